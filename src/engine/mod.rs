@@ -1,0 +1,22 @@
+//! The rules, and nothing else: no I/O, no async, no clock, no global RNG. Dice come from a
+//! [`dice::DiceSource`] the caller passes; actions go in, events and new states come out, and a
+//! game is rebuilt from its events.
+
+pub mod dice;
+pub mod forgetit;
+
+use serde::{Deserialize, Serialize};
+
+/// Who sits in a seat: a person (by their Discord user id, opaque here) or a bot seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "id", rename_all = "snake_case")]
+pub enum Player {
+    Person(u64),
+    Bot(u8),
+}
+
+impl Player {
+    pub fn is_bot(self) -> bool {
+        matches!(self, Player::Bot(_))
+    }
+}
