@@ -1,0 +1,638 @@
+//! sqlx over SQLite: games, their seats and event logs, lifetime statistics. The only module that
+//! knows SQL. Migrations (`migrations/`) are embedded in the binary and run by [`Store::open`].
+//!
+//! Every action is one [`Store::commit`]: the event is appended to the game's log and the game row
+//! and its seats are updated in one transaction, guarded by the game's version, so a commit either
+//! happens whole or not at all. A game that finishes updates its players' statistics in that same
+//! transaction.
+
+mod forgetit;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+use tracing::instrument;
+
+use crate::engine::Player;
+
+/// How long a writer waits for another writer's lock before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("this channel already has an open game (game {game_id})")]
+    ChannelBusy { game_id: i64 },
+    #[error("game {game_id} changed meanwhile: it is no longer at version {expected}")]
+    Conflict { game_id: i64, expected: u64 },
+    #[error("there is no game {0}")]
+    NotFound(i64),
+    #[error("the event log of game {game_id} does not rebuild the game: {reason}")]
+    Corrupt { game_id: i64, reason: String },
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// Which game a table plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    ForGetIt,
+    GetDickey,
+}
+
+impl GameKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::ForGetIt => "for_get_it",
+            GameKind::GetDickey => "get_dickey",
+        }
+    }
+
+    fn parse(s: &str) -> Option<GameKind> {
+        match s {
+            "for_get_it" => Some(GameKind::ForGetIt),
+            "get_dickey" => Some(GameKind::GetDickey),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Lobby,
+    Playing,
+    Finished,
+    Cancelled,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+            Status::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A seat as the store keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub player: Player,
+    pub name: String,
+    pub total: u32,
+    pub playing: bool,
+}
+
+/// One person's part in a finished game, folded into their lifetime statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatResult {
+    pub user_id: u64,
+    pub name: String,
+    pub won: bool,
+    pub points: u32,
+    /// Best turn (For Get It) or the game's score (Get Dickey).
+    pub best: u32,
+    pub forget_its: u32,
+    pub turns: u32,
+}
+
+/// What the store needs to know of a game type. Implemented next to the store for each engine.
+pub trait StoredGame: Sized {
+    type Event: Serialize + DeserializeOwned;
+    const KIND: GameKind;
+    fn settings(&self) -> serde_json::Value;
+    fn status(&self) -> Status;
+    /// The number of events applied; the seq of the last event in the log.
+    fn version(&self) -> u64;
+    fn seat_rows(&self) -> Vec<SeatRow>;
+    /// The people's results once the game is finished; empty before, and for a cancelled game.
+    fn results(&self) -> Vec<SeatResult>;
+    fn replay(events: &[Self::Event]) -> Result<Self, String>;
+}
+
+/// Where a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub guild_id: u64,
+    pub channel_id: u64,
+}
+
+/// A game as loaded from the store, rebuilt from its event log.
+#[derive(Clone, Debug)]
+pub struct Loaded<G> {
+    pub id: i64,
+    pub place: Place,
+    pub game: G,
+    pub lobby_message_id: Option<u64>,
+    pub turn_message_id: Option<u64>,
+    pub deadline_ms: Option<i64>,
+}
+
+/// Leaderboards are per server, or global (all servers summed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Guild(u64),
+    Global,
+}
+
+/// What a leaderboard ranks by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ranking {
+    Wins,
+    Points,
+    /// Best turn (For Get It) or best game (Get Dickey).
+    Best,
+}
+
+/// A person's lifetime statistics in one scope and game kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerStats {
+    pub user_id: u64,
+    pub name: String,
+    pub games: u64,
+    pub wins: u64,
+    pub points: u64,
+    pub best: u64,
+    pub forget_its: u64,
+    pub turns: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderboardPage {
+    /// (rank from 1, stats), best first.
+    pub rows: Vec<(u64, PlayerStats)>,
+    pub page: u32,
+    pub pages: u32,
+    pub players: u64,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if absent) the SQLite file at `path` and runs the migrations.
+    pub async fn open(path: &Path) -> Result<Store> {
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+        Self::connect(options).await
+    }
+
+    /// Opens a database by sqlx URL (`sqlite:path` or `sqlite::memory:`), for tools and tests.
+    pub async fn open_url(url: &str) -> Result<Store> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+        Self::connect(options).await
+    }
+
+    async fn connect(options: SqliteConnectOptions) -> Result<Store> {
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Waits for queries in flight and closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Stores a new game with its `created` event. Refused with [`StoreError::ChannelBusy`] when
+    /// the channel already has an open game.
+    #[instrument(skip(self, game, created), fields(kind = G::KIND.as_str()))]
+    pub async fn create_game<G: StoredGame>(
+        &self,
+        place: Place,
+        game: &G,
+        created: &G::Event,
+    ) -> Result<i64> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
+             created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(place.guild_id as i64)
+        .bind(place.channel_id as i64)
+        .bind(G::KIND.as_str())
+        .bind(game.status().as_str())
+        .bind(game.settings().to_string())
+        .bind(game.version() as i64)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await;
+        let id: i64 = match inserted {
+            Ok(row) => row.get(0),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                drop(tx);
+                let game_id = self
+                    .open_game_in(place.channel_id)
+                    .await?
+                    .map_or(0, |(id, _)| id);
+                return Err(StoreError::ChannelBusy { game_id });
+            }
+            Err(e) => return Err(e.into()),
+        };
+        insert_event(&mut tx, id, game.version(), created, now).await?;
+        write_seats(&mut tx, id, &game.seat_rows()).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Appends `event` (which took the game from version `game.version() - 1` to `game`) and
+    /// updates the game row, its seats and its deadline, in one transaction. When the game
+    /// finishes, its people's lifetime statistics are updated in the same transaction.
+    #[instrument(skip(self, game, event), fields(version = game.version()))]
+    pub async fn commit<G: StoredGame>(
+        &self,
+        game_id: i64,
+        game: &G,
+        event: &G::Event,
+        deadline_ms: Option<i64>,
+    ) -> Result<()> {
+        let now = now_ms();
+        let version = game.version();
+        let expected = version.saturating_sub(1);
+        let status = game.status();
+        let finished = matches!(status, Status::Finished | Status::Cancelled);
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE games SET status = ?, version = ?, deadline_ms = ?, updated_ms = ?, \
+             finished_ms = CASE WHEN ? THEN ? ELSE finished_ms END \
+             WHERE id = ? AND version = ? AND status IN ('lobby', 'playing')",
+        )
+        .bind(status.as_str())
+        .bind(version as i64)
+        .bind(deadline_ms)
+        .bind(now)
+        .bind(finished)
+        .bind(now)
+        .bind(game_id)
+        .bind(expected as i64)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            drop(tx);
+            return Err(match self.exists(game_id).await? {
+                true => StoreError::Conflict { game_id, expected },
+                false => StoreError::NotFound(game_id),
+            });
+        }
+        insert_event(&mut tx, game_id, version, event, now).await?;
+        write_seats(&mut tx, game_id, &game.seat_rows()).await?;
+        if status == Status::Finished {
+            let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = ?")
+                .bind(game_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            for result in game.results() {
+                record_result(&mut tx, guild_id, G::KIND, &result, now).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Remembers the Discord messages that show a game.
+    pub async fn set_messages(
+        &self,
+        game_id: i64,
+        lobby_message_id: Option<u64>,
+        turn_message_id: Option<u64>,
+    ) -> Result<()> {
+        let done = sqlx::query(
+            "UPDATE games SET lobby_message_id = ?, turn_message_id = ?, updated_ms = ? \
+             WHERE id = ?",
+        )
+        .bind(lobby_message_id.map(|id| id as i64))
+        .bind(turn_message_id.map(|id| id as i64))
+        .bind(now_ms())
+        .bind(game_id)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(game_id));
+        }
+        Ok(())
+    }
+
+    /// The open game (lobby or playing) of a channel, if any, with its kind.
+    pub async fn open_game_in(&self, channel_id: u64) -> Result<Option<(i64, GameKind)>> {
+        let row = sqlx::query(
+            "SELECT id, kind FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+        )
+        .bind(channel_id as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.and_then(|row| {
+            let kind: String = row.get(1);
+            GameKind::parse(&kind).map(|kind| (row.get(0), kind))
+        }))
+    }
+
+    /// Every open game of kind `G`, rebuilt from its event log exactly where it was.
+    pub async fn load_open<G: StoredGame>(&self) -> Result<Vec<Loaded<G>>> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM games WHERE kind = ? AND status IN ('lobby', 'playing') ORDER BY id",
+        )
+        .bind(G::KIND.as_str())
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            games.push(self.load(id).await?);
+        }
+        Ok(games)
+    }
+
+    /// One game, rebuilt from its event log.
+    pub async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
+        let row = sqlx::query(
+            "SELECT guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, version \
+             FROM games WHERE id = ? AND kind = ?",
+        )
+        .bind(game_id)
+        .bind(G::KIND.as_str())
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound(game_id))?;
+        let events = self.events::<G>(game_id).await?;
+        let corrupt = |reason: String| StoreError::Corrupt { game_id, reason };
+        let game = G::replay(&events).map_err(corrupt)?;
+        let version: i64 = row.get(5);
+        if game.version() != version as u64 {
+            return Err(corrupt(format!(
+                "the log rebuilds version {}, the game row says {version}",
+                game.version()
+            )));
+        }
+        Ok(Loaded {
+            id: game_id,
+            place: Place {
+                guild_id: row.get::<i64, _>(0) as u64,
+                channel_id: row.get::<i64, _>(1) as u64,
+            },
+            game,
+            lobby_message_id: row.get::<Option<i64>, _>(2).map(|id| id as u64),
+            turn_message_id: row.get::<Option<i64>, _>(3).map(|id| id as u64),
+            deadline_ms: row.get(4),
+        })
+    }
+
+    /// A game's event log, in order.
+    pub async fn events<G: StoredGame>(&self, game_id: i64) -> Result<Vec<G::Event>> {
+        let rows: Vec<String> =
+            sqlx::query_scalar("SELECT event FROM events WHERE game_id = ? ORDER BY seq")
+                .bind(game_id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|json| serde_json::from_str(json).map_err(StoreError::from))
+            .collect()
+    }
+
+    /// The stored seats of a game, in seating order.
+    pub async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
+        let rows = sqlx::query(
+            "SELECT player_kind, player_id, name, total, playing FROM seats \
+             WHERE game_id = ? ORDER BY position",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let kind: String = row.get(0);
+                let id: i64 = row.get(1);
+                SeatRow {
+                    player: match kind.as_str() {
+                        "bot" => Player::Bot(id as u8),
+                        _ => Player::Person(id as u64),
+                    },
+                    name: row.get(2),
+                    total: row.get::<i64, _>(3) as u32,
+                    playing: row.get(4),
+                }
+            })
+            .collect())
+    }
+
+    /// One page (from 1) of a leaderboard, `per_page` rows a page.
+    pub async fn leaderboard(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        by: Ranking,
+        page: u32,
+        per_page: u32,
+    ) -> Result<LeaderboardPage> {
+        let per_page = per_page.max(1);
+        let guild = scope_guild(scope);
+        let players: i64 = sqlx::query_scalar(
+            "SELECT COUNT(DISTINCT user_id) FROM player_stats \
+             WHERE kind = ? AND (? IS NULL OR guild_id = ?)",
+        )
+        .bind(kind.as_str())
+        .bind(guild)
+        .bind(guild)
+        .fetch_one(&self.pool)
+        .await?;
+        let pages = (players as u32).div_ceil(per_page).max(1);
+        let page = page.clamp(1, pages);
+        let order = match by {
+            Ranking::Wins => "wins DESC, points DESC",
+            Ranking::Points => "points DESC, wins DESC",
+            Ranking::Best => "best DESC, wins DESC",
+        };
+        let sql = format!("{STATS_SELECT} ORDER BY {order}, s.user_id LIMIT ? OFFSET ?");
+        let offset = u64::from(page - 1) * u64::from(per_page);
+        let rows = sqlx::query(&sql)
+            .bind(kind.as_str())
+            .bind(guild)
+            .bind(guild)
+            .bind(i64::from(per_page))
+            .bind(offset as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(LeaderboardPage {
+            rows: rows
+                .iter()
+                .enumerate()
+                .map(|(i, row)| (offset + i as u64 + 1, stats_of(row)))
+                .collect(),
+            page,
+            pages,
+            players: players as u64,
+        })
+    }
+
+    /// One person's lifetime statistics, or `None` if they never finished a game in that scope.
+    pub async fn player_stats(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        user_id: u64,
+    ) -> Result<Option<PlayerStats>> {
+        let guild = scope_guild(scope);
+        let sql = format!("{STATS_SELECT} HAVING s.user_id = ?");
+        let row = sqlx::query(&sql)
+            .bind(kind.as_str())
+            .bind(guild)
+            .bind(guild)
+            .bind(user_id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(stats_of))
+    }
+
+    async fn exists(&self, game_id: i64) -> Result<bool> {
+        let found: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = ?")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(found.is_some())
+    }
+}
+
+/// Statistics summed over a scope: binds kind, then the guild id twice (NULL for global).
+const STATS_SELECT: &str = "SELECT s.user_id, COALESCE(p.name, ''), SUM(s.games) AS games, \
+     SUM(s.wins) AS wins, SUM(s.points) AS points, MAX(s.best) AS best, \
+     SUM(s.forget_its) AS forget_its, SUM(s.turns) AS turns \
+     FROM player_stats s LEFT JOIN players p ON p.user_id = s.user_id \
+     WHERE s.kind = ? AND (? IS NULL OR s.guild_id = ?) GROUP BY s.user_id";
+
+fn stats_of(row: &sqlx::sqlite::SqliteRow) -> PlayerStats {
+    let n = |i: usize| row.get::<i64, _>(i) as u64;
+    PlayerStats {
+        user_id: n(0),
+        name: row.get(1),
+        games: n(2),
+        wins: n(3),
+        points: n(4),
+        best: n(5),
+        forget_its: n(6),
+        turns: n(7),
+    }
+}
+
+fn scope_guild(scope: Scope) -> Option<i64> {
+    match scope {
+        Scope::Guild(id) => Some(id as i64),
+        Scope::Global => None,
+    }
+}
+
+type Tx<'a> = sqlx::Transaction<'a, sqlx::Sqlite>;
+
+async fn insert_event<E: Serialize>(
+    tx: &mut Tx<'_>,
+    game_id: i64,
+    seq: u64,
+    event: &E,
+    now: i64,
+) -> Result<()> {
+    sqlx::query("INSERT INTO events (game_id, seq, event, created_ms) VALUES (?, ?, ?, ?)")
+        .bind(game_id)
+        .bind(seq as i64)
+        .bind(serde_json::to_string(event)?)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result<()> {
+    sqlx::query("DELETE FROM seats WHERE game_id = ?")
+        .bind(game_id)
+        .execute(&mut **tx)
+        .await?;
+    for (position, seat) in seats.iter().enumerate() {
+        let (kind, id) = match seat.player {
+            Player::Person(id) => ("person", id as i64),
+            Player::Bot(n) => ("bot", i64::from(n)),
+        };
+        sqlx::query(
+            "INSERT INTO seats (game_id, position, player_kind, player_id, name, total, playing) \
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(game_id)
+        .bind(position as i64)
+        .bind(kind)
+        .bind(id)
+        .bind(&seat.name)
+        .bind(i64::from(seat.total))
+        .bind(seat.playing)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn record_result(
+    tx: &mut Tx<'_>,
+    guild_id: i64,
+    kind: GameKind,
+    r: &SeatResult,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO player_stats (guild_id, kind, user_id, games, wins, points, best, \
+         forget_its, turns) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?) \
+         ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET games = games + 1, \
+         wins = wins + excluded.wins, points = points + excluded.points, \
+         best = MAX(best, excluded.best), forget_its = forget_its + excluded.forget_its, \
+         turns = turns + excluded.turns",
+    )
+    .bind(guild_id)
+    .bind(kind.as_str())
+    .bind(r.user_id as i64)
+    .bind(i64::from(r.won))
+    .bind(i64::from(r.points))
+    .bind(i64::from(r.best))
+    .bind(i64::from(r.forget_its))
+    .bind(i64::from(r.turns))
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO players (user_id, name, updated_ms) VALUES (?, ?, ?) \
+         ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_ms = excluded.updated_ms",
+    )
+    .bind(r.user_id as i64)
+    .bind(&r.name)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}

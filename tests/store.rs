@@ -1,0 +1,524 @@
+//! The SQLite store, on real database files in a temp dir.
+
+use std::path::PathBuf;
+
+use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
+use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
+use forgetit::engine::Player;
+use forgetit::store::{
+    GameKind, Place, Ranking, Scope, SeatResult, SeatRow, Status, Store, StoreError, StoredGame,
+};
+use serde::{Deserialize, Serialize};
+
+const ANN: Player = Player::Person(101);
+const BEN: Player = Player::Person(102);
+const CAT: Player = Player::Person(103);
+const W: u8 = 6;
+
+fn place(guild_id: u64, channel_id: u64) -> Place {
+    Place {
+        guild_id,
+        channel_id,
+    }
+}
+
+struct Db {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+fn temp_db() -> Db {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forgetit.db");
+    Db { _dir: dir, path }
+}
+
+/// A game being played through the store: the in-memory game changes only after the commit.
+struct Table {
+    id: i64,
+    game: Game,
+}
+
+impl Table {
+    async fn create(
+        store: &Store,
+        at: Place,
+        host: Player,
+        target: u32,
+    ) -> Result<Table, StoreError> {
+        let (game, created) = Game::create(Settings { target }, host, format!("{host:?}")).unwrap();
+        let id = store.create_game(at, &game, &created).await?;
+        Ok(Table { id, game })
+    }
+
+    async fn act(&mut self, store: &Store, action: Action, dice: &mut impl DiceSource) -> Event {
+        let event = self.game.decide(action, dice).unwrap();
+        let mut next = self.game.clone();
+        next.evolve(&event);
+        store.commit(self.id, &next, &event, None).await.unwrap();
+        self.game = next;
+        event
+    }
+
+    async fn join(&mut self, store: &Store, player: Player) {
+        let name = format!("{player:?}");
+        self.act(
+            store,
+            Action::Join { player, name },
+            &mut ScriptedDice::new([]),
+        )
+        .await;
+    }
+
+    async fn roll(&mut self, store: &Store, faces: &[u8]) {
+        let by = self.game.current_player().unwrap();
+        self.act(
+            store,
+            Action::Roll { by },
+            &mut ScriptedDice::new(faces.iter().copied()),
+        )
+        .await;
+    }
+
+    /// The player on turn banks `n` twos.
+    async fn bank_twos(&mut self, store: &Store, n: usize) {
+        let by = self.game.current_player().unwrap();
+        let mut faces = vec![2u8; n];
+        faces.extend([1, 3, 4, 5, 1, 3, 4, 5, 1][..9 - n].iter());
+        self.roll(store, &faces).await;
+        let none = &mut ScriptedDice::new([]);
+        self.act(store, Action::ChoosePoint { by, number: 2 }, none)
+            .await;
+        self.act(store, Action::Bank { by }, none).await;
+    }
+
+    /// Plays random legal moves until the game is over.
+    async fn play_out(&mut self, store: &Store, seed: u64) {
+        let mut dice = RandomDice::seeded(seed);
+        while !self.game.is_over() {
+            let legal = self.game.legal_actions();
+            let bank = legal.iter().find(|a| matches!(a, Action::Bank { .. }));
+            let action = match bank {
+                Some(bank) if dice.roll(3) == 1 => bank.clone(),
+                _ => legal[0].clone(),
+            };
+            self.act(store, action, &mut dice).await;
+        }
+    }
+}
+
+/// A started two- or three-player table; the first player listed wins the roll-off.
+async fn started(store: &Store, at: Place, players: &[Player], target: u32) -> Table {
+    let mut table = Table::create(store, at, players[0], target).await.unwrap();
+    for &p in &players[1..] {
+        table.join(store, p).await;
+    }
+    let faces = std::iter::once(5).chain(std::iter::repeat_n(1, players.len() - 1));
+    table
+        .act(
+            store,
+            Action::Start { by: players[0] },
+            &mut ScriptedDice::new(faces),
+        )
+        .await;
+    table
+}
+
+#[tokio::test]
+async fn migrations_create_the_database_file_and_rerun_harmlessly() {
+    let db = temp_db();
+    assert!(!db.path.exists());
+    let store = Store::open(&db.path).await.unwrap();
+    assert!(db.path.exists());
+    assert_eq!(store.open_game_in(1).await.unwrap(), None);
+    store.close().await;
+    // Opening again runs no migration twice.
+    let store = Store::open(&db.path).await.unwrap();
+    assert!(store.load_open::<Game>().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_game_survives_closing_and_reopening_and_continues_identically() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let at = place(1, 10);
+    let mut table = started(&store, at, &[ANN, BEN], 500).await;
+    table.bank_twos(&store, 4).await;
+    table.roll(&store, &[3, 3, W, 1, 2, 4, 5, 1, 2]).await;
+    store
+        .set_messages(table.id, Some(555), Some(777))
+        .await
+        .unwrap();
+    store.close().await;
+    drop(store);
+
+    let store = Store::open(&db.path).await.unwrap();
+    let mut open = store.load_open::<Game>().await.unwrap();
+    assert_eq!(open.len(), 1);
+    let loaded = open.pop().unwrap();
+    assert_eq!(loaded.id, table.id);
+    assert_eq!(loaded.place, at);
+    assert_eq!(
+        (loaded.lobby_message_id, loaded.turn_message_id),
+        (Some(555), Some(777))
+    );
+    assert_eq!(
+        loaded.game, table.game,
+        "the game is rebuilt exactly where it was"
+    );
+    assert_eq!(
+        store.seats(table.id).await.unwrap(),
+        table.game.seat_rows(),
+        "seats are kept with their totals"
+    );
+
+    // Both copies go on the same way: BEN chooses 3 and banks.
+    let mut reloaded = Table {
+        id: loaded.id,
+        game: loaded.game,
+    };
+    let none = &mut ScriptedDice::new([]);
+    reloaded
+        .act(&store, Action::ChoosePoint { by: BEN, number: 3 }, none)
+        .await;
+    reloaded.act(&store, Action::Bank { by: BEN }, none).await;
+    table
+        .game
+        .apply(Action::ChoosePoint { by: BEN, number: 3 }, none)
+        .unwrap();
+    table.game.apply(Action::Bank { by: BEN }, none).unwrap();
+    assert_eq!(reloaded.game, table.game);
+    assert_eq!(reloaded.game.seats[1].total, 6);
+    let events = store.events::<Game>(table.id).await.unwrap();
+    assert_eq!(events.len() as u64, table.game.version);
+    assert_eq!(Game::replay(&events).unwrap(), table.game);
+}
+
+#[tokio::test]
+async fn one_open_game_per_channel() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let first = Table::create(&store, place(1, 10), ANN, 500).await.unwrap();
+    let again = Table::create(&store, place(1, 10), BEN, 500).await;
+    match again {
+        Err(StoreError::ChannelBusy { game_id }) => assert_eq!(game_id, first.id),
+        other => panic!("expected ChannelBusy, got {:?}", other.map(|t| t.id)),
+    }
+    assert_eq!(
+        Table::create(&store, place(1, 10), BEN, 500)
+            .await
+            .err()
+            .unwrap()
+            .to_string(),
+        format!("this channel already has an open game (game {})", first.id)
+    );
+    // Another channel is free; once the first game is over, its channel is free again.
+    Table::create(&store, place(1, 11), BEN, 500).await.unwrap();
+    let mut first = first;
+    first
+        .act(&store, Action::Cancel, &mut ScriptedDice::new([]))
+        .await;
+    assert_eq!(store.open_game_in(10).await.unwrap(), None);
+    let second = Table::create(&store, place(1, 10), BEN, 500).await.unwrap();
+    assert_eq!(
+        store.open_game_in(10).await.unwrap(),
+        Some((second.id, GameKind::ForGetIt))
+    );
+}
+
+#[tokio::test]
+async fn a_stale_commit_is_refused_and_changes_nothing() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let mut table = started(&store, place(1, 10), &[ANN, BEN], 500).await;
+    let stale = table.game.clone();
+    table.roll(&store, &[1, 1, 2, 3, 4, 5, 1, 2, 3]).await;
+    let seats = store.seats(table.id).await.unwrap();
+
+    // A second writer that still holds the old state tries to apply its own roll.
+    let mut other = stale.clone();
+    let event = other
+        .apply(Action::Roll { by: ANN }, &mut ScriptedDice::new([4; 9]))
+        .unwrap();
+    let err = store
+        .commit(table.id, &other, &event, None)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict { .. }), "{err}");
+    assert_eq!(
+        store.events::<Game>(table.id).await.unwrap().len() as u64,
+        table.game.version
+    );
+    assert_eq!(store.seats(table.id).await.unwrap(), seats);
+    assert_eq!(store.load::<Game>(table.id).await.unwrap().game, table.game);
+    assert!(matches!(
+        store.commit(9999, &other, &event, None).await,
+        Err(StoreError::NotFound(9999))
+    ));
+}
+
+/// A game whose events can be made to fail to serialize, to break a commit half-way through its
+/// transaction (after the game row is updated, before the event is written).
+#[derive(Clone, Debug, PartialEq)]
+struct Flaky {
+    inner: Game,
+}
+
+#[derive(Deserialize)]
+struct FlakyEvent {
+    event: Event,
+    #[serde(skip)]
+    fail: bool,
+}
+
+impl Serialize for FlakyEvent {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.fail {
+            return Err(serde::ser::Error::custom("the disk is full (simulated)"));
+        }
+        #[derive(Serialize)]
+        struct Plain<'a> {
+            event: &'a Event,
+        }
+        Plain { event: &self.event }.serialize(s)
+    }
+}
+
+impl StoredGame for Flaky {
+    type Event = FlakyEvent;
+    const KIND: GameKind = GameKind::ForGetIt;
+    fn settings(&self) -> serde_json::Value {
+        self.inner.settings()
+    }
+    fn status(&self) -> Status {
+        self.inner.status()
+    }
+    fn version(&self) -> u64 {
+        self.inner.version
+    }
+    fn seat_rows(&self) -> Vec<SeatRow> {
+        self.inner.seat_rows()
+    }
+    fn results(&self) -> Vec<SeatResult> {
+        self.inner.results()
+    }
+    fn replay(events: &[FlakyEvent]) -> Result<Self, String> {
+        let events: Vec<Event> = events.iter().map(|e| e.event.clone()).collect();
+        Game::replay(&events)
+            .map(|inner| Flaky { inner })
+            .map_err(|e| e.to_string())
+    }
+}
+
+#[tokio::test]
+async fn a_commit_that_fails_half_way_leaves_game_and_log_unchanged() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let (game, created) = Game::create(Settings::default(), ANN, "ann").unwrap();
+    let flaky = Flaky { inner: game };
+    let created = FlakyEvent {
+        event: created,
+        fail: false,
+    };
+    let id = store
+        .create_game(place(1, 10), &flaky, &created)
+        .await
+        .unwrap();
+
+    let mut next = flaky.clone();
+    let event = next
+        .inner
+        .apply(
+            Action::Join {
+                player: BEN,
+                name: "ben".into(),
+            },
+            &mut ScriptedDice::new([]),
+        )
+        .unwrap();
+    let failing = FlakyEvent { event, fail: true };
+    let err = store.commit(id, &next, &failing, None).await.unwrap_err();
+    assert!(err.to_string().contains("disk is full"), "{err}");
+
+    // Nothing happened: same version, one seat, one event; and the same commit then succeeds.
+    let loaded = store.load::<Flaky>(id).await.unwrap();
+    assert_eq!(loaded.game, flaky);
+    assert_eq!(store.seats(id).await.unwrap().len(), 1);
+    assert_eq!(store.events::<Flaky>(id).await.unwrap().len(), 1);
+    let ok = FlakyEvent {
+        fail: false,
+        ..failing
+    };
+    store.commit(id, &next, &ok, None).await.unwrap();
+    assert_eq!(store.load::<Flaky>(id).await.unwrap().game, next);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_games_in_different_channels_write_at_once() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let mut tasks = Vec::new();
+    for channel in 0..16u64 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let players = [
+                Player::Person(1000 + channel),
+                Player::Person(2000 + channel),
+            ];
+            let mut table = started(&store, place(7, 100 + channel), &players, 60).await;
+            table.play_out(&store, channel).await;
+            table
+        }));
+    }
+    let (mut ids, mut wins) = (Vec::new(), 0);
+    for task in tasks {
+        let table = task.await.unwrap();
+        let loaded = store.load::<Game>(table.id).await.unwrap();
+        assert_eq!(loaded.game, table.game);
+        let Phase::Finished { winners } = &loaded.game.phase else {
+            panic!("{:?}", loaded.game.phase)
+        };
+        wins += winners.len() as u64;
+        ids.push(table.id);
+    }
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 16);
+    let board = store
+        .leaderboard(GameKind::ForGetIt, Scope::Guild(7), Ranking::Wins, 1, 50)
+        .await
+        .unwrap();
+    assert_eq!(board.players, 32);
+    assert!(board.rows.iter().all(|(_, s)| s.games == 1));
+    assert_eq!(board.rows.iter().map(|(_, s)| s.wins).sum::<u64>(), wins);
+}
+
+#[tokio::test]
+async fn leaderboards_and_stats_count_finished_games_only() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let (g1, g2) = (1u64, 2u64);
+
+    // Guild 1, game 1: ANN 16 + 4 = 20 reaches 20; BEN's last turn: FORGET IT. ANN wins.
+    let mut t = started(&store, place(g1, 10), &[ANN, BEN], 20).await;
+    t.bank_twos(&store, 4).await; // ANN 16
+    t.bank_twos(&store, 2).await; // BEN 4
+    t.bank_twos(&store, 2).await; // ANN 20
+    t.roll(&store, &[W; 9]).await; // BEN FORGET IT
+    assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
+
+    // Guild 1, game 2: BEN, ANN and a bot seat; BEN 40 wins; the bot is not on leaderboards.
+    let mut t = Table::create(&store, place(g1, 10), BEN, 20).await.unwrap();
+    t.join(&store, ANN).await;
+    t.join(&store, Player::Bot(1)).await;
+    t.act(
+        &store,
+        Action::Start { by: BEN },
+        &mut ScriptedDice::new([5, 1, 1]),
+    )
+    .await;
+    t.bank_twos(&store, 5).await; // BEN 30
+    t.bank_twos(&store, 2).await; // ANN 4
+    t.bank_twos(&store, 2).await; // bot 4
+    assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
+
+    // Guild 1: a cancelled game counts for nobody.
+    let mut t = started(&store, place(g1, 11), &[CAT, ANN], 20).await;
+    t.bank_twos(&store, 6).await; // CAT 48
+    t.act(&store, Action::Cancel, &mut ScriptedDice::new([]))
+        .await;
+
+    // Guild 2: CAT beats ANN.
+    let mut t = started(&store, place(g2, 20), &[CAT, ANN], 20).await;
+    t.bank_twos(&store, 6).await; // CAT 48
+    t.bank_twos(&store, 3).await; // ANN 6
+    assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
+
+    let kind = GameKind::ForGetIt;
+    let ann = store
+        .player_stats(kind, Scope::Guild(g1), 101)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            ann.games,
+            ann.wins,
+            ann.points,
+            ann.best,
+            ann.forget_its,
+            ann.turns
+        ),
+        (2, 1, 24, 16, 0, 3)
+    );
+    let ben = store
+        .player_stats(kind, Scope::Guild(g1), 102)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (ben.games, ben.wins, ben.points, ben.best, ben.forget_its),
+        (2, 1, 34, 30, 1)
+    );
+    assert_eq!(
+        store
+            .player_stats(kind, Scope::Guild(g1), 103)
+            .await
+            .unwrap(),
+        None
+    );
+    let ann = store
+        .player_stats(kind, Scope::Global, 101)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((ann.games, ann.wins, ann.points, ann.best), (3, 1, 30, 16));
+    assert_eq!(ann.name, format!("{ANN:?}"));
+    assert_eq!(
+        store
+            .player_stats(GameKind::GetDickey, Scope::Global, 101)
+            .await
+            .unwrap(),
+        None
+    );
+
+    let names = |page: &forgetit::store::LeaderboardPage| {
+        page.rows
+            .iter()
+            .map(|(rank, s)| (*rank, s.user_id))
+            .collect::<Vec<_>>()
+    };
+    let by_points = store
+        .leaderboard(kind, Scope::Global, Ranking::Points, 1, 10)
+        .await
+        .unwrap();
+    assert_eq!(names(&by_points), [(1, 103), (2, 102), (3, 101)]);
+    let by_best = store
+        .leaderboard(kind, Scope::Guild(g1), Ranking::Best, 1, 10)
+        .await
+        .unwrap();
+    assert_eq!(names(&by_best), [(1, 102), (2, 101)]);
+    // Wins: all on 1; ties broken by points.
+    let by_wins = store
+        .leaderboard(kind, Scope::Global, Ranking::Wins, 1, 2)
+        .await
+        .unwrap();
+    assert_eq!((by_wins.page, by_wins.pages, by_wins.players), (1, 2, 3));
+    assert_eq!(names(&by_wins), [(1, 103), (2, 102)]);
+    let page2 = store
+        .leaderboard(kind, Scope::Global, Ranking::Wins, 2, 2)
+        .await
+        .unwrap();
+    assert_eq!(names(&page2), [(3, 101)]);
+    // A page past the end shows the last page.
+    let past = store
+        .leaderboard(kind, Scope::Global, Ranking::Wins, 9, 2)
+        .await
+        .unwrap();
+    assert_eq!(past.page, 2);
+    let empty = store
+        .leaderboard(kind, Scope::Guild(99), Ranking::Wins, 1, 10)
+        .await
+        .unwrap();
+    assert_eq!((empty.rows.len(), empty.pages, empty.players), (0, 1, 0));
+}
