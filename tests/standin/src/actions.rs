@@ -1,0 +1,537 @@
+//! One-call user actions: run a slash command, click a button, choose in a select menu. Each sends
+//! INTERACTION_CREATE over the gateway and returns an [`Interaction`] handle to await the answer.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Map, Value};
+
+use crate::ids::{ChannelId, InteractionId, MessageId, UserId};
+use crate::model::{member_json, user_json, InteractionKind, InteractionRecord, Message, World};
+use crate::violation::{bail, Result};
+use crate::Shared;
+
+/// Size limit for uploads sent with interactions (bytes).
+const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// The bot's first answer to an interaction.
+#[derive(Clone, Debug)]
+pub struct InitialResponse {
+    /// Callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal).
+    pub kind: u64,
+    /// Time between INTERACTION_CREATE and the callback.
+    pub latency: Duration,
+    /// How many initial responses arrived so far (1 is correct).
+    pub count: usize,
+}
+
+/// A sent interaction: await the bot's handling of it.
+#[derive(Clone)]
+pub struct Interaction {
+    pub(crate) shared: Arc<Shared>,
+    /// The interaction's id.
+    pub id: InteractionId,
+    /// The interaction's token.
+    pub token: String,
+}
+
+impl std::fmt::Debug for Interaction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Interaction")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Interaction {
+    /// What the stand-in has recorded about this interaction so far.
+    pub fn record(&self) -> InteractionRecord {
+        self.shared.read(|w| {
+            w.interactions
+                .iter()
+                .find(|i| i.id == self.id)
+                .cloned()
+                .expect("recorded")
+        })
+    }
+
+    /// Wait until the bot sent its initial response (callback).
+    pub async fn response(&self) -> Result<InitialResponse> {
+        let what = format!("the initial response to {}", self.record().describe());
+        self.shared
+            .wait_until(&what, |w| {
+                let r = w.interactions.iter().find(|i| i.id == self.id)?;
+                let first = r.responses.first()?;
+                Some(InitialResponse {
+                    kind: first.kind,
+                    latency: first.latency,
+                    count: r.responses.len(),
+                })
+            })
+            .await
+    }
+
+    /// Wait until the user sees an answer: the type 4 message, the filled-in deferred message, the
+    /// updated clicked message (type 7, or an edit after type 6), or the first follow-up.
+    pub async fn answer(&self) -> Result<Message> {
+        let what = format!("a visible answer to {}", self.record().describe());
+        self.shared
+            .wait_until(&what, |w| {
+                let r = w.interactions.iter().find(|i| i.id == self.id)?;
+                w.message(r.answer?).cloned()
+            })
+            .await
+    }
+
+    /// Wait until the interaction has at least `n` follow-up messages; returns them all.
+    pub async fn followups(&self, n: usize) -> Result<Vec<Message>> {
+        let what = format!("{n} follow-up(s) to {}", self.record().describe());
+        self.shared
+            .wait_until(&what, |w| {
+                let r = w.interactions.iter().find(|i| i.id == self.id)?;
+                (r.followups.len() >= n).then(|| {
+                    r.followups
+                        .iter()
+                        .filter_map(|m| w.message(*m).cloned())
+                        .collect()
+                })
+            })
+            .await
+    }
+}
+
+impl Shared {
+    /// Register and send an interaction.
+    pub(crate) async fn send_interaction(
+        self: &Arc<Self>,
+        user: UserId,
+        channel: ChannelId,
+        kind: InteractionKind,
+        build: impl FnOnce(&World) -> Result<(u64, Value)>,
+    ) -> Result<Interaction> {
+        self.wait_until("the bot's gateway session (IDENTIFY)", |w| {
+            (!w.sessions.is_empty() && w.ready_count > 0).then_some(())
+        })
+        .await?;
+        self.with(|w| {
+            let (interaction_type, data) = build(w)?;
+            let Some(user_info) = w.user(user).cloned() else {
+                bail!("unknown user {user}")
+            };
+            let Some(ch) = w.channel(channel).cloned() else {
+                bail!("unknown channel {channel}")
+            };
+            let guild = w.guild(ch.guild_id).cloned();
+            let id = InteractionId(w.next_id());
+            let token = format!("standin-token-{id}-{}", w.next_id());
+            let mut payload = json!({
+                "id": id.to_string(),
+                "application_id": w.application_id.to_string(),
+                "type": interaction_type,
+                "data": data,
+                "guild_id": ch.guild_id.to_string(),
+                "channel": {
+                    "id": ch.id.to_string(),
+                    "type": 0,
+                    "name": ch.name,
+                    "guild_id": ch.guild_id.to_string(),
+                    "permissions": crate::model::PERMISSIONS,
+                },
+                "channel_id": ch.id.to_string(),
+                "member": member_json(&user_info, true),
+                "token": token,
+                "version": 1,
+                "app_permissions": crate::model::PERMISSIONS,
+                "locale": user_info.locale,
+                "guild_locale": guild.map(|g| g.locale),
+                "entitlements": [],
+                "authorizing_integration_owners": {"0": ch.guild_id.to_string()},
+                "context": 0,
+                "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            });
+            if let InteractionKind::Component { message_id, .. } = &kind {
+                payload["message"] = w.message_json(*message_id);
+            }
+            let record = InteractionRecord {
+                id,
+                token: token.clone(),
+                kind,
+                user,
+                channel_id: channel,
+                sent_at: Instant::now(),
+                responses: Vec::new(),
+                original: None,
+                answer: None,
+                followups: Vec::new(),
+                modal: None,
+                choices: None,
+            };
+            w.interactions.push(record);
+            if w.dispatch("INTERACTION_CREATE", payload) == 0 {
+                bail!("the bot has no gateway session to send the interaction to");
+            }
+            Ok(Interaction {
+                shared: Arc::clone(self),
+                id,
+                token,
+            })
+        })
+    }
+
+    /// A user runs a slash command.
+    pub(crate) async fn run_slash(
+        self: &Arc<Self>,
+        user: UserId,
+        channel: ChannelId,
+        command: &str,
+        sub: Option<&str>,
+        options: Value,
+    ) -> Result<Interaction> {
+        let guild = self.read(|w| w.channel(channel).map(|c| c.guild_id));
+        let Some(guild) = guild else {
+            bail!("unknown channel {channel}")
+        };
+        let guild_str = guild.to_string();
+        // Poise registers commands in its setup, after READY: wait for the registration.
+        let what = format!("the bot to register /{command}");
+        let def = self
+            .wait_until(&what, |w| {
+                w.commands
+                    .iter()
+                    .find(|c| {
+                        c["name"] == command
+                            && c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1
+                            && c.get("guild_id")
+                                .and_then(Value::as_str)
+                                .is_none_or(|g| g == guild_str)
+                    })
+                    .cloned()
+            })
+            .await?;
+        let path = match sub {
+            Some(s) => format!("{command} {s}"),
+            None => command.to_owned(),
+        };
+        let data = command_data(&def, sub, &options, guild)?;
+        let kind = InteractionKind::Command { path };
+        self.send_interaction(user, channel, kind, |w| {
+            let mut data = data;
+            add_resolved(w, &mut data);
+            Ok((2, data))
+        })
+        .await
+    }
+
+    /// A user clicks a button (by label or custom_id) on a message.
+    pub(crate) async fn click(
+        self: &Arc<Self>,
+        user: UserId,
+        message: MessageId,
+        label: Option<&str>,
+        custom_id: Option<&str>,
+    ) -> Result<Interaction> {
+        let (channel, custom_id) = self.read(|w| -> Result<(ChannelId, String)> {
+            let m = visible_message(w, user, message)?;
+            let buttons = m.buttons();
+            let describe = || {
+                buttons
+                    .iter()
+                    .map(|b| {
+                        format!(
+                            "{:?}/{:?}{}",
+                            b.label.as_deref().unwrap_or(""),
+                            b.custom_id.as_deref().unwrap_or(""),
+                            if b.disabled { " (disabled)" } else { "" }
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let matching: Vec<_> = buttons
+                .iter()
+                .filter(|b| match (label, custom_id) {
+                    (Some(l), _) => b.label.as_deref() == Some(l),
+                    (None, Some(c)) => b.custom_id.as_deref() == Some(c),
+                    (None, None) => false,
+                })
+                .collect();
+            let wanted = label.or(custom_id).unwrap_or_default();
+            let button = match matching.as_slice() {
+                [] => bail!(
+                    "message {message} has no button {wanted:?}; its buttons (label/custom_id): [{}]",
+                    describe()
+                ),
+                [b] => *b,
+                _ => bail!(
+                    "message {message} has {} buttons {wanted:?}; click by custom_id instead: [{}]",
+                    matching.len(),
+                    describe()
+                ),
+            };
+            if button.disabled {
+                bail!("button {wanted:?} on message {message} is disabled; a person can't click it");
+            }
+            let Some(id) = button.custom_id.clone() else {
+                bail!("button {wanted:?} on message {message} is a link button; it opens a URL");
+            };
+            Ok((m.channel_id, id))
+        })?;
+        let kind = InteractionKind::Component {
+            custom_id: custom_id.clone(),
+            message_id: message,
+            values: vec![],
+        };
+        self.send_interaction(user, channel, kind, |_| {
+            Ok((3, json!({"custom_id": custom_id, "component_type": 2})))
+        })
+        .await
+    }
+
+    /// A user chooses values in a select menu.
+    pub(crate) async fn select(
+        self: &Arc<Self>,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Result<Interaction> {
+        let (channel, component_type) = self.read(|w| -> Result<(ChannelId, u64)> {
+            let m = visible_message(w, user, message)?;
+            let menus = m.select_menus();
+            let Some(menu) = menus.iter().find(|s| s.custom_id == custom_id) else {
+                bail!(
+                    "message {message} has no select menu {custom_id:?}; it has {:?}",
+                    menus.iter().map(|s| &s.custom_id).collect::<Vec<_>>()
+                );
+            };
+            if menu.disabled {
+                bail!("select menu {custom_id:?} on message {message} is disabled");
+            }
+            let n = values.len() as u64;
+            if n < menu.min_values || n > menu.max_values {
+                bail!(
+                    "{n} values chosen in {custom_id:?}; it takes {} to {}",
+                    menu.min_values,
+                    menu.max_values
+                );
+            }
+            if menu.kind == 3 {
+                for v in values {
+                    if !menu.options.iter().any(|o| o.value == *v) {
+                        bail!(
+                            "select menu {custom_id:?} has no option with value {v:?}; values: {:?}",
+                            menu.options.iter().map(|o| &o.value).collect::<Vec<_>>()
+                        );
+                    }
+                }
+            }
+            Ok((m.channel_id, menu.kind))
+        })?;
+        let values: Vec<String> = values.iter().map(|v| (*v).to_owned()).collect();
+        let kind = InteractionKind::Component {
+            custom_id: custom_id.to_owned(),
+            message_id: message,
+            values: values.clone(),
+        };
+        let custom_id = custom_id.to_owned();
+        self.send_interaction(user, channel, kind, move |w| {
+            let mut data =
+                json!({"custom_id": custom_id, "component_type": component_type, "values": values});
+            if component_type == 5 {
+                let mut users = Map::new();
+                for v in values.iter() {
+                    if let Some(u) = v.parse().ok().and_then(|id| w.user(UserId(id))) {
+                        users.insert(v.clone(), user_json(u));
+                    }
+                }
+                data["resolved"] = json!({"users": users});
+            }
+            Ok((3, data))
+        })
+        .await
+    }
+}
+
+fn visible_message(w: &World, user: UserId, id: MessageId) -> Result<Message> {
+    match w.message(id) {
+        None => bail!("there is no message {id}"),
+        Some(m) if m.deleted => bail!("message {id} was deleted"),
+        Some(m) if m.visible_to.is_some_and(|u| u != user) => {
+            bail!("message {id} is ephemeral for another user; user {user} can't see it")
+        }
+        Some(m) => Ok(m.clone()),
+    }
+}
+
+/// Build `data` of a chat-input interaction from the registered command and the options given as
+/// a JSON object (`{"players": 3}`), checking names, types, choices and required options.
+fn command_data(
+    def: &Value,
+    sub: Option<&str>,
+    options: &Value,
+    guild: crate::ids::GuildId,
+) -> Result<Value> {
+    let name = def["name"].as_str().unwrap_or_default();
+    let mut level: &Value = def;
+    let mut chain: Vec<(String, u64)> = Vec::new();
+    for part in sub.unwrap_or_default().split_whitespace() {
+        let found = level["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|o| o["name"] == part && matches!(o["type"].as_u64(), Some(1 | 2)));
+        let Some(found) = found else {
+            bail!(
+                "/{name} has no subcommand (group) {part:?} here; it has {:?}",
+                subcommand_names(level)
+            );
+        };
+        chain.push((part.to_owned(), found["type"].as_u64().unwrap_or(1)));
+        level = found;
+    }
+    if !subcommand_names(level).is_empty() {
+        bail!(
+            "/{name}{} needs a subcommand: one of {:?}",
+            sub.map(|s| format!(" {s}")).unwrap_or_default(),
+            subcommand_names(level)
+        );
+    }
+    let leaf = leaf_options(level, options, name)?;
+    // Nest the leaf options inside the subcommand chain, innermost first.
+    let mut opts = leaf;
+    for (part, kind) in chain.into_iter().rev() {
+        opts = vec![json!({"name": part, "type": kind, "options": opts})];
+    }
+    Ok(json!({
+        "id": def["id"],
+        "name": name,
+        "type": 1,
+        "options": opts,
+        "guild_id": def.get("guild_id").cloned().unwrap_or(json!(guild.to_string())),
+    }))
+}
+
+fn subcommand_names(level: &Value) -> Vec<String> {
+    level["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|o| matches!(o["type"].as_u64(), Some(1 | 2)))
+        .filter_map(|o| o["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
+fn leaf_options(level: &Value, given: &Value, name: &str) -> Result<Vec<Value>> {
+    let empty = Map::new();
+    let given = match given {
+        Value::Null => &empty,
+        Value::Object(m) => m,
+        other => bail!("options must be a JSON object of name → value, not {other}"),
+    };
+    let declared: Vec<&Value> = level["options"].as_array().into_iter().flatten().collect();
+    for key in given.keys() {
+        if !declared.iter().any(|o| o["name"] == key.as_str()) {
+            bail!(
+                "/{name} has no option {key:?}; its options are {:?}",
+                declared
+                    .iter()
+                    .filter_map(|o| o["name"].as_str())
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+    let mut out = Vec::new();
+    for opt in declared {
+        let oname = opt["name"].as_str().unwrap_or_default();
+        let kind = opt["type"].as_u64().unwrap_or(3);
+        let Some(value) = given.get(oname) else {
+            if opt["required"].as_bool().unwrap_or(false) {
+                bail!("/{name}: the required option {oname:?} is missing");
+            }
+            continue;
+        };
+        let ok = match kind {
+            3 => value.is_string(),
+            4 => value.is_i64() || value.is_u64(),
+            5 => value.is_boolean(),
+            6..=9 => value.is_string() || value.is_u64(),
+            10 => value.is_number(),
+            _ => {
+                bail!("/{name}: option {oname:?} has type {kind}, which the stand-in can't fill in")
+            }
+        };
+        if !ok {
+            bail!("/{name}: option {oname:?} (type {kind}) can't take the value {value}");
+        }
+        if let Some(n) = value.as_f64().filter(|_| matches!(kind, 4 | 10)) {
+            let (min, max) = (opt["min_value"].as_f64(), opt["max_value"].as_f64());
+            if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
+                bail!("/{name}: {value} is outside the range of {oname:?} ({min:?} to {max:?})");
+            }
+        }
+        if let Some(len) = value
+            .as_str()
+            .filter(|_| kind == 3)
+            .map(|s| s.chars().count() as u64)
+        {
+            let (min, max) = (opt["min_length"].as_u64(), opt["max_length"].as_u64());
+            if min.is_some_and(|m| len < m) || max.is_some_and(|m| len > m) {
+                bail!("/{name}: {value} has the wrong length for {oname:?} ({min:?} to {max:?})");
+            }
+        }
+        if let Some(choices) = opt["choices"].as_array().filter(|c| !c.is_empty()) {
+            if !choices.iter().any(|c| c["value"] == *value) {
+                bail!(
+                    "/{name}: {value} is not one of the choices of {oname:?}: {:?}",
+                    choices
+                        .iter()
+                        .map(|c| c["value"].clone())
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+        let value = match (kind, value) {
+            (6..=9, Value::Number(n)) => json!(n.to_string()),
+            _ => value.clone(),
+        };
+        out.push(json!({"name": oname, "type": kind, "value": value}));
+    }
+    Ok(out)
+}
+
+/// Add `resolved` users/members/channels for user and channel options.
+fn add_resolved(w: &World, data: &mut Value) {
+    fn collect(opts: &Value, out: &mut Vec<(u64, String)>) {
+        for o in opts.as_array().into_iter().flatten() {
+            match o["type"].as_u64() {
+                Some(1 | 2) => collect(&o["options"], out),
+                Some(k @ 6..=9) => {
+                    out.push((k, o["value"].as_str().unwrap_or_default().to_owned()))
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut ids = Vec::new();
+    collect(&data["options"], &mut ids);
+    if ids.is_empty() {
+        return;
+    }
+    let (mut users, mut members, mut channels) = (Map::new(), Map::new(), Map::new());
+    for (_, id) in ids {
+        let n: u64 = id.parse().unwrap_or(0);
+        if let Some(u) = w.user(UserId(n)) {
+            users.insert(id.clone(), user_json(u));
+            let mut m = member_json(u, true);
+            if let Some(obj) = m.as_object_mut() {
+                obj.remove("user");
+            }
+            members.insert(id.clone(), m);
+        } else if let Some(i) = w.channels.iter().position(|c| c.id.get() == n) {
+            let mut c = crate::model::channel_json(&w.channels[i], i);
+            c["permissions"] = json!(crate::model::PERMISSIONS);
+            channels.insert(id.clone(), c);
+        }
+    }
+    data["resolved"] = json!({"users": users, "members": members, "channels": channels});
+}

@@ -1,0 +1,703 @@
+//! # discord-standin
+//!
+//! A stand-in for Discord, for end-to-end tests of a bot built on serenity and poise: a REST API
+//! (HTTP) and a gateway (WebSocket) on ephemeral `127.0.0.1` ports. Real serenity/poise code
+//! connects to it; the stand-in keeps a channel model (what people in the channel see, including
+//! ephemeral messages per user), sends interactions on behalf of users in one call each, and checks
+//! every request the bot makes against Discord's OpenAPI spec
+//! (`<repo>/../shared/discord-api-spec/openapi.json`) and the documented limits.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! use discord_standin::Standin;
+//! use serde_json::json;
+//!
+//! let standin = Standin::start().await;
+//! // Point serenity at it:
+//! //   let http = serenity::HttpBuilder::new(standin.token())
+//! //       .proxy(standin.rest_url()).ratelimiter_disabled(true).build();
+//! //   serenity::ClientBuilder::new_with_http(http, intents)...start()
+//! let alice = standin.user("alice");
+//! let game = standin
+//!     .run_slash(alice, standin.channel_id(), "forgetit", Some("start"), json!({"players": 2}))
+//!     .await?;
+//! let msg = game.answer().await?;
+//! let roll = standin.click(alice, msg.id, "Roll").await?;
+//! roll.response().await?;
+//! standin.assert_clean();
+//! # Ok(()) }
+//! ```
+
+#![warn(missing_docs)]
+#![recursion_limit = "256"]
+
+mod actions;
+mod gateway;
+pub mod ids;
+pub mod limits;
+pub mod model;
+mod multipart;
+mod rest;
+pub mod spec;
+mod violation;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::routing::any;
+use axum::Router;
+use serde_json::Value;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub use actions::{InitialResponse, Interaction};
+pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
+pub use model::{
+    Button, ChannelInfo, GuildInfo, InteractionKind, InteractionRecord, Message, MessageState,
+    RequestRecord, ResponseRecord, SelectMenu, SelectOption, UserInfo,
+};
+pub use rest::API_PREFIX;
+pub use spec::Spec;
+pub use violation::{Result, StandinError, Violation, ViolationKind};
+
+use model::World;
+
+/// Discord's limit for the initial response to an interaction.
+pub const INITIAL_RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+
+/// How the stand-in behaves.
+#[derive(Clone, Debug)]
+pub struct StandinConfig {
+    /// The bot token the stand-in expects (`Authorization: Bot <token>`, IDENTIFY).
+    pub token: String,
+    /// Answer requests that break the spec or a limit with Discord's `400 Invalid Form Body`
+    /// (as Discord would) instead of applying them. Either way they are recorded as violations.
+    pub reject_invalid: bool,
+    /// How long any wait (`response()`, `answer()`, `wait_until`, ...) may take before it fails.
+    pub wait_timeout: Duration,
+    /// Heartbeat interval announced in HELLO (Discord uses about 41 s; shorten it to test
+    /// heartbeating).
+    pub heartbeat_interval: Duration,
+}
+
+impl Default for StandinConfig {
+    fn default() -> Self {
+        StandinConfig {
+            token: "standin-bot-token".into(),
+            reject_invalid: true,
+            wait_timeout: Duration::from_secs(10),
+            heartbeat_interval: Duration::from_millis(41_250),
+        }
+    }
+}
+
+/// State shared by the servers and the handle.
+pub(crate) struct Shared {
+    world: Mutex<World>,
+    changed: watch::Sender<u64>,
+    pub(crate) spec: Arc<Spec>,
+    pub(crate) config: StandinConfig,
+}
+
+impl Shared {
+    /// Mutate the world and wake every waiter.
+    pub(crate) fn with<T>(&self, f: impl FnOnce(&mut World) -> T) -> T {
+        let out = f(&mut self.world.lock().unwrap_or_else(|e| e.into_inner()));
+        self.changed.send_modify(|n| *n += 1);
+        out
+    }
+
+    /// Read the world.
+    pub(crate) fn read<T>(&self, f: impl FnOnce(&World) -> T) -> T {
+        f(&self.world.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    pub(crate) fn violation(&self, v: Violation) {
+        self.with(|w| w.violations.push(v));
+    }
+
+    pub(crate) fn gateway_violation(&self, reason: String) {
+        self.violation(Violation::new(
+            ViolationKind::Protocol,
+            "GATEWAY",
+            "",
+            "",
+            reason,
+        ));
+    }
+
+    /// Wait (without polling) until `f` returns `Some`, re-checking after every change.
+    pub(crate) async fn wait_until<T>(
+        &self,
+        what: &str,
+        mut f: impl FnMut(&World) -> Option<T>,
+    ) -> Result<T> {
+        let mut rx = self.changed.subscribe();
+        let waiting = async {
+            loop {
+                rx.borrow_and_update();
+                if let Some(t) = self.read(&mut f) {
+                    return t;
+                }
+                if rx.changed().await.is_err() {
+                    // The sender lives in `self`; it can't be dropped while we hold `self`.
+                    std::future::pending::<()>().await;
+                }
+            }
+        };
+        match tokio::time::timeout(self.config.wait_timeout, waiting).await {
+            Ok(t) => Ok(t),
+            Err(_) => Err(StandinError(format!(
+                "timed out after {:?} waiting for {what}\n{}",
+                self.config.wait_timeout,
+                self.read(recent_activity)
+            ))),
+        }
+    }
+}
+
+/// The last requests and all violations, for timeout messages.
+fn recent_activity(w: &World) -> String {
+    let mut s = String::from("last requests:\n");
+    for r in w.requests.iter().rev().take(10).rev() {
+        s += &format!("  {} {} -> {}\n", r.method, r.path, r.status);
+    }
+    if !w.violations.is_empty() {
+        s += "violations:\n";
+        for v in &w.violations {
+            s += &format!("  {v}\n");
+        }
+    }
+    s += &format!(
+        "gateway sessions: {}, READY sent: {}, commands registered: {:?}",
+        w.sessions.len(),
+        w.ready_count,
+        w.commands
+            .iter()
+            .filter_map(|c| c["name"].as_str())
+            .collect::<Vec<_>>()
+    );
+    s
+}
+
+/// Sets up the guilds, channels and users before starting.
+#[derive(Debug)]
+pub struct StandinBuilder {
+    config: StandinConfig,
+    guild: String,
+    channels: Vec<String>,
+    users: Vec<(String, String)>,
+}
+
+impl StandinBuilder {
+    /// Replace the configuration.
+    pub fn config(mut self, config: StandinConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// Whether invalid requests are answered with 400 (default `true`).
+    pub fn reject_invalid(mut self, reject: bool) -> Self {
+        self.config.reject_invalid = reject;
+        self
+    }
+
+    /// Heartbeat interval announced in HELLO.
+    pub fn heartbeat_interval(mut self, interval: Duration) -> Self {
+        self.config.heartbeat_interval = interval;
+        self
+    }
+
+    /// Name of the guild.
+    pub fn guild(mut self, name: &str) -> Self {
+        self.guild = name.into();
+        self
+    }
+
+    /// Channels of the guild (replaces the default `general`). The first is the default channel.
+    pub fn channels(mut self, names: &[&str]) -> Self {
+        self.channels = names.iter().map(|n| (*n).to_owned()).collect();
+        self
+    }
+
+    /// Users in the guild as `(name, locale)` (replaces the defaults alice/en-US, bob/de,
+    /// carol/en-GB).
+    pub fn users(mut self, users: &[(&str, &str)]) -> Self {
+        self.users = users
+            .iter()
+            .map(|(n, l)| ((*n).to_owned(), (*l).to_owned()))
+            .collect();
+        self
+    }
+
+    /// Bind the ports and start serving.
+    pub async fn start(self) -> Standin {
+        let spec = Spec::shared();
+        let mut world = World::new(self.config.token.clone());
+        for (name, locale) in &self.users {
+            world.add_user(name, locale);
+        }
+        let guild = world.add_guild(&self.guild, "en-US");
+        for name in &self.channels {
+            world.add_channel(guild, name);
+        }
+        let rest = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind REST port");
+        let gw = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway port");
+        let rest_addr = rest.local_addr().expect("REST address");
+        let gateway_addr = gw.local_addr().expect("gateway address");
+        world.gateway_url = format!("ws://{gateway_addr}");
+        let (changed, _) = watch::channel(0);
+        let shared = Arc::new(Shared {
+            world: Mutex::new(world),
+            changed,
+            spec,
+            config: self.config,
+        });
+        let rest_app = Router::new()
+            .fallback(rest::handle)
+            .with_state(Arc::clone(&shared));
+        let gateway_app = Router::new()
+            .route("/", any(gateway::upgrade))
+            .fallback(gateway::upgrade)
+            .with_state(Arc::clone(&shared));
+        let tasks = vec![
+            tokio::spawn(async move {
+                let _ = axum::serve(rest, rest_app).await;
+            }),
+            tokio::spawn(async move {
+                let _ = axum::serve(gw, gateway_app).await;
+            }),
+        ];
+        Standin {
+            shared,
+            rest_addr,
+            gateway_addr,
+            tasks,
+        }
+    }
+}
+
+/// A running Discord stand-in. Dropping it stops the servers.
+pub struct Standin {
+    shared: Arc<Shared>,
+    rest_addr: SocketAddr,
+    gateway_addr: SocketAddr,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for Standin {
+    fn drop(&mut self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+    }
+}
+
+impl std::fmt::Debug for Standin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Standin")
+            .field("rest", &self.rest_addr)
+            .field("gateway", &self.gateway_addr)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Standin {
+    /// Start with the defaults: guild "Test Guild", channel `general`, users alice (en-US),
+    /// bob (de) and carol (en-GB).
+    pub async fn start() -> Standin {
+        Standin::builder().start().await
+    }
+
+    /// Configure before starting.
+    pub fn builder() -> StandinBuilder {
+        StandinBuilder {
+            config: StandinConfig::default(),
+            guild: "Test Guild".into(),
+            channels: vec!["general".into()],
+            users: vec![
+                ("alice".into(), "en-US".into()),
+                ("bob".into(), "de".into()),
+                ("carol".into(), "en-GB".into()),
+            ],
+        }
+    }
+
+    // ----- connecting -------------------------------------------------------------------------
+
+    /// Base URL for serenity's `HttpBuilder::proxy` (`http://127.0.0.1:PORT`).
+    pub fn rest_url(&self) -> String {
+        format!("http://{}", self.rest_addr)
+    }
+
+    /// The gateway URL handed out by `GET /gateway` (`ws://127.0.0.1:PORT`).
+    pub fn gateway_url(&self) -> String {
+        format!("ws://{}", self.gateway_addr)
+    }
+
+    /// The bot token the stand-in expects.
+    pub fn token(&self) -> String {
+        self.shared.config.token.clone()
+    }
+
+    /// The bot's application id (sent in READY).
+    pub fn application_id(&self) -> u64 {
+        self.shared.read(|w| w.application_id)
+    }
+
+    /// The bot user's id.
+    pub fn bot_user_id(&self) -> UserId {
+        self.shared.read(|w| w.bot.id)
+    }
+
+    /// The configuration in force.
+    pub fn config(&self) -> &StandinConfig {
+        &self.shared.config
+    }
+
+    // ----- the world --------------------------------------------------------------------------
+
+    /// The (first) guild's id.
+    pub fn guild_id(&self) -> GuildId {
+        self.shared.read(|w| w.guilds[0].id)
+    }
+
+    /// The default (first) channel's id.
+    pub fn channel_id(&self) -> ChannelId {
+        self.shared.read(|w| w.channels[0].id)
+    }
+
+    /// The channel with this name. Panics if there is none.
+    pub fn channel(&self, name: &str) -> ChannelId {
+        self.shared
+            .read(|w| w.channels.iter().find(|c| c.name == name).map(|c| c.id))
+            .unwrap_or_else(|| panic!("the stand-in has no channel {name:?}"))
+    }
+
+    /// The user with this name. Panics if there is none.
+    pub fn user(&self, name: &str) -> UserId {
+        self.shared
+            .read(|w| w.users.iter().find(|u| u.name == name).map(|u| u.id))
+            .unwrap_or_else(|| panic!("the stand-in has no user {name:?}"))
+    }
+
+    /// All users (not the bot).
+    pub fn users(&self) -> Vec<UserInfo> {
+        self.shared.read(|w| w.users.clone())
+    }
+
+    /// Add a user to every guild. Members added after the bot connected aren't announced on the
+    /// gateway, but interactions by them work.
+    pub fn add_user(&self, name: &str, locale: &str) -> UserId {
+        self.shared.with(|w| w.add_user(name, locale))
+    }
+
+    /// Add a text channel to the first guild.
+    pub fn add_channel(&self, name: &str) -> ChannelId {
+        self.shared.with(|w| {
+            let g = w.guilds[0].id;
+            w.add_channel(g, name)
+        })
+    }
+
+    // ----- actions ----------------------------------------------------------------------------
+
+    /// `user` runs `/command [sub] options...` in `channel`. `sub` is a subcommand, or
+    /// `"group sub"` for a subcommand in a group. `options` is a JSON object of option name →
+    /// value (or `Value::Null`); names, types, choices and required options are checked against
+    /// the command the bot registered. Waits for the bot's gateway session and for the command's
+    /// registration first.
+    pub async fn run_slash(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        command: &str,
+        sub: Option<&str>,
+        options: Value,
+    ) -> Result<Interaction> {
+        self.shared
+            .run_slash(user, channel, command, sub, options)
+            .await
+    }
+
+    /// `user` clicks the button labelled `label` on a message. Fails if the user can't see the
+    /// message, or the button is missing, ambiguous, disabled or a link.
+    pub async fn click(
+        &self,
+        user: UserId,
+        message: MessageId,
+        label: &str,
+    ) -> Result<Interaction> {
+        self.shared.click(user, message, Some(label), None).await
+    }
+
+    /// `user` clicks the button with this custom_id on a message.
+    pub async fn click_custom_id(
+        &self,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+    ) -> Result<Interaction> {
+        self.shared
+            .click(user, message, None, Some(custom_id))
+            .await
+    }
+
+    /// `user` chooses `values` in the select menu `custom_id` on a message.
+    pub async fn select(
+        &self,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Result<Interaction> {
+        self.shared.select(user, message, custom_id, values).await
+    }
+
+    // ----- waiting ----------------------------------------------------------------------------
+
+    /// Wait until the bot identified on the gateway and got READY.
+    pub async fn wait_ready(&self) -> Result<()> {
+        self.shared
+            .wait_until("the bot to IDENTIFY on the gateway", |w| {
+                (w.ready_count > 0 && !w.sessions.is_empty()).then_some(())
+            })
+            .await
+    }
+
+    /// Wait until a command with this name is registered (globally or in a guild); returns it as
+    /// the stand-in answered the registration.
+    pub async fn wait_for_command(&self, name: &str) -> Result<Value> {
+        self.shared
+            .wait_until(&format!("the bot to register /{name}"), |w| {
+                w.commands.iter().find(|c| c["name"] == name).cloned()
+            })
+            .await
+    }
+
+    /// Wait until a message in `channel` (public, or ephemeral for anyone) satisfies `pred`.
+    pub async fn wait_for_message(
+        &self,
+        channel: ChannelId,
+        mut pred: impl FnMut(&Message) -> bool,
+    ) -> Result<Message> {
+        self.shared
+            .wait_until(&format!("a matching message in channel {channel}"), |w| {
+                w.messages
+                    .iter()
+                    .find(|m| m.channel_id == channel && !m.deleted && pred(m))
+                    .cloned()
+            })
+            .await
+    }
+
+    /// Wait until a request satisfies `pred`; returns it.
+    pub async fn wait_for_request(
+        &self,
+        what: &str,
+        mut pred: impl FnMut(&RequestRecord) -> bool,
+    ) -> Result<RequestRecord> {
+        self.shared
+            .wait_until(what, |w| w.requests.iter().find(|r| pred(r)).cloned())
+            .await
+    }
+
+    /// Wait until `f` (re-run after every change of the stand-in's state) returns `Some`.
+    pub async fn wait_until<T>(
+        &self,
+        what: &str,
+        f: impl FnMut(&StandinView<'_>) -> Option<T>,
+    ) -> Result<T> {
+        let mut f = f;
+        self.shared.wait_until(what, |w| f(&StandinView(w))).await
+    }
+
+    // ----- reading the channel ----------------------------------------------------------------
+
+    /// Public messages of a channel, in order (what everyone sees).
+    pub fn messages(&self, channel: ChannelId) -> Vec<Message> {
+        self.shared.read(|w| w.visible(channel, None))
+    }
+
+    /// What `user` sees in `channel`: public messages plus their ephemeral ones, in order.
+    pub fn seen_by(&self, user: UserId, channel: ChannelId) -> Vec<Message> {
+        self.shared.read(|w| w.visible(channel, Some(user)))
+    }
+
+    /// Ephemeral messages shown to `user` (all channels), in order.
+    pub fn ephemeral_for(&self, user: UserId) -> Vec<Message> {
+        self.shared.read(|w| {
+            w.messages
+                .iter()
+                .filter(|m| m.visible_to == Some(user) && !m.deleted)
+                .cloned()
+                .collect()
+        })
+    }
+
+    /// A message by id (also deleted and ephemeral ones).
+    pub fn message(&self, id: MessageId) -> Option<Message> {
+        self.shared.read(|w| w.message(id).cloned())
+    }
+
+    /// The newest public message of a channel.
+    pub fn last_message(&self, channel: ChannelId) -> Option<Message> {
+        self.messages(channel).pop()
+    }
+
+    /// The message as the bot gets it from the API (full Discord message JSON).
+    pub fn message_json(&self, id: MessageId) -> Value {
+        self.shared.read(|w| w.message_json(id))
+    }
+
+    // ----- logs -------------------------------------------------------------------------------
+
+    /// Every interaction sent, with how the bot answered it.
+    pub fn interactions(&self) -> Vec<InteractionRecord> {
+        self.shared.read(|w| w.interactions.clone())
+    }
+
+    /// Every REST request, in order.
+    pub fn requests(&self) -> Vec<RequestRecord> {
+        self.shared.read(|w| w.requests.clone())
+    }
+
+    /// Registered commands as the stand-in returned them (guild ones carry `guild_id`).
+    pub fn commands(&self) -> Vec<Value> {
+        self.shared.read(|w| w.commands.clone())
+    }
+
+    /// The bot's IDENTIFY payload (`d`), once it identified.
+    pub fn identify(&self) -> Option<Value> {
+        self.shared.read(|w| w.identify.clone())
+    }
+
+    /// How many heartbeats (op 1) the bot sent (each was acknowledged with op 11).
+    pub fn heartbeats(&self) -> u64 {
+        self.shared.read(|w| w.heartbeats)
+    }
+
+    /// How many times the bot identified (READY sent). More than one means it reconnected.
+    pub fn ready_count(&self) -> u64 {
+        self.shared.read(|w| w.ready_count)
+    }
+
+    /// Every gateway dispatch sent so far (event name, `d`), in order.
+    pub fn dispatched(&self) -> Vec<(String, Value)> {
+        self.shared.read(|w| w.dispatched.clone())
+    }
+
+    /// Every violation so far.
+    pub fn violations(&self) -> Vec<Violation> {
+        self.shared.read(|w| w.violations.clone())
+    }
+
+    /// Forget the violations recorded so far (after a test looked at expected ones).
+    pub fn clear_violations(&self) {
+        self.shared.with(|w| w.violations.clear());
+    }
+
+    /// Check a request without sending it: the violations `method path` with `body` would get.
+    pub fn validate_request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Vec<Violation> {
+        rest::validate(&self.shared.spec, method, path, body).1
+    }
+
+    /// Every problem: violations, and interactions without exactly one initial response or
+    /// answered after Discord's 3-second deadline.
+    pub fn problems(&self) -> Vec<String> {
+        self.shared.read(|w| {
+            let mut out: Vec<String> = w.violations.iter().map(ToString::to_string).collect();
+            for i in &w.interactions {
+                match i.responses.as_slice() {
+                    [] => out.push(format!("{} never got an initial response", i.describe())),
+                    [first, ..] if first.latency > INITIAL_RESPONSE_DEADLINE => out.push(format!(
+                        "{} was answered after {:?}; Discord allows {:?}",
+                        i.describe(),
+                        first.latency,
+                        INITIAL_RESPONSE_DEADLINE
+                    )),
+                    _ => {}
+                }
+            }
+            out
+        })
+    }
+
+    /// `Ok` if there are no [`problems`](Self::problems), else all of them in one message.
+    pub fn check(&self) -> std::result::Result<(), StandinError> {
+        let problems = self.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(StandinError(format!(
+                "the Discord stand-in found {} problem(s):\n  {}",
+                problems.len(),
+                problems.join("\n  ")
+            )))
+        }
+    }
+
+    /// Panic with every problem found, if any.
+    #[track_caller]
+    pub fn assert_clean(&self) {
+        if let Err(e) = self.check() {
+            panic!("{e}");
+        }
+    }
+}
+
+/// Read-only view of the stand-in's state for [`Standin::wait_until`].
+pub struct StandinView<'a>(&'a World);
+
+impl StandinView<'_> {
+    /// Public messages of a channel, in order.
+    pub fn messages(&self, channel: ChannelId) -> Vec<Message> {
+        self.0.visible(channel, None)
+    }
+
+    /// What `user` sees in `channel`.
+    pub fn seen_by(&self, user: UserId, channel: ChannelId) -> Vec<Message> {
+        self.0.visible(channel, Some(user))
+    }
+
+    /// A message by id.
+    pub fn message(&self, id: MessageId) -> Option<&Message> {
+        self.0.message(id)
+    }
+
+    /// All interactions.
+    pub fn interactions(&self) -> &[InteractionRecord] {
+        &self.0.interactions
+    }
+
+    /// All requests.
+    pub fn requests(&self) -> &[RequestRecord] {
+        &self.0.requests
+    }
+
+    /// All violations.
+    pub fn violations(&self) -> &[Violation] {
+        &self.0.violations
+    }
+
+    /// Registered commands.
+    pub fn commands(&self) -> &[Value] {
+        &self.0.commands
+    }
+
+    /// Heartbeats received so far.
+    pub fn heartbeats(&self) -> u64 {
+        self.0.heartbeats
+    }
+}

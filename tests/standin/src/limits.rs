@@ -1,0 +1,477 @@
+//! Documented limits that Discord enforces but its OpenAPI spec doesn't (fully) express.
+//!
+//! Sources: Discord's developer documentation for messages (content ≤ 2000 characters), embeds
+//! (title 256, description 4096, ≤ 25 fields, field name 256 / value 1024, footer 2048, author
+//! name 256, 6000 characters in all embeds of a message, ≤ 10 embeds), message components
+//! (≤ 5 action rows, ≤ 5 buttons or exactly one select menu a row, custom_id 1–100 characters and
+//! unique in the message, button label ≤ 80, select menus: ≤ 25 options, option label/value/
+//! description ≤ 100, placeholder ≤ 150, 0 ≤ min_values ≤ max_values ≤ 25), modals and
+//! application commands (name 1–32 lowercase characters, description 1–100, ≤ 25 options and
+//! choices, required options first).
+
+use serde_json::Value;
+
+/// Message flag: the message is only visible to the user who invoked the interaction.
+pub const EPHEMERAL: u64 = 1 << 6;
+/// Message flag: the message uses the newer (v2) layout components.
+pub const IS_COMPONENTS_V2: u64 = 1 << 15;
+
+/// One broken limit: where in the checked value and why.
+pub type LimitError = (String, String);
+
+fn chars(v: Option<&Value>) -> usize {
+    v.and_then(Value::as_str)
+        .map(|s| s.chars().count())
+        .unwrap_or(0)
+}
+
+fn max_chars(v: &Value, key: &str, max: usize, at: &str, out: &mut Vec<LimitError>) -> usize {
+    let n = chars(v.get(key));
+    if n > max {
+        out.push((
+            format!("{at}/{key}"),
+            format!("{key} is {n} characters long; Discord allows at most {max}"),
+        ));
+    }
+    n
+}
+
+/// Check a message body (create/edit message, webhook/follow-up, interaction callback `data`).
+/// `at` is the JSON pointer of `payload` within the request body.
+pub fn check_message(payload: &Value, at: &str, out: &mut Vec<LimitError>) {
+    if !payload.is_object() {
+        return;
+    }
+    max_chars(payload, "content", 2000, at, out);
+    if let Some(embeds) = payload.get("embeds").and_then(Value::as_array) {
+        check_embeds(embeds, &format!("{at}/embeds"), out);
+    }
+    let v2 = payload.get("flags").and_then(Value::as_u64).unwrap_or(0) & IS_COMPONENTS_V2 != 0;
+    if let Some(components) = payload.get("components").and_then(Value::as_array) {
+        check_components(components, v2, &format!("{at}/components"), out);
+    }
+}
+
+fn check_embeds(embeds: &[Value], at: &str, out: &mut Vec<LimitError>) {
+    if embeds.len() > 10 {
+        out.push((
+            at.to_owned(),
+            format!("{} embeds; Discord allows at most 10", embeds.len()),
+        ));
+    }
+    let mut total = 0;
+    for (i, embed) in embeds.iter().enumerate() {
+        let at = format!("{at}/{i}");
+        total += max_chars(embed, "title", 256, &at, out);
+        total += max_chars(embed, "description", 4096, &at, out);
+        if let Some(footer) = embed.get("footer") {
+            total += max_chars(footer, "text", 2048, &format!("{at}/footer"), out);
+        }
+        if let Some(author) = embed.get("author") {
+            total += max_chars(author, "name", 256, &format!("{at}/author"), out);
+        }
+        if let Some(fields) = embed.get("fields").and_then(Value::as_array) {
+            if fields.len() > 25 {
+                out.push((
+                    format!("{at}/fields"),
+                    format!("{} embed fields; Discord allows at most 25", fields.len()),
+                ));
+            }
+            for (j, field) in fields.iter().enumerate() {
+                let fat = format!("{at}/fields/{j}");
+                for key in ["name", "value"] {
+                    if chars(field.get(key)) == 0 {
+                        out.push((
+                            format!("{fat}/{key}"),
+                            format!("embed field {key} must not be empty"),
+                        ));
+                    }
+                }
+                total += max_chars(field, "name", 256, &fat, out);
+                total += max_chars(field, "value", 1024, &fat, out);
+            }
+        }
+    }
+    if total > 6000 {
+        out.push((
+            at.to_owned(),
+            format!("the embeds hold {total} characters in all; Discord allows at most 6000"),
+        ));
+    }
+}
+
+fn check_components(components: &[Value], v2: bool, at: &str, out: &mut Vec<LimitError>) {
+    if !v2 && components.len() > 5 {
+        out.push((
+            at.to_owned(),
+            format!("{} action rows; Discord allows at most 5", components.len()),
+        ));
+    }
+    let mut custom_ids: Vec<(String, String)> = Vec::new();
+    for (i, row) in components.iter().enumerate() {
+        let rat = format!("{at}/{i}");
+        let kind = row.get("type").and_then(Value::as_u64).unwrap_or(0);
+        if kind != 1 {
+            if !v2 {
+                out.push((
+                    format!("{rat}/type"),
+                    format!(
+                        "top-level component of type {kind}; without the IS_COMPONENTS_V2 flag \
+                         only action rows (type 1) are allowed"
+                    ),
+                ));
+            }
+            continue;
+        }
+        let items = row
+            .get("components")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        if items.is_empty() {
+            out.push((
+                format!("{rat}/components"),
+                "an action row must not be empty".into(),
+            ));
+        }
+        let selects = items
+            .iter()
+            .filter(|c| matches!(c.get("type").and_then(Value::as_u64), Some(3 | 5..=8)))
+            .count();
+        if selects > 0 && items.len() > 1 {
+            out.push((
+                format!("{rat}/components"),
+                "an action row with a select menu must hold nothing else".into(),
+            ));
+        } else if items.len() > 5 {
+            out.push((
+                format!("{rat}/components"),
+                format!(
+                    "{} buttons in one action row; Discord allows at most 5",
+                    items.len()
+                ),
+            ));
+        }
+        for (j, item) in items.iter().enumerate() {
+            let cat = format!("{rat}/components/{j}");
+            check_interactive(item, &cat, &mut custom_ids, out);
+        }
+    }
+}
+
+fn check_interactive(
+    item: &Value,
+    at: &str,
+    custom_ids: &mut Vec<(String, String)>,
+    out: &mut Vec<LimitError>,
+) {
+    let kind = item.get("type").and_then(Value::as_u64).unwrap_or(0);
+    let custom_id = item.get("custom_id").and_then(Value::as_str);
+    if let Some(id) = custom_id {
+        let n = id.chars().count();
+        if n == 0 || n > 100 {
+            out.push((
+                format!("{at}/custom_id"),
+                format!("custom_id is {n} characters long; Discord allows 1 to 100"),
+            ));
+        }
+        if let Some((_, first)) = custom_ids.iter().find(|(c, _)| c == id) {
+            out.push((
+                format!("{at}/custom_id"),
+                format!("custom_id {id:?} is used twice in one message (first at {first})"),
+            ));
+        } else {
+            custom_ids.push((id.to_owned(), at.to_owned()));
+        }
+    }
+    match kind {
+        2 => {
+            max_chars(item, "label", 80, at, out);
+            let style = item.get("style").and_then(Value::as_u64).unwrap_or(0);
+            let has_url = item.get("url").is_some_and(|u| !u.is_null());
+            match style {
+                5 => {
+                    if !has_url || custom_id.is_some() {
+                        out.push((
+                            at.to_owned(),
+                            "a link button (style 5) needs a url and no custom_id".into(),
+                        ));
+                    }
+                }
+                6 => {}
+                _ => {
+                    if custom_id.is_none() || has_url {
+                        out.push((
+                            at.to_owned(),
+                            format!("a button of style {style} needs a custom_id and no url"),
+                        ));
+                    }
+                }
+            }
+            let has_label = chars(item.get("label")) > 0;
+            let has_emoji = item.get("emoji").is_some_and(|e| !e.is_null());
+            if style != 6 && !has_label && !has_emoji {
+                out.push((at.to_owned(), "a button needs a label or an emoji".into()));
+            }
+        }
+        3 | 5..=8 => {
+            if custom_id.is_none() {
+                out.push((at.to_owned(), "a select menu needs a custom_id".into()));
+            }
+            max_chars(item, "placeholder", 150, at, out);
+            let min = item.get("min_values").and_then(Value::as_u64).unwrap_or(1);
+            let max = item.get("max_values").and_then(Value::as_u64).unwrap_or(1);
+            if min > 25 || max == 0 || max > 25 || min > max {
+                out.push((
+                    at.to_owned(),
+                    format!(
+                        "min_values {min} / max_values {max}: Discord needs \
+                         0 ≤ min ≤ max ≤ 25 and max ≥ 1"
+                    ),
+                ));
+            }
+            if kind == 3 {
+                let options = item
+                    .get("options")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default();
+                if options.is_empty() || options.len() > 25 {
+                    out.push((
+                        format!("{at}/options"),
+                        format!("{} select options; Discord allows 1 to 25", options.len()),
+                    ));
+                }
+                if max as usize > options.len() && !options.is_empty() {
+                    out.push((
+                        format!("{at}/max_values"),
+                        format!("max_values {max} exceeds the {} options", options.len()),
+                    ));
+                }
+                for (k, option) in options.iter().enumerate() {
+                    let oat = format!("{at}/options/{k}");
+                    for key in ["label", "value"] {
+                        let n = max_chars(option, key, 100, &oat, out);
+                        if n == 0 {
+                            out.push((
+                                format!("{oat}/{key}"),
+                                format!("select option {key} must not be empty"),
+                            ));
+                        }
+                    }
+                    max_chars(option, "description", 100, &oat, out);
+                }
+            }
+        }
+        4 => {
+            max_chars(item, "label", 45, at, out);
+            max_chars(item, "placeholder", 100, at, out);
+        }
+        _ => {}
+    }
+}
+
+/// Check a modal (interaction callback type 9 `data`).
+pub fn check_modal(data: &Value, at: &str, out: &mut Vec<LimitError>) {
+    let n = chars(data.get("custom_id"));
+    if n == 0 || n > 100 {
+        out.push((
+            format!("{at}/custom_id"),
+            format!("custom_id is {n} characters long; Discord allows 1 to 100"),
+        ));
+    }
+    max_chars(data, "title", 45, at, out);
+    if let Some(components) = data.get("components").and_then(Value::as_array) {
+        if components.is_empty() || components.len() > 5 {
+            out.push((
+                format!("{at}/components"),
+                format!("{} modal rows; Discord allows 1 to 5", components.len()),
+            ));
+        }
+    }
+}
+
+/// Check the application commands of a `PUT` (array) or `POST`/`PATCH` (one command).
+pub fn check_commands(body: &Value, out: &mut Vec<LimitError>) {
+    match body {
+        Value::Array(cmds) => {
+            let chat = cmds.iter().filter(|c| command_type(c) == 1).count();
+            if chat > 100 {
+                out.push((
+                    String::new(),
+                    format!("{chat} slash commands; Discord allows 100"),
+                ));
+            }
+            let mut seen: Vec<(u64, String)> = Vec::new();
+            for (i, cmd) in cmds.iter().enumerate() {
+                let name = cmd.get("name").and_then(Value::as_str).unwrap_or_default();
+                let key = (command_type(cmd), name.to_owned());
+                if seen.contains(&key) {
+                    out.push((
+                        format!("/{i}/name"),
+                        format!("command name {name:?} used twice"),
+                    ));
+                }
+                seen.push(key);
+                check_command(cmd, &format!("/{i}"), out);
+            }
+        }
+        cmd => check_command(cmd, "", out),
+    }
+}
+
+fn command_type(cmd: &Value) -> u64 {
+    cmd.get("type").and_then(Value::as_u64).unwrap_or(1)
+}
+
+fn check_command(cmd: &Value, at: &str, out: &mut Vec<LimitError>) {
+    let chat = command_type(cmd) == 1;
+    check_name(cmd, chat, at, out);
+    if chat {
+        check_description(cmd, at, out);
+    }
+    if let Some(options) = cmd.get("options").and_then(Value::as_array) {
+        check_options(options, &format!("{at}/options"), 0, out);
+    }
+}
+
+fn check_name(v: &Value, lowercase: bool, at: &str, out: &mut Vec<LimitError>) {
+    let name = v.get("name").and_then(Value::as_str).unwrap_or_default();
+    let n = name.chars().count();
+    let bad_char = name
+        .chars()
+        .find(|c| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '\'')));
+    if n == 0 || n > 32 || (lowercase && bad_char.is_some()) {
+        out.push((
+            format!("{at}/name"),
+            format!("name {name:?} must be 1 to 32 letters, digits, '-', '_' or '\\''"),
+        ));
+    } else if lowercase && name.chars().any(char::is_uppercase) {
+        out.push((
+            format!("{at}/name"),
+            format!("name {name:?} must be lowercase"),
+        ));
+    }
+}
+
+fn check_description(v: &Value, at: &str, out: &mut Vec<LimitError>) {
+    let n = chars(v.get("description"));
+    if n == 0 || n > 100 {
+        out.push((
+            format!("{at}/description"),
+            format!("description is {n} characters long; Discord allows 1 to 100"),
+        ));
+    }
+}
+
+fn check_options(options: &[Value], at: &str, depth: usize, out: &mut Vec<LimitError>) {
+    if options.len() > 25 {
+        out.push((
+            at.to_owned(),
+            format!("{} options; Discord allows 25", options.len()),
+        ));
+    }
+    let mut optional_seen = false;
+    for (i, option) in options.iter().enumerate() {
+        let oat = format!("{at}/{i}");
+        check_name(option, true, &oat, out);
+        check_description(option, &oat, out);
+        let kind = option.get("type").and_then(Value::as_u64).unwrap_or(0);
+        if matches!(kind, 1 | 2) {
+            let allowed = if kind == 2 { depth == 0 } else { depth <= 1 };
+            if !allowed {
+                out.push((
+                    format!("{oat}/type"),
+                    "subcommands nest at most two deep".into(),
+                ));
+            }
+            if let Some(sub) = option.get("options").and_then(Value::as_array) {
+                check_options(sub, &format!("{oat}/options"), depth + 1, out);
+            }
+            continue;
+        }
+        let required = option
+            .get("required")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        if required && optional_seen {
+            out.push((
+                format!("{oat}/required"),
+                "required options must come before optional ones".into(),
+            ));
+        }
+        optional_seen |= !required;
+        if let Some(choices) = option.get("choices").and_then(Value::as_array) {
+            if choices.len() > 25 {
+                out.push((
+                    format!("{oat}/choices"),
+                    format!("{} choices; Discord allows 25", choices.len()),
+                ));
+            }
+            for (k, choice) in choices.iter().enumerate() {
+                let cat = format!("{oat}/choices/{k}");
+                let n = chars(choice.get("name"));
+                if n == 0 || n > 100 {
+                    out.push((
+                        format!("{cat}/name"),
+                        format!("choice name is {n} characters; Discord allows 1 to 100"),
+                    ));
+                }
+                max_chars(choice, "value", 100, &cat, out);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn errors(payload: Value) -> Vec<LimitError> {
+        let mut out = Vec::new();
+        check_message(&payload, "", &mut out);
+        out
+    }
+
+    #[test]
+    fn accepts_a_normal_message() {
+        let ok = json!({"content": "hi", "components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Roll", "custom_id": "roll"},
+            {"type": 2, "style": 5, "label": "Rules", "url": "https://example.com"}
+        ]}]});
+        assert_eq!(errors(ok), vec![]);
+    }
+
+    #[test]
+    fn flags_long_content_and_custom_id() {
+        let bad = json!({"content": "x".repeat(2001), "components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Roll", "custom_id": "c".repeat(101)}
+        ]}]});
+        let errs = errors(bad);
+        assert_eq!(errs.len(), 2, "{errs:?}");
+        assert_eq!(errs[0].0, "/content");
+        assert_eq!(errs[1].0, "/components/0/components/0/custom_id");
+    }
+
+    #[test]
+    fn flags_rows_and_buttons() {
+        let button =
+            |i: usize| json!({"type": 2, "style": 1, "label": "b", "custom_id": format!("b{i}")});
+        let row = |from: usize, n: usize| json!({"type": 1, "components": (from..from + n).map(button).collect::<Vec<_>>()});
+        let bad = json!({"components": [row(0, 6), row(10, 1), row(20, 1), row(30, 1), row(40, 1), row(50, 1)]});
+        let errs = errors(bad);
+        assert!(errs.iter().any(|(p, _)| p == "/components"), "{errs:?}");
+        assert!(
+            errs.iter().any(|(p, _)| p == "/components/0/components"),
+            "{errs:?}"
+        );
+    }
+
+    #[test]
+    fn flags_bad_command_names() {
+        let mut out = Vec::new();
+        check_commands(&json!([{"name": "Start", "description": "d"}]), &mut out);
+        assert_eq!(out.len(), 1, "{out:?}");
+    }
+}

@@ -1,0 +1,887 @@
+//! The stand-in's state: guilds, channels, users, the messages in each channel as people see them,
+//! interactions and how they were answered, registered commands, and the request log.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Map, Value};
+use tokio::sync::mpsc;
+
+use crate::ids::{
+    now_ms, rfc3339, snowflake_ms, ChannelId, CommandId, GuildId, InteractionId, MessageId,
+    Snowflakes, UserId,
+};
+use crate::limits::EPHEMERAL;
+use crate::violation::Violation;
+
+/// A person (or the bot) known to the stand-in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserInfo {
+    /// The user's id.
+    pub id: UserId,
+    /// The username.
+    pub name: String,
+    /// The client locale sent with this user's interactions (`en-US`, `de`, ...).
+    pub locale: String,
+    /// Whether this is a bot account.
+    pub bot: bool,
+}
+
+/// A guild (server).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuildInfo {
+    /// The guild's id.
+    pub id: GuildId,
+    /// Its name.
+    pub name: String,
+    /// The guild's preferred locale (sent as `guild_locale`).
+    pub locale: String,
+    /// Owner of the guild.
+    pub owner: UserId,
+}
+
+/// A text channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChannelInfo {
+    /// The channel's id.
+    pub id: ChannelId,
+    /// The guild it belongs to.
+    pub guild_id: GuildId,
+    /// Its name (without `#`).
+    pub name: String,
+}
+
+/// A message's visible state (current, or a past one kept in [`Message::history`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MessageState {
+    /// Text content.
+    pub content: String,
+    /// Embeds, as JSON.
+    pub embeds: Vec<Value>,
+    /// Top-level components (action rows), as JSON.
+    pub components: Vec<Value>,
+    /// Message flags.
+    pub flags: u64,
+}
+
+/// A message as a person in the channel sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// Message id.
+    pub id: MessageId,
+    /// Channel the message is in.
+    pub channel_id: ChannelId,
+    /// Guild of the channel.
+    pub guild_id: GuildId,
+    /// Who wrote it (the bot for everything the bot sends).
+    pub author: UserId,
+    /// Whether the author is the bot.
+    pub by_bot: bool,
+    /// Current content, embeds, components and flags.
+    pub state: MessageState,
+    /// Earlier states, oldest first (one entry per edit).
+    pub history: Vec<MessageState>,
+    /// `Some(user)` for an ephemeral message only that user sees.
+    pub visible_to: Option<UserId>,
+    /// The interaction this message answers, if any.
+    pub interaction: Option<InteractionId>,
+    /// Discord message type (0 default, 19 reply, 20 slash-command response).
+    pub kind: u8,
+    /// A deferred response (type 5) still showing "the bot is thinking...".
+    pub loading: bool,
+    /// Deleted messages stay in the model, marked.
+    pub deleted: bool,
+    /// Unix ms of the last edit.
+    pub edited_ms: Option<u64>,
+}
+
+/// A button found on a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// Label text, if any.
+    pub label: Option<String>,
+    /// custom_id (absent on link buttons).
+    pub custom_id: Option<String>,
+    /// Style: 1 primary, 2 secondary, 3 success, 4 danger, 5 link, 6 premium.
+    pub style: u64,
+    /// Whether it is greyed out.
+    pub disabled: bool,
+    /// URL of a link button.
+    pub url: Option<String>,
+    /// Emoji name, if any.
+    pub emoji: Option<String>,
+    /// Index of its action row.
+    pub row: usize,
+}
+
+/// An option of a string select menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    /// Shown text.
+    pub label: String,
+    /// Value sent back when chosen.
+    pub value: String,
+    /// Whether it is pre-selected.
+    pub default: bool,
+}
+
+/// A select menu found on a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectMenu {
+    /// Component type: 3 string, 5 user, 6 role, 7 mentionable, 8 channel.
+    pub kind: u64,
+    /// custom_id.
+    pub custom_id: String,
+    /// Options (string selects only).
+    pub options: Vec<SelectOption>,
+    /// Placeholder text.
+    pub placeholder: Option<String>,
+    /// Minimum number of values (default 1).
+    pub min_values: u64,
+    /// Maximum number of values (default 1).
+    pub max_values: u64,
+    /// Whether it is greyed out.
+    pub disabled: bool,
+}
+
+impl Message {
+    /// Current content.
+    pub fn content(&self) -> &str {
+        &self.state.content
+    }
+
+    /// Current embeds (JSON).
+    pub fn embeds(&self) -> &[Value] {
+        &self.state.embeds
+    }
+
+    /// Current components (JSON action rows).
+    pub fn components(&self) -> &[Value] {
+        &self.state.components
+    }
+
+    /// Whether only one user sees the message.
+    pub fn is_ephemeral(&self) -> bool {
+        self.visible_to.is_some()
+    }
+
+    /// Content plus every embed's title, description, field names/values and footer, one per
+    /// line: handy for "does the channel show X" assertions.
+    pub fn text(&self) -> String {
+        let mut parts = vec![self.state.content.clone()];
+        for embed in &self.state.embeds {
+            for ptr in ["/author/name", "/title", "/description"] {
+                if let Some(s) = embed.pointer(ptr).and_then(Value::as_str) {
+                    parts.push(s.to_owned());
+                }
+            }
+            for field in embed
+                .get("fields")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                for key in ["name", "value"] {
+                    if let Some(s) = field.get(key).and_then(Value::as_str) {
+                        parts.push(s.to_owned());
+                    }
+                }
+            }
+            if let Some(s) = embed.pointer("/footer/text").and_then(Value::as_str) {
+                parts.push(s.to_owned());
+            }
+        }
+        parts.retain(|p| !p.is_empty());
+        parts.join("\n")
+    }
+
+    /// All buttons, row by row.
+    pub fn buttons(&self) -> Vec<Button> {
+        let mut out = Vec::new();
+        for (row, c) in self.interactive_components() {
+            if c.get("type").and_then(Value::as_u64) != Some(2) {
+                continue;
+            }
+            let s = |k: &str| c.get(k).and_then(Value::as_str).map(str::to_owned);
+            out.push(Button {
+                label: s("label"),
+                custom_id: s("custom_id"),
+                style: c.get("style").and_then(Value::as_u64).unwrap_or(0),
+                disabled: c.get("disabled").and_then(Value::as_bool).unwrap_or(false),
+                url: s("url"),
+                emoji: c
+                    .pointer("/emoji/name")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+                row,
+            });
+        }
+        out
+    }
+
+    /// The labels of all buttons (buttons without a label are skipped).
+    pub fn button_labels(&self) -> Vec<String> {
+        self.buttons().into_iter().filter_map(|b| b.label).collect()
+    }
+
+    /// The button with exactly this label, if there is one.
+    pub fn button(&self, label: &str) -> Option<Button> {
+        self.buttons()
+            .into_iter()
+            .find(|b| b.label.as_deref() == Some(label))
+    }
+
+    /// All select menus.
+    pub fn select_menus(&self) -> Vec<SelectMenu> {
+        let mut out = Vec::new();
+        for (_, c) in self.interactive_components() {
+            let kind = c.get("type").and_then(Value::as_u64).unwrap_or(0);
+            if !matches!(kind, 3 | 5..=8) {
+                continue;
+            }
+            let options = c
+                .get("options")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .map(|o| SelectOption {
+                    label: o
+                        .get("label")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .into(),
+                    value: o
+                        .get("value")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .into(),
+                    default: o.get("default").and_then(Value::as_bool).unwrap_or(false),
+                })
+                .collect();
+            out.push(SelectMenu {
+                kind,
+                custom_id: c
+                    .get("custom_id")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .into(),
+                options,
+                placeholder: c
+                    .get("placeholder")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+                min_values: c.get("min_values").and_then(Value::as_u64).unwrap_or(1),
+                max_values: c.get("max_values").and_then(Value::as_u64).unwrap_or(1),
+                disabled: c.get("disabled").and_then(Value::as_bool).unwrap_or(false),
+            });
+        }
+        out
+    }
+
+    /// Interactive components with the index of their top-level row, searching nested layouts.
+    fn interactive_components(&self) -> Vec<(usize, &Value)> {
+        fn walk<'a>(v: &'a Value, row: usize, out: &mut Vec<(usize, &'a Value)>) {
+            if let Some(2 | 3 | 5..=8) = v.get("type").and_then(Value::as_u64) {
+                out.push((row, v));
+            }
+            for key in ["components", "accessory"] {
+                match v.get(key) {
+                    Some(Value::Array(items)) => items.iter().for_each(|c| walk(c, row, out)),
+                    Some(obj @ Value::Object(_)) => walk(obj, row, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (row, c) in self.state.components.iter().enumerate() {
+            walk(c, row, &mut out);
+        }
+        out
+    }
+}
+
+/// One initial response (callback) to an interaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResponseRecord {
+    /// Callback type: 4 message, 5 deferred message, 6 deferred update, 7 update message,
+    /// 8 autocomplete result, 9 modal.
+    pub kind: u64,
+    /// Time from sending INTERACTION_CREATE to the callback's arrival.
+    pub latency: Duration,
+}
+
+/// What an interaction was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InteractionKind {
+    /// A slash command, with its full path (`forgetit start`).
+    Command {
+        /// Command name plus subcommand group/subcommand, space separated.
+        path: String,
+    },
+    /// A component (button/select) on a message.
+    Component {
+        /// The component's custom_id.
+        custom_id: String,
+        /// The message it is on.
+        message_id: MessageId,
+        /// Selected values (selects only).
+        values: Vec<String>,
+    },
+}
+
+/// An interaction the stand-in sent and what the bot did with it.
+#[derive(Clone, Debug)]
+pub struct InteractionRecord {
+    /// Interaction id.
+    pub id: InteractionId,
+    /// Interaction token.
+    pub token: String,
+    /// What was done.
+    pub kind: InteractionKind,
+    /// Who did it.
+    pub user: UserId,
+    /// Where.
+    pub channel_id: ChannelId,
+    /// When INTERACTION_CREATE was sent.
+    pub sent_at: Instant,
+    /// Every callback received (exactly one is correct).
+    pub responses: Vec<ResponseRecord>,
+    /// The message `@original` refers to (the response, or the clicked message for 6/7).
+    pub original: Option<MessageId>,
+    /// The message the user sees as the answer, once there is one: the type 4 response, the
+    /// filled-in deferred response, the updated clicked message, or the first follow-up.
+    pub answer: Option<MessageId>,
+    /// Follow-up messages, in order.
+    pub followups: Vec<MessageId>,
+    /// The modal the bot opened (callback type 9), as JSON.
+    pub modal: Option<Value>,
+    /// Autocomplete choices the bot returned (callback type 8).
+    pub choices: Option<Value>,
+}
+
+impl InteractionRecord {
+    /// The first callback, if any.
+    pub fn initial_response(&self) -> Option<&ResponseRecord> {
+        self.responses.first()
+    }
+
+    /// Short description for reports (`/forgetit start by 1234`).
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            InteractionKind::Command { path } => format!("/{path} by user {}", self.user),
+            InteractionKind::Component {
+                custom_id,
+                message_id,
+                ..
+            } => {
+                format!(
+                    "click on {custom_id:?} (message {message_id}) by user {}",
+                    self.user
+                )
+            }
+        }
+    }
+}
+
+/// One REST request the bot made.
+#[derive(Clone, Debug)]
+pub struct RequestRecord {
+    /// HTTP method.
+    pub method: String,
+    /// Path as sent, including `/api/v10`.
+    pub path: String,
+    /// Query string (without `?`), if any.
+    pub query: Option<String>,
+    /// The spec's path template it matched, e.g. `/channels/{channel_id}/messages`.
+    pub route: Option<String>,
+    /// The spec's operationId.
+    pub operation: Option<String>,
+    /// JSON body (for multipart requests: the `payload_json` part).
+    pub body: Option<Value>,
+    /// Names of file parts of a multipart request.
+    pub files: Vec<String>,
+    /// Status the stand-in answered with.
+    pub status: u16,
+    /// What was wrong with it (empty when it validated).
+    pub violations: Vec<Violation>,
+}
+
+/// A connected, identified gateway session.
+#[derive(Debug)]
+pub(crate) struct Session {
+    pub(crate) conn: u64,
+    pub(crate) tx: mpsc::UnboundedSender<(String, Value)>,
+}
+
+/// Everything the stand-in knows. Guarded by one mutex in [`crate::Shared`].
+#[derive(Debug)]
+pub(crate) struct World {
+    pub(crate) ids: Snowflakes,
+    pub(crate) token: String,
+    pub(crate) application_id: u64,
+    pub(crate) bot: UserInfo,
+    pub(crate) guilds: Vec<GuildInfo>,
+    pub(crate) channels: Vec<ChannelInfo>,
+    pub(crate) users: Vec<UserInfo>,
+    pub(crate) messages: Vec<Message>,
+    pub(crate) interactions: Vec<InteractionRecord>,
+    pub(crate) requests: Vec<RequestRecord>,
+    pub(crate) violations: Vec<Violation>,
+    /// Registered commands as returned to the bot (guild ones carry `guild_id`).
+    pub(crate) commands: Vec<Value>,
+    pub(crate) sessions: Vec<Session>,
+    pub(crate) identify: Option<Value>,
+    /// Every dispatch sent on the gateway (event name, `d`), in order.
+    pub(crate) dispatched: Vec<(String, Value)>,
+    pub(crate) ready_count: u64,
+    pub(crate) heartbeats: u64,
+    pub(crate) gateway_url: String,
+    pub(crate) last_request: Option<Instant>,
+}
+
+/// Default permissions given to members and the bot in interactions (all text permissions).
+pub(crate) const PERMISSIONS: &str = "2248473465835073";
+
+impl World {
+    pub(crate) fn new(token: String) -> Self {
+        let mut ids = Snowflakes::default();
+        let application_id = ids.next();
+        let bot = UserInfo {
+            id: UserId(application_id),
+            name: "forgetit-bot".into(),
+            locale: "en-US".into(),
+            bot: true,
+        };
+        World {
+            ids,
+            token,
+            application_id,
+            bot,
+            guilds: Vec::new(),
+            channels: Vec::new(),
+            users: Vec::new(),
+            messages: Vec::new(),
+            interactions: Vec::new(),
+            requests: Vec::new(),
+            violations: Vec::new(),
+            commands: Vec::new(),
+            sessions: Vec::new(),
+            identify: None,
+            dispatched: Vec::new(),
+            ready_count: 0,
+            heartbeats: 0,
+            gateway_url: String::new(),
+            last_request: None,
+        }
+    }
+
+    pub(crate) fn next_id(&mut self) -> u64 {
+        self.ids.next()
+    }
+
+    pub(crate) fn add_guild(&mut self, name: &str, locale: &str) -> GuildId {
+        let id = GuildId(self.next_id());
+        let owner = self.users.first().map(|u| u.id).unwrap_or(self.bot.id);
+        self.guilds.push(GuildInfo {
+            id,
+            name: name.into(),
+            locale: locale.into(),
+            owner,
+        });
+        id
+    }
+
+    pub(crate) fn add_channel(&mut self, guild_id: GuildId, name: &str) -> ChannelId {
+        let id = ChannelId(self.next_id());
+        self.channels.push(ChannelInfo {
+            id,
+            guild_id,
+            name: name.into(),
+        });
+        id
+    }
+
+    pub(crate) fn add_user(&mut self, name: &str, locale: &str) -> UserId {
+        let id = UserId(self.next_id());
+        self.users.push(UserInfo {
+            id,
+            name: name.into(),
+            locale: locale.into(),
+            bot: false,
+        });
+        id
+    }
+
+    pub(crate) fn user(&self, id: UserId) -> Option<&UserInfo> {
+        if id == self.bot.id {
+            return Some(&self.bot);
+        }
+        self.users.iter().find(|u| u.id == id)
+    }
+
+    pub(crate) fn channel(&self, id: ChannelId) -> Option<&ChannelInfo> {
+        self.channels.iter().find(|c| c.id == id)
+    }
+
+    pub(crate) fn guild(&self, id: GuildId) -> Option<&GuildInfo> {
+        self.guilds.iter().find(|g| g.id == id)
+    }
+
+    pub(crate) fn message(&self, id: MessageId) -> Option<&Message> {
+        self.messages.iter().find(|m| m.id == id)
+    }
+
+    pub(crate) fn message_mut(&mut self, id: MessageId) -> Option<&mut Message> {
+        self.messages.iter_mut().find(|m| m.id == id)
+    }
+
+    pub(crate) fn interaction_by_token(&self, token: &str) -> Option<usize> {
+        self.interactions.iter().position(|i| i.token == token)
+    }
+
+    /// Send a dispatch to every identified session. Returns how many got it.
+    pub(crate) fn dispatch(&mut self, event: &str, data: Value) -> usize {
+        self.sessions.retain(|s| !s.tx.is_closed());
+        self.dispatched.push((event.to_owned(), data.clone()));
+        for s in &self.sessions {
+            let _ = s.tx.send((event.to_owned(), data.clone()));
+        }
+        self.sessions.len()
+    }
+
+    /// Create a message from a message-create payload (content/embeds/components/flags).
+    pub(crate) fn create_message(
+        &mut self,
+        channel_id: ChannelId,
+        author: UserId,
+        payload: &Value,
+        visible_to: Option<UserId>,
+        interaction: Option<InteractionId>,
+        kind: u8,
+    ) -> MessageId {
+        let id = MessageId(self.next_id());
+        let guild_id = self
+            .channel(channel_id)
+            .map(|c| c.guild_id)
+            .unwrap_or(GuildId(0));
+        let mut state = MessageState {
+            content: String::new(),
+            embeds: Vec::new(),
+            components: Vec::new(),
+            flags: 0,
+        };
+        apply_edit(&mut state, payload);
+        if visible_to.is_some() {
+            state.flags |= EPHEMERAL;
+        } else {
+            state.flags &= !EPHEMERAL;
+        }
+        let by_bot = author == self.bot.id;
+        self.messages.push(Message {
+            id,
+            channel_id,
+            guild_id,
+            author,
+            by_bot,
+            state,
+            history: Vec::new(),
+            visible_to,
+            interaction,
+            kind,
+            loading: false,
+            deleted: false,
+            edited_ms: None,
+        });
+        id
+    }
+
+    /// Apply a PATCH-style edit (only the fields present change) and keep the old state.
+    pub(crate) fn edit_message(&mut self, id: MessageId, payload: &Value) {
+        if let Some(m) = self.message_mut(id) {
+            let was_loading = m.loading;
+            if !was_loading {
+                m.history.push(m.state.clone());
+                m.edited_ms = Some(now_ms());
+            }
+            let ephemeral = m.state.flags & EPHEMERAL;
+            apply_edit(&mut m.state, payload);
+            m.state.flags = (m.state.flags & !EPHEMERAL) | ephemeral;
+            m.loading = false;
+        }
+    }
+
+    /// Full Discord message object for `id`.
+    pub(crate) fn message_json(&self, id: MessageId) -> Value {
+        let Some(m) = self.message(id) else {
+            return Value::Null;
+        };
+        let author = self
+            .user(m.author)
+            .map(user_json)
+            .unwrap_or_else(|| json!({"id": m.author.to_string(), "username": "unknown"}));
+        let embeds: Vec<Value> = m
+            .state
+            .embeds
+            .iter()
+            .map(|e| {
+                let mut e = e.clone();
+                if let Some(obj) = e.as_object_mut() {
+                    obj.entry("type").or_insert_with(|| json!("rich"));
+                }
+                e
+            })
+            .collect();
+        let mut flags = m.state.flags;
+        if m.loading {
+            flags |= 1 << 7; // LOADING
+        }
+        let mut v = json!({
+            "id": m.id.to_string(),
+            "channel_id": m.channel_id.to_string(),
+            "author": author,
+            "content": m.state.content,
+            "timestamp": rfc3339(snowflake_ms(m.id.get())),
+            "edited_timestamp": m.edited_ms.map(rfc3339),
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": embeds,
+            "components": m.state.components,
+            "pinned": false,
+            "type": m.kind,
+            "flags": flags,
+        });
+        if m.interaction.is_some() {
+            v["webhook_id"] = json!(self.application_id.to_string());
+            v["application_id"] = json!(self.application_id.to_string());
+        }
+        v
+    }
+
+    /// Every message a given user sees in a channel, in order (public plus their ephemerals).
+    pub(crate) fn visible(&self, channel: ChannelId, user: Option<UserId>) -> Vec<Message> {
+        self.messages
+            .iter()
+            .filter(|m| m.channel_id == channel && !m.deleted)
+            .filter(|m| m.visible_to.is_none() || m.visible_to == user)
+            .cloned()
+            .collect()
+    }
+
+    /// Register (upsert) a command as Discord would return it.
+    pub(crate) fn upsert_command(&mut self, guild: Option<GuildId>, cmd: &Value) -> Value {
+        let name = cmd
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        let kind = cmd.get("type").and_then(Value::as_u64).unwrap_or(1);
+        let guild_str = guild.map(|g| g.to_string());
+        let existing = self.commands.iter().position(|c| {
+            c.get("name").and_then(Value::as_str) == Some(name.as_str())
+                && c.get("type").and_then(Value::as_u64) == Some(kind)
+                && c.get("guild_id").and_then(Value::as_str) == guild_str.as_deref()
+        });
+        let id = match existing {
+            Some(i) => self.commands[i]["id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+            None => CommandId(self.next_id()).to_string(),
+        };
+        let version = self.next_id().to_string();
+        let mut full = Map::new();
+        full.insert("id".into(), json!(id));
+        full.insert(
+            "application_id".into(),
+            json!(self.application_id.to_string()),
+        );
+        full.insert("version".into(), json!(version));
+        full.insert("type".into(), json!(kind));
+        full.insert("name".into(), json!(name));
+        full.insert("description".into(), json!(""));
+        full.insert("default_member_permissions".into(), Value::Null);
+        full.insert("nsfw".into(), json!(false));
+        full.insert("integration_types".into(), json!([0]));
+        full.insert("contexts".into(), Value::Null);
+        if let Some(obj) = cmd.as_object() {
+            for (k, v) in obj {
+                if !matches!(k.as_str(), "id" | "application_id" | "version" | "guild_id") {
+                    full.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        if let Some(g) = guild_str {
+            full.insert("guild_id".into(), json!(g));
+        }
+        let full = Value::Object(full);
+        match existing {
+            Some(i) => self.commands[i] = full.clone(),
+            None => self.commands.push(full.clone()),
+        }
+        full
+    }
+
+    /// Replace all commands of one scope (global or a guild).
+    pub(crate) fn replace_commands(&mut self, guild: Option<GuildId>, cmds: &[Value]) -> Value {
+        let guild_str = guild.map(|g| g.to_string());
+        let names: Vec<&str> = cmds.iter().filter_map(|c| c["name"].as_str()).collect();
+        self.commands.retain(|c| {
+            c.get("guild_id").and_then(Value::as_str) != guild_str.as_deref()
+                || names.contains(&c["name"].as_str().unwrap_or_default())
+        });
+        Value::Array(cmds.iter().map(|c| self.upsert_command(guild, c)).collect())
+    }
+
+    pub(crate) fn commands_in(&self, guild: Option<GuildId>) -> Vec<Value> {
+        let guild_str = guild.map(|g| g.to_string());
+        self.commands
+            .iter()
+            .filter(|c| c.get("guild_id").and_then(Value::as_str) == guild_str.as_deref())
+            .cloned()
+            .collect()
+    }
+}
+
+/// Apply the message fields present in `payload` to `state`.
+fn apply_edit(state: &mut MessageState, payload: &Value) {
+    let Some(obj) = payload.as_object() else {
+        return;
+    };
+    if let Some(c) = obj.get("content") {
+        state.content = c.as_str().unwrap_or_default().to_owned();
+    }
+    if let Some(e) = obj.get("embeds") {
+        state.embeds = e.as_array().cloned().unwrap_or_default();
+    }
+    if let Some(c) = obj.get("components") {
+        state.components = c.as_array().cloned().unwrap_or_default();
+    }
+    if let Some(f) = obj.get("flags") {
+        state.flags = f.as_u64().unwrap_or(0);
+    }
+}
+
+/// A user object.
+pub(crate) fn user_json(u: &UserInfo) -> Value {
+    json!({
+        "id": u.id.to_string(),
+        "username": u.name,
+        "discriminator": "0",
+        "global_name": if u.bot { Value::Null } else { json!(u.name) },
+        "avatar": null,
+        "bot": u.bot,
+        "public_flags": 0,
+        "flags": 0,
+    })
+}
+
+/// A guild member object for `u` (with `user`).
+pub(crate) fn member_json(u: &UserInfo, permissions: bool) -> Value {
+    let mut m = json!({
+        "user": user_json(u),
+        "nick": null,
+        "avatar": null,
+        "roles": [],
+        "joined_at": rfc3339(snowflake_ms(u.id.get())),
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+    });
+    if permissions {
+        m["permissions"] = json!(PERMISSIONS);
+    }
+    m
+}
+
+/// A guild text channel object.
+pub(crate) fn channel_json(c: &ChannelInfo, position: usize) -> Value {
+    json!({
+        "id": c.id.to_string(),
+        "type": 0,
+        "guild_id": c.guild_id.to_string(),
+        "name": c.name,
+        "position": position,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "topic": null,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "parent_id": null,
+        "flags": 0,
+    })
+}
+
+/// The full guild object sent with GUILD_CREATE.
+pub(crate) fn guild_create_json(w: &World, g: &GuildInfo) -> Value {
+    let channels: Vec<Value> = w
+        .channels
+        .iter()
+        .filter(|c| c.guild_id == g.id)
+        .enumerate()
+        .map(|(i, c)| channel_json(c, i))
+        .collect();
+    let mut members: Vec<Value> = w.users.iter().map(|u| member_json(u, false)).collect();
+    members.push(member_json(&w.bot, false));
+    let everyone = json!({
+        "id": g.id.to_string(),
+        "name": "@everyone",
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": 0,
+        "permissions": PERMISSIONS,
+        "managed": false,
+        "mentionable": false,
+        "flags": 0,
+    });
+    json!({
+        "id": g.id.to_string(),
+        "name": g.name,
+        "icon": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": g.owner.to_string(),
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [everyone],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "max_members": 500000,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": g.locale,
+        "public_updates_channel_id": null,
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "joined_at": rfc3339(snowflake_ms(g.id.get())),
+        "large": false,
+        "unavailable": false,
+        "member_count": members.len(),
+        "voice_states": [],
+        "members": members,
+        "channels": channels,
+        "threads": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+    })
+}

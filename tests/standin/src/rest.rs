@@ -1,0 +1,825 @@
+//! The REST side: every request is logged, checked against the spec and the documented limits,
+//! and (if it is one the stand-in serves) applied to the channel model.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Map, Value};
+
+use crate::ids::{ChannelId, GuildId, InteractionId, MessageId, UserId};
+use crate::limits::{self, EPHEMERAL};
+use crate::model::{
+    channel_json, guild_create_json, member_json, user_json, ResponseRecord, World,
+};
+use crate::multipart;
+use crate::spec::{RouteMatch, Spec};
+use crate::violation::{Violation, ViolationKind};
+use crate::Shared;
+
+/// The prefix serenity puts before every route.
+pub const API_PREFIX: &str = "/api/v10";
+
+/// What the stand-in answers.
+#[derive(Debug)]
+pub(crate) struct Reply {
+    pub(crate) status: u16,
+    pub(crate) body: Option<Value>,
+}
+
+impl Reply {
+    fn ok(body: Value) -> Self {
+        Reply {
+            status: 200,
+            body: Some(body),
+        }
+    }
+
+    fn created(body: Value) -> Self {
+        Reply {
+            status: 201,
+            body: Some(body),
+        }
+    }
+
+    fn no_content() -> Self {
+        Reply {
+            status: 204,
+            body: None,
+        }
+    }
+
+    fn error(status: u16, code: u64, message: &str) -> Self {
+        Reply {
+            status,
+            body: Some(json!({"message": message, "code": code})),
+        }
+    }
+}
+
+/// axum fallback handler: every REST request lands here.
+pub(crate) async fn handle(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let header = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let reply = process(
+        &shared,
+        method.as_str(),
+        uri.path(),
+        uri.query(),
+        header(header::CONTENT_TYPE),
+        header(header::AUTHORIZATION),
+        &body,
+    );
+    let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    match reply.body {
+        Some(v) => (
+            status,
+            [(header::CONTENT_TYPE, "application/json")],
+            v.to_string(),
+        )
+            .into_response(),
+        None => status.into_response(),
+    }
+}
+
+/// Check a request against the spec and the documented limits, without applying it.
+/// Returns the matched route (if any) and every violation found.
+pub(crate) fn validate<'s>(
+    spec: &'s Spec,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> (Option<RouteMatch<'s>>, Vec<Violation>) {
+    let mut out = Vec::new();
+    let violation =
+        |kind, pointer: &str, reason: String| Violation::new(kind, method, path, pointer, reason);
+    let Some(api_path) = path.strip_prefix(API_PREFIX) else {
+        out.push(violation(
+            ViolationKind::UnknownRoute,
+            "",
+            format!("{method} {path} is not under {API_PREFIX}"),
+        ));
+        return (None, out);
+    };
+    let Some(matched) = spec.match_route(method, api_path) else {
+        out.push(violation(
+            ViolationKind::UnknownRoute,
+            "",
+            format!("{method} {path} matches no route of Discord's API"),
+        ));
+        return (None, out);
+    };
+    let Some(operation) = matched.operation else {
+        out.push(violation(
+            ViolationKind::UnknownRoute,
+            "",
+            format!("Discord's API has no {method} on {}", matched.template),
+        ));
+        return (Some(matched), out);
+    };
+    match body {
+        Some(body) if operation.takes_body() => {
+            for e in spec.validate_body(matched.template, method, body) {
+                out.push(violation(ViolationKind::Schema, &e.pointer, e.reason));
+            }
+        }
+        Some(_) => out.push(violation(
+            ViolationKind::Schema,
+            "",
+            format!(
+                "{} takes no request body, but one was sent",
+                operation.operation_id
+            ),
+        )),
+        None if operation.body_required => out.push(violation(
+            ViolationKind::Schema,
+            "",
+            format!("{} requires a request body", operation.operation_id),
+        )),
+        None => {}
+    }
+    if let Some(body) = body {
+        let mut errs = Vec::new();
+        check_limits(method, matched.template, body, &mut errs);
+        for (pointer, reason) in errs {
+            out.push(violation(ViolationKind::Limit, &pointer, reason));
+        }
+    }
+    (Some(matched), out)
+}
+
+/// Apply the documented limits that fit the route.
+fn check_limits(method: &str, template: &str, body: &Value, out: &mut Vec<limits::LimitError>) {
+    match (method, template) {
+        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback") => {
+            match body.get("type").and_then(Value::as_u64) {
+                Some(4 | 7) => limits::check_message(&body["data"], "/data", out),
+                Some(9) => limits::check_modal(&body["data"], "/data", out),
+                Some(8) => {
+                    let n = body
+                        .pointer("/data/choices")
+                        .and_then(Value::as_array)
+                        .map(Vec::len);
+                    if n.unwrap_or(0) > 25 {
+                        out.push((
+                            "/data/choices".into(),
+                            format!("{} autocomplete choices; Discord allows 25", n.unwrap_or(0)),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        (
+            "POST" | "PATCH",
+            "/channels/{channel_id}/messages"
+            | "/channels/{channel_id}/messages/{message_id}"
+            | "/webhooks/{webhook_id}/{webhook_token}"
+            | "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+            | "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+        ) => limits::check_message(body, "", out),
+        (
+            "PUT" | "POST" | "PATCH",
+            "/applications/{application_id}/commands"
+            | "/applications/{application_id}/commands/{command_id}"
+            | "/applications/{application_id}/guilds/{guild_id}/commands"
+            | "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+        ) => limits::check_commands(body, out),
+        _ => {}
+    }
+}
+
+/// Handle one request end to end: parse, validate, apply, log.
+pub(crate) fn process(
+    shared: &Shared,
+    method: &str,
+    path: &str,
+    query: Option<&str>,
+    content_type: Option<&str>,
+    authorization: Option<&str>,
+    raw: &[u8],
+) -> Reply {
+    let mut violations = Vec::new();
+    let mut files = Vec::new();
+    let protocol =
+        |reason: String| Violation::new(ViolationKind::Protocol, method, path, "", reason);
+    let body: Option<Value> = if raw.is_empty() {
+        None
+    } else if content_type.is_some_and(|c| c.starts_with("multipart/form-data")) {
+        match multipart::parse(content_type.unwrap_or_default(), raw) {
+            Ok(parts) => {
+                files = parts.files;
+                parts.payload_json
+            }
+            Err(e) => {
+                violations.push(protocol(e));
+                None
+            }
+        }
+    } else {
+        match serde_json::from_slice(raw) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                violations.push(protocol(format!("the body is not JSON: {e}")));
+                None
+            }
+        }
+    };
+    let (matched, mut found) = validate(&shared.spec, method, path, body.as_ref());
+    violations.append(&mut found);
+
+    let reply = shared.with(|w| {
+        let expected = format!("Bot {}", w.token.trim_start_matches("Bot "));
+        if authorization != Some(expected.as_str()) {
+            violations.push(protocol(format!(
+                "Authorization header is {authorization:?}, expected the bot token"
+            )));
+        }
+        let invalid = violations
+            .iter()
+            .any(|v| matches!(v.kind, ViolationKind::Schema | ViolationKind::Limit));
+        let reply = match &matched {
+            Some(RouteMatch {
+                operation: None, ..
+            })
+            | None => Reply::error(404, 0, "404: Not Found"),
+            Some(_) if invalid && shared.config.reject_invalid => invalid_form_body(&violations),
+            Some(m) => {
+                let mut call = Call {
+                    method,
+                    path,
+                    query,
+                    params: m.params.clone(),
+                    body: body.clone().unwrap_or(Value::Null),
+                    violations: Vec::new(),
+                };
+                let reply = route(w, m.template, &mut call);
+                violations.append(&mut call.violations);
+                reply
+            }
+        };
+        w.requests.push(crate::model::RequestRecord {
+            method: method.to_owned(),
+            path: path.to_owned(),
+            query: query.map(str::to_owned),
+            route: matched.as_ref().map(|m| m.template.to_owned()),
+            operation: matched
+                .as_ref()
+                .and_then(|m| m.operation)
+                .map(|o| o.operation_id.clone()),
+            body: body.clone(),
+            files: files.clone(),
+            status: reply.status,
+            violations: violations.clone(),
+        });
+        w.violations.extend(violations.iter().cloned());
+        w.last_request = Some(Instant::now());
+        reply
+    });
+    reply
+}
+
+/// Discord's 400 answer for an invalid body, with the errors nested by path as Discord does.
+fn invalid_form_body(violations: &[Violation]) -> Reply {
+    let mut errors = Map::new();
+    for v in violations
+        .iter()
+        .filter(|v| matches!(v.kind, ViolationKind::Schema | ViolationKind::Limit))
+    {
+        let mut node = &mut errors;
+        for seg in v.pointer.split('/').filter(|s| !s.is_empty()) {
+            node = node
+                .entry(seg.to_owned())
+                .or_insert_with(|| json!({}))
+                .as_object_mut()
+                .expect("error nodes are objects");
+        }
+        let list = node.entry("_errors").or_insert_with(|| json!([]));
+        if let Some(list) = list.as_array_mut() {
+            list.push(json!({"code": "STANDIN_INVALID", "message": v.reason}));
+        }
+    }
+    Reply {
+        status: 400,
+        body: Some(json!({"code": 50035, "message": "Invalid Form Body", "errors": errors})),
+    }
+}
+
+/// One request being applied.
+struct Call<'a> {
+    method: &'a str,
+    path: &'a str,
+    query: Option<&'a str>,
+    params: Vec<String>,
+    body: Value,
+    violations: Vec<Violation>,
+}
+
+impl Call<'_> {
+    /// Refuse the request as Discord would, and record why as a protocol violation.
+    fn refuse(&mut self, status: u16, code: u64, message: &str, why: String) -> Reply {
+        self.violations.push(Violation::new(
+            ViolationKind::Protocol,
+            self.method,
+            self.path,
+            "",
+            format!("{why} (Discord answers {status} {message})"),
+        ));
+        Reply::error(status, code, message)
+    }
+
+    fn param_id(&self, i: usize) -> u64 {
+        self.params.get(i).and_then(|p| p.parse().ok()).unwrap_or(0)
+    }
+
+    fn query_flag(&self, name: &str) -> bool {
+        self.query
+            .unwrap_or_default()
+            .split('&')
+            .any(|p| p == format!("{name}=true") || p == format!("{name}=True"))
+    }
+}
+
+/// Dispatch to the handler for `template`.
+fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
+    let method = call.method;
+    match (method, template) {
+        ("GET", "/gateway") => Reply::ok(json!({"url": w.gateway_url})),
+        ("GET", "/gateway/bot") => Reply::ok(json!({
+            "url": w.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 86_400_000, "max_concurrency": 1
+            }
+        })),
+        ("GET", "/oauth2/applications/@me" | "/applications/@me") => Reply::ok(application_json(w)),
+        ("GET", "/users/@me") => Reply::ok(user_json(&w.bot)),
+        ("GET", "/users/{user_id}") => match w.user(UserId(call.param_id(0))) {
+            Some(u) => Reply::ok(user_json(u)),
+            None => call.refuse(404, 10013, "Unknown User", "no such user".into()),
+        },
+        ("GET", "/guilds/{guild_id}") => match w.guild(GuildId(call.param_id(0))) {
+            Some(g) => Reply::ok(guild_create_json(w, g)),
+            None => call.refuse(404, 10004, "Unknown Guild", "no such guild".into()),
+        },
+        ("GET", "/guilds/{guild_id}/channels") => {
+            let g = GuildId(call.param_id(0));
+            let list: Vec<Value> = w
+                .channels
+                .iter()
+                .filter(|c| c.guild_id == g)
+                .enumerate()
+                .map(|(i, c)| channel_json(c, i))
+                .collect();
+            Reply::ok(Value::Array(list))
+        }
+        ("GET", "/guilds/{guild_id}/members/{user_id}") => match w.user(UserId(call.param_id(1))) {
+            Some(u) => {
+                let mut m = member_json(u, false);
+                m["guild_id"] = json!(call.param_id(0).to_string());
+                Reply::ok(m)
+            }
+            None => call.refuse(404, 10007, "Unknown Member", "no such member".into()),
+        },
+        ("GET", "/channels/{channel_id}") => {
+            let id = ChannelId(call.param_id(0));
+            match w.channels.iter().position(|c| c.id == id) {
+                Some(i) => Reply::ok(channel_json(&w.channels[i], i)),
+                None => call.refuse(404, 10003, "Unknown Channel", "no such channel".into()),
+            }
+        }
+        ("POST", "/channels/{channel_id}/typing") => Reply::no_content(),
+        ("GET", "/channels/{channel_id}/messages") => {
+            let channel = ChannelId(call.param_id(0));
+            let limit = call
+                .query
+                .unwrap_or_default()
+                .split('&')
+                .find_map(|p| p.strip_prefix("limit=").and_then(|l| l.parse().ok()))
+                .unwrap_or(50usize);
+            let ids: Vec<MessageId> = w
+                .visible(channel, None)
+                .iter()
+                .rev()
+                .take(limit)
+                .map(|m| m.id)
+                .collect();
+            Reply::ok(Value::Array(
+                ids.into_iter().map(|id| w.message_json(id)).collect(),
+            ))
+        }
+        ("POST", "/channels/{channel_id}/messages") => {
+            let channel = ChannelId(call.param_id(0));
+            if w.channel(channel).is_none() {
+                return call.refuse(404, 10003, "Unknown Channel", "no such channel".into());
+            }
+            let kind = if call
+                .body
+                .get("message_reference")
+                .is_some_and(|r| !r.is_null())
+            {
+                19
+            } else {
+                0
+            };
+            let bot = w.bot.id;
+            let id = w.create_message(channel, bot, &call.body, None, None, kind);
+            Reply::ok(w.message_json(id))
+        }
+        (_, "/channels/{channel_id}/messages/{message_id}") => {
+            let channel = ChannelId(call.param_id(0));
+            let id = MessageId(call.param_id(1));
+            let found = w
+                .message(id)
+                .filter(|m| m.channel_id == channel && !m.deleted && m.visible_to.is_none())
+                .map(|m| m.by_bot);
+            match (method, found) {
+                (_, None) => call.refuse(
+                    404,
+                    10008,
+                    "Unknown Message",
+                    format!(
+                        "message {id} is not a (public, undeleted) message of channel {channel}"
+                    ),
+                ),
+                ("GET", Some(_)) => Reply::ok(w.message_json(id)),
+                ("PATCH", Some(false)) => call.refuse(
+                    403,
+                    50005,
+                    "Cannot edit a message authored by another user",
+                    format!("the bot edited message {id} of another user"),
+                ),
+                ("PATCH", Some(true)) => {
+                    w.edit_message(id, &call.body);
+                    Reply::ok(w.message_json(id))
+                }
+                ("DELETE", Some(_)) => {
+                    if let Some(m) = w.message_mut(id) {
+                        m.deleted = true;
+                    }
+                    Reply::no_content()
+                }
+                _ => unsupported(call, template),
+            }
+        }
+        (_, "/applications/{application_id}/commands")
+        | (_, "/applications/{application_id}/guilds/{guild_id}/commands") => {
+            if call.param_id(0) != w.application_id {
+                return wrong_application(call, w.application_id);
+            }
+            let guild = (call.params.len() > 1).then(|| GuildId(call.param_id(1)));
+            match method {
+                "GET" => Reply::ok(Value::Array(w.commands_in(guild))),
+                "PUT" => {
+                    let cmds = call.body.as_array().cloned().unwrap_or_default();
+                    Reply::ok(w.replace_commands(guild, &cmds))
+                }
+                "POST" => {
+                    let body = call.body.clone();
+                    Reply::created(w.upsert_command(guild, &body))
+                }
+                _ => unsupported(call, template),
+            }
+        }
+        (_, "/applications/{application_id}/commands/{command_id}")
+        | (_, "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}") => {
+            if call.param_id(0) != w.application_id {
+                return wrong_application(call, w.application_id);
+            }
+            let id = call.params.last().cloned().unwrap_or_default();
+            let Some(i) = w
+                .commands
+                .iter()
+                .position(|c| c["id"].as_str() == Some(id.as_str()))
+            else {
+                return call.refuse(
+                    404,
+                    10063,
+                    "Unknown application command",
+                    "no such command".into(),
+                );
+            };
+            match method {
+                "GET" => Reply::ok(w.commands[i].clone()),
+                "DELETE" => {
+                    w.commands.remove(i);
+                    Reply::no_content()
+                }
+                "PATCH" => {
+                    let mut merged = w.commands[i].clone();
+                    if let (Some(m), Some(patch)) = (merged.as_object_mut(), call.body.as_object())
+                    {
+                        m.extend(patch.clone());
+                    }
+                    let guild = merged["guild_id"]
+                        .as_str()
+                        .and_then(|g| g.parse().ok())
+                        .map(GuildId);
+                    Reply::ok(w.upsert_command(guild, &merged))
+                }
+                _ => unsupported(call, template),
+            }
+        }
+        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback") => {
+            interaction_callback(w, call)
+        }
+        ("POST", "/webhooks/{webhook_id}/{webhook_token}") => followup(w, call),
+        (
+            _,
+            "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+            | "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+        ) => webhook_message(w, template, call),
+        _ => unsupported(call, template),
+    }
+}
+
+fn unsupported(call: &mut Call<'_>, template: &str) -> Reply {
+    call.violations.push(Violation::new(
+        ViolationKind::UnknownRoute,
+        call.method,
+        call.path,
+        "",
+        format!(
+            "{} {template} is part of Discord's API but the stand-in doesn't serve it",
+            call.method
+        ),
+    ));
+    Reply::error(404, 0, "404: Not Found")
+}
+
+fn wrong_application(call: &mut Call<'_>, app: u64) -> Reply {
+    let got = call.params.first().cloned().unwrap_or_default();
+    call.refuse(
+        403,
+        50001,
+        "Missing Access",
+        format!("application id {got} in the path is not the bot's application {app}"),
+    )
+}
+
+/// The application object (`GET /oauth2/applications/@me`).
+fn application_json(w: &World) -> Value {
+    let owner = w
+        .users
+        .first()
+        .map(user_json)
+        .unwrap_or_else(|| user_json(&w.bot));
+    json!({
+        "id": w.application_id.to_string(),
+        "name": w.bot.name,
+        "icon": null,
+        "description": "A bot under test",
+        "rpc_origins": [],
+        "bot_public": false,
+        "bot_require_code_grant": false,
+        "bot": user_json(&w.bot),
+        "owner": owner,
+        "team": null,
+        "summary": "",
+        "verify_key": "0000000000000000000000000000000000000000000000000000000000000000",
+        "flags": 0,
+        "tags": [],
+        "redirect_uris": [],
+        "interactions_endpoint_url": null,
+        "integration_types_config": {"0": {}},
+    })
+}
+
+/// `POST /interactions/{id}/{token}/callback`.
+fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
+    let id = InteractionId(call.param_id(0));
+    let token = call.params.get(1).cloned().unwrap_or_default();
+    let Some(idx) = w
+        .interactions
+        .iter()
+        .position(|i| i.id == id && i.token == token)
+    else {
+        return call.refuse(
+            404,
+            10062,
+            "Unknown interaction",
+            format!("no interaction {id} with that token"),
+        );
+    };
+    let kind = call.body.get("type").and_then(Value::as_u64).unwrap_or(0);
+    let latency = w.interactions[idx].sent_at.elapsed();
+    w.interactions[idx]
+        .responses
+        .push(ResponseRecord { kind, latency });
+    if w.interactions[idx].responses.len() > 1 {
+        return call.refuse(
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+            format!(
+                "{} got a second initial response",
+                w.interactions[idx].describe()
+            ),
+        );
+    }
+    let rec = w.interactions[idx].clone();
+    let clicked = match &rec.kind {
+        crate::model::InteractionKind::Component { message_id, .. } => Some(*message_id),
+        crate::model::InteractionKind::Command { .. } => None,
+    };
+    let data = call.body.get("data").cloned().unwrap_or(Value::Null);
+    let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & EPHEMERAL != 0;
+    let visible_to = ephemeral.then_some(rec.user);
+    let reply_kind = if clicked.is_some() { 0 } else { 20 };
+    match kind {
+        4 => {
+            let bot = w.bot.id;
+            let msg =
+                w.create_message(rec.channel_id, bot, &data, visible_to, Some(id), reply_kind);
+            let r = &mut w.interactions[idx];
+            r.original = Some(msg);
+            r.answer = Some(msg);
+        }
+        5 => {
+            let bot = w.bot.id;
+            let msg = w.create_message(
+                rec.channel_id,
+                bot,
+                &json!({}),
+                visible_to,
+                Some(id),
+                reply_kind,
+            );
+            if let Some(m) = w.message_mut(msg) {
+                m.loading = true;
+            }
+            w.interactions[idx].original = Some(msg);
+        }
+        6 | 7 => {
+            let Some(clicked) = clicked else {
+                return call.refuse(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    format!("callback type {kind} is only for component interactions"),
+                );
+            };
+            if kind == 7 {
+                w.edit_message(clicked, &data);
+                w.interactions[idx].answer = Some(clicked);
+            }
+            w.interactions[idx].original = Some(clicked);
+        }
+        8 => w.interactions[idx].choices = data.get("choices").cloned(),
+        9 => w.interactions[idx].modal = Some(data),
+        other => {
+            return call.refuse(
+                400,
+                50035,
+                "Invalid Form Body",
+                format!("callback type {other} is not a valid answer to a gateway interaction"),
+            );
+        }
+    }
+    if call.query_flag("with_response") {
+        let msg = w.interactions[idx].answer.map(|m| w.message_json(m));
+        return Reply::ok(json!({
+            "interaction": {
+                "id": id.to_string(),
+                "type": if clicked.is_some() { 3 } else { 2 },
+                "activity_instance_id": null,
+                "response_message_id": w.interactions[idx].original.map(|m| m.to_string()),
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": ephemeral,
+            },
+            "resource": {"type": kind, "message": msg},
+        }));
+    }
+    Reply::no_content()
+}
+
+/// Find the interaction of a webhook route (`/webhooks/{app}/{token}...`).
+fn webhook_interaction(w: &World, call: &mut Call<'_>) -> Result<usize, Reply> {
+    if call.param_id(0) != w.application_id {
+        return Err(call.refuse(
+            404,
+            10015,
+            "Unknown Webhook",
+            format!(
+                "webhook id {} is not the bot's application id",
+                call.params[0]
+            ),
+        ));
+    }
+    let token = call.params.get(1).cloned().unwrap_or_default();
+    match w.interaction_by_token(&token) {
+        Some(i) => Ok(i),
+        None => Err(call.refuse(
+            404,
+            10015,
+            "Unknown Webhook",
+            "no interaction has this token".into(),
+        )),
+    }
+}
+
+/// `POST /webhooks/{app}/{token}`: a follow-up message.
+fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
+    let idx = match webhook_interaction(w, call) {
+        Ok(i) => i,
+        Err(r) => return r,
+    };
+    let rec = w.interactions[idx].clone();
+    if rec.responses.is_empty() {
+        return call.refuse(
+            404,
+            10015,
+            "Unknown Webhook",
+            format!(
+                "follow-up to {} before its initial response",
+                rec.describe()
+            ),
+        );
+    }
+    // The first follow-up after a deferred message (type 5) fills in the "thinking" message.
+    if let Some(original) = rec.original {
+        if w.message(original).is_some_and(|m| m.loading) {
+            w.edit_message(original, &call.body);
+            w.interactions[idx].answer.get_or_insert(original);
+            return Reply::ok(w.message_json(original));
+        }
+    }
+    let ephemeral = call.body.get("flags").and_then(Value::as_u64).unwrap_or(0) & EPHEMERAL != 0;
+    let bot = w.bot.id;
+    let msg = w.create_message(
+        rec.channel_id,
+        bot,
+        &call.body,
+        ephemeral.then_some(rec.user),
+        Some(rec.id),
+        0,
+    );
+    let r = &mut w.interactions[idx];
+    r.followups.push(msg);
+    r.answer.get_or_insert(msg);
+    Reply::ok(w.message_json(msg))
+}
+
+/// `GET`/`PATCH`/`DELETE /webhooks/{app}/{token}/messages/{@original|id}`.
+fn webhook_message(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
+    let idx = match webhook_interaction(w, call) {
+        Ok(i) => i,
+        Err(r) => return r,
+    };
+    let rec = w.interactions[idx].clone();
+    let target = if template.ends_with("@original") {
+        match rec.original {
+            Some(m) => m,
+            None => {
+                return call.refuse(
+                    404,
+                    10008,
+                    "Unknown Message",
+                    format!("{} has no original response yet", rec.describe()),
+                )
+            }
+        }
+    } else {
+        let id = MessageId(call.param_id(2));
+        if rec.original != Some(id) && !rec.followups.contains(&id) {
+            return call.refuse(
+                404,
+                10008,
+                "Unknown Message",
+                format!("message {id} is not a response to {}", rec.describe()),
+            );
+        }
+        id
+    };
+    if w.message(target).is_none_or(|m| m.deleted) {
+        return call.refuse(
+            404,
+            10008,
+            "Unknown Message",
+            format!("message {target} is deleted"),
+        );
+    }
+    match call.method {
+        "GET" => Reply::ok(w.message_json(target)),
+        "PATCH" => {
+            w.edit_message(target, &call.body);
+            w.interactions[idx].answer.get_or_insert(target);
+            Reply::ok(w.message_json(target))
+        }
+        "DELETE" => {
+            if let Some(m) = w.message_mut(target) {
+                m.deleted = true;
+            }
+            Reply::no_content()
+        }
+        _ => unsupported(call, template),
+    }
+}
