@@ -1,4 +1,9 @@
 //! forgetit: a Discord bot that hosts dice games. See README.md for the layers.
 
+pub mod config;
+pub mod discord;
 pub mod engine;
+pub mod render;
 pub mod store;
+pub mod strategy;
+pub mod tables;

@@ -1,15 +1,72 @@
-//! The `forgetit` command. The bot itself arrives with the Discord issue; until then the binary
-//! only knows its name and version.
+//! The `forgetit` command: parse the command line, load the config, set up logging, and hand over
+//! to the library.
 
-use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
 
-/// A Discord bot that hosts the dice games For Get It and Get Dickey.
+use clap::{Parser, Subcommand};
+use forgetit::config::{Config, LogFormat};
+use forgetit::discord::{self, BotOptions};
+use tracing_subscriber::EnvFilter;
+
+/// A Discord bot that hosts the dice game For Get It in server channels.
 #[derive(Parser)]
 #[command(version, about)]
-struct Cli {}
+struct Cli {
+    /// The config file (default: config.toml, if present). The environment overrides it.
+    #[arg(long, global = true, value_name = "PATH")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
 
-fn main() {
-    let _cli = Cli::parse();
-    eprintln!("forgetit: the Discord bot is not part of this build yet; see README.md");
-    std::process::exit(2);
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run the bot (the default).
+    Run,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::load(cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(e) => return fail(&e),
+    };
+    init_tracing(&config);
+    match cli.command.unwrap_or(Cmd::Run) {
+        Cmd::Run => {
+            let runtime = match tokio::runtime::Runtime::new() {
+                Ok(runtime) => runtime,
+                Err(e) => return fail(&e),
+            };
+            let result = runtime.block_on(async {
+                discord::start(&config, BotOptions::default())
+                    .await?
+                    .run_until_signal()
+                    .await
+            });
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&e),
+            }
+        }
+    }
+}
+
+fn fail(error: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("forgetit: {error}");
+    ExitCode::FAILURE
+}
+
+fn init_tracing(config: &Config) {
+    let filter = EnvFilter::try_from_default_env()
+        .or_else(|_| EnvFilter::try_new(&config.log.filter))
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match config.log.format {
+        LogFormat::Plain => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
 }

@@ -2,6 +2,7 @@
 //! the caller passes, so a test can script each die and production can use a seeded or OS RNG.
 
 use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
 
 use rand::Rng;
 
@@ -96,6 +97,38 @@ impl DiceSource for ScriptedDice {
                 None => panic!("the dice script ran out"),
             },
         }
+    }
+}
+
+/// A dice source several owners share: a test keeps one handle to script the dice while the bot
+/// rolls from another.
+#[derive(Clone)]
+pub struct SharedDice(Arc<Mutex<ScriptedDice>>);
+
+impl SharedDice {
+    pub fn new(dice: ScriptedDice) -> Self {
+        SharedDice(Arc::new(Mutex::new(dice)))
+    }
+
+    /// Appends faces to the script.
+    pub fn push(&self, faces: impl IntoIterator<Item = u8>) {
+        self.lock().push(faces);
+    }
+
+    /// Faces scripted but not yet rolled.
+    pub fn remaining(&self) -> usize {
+        self.lock().remaining()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, ScriptedDice> {
+        // A panic while rolling leaves the script as it was: keep using it.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl DiceSource for SharedDice {
+    fn roll(&mut self, sides: u8) -> u8 {
+        self.lock().roll(sides)
     }
 }
 

@@ -157,7 +157,7 @@ pub enum Ranking {
 }
 
 /// A person's lifetime statistics in one scope and game kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {
     pub user_id: u64,
     pub name: String,

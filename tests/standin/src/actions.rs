@@ -287,6 +287,27 @@ impl Shared {
         .await
     }
 
+    /// A click carrying `custom_id` whatever the message shows now: what a client still showing an
+    /// earlier state of the message (or a forged one) sends.
+    pub(crate) async fn click_raw(
+        self: &Arc<Self>,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+    ) -> Result<Interaction> {
+        let channel = self.read(|w| visible_message(w, user, message).map(|m| m.channel_id))?;
+        let custom_id = custom_id.to_owned();
+        let kind = InteractionKind::Component {
+            custom_id: custom_id.clone(),
+            message_id: message,
+            values: vec![],
+        };
+        self.send_interaction(user, channel, kind, |_| {
+            Ok((3, json!({"custom_id": custom_id, "component_type": 2})))
+        })
+        .await
+    }
+
     /// A user chooses values in a select menu.
     pub(crate) async fn select(
         self: &Arc<Self>,

@@ -449,6 +449,18 @@ impl Standin {
             .await
     }
 
+    /// `user` sends a click with this custom_id on a message, whether or not the message shows
+    /// such a button now: a client still showing an earlier state of the message (a stale or
+    /// double click), or a forged click.
+    pub async fn click_raw(
+        &self,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+    ) -> Result<Interaction> {
+        self.shared.click_raw(user, message, custom_id).await
+    }
+
     /// `user` chooses `values` in the select menu `custom_id` on a message.
     pub async fn select(
         &self,

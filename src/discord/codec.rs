@@ -1,0 +1,124 @@
+//! custom_ids of the bot's buttons. A game button names the game, the state version it was
+//! shown on, and the action: `fgi:{game}:{version}:{action}`. A leaderboard button names the
+//! board and the page: `lb:{scope}:{by}:{page}`. Anything else is an unknown button.
+
+use crate::render::UiAction;
+use crate::store::Ranking;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    Game {
+        game_id: i64,
+        version: u64,
+        action: UiAction,
+    },
+    Leaderboard {
+        global: bool,
+        by: Ranking,
+        page: u32,
+    },
+}
+
+pub fn encode(button: Button) -> String {
+    match button {
+        Button::Game {
+            game_id,
+            version,
+            action,
+        } => format!("fgi:{game_id}:{version}:{action}"),
+        Button::Leaderboard { global, by, page } => {
+            let scope = if global { "global" } else { "server" };
+            format!("lb:{scope}:{}:{page}", ranking_str(by))
+        }
+    }
+}
+
+pub fn decode(custom_id: &str) -> Option<Button> {
+    let mut parts = custom_id.splitn(4, ':');
+    match parts.next()? {
+        "fgi" => Some(Button::Game {
+            game_id: parts.next()?.parse().ok()?,
+            version: parts.next()?.parse().ok()?,
+            action: parts.next()?.parse().ok()?,
+        }),
+        "lb" => {
+            let global = match parts.next()? {
+                "global" => true,
+                "server" => false,
+                _ => return None,
+            };
+            let by = parse_ranking(parts.next()?)?;
+            let page = parts.next()?.parse().ok()?;
+            Some(Button::Leaderboard { global, by, page })
+        }
+        _ => None,
+    }
+}
+
+fn ranking_str(by: Ranking) -> &'static str {
+    match by {
+        Ranking::Wins => "wins",
+        Ranking::Points => "points",
+        Ranking::Best => "best",
+    }
+}
+
+fn parse_ranking(s: &str) -> Option<Ranking> {
+    match s {
+        "wins" => Some(Ranking::Wins),
+        "points" => Some(Ranking::Points),
+        "best" => Some(Ranking::Best),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_round_trip_and_fit_in_a_custom_id() {
+        let buttons = [
+            Button::Game {
+                game_id: i64::MAX,
+                version: u64::MAX,
+                action: UiAction::Choose(5),
+            },
+            Button::Game {
+                game_id: 1,
+                version: 7,
+                action: UiAction::Roll,
+            },
+            Button::Leaderboard {
+                global: true,
+                by: Ranking::Best,
+                page: u32::MAX,
+            },
+            Button::Leaderboard {
+                global: false,
+                by: Ranking::Wins,
+                page: 2,
+            },
+        ];
+        for button in buttons {
+            let id = encode(button);
+            assert!(id.len() <= 100, "{id}");
+            assert_eq!(decode(&id), Some(button));
+        }
+    }
+
+    #[test]
+    fn unknown_custom_ids_decode_to_nothing() {
+        for id in [
+            "",
+            "fgi",
+            "fgi:1:2",
+            "fgi:x:2:roll",
+            "fgi:1:2:fly",
+            "lb:mars:wins:1",
+            "x:1",
+        ] {
+            assert_eq!(decode(id), None, "{id}");
+        }
+    }
+}

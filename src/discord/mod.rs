@@ -1,0 +1,324 @@
+//! The Discord shell: poise slash commands and one component-interaction router. Handlers
+//! translate what people do into table requests and answer; no game rule is decided here.
+//! serenity and poise types do not leave this module.
+
+pub mod codec;
+mod commands;
+mod io;
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{ComponentInteraction, CreateInteractionResponse, FullEvent, Interaction};
+use tokio::task::JoinHandle;
+use tracing::{error, info, warn};
+
+use crate::config::Config;
+use crate::engine::dice::DiceSource;
+use crate::render::{self, Notice, UiAction};
+use crate::store::{Store, StoreError};
+use crate::tables::{Command, Origin, Reply, Request, Tables, Who};
+use codec::Button;
+use io::InteractionReply;
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every handler shares.
+pub struct Data {
+    tables: Tables,
+    store: Store,
+}
+
+/// How to reach Discord and where dice come from. The defaults are Discord itself and fair dice;
+/// tests point `http_proxy` at a stand-in and script the dice.
+pub struct BotOptions {
+    /// Send every REST request to this base URL (serenity's proxy; its own rate limiter off).
+    pub http_proxy: Option<String>,
+    pub dice: Box<dyn DiceSource + Send>,
+}
+
+impl Default for BotOptions {
+    fn default() -> Self {
+        BotOptions {
+            http_proxy: None,
+            dice: Box::new(crate::engine::dice::RandomDice::from_entropy()),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    #[error("no bot token: set DISCORD_TOKEN or discord.token in the config file")]
+    MissingToken,
+    #[error("the bot token is malformed (a bot token has three parts separated by dots); copy it again from the Developer Portal")]
+    BadToken,
+    #[error("database {path}: {error}")]
+    Store { path: String, error: StoreError },
+    #[error("discord: {0}")]
+    Discord(#[from] serenity::Error),
+    #[error("the Discord client task failed: {0}")]
+    Task(String),
+}
+
+/// A bot that is connected (or connecting), with what a clean stop needs.
+pub struct RunningBot {
+    shard_manager: Arc<serenity::ShardManager>,
+    tables: Tables,
+    store: Store,
+    client: JoinHandle<Result<(), serenity::Error>>,
+}
+
+impl RunningBot {
+    /// The game service, for tools and tests.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// Disconnects, lets every table finish the action in hand, and closes the database.
+    pub async fn shutdown(self) {
+        self.shard_manager.shutdown_all().await;
+        self.tables.shutdown().await;
+        self.store.close().await;
+        match self.client.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => warn!(error = %e, "the Discord client stopped with an error"),
+            Err(e) => warn!(error = %e, "the Discord client task failed"),
+        }
+    }
+
+    /// Runs until SIGINT or SIGTERM (or the client stops), then shuts down cleanly.
+    pub async fn run_until_signal(mut self) -> Result<(), BotError> {
+        let stopped = tokio::select! {
+            _ = shutdown_signal() => None,
+            result = &mut self.client => Some(result),
+        };
+        match stopped {
+            None => {
+                info!("shutting down");
+                self.shutdown().await;
+                Ok(())
+            }
+            Some(result) => {
+                self.tables.shutdown().await;
+                self.store.close().await;
+                match result {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(e)) => Err(BotError::Discord(e)),
+                    Err(e) => Err(BotError::Task(e.to_string())),
+                }
+            }
+        }
+    }
+}
+
+/// Checks the token (without touching the network), opens the database, picks up open games,
+/// and connects to Discord.
+pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, BotError> {
+    let token = config
+        .discord
+        .token
+        .as_ref()
+        .map(|t| t.expose().trim().to_string())
+        .filter(|t| !t.is_empty())
+        .ok_or(BotError::MissingToken)?;
+    serenity::validate_token(&token).map_err(|_| BotError::BadToken)?;
+
+    let path = config.database.path.display().to_string();
+    let store = Store::open(&config.database.path)
+        .await
+        .map_err(|error| BotError::Store { path, error })?;
+
+    let http = || {
+        let mut http = serenity::HttpBuilder::new(&token);
+        if let Some(proxy) = &options.http_proxy {
+            http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+        }
+        http.build()
+    };
+    let outbox = Arc::new(io::HttpOutbox {
+        http: Arc::new(http()),
+    });
+    let tables = Tables::start(store.clone(), outbox, options.dice, config.tables())
+        .await
+        .map_err(|error| BotError::Store {
+            path: config.database.path.display().to_string(),
+            error,
+        })?;
+
+    let data = Data {
+        tables: tables.clone(),
+        store: store.clone(),
+    };
+    let guild = config.discord.guild_id.map(serenity::GuildId::new);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
+                Ok(data)
+            })
+        })
+        .build();
+
+    let mut client =
+        serenity::ClientBuilder::new_with_http(http(), serenity::GatewayIntents::GUILDS)
+            .framework(framework)
+            .await?;
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start_autosharded().await });
+    Ok(RunningBot {
+        shard_manager,
+        tables,
+        store,
+        client: task,
+    })
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Setup { error, .. } => error!(%error, "setup failed"),
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            error!(%error, command = %ctx.command().qualified_name, "command failed");
+            let reply = poise::CreateReply::default()
+                .content(render::notice(Notice::Failed).content)
+                .ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                error!(error = %e, "could not report an error");
+            }
+        }
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(click),
+    } = event
+    {
+        route_click(framework.serenity_context, framework.user_data, click).await;
+    }
+    Ok(())
+}
+
+/// Who did something, from an interaction's member (in a server) or user.
+fn who(user: &serenity::User, member: Option<&serenity::Member>) -> Who {
+    Who {
+        user_id: user.id.get(),
+        name: member.map_or_else(
+            || user.display_name().to_string(),
+            |m| m.display_name().to_string(),
+        ),
+        moderator: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages()),
+    }
+}
+
+/// The component-interaction router: every button click comes here.
+async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let reply = Box::new(InteractionReply {
+        http: ctx.http.clone(),
+        id: click.id,
+        token: click.token.clone(),
+    });
+    let button = codec::decode(&click.data.custom_id);
+    let command = match button {
+        Some(Button::Game { action, .. }) => game_command(action),
+        _ => None,
+    };
+    match (button, command) {
+        (
+            Some(Button::Game {
+                game_id, version, ..
+            }),
+            Some(command),
+        ) => {
+            let request = Request {
+                who: who(&click.user, click.member.as_ref()),
+                command,
+                origin: Origin::Click {
+                    game_id,
+                    version,
+                    message_id: click.message.id.get(),
+                },
+                reply,
+            };
+            data.tables.request(click.channel_id.get(), request).await;
+        }
+        (Some(Button::Leaderboard { global, by, page }), _) => {
+            let Some(guild) = click.guild_id else {
+                let _ = reply.ephemeral(render::notice(Notice::GuildOnly)).await;
+                return;
+            };
+            match commands::leaderboard_view(&data.store, guild.get(), global, by, page).await {
+                Ok(view) => {
+                    let name = commands::leaderboard_namer(global, by);
+                    let update = io::response(&view, &name);
+                    let response = CreateInteractionResponse::UpdateMessage(update);
+                    if let Err(e) = click.create_response(&ctx.http, response).await {
+                        warn!(error = %e, "could not turn a leaderboard page");
+                    }
+                }
+                Err(e) => {
+                    error!(error = %e, "could not read the leaderboard");
+                    let _ = reply.ephemeral(render::notice(Notice::Failed)).await;
+                }
+            }
+        }
+        _ => {
+            let _ = reply.ephemeral(render::notice(Notice::UnknownButton)).await;
+        }
+    }
+}
+
+fn game_command(action: UiAction) -> Option<Command> {
+    Some(match action {
+        UiAction::Join => Command::Join,
+        UiAction::Leave => Command::Leave,
+        UiAction::AddBot => Command::AddBot,
+        UiAction::Start => Command::Start,
+        UiAction::Cancel => Command::Cancel,
+        UiAction::Roll => Command::Roll,
+        UiAction::Bank => Command::Bank,
+        UiAction::Choose(n) => Command::Choose(n),
+        UiAction::LeaderboardPage { .. } => return None,
+    })
+}

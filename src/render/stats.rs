@@ -1,0 +1,145 @@
+//! Leaderboards and a player's statistics, from small plain views the caller fills in (from the
+//! store), so render needs no database type.
+
+use super::view::{
+    colour, display_name, escape, place, truncate, ButtonStyle, ButtonView, EmbedView, MessageView,
+    UiAction,
+};
+
+/// One page of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderboardView {
+    /// Whose leaderboard: a server's name, or "all servers".
+    pub scope_label: String,
+    /// What it ranks by: "wins", "points", "best turn".
+    pub by_label: String,
+    /// This page's rows, best first.
+    pub rows: Vec<LeaderRow>,
+    /// From 1.
+    pub page: u32,
+    pub pages: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderRow {
+    /// From 1; equal values may share a rank.
+    pub rank: u64,
+    pub name: String,
+    /// The ranked value as shown: "12 wins", "1,234".
+    pub value: String,
+}
+
+/// A player's lifetime statistics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatsView {
+    pub name: String,
+    pub games: u64,
+    pub wins: u64,
+    pub points: u64,
+    pub best_turn: u64,
+    pub forget_its: u64,
+    pub turns: u64,
+}
+
+/// How many characters of a label or a value a leaderboard shows.
+const LABEL_CHARS: usize = 64;
+
+/// A leaderboard page, with Previous / Next buttons (each disabled at its end) when there is
+/// more than one page.
+pub fn leaderboard(view: &LeaderboardView) -> MessageView {
+    let title = format!(
+        "🏆 Leaderboard · {}",
+        escape(&truncate(&view.scope_label, LABEL_CHARS))
+    );
+    let by = escape(&truncate(&view.by_label, LABEL_CHARS));
+    let description = if view.rows.is_empty() {
+        "Nobody is on this leaderboard yet: finish a game of For Get It to be the first!"
+            .to_string()
+    } else {
+        let rows = view.rows.iter().map(|row| {
+            format!(
+                "{} {} · {}",
+                place(row.rank),
+                display_name(&row.name),
+                escape(&truncate(&row.value, LABEL_CHARS))
+            )
+        });
+        std::iter::once(format!("Ranked by **{by}**\n"))
+            .chain(rows)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let pages = view.pages.max(1);
+    let page = view.page.clamp(1, pages);
+    let embed = EmbedView::new(&title, colour::WINNER)
+        .description(&description)
+        .footer(&format!("Page {page} of {pages}"));
+    let buttons = if pages > 1 {
+        // Both point at a real page, and never at the same one: custom_ids must differ.
+        vec![
+            ButtonView::new(
+                "◀ Previous",
+                ButtonStyle::Secondary,
+                UiAction::LeaderboardPage {
+                    page: (page - 1).max(1),
+                },
+            )
+            .disabled_if(page == 1),
+            ButtonView::new(
+                "Next ▶",
+                ButtonStyle::Secondary,
+                UiAction::LeaderboardPage {
+                    page: page.saturating_add(1).min(pages),
+                },
+            )
+            .disabled_if(page == pages),
+        ]
+    } else {
+        Vec::new()
+    };
+    MessageView::new("").embed(embed).row(buttons)
+}
+
+/// A player's statistics.
+pub fn stats(view: &StatsView) -> MessageView {
+    let embed = EmbedView::new(
+        &format!("📊 {} · For Get It", display_name(&view.name)),
+        colour::INFO,
+    );
+    if view.games == 0 {
+        return MessageView::new("").embed(embed.description("No games played yet."));
+    }
+    let per_turn = if view.turns == 0 {
+        0.0
+    } else {
+        view.points as f64 / view.turns as f64
+    };
+    let embed = embed
+        .field("Games", &view.games.to_string(), true)
+        .field(
+            "Wins",
+            &format!("{} ({})", view.wins, percent(view.wins, view.games)),
+            true,
+        )
+        .field("Points", &view.points.to_string(), true)
+        .field("Turns", &view.turns.to_string(), true)
+        .field("Points per turn", &format!("{per_turn:.1}"), true)
+        .field("Best turn", &view.best_turn.to_string(), true)
+        .field(
+            "FORGET ITs",
+            &format!(
+                "{} ({} of turns)",
+                view.forget_its,
+                percent(view.forget_its, view.turns)
+            ),
+            true,
+        );
+    MessageView::new("").embed(embed)
+}
+
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        return "0%".to_string();
+    }
+    format!("{}%", (part as f64 * 100.0 / whole as f64).round())
+}

@@ -1,0 +1,363 @@
+//! Discord-agnostic message views: what a message says and which buttons it has, with no serenity
+//! type. The `discord` layer turns a [`MessageView`] into serenity builders and encodes each
+//! button's [`UiAction`] (with the game id and version) into its custom_id.
+//!
+//! The builders here keep every text within Discord's [`limits`], so no view can be refused for
+//! its size: [`EmbedView::field`] and friends truncate what is too long, and
+//! [`MessageView::row`] never adds an empty row or more than five.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Discord's documented limits, in characters (Unicode scalar values).
+pub mod limits {
+    pub const CONTENT: usize = 2000;
+    pub const EMBEDS: usize = 10;
+    pub const ROWS: usize = 5;
+    pub const BUTTONS_PER_ROW: usize = 5;
+    pub const LABEL: usize = 80;
+    pub const TITLE: usize = 256;
+    pub const DESCRIPTION: usize = 4096;
+    pub const FIELDS: usize = 25;
+    pub const FIELD_NAME: usize = 256;
+    pub const FIELD_VALUE: usize = 1024;
+    pub const FOOTER: usize = 2048;
+    /// All the text of all the embeds of one message.
+    pub const EMBED_TOTAL: usize = 6000;
+}
+
+/// Embed colours.
+pub mod colour {
+    pub const LOBBY: u32 = 0x5865F2;
+    pub const PLAYING: u32 = 0x3498DB;
+    /// A turn where one more word spells FORGET IT.
+    pub const DANGER: u32 = 0xE67E22;
+    pub const FORGET_IT: u32 = 0xE74C3C;
+    pub const BANKED: u32 = 0x2ECC71;
+    pub const WINNER: u32 = 0xF1C40F;
+    /// Cancelled, left, timed out with nothing: the grey of things that did not happen.
+    pub const NOTHING: u32 = 0x95A5A6;
+    pub const INFO: u32 = 0x1ABC9C;
+}
+
+/// How many characters of a player's name a message shows.
+pub const NAME_CHARS: usize = 32;
+
+/// A message: content, embeds and rows of buttons.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MessageView {
+    pub content: String,
+    pub embeds: Vec<EmbedView>,
+    pub rows: Vec<Vec<ButtonView>>,
+}
+
+impl MessageView {
+    pub fn new(content: &str) -> MessageView {
+        MessageView {
+            content: truncate(content, limits::CONTENT),
+            ..MessageView::default()
+        }
+    }
+
+    pub fn embed(mut self, embed: EmbedView) -> MessageView {
+        if self.embeds.len() < limits::EMBEDS {
+            self.embeds.push(embed);
+        }
+        self
+    }
+
+    /// Adds a row of buttons; an empty row is left out, and a row past the fifth too.
+    pub fn row(mut self, buttons: Vec<ButtonView>) -> MessageView {
+        debug_assert!(buttons.len() <= limits::BUTTONS_PER_ROW);
+        if !buttons.is_empty() && self.rows.len() < limits::ROWS {
+            self.rows.push(buttons);
+        }
+        self
+    }
+
+    /// Every button of the message, row by row.
+    pub fn buttons(&self) -> impl Iterator<Item = &ButtonView> {
+        self.rows.iter().flatten()
+    }
+}
+
+/// An embed. `fields` are (name, value, inline), as serenity's `CreateEmbed::fields` takes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmbedView {
+    pub title: String,
+    pub description: String,
+    pub fields: Vec<(String, String, bool)>,
+    pub footer: Option<String>,
+    pub colour: u32,
+}
+
+impl EmbedView {
+    pub fn new(title: &str, colour: u32) -> EmbedView {
+        EmbedView {
+            title: truncate(title, limits::TITLE),
+            description: String::new(),
+            fields: Vec::new(),
+            footer: None,
+            colour,
+        }
+    }
+
+    pub fn description(mut self, text: &str) -> EmbedView {
+        self.description = truncate(text, limits::DESCRIPTION);
+        self
+    }
+
+    /// Adds a field; Discord refuses an empty name or value, so those show a dash.
+    pub fn field(mut self, name: &str, value: &str, inline: bool) -> EmbedView {
+        if self.fields.len() < limits::FIELDS {
+            let name = truncate(or_dash(name), limits::FIELD_NAME);
+            let value = truncate(or_dash(value), limits::FIELD_VALUE);
+            self.fields.push((name, value, inline));
+        }
+        self
+    }
+
+    pub fn footer(mut self, text: &str) -> EmbedView {
+        self.footer = Some(truncate(text, limits::FOOTER));
+        self
+    }
+
+    /// The characters Discord counts toward [`limits::EMBED_TOTAL`].
+    pub fn text_chars(&self) -> usize {
+        let fields: usize = self
+            .fields
+            .iter()
+            .map(|(name, value, _)| name.chars().count() + value.chars().count())
+            .sum();
+        self.title.chars().count()
+            + self.description.chars().count()
+            + self.footer.as_deref().map_or(0, |f| f.chars().count())
+            + fields
+    }
+}
+
+fn or_dash(text: &str) -> &str {
+    if text.trim().is_empty() {
+        "—"
+    } else {
+        text
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+impl ButtonStyle {
+    fn name(self) -> &'static str {
+        match self {
+            ButtonStyle::Primary => "primary",
+            ButtonStyle::Secondary => "secondary",
+            ButtonStyle::Success => "success",
+            ButtonStyle::Danger => "danger",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ButtonView {
+    pub label: String,
+    pub style: ButtonStyle,
+    pub action: UiAction,
+    pub disabled: bool,
+}
+
+impl ButtonView {
+    pub fn new(label: &str, style: ButtonStyle, action: UiAction) -> ButtonView {
+        ButtonView {
+            label: truncate(label, limits::LABEL),
+            style,
+            action,
+            disabled: false,
+        }
+    }
+
+    pub fn disabled_if(mut self, disabled: bool) -> ButtonView {
+        self.disabled = disabled;
+        self
+    }
+}
+
+/// What a button asks for. The game id and state version are not here: the discord layer adds
+/// them (and, for leaderboard pages, the scope and ranking) to the custom_id.
+///
+/// Its text form (`Display` / `FromStr`) is short and stable, since it is part of custom_ids:
+/// `join`, `leave`, `bot`, `start`, `cancel`, `roll`, `bank`, `choose:3`, `lb:2`. Only the
+/// canonical form parses (`choose:03` does not), so text and action round-trip both ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UiAction {
+    Join,
+    Leave,
+    AddBot,
+    Start,
+    Cancel,
+    Roll,
+    Bank,
+    /// Keep this number as the point number.
+    Choose(u8),
+    /// Show this page (from 1) of a leaderboard.
+    LeaderboardPage {
+        page: u32,
+    },
+}
+
+impl fmt::Display for UiAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UiAction::Join => f.write_str("join"),
+            UiAction::Leave => f.write_str("leave"),
+            UiAction::AddBot => f.write_str("bot"),
+            UiAction::Start => f.write_str("start"),
+            UiAction::Cancel => f.write_str("cancel"),
+            UiAction::Roll => f.write_str("roll"),
+            UiAction::Bank => f.write_str("bank"),
+            UiAction::Choose(number) => write!(f, "choose:{number}"),
+            UiAction::LeaderboardPage { page } => write!(f, "lb:{page}"),
+        }
+    }
+}
+
+/// A custom_id action that is not one [`UiAction`] writes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown button action {0:?}")]
+pub struct UnknownAction(pub String);
+
+impl FromStr for UiAction {
+    type Err = UnknownAction;
+
+    fn from_str(text: &str) -> Result<UiAction, UnknownAction> {
+        let action = match text.split_once(':') {
+            None => match text {
+                "join" => Some(UiAction::Join),
+                "leave" => Some(UiAction::Leave),
+                "bot" => Some(UiAction::AddBot),
+                "start" => Some(UiAction::Start),
+                "cancel" => Some(UiAction::Cancel),
+                "roll" => Some(UiAction::Roll),
+                "bank" => Some(UiAction::Bank),
+                _ => None,
+            },
+            Some(("choose", number)) => number.parse().ok().map(UiAction::Choose),
+            Some(("lb", page)) => page
+                .parse()
+                .ok()
+                .map(|page| UiAction::LeaderboardPage { page }),
+            Some(_) => None,
+        };
+        // Only the canonical text: "choose:+3" or "lb:02" would give the same action twice over.
+        action
+            .filter(|a| a.to_string() == text)
+            .ok_or_else(|| UnknownAction(text.to_string()))
+    }
+}
+
+/// `text`, cut to at most `max` characters with an ellipsis when it is longer.
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// Backslash-escapes the characters that Discord markdown, mentions or masked links would read in
+/// a player-given text.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '@' | '#' | '[' | ']'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A player-given name as messages show it: on one line, at most [`NAME_CHARS`] characters,
+/// markdown escaped.
+pub fn display_name(name: &str) -> String {
+    let one_line: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    escape(&truncate(&one_line, NAME_CHARS))
+}
+
+/// "a", "a and b", "a, b and c" (with `conjunction` "and"; or "or").
+pub fn list(items: &[String], conjunction: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
+    }
+}
+
+/// "1 die", "5 dice".
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// How a ranking shows a rank: a medal for the first three, then the number.
+pub fn place(rank: u64) -> String {
+    match rank {
+        1 => "🥇".to_string(),
+        2 => "🥈".to_string(),
+        3 => "🥉".to_string(),
+        _ => format!("**{rank}.**"),
+    }
+}
+
+/// A readable dump of a view, for snapshot tests and logs.
+impl fmt::Display for MessageView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "content: {}", self.content)?;
+        for embed in &self.embeds {
+            writeln!(f, "--- embed #{:06x}", embed.colour)?;
+            writeln!(f, "title: {}", embed.title)?;
+            if !embed.description.is_empty() {
+                writeln!(f, "description:")?;
+                indent(f, &embed.description)?;
+            }
+            for (name, value, inline) in &embed.fields {
+                let inline = if *inline { " (inline)" } else { "" };
+                writeln!(f, "field {name}{inline}:")?;
+                indent(f, value)?;
+            }
+            if let Some(footer) = &embed.footer {
+                writeln!(f, "footer: {footer}")?;
+            }
+        }
+        for (i, row) in self.rows.iter().enumerate() {
+            write!(f, "--- row {}:", i + 1)?;
+            for button in row {
+                let disabled = if button.disabled { ", disabled" } else { "" };
+                write!(
+                    f,
+                    " [{}]({}, {}{disabled})",
+                    button.label,
+                    button.style.name(),
+                    button.action
+                )?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+fn indent(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    for line in text.lines() {
+        writeln!(f, "  | {line}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,444 @@
+//! The bot end to end: the real serenity + poise client, the real store on a SQLite file, and the
+//! Discord stand-in on 127.0.0.1, with dice scripted through the library. Every test ends by
+//! checking that every request the bot sent is valid against Discord's OpenAPI spec and limits,
+//! and that every interaction got exactly one initial response in time.
+
+use std::path::PathBuf;
+
+use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
+use forgetit::config::{Config, Token};
+use forgetit::discord::{self, BotOptions, RunningBot};
+use forgetit::engine::dice::{RandomDice, ScriptedDice, SharedDice};
+use serde_json::json;
+
+const W: u8 = 6;
+
+struct World {
+    standin: Standin,
+    dice: SharedDice,
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+    channel: ChannelId,
+    alice: UserId,
+    bob: UserId,
+    carol: UserId,
+}
+
+impl World {
+    async fn new() -> World {
+        let standin = Standin::builder()
+            .config(StandinConfig {
+                // serenity checks a token's shape (three dot-separated parts) before using it.
+                token: "standin.bot.token".into(),
+                ..StandinConfig::default()
+            })
+            .start()
+            .await;
+        let dir = tempfile::tempdir().unwrap();
+        World {
+            channel: standin.channel_id(),
+            alice: standin.user("alice"),
+            bob: standin.user("bob"),
+            carol: standin.user("carol"),
+            standin,
+            dice: SharedDice::new(ScriptedDice::new([]).then(RandomDice::seeded(7))),
+            db: dir.path().join("forgetit.db"),
+            _dir: dir,
+        }
+    }
+
+    fn config(&self) -> Config {
+        let mut config = Config::default();
+        config.discord.token = Some(Token::new(self.standin.token()));
+        config.database.path = self.db.clone();
+        config.game.bot_pace_ms = 0;
+        config
+    }
+
+    async fn start_bot(&self, config: Config) -> RunningBot {
+        let options = BotOptions {
+            http_proxy: Some(self.standin.rest_url()),
+            dice: Box::new(self.dice.clone()),
+        };
+        let bot = discord::start(&config, options).await.unwrap();
+        self.standin.wait_for_command("forgetit").await.unwrap();
+        bot
+    }
+
+    async fn slash(&self, user: UserId, sub: &str, options: serde_json::Value) -> Message {
+        let interaction = self
+            .standin
+            .run_slash(user, self.channel, "forgetit", Some(sub), options)
+            .await
+            .unwrap();
+        interaction.answer().await.unwrap()
+    }
+
+    /// Clicks a button and returns what the clicker then sees answered (the updated message, or
+    /// an ephemeral reply).
+    async fn click(&self, user: UserId, message: &Message, label: &str) -> Message {
+        let interaction = self.standin.click(user, message.id, label).await.unwrap();
+        interaction.answer().await.unwrap()
+    }
+
+    /// The newest public message whose content mentions `user`: their turn message.
+    async fn turn_of(&self, user: UserId) -> Message {
+        let mention = format!("<@{user}>");
+        self.standin
+            .wait_until("a turn message", |view| {
+                view.messages(self.channel)
+                    .into_iter()
+                    .rev()
+                    .find(|m| m.content().contains(&mention) && !m.buttons().is_empty())
+            })
+            .await
+            .unwrap()
+    }
+
+    /// Starts a two-person game with `target`; alice wins the roll-off. Returns alice's first turn
+    /// message.
+    async fn two_player_game(&self, target: u32) -> Message {
+        let lobby = self
+            .slash(self.alice, "start", json!({ "target": target }))
+            .await;
+        assert!(
+            lobby.button_labels().contains(&"Join".to_string()),
+            "{lobby:?}"
+        );
+        let joined = self.click(self.bob, &lobby, "Join").await;
+        assert!(joined.text().contains("bob"), "{}", joined.text());
+        self.dice.push([5, 2]); // roll-off: alice 5, bob 2
+        let started = self.click(self.alice, &lobby, "Start").await;
+        assert!(started.buttons().is_empty(), "the lobby loses its buttons");
+        self.turn_of(self.alice).await
+    }
+}
+
+fn labels(message: &Message) -> Vec<String> {
+    message.button_labels()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_between_two_people() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+
+    let turn = world.two_player_game(50).await;
+    assert_eq!(labels(&turn), ["Roll"]);
+
+    // F11's first roll: 3,3,3 on the FOR dice, GET, 2,2,4,4,5 — keep the 3s.
+    world.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    assert_eq!(rolled.id, turn.id, "the turn message is edited in place");
+    assert!(
+        labels(&rolled).iter().any(|l| l.contains('3')),
+        "{:?}",
+        labels(&rolled)
+    );
+    assert!(rolled.text().contains("GET"), "{}", rolled.text());
+    let keep = labels(&rolled)
+        .into_iter()
+        .find(|l| l.contains('3'))
+        .unwrap();
+    let kept = world.click(alice, &rolled, &keep).await;
+    let bank = labels(&kept)
+        .into_iter()
+        .find(|l| l.starts_with("Bank"))
+        .unwrap();
+    assert!(bank.contains("9"), "three 3s bank 9: {bank}");
+    let banked = world.click(alice, &kept, &bank).await;
+    assert!(banked.buttons().is_empty(), "an ended turn has no buttons");
+    assert!(banked.text().contains('9'), "{}", banked.text());
+
+    // Bob: six 5s at once: 6 × 5 × 4 = 120, past the target. Alice gets a last turn.
+    let turn = world.turn_of(bob).await;
+    world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+    let rolled = world.click(bob, &turn, "Roll").await;
+    let keep = labels(&rolled)
+        .into_iter()
+        .find(|l| l.contains('5'))
+        .unwrap();
+    let kept = world.click(bob, &rolled, &keep).await;
+    let bank = labels(&kept)
+        .into_iter()
+        .find(|l| l.starts_with("Bank"))
+        .unwrap();
+    assert!(bank.contains("120"), "{bank}");
+    world.click(bob, &kept, &bank).await;
+
+    // Alice's last turn: FORGET IT on the first roll. Game over, bob wins.
+    let turn = world.turn_of(alice).await;
+    world.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    let ended = world.click(alice, &turn, "Roll").await;
+    assert!(ended.text().contains("FORGET IT"), "{}", ended.text());
+    let over = world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.text().contains("120")
+                && m.buttons().is_empty()
+                && m.text().contains("bob")
+                && m.text().to_lowercase().contains("win")
+        })
+        .await
+        .unwrap();
+    assert!(!over.is_ephemeral());
+
+    // Lifetime stats and the leaderboard count the game.
+    let stats = world.slash(bob, "stats", json!({})).await;
+    assert!(stats.is_ephemeral());
+    assert!(stats.text().contains("120"), "{}", stats.text());
+    let board = world
+        .slash(
+            alice,
+            "leaderboard",
+            json!({ "by": 1 }), /* poise choices are indexes: wins, points, best turn */
+        )
+        .await;
+    let text = board.text();
+    let (b, a) = (text.find("bob").unwrap(), text.find("alice").unwrap());
+    assert!(b < a, "bob (120) ranks above alice (9): {text}");
+
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_a_bot_seat() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let alice = world.alice;
+    let lobby = world
+        .slash(alice, "start", json!({ "target": 50, "bots": 1 }))
+        .await;
+    assert!(lobby.text().contains("Bot 1"), "{}", lobby.text());
+    world.dice.push([5, 1]); // alice first
+    world.click(alice, &lobby, "Start").await;
+    let turn = world.turn_of(alice).await;
+    world.dice.push([4, 4, 1, 2, 3, 5, 1, 2, 3]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    let keep = labels(&rolled)
+        .into_iter()
+        .find(|l| l.contains('4'))
+        .unwrap();
+    let kept = world.click(alice, &rolled, &keep).await;
+    let bank = labels(&kept)
+        .into_iter()
+        .find(|l| l.starts_with("Bank"))
+        .unwrap();
+    world.click(alice, &kept, &bank).await;
+    // The bot plays its turn by itself (random dice after the script), and it is alice's turn
+    // again: a second turn message that mentions her.
+    let mention = format!("<@{alice}>");
+    let second = world
+        .standin
+        .wait_until("alice's second turn", |view| {
+            let turns: Vec<_> = view
+                .messages(world.channel)
+                .into_iter()
+                .filter(|m| m.content().contains(&mention) && !m.buttons().is_empty())
+                .collect();
+            let last = turns.last()?;
+            (last.id != turn.id).then(|| Some(last.clone()))
+        })
+        .await
+        .unwrap()
+        .unwrap();
+    assert_ne!(second.id, turn.id);
+    let bot_turn = world
+        .standin
+        .messages(world.channel)
+        .into_iter()
+        .find(|m| m.text().contains("Bot 1") && m.id > turn.id && m.id < second.id)
+        .expect("the bot's turn has its own message");
+    assert!(bot_turn.buttons().is_empty());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// The ephemeral text a user was answered with last.
+fn is_private_answer(message: &Message, needle: &str) -> bool {
+    message.is_ephemeral() && message.text().contains(needle)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_bad_click_and_command_is_answered_privately_and_changes_nothing() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, carol) = (world.alice, world.bob, world.carol);
+
+    let nothing = world.slash(bob, "join", json!({})).await;
+    assert!(is_private_answer(&nothing, "no game"), "{}", nothing.text());
+
+    let lobby = world.slash(alice, "start", json!({})).await;
+    let busy = world.slash(bob, "start", json!({})).await;
+    assert!(
+        busy.is_ephemeral(),
+        "a second start points to the open game"
+    );
+    world.click(bob, &lobby, "Join").await;
+    let not_host = world.click(bob, &lobby, "Start").await;
+    assert!(
+        not_host.is_ephemeral(),
+        "only the host starts: {}",
+        not_host.text()
+    );
+    let cancel = world.slash(bob, "cancel", json!({})).await;
+    assert!(
+        cancel.is_ephemeral() && cancel.text().contains("host"),
+        "{}",
+        cancel.text()
+    );
+    let kick = world
+        .slash(carol, "kick", json!({ "user": alice.to_string() }))
+        .await;
+    assert!(
+        kick.is_ephemeral() && kick.text().contains("host"),
+        "{}",
+        kick.text()
+    );
+
+    world.dice.push([5, 2]);
+    world.click(alice, &lobby, "Start").await;
+    let turn = world.turn_of(alice).await;
+    let before = world.standin.message(turn.id).unwrap().state.clone();
+    let not_seated = world.click(carol, &turn, "Roll").await;
+    assert!(
+        is_private_answer(&not_seated, "not playing"),
+        "{}",
+        not_seated.text()
+    );
+    let not_yours = world.click(bob, &turn, "Roll").await;
+    assert!(
+        is_private_answer(&not_yours, "not your turn"),
+        "{}",
+        not_yours.text()
+    );
+    assert_eq!(
+        world.standin.message(turn.id).unwrap().state,
+        before,
+        "nothing changed"
+    );
+
+    // A click on a state that is no longer shown: the old Roll button after the roll.
+    let old_roll = turn.button("Roll").unwrap().custom_id.clone().unwrap();
+    world.dice.push([2, 2, 1, 3, 4, 5, 1, 3, 4]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    let stale = world
+        .standin
+        .click_raw(alice, turn.id, &old_roll)
+        .await
+        .unwrap();
+    let stale = stale.answer().await.unwrap();
+    assert!(is_private_answer(&stale, "out of date"), "{}", stale.text());
+    assert_eq!(world.standin.message(turn.id).unwrap().state, rolled.state);
+    let unknown = world
+        .standin
+        .click_raw(alice, turn.id, "what-is-this")
+        .await
+        .unwrap();
+    let unknown = unknown.answer().await.unwrap();
+    assert!(unknown.is_ephemeral(), "{}", unknown.text());
+
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_identical_clicks_at_once_apply_once() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    let roll = turn.button("Roll").unwrap().custom_id.clone().unwrap();
+    world
+        .dice
+        .push([2, 2, 1, 3, 4, 5, 1, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+    let (a, b) = tokio::join!(
+        world.standin.click_raw(world.alice, turn.id, &roll),
+        world.standin.click_raw(world.alice, turn.id, &roll),
+    );
+    let (a, b) = (a.unwrap(), b.unwrap());
+    let kinds = [
+        a.response().await.unwrap().kind,
+        b.response().await.unwrap().kind,
+    ];
+    assert!(
+        kinds.contains(&7) && kinds.contains(&4),
+        "one update, one private answer: {kinds:?}"
+    );
+    // Exactly one roll happened: nine dice used from the script, the next nine still there.
+    assert_eq!(world.dice.remaining(), 9);
+    bot.shutdown().await;
+    let store = forgetit::store::Store::open(&world.db).await.unwrap();
+    let (id, _) = store
+        .open_game_in(world.channel.get())
+        .await
+        .unwrap()
+        .unwrap();
+    let events = store
+        .events::<forgetit::engine::forgetit::Game>(id)
+        .await
+        .unwrap();
+    let rolls = events
+        .iter()
+        .filter(|e| matches!(e, forgetit::engine::forgetit::Event::Rolled { .. }))
+        .count();
+    assert_eq!(rolls, 1);
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_keeps_the_game_and_its_buttons() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    world.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let rolled = world.click(world.alice, &turn, "Roll").await;
+    bot.shutdown().await;
+
+    // A new process on the same database: the old message's buttons still work.
+    let bot = world.start_bot(world.config()).await;
+    let keep = labels(&rolled)
+        .into_iter()
+        .find(|l| l.contains('3'))
+        .unwrap();
+    let kept = world.click(world.alice, &rolled, &keep).await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    let bank = labels(&kept)
+        .into_iter()
+        .find(|l| l.starts_with("Bank"))
+        .unwrap();
+    assert!(bank.contains('9'), "{bank}");
+    world.click(world.alice, &kept, &bank).await;
+    world.turn_of(world.bob).await;
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_that_times_out_is_banked_for_the_player() {
+    let world = World::new().await;
+    let mut config = world.config();
+    config.game.turn_timeout_secs = 1;
+    let bot = world.start_bot(config).await;
+    let turn = world.two_player_game(500).await;
+    world.dice.push([4, 4, 4, 1, 2, 3, 5, 1, 2]);
+    let rolled = world.click(world.alice, &turn, "Roll").await;
+    let keep = labels(&rolled)
+        .into_iter()
+        .find(|l| l.contains('4'))
+        .unwrap();
+    world.click(world.alice, &rolled, &keep).await;
+    // Alice walks away: her turn times out, 12 points are banked for her, and bob is up.
+    world.turn_of(world.bob).await;
+    let ended = world.standin.message(turn.id).unwrap();
+    assert!(ended.buttons().is_empty());
+    assert!(
+        ended.text().to_lowercase().contains("time"),
+        "{}",
+        ended.text()
+    );
+    assert!(ended.text().contains("12"), "{}", ended.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

@@ -1,0 +1,740 @@
+//! The render layer: snapshots of every For Get It message at interesting states (games played
+//! with scripted dice, as in tests/engine_forgetit.rs), leaderboards and stats, the button action
+//! codes, and Discord's limits on all of them.
+//!
+//! Every snapshot is also checked against Discord's limits, by the stand-in's own checker on the
+//! JSON a message would be sent as.
+
+use forgetit::engine::dice::ScriptedDice;
+use forgetit::engine::forgetit::*;
+use forgetit::engine::Player;
+use forgetit::render::forgetit as render;
+use forgetit::render::{
+    bot_name, leaderboard, limits, notice, stats, ButtonStyle, DiceStyle, LeaderRow,
+    LeaderboardView, MessageView, Notice, StatsView, UiAction,
+};
+use serde_json::{json, Value};
+
+const ANN: Player = Player::Person(1);
+const BEN: Player = Player::Person(2);
+const CAT: Player = Player::Person(3);
+const BOT: Player = Player::Bot(1);
+const W: u8 = 6;
+
+fn table(players: &[(Player, &str)], target: u32) -> Game {
+    let (host, name) = players[0];
+    let (mut game, _) = Game::create(Settings { target }, host, name).unwrap();
+    for &(player, name) in &players[1..] {
+        let name = name.to_string();
+        act(&mut game, Action::Join { player, name }, &[]);
+    }
+    game
+}
+
+/// A started game where the roll-off gives the first seat a 5 and everyone else a 1.
+fn started(players: &[(Player, &str)], target: u32) -> Game {
+    let mut game = table(players, target);
+    let mut faces = vec![1; players.len()];
+    faces[0] = 5;
+    act(&mut game, Action::Start { by: players[0].0 }, &faces);
+    game
+}
+
+fn ann_ben_cat(target: u32) -> Game {
+    started(&[(ANN, "Ann"), (BEN, "Ben"), (CAT, "Cat")], target)
+}
+
+fn act(game: &mut Game, action: Action, faces: &[u8]) {
+    game.apply(action, &mut ScriptedDice::new(faces.iter().copied()))
+        .unwrap();
+}
+
+fn roll(game: &mut Game, by: Player, faces: &[u8]) {
+    act(game, Action::Roll { by }, faces);
+}
+
+fn choose(game: &mut Game, by: Player, number: u8) {
+    act(game, Action::ChoosePoint { by, number }, &[]);
+}
+
+fn bank(game: &mut Game, by: Player) {
+    act(game, Action::Bank { by }, &[]);
+}
+
+/// Plays a turn that banks two 2s for `by`: 4 points.
+fn bank_four(game: &mut Game, by: Player) {
+    roll(game, by, &[2, 2, 1, 3, 4, 5, 1, 3, 4]);
+    choose(game, by, 2);
+    bank(game, by);
+}
+
+fn turn_view(game: &Game) -> MessageView {
+    render::turn(game, &DiceStyle::default())
+}
+
+fn result_view(game: &Game) -> MessageView {
+    let result = game.last_turn.as_ref().expect("a turn has ended");
+    render::turn_result(game, result, &DiceStyle::default())
+}
+
+/// Checks the limits, then the snapshot.
+fn snap(name: &str, view: &MessageView) {
+    assert_within_limits(view);
+    insta::assert_snapshot!(name, view.to_string());
+}
+
+/// The buttons as (label, action, disabled).
+fn buttons(view: &MessageView) -> Vec<(String, String, bool)> {
+    view.buttons()
+        .map(|b| (b.label.clone(), b.action.to_string(), b.disabled))
+        .collect()
+}
+
+fn button(label: &str, action: &str, disabled: bool) -> (String, String, bool) {
+    (label.to_string(), action.to_string(), disabled)
+}
+
+// --- Discord's limits -------------------------------------------------------------------------
+
+/// The message as the discord layer would send it, custom_ids as long as they can get.
+fn discord_json(view: &MessageView) -> Value {
+    let embeds: Vec<Value> = view
+        .embeds
+        .iter()
+        .map(|e| {
+            let fields: Vec<Value> = e
+                .fields
+                .iter()
+                .map(
+                    |(name, value, inline)| json!({"name": name, "value": value, "inline": inline}),
+                )
+                .collect();
+            json!({
+                "title": e.title,
+                "description": e.description,
+                "fields": fields,
+                "footer": e.footer.as_ref().map(|text| json!({"text": text})),
+                "color": e.colour,
+            })
+        })
+        .collect();
+    let rows: Vec<Value> = view
+        .rows
+        .iter()
+        .map(|row| {
+            let buttons: Vec<Value> = row
+                .iter()
+                .map(|b| {
+                    json!({
+                        "type": 2,
+                        "style": 1,
+                        "label": b.label,
+                        "custom_id": format!("forgetit:{}:{}:{}", u64::MAX, u64::MAX, b.action),
+                        "disabled": b.disabled,
+                    })
+                })
+                .collect();
+            json!({"type": 1, "components": buttons})
+        })
+        .collect();
+    json!({"content": view.content, "embeds": embeds, "components": rows})
+}
+
+fn assert_within_limits(view: &MessageView) {
+    let mut errors = Vec::new();
+    discord_standin::limits::check_message(&discord_json(view), "", &mut errors);
+    assert!(errors.is_empty(), "{errors:?} in\n{view}");
+    // What the stand-in leaves to us: a message shows something, and the limits as stated.
+    assert!(!view.content.is_empty() || !view.embeds.is_empty());
+    assert!(view.content.chars().count() <= limits::CONTENT);
+    assert!(view.rows.len() <= limits::ROWS);
+    for row in &view.rows {
+        assert!(!row.is_empty() && row.len() <= limits::BUTTONS_PER_ROW);
+    }
+    let total: usize = view.embeds.iter().map(|e| e.text_chars()).sum();
+    assert!(
+        total <= limits::EMBED_TOTAL,
+        "{total} characters in\n{view}"
+    );
+}
+
+// --- The lobby ---------------------------------------------------------------------------------
+
+#[test]
+fn f2_lobby_marks_host_and_bots_and_start_needs_two_seats() {
+    let mut game = table(&[(ANN, "Ann")], 500);
+    let view = render::lobby(&game);
+    snap("lobby_waiting", &view);
+    assert_eq!(
+        buttons(&view),
+        [
+            button("Join", "join", false),
+            button("Leave", "leave", false),
+            button("Add bot", "bot", false),
+            button("Start", "start", true),
+            button("Cancel", "cancel", false),
+        ]
+    );
+    let name = "Bot 1".to_string();
+    act(&mut game, Action::Join { player: BOT, name }, &[]);
+    let view = render::lobby(&game);
+    snap("lobby_ready", &view);
+    assert!(view.buttons().all(|b| !b.disabled));
+}
+
+#[test]
+fn f2_a_full_table_disables_join_and_add_bot() {
+    let names: Vec<(Player, String)> = (1..=10)
+        .map(|id| (Player::Person(id), format!("Player {id}")))
+        .collect();
+    let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
+    let view = render::lobby(&table(&players, 1000));
+    snap("lobby_full", &view);
+    let disabled: Vec<String> = view
+        .buttons()
+        .filter(|b| b.disabled)
+        .map(|b| b.label.clone())
+        .collect();
+    assert_eq!(disabled, ["Join", "Add bot"]);
+}
+
+#[test]
+fn a_cancelled_lobby_has_no_buttons() {
+    let mut game = table(&[(ANN, "Ann"), (BEN, "Ben")], 500);
+    act(&mut game, Action::Cancel, &[]);
+    let view = render::lobby(&game);
+    snap("lobby_cancelled", &view);
+    assert!(view.rows.is_empty());
+}
+
+#[test]
+fn f2_the_started_lobby_shows_the_roll_off_and_who_goes_first() {
+    let mut game = table(&[(ANN, "Ann"), (BEN, "Ben"), (CAT, "Cat")], 500);
+    // Ann rolls a word, Ben and Cat tie on 4, then on 2; then Cat's 1 beats Ben's word.
+    act(&mut game, Action::Start { by: ANN }, &[W, 4, 4, 2, 2, W, 1]);
+    let view = render::lobby(&game);
+    snap("lobby_started", &view);
+    assert!(view.rows.is_empty());
+}
+
+// --- The turn ----------------------------------------------------------------------------------
+
+#[test]
+fn f3_before_the_first_roll_there_is_one_roll_button() {
+    let game = ann_ben_cat(500);
+    let view = turn_view(&game);
+    snap("turn_first_roll", &view);
+    assert_eq!(buttons(&view), [button("Roll", "roll", false)]);
+}
+
+#[test]
+fn f5_without_a_pair_the_player_rolls_again_and_then_chooses_between_two_pairs() {
+    let mut game = ann_ben_cat(500);
+    // No pair; FOR, FOR, GET, GET set aside: one IT now spells FORGET IT.
+    roll(&mut game, ANN, &[W, W, 1, W, W, 2, 3, 4, 5]);
+    let view = turn_view(&game);
+    snap("turn_no_pair", &view);
+    assert_eq!(buttons(&view), [button("Roll 5 dice", "roll", false)]);
+    assert_eq!(view.rows[0][0].style, ButtonStyle::Danger);
+    // Pairs of 3 and 5.
+    roll(&mut game, ANN, &[3, 5, 3, 5, 1]);
+    let view = turn_view(&game);
+    snap("turn_choose_between_two_pairs", &view);
+    assert_eq!(
+        buttons(&view),
+        [
+            button("Keep 3s", "choose:3", false),
+            button("Keep 5s", "choose:5", false)
+        ]
+    );
+}
+
+#[test]
+fn f4_the_turn_warns_when_one_more_word_spells_forget_it_and_shows_what_was_lost() {
+    let mut game = ann_ben_cat(500);
+    roll(&mut game, ANN, &[4, 4, 1, W, 2, 3, W, 5, 1]);
+    choose(&mut game, ANN, 4);
+    let view = turn_view(&game);
+    snap("turn_one_word_from_forget_it", &view);
+    assert_eq!(
+        buttons(&view),
+        [
+            button("Roll 5 dice", "roll", false),
+            button("Bank 8", "bank", false)
+        ]
+    );
+    // A FOR on die 2: FORGET IT, the two 4s are lost.
+    roll(&mut game, ANN, &[W, 4, 1, 2, 3]);
+    let view = result_view(&game);
+    snap("result_forget_it", &view);
+    assert!(view.rows.is_empty());
+}
+
+#[test]
+fn f9_f11_the_sample_turn_shows_its_score_with_the_multiplier_and_banks_72() {
+    let mut game = ann_ben_cat(500);
+    sample_turn_first_set(&mut game);
+    let view = turn_view(&game);
+    snap("turn_sample_all_nine_set_aside_72", &view);
+    assert_eq!(
+        buttons(&view),
+        [
+            button("Roll all nine", "roll", false),
+            button("Bank 72", "bank", false)
+        ]
+    );
+    bank(&mut game, ANN);
+    snap("result_sample_banked_72", &result_view(&game));
+}
+
+#[test]
+fn f8_f11_the_sample_turn_played_on_shows_the_second_set_and_banks_108() {
+    let mut game = ann_ben_cat(500);
+    sample_turn_first_set(&mut game);
+    roll(&mut game, ANN, &[1, 1, 1, 2, 2, 5, 3, 4, 5]);
+    snap("turn_sample_set_2", &turn_view(&game));
+    roll(&mut game, ANN, &[W, 1, 1, 2, 2, 4, 4, 4]);
+    roll(&mut game, ANN, &[W, 1, W, W, 3, 3, 4]);
+    let view = turn_view(&game);
+    snap("turn_sample_108", &view);
+    assert_eq!(view.buttons().last().unwrap().label, "Bank 108");
+    bank(&mut game, ANN);
+    snap("result_sample_banked_108", &result_view(&game));
+}
+
+/// The seeds' sample turn up to its ninth die, as in tests/engine_forgetit.rs.
+fn sample_turn_first_set(game: &mut Game) {
+    roll(game, ANN, &[3, 3, 3, W, 2, 2, 4, 4, 5]);
+    choose(game, ANN, 3);
+    roll(game, ANN, &[3, 5, 4, 5, W]);
+    roll(game, ANN, &[W, 1, 3]);
+    roll(game, ANN, &[2]);
+    roll(game, ANN, &[4]);
+    roll(game, ANN, &[3]);
+}
+
+#[test]
+fn f8_a_forget_it_in_a_later_set_loses_the_whole_turn() {
+    let mut game = ann_ben_cat(500);
+    roll(&mut game, ANN, &[W, 1, 1, W, 1, 1, 1, 1, 1]);
+    choose(&mut game, ANN, 1);
+    roll(&mut game, ANN, &[2, 2, 3, 3, 4, 4, W, 1, 5]);
+    roll(&mut game, ANN, &[W, 2, 3, W, 4, 4, 5]);
+    snap("result_forget_it_in_set_2", &result_view(&game));
+}
+
+#[test]
+fn timeouts_and_leaving_show_how_the_turn_ended() {
+    let mut game = ann_ben_cat(500);
+    roll(&mut game, ANN, &[4, 4, 1, 2, 3, 5, 1, 2, 3]);
+    choose(&mut game, ANN, 4);
+    act(&mut game, Action::TimeOut, &[]);
+    snap("result_timed_out_banked", &result_view(&game));
+    // Ben times out three turns in a row without a point number, and leaves.
+    for round in 0..3 {
+        roll(&mut game, BEN, &[4, 4, 1, 2, 3, 5, 1, 2, 3]);
+        act(&mut game, Action::TimeOut, &[]);
+        if round == 0 {
+            snap("result_timed_out_zero", &result_view(&game));
+        }
+        if round < 2 {
+            bank_four(&mut game, CAT);
+            bank_four(&mut game, ANN);
+        }
+    }
+    snap("result_timed_out_and_left", &result_view(&game));
+    // Cat leaves on her own turn with 6 points in it.
+    roll(&mut game, CAT, &[3, 3, 1, 2, 4, 5, 1, 2, 4]);
+    choose(&mut game, CAT, 3);
+    act(&mut game, Action::Leave { player: CAT }, &[]);
+    snap("result_left", &result_view(&game));
+}
+
+#[test]
+fn f10_the_scoreboard_announces_the_last_turns_and_equal_totals_share_the_win() {
+    let mut game = ann_ben_cat(20);
+    bank_four(&mut game, ANN);
+    roll(&mut game, BEN, &[2, 2, 2, 2, 1, 3, 4, 5, 1]);
+    choose(&mut game, BEN, 2);
+    bank(&mut game, BEN); // 16
+    bank_four(&mut game, CAT);
+    roll(&mut game, ANN, &[2, 2, 2, 2, 1, 3, 4, 5, 1]);
+    choose(&mut game, ANN, 2);
+    bank(&mut game, ANN); // 20: reaches the target
+    snap("turn_last_turns", &turn_view(&game));
+    bank_four(&mut game, BEN); // 20
+    roll(&mut game, CAT, &[W; 9]);
+    let view = render::game_over(&game);
+    snap("game_over_shared_win", &view);
+    assert!(view.content.contains("<@1>") && view.content.contains("<@2>"));
+}
+
+#[test]
+fn f10_game_over_ranks_the_players_and_lists_those_who_left() {
+    let mut game = started(
+        &[(ANN, "Ann"), (BEN, "Ben"), (BOT, "Bot 1"), (CAT, "Cat")],
+        10,
+    );
+    bank_four(&mut game, ANN);
+    bank_four(&mut game, BEN);
+    roll(&mut game, BOT, &[5, 5, 1, 2, 3, 4, 1, 2, 3]);
+    choose(&mut game, BOT, 5);
+    bank(&mut game, BOT); // 10: reaches the target
+    act(&mut game, Action::Leave { player: CAT }, &[]);
+    snap("scores_with_a_seat_that_left", &render::scores(&game));
+    bank_four(&mut game, ANN); // 8
+    bank_four(&mut game, BEN); // 8
+    let view = render::game_over(&game);
+    snap("game_over_bot_wins", &view);
+    assert_eq!(view.content, "🏆 **Bot 1** wins **For Get It**!");
+}
+
+#[test]
+fn a_cancelled_game_shows_the_scores_as_they_stood() {
+    let mut game = ann_ben_cat(500);
+    bank_four(&mut game, ANN);
+    act(&mut game, Action::Cancel, &[]);
+    let view = render::game_over(&game);
+    snap("game_over_cancelled", &view);
+    assert!(view.rows.is_empty());
+    // The lobby message of a started game stays as it was.
+    assert_eq!(
+        render::lobby(&game).embeds[0].title,
+        "🎲 For Get It · the game is on!"
+    );
+}
+
+#[test]
+fn a_bot_seats_turn_names_the_bot_and_has_no_buttons() {
+    let mut game = started(&[(BOT, "Bot 1"), (ANN, "Ann")], 500);
+    roll(&mut game, BOT, &[5, 5, 1, 2, 3, 4, 1, 2, 3]);
+    let view = turn_view(&game);
+    snap("turn_bot", &view);
+    assert!(view.rows.is_empty());
+}
+
+#[test]
+fn f2_a_ten_seat_table_shows_every_seat_in_playing_order() {
+    let names: Vec<(Player, String)> = (1..=10)
+        .map(|id| (Player::Person(id), format!("Player {id}")))
+        .collect();
+    let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
+    let mut game = table(&players, 500);
+    // Seat 7 (Player 8) wins the roll-off.
+    let mut faces = [1; 10];
+    faces[7] = 5;
+    act(&mut game, Action::Start { by: ANN }, &faces);
+    for id in [8, 9, 10, 1] {
+        bank_four(&mut game, Player::Person(id));
+    }
+    snap("turn_ten_seats", &turn_view(&game));
+}
+
+#[test]
+fn the_rules_and_the_errors_read_well() {
+    snap("rules", &render::rules());
+    let errors = [
+        RuleError::AlreadyStarted,
+        RuleError::NotStarted,
+        RuleError::GameOver,
+        RuleError::AlreadySeated,
+        RuleError::TableFull,
+        RuleError::NotSeated,
+        RuleError::NotHost,
+        RuleError::TooFewPlayers,
+        RuleError::NotYourTurn,
+        RuleError::MustChoosePoint,
+        RuleError::NoPointChosen,
+        RuleError::NothingToChoose,
+        RuleError::NotANumber(6),
+        RuleError::NotRolledTwice(4),
+        RuleError::BadTarget(0),
+        RuleError::EmptyName,
+        RuleError::RollOffUndecided,
+    ];
+    let text: Vec<String> = errors.iter().map(render::error).collect();
+    for line in &text {
+        assert!(!line.is_empty() && line.chars().count() <= 200);
+    }
+    insta::assert_snapshot!("errors", text.join("\n"));
+}
+
+#[test]
+fn without_a_turn_in_progress_the_turn_message_shows_where_the_game_stands() {
+    let mut game = ann_ben_cat(500);
+    bank_four(&mut game, ANN);
+    act(&mut game, Action::Leave { player: CAT }, &[]);
+    // Ann leaves while it's Ben's turn: Ben is the last one playing, and wins.
+    act(&mut game, Action::Leave { player: ANN }, &[]);
+    let view = turn_view(&game);
+    assert_eq!(view, render::game_over(&game));
+    assert!(view.rows.is_empty());
+    assert_eq!(view.content, "🏆 <@2> wins **For Get It**!");
+}
+
+#[test]
+fn notices_are_short() {
+    let notices = [
+        Notice::Rule(RuleError::NotYourTurn),
+        Notice::Done,
+        Notice::Joined,
+        Notice::Left,
+        Notice::Kicked,
+        Notice::Cancelled,
+        Notice::ChannelBusy,
+        Notice::NoGame,
+        Notice::GameOver,
+        Notice::Stale,
+        Notice::HostOnly,
+        Notice::HostOrModeratorOnly,
+        Notice::GuildOnly,
+        Notice::UnknownButton,
+        Notice::NotSaved,
+        Notice::ShuttingDown,
+        Notice::Failed,
+    ];
+    let text: Vec<String> = notices
+        .into_iter()
+        .map(|n| {
+            let view = notice(n);
+            assert_within_limits(&view);
+            assert!(view.embeds.is_empty() && view.rows.is_empty());
+            view.content
+        })
+        .collect();
+    insta::assert_snapshot!("notices", text.join("\n"));
+    assert_eq!(bot_name(3), "Bot 3");
+}
+
+// --- Leaderboards and stats --------------------------------------------------------------------
+
+fn board(rows: usize, page: u32, pages: u32) -> LeaderboardView {
+    let names = ["Ann", "Ben", "Cat", "Dan", "Eve"];
+    LeaderboardView {
+        scope_label: "Dice Club".to_string(),
+        by_label: "wins".to_string(),
+        rows: (0..rows)
+            .map(|i| LeaderRow {
+                rank: u64::from(page - 1) * 5 + i as u64 + 1,
+                name: names[i % 5].to_string(),
+                value: format!("{} wins", 50 - i),
+            })
+            .collect(),
+        page,
+        pages,
+    }
+}
+
+#[test]
+fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
+    let first = leaderboard(&board(5, 1, 3));
+    snap("leaderboard_first_page", &first);
+    assert_eq!(
+        buttons(&first),
+        [
+            button("◀ Previous", "lb:1", true),
+            button("Next ▶", "lb:2", false)
+        ]
+    );
+    let middle = leaderboard(&board(5, 2, 3));
+    assert_eq!(
+        buttons(&middle),
+        [
+            button("◀ Previous", "lb:1", false),
+            button("Next ▶", "lb:3", false)
+        ]
+    );
+    let last = leaderboard(&board(2, 3, 3));
+    assert_eq!(
+        buttons(&last),
+        [
+            button("◀ Previous", "lb:2", false),
+            button("Next ▶", "lb:3", true)
+        ]
+    );
+    let single = leaderboard(&board(3, 1, 1));
+    assert!(single.rows.is_empty(), "one page needs no paging");
+    snap("leaderboard_empty", &leaderboard(&board(0, 1, 1)));
+}
+
+#[test]
+fn stats_show_a_players_record() {
+    let view = StatsView {
+        name: "Ann".to_string(),
+        games: 12,
+        wins: 5,
+        points: 4321,
+        best_turn: 216,
+        forget_its: 9,
+        turns: 140,
+    };
+    snap("stats", &stats(&view));
+    let new = StatsView {
+        name: "Ben".to_string(),
+        ..StatsView::default()
+    };
+    snap("stats_no_games", &stats(&new));
+}
+
+// --- Button actions ----------------------------------------------------------------------------
+
+#[test]
+fn ui_actions_round_trip_through_their_short_codes() {
+    let mut actions = vec![
+        UiAction::Join,
+        UiAction::Leave,
+        UiAction::AddBot,
+        UiAction::Start,
+        UiAction::Cancel,
+        UiAction::Roll,
+        UiAction::Bank,
+        UiAction::LeaderboardPage { page: 0 },
+        UiAction::LeaderboardPage { page: 2 },
+        UiAction::LeaderboardPage { page: u32::MAX },
+    ];
+    actions.extend((0..=u8::MAX).map(UiAction::Choose));
+    for action in actions {
+        let code = action.to_string();
+        assert!(code.len() <= 16, "{code} is short");
+        assert_eq!(code.parse::<UiAction>(), Ok(action));
+    }
+    assert_eq!(UiAction::Choose(3).to_string(), "choose:3");
+    assert_eq!(UiAction::LeaderboardPage { page: 2 }.to_string(), "lb:2");
+    for junk in [
+        "",
+        "ROLL",
+        "roll ",
+        "choose",
+        "choose:",
+        "choose:03",
+        "choose:+3",
+        "choose:256",
+        "choose:-1",
+        "lb:",
+        "lb:02",
+        "lb:x",
+        "bank:1",
+        "x:1",
+    ] {
+        assert!(junk.parse::<UiAction>().is_err(), "{junk:?} is refused");
+    }
+}
+
+// --- Limits ------------------------------------------------------------------------------------
+
+/// Ten seats with 80-character names full of markdown, totals near u32::MAX, a roll-off that
+/// tied for 99 rounds, and a dice style whose every piece is far too long: every message still
+/// keeps Discord's limits.
+#[test]
+fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
+    let long = |i: u64| {
+        format!("{i}*_~`|<@#>[]𝔸")
+            .repeat(10)
+            .chars()
+            .take(80)
+            .collect::<String>()
+    };
+    let names: Vec<(Player, String)> = (1..=10)
+        .map(|id| {
+            let player = if id % 3 == 0 {
+                Player::Bot(id as u8)
+            } else {
+                Player::Person(u64::MAX - id)
+            };
+            (player, long(id))
+        })
+        .collect();
+    let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
+    let style = DiceStyle {
+        kinds: std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3)),
+        numbers: std::array::from_fn(|_| "<a:number:98765432109876543210>".repeat(3)),
+        words: std::array::from_fn(|_| "<:word:1>".repeat(20)),
+    };
+    let mut views = Vec::new();
+
+    let mut game = table(&players, MAX_TARGET);
+    views.push(render::lobby(&game));
+    // A roll-off tied for 99 rounds among all ten, then won by the first seat.
+    let mut faces: Vec<u8> = vec![3; 10 * 99];
+    faces.push(5);
+    faces.extend([1; 9]);
+    act(&mut game, Action::Start { by: players[0].0 }, &faces);
+    views.push(render::lobby(&game));
+    for seat in &mut game.seats {
+        seat.total = u32::MAX - 1000;
+    }
+    let first = players[0].0;
+    let step = |game: &Game, views: &mut Vec<MessageView>| {
+        views.push(render::turn(game, &style));
+        if let Some(result) = &game.last_turn {
+            views.push(render::turn_result(game, result, &style));
+        }
+        views.push(render::scores(game));
+    };
+    step(&game, &mut views);
+    roll(&mut game, first, &[W, W, 1, W, W, 2, 3, 4, 5]);
+    step(&game, &mut views);
+    roll(&mut game, first, &[1, 2, 1, 2, 3]);
+    step(&game, &mut views);
+    choose(&mut game, first, 1);
+    step(&game, &mut views);
+    roll(&mut game, first, &[2, W, 4]);
+    step(&game, &mut views);
+    game.final_round = Some(1);
+    for id in 1..=10 {
+        let by = game.current_player().unwrap();
+        if id % 2 == 0 {
+            bank_four(&mut game, by);
+        } else {
+            roll(&mut game, by, &[1, 1, 1, 1, 1, 1, 1, 1, 1]);
+            choose(&mut game, by, 1);
+            step(&game, &mut views);
+            roll(&mut game, by, &[W, W, 1, W, W, 2, 3, 4, 5]);
+            step(&game, &mut views);
+            act(&mut game, Action::Leave { player: by }, &[]);
+        }
+        step(&game, &mut views);
+    }
+    views.push(render::game_over(&game));
+    let mut shared = game.clone();
+    for seat in &mut shared.seats {
+        seat.status = SeatStatus::Playing;
+    }
+    shared.phase = Phase::Finished {
+        winners: (0..10).collect(),
+    };
+    views.push(render::game_over(&shared));
+    shared.phase = Phase::Cancelled;
+    views.push(render::game_over(&shared));
+    views.push(render::rules());
+
+    let rows = (1..=200)
+        .map(|rank| LeaderRow {
+            rank,
+            name: long(rank),
+            value: "9".repeat(300),
+        })
+        .collect();
+    views.push(leaderboard(&LeaderboardView {
+        scope_label: "S".repeat(500),
+        by_label: "B".repeat(500),
+        rows,
+        page: u32::MAX,
+        pages: u32::MAX,
+    }));
+    views.push(stats(&StatsView {
+        name: long(1),
+        games: u64::MAX,
+        wins: u64::MAX,
+        points: u64::MAX,
+        best_turn: u64::MAX,
+        forget_its: u64::MAX,
+        turns: u64::MAX,
+    }));
+
+    assert!(views.len() > 40);
+    assert!(game.is_over());
+    for view in &views {
+        assert_within_limits(view);
+    }
+}
