@@ -252,6 +252,28 @@ async fn a_game_against_a_bot_seat() {
         .find(|m| m.text().contains("Bot 1") && m.id > turn.id && m.id < second.id)
         .expect("the bot's turn has its own message");
     assert!(bot_turn.buttons().is_empty());
+
+    // Alice leaves: the bot is the last seat playing, so it wins, and the channel is free.
+    let left = world.slash(alice, "leave", json!({})).await;
+    assert!(left.is_ephemeral(), "{}", left.text());
+    let ended = world.standin.message(second.id).unwrap();
+    assert!(ended.text().contains("left"), "{}", ended.text());
+    world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.id > second.id
+                && m.buttons().is_empty()
+                && m.content().contains("Bot 1")
+                && m.content().contains("wins")
+        })
+        .await
+        .unwrap();
+    let again = world.slash(alice, "start", json!({})).await;
+    assert!(
+        !again.is_ephemeral(),
+        "a new game can start: {}",
+        again.text()
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }
@@ -439,6 +461,30 @@ async fn a_turn_that_times_out_is_banked_for_the_player() {
         ended.text()
     );
     assert!(ended.text().contains("12"), "{}", ended.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_only_bot_seats_are_left_the_game_is_cancelled() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let lobby = world
+        .slash(world.alice, "start", json!({ "bots": 2 }))
+        .await;
+    world.dice.push([5, 1, 1]);
+    world.click(world.alice, &lobby, "Start").await;
+    let turn = world.turn_of(world.alice).await;
+    world.slash(world.alice, "leave", json!({})).await;
+    world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.id > turn.id && m.buttons().is_empty() && m.text().contains("cancelled")
+        })
+        .await
+        .unwrap();
+    let store = forgetit::store::Store::open(&world.db).await.unwrap();
+    assert_eq!(store.open_game_in(world.channel.get()).await.unwrap(), None);
     bot.shutdown().await;
     world.standin.assert_clean();
 }

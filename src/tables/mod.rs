@@ -539,11 +539,32 @@ impl Actor {
             }
         };
         self.publish(&before, clicked, reply).await;
+        if self.only_bots_left() {
+            // Nobody is left to watch: bots playing on alone would only spam the channel.
+            info!(
+                channel = self.channel,
+                "only bot seats are left: cancelling the game"
+            );
+            Box::pin(self.apply(Action::Cancel, None, None)).await;
+            return;
+        }
         self.arm_bot();
         if self.table.as_ref().is_some_and(|t| t.game.is_over()) {
             let table = self.table.take().expect("a table");
             info!(game_id = table.id, "game over");
         }
+    }
+
+    /// True when a game is being played and no person is still playing in it.
+    fn only_bots_left(&self) -> bool {
+        self.table.as_ref().is_some_and(|t| {
+            matches!(t.game.phase, Phase::Playing { .. })
+                && !t
+                    .game
+                    .seats
+                    .iter()
+                    .any(|s| s.is_playing() && !s.player.is_bot())
+        })
     }
 
     /// Shows what changed from `before` to the table's game, on the lobby message, the turn

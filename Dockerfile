@@ -1,0 +1,25 @@
+# forgetit: build in the Rust image, run from a small Debian image as a non-root user.
+#   docker build -t forgetit .
+#   docker run -e DISCORD_TOKEN=... -v forgetit-data:/data forgetit
+
+FROM rust:1-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+COPY migrations ./migrations
+COPY tests ./tests
+RUN cargo build --release --locked --bin forgetit
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --home-dir /data forgetit \
+    && mkdir -p /data && chown forgetit /data
+COPY --from=build /src/target/release/forgetit /usr/local/bin/forgetit
+USER forgetit
+WORKDIR /data
+VOLUME /data
+ENV FORGETIT_DATABASE__PATH=/data/forgetit.db
+ENTRYPOINT ["forgetit"]
+CMD ["run"]

@@ -1,0 +1,83 @@
+//! The `forgetit` binary's command line: bad setup gets one clear line and a non-zero exit,
+//! before any database or network is touched.
+
+use std::process::{Command, Output};
+
+fn forgetit(dir: &std::path::Path, args: &[&str], token: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_forgetit"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("RUST_LOG");
+    for (key, _) in std::env::vars() {
+        if key.starts_with("FORGETIT_") {
+            command.env_remove(key);
+        }
+    }
+    if let Some(token) = token {
+        command.env("DISCORD_TOKEN", token);
+    }
+    command.output().unwrap()
+}
+
+fn stderr_line(output: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    stderr
+}
+
+#[test]
+fn no_token_is_one_clear_line_and_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = forgetit(dir.path(), &[], None);
+    assert_eq!(output.status.code(), Some(1));
+    let line = stderr_line(&output);
+    assert!(
+        line.contains("no bot token") && line.contains("DISCORD_TOKEN"),
+        "{line}"
+    );
+    assert!(
+        !dir.path().join("forgetit.db").exists(),
+        "nothing was created"
+    );
+}
+
+#[test]
+fn a_malformed_token_is_refused_without_touching_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = forgetit(dir.path(), &["run"], Some("not-a-token"));
+    assert_eq!(output.status.code(), Some(1));
+    let line = stderr_line(&output);
+    assert!(line.contains("malformed"), "{line}");
+    assert!(
+        !line.contains("not-a-token"),
+        "the token is never printed: {line}"
+    );
+    assert!(!dir.path().join("forgetit.db").exists());
+}
+
+#[test]
+fn a_missing_or_broken_config_file_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = forgetit(dir.path(), &["--config", "nope.toml"], None);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr_line(&output).contains("nope.toml"));
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[game]\nturn_timeout_secs = \"soon\"\n",
+    )
+    .unwrap();
+    let output = forgetit(dir.path(), &[], Some("a.b.c"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr_line(&output).contains("turn_timeout_secs"));
+}
+
+#[test]
+fn help_names_the_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = forgetit(dir.path(), &["--help"], None);
+    assert!(output.status.success());
+    let help = String::from_utf8_lossy(&output.stdout);
+    assert!(help.contains("run") && help.contains("--config"), "{help}");
+}
