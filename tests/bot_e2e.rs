@@ -488,3 +488,42 @@ async fn when_only_bot_seats_are_left_the_game_is_cancelled() {
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_who_can_manage_messages_may_kick_and_cancel() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, carol) = (world.alice, world.bob, world.carol);
+    let lobby = world.slash(alice, "start", json!({ "bots": 1 })).await;
+    world.click(bob, &lobby, "Join").await;
+    world.dice.push([5, 1, 1]);
+    world.click(alice, &lobby, "Start").await;
+    let turn = world.turn_of(alice).await;
+
+    world.standin.grant(carol, 1 << 13); // MANAGE_MESSAGES
+    let kicked = world
+        .slash(carol, "kick", json!({ "user": bob.to_string() }))
+        .await;
+    assert!(kicked.is_ephemeral(), "{}", kicked.text());
+    let scores = world.slash(alice, "scores", json!({})).await;
+    assert!(scores.text().contains("bob"), "{}", scores.text());
+    let not_bob = world.click(bob, &turn, "Roll").await;
+    assert!(not_bob.is_ephemeral(), "bob is out: {}", not_bob.text());
+
+    world.slash(carol, "cancel", json!({})).await;
+    let cancelled = world
+        .standin
+        .wait_until("the cancelled turn message", |view| {
+            let m = view.message(turn.id)?;
+            m.buttons().is_empty().then(|| m.clone())
+        })
+        .await
+        .unwrap();
+    assert!(
+        cancelled.text().contains("cancelled"),
+        "{}",
+        cancelled.text()
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

@@ -398,6 +398,16 @@ impl Standin {
         self.shared.with(|w| w.add_user(name, locale))
     }
 
+    /// Give `user` extra permissions (a bit set, e.g. `1 << 13` for MANAGE_MESSAGES) in the
+    /// interactions they send from now on.
+    pub fn grant(&self, user: UserId, permissions: u64) {
+        self.shared.with(|w| {
+            if let Some(u) = w.users.iter_mut().find(|u| u.id == user) {
+                u.extra_permissions |= permissions;
+            }
+        })
+    }
+
     /// Add a text channel to the first guild.
     pub fn add_channel(&self, name: &str) -> ChannelId {
         self.shared.with(|w| {

@@ -24,6 +24,9 @@ pub struct UserInfo {
     pub locale: String,
     /// Whether this is a bot account.
     pub bot: bool,
+    /// Permissions this member has in the guild's channels beyond the default text permissions
+    /// (a bit set, e.g. `1 << 13` for MANAGE_MESSAGES).
+    pub extra_permissions: u64,
 }
 
 /// A guild (server).
@@ -450,6 +453,7 @@ impl World {
             name: "forgetit-bot".into(),
             locale: "en-US".into(),
             bot: true,
+            extra_permissions: 0,
         };
         World {
             ids,
@@ -507,8 +511,15 @@ impl World {
             name: name.into(),
             locale: locale.into(),
             bot: false,
+            extra_permissions: 0,
         });
         id
+    }
+
+    /// The permissions (as Discord's decimal string) `u` has in a channel of an interaction.
+    pub(crate) fn permissions_of(u: &UserInfo) -> String {
+        let base: u64 = PERMISSIONS.parse().expect("a number");
+        (base | u.extra_permissions).to_string()
     }
 
     pub(crate) fn user(&self, id: UserId) -> Option<&UserInfo> {
@@ -792,7 +803,7 @@ pub(crate) fn member_json(u: &UserInfo, permissions: bool) -> Value {
         "pending": false,
     });
     if permissions {
-        m["permissions"] = json!(PERMISSIONS);
+        m["permissions"] = json!(World::permissions_of(u));
     }
     m
 }
