@@ -256,8 +256,15 @@ async fn a_game_against_a_bot_seat() {
     // Alice leaves: the bot is the last seat playing, so it wins, and the channel is free.
     let left = world.slash(alice, "leave", json!({})).await;
     assert!(left.is_ephemeral(), "{}", left.text());
-    let ended = world.standin.message(second.id).unwrap();
-    assert!(ended.text().contains("left"), "{}", ended.text());
+    // The answer comes first; the turn message then shows that she left.
+    world
+        .standin
+        .wait_until("alice's turn ended by leaving", |view| {
+            let m = view.message(second.id)?;
+            (m.buttons().is_empty() && m.text().contains("left")).then_some(())
+        })
+        .await
+        .unwrap();
     world
         .standin
         .wait_for_message(world.channel, |m| {
@@ -460,7 +467,12 @@ async fn a_turn_that_times_out_is_banked_for_the_player() {
         "{}",
         ended.text()
     );
-    assert!(ended.text().contains("12"), "{}", ended.text());
+    let scores = world.slash(world.bob, "scores", json!({})).await;
+    assert!(
+        scores.text().contains("alice · 12"),
+        "banked for her: {}",
+        scores.text()
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }
@@ -504,11 +516,19 @@ async fn a_member_who_can_manage_messages_may_kick_and_cancel() {
     let kicked = world
         .slash(carol, "kick", json!({ "user": bob.to_string() }))
         .await;
-    assert!(kicked.is_ephemeral(), "{}", kicked.text());
+    assert!(is_private_answer(&kicked, "removed"), "{}", kicked.text());
     let scores = world.slash(alice, "scores", json!({})).await;
-    assert!(scores.text().contains("bob"), "{}", scores.text());
+    assert!(
+        scores.text().contains("~~bob~~ · 0 (left)"),
+        "{}",
+        scores.text()
+    );
     let not_bob = world.click(bob, &turn, "Roll").await;
-    assert!(not_bob.is_ephemeral(), "bob is out: {}", not_bob.text());
+    assert!(
+        is_private_answer(&not_bob, "not playing"),
+        "bob is out: {}",
+        not_bob.text()
+    );
 
     world.slash(carol, "cancel", json!({})).await;
     let cancelled = world

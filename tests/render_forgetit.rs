@@ -517,6 +517,7 @@ fn board(rows: usize, page: u32, pages: u32) -> LeaderboardView {
             .map(|i| LeaderRow {
                 rank: u64::from(page - 1) * 5 + i as u64 + 1,
                 name: names[i % 5].to_string(),
+                mention: None,
                 value: format!("{} wins", 50 - i),
             })
             .collect(),
@@ -712,6 +713,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         .map(|rank| LeaderRow {
             rank,
             name: long(rank),
+            mention: None,
             value: "9".repeat(300),
         })
         .collect();

@@ -473,7 +473,16 @@ async fn leaderboards_and_stats_count_finished_games_only() {
         .unwrap()
         .unwrap();
     assert_eq!((ann.games, ann.wins, ann.points, ann.best), (3, 1, 30, 16));
-    assert_eq!(ann.name, format!("{ANN:?}"));
+    assert_eq!(
+        ann.name, "",
+        "a server's name for a person is not shown across servers"
+    );
+    let in_guild = store
+        .player_stats(kind, Scope::Guild(g2), 101)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(in_guild.name, format!("{ANN:?}"));
     assert_eq!(
         store
             .player_stats(GameKind::GetDickey, Scope::Global, 101)

@@ -217,6 +217,7 @@ pub async fn leaderboard_view(
         .map(|(rank, stats)| LeaderRow {
             rank,
             name: stats.name,
+            mention: global.then_some(stats.user_id),
             value: match by {
                 Ranking::Wins => stats.wins,
                 Ranking::Points => stats.points,

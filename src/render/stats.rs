@@ -24,7 +24,11 @@ pub struct LeaderboardView {
 pub struct LeaderRow {
     /// From 1; equal values may share a rank.
     pub rank: u64,
+    /// The name shown in this scope (a server's boards show the name used there).
     pub name: String,
+    /// Shown as a mention instead of the name when set: on boards across servers, where a
+    /// server's name for a person is not for the others to see.
+    pub mention: Option<u64>,
     /// The ranked value as shown: "12 wins", "1,234".
     pub value: String,
 }
@@ -60,7 +64,8 @@ pub fn leaderboard(view: &LeaderboardView) -> MessageView {
             format!(
                 "{} {} · {}",
                 place(row.rank),
-                display_name(&row.name),
+                row.mention
+                    .map_or_else(|| display_name(&row.name), |id| format!("<@{id}>")),
                 escape(&truncate(&row.value, LABEL_CHARS))
             )
         });

@@ -310,7 +310,7 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await?;
             for result in game.results() {
-                record_result(&mut tx, guild_id, G::KIND, &result, now).await?;
+                record_result(&mut tx, guild_id, G::KIND, &result).await?;
             }
         }
         tx.commit().await?;
@@ -472,6 +472,7 @@ impl Store {
         let sql = format!("{STATS_SELECT} ORDER BY {order}, s.user_id LIMIT ? OFFSET ?");
         let offset = u64::from(page - 1) * u64::from(per_page);
         let rows = sqlx::query(&sql)
+            .bind(guild)
             .bind(kind.as_str())
             .bind(guild)
             .bind(guild)
@@ -501,6 +502,7 @@ impl Store {
         let guild = scope_guild(scope);
         let sql = format!("{STATS_SELECT} HAVING s.user_id = ?");
         let row = sqlx::query(&sql)
+            .bind(guild)
             .bind(kind.as_str())
             .bind(guild)
             .bind(guild)
@@ -519,12 +521,14 @@ impl Store {
     }
 }
 
-/// Statistics summed over a scope: binds kind, then the guild id twice (NULL for global).
-const STATS_SELECT: &str = "SELECT s.user_id, COALESCE(p.name, ''), SUM(s.games) AS games, \
-     SUM(s.wins) AS wins, SUM(s.points) AS points, MAX(s.best) AS best, \
+/// Statistics summed over a scope: binds the guild id (NULL for global), the kind, then the guild
+/// id twice again.
+/// The name is the one last used in the scope's server; across servers it is left empty, as one
+/// server's name for a person is not for the others to see.
+const STATS_SELECT: &str = "SELECT s.user_id, CASE WHEN ? IS NULL THEN '' ELSE MAX(s.name) END, \
+     SUM(s.games) AS games, SUM(s.wins) AS wins, SUM(s.points) AS points, MAX(s.best) AS best, \
      SUM(s.forget_its) AS forget_its, SUM(s.turns) AS turns \
-     FROM player_stats s LEFT JOIN players p ON p.user_id = s.user_id \
-     WHERE s.kind = ? AND (? IS NULL OR s.guild_id = ?) GROUP BY s.user_id";
+     FROM player_stats s WHERE s.kind = ? AND (? IS NULL OR s.guild_id = ?) GROUP BY s.user_id";
 
 fn stats_of(row: &sqlx::sqlite::SqliteRow) -> PlayerStats {
     let n = |i: usize| row.get::<i64, _>(i) as u64;
@@ -598,12 +602,12 @@ async fn record_result(
     guild_id: i64,
     kind: GameKind,
     r: &SeatResult,
-    now: i64,
 ) -> Result<()> {
     sqlx::query(
-        "INSERT INTO player_stats (guild_id, kind, user_id, games, wins, points, best, \
-         forget_its, turns) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?) \
-         ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET games = games + 1, \
+        "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, \
+         forget_its, turns) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?) \
+         ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET name = excluded.name, \
+         games = games + 1, \
          wins = wins + excluded.wins, points = points + excluded.points, \
          best = MAX(best, excluded.best), forget_its = forget_its + excluded.forget_its, \
          turns = turns + excluded.turns",
@@ -611,20 +615,12 @@ async fn record_result(
     .bind(guild_id)
     .bind(kind.as_str())
     .bind(r.user_id as i64)
+    .bind(&r.name)
     .bind(i64::from(r.won))
     .bind(i64::from(r.points))
     .bind(i64::from(r.best))
     .bind(i64::from(r.forget_its))
     .bind(i64::from(r.turns))
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO players (user_id, name, updated_ms) VALUES (?, ?, ?) \
-         ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_ms = excluded.updated_ms",
-    )
-    .bind(r.user_id as i64)
-    .bind(&r.name)
-    .bind(now)
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -9,6 +9,7 @@
 //! the `discord` module implements.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -19,7 +20,7 @@ use tokio::time::Instant;
 use tracing::{debug, error, info, warn};
 
 use crate::engine::dice::DiceSource;
-use crate::engine::forgetit::{Action, Game, Phase, Settings, MAX_SEATS};
+use crate::engine::forgetit::{Action, Event, Game, Phase, Settings, MAX_SEATS};
 use crate::engine::Player;
 use crate::render::{self, MessageView, Notice};
 use crate::store::{now_ms, Loaded, Place, Store, StoreError};
@@ -147,6 +148,7 @@ struct Shared {
     config: TableConfig,
     actors: Mutex<HashMap<u64, mpsc::Sender<Msg>>>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
+    closing: AtomicBool,
 }
 
 /// The tables of all channels.
@@ -172,6 +174,7 @@ impl Tables {
                 config,
                 actors: Mutex::new(HashMap::new()),
                 tasks: Mutex::new(Vec::new()),
+                closing: AtomicBool::new(false),
             }),
         };
         info!(games = open.len(), "open games loaded");
@@ -203,6 +206,7 @@ impl Tables {
 
     /// Stops taking requests, lets every table finish the one in hand, and waits for them.
     pub async fn shutdown(&self) {
+        self.shared.closing.store(true, Ordering::SeqCst);
         self.shared.actors.lock().unwrap().clear();
         let tasks = std::mem::take(&mut *self.shared.tasks.lock().unwrap());
         for task in tasks {
@@ -210,23 +214,35 @@ impl Tables {
         }
     }
 
-    async fn send(&self, channel: u64, msg: Msg) {
-        let sender = {
-            let actors = self.shared.actors.lock().unwrap();
-            actors.get(&channel).cloned()
-        };
-        let sender = match sender {
-            Some(sender) => sender,
-            None => self.spawn(channel, None),
-        };
-        if let Err(mpsc::error::SendError(msg)) = sender.send(msg).await {
-            // The service is shutting down: say so rather than leave the interaction unanswered.
-            let reply = match msg {
-                Msg::Create(new) => new.reply,
-                Msg::Request(request) => request.reply,
-            };
-            let _ = reply.ephemeral(render::notice(Notice::ShuttingDown)).await;
+    async fn send(&self, channel: u64, mut msg: Msg) {
+        // A table whose task ended (it can only have failed) is started afresh from the store,
+        // once.
+        for _ in 0..2 {
+            if self.shared.closing.load(Ordering::SeqCst) {
+                break;
+            }
+            let sender = self.spawn(channel, None);
+            match sender.send(msg).await {
+                Ok(()) => return,
+                Err(mpsc::error::SendError(back)) => {
+                    error!(channel, "a table stopped unexpectedly; restarting it");
+                    let mut actors = self.shared.actors.lock().unwrap();
+                    if actors
+                        .get(&channel)
+                        .is_some_and(|s| s.same_channel(&sender))
+                    {
+                        actors.remove(&channel);
+                    }
+                    msg = back;
+                }
+            }
         }
+        // Shutting down: say so rather than leave the interaction unanswered.
+        let reply = match msg {
+            Msg::Create(new) => new.reply,
+            Msg::Request(request) => request.reply,
+        };
+        let _ = reply.ephemeral(render::notice(Notice::ShuttingDown)).await;
     }
 
     fn spawn(&self, channel: u64, table: Option<Table>) -> mpsc::Sender<Msg> {
@@ -284,6 +300,10 @@ struct Actor {
 
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
+        // A table picked up at start, or started afresh after a failure, shows its game as it
+        // is: the process may have stopped before showing its last action.
+        self.load().await;
+        self.resume().await;
         loop {
             let timer = self.next_timer();
             let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
@@ -423,8 +443,13 @@ impl Actor {
             }
             Origin::Slash => None,
         };
-        let host = table.game.host;
         let me = who.player();
+        // The host while still playing: a host who left or was removed has no say any more.
+        let is_host = table.game.host == me
+            && table
+                .game
+                .seat_of(me)
+                .is_some_and(|i| table.game.seats[i].is_playing());
         let action = match command {
             Command::Scores => {
                 let _ = reply.ephemeral(render::scores(&table.game)).await;
@@ -435,14 +460,14 @@ impl Actor {
                 name: who.name.clone(),
             },
             Command::Leave => Action::Leave { player: me },
-            Command::AddBot if me != host => return deny(reply, Notice::HostOnly).await,
+            Command::AddBot if !is_host => return deny(reply, Notice::HostOnly).await,
             Command::AddBot => self.add_bot_action(),
             Command::Start => Action::Start { by: me },
-            Command::Cancel if me != host && !who.moderator => {
+            Command::Cancel if !is_host && !who.moderator => {
                 return deny(reply, Notice::HostOrModeratorOnly).await
             }
             Command::Cancel => Action::Cancel,
-            Command::Kick { .. } if me != host && !who.moderator => {
+            Command::Kick { .. } if !is_host && !who.moderator => {
                 return deny(reply, Notice::HostOrModeratorOnly).await
             }
             Command::Kick { user_id } => Action::Leave {
@@ -499,9 +524,18 @@ impl Actor {
             table.game.decide(action, &mut *dice)
         };
         let event = decided.map_err(Notice::Rule)?;
+        let moved = matches!(
+            event,
+            Event::Rolled { .. } | Event::PointChosen { .. } | Event::Banked
+        );
         let mut next = table.game.clone();
         next.evolve(&event);
+        let on_turn = |game: &Game| game.turn().ok().map(|t| t.number);
         let deadline_ms = match next.current_player() {
+            // Someone else's join or leave leaves the deadline where it was.
+            Some(Player::Person(_)) if !moved && on_turn(&next) == on_turn(&table.game) => {
+                table.deadline_ms
+            }
             Some(Player::Person(_)) => {
                 Some(now_ms() + self.shared.config.turn_timeout.as_millis() as i64)
             }
@@ -514,6 +548,19 @@ impl Actor {
             .await
         {
             error!(error = %e, game_id = table.id, "could not commit an action");
+            if let StoreError::Conflict { .. } = e {
+                // Someone else wrote this game: take the stored game as the truth.
+                match self.shared.store.load::<Game>(table.id).await {
+                    Ok(loaded) => *table = Table::from(loaded),
+                    Err(e) => error!(error = %e, "could not reload the game"),
+                }
+            }
+            // Timers retry after a pause rather than at once.
+            let retry = Duration::from_secs(5);
+            table.deadline_ms = table
+                .deadline_ms
+                .map(|_| now_ms() + retry.as_millis() as i64);
+            self.bot_due = self.bot_due.map(|_| Instant::now() + retry);
             return Err(Notice::NotSaved);
         }
         table.deadline_ms = deadline_ms;
@@ -534,7 +581,6 @@ impl Actor {
                 if let Some((reply, _)) = reply {
                     let _ = reply.ephemeral(render::notice(notice)).await;
                 }
-                self.arm_bot();
                 return;
             }
         };
@@ -575,6 +621,12 @@ impl Actor {
         clicked: Option<u64>,
         mut reply: Option<(Box<dyn Reply>, Notice)>,
     ) {
+        if clicked.is_none() {
+            // A slash command's answer does not wait for the channel's messages.
+            if let Some((reply, notice)) = reply.take() {
+                let _ = reply.ephemeral(render::notice(notice)).await;
+            }
+        }
         let table = self.table.as_ref().expect("a table");
         let game = &table.game;
         let style = &self.shared.config.style;
@@ -597,6 +649,7 @@ impl Actor {
                     (_, Some(result)) if turn_ended => render::turn_result(game, result, style),
                     _ => render::turn(game, style),
                 };
+                let shown = table.turn_message.is_some();
                 self.show(
                     table.turn_message,
                     outgoing(table, view),
@@ -605,7 +658,8 @@ impl Actor {
                 )
                 .await;
                 match &game.phase {
-                    Phase::Playing { .. } if turn_ended => self.post_turn().await,
+                    // A turn whose message could not be posted is posted now.
+                    Phase::Playing { .. } if turn_ended || !shown => self.post_turn().await,
                     Phase::Finished { .. } => {
                         let over = outgoing(table, render::game_over(game));
                         if let Err(e) = self.shared.outbox.post(self.channel, over).await {
@@ -633,10 +687,11 @@ impl Actor {
     ) {
         if clicked.is_some() && clicked == target {
             if let Some((reply, _)) = reply.take() {
-                if let Err(e) = reply.update(message).await {
-                    warn!(error = %e, "could not answer a click");
+                match reply.update(message.clone()).await {
+                    Ok(()) => return,
+                    // Too late, or refused: the action is committed, so show it all the same.
+                    Err(e) => warn!(error = %e, "could not answer a click; editing instead"),
                 }
-                return;
             }
         }
         if let Some(target) = target {
@@ -660,7 +715,70 @@ impl Actor {
                 self.table.as_mut().expect("a table").turn_message = Some(id);
                 self.save_messages().await;
             }
-            Err(e) => warn!(error = %e, "could not post the turn message"),
+            Err(e) => {
+                warn!(error = %e, "could not post the turn message; posting it on the next change");
+                self.table.as_mut().expect("a table").turn_message = None;
+                self.save_messages().await;
+            }
+        }
+    }
+
+    /// Loads the channel's open game if the table started without it.
+    async fn load(&mut self) {
+        if self.table.is_some() {
+            return;
+        }
+        let store = &self.shared.store;
+        let found = match store.open_game_in(self.channel).await {
+            Ok(Some((id, crate::store::GameKind::ForGetIt))) => store.load::<Game>(id).await,
+            Ok(_) => return,
+            Err(e) => Err(e),
+        };
+        match found {
+            Ok(loaded) => self.table = Some(Table::from(loaded)),
+            Err(e) => error!(error = %e, channel = self.channel, "could not load the game"),
+        }
+        self.arm_bot();
+    }
+
+    /// After a restart: shows the game as it is now (the process may have stopped between a
+    /// commit and its messages), and gives a person whose deadline passed while the bot was away
+    /// a fresh one.
+    async fn resume(&mut self) {
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        if table.deadline_ms.is_some_and(|d| d < now_ms()) {
+            table.deadline_ms = Some(now_ms() + self.shared.config.turn_timeout.as_millis() as i64);
+        }
+        let table = self.table.as_ref().expect("a table");
+        match &table.game.phase {
+            Phase::Lobby => {
+                if let Some(id) = table.lobby_message {
+                    let lobby = outgoing(table, render::lobby(&table.game));
+                    if let Err(e) = self.shared.outbox.edit(self.channel, id, lobby).await {
+                        warn!(error = %e, "could not refresh the lobby message");
+                    }
+                }
+            }
+            Phase::Playing { .. } => {
+                let view = render::turn(&table.game, &self.shared.config.style);
+                let shown = match table.turn_message {
+                    Some(id) => {
+                        let message = outgoing(table, view);
+                        self.shared
+                            .outbox
+                            .edit(self.channel, id, message)
+                            .await
+                            .is_ok()
+                    }
+                    None => false,
+                };
+                if !shown {
+                    self.post_turn().await;
+                }
+            }
+            Phase::Finished { .. } | Phase::Cancelled => {}
         }
     }
 
