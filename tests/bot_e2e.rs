@@ -198,6 +198,15 @@ async fn a_whole_game_between_two_people() {
     let text = board.text();
     let (b, a) = (text.find("bob").unwrap(), text.find("alice").unwrap());
     assert!(b < a, "bob (120) ranks above alice (9): {text}");
+    // Its buttons are routed too: the same board across servers shows mentions, not names.
+    let global = world
+        .standin
+        .click_raw(alice, board.id, "lb:global:points:1")
+        .await
+        .unwrap();
+    assert_eq!(global.response().await.unwrap().kind, 7);
+    let global = global.answer().await.unwrap();
+    assert!(global.text().contains(&format!("<@{bob}>")), "{}", global.text());
 
     bot.shutdown().await;
     world.standin.assert_clean();
