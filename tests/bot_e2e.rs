@@ -206,7 +206,11 @@ async fn a_whole_game_between_two_people() {
         .unwrap();
     assert_eq!(global.response().await.unwrap().kind, 7);
     let global = global.answer().await.unwrap();
-    assert!(global.text().contains(&format!("<@{bob}>")), "{}", global.text());
+    assert!(
+        global.text().contains(&format!("<@{bob}>")),
+        "{}",
+        global.text()
+    );
 
     bot.shutdown().await;
     world.standin.assert_clean();

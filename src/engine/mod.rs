@@ -4,6 +4,7 @@
 
 pub mod dice;
 pub mod forgetit;
+pub mod getdickey;
 
 use serde::{Deserialize, Serialize};
 

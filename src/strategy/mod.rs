@@ -1,5 +1,7 @@
 //! How bot seats play. Pure: a policy looks at the game and names the action to take.
 
+pub mod solver;
+
 use crate::engine::forgetit::{Action, DieState, Game, Step, Word};
 
 /// A simple, sensible For Get It policy for a bot seat (the strategy issue replaces it with the

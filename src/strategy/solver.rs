@@ -1,0 +1,374 @@
+//! The exact For Get It turn solver: the policy that maximizes a turn's expected score under
+//! `../shared/RULES.md`, and its values.
+//!
+//! # States
+//!
+//! Once the point number `p` is chosen, a decision point is `(k, hand, words)`: `k` point dice set
+//! aside in the turn so far, the dice still in hand counted by kind (FOR, GET, IT dice: F1), and the
+//! word kinds set aside in the current set (F4, F8). Dice of one kind are interchangeable, so
+//! counts are enough. Banking scores `p × k × mult(k)` (F9), and a roll's chances do not depend on
+//! `p` (each die shows the point number, its word, or something else with chances 1/6, 1/6, 4/6),
+//! so every value is `p` times the value with `p = 1`: the table is kept for `p = 1` and the
+//! policy after the choice does not depend on the number chosen.
+//!
+//! Before the number is chosen (F5), a state is `(hand, words)` of the first set, with nothing to
+//! bank: the player must roll.
+//!
+//! # Rolls that set nothing aside
+//!
+//! A roll that sets nothing aside returns to the same state (F6). With `s` the chance of that and
+//! `r` the chance-weighted value of every other outcome, rolling is worth `x = s·x + r`, so
+//! `x = r / (1 − s)`; the value of a state is `max(bank, r / (1 − s))`. This is exact: if rolling is
+//! worth more than banking, a player who rolled and saw nothing change faces the same choice again
+//! and rolls again.
+//!
+//! # Where the point dice stop growing
+//!
+//! `k` grows without bound across sets, but banking is optimal whenever all nine dice are set
+//! aside and `k ≥ K_BANK = 112` (and this solver banks there), which leaves every value exact,
+//! not just to 1e-9:
+//!
+//! Let `ρ = (1 − (5/6)³)³ ≈ 0.0748`, the chance that a roll of nine fresh dice spells FORGET IT
+//! (each kind shows its word on at least one of its three dice). A new set from `k` point dice
+//! (units of `p`, multiplier 4 for `k ≥ 6`) survives its first roll with chance `1 − ρ` and then
+//! adds at most 9 point dice before the set ends (banked, FORGET IT, or all nine aside again). With
+//! `W(k)` the value of a state with all nine aside, `W(k) ≤ max(k, (1 − ρ) · max_{j ≤ k+9} W(j))`
+//! in units of `4p`. Every policy's expected score is finite and `W(k) ≤ k + M` for some `M`
+//! (each new set is an independent `ρ` risk), so for large `k`, `(1 − ρ)(k + 9 + M) < k` and
+//! `W(k) = k`; going down from there, `W(k) = k` as long as `(1 − ρ)(k + 9) < k`, that is for
+//! `k > 9(1 − ρ)/ρ ≈ 111.35`. So `W(k) = k` (bank) for every `k ≥ 112`. The
+//! test `the_cut_off_changes_no_value` checks this numerically too: solving with the cut-off at
+//! 200 instead gives the same values.
+
+use crate::engine::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word, DICE};
+
+/// From this many point dice on, with all nine dice set aside, banking is optimal (see above).
+pub const K_BANK: u32 = 112;
+
+const UNKNOWN: f64 = f64::NAN;
+/// The three word kinds set aside: bit 0 FOR, bit 1 GET, bit 2 IT.
+const ALL_WORDS: u8 = 0b111;
+const FULL: Hand = [3, 3, 3];
+
+/// Dice in hand by kind: FOR, GET, IT.
+pub type Hand = [u8; 3];
+
+/// Chances that `n` dice of one kind, rolled after the point number is chosen, show `a` point
+/// numbers and `b` words: `(a, b, chance)`.
+fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
+    let mut out = Vec::new();
+    for a in 0..=n {
+        for b in 0..=n - a {
+            let c = n - a - b;
+            let ways = factorial(n) / (factorial(a) * factorial(b) * factorial(c));
+            let chance =
+                ways * (1.0f64 / 6.0).powi(i32::from(a + b)) * (4.0f64 / 6.0).powi(i32::from(c));
+            out.push((a, b, chance));
+        }
+    }
+    out
+}
+
+/// Chances of every multiset of faces `n` dice of one kind can show before a number is chosen:
+/// counts of the faces 1–5 and of the word, with the chance.
+fn face_outcomes(n: u8) -> Vec<([u8; 6], f64)> {
+    let mut out = Vec::new();
+    let mut counts = [0u8; 6];
+    fn go(face: usize, left: u8, counts: &mut [u8; 6], n: u8, out: &mut Vec<([u8; 6], f64)>) {
+        if face == 5 {
+            counts[5] = left;
+            let ways = factorial(n) / counts.iter().map(|&c| factorial(c)).product::<f64>();
+            out.push((*counts, ways * (1.0f64 / 6.0).powi(i32::from(n))));
+            return;
+        }
+        for c in 0..=left {
+            counts[face] = c;
+            go(face + 1, left - c, counts, n, out);
+        }
+    }
+    go(0, n, &mut counts, n, &mut out);
+    out
+}
+
+fn factorial(n: u8) -> f64 {
+    (1..=u32::from(n)).map(f64::from).product()
+}
+
+fn hand_index(hand: Hand) -> usize {
+    usize::from(hand[0]) * 16 + usize::from(hand[1]) * 4 + usize::from(hand[2])
+}
+
+fn word_bits(words: &[Word]) -> u8 {
+    words.iter().fold(0, |bits, w| bits | (1 << (*w as u8)))
+}
+
+/// What banking `k` point dice scores, per unit of the point number.
+fn bank(k: u32) -> f64 {
+    f64::from(k * multiplier(k))
+}
+
+/// The solver's tables, filled on demand.
+pub struct Solver {
+    /// For each `k`: the value of rolling from each (hand, words), per unit of the point number.
+    roll: Vec<Vec<f64>>,
+    /// Before a number is chosen: the value of each (hand, words) of the first set.
+    open: Vec<f64>,
+    outcomes: [Vec<(u8, u8, f64)>; 4],
+    faces: [Vec<([u8; 6], f64)>; 4],
+    k_bank: u32,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::with_cut_off(K_BANK)
+    }
+
+    /// A solver that banks with all nine aside from `k_bank` point dice on (for the cut-off test).
+    pub fn with_cut_off(k_bank: u32) -> Solver {
+        Solver {
+            roll: Vec::new(),
+            open: vec![UNKNOWN; 64 * 8],
+            outcomes: [0, 1, 2, 3].map(point_outcomes),
+            faces: [0, 1, 2, 3].map(face_outcomes),
+            k_bank,
+        }
+    }
+
+    /// The expected score of a turn under optimal play.
+    pub fn turn_value(&mut self) -> f64 {
+        self.open_value(FULL, 0)
+    }
+
+    /// The value of a decision point after the number is chosen, per unit of the point number:
+    /// the better of banking and rolling (all nine again when `hand` is empty).
+    pub fn value(&mut self, k: u32, hand: Hand, words: u8) -> f64 {
+        if hand == [0, 0, 0] && k >= self.k_bank {
+            return bank(k);
+        }
+        bank(k).max(self.roll_value(k, hand, words))
+    }
+
+    /// The value of rolling from a decision point, per unit of the point number.
+    pub fn roll_value(&mut self, k: u32, hand: Hand, words: u8) -> f64 {
+        let (hand, words) = if hand == [0, 0, 0] {
+            (FULL, 0) // F8: a new set
+        } else {
+            (hand, words)
+        };
+        let k_index = k as usize;
+        if self.roll.len() <= k_index {
+            self.roll.resize(k_index + 1, vec![UNKNOWN; 64 * 8]);
+        }
+        let index = hand_index(hand) * 8 + usize::from(words);
+        let known = self.roll[k_index][index];
+        if !known.is_nan() {
+            return known;
+        }
+        let (mut rest, mut same) = (0.0, 0.0);
+        let outcomes = self.outcomes.clone();
+        for &(a0, b0, c0) in &outcomes[usize::from(hand[0])] {
+            for &(a1, b1, c1) in &outcomes[usize::from(hand[1])] {
+                for &(a2, b2, c2) in &outcomes[usize::from(hand[2])] {
+                    let chance = c0 * c1 * c2;
+                    let shown = u8::from(b0 > 0) | u8::from(b1 > 0) << 1 | u8::from(b2 > 0) << 2;
+                    let now = words | shown;
+                    if now == ALL_WORDS {
+                        continue; // FORGET IT: 0
+                    }
+                    let points = u32::from(a0 + a1 + a2);
+                    if points == 0 && shown == 0 {
+                        same += chance;
+                        continue;
+                    }
+                    let left = [hand[0] - a0 - b0, hand[1] - a1 - b1, hand[2] - a2 - b2];
+                    rest += chance * self.value(k + points, left, now);
+                }
+            }
+        }
+        let value = rest / (1.0 - same);
+        self.roll[k_index][index] = value;
+        value
+    }
+
+    /// Before the number is chosen: the value of rolling from (hand, words) of the first set.
+    fn open_value(&mut self, hand: Hand, words: u8) -> f64 {
+        let index = hand_index(hand) * 8 + usize::from(words);
+        let known = self.open[index];
+        if !known.is_nan() {
+            return known;
+        }
+        let (mut rest, mut same) = (0.0, 0.0);
+        let faces = self.faces.clone();
+        for (f0, c0) in &faces[usize::from(hand[0])] {
+            for (f1, c1) in &faces[usize::from(hand[1])] {
+                for (f2, c2) in &faces[usize::from(hand[2])] {
+                    let chance = c0 * c1 * c2;
+                    let kinds = [f0, f1, f2];
+                    let shown =
+                        u8::from(f0[5] > 0) | u8::from(f1[5] > 0) << 1 | u8::from(f2[5] > 0) << 2;
+                    let now = words | shown;
+                    if now == ALL_WORDS {
+                        continue;
+                    }
+                    let after_words = [hand[0] - f0[5], hand[1] - f1[5], hand[2] - f2[5]];
+                    let best = (1..=5u8)
+                        .filter(|&p| kinds.iter().map(|f| f[usize::from(p - 1)]).sum::<u8>() >= 2)
+                        .map(|p| {
+                            let set = kinds.map(|f| f[usize::from(p - 1)]);
+                            let left = [
+                                after_words[0] - set[0],
+                                after_words[1] - set[1],
+                                after_words[2] - set[2],
+                            ];
+                            let k = u32::from(set.iter().sum::<u8>());
+                            f64::from(p) * self.value(k, left, now)
+                        })
+                        .fold(None, |best: Option<f64>, v| {
+                            Some(best.map_or(v, |b| b.max(v)))
+                        });
+                    match best {
+                        Some(value) => rest += chance * value,
+                        None if shown == 0 => same += chance,
+                        None => rest += chance * self.open_value(after_words, now),
+                    }
+                }
+            }
+        }
+        let value = rest / (1.0 - same);
+        self.open[index] = value;
+        value
+    }
+
+    /// What the optimal player does in `game`'s turn: `None` when no turn is being played.
+    pub fn best_move(&mut self, game: &Game) -> Option<Choice> {
+        let turn = game.turn().ok()?;
+        let (hand, words, k) = state_of(turn);
+        Some(match &turn.step {
+            Step::Roll => Choice::Roll,
+            Step::ChoosePoint { options } => {
+                let mut best = (options[0], f64::MIN);
+                for &p in options {
+                    let (k, left) = after_choosing(turn, p);
+                    let value = f64::from(p) * self.value(k, left, words);
+                    if value > best.1 {
+                        best = (p, value);
+                    }
+                }
+                Choice::Keep(best.0)
+            }
+            Step::BankOrRoll => {
+                if self.should_bank(k, hand, words) {
+                    Choice::Bank
+                } else {
+                    Choice::Roll
+                }
+            }
+        })
+    }
+
+    /// True when banking is at least as good as rolling.
+    pub fn should_bank(&mut self, k: u32, hand: Hand, words: u8) -> bool {
+        (hand == [0, 0, 0] && k >= self.k_bank) || bank(k) >= self.roll_value(k, hand, words)
+    }
+
+    /// Every decision point after the number is chosen with `k` up to `max_k`, as lines of the
+    /// policy table: `k`, dice in hand (FOR GET IT), words out this set, the values of banking and
+    /// rolling per unit of the point number, and the choice.
+    pub fn policy_table(&mut self, max_k: u32) -> Vec<String> {
+        let mut lines = vec!["k\thand F G I\twords\tbank\troll\tchoice".to_string()];
+        for k in 2..=max_k {
+            for f in 0..=3u8 {
+                for g in 0..=3u8 {
+                    for i in 0..=3u8 {
+                        let hand = [f, g, i];
+                        // A full hand is never a decision point; with all nine aside the
+                        // words no longer matter (the next roll starts a new set).
+                        if hand == FULL {
+                            continue;
+                        }
+                        for words in 0..ALL_WORDS {
+                            if !possible(hand, words) || (hand == [0, 0, 0] && words != 0) {
+                                continue;
+                            }
+                            let roll = self.roll_value(k, hand, words);
+                            let choice = if self.should_bank(k, hand, words) {
+                                "bank"
+                            } else {
+                                "roll"
+                            };
+                            lines.push(format!(
+                                "{k}\t{f} {g} {i}\t{}\t{:.6}\t{:.6}\t{choice}",
+                                words_text(words),
+                                bank(k),
+                                roll
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        lines
+    }
+}
+
+/// A word kind is out this set only if some die of that kind is not in hand.
+fn possible(hand: Hand, words: u8) -> bool {
+    (0..3).all(|kind| words & (1 << kind) == 0 || hand[kind] < 3)
+}
+
+fn words_text(words: u8) -> String {
+    let names: Vec<&str> = Word::ALL
+        .iter()
+        .filter(|w| words & (1 << (**w as u8)) != 0)
+        .map(|w| w.text())
+        .collect();
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join("+")
+    }
+}
+
+/// The optimal player's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Roll,
+    Keep(u8),
+    Bank,
+}
+
+/// (dice in hand by kind, words out this set, point dice so far) of a turn.
+fn state_of(turn: &Turn) -> (Hand, u8, u32) {
+    let mut hand = [0u8; 3];
+    for die in turn.in_hand() {
+        hand[Word::of_die(die) as usize] += 1;
+    }
+    (hand, word_bits(&turn.words_this_set()), turn.point_dice())
+}
+
+/// The point dice and the hand after choosing `p` on the turn's last roll.
+fn after_choosing(turn: &Turn, p: u8) -> (u32, Hand) {
+    let mut hand = [0u8; 3];
+    let mut k = turn.point_dice();
+    for die in 0..DICE {
+        if turn.dice[die] != DieState::InHand {
+            continue;
+        }
+        let shows_p = turn
+            .last_roll
+            .iter()
+            .any(|r| usize::from(r.die) == die && r.face == Face::Pip(p));
+        if shows_p {
+            k += 1;
+        } else {
+            hand[Word::of_die(die) as usize] += 1;
+        }
+    }
+    (k, hand)
+}
