@@ -9,6 +9,7 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 
 use crate::render::DiceStyle;
+use crate::tables::shards::{ShardRange, Shards};
 use crate::tables::TableConfig;
 
 /// The file read when no `--config` is given (if it exists).
@@ -32,6 +33,14 @@ pub struct DiscordConfig {
     /// Register the slash commands in this server only (instant, for development) instead of
     /// globally.
     pub guild_id: Option<u64>,
+    /// Send every REST request to this rate-limiting proxy (e.g. twilight-http-proxy at
+    /// `http://127.0.0.1:3000`) instead of Discord; the gateway URL is fetched through it too.
+    pub http_proxy: Option<String>,
+    /// The bot's total number of shards, over all its processes. None: as many as Discord
+    /// recommends (`GET /gateway/bot`), all in this process.
+    pub shard_count: Option<u32>,
+    /// The shards this process runs, e.g. "0..4" (0 to 3). None: all of `shard_count`.
+    pub shards: Option<ShardRange>,
 }
 
 /// The bot token: never printed.
@@ -132,9 +141,53 @@ impl Config {
             Some(path) => path.to_path_buf(),
             None => PathBuf::from(DEFAULT_FILE),
         };
-        Self::figment(&file)
+        let config: Config = Self::figment(&file)
             .extract()
-            .map_err(|e| ConfigError::Invalid(e.to_string()))
+            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        config.validate().map_err(ConfigError::Invalid)?;
+        Ok(config)
+    }
+
+    /// Checks what the types alone don't: the shard range against the shard count, the proxy URL.
+    pub fn validate(&self) -> Result<(), String> {
+        self.shards()?;
+        self.http_proxy()?;
+        Ok(())
+    }
+
+    /// The shards this process runs: `None` to let Discord say how many (all in this process).
+    pub fn shards(&self) -> Result<Option<Shards>, String> {
+        match (self.discord.shard_count, self.discord.shards) {
+            (None, None) => Ok(None),
+            (None, Some(range)) => Err(format!(
+                "discord.shards {range} needs discord.shard_count (the bot's total number of shards, over all its processes)"
+            )),
+            (Some(count), range) => {
+                let range = range.unwrap_or(ShardRange {
+                    first: 0,
+                    end: count,
+                });
+                Shards::new(range, count).map(Some)
+            }
+        }
+    }
+
+    /// The REST proxy's base URL (no trailing slash), if one is configured.
+    pub fn http_proxy(&self) -> Result<Option<String>, String> {
+        let Some(url) = self.discord.http_proxy.as_deref().map(str::trim) else {
+            return Ok(None);
+        };
+        let rest = url
+            .strip_prefix("http://")
+            .or_else(|| url.strip_prefix("https://"));
+        match rest {
+            Some(host) if !host.trim_end_matches('/').is_empty() && !host.contains(' ') => {
+                Ok(Some(url.trim_end_matches('/').to_string()))
+            }
+            _ => Err(format!(
+                "discord.http_proxy {url:?} is not a URL like \"http://127.0.0.1:3000\""
+            )),
+        }
     }
 
     fn figment(file: &Path) -> Figment {
@@ -155,6 +208,8 @@ impl Config {
             bot_pace: Duration::from_millis(self.game.bot_pace_ms),
             default_target: self.game.default_target,
             style: self.emoji.clone(),
+            // Checked by `load` (and by `discord::start`).
+            shards: self.shards().ok().flatten(),
         }
     }
 }
@@ -193,6 +248,66 @@ mod tests {
             jail.create_file("config.toml", "[game]\ntypo = 1\n")?;
             let err = Config::load(None).unwrap_err();
             assert!(err.to_string().contains("typo"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn shards_and_the_proxy_come_from_the_environment() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("FORGETIT_DISCORD__HTTP_PROXY", "http://127.0.0.1:3000/");
+            jail.set_env("FORGETIT_DISCORD__SHARD_COUNT", "4");
+            jail.set_env("FORGETIT_DISCORD__SHARDS", "2..4");
+            let config = Config::load(None).unwrap();
+            assert_eq!(
+                config.http_proxy().unwrap().as_deref(),
+                Some("http://127.0.0.1:3000")
+            );
+            let shards = config.shards().unwrap().unwrap();
+            assert_eq!(
+                (shards.range.first, shards.range.end, shards.count),
+                (2, 4, 4)
+            );
+            assert_eq!(config.tables().shards, Some(shards));
+            assert_eq!(shards.to_string(), "shards 2..4 of 4");
+            // One process of one shard: the ".." is read as a range, not a number.
+            jail.set_env("FORGETIT_DISCORD__SHARD_COUNT", "1");
+            jail.set_env("FORGETIT_DISCORD__SHARDS", "0..1");
+            let one = Config::load(None).unwrap().shards().unwrap().unwrap();
+            assert_eq!((one.range.first, one.range.end, one.count), (0, 1, 1));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn a_shard_count_alone_runs_every_shard_and_none_autoshards() {
+        let mut config = Config::default();
+        assert_eq!(config.shards().unwrap(), None);
+        config.discord.shard_count = Some(3);
+        let all = config.shards().unwrap().unwrap();
+        assert_eq!((all.range.first, all.range.end), (0, 3));
+    }
+
+    #[test]
+    fn bad_shards_and_proxies_are_one_clear_error() {
+        figment::Jail::expect_with(|_jail| {
+            let load = |toml: &str| -> String {
+                std::fs::write("bad.toml", toml).unwrap();
+                Config::load(Some(Path::new("bad.toml")))
+                    .unwrap_err()
+                    .to_string()
+            };
+            let outside = load("[discord]\nshard_count = 2\nshards = \"1..3\"\n");
+            assert_eq!(
+                outside,
+                "config: discord.shards 1..3 is outside discord.shard_count 2 (the shards are 0..2)"
+            );
+            assert!(load("[discord]\nshards = \"0..1\"\n").contains("needs discord.shard_count"));
+            assert!(load("[discord]\nshard_count = 0\n").contains("at least 1"));
+            let err = load("[discord]\nshard_count = 2\nshards = \"two\"\n");
+            assert!(err.contains("not a shard range"), "{err}");
+            let err = load("[discord]\nhttp_proxy = \"localhost:3000\"\n");
+            assert!(err.contains("discord.http_proxy"), "{err}");
             Ok(())
         });
     }

@@ -531,3 +531,72 @@ async fn leaderboards_and_stats_count_finished_games_only() {
         .unwrap();
     assert_eq!((empty.rows.len(), empty.pages, empty.players), (0, 1, 0));
 }
+
+#[tokio::test]
+async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind() {
+    use forgetit::engine::getdickey as gd;
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let (mut game, created) = gd::Game::create(gd::Settings {}, ANN, "ann").unwrap();
+    let at = place(5, 50);
+    let id = store.create_game(at, &game, &created).await.unwrap();
+    // A For Get It game cannot open in the same channel: one open game per channel, any kind.
+    let (fgi, fgi_created) = Game::create(Settings::default(), BEN, "ben").unwrap();
+    assert!(matches!(
+        store.create_game(at, &fgi, &fgi_created).await,
+        Err(StoreError::ChannelBusy { .. })
+    ));
+    assert_eq!(
+        store.open_game_in(50).await.unwrap(),
+        Some((id, GameKind::GetDickey))
+    );
+    let mut dice = RandomDice::seeded(5);
+    let mut act = |game: &gd::Game, action: gd::Action| {
+        let event = game.decide(action, &mut dice).unwrap();
+        let mut next = game.clone();
+        next.evolve(&event);
+        (next, event)
+    };
+    let (next, event) = act(&game, gd::Action::Start { by: ANN });
+    store.commit(id, &next, &event, None).await.unwrap();
+    game = next;
+    // Solitaire (G1): roll once, score the best box, 13 times.
+    while !game.is_over() {
+        let (next, event) = act(&game, gd::Action::Roll { by: ANN });
+        store.commit(id, &next, &event, None).await.unwrap();
+        game = next;
+        let best = game
+            .score_options()
+            .into_iter()
+            .max_by_key(|o| o.points)
+            .unwrap();
+        let score = gd::Action::Score {
+            by: ANN,
+            category: best.category,
+        };
+        let (next, event) = act(&game, score);
+        store.commit(id, &next, &event, None).await.unwrap();
+        game = next;
+    }
+    let loaded = store.load::<gd::Game>(id).await.unwrap();
+    assert_eq!(loaded.game, game);
+    let total = u64::from(game.seats[0].total());
+    let stats = store
+        .player_stats(GameKind::GetDickey, Scope::Guild(5), 101)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (stats.games, stats.wins, stats.points, stats.best),
+        (1, 1, total, total)
+    );
+    assert_eq!(stats.turns, 13);
+    assert_eq!(
+        store
+            .player_stats(GameKind::ForGetIt, Scope::Guild(5), 101)
+            .await
+            .unwrap(),
+        None,
+        "statistics are per game kind"
+    );
+}

@@ -1,6 +1,11 @@
 //! The Discord shell: poise slash commands and one component-interaction router. Handlers
 //! translate what people do into table requests and answer; no game rule is decided here.
 //! serenity and poise types do not leave this module.
+//!
+//! Running big: with `discord.http_proxy` every REST request (the gateway URL included) goes to a
+//! rate-limiting proxy such as twilight-http-proxy, with serenity's own rate limiter off; with
+//! `discord.shard_count` / `discord.shards` this process runs only those shards, and so serves
+//! only the guilds Discord routes to them.
 
 pub mod codec;
 mod commands;
@@ -17,7 +22,7 @@ use crate::config::Config;
 use crate::engine::dice::DiceSource;
 use crate::render::{self, Notice, UiAction};
 use crate::store::{Store, StoreError};
-use crate::tables::{Command, Origin, Reply, Request, Tables, Who};
+use crate::tables::{Command, Origin, Reply, Request, TableConfig, Tables, Who};
 use codec::Button;
 use io::InteractionReply;
 
@@ -30,10 +35,12 @@ pub struct Data {
     store: Store,
 }
 
-/// How to reach Discord and where dice come from. The defaults are Discord itself and fair dice;
-/// tests point `http_proxy` at a stand-in and script the dice.
+/// How to reach Discord and where dice come from. The defaults are the config's
+/// `discord.http_proxy` (or Discord itself) and fair dice; tests point `http_proxy` at a
+/// stand-in and script the dice.
 pub struct BotOptions {
     /// Send every REST request to this base URL (serenity's proxy; its own rate limiter off).
+    /// Overrides `discord.http_proxy` of the config.
     pub http_proxy: Option<String>,
     pub dice: Box<dyn DiceSource + Send>,
 }
@@ -53,6 +60,8 @@ pub enum BotError {
     MissingToken,
     #[error("the bot token is malformed (a bot token has three parts separated by dots); copy it again from the Developer Portal")]
     BadToken,
+    #[error("config: {0}")]
+    Config(String),
     #[error("database {path}: {error}")]
     Store { path: String, error: StoreError },
     #[error("discord: {0}")]
@@ -123,6 +132,24 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         .filter(|t| !t.is_empty())
         .ok_or(BotError::MissingToken)?;
     serenity::validate_token(&token).map_err(|_| BotError::BadToken)?;
+    let shards = config.shards().map_err(BotError::Config)?;
+    let proxy = match options.http_proxy {
+        Some(proxy) => Some(proxy),
+        None => config.http_proxy().map_err(BotError::Config)?,
+    };
+    match shards {
+        Some(shards) => info!(
+            shards = %shards.range,
+            shard_count = shards.count,
+            "running shards {} of {}: only their guilds' games are kept here",
+            shards.range,
+            shards.count
+        ),
+        None => info!("running every shard (as many as Discord recommends)"),
+    }
+    if let Some(proxy) = &proxy {
+        info!(proxy = %proxy, "REST requests go through the proxy");
+    }
 
     let path = config.database.path.display().to_string();
     let store = Store::open(&config.database.path)
@@ -131,7 +158,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
 
     let http = || {
         let mut http = serenity::HttpBuilder::new(&token);
-        if let Some(proxy) = &options.http_proxy {
+        if let Some(proxy) = &proxy {
             http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
         }
         http.build()
@@ -139,7 +166,11 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let outbox = Arc::new(io::HttpOutbox {
         http: Arc::new(http()),
     });
-    let tables = Tables::start(store.clone(), outbox, options.dice, config.tables())
+    let table_config = TableConfig {
+        shards,
+        ..config.tables()
+    };
+    let tables = Tables::start(store.clone(), outbox, options.dice, table_config)
         .await
         .map_err(|error| BotError::Store {
             path: config.database.path.display().to_string(),
@@ -154,6 +185,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
+            command_check: Some(|ctx| Box::pin(async move { Ok(own_guild(ctx)) })),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
             ..Default::default()
@@ -176,7 +208,17 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             .framework(framework)
             .await?;
     let shard_manager = client.shard_manager.clone();
-    let task = tokio::spawn(async move { client.start_autosharded().await });
+    let task = tokio::spawn(async move {
+        match shards {
+            // serenity 0.12.5 reads the end of this range as the last shard (inclusive): pass
+            // `first..last` to run `first..end`.
+            Some(s) => {
+                let last = s.range.end - 1;
+                client.start_shard_range(s.range.first..last, s.count).await
+            }
+            None => client.start_autosharded().await,
+        }
+    });
     Ok(RunningBot {
         shard_manager,
         tables,
@@ -210,6 +252,13 @@ async fn shutdown_signal() {
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Setup { error, .. } => error!(%error, "setup failed"),
+        poise::FrameworkError::CommandCheckFailed { ctx, .. } => {
+            // Only the check of the guild's shard fails (see `own_guild`).
+            let reply = poise::CreateReply::default()
+                .content(render::notice(Notice::Failed).content)
+                .ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
         poise::FrameworkError::Command { error, ctx, .. } => {
             error!(%error, command = %ctx.command().qualified_name, "command failed");
             let reply = poise::CreateReply::default()
@@ -229,13 +278,41 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate {
-        interaction: Interaction::Component(click),
-    } = event
-    {
-        route_click(framework.serenity_context, framework.user_data, click).await;
+    let ctx = framework.serenity_context;
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(click),
+        } => route_click(ctx, framework.user_data, click).await,
+        FullEvent::Ready { data_about_bot } => info!(
+            shard = ctx.shard_id.0,
+            guilds = data_about_bot.guilds.len(),
+            "shard connected"
+        ),
+        FullEvent::GuildCreate { guild, .. } => {
+            // Discord sends a guild's events, its interactions included, on the guild's shard.
+            info!(
+                guild = guild.id.get(),
+                name = %guild.name,
+                shard = ctx.shard_id.0,
+                "guild seen"
+            );
+        }
+        _ => {}
     }
     Ok(())
+}
+
+/// Whether this process serves the guild of a command: Discord routes every guild to the
+/// process of its shard, so this only fails on a misrouted request, which must not touch a game
+/// another process drives.
+fn own_guild(ctx: Context<'_>) -> bool {
+    let own = ctx
+        .guild_id()
+        .is_none_or(|guild| ctx.data().tables.owns(guild.get()));
+    if !own {
+        warn!(guild = ?ctx.guild_id(), "a command from a guild of another process's shard; refused");
+    }
+    own
 }
 
 /// Who did something, from an interaction's member (in a server) or user.
@@ -259,6 +336,14 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         id: click.id,
         token: click.token.clone(),
     });
+    if let Some(guild) = click.guild_id.filter(|g| !data.tables.owns(g.get())) {
+        warn!(
+            guild = guild.get(),
+            "a click from a guild of another process's shard; refused"
+        );
+        let _ = reply.ephemeral(render::notice(Notice::Failed)).await;
+        return;
+    }
     let button = codec::decode(&click.data.custom_id);
     let command = match button {
         Some(Button::Game { action, .. }) => game_command(action),

@@ -7,6 +7,7 @@
 //! transaction.
 
 mod forgetit;
+mod getdickey;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -42,6 +43,25 @@ pub enum StoreError {
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+impl StoreError {
+    /// SQLite's "database is locked" (SQLITE_BUSY and its extended codes): another connection,
+    /// maybe another process, holds the lock.
+    fn is_busy(&self) -> bool {
+        let db = match self {
+            StoreError::Db(sqlx::Error::Database(db)) => db,
+            StoreError::Migrate(
+                sqlx::migrate::MigrateError::Execute(sqlx::Error::Database(db))
+                | sqlx::migrate::MigrateError::ExecuteMigration(sqlx::Error::Database(db), _),
+            ) => db,
+            _ => return false,
+        };
+        // Extended result codes keep the primary code in their low byte.
+        db.code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| code & 0xff == 5)
+    }
+}
 
 /// Which game a table plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -104,6 +124,7 @@ pub struct SeatResult {
     pub points: u32,
     /// Best turn (For Get It) or the game's score (Get Dickey).
     pub best: u32,
+    /// FORGET ITs spelled (For Get It), or five alike scored (Get Dickey).
     pub forget_its: u32,
     pub turns: u32,
 }
@@ -207,11 +228,42 @@ impl Store {
     }
 
     async fn connect(options: SqliteConnectOptions) -> Result<Store> {
+        // Processes sharing the file (one per shard range) may create it, switch it to WAL and
+        // migrate it at the same moment. SQLite answers some of these races with "database is
+        // locked" at once, without waiting for its busy timeout, and the loser of a migration race
+        // fails once the winner committed: try again, briefly. Applied migrations are skipped.
+        let deadline = tokio::time::Instant::now() + BUSY_TIMEOUT;
+        let mut pause = Duration::from_millis(10);
+        let mut migration_retried = false;
+        loop {
+            let error = match Self::try_connect(options.clone()).await {
+                Ok(store) => return Ok(store),
+                Err(error) => error,
+            };
+            let retry = match &error {
+                StoreError::Migrate(_) if !migration_retried => {
+                    migration_retried = true;
+                    true
+                }
+                error => error.is_busy(),
+            };
+            if !retry || tokio::time::Instant::now() + pause > deadline {
+                return Err(error);
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_millis(250));
+        }
+    }
+
+    async fn try_connect(options: SqliteConnectOptions) -> Result<Store> {
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        if let Err(e) = sqlx::migrate!("./migrations").run(&pool).await {
+            pool.close().await;
+            return Err(e.into());
+        }
         Ok(Store { pool })
     }
 
@@ -356,15 +408,27 @@ impl Store {
 
     /// Every open game of kind `G`, rebuilt from its event log exactly where it was.
     pub async fn load_open<G: StoredGame>(&self) -> Result<Vec<Loaded<G>>> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM games WHERE kind = ? AND status IN ('lobby', 'playing') ORDER BY id",
+        self.load_open_in(|_| true).await
+    }
+
+    /// The open games of kind `G` in the guilds `keep` accepts (a process's shards), rebuilt from
+    /// their event logs; the others are not read beyond their guild.
+    pub async fn load_open_in<G: StoredGame>(
+        &self,
+        keep: impl Fn(u64) -> bool,
+    ) -> Result<Vec<Loaded<G>>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT id, guild_id FROM games WHERE kind = ? AND status IN ('lobby', 'playing') \
+             ORDER BY id",
         )
         .bind(G::KIND.as_str())
         .fetch_all(&self.pool)
         .await?;
-        let mut games = Vec::with_capacity(ids.len());
-        for id in ids {
-            games.push(self.load(id).await?);
+        let mut games = Vec::new();
+        for (id, guild_id) in rows {
+            if keep(guild_id as u64) {
+                games.push(self.load(id).await?);
+            }
         }
         Ok(games)
     }

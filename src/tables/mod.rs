@@ -7,6 +7,11 @@
 //!
 //! Nothing here knows Discord: messages go out through the [`Outbox`] and [`Reply`] ports, which
 //! the `discord` module implements.
+//!
+//! A process may run only some of the bot's shards ([`shards`]): then it keeps, and drives, only
+//! the games of its own guilds; the other processes sharing the database drive theirs.
+
+pub mod shards;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +29,7 @@ use crate::engine::forgetit::{Action, Event, Game, Phase, Settings, MAX_SEATS};
 use crate::engine::Player;
 use crate::render::{self, MessageView, Notice};
 use crate::store::{now_ms, Loaded, Place, Store, StoreError};
+use shards::Shards;
 
 /// How tables behave.
 #[derive(Clone, Debug)]
@@ -36,6 +42,9 @@ pub struct TableConfig {
     pub default_target: u32,
     /// How dice are drawn as text.
     pub style: render::DiceStyle,
+    /// The shards this process runs: only their guilds' games are kept and driven here. `None`:
+    /// every guild (one process).
+    pub shards: Option<Shards>,
 }
 
 impl Default for TableConfig {
@@ -45,6 +54,7 @@ impl Default for TableConfig {
             bot_pace: Duration::from_millis(1500),
             default_target: crate::engine::forgetit::DEFAULT_TARGET,
             style: render::DiceStyle::default(),
+            shards: None,
         }
     }
 }
@@ -165,7 +175,9 @@ impl Tables {
         dice: Box<dyn DiceSource + Send>,
         config: TableConfig,
     ) -> Result<Tables, StoreError> {
-        let open = store.load_open::<Game>().await?;
+        let shards = config.shards;
+        let owned = |guild_id: u64| shards.is_none_or(|s| s.owns(guild_id));
+        let open = store.load_open_in::<Game>(owned).await?;
         let tables = Tables {
             shared: Arc::new(Shared {
                 store,
@@ -177,8 +189,22 @@ impl Tables {
                 closing: AtomicBool::new(false),
             }),
         };
-        info!(games = open.len(), "open games loaded");
+        match shards {
+            Some(shards) => {
+                info!(games = open.len(), %shards, "open games of this process's guilds loaded")
+            }
+            None => info!(games = open.len(), "open games loaded"),
+        }
         for loaded in open {
+            if let Some(shards) = shards {
+                let guild = loaded.place.guild_id;
+                info!(
+                    guild,
+                    shard = shards.shard_of(guild),
+                    game_id = loaded.id,
+                    "open game picked up"
+                );
+            }
             let channel = loaded.place.channel_id;
             tables.spawn(channel, Some(Table::from(loaded)));
         }
@@ -193,8 +219,31 @@ impl Tables {
         &self.shared.config
     }
 
+    /// The channels whose table is in memory (their game loaded, or asked for), in order.
+    pub fn channels(&self) -> Vec<u64> {
+        let mut channels: Vec<u64> = self.shared.actors.lock().unwrap().keys().copied().collect();
+        channels.sort_unstable();
+        channels
+    }
+
+    /// Whether this process serves the guild (runs its shard).
+    pub fn owns(&self, guild_id: u64) -> bool {
+        owns(&self.shared.config, guild_id)
+    }
+
     /// Opens a table in a channel (`/forgetit start`).
     pub async fn create(&self, new: NewGame) {
+        let guild = new.place.guild_id;
+        if !self.owns(guild) {
+            // Discord routes a guild to the process of its shard only: this is a misrouted
+            // request, and the guild's games belong to another process.
+            warn!(
+                guild,
+                "a game asked for in a guild of another process's shard; refused"
+            );
+            let _ = new.reply.ephemeral(render::notice(Notice::Failed)).await;
+            return;
+        }
         let channel = new.place.channel_id;
         self.send(channel, Msg::Create(new)).await;
     }
@@ -735,6 +784,14 @@ impl Actor {
             Err(e) => Err(e),
         };
         match found {
+            Ok(loaded) if !owns(&self.shared.config, loaded.place.guild_id) => {
+                // Another process (the one running the guild's shard) drives this game.
+                warn!(
+                    game_id = loaded.id,
+                    guild = loaded.place.guild_id,
+                    "a request for a game of another process's shard; not taking it"
+                );
+            }
             Ok(loaded) => self.table = Some(Table::from(loaded)),
             Err(e) => error!(error = %e, channel = self.channel, "could not load the game"),
         }
@@ -797,6 +854,10 @@ impl Actor {
 
 async fn deny(reply: Box<dyn Reply>, notice: Notice) {
     let _ = reply.ephemeral(render::notice(notice)).await;
+}
+
+fn owns(config: &TableConfig, guild_id: u64) -> bool {
+    config.shards.is_none_or(|s| s.owns(guild_id))
 }
 
 fn outgoing(table: &Table, view: MessageView) -> Outgoing {

@@ -109,10 +109,13 @@ impl Shared {
         kind: InteractionKind,
         build: impl FnOnce(&World) -> Result<(u64, Value)>,
     ) -> Result<Interaction> {
-        self.wait_until("the bot's gateway session (IDENTIFY)", |w| {
-            (!w.sessions.is_empty() && w.ready_count > 0).then_some(())
-        })
-        .await?;
+        let guild = self.read(|w| w.channel(channel).map(|c| c.guild_id));
+        let Some(guild) = guild else {
+            bail!("unknown channel {channel}")
+        };
+        let what = format!("a gateway session (IDENTIFY) of the shard of guild {guild}");
+        self.wait_until(&what, |w| w.guild_connected(guild).then_some(()))
+            .await?;
         self.with(|w| {
             let (interaction_type, data) = build(w)?;
             let Some(user_info) = w.user(user).cloned() else {
@@ -165,10 +168,18 @@ impl Shared {
                 followups: Vec::new(),
                 modal: None,
                 choices: None,
+                shards: Vec::new(),
             };
             w.interactions.push(record);
-            if w.dispatch("INTERACTION_CREATE", payload) == 0 {
-                bail!("the bot has no gateway session to send the interaction to");
+            let shards = w.dispatch_to_guild(ch.guild_id, "INTERACTION_CREATE", payload);
+            if shards.is_empty() {
+                bail!(
+                    "the bot has no gateway session for the shard of guild {}",
+                    ch.guild_id
+                );
+            }
+            if let Some(r) = w.interactions.last_mut() {
+                r.shards = shards;
             }
             Ok(Interaction {
                 shared: Arc::clone(self),

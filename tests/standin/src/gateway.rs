@@ -1,6 +1,8 @@
 //! The gateway: a WebSocket speaking Discord's gateway protocol (JSON text frames, no
 //! compression): HELLO, heartbeat ACKs, IDENTIFY → READY (+ GUILD_CREATE), RESUME → RESUMED,
-//! and dispatches numbered with `s`.
+//! and dispatches numbered with `s`. Sharding as Discord does it: a session identified as shard
+//! `[id, count]` gets only the guilds with `(guild_id >> 22) % count == id`, in READY,
+//! GUILD_CREATE and their interactions.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -12,7 +14,7 @@ use axum::response::Response;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use crate::model::{guild_create_json, user_json, Session};
+use crate::model::{guild_create_json, shard_of, user_json, Session};
 use crate::violation::{Violation, ViolationKind};
 use crate::Shared;
 
@@ -114,6 +116,7 @@ fn handle_op(
         // Identify.
         Some(2) => {
             let d = &payload["d"];
+            let shard = identify_shard(shared, d);
             let (ready, guilds) = shared.with(|w| {
                 let strip = |t: &str| t.trim().trim_start_matches("Bot ").to_owned();
                 if strip(d["token"].as_str().unwrap_or_default()) != strip(&w.token) {
@@ -126,11 +129,20 @@ fn handle_op(
                     ));
                 }
                 w.identify = Some(d.clone());
+                w.identifies.push(d.clone());
                 w.sessions.push(Session {
                     conn,
+                    shard,
                     tx: tx.clone(),
                 });
                 let session_id = format!("standin-session-{conn}");
+                w.session_shards.push((session_id.clone(), shard));
+                let own: Vec<_> = w
+                    .guilds
+                    .iter()
+                    .filter(|g| shard_of(g.id, shard[1]) == shard[0])
+                    .cloned()
+                    .collect();
                 let mut user = user_json(&w.bot);
                 user["verified"] = json!(true);
                 user["mfa_enabled"] = json!(false);
@@ -138,17 +150,17 @@ fn handle_op(
                 let ready = json!({
                     "v": 10,
                     "user": user,
-                    "guilds": w.guilds.iter()
+                    "guilds": own.iter()
                         .map(|g| json!({"id": g.id.to_string(), "unavailable": true}))
                         .collect::<Vec<_>>(),
                     "session_id": session_id,
                     "resume_gateway_url": w.gateway_url,
-                    "shard": d.get("shard").cloned().unwrap_or(json!([0, 1])),
+                    "shard": shard,
                     "application": {"id": w.application_id.to_string(), "flags": 0},
                 });
                 let intents = d["intents"].as_u64().unwrap_or(0);
                 let guilds: Vec<Value> = if intents & INTENT_GUILDS != 0 {
-                    w.guilds.iter().map(|g| guild_create_json(w, g)).collect()
+                    own.iter().map(|g| guild_create_json(w, g)).collect()
                 } else {
                     Vec::new()
                 };
@@ -164,8 +176,15 @@ fn handle_op(
         // Resume: accept and replay nothing.
         Some(6) => {
             shared.with(|w| {
+                let session_id = payload["d"]["session_id"].as_str().unwrap_or_default();
+                let shard = w
+                    .session_shards
+                    .iter()
+                    .find(|(id, _)| id == session_id)
+                    .map_or([0, 1], |(_, shard)| *shard);
                 w.sessions.push(Session {
                     conn,
+                    shard,
                     tx: tx.clone(),
                 })
             });
@@ -176,6 +195,33 @@ fn handle_op(
         other => {
             shared.gateway_violation(format!("unexpected gateway opcode {other:?}: {payload}"));
             Vec::new()
+        }
+    }
+}
+
+/// The `[shard_id, shard_count]` of an IDENTIFY (`[0, 1]` without one); a malformed or
+/// out-of-range shard is a violation (Discord closes with 4010 Invalid shard).
+fn identify_shard(shared: &Shared, d: &Value) -> [u32; 2] {
+    let Some(shard) = d.get("shard").filter(|s| !s.is_null()) else {
+        return [0, 1];
+    };
+    let pair = shard.as_array().and_then(|a| match a.as_slice() {
+        [id, count] => Some((id.as_u64()?, count.as_u64()?)),
+        _ => None,
+    });
+    match pair {
+        Some((id, count)) if id < count && count <= u64::from(u32::MAX) => {
+            [id as u32, count as u32]
+        }
+        _ => {
+            shared.violation(Violation::new(
+                ViolationKind::Protocol,
+                "GATEWAY",
+                "IDENTIFY",
+                "/d/shard",
+                format!("IDENTIFY shard {shard} is not [shard_id, num_shards] with shard_id < num_shards (Discord closes with 4010)"),
+            ));
+            [0, 1]
         }
     }
 }

@@ -67,6 +67,11 @@ impl Snowflakes {
         self.last = candidate.max(self.last + 1);
         self.last
     }
+
+    /// Makes every later snowflake greater than `id`.
+    pub(crate) fn bump_to(&mut self, id: u64) {
+        self.last = self.last.max(id);
+    }
 }
 
 /// Milliseconds since the Unix epoch.

@@ -7,6 +7,12 @@
 //! every request the bot makes against Discord's OpenAPI spec
 //! (`<repo>/../shared/discord-api-spec/openapi.json`) and the documented limits.
 //!
+//! It also stands in for a REST proxy such as twilight-http-proxy (the same API under
+//! [`API_PREFIX`], `GET /gateway` and `GET /gateway/bot` included), and shards like Discord:
+//! with [`StandinBuilder::shard_count`] and several guilds ([`StandinBuilder::extra_guild`]),
+//! each guild's id falls on a known shard, a session identified as `[id, count]` gets only its
+//! shard's guilds, and each interaction goes to the session(s) of its guild's shard.
+//!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
 //! use discord_standin::Standin;
@@ -55,8 +61,8 @@ use tokio::task::JoinHandle;
 pub use actions::{InitialResponse, Interaction};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
 pub use model::{
-    Button, ChannelInfo, GuildInfo, InteractionKind, InteractionRecord, Message, MessageState,
-    RequestRecord, ResponseRecord, SelectMenu, SelectOption, UserInfo,
+    shard_of, Button, ChannelInfo, GuildInfo, InteractionKind, InteractionRecord, Message,
+    MessageState, RequestRecord, ResponseRecord, SelectMenu, SelectOption, UserInfo,
 };
 pub use rest::API_PREFIX;
 pub use spec::Spec;
@@ -171,8 +177,8 @@ fn recent_activity(w: &World) -> String {
         }
     }
     s += &format!(
-        "gateway sessions: {}, READY sent: {}, commands registered: {:?}",
-        w.sessions.len(),
+        "gateway sessions (shards): {:?}, READY sent: {}, commands registered: {:?}",
+        w.sessions.iter().map(|s| s.shard).collect::<Vec<_>>(),
         w.ready_count,
         w.commands
             .iter()
@@ -188,6 +194,8 @@ pub struct StandinBuilder {
     config: StandinConfig,
     guild: String,
     channels: Vec<String>,
+    extra_guilds: Vec<(String, Vec<String>)>,
+    shard_count: u32,
     users: Vec<(String, String)>,
 }
 
@@ -222,6 +230,23 @@ impl StandinBuilder {
         self
     }
 
+    /// Another guild with these channels (the first is its default). Every user is a member of
+    /// every guild.
+    pub fn extra_guild(mut self, name: &str, channels: &[&str]) -> Self {
+        self.extra_guilds.push((
+            name.into(),
+            channels.iter().map(|c| (*c).to_owned()).collect(),
+        ));
+        self
+    }
+
+    /// The number of shards `GET /gateway/bot` recommends (default 1). Guilds get ids on the
+    /// shards in turn: the first guild on shard 0, the second on shard 1 (of 2 or more), ...
+    pub fn shard_count(mut self, count: u32) -> Self {
+        self.shard_count = count.max(1);
+        self
+    }
+
     /// Users in the guild as `(name, locale)` (replaces the defaults alice/en-US, bob/de,
     /// carol/en-GB).
     pub fn users(mut self, users: &[(&str, &str)]) -> Self {
@@ -236,12 +261,19 @@ impl StandinBuilder {
     pub async fn start(self) -> Standin {
         let spec = Spec::shared();
         let mut world = World::new(self.config.token.clone());
+        world.shard_count = self.shard_count;
         for (name, locale) in &self.users {
             world.add_user(name, locale);
         }
         let guild = world.add_guild(&self.guild, "en-US");
         for name in &self.channels {
             world.add_channel(guild, name);
+        }
+        for (name, channels) in &self.extra_guilds {
+            let guild = world.add_guild(name, "en-US");
+            for channel in channels {
+                world.add_channel(guild, channel);
+            }
         }
         let rest = TcpListener::bind("127.0.0.1:0")
             .await
@@ -321,6 +353,8 @@ impl Standin {
             config: StandinConfig::default(),
             guild: "Test Guild".into(),
             channels: vec!["general".into()],
+            extra_guilds: Vec::new(),
+            shard_count: 1,
             users: vec![
                 ("alice".into(), "en-US".into()),
                 ("bob".into(), "de".into()),
@@ -368,6 +402,35 @@ impl Standin {
         self.shared.read(|w| w.guilds[0].id)
     }
 
+    /// Every guild, the first one first.
+    pub fn guilds(&self) -> Vec<GuildInfo> {
+        self.shared.read(|w| w.guilds.clone())
+    }
+
+    /// The guild with this name. Panics if there is none.
+    pub fn guild(&self, name: &str) -> GuildId {
+        self.shared
+            .read(|w| w.guilds.iter().find(|g| g.name == name).map(|g| g.id))
+            .unwrap_or_else(|| panic!("the stand-in has no guild {name:?}"))
+    }
+
+    /// The number of shards `GET /gateway/bot` recommends.
+    pub fn shard_count(&self) -> u32 {
+        self.shared.read(|w| w.shard_count)
+    }
+
+    /// The channel named `name` in `guild`. Panics if there is none.
+    pub fn channel_in(&self, guild: GuildId, name: &str) -> ChannelId {
+        self.shared
+            .read(|w| {
+                w.channels
+                    .iter()
+                    .find(|c| c.guild_id == guild && c.name == name)
+                    .map(|c| c.id)
+            })
+            .unwrap_or_else(|| panic!("guild {guild} has no channel {name:?}"))
+    }
+
     /// The default (first) channel's id.
     pub fn channel_id(&self) -> ChannelId {
         self.shared.read(|w| w.channels[0].id)
@@ -378,6 +441,18 @@ impl Standin {
         self.shared
             .read(|w| w.channels.iter().find(|c| c.name == name).map(|c| c.id))
             .unwrap_or_else(|| panic!("the stand-in has no channel {name:?}"))
+    }
+
+    /// The first channel of `guild`. Panics if it has none.
+    pub fn first_channel_of(&self, guild: GuildId) -> ChannelId {
+        self.shared
+            .read(|w| {
+                w.channels
+                    .iter()
+                    .find(|c| c.guild_id == guild)
+                    .map(|c| c.id)
+            })
+            .unwrap_or_else(|| panic!("guild {guild} has no channel"))
     }
 
     /// The user with this name. Panics if there is none.
@@ -493,6 +568,18 @@ impl Standin {
             .await
     }
 
+    /// Wait until a gateway session of the shard of `guild` identified: from then on the guild's
+    /// interactions reach the bot. Returns the session's `[shard_id, shard_count]`.
+    pub async fn wait_for_guild_session(&self, guild: GuildId) -> Result<[u32; 2]> {
+        self.shared
+            .wait_until(&format!("a gateway session for guild {guild}"), |w| {
+                w.guild_connected(guild)
+                    .then(|| w.sessions.iter().find(|s| s.covers(guild)).map(|s| s.shard))
+                    .flatten()
+            })
+            .await
+    }
+
     /// Wait until a command with this name is registered (globally or in a guild); returns it as
     /// the stand-in answered the registration.
     pub async fn wait_for_command(&self, name: &str) -> Result<Value> {
@@ -595,9 +682,26 @@ impl Standin {
         self.shared.read(|w| w.commands.clone())
     }
 
-    /// The bot's IDENTIFY payload (`d`), once it identified.
+    /// The bot's IDENTIFY payload (`d`), once it identified (the last one).
     pub fn identify(&self) -> Option<Value> {
         self.shared.read(|w| w.identify.clone())
+    }
+
+    /// Every IDENTIFY payload (`d`), in order: one per shard and connection.
+    pub fn identifies(&self) -> Vec<Value> {
+        self.shared.read(|w| w.identifies.clone())
+    }
+
+    /// The `[shard_id, shard_count]` of every live gateway session, in the order they
+    /// identified.
+    pub fn sessions(&self) -> Vec<[u32; 2]> {
+        self.shared.read(|w| {
+            w.sessions
+                .iter()
+                .filter(|s| !s.tx.is_closed())
+                .map(|s| s.shard)
+                .collect()
+        })
     }
 
     /// How many heartbeats (op 1) the bot sent (each was acknowledged with op 11).
@@ -721,5 +825,15 @@ impl StandinView<'_> {
     /// Heartbeats received so far.
     pub fn heartbeats(&self) -> u64 {
         self.0.heartbeats
+    }
+
+    /// The `[shard_id, shard_count]` of every live gateway session.
+    pub fn sessions(&self) -> Vec<[u32; 2]> {
+        self.0
+            .sessions
+            .iter()
+            .filter(|s| !s.tx.is_closed())
+            .map(|s| s.shard)
+            .collect()
     }
 }

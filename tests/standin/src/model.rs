@@ -359,6 +359,8 @@ pub struct InteractionRecord {
     pub modal: Option<Value>,
     /// Autocomplete choices the bot returned (callback type 8).
     pub choices: Option<Value>,
+    /// The shard (`[id, count]` from IDENTIFY) of the gateway session(s) it was sent on.
+    pub shards: Vec<[u32; 2]>,
 }
 
 impl InteractionRecord {
@@ -412,7 +414,21 @@ pub struct RequestRecord {
 #[derive(Debug)]
 pub(crate) struct Session {
     pub(crate) conn: u64,
+    /// `[shard_id, shard_count]` as identified (`[0, 1]` when IDENTIFY named no shard).
+    pub(crate) shard: [u32; 2],
     pub(crate) tx: mpsc::UnboundedSender<(String, Value)>,
+}
+
+impl Session {
+    /// Whether Discord sends this guild's events on this session.
+    pub(crate) fn covers(&self, guild: GuildId) -> bool {
+        shard_of(guild, self.shard[1]) == self.shard[0]
+    }
+}
+
+/// The shard of a guild among `count` shards: `(guild_id >> 22) % count`.
+pub fn shard_of(guild: GuildId, count: u32) -> u32 {
+    ((guild.get() >> 22) % u64::from(count.max(1))) as u32
 }
 
 /// Everything the stand-in knows. Guarded by one mutex in [`crate::Shared`].
@@ -433,6 +449,12 @@ pub(crate) struct World {
     pub(crate) commands: Vec<Value>,
     pub(crate) sessions: Vec<Session>,
     pub(crate) identify: Option<Value>,
+    /// Every IDENTIFY payload (`d`), in order.
+    pub(crate) identifies: Vec<Value>,
+    /// The shard of every session id handed out in READY (for RESUME).
+    pub(crate) session_shards: Vec<(String, [u32; 2])>,
+    /// Guild ids are placed round-robin on this many shards.
+    pub(crate) shard_count: u32,
     /// Every dispatch sent on the gateway (event name, `d`), in order.
     pub(crate) dispatched: Vec<(String, Value)>,
     pub(crate) ready_count: u64,
@@ -470,6 +492,9 @@ impl World {
             commands: Vec::new(),
             sessions: Vec::new(),
             identify: None,
+            identifies: Vec::new(),
+            session_shards: Vec::new(),
+            shard_count: 1,
             dispatched: Vec::new(),
             ready_count: 0,
             heartbeats: 0,
@@ -482,8 +507,19 @@ impl World {
         self.ids.next()
     }
 
+    /// Adds a guild. With several shards, the n-th guild gets an id on shard `n % shard_count`.
     pub(crate) fn add_guild(&mut self, name: &str, locale: &str) -> GuildId {
-        let id = GuildId(self.next_id());
+        let count = u64::from(self.shard_count.max(1));
+        let want = self.guilds.len() as u64 % count;
+        let mut id = self.next_id();
+        if count > 1 {
+            // Move the timestamp part forward (at most count - 1 ms) to the wanted shard.
+            let ms = id >> 22;
+            let ms = ms + (want + count - ms % count) % count;
+            id = (ms << 22).max(id);
+            self.ids.bump_to(id);
+        }
+        let id = GuildId(id);
         let owner = self.users.first().map(|u| u.id).unwrap_or(self.bot.id);
         self.guilds.push(GuildInfo {
             id,
@@ -549,14 +585,31 @@ impl World {
         self.interactions.iter().position(|i| i.token == token)
     }
 
-    /// Send a dispatch to every identified session. Returns how many got it.
-    pub(crate) fn dispatch(&mut self, event: &str, data: Value) -> usize {
+    /// Send a guild's dispatch as Discord does: on the session(s) of the guild's shard. Returns
+    /// their shards.
+    pub(crate) fn dispatch_to_guild(
+        &mut self,
+        guild: GuildId,
+        event: &str,
+        data: Value,
+    ) -> Vec<[u32; 2]> {
         self.sessions.retain(|s| !s.tx.is_closed());
         self.dispatched.push((event.to_owned(), data.clone()));
-        for s in &self.sessions {
+        let mut shards = Vec::new();
+        for s in self.sessions.iter().filter(|s| s.covers(guild)) {
             let _ = s.tx.send((event.to_owned(), data.clone()));
+            shards.push(s.shard);
         }
-        self.sessions.len()
+        shards
+    }
+
+    /// Whether some identified session receives this guild's events.
+    pub(crate) fn guild_connected(&self, guild: GuildId) -> bool {
+        self.ready_count > 0
+            && self
+                .sessions
+                .iter()
+                .any(|s| !s.tx.is_closed() && s.covers(guild))
     }
 
     /// Create a message from a message-create payload (content/embeds/components/flags).

@@ -355,7 +355,7 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
         ("GET", "/gateway") => Reply::ok(json!({"url": w.gateway_url})),
         ("GET", "/gateway/bot") => Reply::ok(json!({
             "url": w.gateway_url,
-            "shards": 1,
+            "shards": w.shard_count,
             "session_start_limit": {
                 "total": 1000, "remaining": 999, "reset_after": 86_400_000, "max_concurrency": 1
             }

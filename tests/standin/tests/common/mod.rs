@@ -222,6 +222,26 @@ async fn on_event(
 
 /// Build the bot against the stand-in and run it in the background.
 pub async fn start_bot(standin: &Standin) -> tokio::task::JoinHandle<()> {
+    let mut client = client(standin).await;
+    tokio::spawn(async move {
+        if let Err(e) = client.start().await {
+            panic!("the bot stopped: {e}");
+        }
+    })
+}
+
+/// The same bot, running as many shards as `GET /gateway/bot` recommends.
+pub async fn start_autosharded_bot(standin: &Standin) -> tokio::task::JoinHandle<()> {
+    let mut client = client(standin).await;
+    tokio::spawn(async move {
+        if let Err(e) = client.start_autosharded().await {
+            panic!("the bot stopped: {e}");
+        }
+    })
+}
+
+/// The bot's client, not started yet.
+pub async fn client(standin: &Standin) -> serenity::Client {
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: vec![forgetit()],
@@ -239,14 +259,8 @@ pub async fn start_bot(standin: &Standin) -> tokio::task::JoinHandle<()> {
         .proxy(standin.rest_url())
         .ratelimiter_disabled(true)
         .build();
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
-            .framework(framework)
-            .await
-            .expect("build the serenity client");
-    tokio::spawn(async move {
-        if let Err(e) = client.start().await {
-            panic!("the bot stopped: {e}");
-        }
-    })
+    serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
+        .framework(framework)
+        .await
+        .expect("build the serenity client")
 }

@@ -1,0 +1,66 @@
+//! How the store keeps a Get Dickey game.
+
+use super::{GameKind, SeatResult, SeatRow, Status, StoredGame};
+use crate::engine::getdickey::{Event, Game, Phase};
+use crate::engine::Player;
+
+impl StoredGame for Game {
+    type Event = Event;
+    const KIND: GameKind = GameKind::GetDickey;
+
+    fn settings(&self) -> serde_json::Value {
+        serde_json::json!({})
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::Lobby => Status::Lobby,
+            Phase::Playing { .. } => Status::Playing,
+            Phase::Finished { .. } => Status::Finished,
+            Phase::Cancelled => Status::Cancelled,
+        }
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn seat_rows(&self) -> Vec<SeatRow> {
+        self.seats
+            .iter()
+            .map(|seat| SeatRow {
+                player: seat.player,
+                name: seat.name.clone(),
+                total: seat.total(),
+                playing: seat.is_playing(),
+            })
+            .collect()
+    }
+
+    fn results(&self) -> Vec<SeatResult> {
+        let Phase::Finished { winners } = &self.phase else {
+            return Vec::new();
+        };
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, seat)| match seat.player {
+                Player::Person(user_id) => Some(SeatResult {
+                    user_id,
+                    name: seat.name.clone(),
+                    won: winners.contains(&i),
+                    points: seat.total(),
+                    // The best statistic of Get Dickey is the best game.
+                    best: seat.total(),
+                    forget_its: seat.stats.dickeys,
+                    turns: seat.stats.turns,
+                }),
+                Player::Bot(_) => None,
+            })
+            .collect()
+    }
+
+    fn replay(events: &[Event]) -> Result<Game, String> {
+        Game::replay(events).map_err(|e| e.to_string())
+    }
+}
