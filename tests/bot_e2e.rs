@@ -3,120 +3,11 @@
 //! checking that every request the bot sent is valid against Discord's OpenAPI spec and limits,
 //! and that every interaction got exactly one initial response in time.
 
-use std::path::PathBuf;
+mod common;
 
-use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
-use forgetit::config::{Config, Token};
-use forgetit::discord::{self, BotOptions, RunningBot};
-use forgetit::engine::dice::{RandomDice, ScriptedDice, SharedDice};
+use common::*;
+use discord_standin::Message;
 use serde_json::json;
-
-const W: u8 = 6;
-
-struct World {
-    standin: Standin,
-    dice: SharedDice,
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-    channel: ChannelId,
-    alice: UserId,
-    bob: UserId,
-    carol: UserId,
-}
-
-impl World {
-    async fn new() -> World {
-        let standin = Standin::builder()
-            .config(StandinConfig {
-                // serenity checks a token's shape (three dot-separated parts) before using it.
-                token: "standin.bot.token".into(),
-                ..StandinConfig::default()
-            })
-            .start()
-            .await;
-        let dir = tempfile::tempdir().unwrap();
-        World {
-            channel: standin.channel_id(),
-            alice: standin.user("alice"),
-            bob: standin.user("bob"),
-            carol: standin.user("carol"),
-            standin,
-            dice: SharedDice::new(ScriptedDice::new([]).then(RandomDice::seeded(7))),
-            db: dir.path().join("forgetit.db"),
-            _dir: dir,
-        }
-    }
-
-    fn config(&self) -> Config {
-        let mut config = Config::default();
-        config.discord.token = Some(Token::new(self.standin.token()));
-        config.database.path = self.db.clone();
-        config.game.bot_pace_ms = 0;
-        config
-    }
-
-    async fn start_bot(&self, config: Config) -> RunningBot {
-        let options = BotOptions {
-            http_proxy: Some(self.standin.rest_url()),
-            dice: Box::new(self.dice.clone()),
-        };
-        let bot = discord::start(&config, options).await.unwrap();
-        self.standin.wait_for_command("forgetit").await.unwrap();
-        bot
-    }
-
-    async fn slash(&self, user: UserId, sub: &str, options: serde_json::Value) -> Message {
-        let interaction = self
-            .standin
-            .run_slash(user, self.channel, "forgetit", Some(sub), options)
-            .await
-            .unwrap();
-        interaction.answer().await.unwrap()
-    }
-
-    /// Clicks a button and returns what the clicker then sees answered (the updated message, or
-    /// an ephemeral reply).
-    async fn click(&self, user: UserId, message: &Message, label: &str) -> Message {
-        let interaction = self.standin.click(user, message.id, label).await.unwrap();
-        interaction.answer().await.unwrap()
-    }
-
-    /// The newest public message whose content mentions `user`: their turn message.
-    async fn turn_of(&self, user: UserId) -> Message {
-        let mention = format!("<@{user}>");
-        self.standin
-            .wait_until("a turn message", |view| {
-                view.messages(self.channel)
-                    .into_iter()
-                    .rev()
-                    .find(|m| m.content().contains(&mention) && !m.buttons().is_empty())
-            })
-            .await
-            .unwrap()
-    }
-
-    /// Starts a two-person game with `target`; alice wins the roll-off. Returns alice's first turn
-    /// message.
-    async fn two_player_game(&self, target: u32) -> Message {
-        let lobby = self
-            .slash(self.alice, "start", json!({ "target": target }))
-            .await;
-        assert!(
-            lobby.button_labels().contains(&"Join".to_string()),
-            "{lobby:?}"
-        );
-        let joined = self.click(self.bob, &lobby, "Join").await;
-        assert!(joined.text().contains("bob"), "{}", joined.text());
-        self.dice.push([5, 2]); // roll-off: alice 5, bob 2
-        let started = self.click(self.alice, &lobby, "Start").await;
-        assert!(started.buttons().is_empty(), "the lobby loses its buttons");
-        self.turn_of(self.alice).await
-    }
-}
-
-fn labels(message: &Message) -> Vec<String> {
-    message.button_labels()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_between_two_people() {
@@ -201,7 +92,7 @@ async fn a_whole_game_between_two_people() {
     // Its buttons are routed too: the same board across servers shows mentions, not names.
     let global = world
         .standin
-        .click_raw(alice, board.id, "lb:global:points:1")
+        .click_raw(alice, board.id, "lb:fgi:global:points:1")
         .await
         .unwrap();
     assert_eq!(global.response().await.unwrap().kind, 7);

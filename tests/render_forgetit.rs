@@ -11,7 +11,7 @@ use forgetit::engine::Player;
 use forgetit::render::forgetit as render;
 use forgetit::render::{
     bot_name, leaderboard, limits, notice, stats, ButtonStyle, DiceStyle, LeaderRow,
-    LeaderboardView, MessageView, Notice, StatsView, UiAction,
+    LeaderboardView, MessageView, Notice, StatsGame, StatsView, UiAction,
 };
 use serde_json::{json, Value};
 
@@ -123,6 +123,7 @@ fn discord_json(view: &MessageView) -> Value {
         .iter()
         .map(|row| {
             let buttons: Vec<Value> = row
+                .buttons()
                 .iter()
                 .map(|b| {
                     json!({
@@ -149,7 +150,8 @@ fn assert_within_limits(view: &MessageView) {
     assert!(view.content.chars().count() <= limits::CONTENT);
     assert!(view.rows.len() <= limits::ROWS);
     for row in &view.rows {
-        assert!(!row.is_empty() && row.len() <= limits::BUTTONS_PER_ROW);
+        let buttons = row.buttons();
+        assert!(!buttons.is_empty() && buttons.len() <= limits::BUTTONS_PER_ROW);
     }
     let total: usize = view.embeds.iter().map(|e| e.text_chars()).sum();
     assert!(
@@ -235,7 +237,7 @@ fn f5_without_a_pair_the_player_rolls_again_and_then_chooses_between_two_pairs()
     let view = turn_view(&game);
     snap("turn_no_pair", &view);
     assert_eq!(buttons(&view), [button("Roll 5 dice", "roll", false)]);
-    assert_eq!(view.rows[0][0].style, ButtonStyle::Danger);
+    assert_eq!(view.rows[0].buttons()[0].style, ButtonStyle::Danger);
     // Pairs of 3 and 5.
     roll(&mut game, ANN, &[3, 5, 3, 5, 1]);
     let view = turn_view(&game);
@@ -561,6 +563,7 @@ fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
 #[test]
 fn stats_show_a_players_record() {
     let view = StatsView {
+        game: StatsGame::ForGetIt,
         name: "Ann".to_string(),
         games: 12,
         wins: 5,
@@ -570,6 +573,15 @@ fn stats_show_a_players_record() {
         turns: 140,
     };
     snap("stats", &stats(&view));
+    let dickey = StatsView {
+        game: StatsGame::GetDickey,
+        best_turn: 312,
+        forget_its: 3,
+        turns: 12 * 13,
+        points: 12 * 230,
+        ..view.clone()
+    };
+    snap("stats_get_dickey", &stats(&dickey));
     let new = StatsView {
         name: "Ben".to_string(),
         ..StatsView::default()
@@ -650,6 +662,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         kinds: std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3)),
         numbers: std::array::from_fn(|_| "<a:number:98765432109876543210>".repeat(3)),
         words: std::array::from_fn(|_| "<:word:1>".repeat(20)),
+        ..DiceStyle::default()
     };
     let mut views = Vec::new();
 
@@ -724,15 +737,18 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         page: u32::MAX,
         pages: u32::MAX,
     }));
-    views.push(stats(&StatsView {
-        name: long(1),
-        games: u64::MAX,
-        wins: u64::MAX,
-        points: u64::MAX,
-        best_turn: u64::MAX,
-        forget_its: u64::MAX,
-        turns: u64::MAX,
-    }));
+    for game in [StatsGame::ForGetIt, StatsGame::GetDickey] {
+        views.push(stats(&StatsView {
+            game,
+            name: long(1),
+            games: u64::MAX,
+            wins: u64::MAX,
+            points: u64::MAX,
+            best_turn: u64::MAX,
+            forget_its: u64::MAX,
+            turns: u64::MAX,
+        }));
+    }
 
     assert!(views.len() > 40);
     assert!(game.is_over());

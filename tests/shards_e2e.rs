@@ -493,6 +493,7 @@ async fn a_process_keeps_and_drives_only_its_own_guilds_games() {
         .request(
             second_channel.get(),
             Request {
+                kind: None,
                 who,
                 command: TableCommand::Join,
                 origin: Origin::Slash,

@@ -1,9 +1,10 @@
-//! custom_ids of the bot's buttons. A game button names the game, the state version it was
-//! shown on, and the action: `fgi:{game}:{version}:{action}`. A leaderboard button names the
-//! board and the page: `lb:{scope}:{by}:{page}`. Anything else is an unknown button.
+//! custom_ids of the bot's buttons and menus. A game component names the game, the state version
+//! it was shown on, and the action: `fgi:{game}:{version}:{action}` (the table knows the game's
+//! kind). A leaderboard button names the board and the page: `lb:{kind}:{scope}:{by}:{page}`.
+//! Anything else is an unknown button.
 
 use crate::render::UiAction;
-use crate::store::Ranking;
+use crate::store::{GameKind, Ranking};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Button {
@@ -13,6 +14,7 @@ pub enum Button {
         action: UiAction,
     },
     Leaderboard {
+        kind: GameKind,
         global: bool,
         by: Ranking,
         page: u32,
@@ -26,15 +28,20 @@ pub fn encode(button: Button) -> String {
             version,
             action,
         } => format!("fgi:{game_id}:{version}:{action}"),
-        Button::Leaderboard { global, by, page } => {
+        Button::Leaderboard {
+            kind,
+            global,
+            by,
+            page,
+        } => {
             let scope = if global { "global" } else { "server" };
-            format!("lb:{scope}:{}:{page}", ranking_str(by))
+            format!("lb:{}:{scope}:{}:{page}", kind_str(kind), ranking_str(by))
         }
     }
 }
 
 pub fn decode(custom_id: &str) -> Option<Button> {
-    let mut parts = custom_id.splitn(4, ':');
+    let mut parts = custom_id.splitn(if custom_id.starts_with("lb:") { 5 } else { 4 }, ':');
     match parts.next()? {
         "fgi" => Some(Button::Game {
             game_id: parts.next()?.parse().ok()?,
@@ -42,6 +49,11 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             action: parts.next()?.parse().ok()?,
         }),
         "lb" => {
+            let kind = match parts.next()? {
+                "fgi" => GameKind::ForGetIt,
+                "gd" => GameKind::GetDickey,
+                _ => return None,
+            };
             let global = match parts.next()? {
                 "global" => true,
                 "server" => false,
@@ -49,9 +61,21 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             };
             let by = parse_ranking(parts.next()?)?;
             let page = parts.next()?.parse().ok()?;
-            Some(Button::Leaderboard { global, by, page })
+            Some(Button::Leaderboard {
+                kind,
+                global,
+                by,
+                page,
+            })
         }
         _ => None,
+    }
+}
+
+fn kind_str(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::ForGetIt => "fgi",
+        GameKind::GetDickey => "gd",
     }
 }
 
@@ -90,11 +114,13 @@ mod tests {
                 action: UiAction::Roll,
             },
             Button::Leaderboard {
+                kind: GameKind::GetDickey,
                 global: true,
                 by: Ranking::Best,
                 page: u32::MAX,
             },
             Button::Leaderboard {
+                kind: GameKind::ForGetIt,
                 global: false,
                 by: Ranking::Wins,
                 page: 2,
@@ -116,6 +142,8 @@ mod tests {
             "fgi:x:2:roll",
             "fgi:1:2:fly",
             "lb:mars:wins:1",
+            "lb:fgi:mars:wins:1",
+            "lb:server:wins:1",
             "x:1",
         ] {
             assert_eq!(decode(id), None, "{id}");

@@ -8,7 +8,7 @@ use serenity::CreateInteractionResponse;
 use super::codec::{self, Button};
 use super::io::{self, InteractionReply};
 use super::{who, Context, Data, Error};
-use crate::render::{self, LeaderRow, LeaderboardView, StatsView, UiAction};
+use crate::render::{self, LeaderRow, LeaderboardView, StatsGame, StatsView, UiAction};
 use crate::store::{GameKind, Place, Ranking, Scope, Store, StoreError};
 use crate::tables::{Command, NewGame, Origin, Reply, Request};
 
@@ -16,7 +16,7 @@ use crate::tables::{Command, NewGame, Origin, Reply, Request};
 const PER_PAGE: u32 = 10;
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![forgetit()]
+    vec![forgetit(), getdickey()]
 }
 
 /// Play For Get It: nine dice, push your luck, don't spell FORGET IT.
@@ -37,6 +37,27 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     subcommand_required
 )]
 async fn forgetit(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Play Get Dickey: five dice, three rolls, thirteen boxes to fill.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "dickey_start",
+        "dickey_join",
+        "dickey_leave",
+        "dickey_scores",
+        "dickey_rules",
+        "dickey_leaderboard",
+        "dickey_stats",
+        "dickey_cancel",
+        "dickey_kick"
+    ),
+    subcommand_required
+)]
+async fn getdickey(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
@@ -61,8 +82,9 @@ fn author(ctx: Context<'_>) -> crate::tables::Who {
     who(ctx.author(), member)
 }
 
-async fn to_table(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+async fn to_table(ctx: Context<'_>, kind: GameKind, command: Command) -> Result<(), Error> {
     let request = Request {
+        kind: Some(kind),
         who: author(ctx),
         command,
         origin: Origin::Slash,
@@ -88,10 +110,20 @@ async fn start(
     #[max = 9]
     bots: Option<u8>,
 ) -> Result<(), Error> {
+    open_table(ctx, GameKind::ForGetIt, target, bots).await
+}
+
+async fn open_table(
+    ctx: Context<'_>,
+    kind: GameKind,
+    target: Option<u32>,
+    bots: Option<u8>,
+) -> Result<(), Error> {
     let Some(guild_id) = ctx.guild_id() else {
         return Ok(());
     };
     let new = NewGame {
+        kind,
         place: Place {
             guild_id: guild_id.get(),
             channel_id: ctx.channel_id().get(),
@@ -108,25 +140,25 @@ async fn start(
 /// Take a seat at the table in this channel.
 #[poise::command(slash_command, guild_only)]
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
-    to_table(ctx, Command::Join).await
+    to_table(ctx, GameKind::ForGetIt, Command::Join).await
 }
 
 /// Leave the table in this channel (in a game, your seat is skipped from then on).
 #[poise::command(slash_command, guild_only)]
 async fn leave(ctx: Context<'_>) -> Result<(), Error> {
-    to_table(ctx, Command::Leave).await
+    to_table(ctx, GameKind::ForGetIt, Command::Leave).await
 }
 
 /// Show the scores of the game in this channel.
 #[poise::command(slash_command, guild_only)]
 async fn scores(ctx: Context<'_>) -> Result<(), Error> {
-    to_table(ctx, Command::Scores).await
+    to_table(ctx, GameKind::ForGetIt, Command::Scores).await
 }
 
 /// Cancel the game in this channel (the host, or a member who can manage messages).
 #[poise::command(slash_command, guild_only)]
 async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
-    to_table(ctx, Command::Cancel).await
+    to_table(ctx, GameKind::ForGetIt, Command::Cancel).await
 }
 
 /// Remove a player from the game in this channel (the host, or a member who can manage messages).
@@ -135,13 +167,8 @@ async fn kick(
     ctx: Context<'_>,
     #[description = "The player to remove"] user: serenity::User,
 ) -> Result<(), Error> {
-    to_table(
-        ctx,
-        Command::Kick {
-            user_id: user.id.get(),
-        },
-    )
-    .await
+    let user_id = user.id.get();
+    to_table(ctx, GameKind::ForGetIt, Command::Kick { user_id }).await
 }
 
 /// How For Get It is played.
@@ -149,6 +176,79 @@ async fn kick(
 async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     reply_of(ctx).ephemeral(render::rules()).await?;
     Ok(())
+}
+
+/// Open a table of Get Dickey in this channel (one player may play alone).
+#[poise::command(slash_command, guild_only, rename = "start")]
+async fn dickey_start(
+    ctx: Context<'_>,
+    #[description = "Bot seats to add now (0 to 9)"]
+    #[min = 0]
+    #[max = 9]
+    bots: Option<u8>,
+) -> Result<(), Error> {
+    open_table(ctx, GameKind::GetDickey, None, bots).await
+}
+
+/// Take a seat at the table in this channel.
+#[poise::command(slash_command, guild_only, rename = "join")]
+async fn dickey_join(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, GameKind::GetDickey, Command::Join).await
+}
+
+/// Leave the table in this channel (in a game, your seat is skipped from then on).
+#[poise::command(slash_command, guild_only, rename = "leave")]
+async fn dickey_leave(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, GameKind::GetDickey, Command::Leave).await
+}
+
+/// Show the scorecards of the game in this channel.
+#[poise::command(slash_command, guild_only, rename = "scores")]
+async fn dickey_scores(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, GameKind::GetDickey, Command::Scores).await
+}
+
+/// Cancel the game in this channel (the host, or a member who can manage messages).
+#[poise::command(slash_command, guild_only, rename = "cancel")]
+async fn dickey_cancel(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, GameKind::GetDickey, Command::Cancel).await
+}
+
+/// Remove a player from the game in this channel (the host, or a member who can manage messages).
+#[poise::command(slash_command, guild_only, rename = "kick")]
+async fn dickey_kick(
+    ctx: Context<'_>,
+    #[description = "The player to remove"] user: serenity::User,
+) -> Result<(), Error> {
+    let user_id = user.id.get();
+    to_table(ctx, GameKind::GetDickey, Command::Kick { user_id }).await
+}
+
+/// How Get Dickey is played.
+#[poise::command(slash_command, guild_only, rename = "rules")]
+async fn dickey_rules(ctx: Context<'_>) -> Result<(), Error> {
+    reply_of(ctx).ephemeral(render::getdickey::rules()).await?;
+    Ok(())
+}
+
+/// The lifetime Get Dickey leaderboard.
+#[poise::command(slash_command, guild_only, rename = "leaderboard")]
+async fn dickey_leaderboard(
+    ctx: Context<'_>,
+    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
+    #[description = "Rank by wins (default), points or best game"] by: Option<ByChoice>,
+) -> Result<(), Error> {
+    show_leaderboard(ctx, GameKind::GetDickey, scope, by).await
+}
+
+/// Lifetime Get Dickey statistics: yours, or another player's.
+#[poise::command(slash_command, guild_only, rename = "stats")]
+async fn dickey_stats(
+    ctx: Context<'_>,
+    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
+    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
+) -> Result<(), Error> {
+    show_stats(ctx, GameKind::GetDickey, user, scope).await
 }
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -165,8 +265,8 @@ enum ByChoice {
     Wins,
     #[name = "points"]
     Points,
-    #[name = "best turn"]
-    BestTurn,
+    #[name = "best turn or game"]
+    Best,
 }
 
 /// The lifetime leaderboard.
@@ -176,6 +276,15 @@ async fn leaderboard(
     #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
     #[description = "Rank by wins (default), points or best turn"] by: Option<ByChoice>,
 ) -> Result<(), Error> {
+    show_leaderboard(ctx, GameKind::ForGetIt, scope, by).await
+}
+
+async fn show_leaderboard(
+    ctx: Context<'_>,
+    kind: GameKind,
+    scope: Option<ScopeChoice>,
+    by: Option<ByChoice>,
+) -> Result<(), Error> {
     let Some(guild_id) = ctx.guild_id() else {
         return Ok(());
     };
@@ -183,11 +292,11 @@ async fn leaderboard(
     let by = match by {
         None | Some(ByChoice::Wins) => Ranking::Wins,
         Some(ByChoice::Points) => Ranking::Points,
-        Some(ByChoice::BestTurn) => Ranking::Best,
+        Some(ByChoice::Best) => Ranking::Best,
     };
     let reply = reply_of(ctx);
-    let view = leaderboard_view(&ctx.data().store, guild_id.get(), global, by, 1).await?;
-    let name = leaderboard_namer(global, by);
+    let view = leaderboard_view(&ctx.data().store, kind, guild_id.get(), global, by, 1).await?;
+    let name = leaderboard_namer(kind, global, by);
     let create = io::response(&view, &name);
     CreateInteractionResponse::Message(create)
         .execute(&reply.http, (reply.id, &reply.token))
@@ -198,6 +307,7 @@ async fn leaderboard(
 /// One page of a leaderboard, as a message.
 pub async fn leaderboard_view(
     store: &Store,
+    kind: GameKind,
     guild_id: u64,
     global: bool,
     by: Ranking,
@@ -208,9 +318,7 @@ pub async fn leaderboard_view(
     } else {
         Scope::Guild(guild_id)
     };
-    let board = store
-        .leaderboard(GameKind::ForGetIt, scope, by, page, PER_PAGE)
-        .await?;
+    let board = store.leaderboard(kind, scope, by, page, PER_PAGE).await?;
     let rows = board
         .rows
         .into_iter()
@@ -231,7 +339,10 @@ pub async fn leaderboard_view(
         by_label: match by {
             Ranking::Wins => "wins",
             Ranking::Points => "points",
-            Ranking::Best => "best turn",
+            Ranking::Best => match kind {
+                GameKind::ForGetIt => "best turn",
+                GameKind::GetDickey => "best game",
+            },
         }
         .into(),
         rows,
@@ -241,13 +352,18 @@ pub async fn leaderboard_view(
 }
 
 /// Names the paging buttons of a leaderboard.
-pub fn leaderboard_namer(global: bool, by: Ranking) -> impl Fn(UiAction) -> String {
+pub fn leaderboard_namer(kind: GameKind, global: bool, by: Ranking) -> impl Fn(UiAction) -> String {
     move |action| {
         let page = match action {
             UiAction::LeaderboardPage { page } => page,
             _ => 1,
         };
-        codec::encode(Button::Leaderboard { global, by, page })
+        codec::encode(Button::Leaderboard {
+            kind,
+            global,
+            by,
+            page,
+        })
     }
 }
 
@@ -266,6 +382,15 @@ async fn stats(
     #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
     #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
 ) -> Result<(), Error> {
+    show_stats(ctx, GameKind::ForGetIt, user, scope).await
+}
+
+async fn show_stats(
+    ctx: Context<'_>,
+    kind: GameKind,
+    user: Option<serenity::User>,
+    scope: Option<ScopeChoice>,
+) -> Result<(), Error> {
     let Some(guild_id) = ctx.guild_id() else {
         return Ok(());
     };
@@ -277,10 +402,14 @@ async fn stats(
     let found = ctx
         .data()
         .store
-        .player_stats(GameKind::ForGetIt, scope, user.id.get())
+        .player_stats(kind, scope, user.id.get())
         .await?;
     let stats = found.unwrap_or_default();
     let view = render::stats(&StatsView {
+        game: match kind {
+            GameKind::ForGetIt => StatsGame::ForGetIt,
+            GameKind::GetDickey => StatsGame::GetDickey,
+        },
         name: user.display_name().to_string(),
         games: stats.games,
         wins: stats.wins,

@@ -1,6 +1,6 @@
 //! The tables' ports, over serenity: posting and editing channel messages, and answering
-//! interactions. Views from `render` become serenity builders here, and their buttons get their
-//! custom_ids.
+//! interactions. Views from `render` become serenity builders here, and their buttons and select
+//! menus get their custom_ids.
 
 use std::sync::Arc;
 
@@ -9,14 +9,17 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::{
     ButtonStyle as SerenityStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, EditMessage, Http,
+    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditMessage, Http,
 };
 
 use super::codec::{self, Button};
-use crate::render::{ButtonStyle, ButtonView, EmbedView, MessageView, UiAction};
+use crate::render::{
+    ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
+};
 use crate::tables::{Outbox, Outgoing, Reply};
 
-/// Names a button's custom_id from its action.
+/// Names a button's or a select menu's custom_id from its action.
 pub type Namer<'a> = &'a dyn Fn(UiAction) -> String;
 
 pub fn game_namer(game_id: i64, version: u64) -> impl Fn(UiAction) -> String {
@@ -53,9 +56,33 @@ fn embed(view: &EmbedView) -> CreateEmbed {
 pub fn components(view: &MessageView, name: Namer<'_>) -> Vec<CreateActionRow> {
     view.rows
         .iter()
-        .filter(|row| !row.is_empty())
-        .map(|row| CreateActionRow::Buttons(row.iter().map(|b| button(b, name)).collect()))
+        .filter_map(|row| match row {
+            RowView::Buttons(buttons) if buttons.is_empty() => None,
+            RowView::Buttons(buttons) => Some(CreateActionRow::Buttons(
+                buttons.iter().map(|b| button(b, name)).collect(),
+            )),
+            RowView::Select(select) if select.options.is_empty() => None,
+            RowView::Select(select) => Some(CreateActionRow::SelectMenu(select_menu(select, name))),
+        })
         .collect()
+}
+
+/// A string select menu: one option is picked (Discord's default of min 1, max 1).
+fn select_menu(view: &SelectView, name: Namer<'_>) -> CreateSelectMenu {
+    let options = view
+        .options
+        .iter()
+        .map(|o| {
+            let option = CreateSelectMenuOption::new(&o.label, &o.value);
+            match &o.description {
+                Some(description) => option.description(description),
+                None => option,
+            }
+        })
+        .collect();
+    CreateSelectMenu::new(name(view.action), CreateSelectMenuKind::String { options })
+        .placeholder(&view.placeholder)
+        .disabled(view.disabled)
 }
 
 fn button(view: &ButtonView, name: Namer<'_>) -> CreateButton {
@@ -71,7 +98,15 @@ fn button(view: &ButtonView, name: Namer<'_>) -> CreateButton {
         .disabled(view.disabled)
 }
 
-/// A whole response message (content, embeds, buttons).
+/// A new channel message (content, embeds, components): what [`HttpOutbox`] posts.
+pub fn create_message(view: &MessageView, name: Namer<'_>) -> CreateMessage {
+    CreateMessage::new()
+        .content(&view.content)
+        .embeds(embeds(view))
+        .components(components(view, name))
+}
+
+/// A whole response message (content, embeds, components).
 pub fn response(view: &MessageView, name: Namer<'_>) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(&view.content)
@@ -89,10 +124,7 @@ impl Outbox for HttpOutbox {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
-            let create = CreateMessage::new()
-                .content(&view.content)
-                .embeds(embeds(view))
-                .components(components(view, &name));
+            let create = create_message(view, &name);
             serenity::ChannelId::new(channel_id)
                 .send_message(&self.http, create)
                 .await
@@ -165,7 +197,7 @@ impl Reply for InteractionReply {
 
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>> {
         Box::pin(async move {
-            // Private answers carry no buttons.
+            // Private answers carry no components.
             let create = CreateInteractionResponseMessage::new()
                 .content(&view.content)
                 .embeds(embeds(&view))

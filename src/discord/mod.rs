@@ -345,8 +345,13 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         return;
     }
     let button = codec::decode(&click.data.custom_id);
+    // A select menu's choice is its first value (the menus take exactly one).
+    let chosen = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
+        _ => None,
+    };
     let command = match button {
-        Some(Button::Game { action, .. }) => game_command(action),
+        Some(Button::Game { action, .. }) => game_command(action, chosen.map(String::as_str)),
         _ => None,
     };
     match (button, command) {
@@ -357,6 +362,7 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
             Some(command),
         ) => {
             let request = Request {
+                kind: None,
                 who: who(&click.user, click.member.as_ref()),
                 command,
                 origin: Origin::Click {
@@ -368,14 +374,24 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
             };
             data.tables.request(click.channel_id.get(), request).await;
         }
-        (Some(Button::Leaderboard { global, by, page }), _) => {
+        (
+            Some(Button::Leaderboard {
+                kind,
+                global,
+                by,
+                page,
+            }),
+            _,
+        ) => {
             let Some(guild) = click.guild_id else {
                 let _ = reply.ephemeral(render::notice(Notice::GuildOnly)).await;
                 return;
             };
-            match commands::leaderboard_view(&data.store, guild.get(), global, by, page).await {
+            let board =
+                commands::leaderboard_view(&data.store, kind, guild.get(), global, by, page);
+            match board.await {
                 Ok(view) => {
-                    let name = commands::leaderboard_namer(global, by);
+                    let name = commands::leaderboard_namer(kind, global, by);
                     let update = io::response(&view, &name);
                     let response = CreateInteractionResponse::UpdateMessage(update);
                     if let Err(e) = click.create_response(&ctx.http, response).await {
@@ -394,7 +410,8 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
     }
 }
 
-fn game_command(action: UiAction) -> Option<Command> {
+/// The table command of a game component; `chosen` is a select menu's value.
+fn game_command(action: UiAction, chosen: Option<&str>) -> Option<Command> {
     Some(match action {
         UiAction::Join => Command::Join,
         UiAction::Leave => Command::Leave,
@@ -404,6 +421,8 @@ fn game_command(action: UiAction) -> Option<Command> {
         UiAction::Roll => Command::Roll,
         UiAction::Bank => Command::Bank,
         UiAction::Choose(n) => Command::Choose(n),
+        UiAction::Hold(die) => Command::Hold(die),
+        UiAction::Score => Command::Score(chosen?.parse().ok()?),
         UiAction::LeaderboardPage { .. } => return None,
     })
 }

@@ -22,6 +22,10 @@
 //! custom emoji (`<:for:123>`) for the markers, the numbers or the word faces. A piece longer
 //! than [`DiceStyle::MAX_PIECE`] characters is cut, so a message stays within Discord's limits
 //! whatever the config says.
+//!
+//! *Get Dickey*'s five ordinary dice have pieces of their own in the same style
+//! ([`DiceStyle::dickey_faces`], [`DiceStyle::dickey_held`]); their design is explained in
+//! [`super::getdickey`].
 
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +41,10 @@ pub struct DiceStyle {
     pub numbers: [String; 5],
     /// The word faces: FOR, GET, IT.
     pub words: [String; 3],
+    /// Get Dickey's faces 1 to 6.
+    pub dickey_faces: [String; 6],
+    /// What leads a held Get Dickey die.
+    pub dickey_held: String,
 }
 
 impl Default for DiceStyle {
@@ -45,6 +53,8 @@ impl Default for DiceStyle {
             kinds: ["🟥", "⬜", "🟦"].map(String::from),
             numbers: ["1", "2", "3", "4", "5"].map(String::from),
             words: ["**FOR**", "**GET**", "**IT**"].map(String::from),
+            dickey_faces: ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"].map(String::from),
+            dickey_held: "🔒".to_string(),
         }
     }
 }
@@ -83,6 +93,28 @@ impl DiceStyle {
             (!faces.is_empty()).then(|| format!("{} {}", self.kind(word), faces.join(" ")))
         });
         groups.collect::<Vec<_>>().join(" ")
+    }
+
+    /// A Get Dickey face, 1 to 6.
+    pub fn dickey_face(&self, face: u8) -> &str {
+        let i = usize::from(face.clamp(1, 6)) - 1;
+        piece(&self.dickey_faces[i])
+    }
+
+    /// Get Dickey's five dice in die order, held dice marked: `🔒3️⃣ 🔒3️⃣ 5️⃣ 1️⃣ 6️⃣`.
+    pub fn dickey_dice(&self, hand: &[u8], held: &[bool]) -> String {
+        let dice: Vec<String> = hand
+            .iter()
+            .enumerate()
+            .map(|(i, &face)| {
+                if held.get(i).copied().unwrap_or(false) {
+                    format!("{}{}", piece(&self.dickey_held), self.dickey_face(face))
+                } else {
+                    self.dickey_face(face).to_string()
+                }
+            })
+            .collect();
+        dice.join(" ")
     }
 
     /// Dice by index (0–8), by kind only: one marker per die, `🟥🟥 ⬜ 🟦🟦🟦`.

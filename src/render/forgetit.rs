@@ -15,8 +15,8 @@ use crate::engine::Player;
 
 use super::dice::DiceStyle;
 use super::view::{
-    colour, count, display_name, list, place, ButtonStyle, ButtonView, EmbedView, MessageView,
-    UiAction,
+    colour, count, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView,
+    EmbedView, MessageView, UiAction,
 };
 
 /// The lobby message through its life: the open table with its buttons; once started, the
@@ -525,19 +525,12 @@ fn name(seat: &Seat) -> String {
 
 /// A seat's name, bot seats marked.
 fn who(seat: &Seat) -> String {
-    if seat.player.is_bot() {
-        format!("🤖 {}", name(seat))
-    } else {
-        name(seat)
-    }
+    seat_name(seat.player, &seat.name)
 }
 
 /// How content addresses a seat: a person by mention (which pings them), a bot by name.
 fn mention(seat: &Seat) -> String {
-    match seat.player {
-        Player::Person(id) => format!("<@{id}>"),
-        Player::Bot(_) => format!("**{}**", name(seat)),
-    }
+    seat_mention(seat.player, &seat.name)
 }
 
 /// The rules as the bot plays them (../shared/RULES.md, F1–F10), in short.

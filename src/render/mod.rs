@@ -1,17 +1,20 @@
-//! Pure rendering: game state in, Discord-agnostic message views out (content, embeds, buttons),
-//! snapshot-tested. No serenity or poise type lives here: the `discord` layer turns a
-//! [`MessageView`] into serenity builders and each button's [`UiAction`] into a custom_id.
+//! Pure rendering: game state in, Discord-agnostic message views out (content, embeds, buttons and
+//! select menus), snapshot-tested. No serenity or poise type lives here: the `discord` layer turns
+//! a [`MessageView`] into serenity builders and each component's [`UiAction`] into a custom_id.
 //!
-//! - [`view`]: the view types, Discord's limits (which every view keeps), the button actions and
-//!   the text helpers (truncating and escaping player-given names).
+//! - [`view`]: the view types, Discord's limits (which every view keeps), the component actions
+//!   and the text helpers (truncating and escaping player-given names).
 //! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there).
 //! - [`forgetit`]: the *For Get It* messages: lobby, turn, turn result, game over, scores, rules,
 //!   errors (re-exported here).
+//! - [`getdickey`]: the *Get Dickey* messages, the same set (used as `render::getdickey::turn`),
+//!   with keycap dice, scorecards and the "Score in…" menu.
 //! - [`stats`]: leaderboards and a player's statistics.
 //! - [`notice`](mod@notice): the short ephemeral answers of the table service.
 
 pub mod dice;
 pub mod forgetit;
+pub mod getdickey;
 pub mod notice;
 pub mod stats;
 pub mod view;
@@ -19,5 +22,8 @@ pub mod view;
 pub use dice::DiceStyle;
 pub use forgetit::{error, game_over, lobby, rules, scores, turn, turn_result};
 pub use notice::{bot_name, notice, Notice};
-pub use stats::{leaderboard, stats, LeaderRow, LeaderboardView, StatsView};
-pub use view::{limits, ButtonStyle, ButtonView, EmbedView, MessageView, UiAction, UnknownAction};
+pub use stats::{leaderboard, stats, LeaderRow, LeaderboardView, StatsGame, StatsView};
+pub use view::{
+    limits, ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectOptionView, SelectView,
+    UiAction, UnknownAction,
+};

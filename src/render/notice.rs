@@ -22,6 +22,8 @@ pub enum Notice {
     ChannelBusy,
     /// There is no game in this channel.
     NoGame,
+    /// The channel's game is another game: its commands are under this command name.
+    OtherGame(&'static str),
     /// The button belongs to a game that is over.
     GameOver,
     /// The button was on a turn message that is no longer current.
@@ -49,12 +51,19 @@ pub fn notice(notice: Notice) -> MessageView {
         Notice::Kicked => "They have been removed from the table.",
         Notice::Cancelled => "The game is cancelled.",
         Notice::ChannelBusy => "This channel already has a game: join it, or wait for it to end.",
-        Notice::NoGame => "There is no game in this channel: start one with `/forgetit start`.",
+        Notice::NoGame => {
+            "There is no game in this channel: start one with `/forgetit start` or `/getdickey start`."
+        }
+        Notice::OtherGame(command) => {
+            return MessageView::new(&format!(
+                "This channel's game is played with `/{command}`: use `/{command}` commands for it."
+            ))
+        }
         Notice::GameOver => "That game is over.",
         Notice::Stale => "That button is out of date: use the latest turn message.",
         Notice::HostOnly => "Only the host can do that.",
         Notice::HostOrModeratorOnly => "Only the host or a moderator can do that.",
-        Notice::GuildOnly => "For Get It is played in server channels.",
+        Notice::GuildOnly => "The games are played in server channels.",
         Notice::UnknownButton => "That button doesn't work any more.",
         Notice::NotSaved => "That couldn't be saved, so nothing happened: please try again.",
         Notice::ShuttingDown => "The bot is restarting: please try again in a moment.",

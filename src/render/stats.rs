@@ -33,9 +33,18 @@ pub struct LeaderRow {
     pub value: String,
 }
 
+/// Which game's statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StatsGame {
+    #[default]
+    ForGetIt,
+    GetDickey,
+}
+
 /// A player's lifetime statistics.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StatsView {
+    pub game: StatsGame,
     pub name: String,
     pub games: u64,
     pub wins: u64,
@@ -107,10 +116,29 @@ pub fn leaderboard(view: &LeaderboardView) -> MessageView {
 
 /// A player's statistics.
 pub fn stats(view: &StatsView) -> MessageView {
+    let title = match view.game {
+        StatsGame::ForGetIt => "For Get It",
+        StatsGame::GetDickey => "Get Dickey",
+    };
     let embed = EmbedView::new(
-        &format!("📊 {} · For Get It", display_name(&view.name)),
+        &format!("📊 {} · {title}", display_name(&view.name)),
         colour::INFO,
     );
+    if view.game == StatsGame::GetDickey && view.games > 0 {
+        let per_game = view.points as f64 / view.games as f64;
+        let embed = embed
+            .field("Games", &view.games.to_string(), true)
+            .field(
+                "Wins",
+                &format!("{} ({})", view.wins, percent(view.wins, view.games)),
+                true,
+            )
+            .field("Points", &view.points.to_string(), true)
+            .field("Points per game", &format!("{per_game:.1}"), true)
+            .field("Best game", &view.best_turn.to_string(), true)
+            .field("Dickeys", &view.forget_its.to_string(), true);
+        return MessageView::new("").embed(embed);
+    }
     if view.games == 0 {
         return MessageView::new("").embed(embed.description("No games played yet."));
     }

@@ -1,13 +1,18 @@
-//! Discord-agnostic message views: what a message says and which buttons it has, with no serenity
-//! type. The `discord` layer turns a [`MessageView`] into serenity builders and encodes each
-//! button's [`UiAction`] (with the game id and version) into its custom_id.
+//! Discord-agnostic message views: what a message says and which buttons and select menus it has,
+//! with no serenity type. The `discord` layer turns a [`MessageView`] into serenity builders and
+//! encodes each component's [`UiAction`] (with the game id and version) into its custom_id.
+//!
+//! A message has up to five action rows ([`RowView`]): a row of one to five buttons, or one
+//! string select menu alone, as Discord requires.
 //!
 //! The builders here keep every text within Discord's [`limits`], so no view can be refused for
 //! its size: [`EmbedView::field`] and friends truncate what is too long, and
-//! [`MessageView::row`] never adds an empty row or more than five.
+//! [`MessageView::row`] / [`MessageView::select`] never add an empty row or more than five.
 
 use std::fmt;
 use std::str::FromStr;
+
+use crate::engine::Player;
 
 /// Discord's documented limits, in characters (Unicode scalar values).
 pub mod limits {
@@ -15,7 +20,18 @@ pub mod limits {
     pub const EMBEDS: usize = 10;
     pub const ROWS: usize = 5;
     pub const BUTTONS_PER_ROW: usize = 5;
+    /// A button's label.
     pub const LABEL: usize = 80;
+    /// A custom_id (the discord layer builds them; render's action codes are far shorter).
+    pub const CUSTOM_ID: usize = 100;
+    /// A select menu's placeholder.
+    pub const PLACEHOLDER: usize = 150;
+    /// A select menu's options.
+    pub const SELECT_OPTIONS: usize = 25;
+    /// A select option's label, value and description.
+    pub const OPTION_LABEL: usize = 100;
+    pub const OPTION_VALUE: usize = 100;
+    pub const OPTION_DESCRIPTION: usize = 100;
     pub const TITLE: usize = 256;
     pub const DESCRIPTION: usize = 4096;
     pub const FIELDS: usize = 25;
@@ -43,12 +59,37 @@ pub mod colour {
 /// How many characters of a player's name a message shows.
 pub const NAME_CHARS: usize = 32;
 
-/// A message: content, embeds and rows of buttons.
+/// A message: content, embeds and action rows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MessageView {
     pub content: String,
     pub embeds: Vec<EmbedView>,
-    pub rows: Vec<Vec<ButtonView>>,
+    pub rows: Vec<RowView>,
+}
+
+/// An action row: one to five buttons, or one select menu, which takes a whole row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowView {
+    Buttons(Vec<ButtonView>),
+    Select(SelectView),
+}
+
+impl RowView {
+    /// The row's buttons (none in a select menu's row).
+    pub fn buttons(&self) -> &[ButtonView] {
+        match self {
+            RowView::Buttons(buttons) => buttons,
+            RowView::Select(_) => &[],
+        }
+    }
+
+    /// The row's select menu, if it is one.
+    pub fn select(&self) -> Option<&SelectView> {
+        match self {
+            RowView::Buttons(_) => None,
+            RowView::Select(select) => Some(select),
+        }
+    }
 }
 
 impl MessageView {
@@ -70,14 +111,28 @@ impl MessageView {
     pub fn row(mut self, buttons: Vec<ButtonView>) -> MessageView {
         debug_assert!(buttons.len() <= limits::BUTTONS_PER_ROW);
         if !buttons.is_empty() && self.rows.len() < limits::ROWS {
-            self.rows.push(buttons);
+            self.rows.push(RowView::Buttons(buttons));
+        }
+        self
+    }
+
+    /// Adds a select menu in a row of its own; one without options is left out (Discord refuses
+    /// it), and one past the fifth row too.
+    pub fn select(mut self, select: SelectView) -> MessageView {
+        if !select.options.is_empty() && self.rows.len() < limits::ROWS {
+            self.rows.push(RowView::Select(select));
         }
         self
     }
 
     /// Every button of the message, row by row.
     pub fn buttons(&self) -> impl Iterator<Item = &ButtonView> {
-        self.rows.iter().flatten()
+        self.rows.iter().flat_map(RowView::buttons)
+    }
+
+    /// Every select menu of the message, row by row.
+    pub fn selects(&self) -> impl Iterator<Item = &SelectView> {
+        self.rows.iter().filter_map(RowView::select)
     }
 }
 
@@ -187,12 +242,66 @@ impl ButtonView {
     }
 }
 
+/// A string select menu: the player picks one option, and the discord layer reads the picked
+/// option's `value` with the menu's `action`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectView {
+    pub placeholder: String,
+    pub action: UiAction,
+    pub options: Vec<SelectOptionView>,
+    pub disabled: bool,
+}
+
+impl SelectView {
+    pub fn new(placeholder: &str, action: UiAction) -> SelectView {
+        SelectView {
+            placeholder: truncate(placeholder, limits::PLACEHOLDER),
+            action,
+            options: Vec::new(),
+            disabled: false,
+        }
+    }
+
+    /// Adds an option (past the 25th, options are left out). The label and description are cut
+    /// to Discord's limits; the value, which the discord layer parses back, must already fit.
+    pub fn option(mut self, label: &str, value: &str, description: Option<&str>) -> SelectView {
+        debug_assert!(!value.is_empty() && value.chars().count() <= limits::OPTION_VALUE);
+        if self.options.len() < limits::SELECT_OPTIONS {
+            self.options.push(SelectOptionView {
+                label: truncate(or_dash(label), limits::OPTION_LABEL),
+                value: truncate(value, limits::OPTION_VALUE),
+                description: description
+                    .filter(|d| !d.trim().is_empty())
+                    .map(|d| truncate(d, limits::OPTION_DESCRIPTION)),
+            });
+        }
+        self
+    }
+
+    pub fn disabled_if(mut self, disabled: bool) -> SelectView {
+        self.disabled = disabled;
+        self
+    }
+}
+
+/// One option of a [`SelectView`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOptionView {
+    pub label: String,
+    pub value: String,
+    pub description: Option<String>,
+}
+
 /// What a button asks for. The game id and state version are not here: the discord layer adds
 /// them (and, for leaderboard pages, the scope and ranking) to the custom_id.
 ///
+/// A select menu has one too ([`UiAction::Score`]): what it asks for is completed by the option
+/// picked.
+///
 /// Its text form (`Display` / `FromStr`) is short and stable, since it is part of custom_ids:
-/// `join`, `leave`, `bot`, `start`, `cancel`, `roll`, `bank`, `choose:3`, `lb:2`. Only the
-/// canonical form parses (`choose:03` does not), so text and action round-trip both ways.
+/// `join`, `leave`, `bot`, `start`, `cancel`, `roll`, `bank`, `choose:3`, `hold:2`, `score`,
+/// `lb:2`. Only the canonical form parses (`choose:03` does not), so text and action round-trip
+/// both ways.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UiAction {
     Join,
@@ -204,6 +313,11 @@ pub enum UiAction {
     Bank,
     /// Keep this number as the point number.
     Choose(u8),
+    /// Hold this die (0–4), or release it if held (Get Dickey).
+    Hold(u8),
+    /// Score the roll in the box picked in the select menu (Get Dickey): the option's value is a
+    /// `Category::key()`, which `Category::from_str` parses.
+    Score,
     /// Show this page (from 1) of a leaderboard.
     LeaderboardPage {
         page: u32,
@@ -221,6 +335,8 @@ impl fmt::Display for UiAction {
             UiAction::Roll => f.write_str("roll"),
             UiAction::Bank => f.write_str("bank"),
             UiAction::Choose(number) => write!(f, "choose:{number}"),
+            UiAction::Hold(die) => write!(f, "hold:{die}"),
+            UiAction::Score => f.write_str("score"),
             UiAction::LeaderboardPage { page } => write!(f, "lb:{page}"),
         }
     }
@@ -244,9 +360,11 @@ impl FromStr for UiAction {
                 "cancel" => Some(UiAction::Cancel),
                 "roll" => Some(UiAction::Roll),
                 "bank" => Some(UiAction::Bank),
+                "score" => Some(UiAction::Score),
                 _ => None,
             },
             Some(("choose", number)) => number.parse().ok().map(UiAction::Choose),
+            Some(("hold", die)) => die.parse().ok().map(UiAction::Hold),
             Some(("lb", page)) => page
                 .parse()
                 .ok()
@@ -291,6 +409,23 @@ pub fn escape(text: &str) -> String {
 pub fn display_name(name: &str) -> String {
     let one_line: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
     escape(&truncate(&one_line, NAME_CHARS))
+}
+
+/// A seat's name as embeds show it ([`display_name`]), a bot seat marked: `🤖 Bot 1`.
+pub fn seat_name(player: Player, name: &str) -> String {
+    if player.is_bot() {
+        format!("🤖 {}", display_name(name))
+    } else {
+        display_name(name)
+    }
+}
+
+/// How content addresses a seat: a person by mention (which pings them), a bot by name.
+pub fn seat_mention(player: Player, name: &str) -> String {
+    match player {
+        Player::Person(id) => format!("<@{id}>"),
+        Player::Bot(_) => format!("**{}**", display_name(name)),
+    }
 }
 
 /// "a", "a and b", "a, b and c" (with `conjunction` "and"; or "or").
@@ -339,17 +474,36 @@ impl fmt::Display for MessageView {
         }
         for (i, row) in self.rows.iter().enumerate() {
             write!(f, "--- row {}:", i + 1)?;
-            for button in row {
-                let disabled = if button.disabled { ", disabled" } else { "" };
-                write!(
-                    f,
-                    " [{}]({}, {}{disabled})",
-                    button.label,
-                    button.style.name(),
-                    button.action
-                )?;
+            match row {
+                RowView::Buttons(buttons) => {
+                    for button in buttons {
+                        let disabled = if button.disabled { ", disabled" } else { "" };
+                        write!(
+                            f,
+                            " [{}]({}, {}{disabled})",
+                            button.label,
+                            button.style.name(),
+                            button.action
+                        )?;
+                    }
+                    writeln!(f)?;
+                }
+                RowView::Select(select) => {
+                    let disabled = if select.disabled { ", disabled" } else { "" };
+                    writeln!(
+                        f,
+                        " <{}>(select, {}{disabled})",
+                        select.placeholder, select.action
+                    )?;
+                    for option in &select.options {
+                        write!(f, "  - {} = {}", option.label, option.value)?;
+                        match &option.description {
+                            Some(description) => writeln!(f, " · {description}")?,
+                            None => writeln!(f)?,
+                        }
+                    }
+                }
             }
-            writeln!(f)?;
         }
         Ok(())
     }

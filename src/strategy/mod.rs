@@ -1,5 +1,6 @@
 //! How bot seats play. Pure: a policy looks at the game and names the action to take.
 
+pub mod getdickey;
 pub mod solver;
 
 use crate::engine::forgetit::{Action, DieState, Game, Step, Word};

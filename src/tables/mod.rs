@@ -11,6 +11,7 @@
 //! A process may run only some of the bot's shards ([`shards`]): then it keeps, and drives, only
 //! the games of its own guilds; the other processes sharing the database drive theirs.
 
+mod games;
 pub mod shards;
 
 use std::collections::HashMap;
@@ -25,10 +26,10 @@ use tokio::time::Instant;
 use tracing::{debug, error, info, warn};
 
 use crate::engine::dice::DiceSource;
-use crate::engine::forgetit::{Action, Event, Game, Phase, Settings, MAX_SEATS};
-use crate::engine::Player;
+use crate::engine::{forgetit, getdickey, Player};
 use crate::render::{self, MessageView, Notice};
-use crate::store::{now_ms, Loaded, Place, Store, StoreError};
+use crate::store::{now_ms, GameKind, Loaded, Place, Status, Store, StoreError};
+pub use games::TableGame;
 use shards::Shards;
 
 /// How tables behave.
@@ -112,11 +113,33 @@ pub enum Command {
     AddBot,
     Start,
     Cancel,
-    Kick { user_id: u64 },
+    Kick {
+        user_id: u64,
+    },
     Roll,
+    /// For Get It: bank the turn.
     Bank,
+    /// For Get It: keep this point number.
     Choose(u8),
+    /// Get Dickey: hold or free die 0–4.
+    Hold(u8),
+    /// Get Dickey: score the roll in this box.
+    Score(getdickey::Category),
     Scores,
+}
+
+impl Command {
+    /// Moves of the player on turn: they must be made on the state the message showed.
+    fn is_turn_move(self) -> bool {
+        matches!(
+            self,
+            Command::Roll
+                | Command::Bank
+                | Command::Choose(_)
+                | Command::Hold(_)
+                | Command::Score(_)
+        )
+    }
 }
 
 /// Where a request came from: a slash command, or a button on a message of the game.
@@ -131,14 +154,18 @@ pub enum Origin {
 }
 
 pub struct Request {
+    /// The game a slash command is for (`/forgetit ...` or `/getdickey ...`); `None` for clicks,
+    /// which name their game.
+    pub kind: Option<GameKind>,
     pub who: Who,
     pub command: Command,
     pub origin: Origin,
     pub reply: Box<dyn Reply>,
 }
 
-/// A new game asked for with `/forgetit start`.
+/// A new game asked for with `/forgetit start` or `/getdickey start`.
 pub struct NewGame {
+    pub kind: GameKind,
     pub place: Place,
     pub host: Who,
     pub target: Option<u32>,
@@ -177,7 +204,21 @@ impl Tables {
     ) -> Result<Tables, StoreError> {
         let shards = config.shards;
         let owned = |guild_id: u64| shards.is_none_or(|s| s.owns(guild_id));
-        let open = store.load_open_in::<Game>(owned).await?;
+        let mut open: Vec<(Place, i64, AnyTable)> = Vec::new();
+        for loaded in store.load_open_in::<forgetit::Game>(owned).await? {
+            open.push((
+                loaded.place,
+                loaded.id,
+                AnyTable::ForGetIt(Table::from(loaded)),
+            ));
+        }
+        for loaded in store.load_open_in::<getdickey::Game>(owned).await? {
+            open.push((
+                loaded.place,
+                loaded.id,
+                AnyTable::GetDickey(Table::from(loaded)),
+            ));
+        }
         let tables = Tables {
             shared: Arc::new(Shared {
                 store,
@@ -195,18 +236,17 @@ impl Tables {
             }
             None => info!(games = open.len(), "open games loaded"),
         }
-        for loaded in open {
+        for (place, game_id, table) in open {
             if let Some(shards) = shards {
-                let guild = loaded.place.guild_id;
+                let guild = place.guild_id;
                 info!(
                     guild,
                     shard = shards.shard_of(guild),
-                    game_id = loaded.id,
+                    game_id,
                     "open game picked up"
                 );
             }
-            let channel = loaded.place.channel_id;
-            tables.spawn(channel, Some(Table::from(loaded)));
+            tables.spawn(place.channel_id, Some(table));
         }
         Ok(tables)
     }
@@ -294,7 +334,7 @@ impl Tables {
         let _ = reply.ephemeral(render::notice(Notice::ShuttingDown)).await;
     }
 
-    fn spawn(&self, channel: u64, table: Option<Table>) -> mpsc::Sender<Msg> {
+    fn spawn(&self, channel: u64, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
         let mut actors = self.shared.actors.lock().unwrap();
         if let Some(sender) = actors.get(&channel) {
             return sender.clone();
@@ -302,10 +342,12 @@ impl Tables {
         let (tx, rx) = mpsc::channel(64);
         actors.insert(channel, tx.clone());
         let mut actor = Actor {
-            shared: self.shared.clone(),
-            channel,
+            cx: Cx {
+                shared: self.shared.clone(),
+                channel,
+                bot_due: None,
+            },
             table,
-            bot_due: None,
         };
         actor.arm_bot();
         let task = tokio::spawn(actor.run(rx));
@@ -315,16 +357,16 @@ impl Tables {
 }
 
 /// The open game of a channel, as its actor holds it.
-struct Table {
+struct Table<G> {
     id: i64,
-    game: Game,
+    game: G,
     lobby_message: Option<u64>,
     turn_message: Option<u64>,
     deadline_ms: Option<i64>,
 }
 
-impl From<Loaded<Game>> for Table {
-    fn from(loaded: Loaded<Game>) -> Table {
+impl<G> From<Loaded<G>> for Table<G> {
+    fn from(loaded: Loaded<G>) -> Table<G> {
         Table {
             id: loaded.id,
             game: loaded.game,
@@ -335,16 +377,43 @@ impl From<Loaded<Game>> for Table {
     }
 }
 
+/// A channel's open game, of either kind.
+enum AnyTable {
+    ForGetIt(Table<forgetit::Game>),
+    GetDickey(Table<getdickey::Game>),
+}
+
+impl AnyTable {
+    fn guild_free(loaded_guild: u64, config: &TableConfig) -> bool {
+        owns(config, loaded_guild)
+    }
+}
+
+/// Runs `$body` with `$t` bound to the table of whichever kind it is.
+macro_rules! with_table {
+    ($table:expr, $t:ident => $body:expr) => {
+        match $table {
+            AnyTable::ForGetIt($t) => $body,
+            AnyTable::GetDickey($t) => $body,
+        }
+    };
+}
+
 enum Timer {
     Deadline,
     BotMove,
 }
 
-struct Actor {
+/// What a table's code shares with its actor: the service, the channel, the bot-move timer.
+struct Cx {
     shared: Arc<Shared>,
     channel: u64,
-    table: Option<Table>,
     bot_due: Option<Instant>,
+}
+
+struct Actor {
+    cx: Cx,
+    table: Option<AnyTable>,
 }
 
 impl Actor {
@@ -352,7 +421,9 @@ impl Actor {
         // A table picked up at start, or started afresh after a failure, shows its game as it
         // is: the process may have stopped before showing its last action.
         self.load().await;
-        self.resume().await;
+        if let Some(table) = &mut self.table {
+            with_table!(table, t => t.resume(&mut self.cx).await);
+        }
         loop {
             let timer = self.next_timer();
             let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
@@ -371,120 +442,245 @@ impl Actor {
                 }
             }
         }
-        debug!(channel = self.channel, "table closed");
+        debug!(channel = self.cx.channel, "table closed");
     }
 
     fn next_timer(&self) -> Option<(Instant, Timer)> {
         let table = self.table.as_ref()?;
-        if let Some(due) = self.bot_due {
+        if let Some(due) = self.cx.bot_due {
             return Some((due, Timer::BotMove));
         }
-        let deadline = table.deadline_ms?;
+        let deadline = with_table!(table, t => t.deadline_ms)?;
         let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
         Some((Instant::now() + wait, Timer::Deadline))
     }
 
     /// Schedules the bot seat's next move if a bot is on turn.
     fn arm_bot(&mut self) {
-        let bot_on_turn = self
-            .table
-            .as_ref()
-            .and_then(|t| t.game.current_player())
-            .is_some_and(Player::is_bot);
-        self.bot_due = bot_on_turn.then(|| Instant::now() + self.shared.config.bot_pace);
+        let bot_on_turn = self.table.as_ref().is_some_and(
+            |table| with_table!(table, t => t.game.current_player().is_some_and(Player::is_bot)),
+        );
+        self.cx.bot_due = bot_on_turn.then(|| Instant::now() + self.cx.shared.config.bot_pace);
     }
 
     async fn create(&mut self, new: NewGame) {
+        if self.table.is_some() {
+            let _ = new
+                .reply
+                .ephemeral(render::notice(Notice::ChannelBusy))
+                .await;
+            return;
+        }
+        self.table = match new.kind {
+            GameKind::ForGetIt => Table::<forgetit::Game>::create(&mut self.cx, new)
+                .await
+                .map(AnyTable::ForGetIt),
+            GameKind::GetDickey => Table::<getdickey::Game>::create(&mut self.cx, new)
+                .await
+                .map(AnyTable::GetDickey),
+        };
+        self.arm_bot();
+    }
+
+    async fn handle(&mut self, request: Request) {
+        let Some(table) = &mut self.table else {
+            let notice = match request.origin {
+                Origin::Click { .. } => Notice::GameOver,
+                Origin::Slash => Notice::NoGame,
+            };
+            let _ = request.reply.ephemeral(render::notice(notice)).await;
+            return;
+        };
+        let kind = match table {
+            AnyTable::ForGetIt(_) => GameKind::ForGetIt,
+            AnyTable::GetDickey(_) => GameKind::GetDickey,
+        };
+        if request.kind.is_some_and(|asked| asked != kind) {
+            let command = match kind {
+                GameKind::ForGetIt => "forgetit",
+                GameKind::GetDickey => "getdickey",
+            };
+            let notice = render::notice(Notice::OtherGame(command));
+            let _ = request.reply.ephemeral(notice).await;
+            return;
+        }
+        with_table!(table, t => t.handle(&mut self.cx, request).await);
+        self.settle().await;
+    }
+
+    async fn time_out(&mut self) {
+        info!(channel = self.cx.channel, "turn timed out");
+        if let Some(table) = &mut self.table {
+            with_table!(table, t => t.run_clock(&mut self.cx).await);
+        }
+        self.settle().await;
+    }
+
+    async fn bot_move(&mut self) {
+        self.cx.bot_due = None;
+        if let Some(table) = &mut self.table {
+            with_table!(table, t => {
+                if let Some(action) = t.game.bot_move() {
+                    t.apply(&mut self.cx, action, None, None).await;
+                }
+            });
+        }
+        self.settle().await;
+    }
+
+    /// After an action: cancels a game only bots still play, re-arms the bot, and lets go of a
+    /// game that is over (the channel is free again).
+    async fn settle(&mut self) {
+        let Some(table) = &mut self.table else {
+            return;
+        };
+        let over = with_table!(table, t => {
+            if t.game.only_bots_left() {
+                // Nobody is left to watch: bots playing on alone would only spam the channel.
+                info!(channel = self.cx.channel, "only bot seats are left: cancelling the game");
+                t.cancel_for_nobody(&mut self.cx).await;
+            }
+            matches!(t.game.stage(), Status::Finished | Status::Cancelled).then_some(t.id)
+        });
+        if let Some(id) = over {
+            info!(game_id = id, "game over");
+            self.table = None;
+        }
+        self.arm_bot();
+    }
+
+    /// Loads the channel's open game if the table started without it.
+    async fn load(&mut self) {
+        if self.table.is_some() {
+            self.arm_bot();
+            return;
+        }
+        let shared = self.cx.shared.clone();
+        let store = &shared.store;
+        let found = match store.open_game_in(self.cx.channel).await {
+            Ok(Some((id, GameKind::ForGetIt))) => store
+                .load::<forgetit::Game>(id)
+                .await
+                .map(|l| (l.place.guild_id, AnyTable::ForGetIt(Table::from(l)))),
+            Ok(Some((id, GameKind::GetDickey))) => store
+                .load::<getdickey::Game>(id)
+                .await
+                .map(|l| (l.place.guild_id, AnyTable::GetDickey(Table::from(l)))),
+            Ok(None) => return,
+            Err(e) => Err(e),
+        };
+        match found {
+            Ok((guild, _)) if !AnyTable::guild_free(guild, &shared.config) => {
+                // Another process (the one running the guild's shard) drives this game.
+                warn!(
+                    guild,
+                    "a request for a game of another process's shard; not taking it"
+                );
+            }
+            Ok((_, table)) => self.table = Some(table),
+            Err(e) => error!(error = %e, channel = self.cx.channel, "could not load the game"),
+        }
+        self.arm_bot();
+    }
+}
+
+impl<G: TableGame> Table<G>
+where
+    G::Event: Send + Sync,
+{
+    fn outgoing(&self, view: MessageView) -> Outgoing {
+        Outgoing {
+            view,
+            game_id: self.id,
+            version: self.game.version(),
+        }
+    }
+
+    /// Opens a new game and answers with its lobby.
+    async fn create(cx: &mut Cx, new: NewGame) -> Option<Table<G>> {
         let NewGame {
             place,
             host,
             target,
             bots,
             reply,
+            ..
         } = new;
-        if self.table.is_some() {
-            let _ = reply.ephemeral(render::notice(Notice::ChannelBusy)).await;
-            return;
-        }
-        let settings = Settings {
-            target: target.unwrap_or(self.shared.config.default_target),
-        };
-        let (game, created) = match Game::create(settings, host.player(), host.name.clone()) {
+        let config = &cx.shared.config;
+        let (game, created) = match G::create(
+            target,
+            config.default_target,
+            host.player(),
+            host.name.clone(),
+        ) {
             Ok(created) => created,
-            Err(e) => {
-                let _ = reply.ephemeral(render::notice(Notice::Rule(e))).await;
-                return;
+            Err(view) => {
+                let _ = reply.ephemeral(view).await;
+                return None;
             }
         };
-        let store = &self.shared.store;
-        let id = match store.create_game(place, &game, &created).await {
+        let id = match cx.shared.store.create_game(place, &game, &created).await {
             Ok(id) => id,
             Err(StoreError::ChannelBusy { .. }) => {
                 let _ = reply.ephemeral(render::notice(Notice::ChannelBusy)).await;
-                return;
+                return None;
             }
             Err(e) => {
                 error!(error = %e, "could not store a new game");
                 let _ = reply.ephemeral(render::notice(Notice::NotSaved)).await;
-                return;
+                return None;
             }
         };
-        info!(game_id = id, channel = place.channel_id, "game created");
-        self.table = Some(Table {
+        info!(
+            game_id = id,
+            channel = place.channel_id,
+            kind = G::KIND.as_str(),
+            "game created"
+        );
+        let mut table = Table {
             id,
             game,
             lobby_message: None,
             turn_message: None,
             deadline_ms: None,
-        });
-        for _ in 0..bots.min((MAX_SEATS - 1) as u8) {
-            let action = self.add_bot_action();
-            if self.commit(action).await.is_err() {
+        };
+        for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
+            let action = table.add_bot_action();
+            if table.commit(cx, action).await.is_err() {
                 break;
             }
         }
-        let table = self.table.as_ref().expect("just created");
-        let lobby = outgoing(table, render::lobby(&table.game));
-        match reply.message(lobby).await {
+        match reply.message(table.outgoing(table.game.lobby_view())).await {
             Ok(message_id) => {
-                let table = self.table.as_mut().expect("just created");
                 table.lobby_message = Some(message_id);
-                self.save_messages().await;
+                table.save_messages(cx).await;
             }
             Err(e) => warn!(error = %e, "could not answer /start"),
         }
+        Some(table)
     }
 
-    async fn handle(&mut self, request: Request) {
+    async fn handle(&mut self, cx: &mut Cx, request: Request) {
         let Request {
             who,
             command,
             origin,
             reply,
+            ..
         } = request;
-        let Some(table) = &self.table else {
-            let notice = match origin {
-                Origin::Click { .. } => Notice::GameOver,
-                Origin::Slash => Notice::NoGame,
-            };
-            let _ = reply.ephemeral(render::notice(notice)).await;
-            return;
-        };
         let clicked = match origin {
             Origin::Click {
                 game_id,
                 version,
                 message_id,
             } => {
-                if game_id != table.id {
+                if game_id != self.id {
                     let _ = reply.ephemeral(render::notice(Notice::GameOver)).await;
                     return;
                 }
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.
-                let turn_move =
-                    matches!(command, Command::Roll | Command::Bank | Command::Choose(_));
-                if turn_move && version != table.game.version {
+                if command.is_turn_move() && version != self.game.version() {
                     let _ = reply.ephemeral(render::notice(Notice::Stale)).await;
                     return;
                 }
@@ -494,37 +690,29 @@ impl Actor {
         };
         let me = who.player();
         // The host while still playing: a host who left or was removed has no say any more.
-        let is_host = table.game.host == me
-            && table
-                .game
-                .seat_of(me)
-                .is_some_and(|i| table.game.seats[i].is_playing());
+        let is_host = self.game.host() == me && self.game.plays(me);
         let action = match command {
             Command::Scores => {
-                let _ = reply.ephemeral(render::scores(&table.game)).await;
+                let _ = reply.ephemeral(self.game.scores_view()).await;
                 return;
             }
-            Command::Join => Action::Join {
-                player: me,
-                name: who.name.clone(),
-            },
-            Command::Leave => Action::Leave { player: me },
+            Command::Join => G::join(me, who.name.clone()),
+            Command::Leave => G::leave(me),
             Command::AddBot if !is_host => return deny(reply, Notice::HostOnly).await,
             Command::AddBot => self.add_bot_action(),
-            Command::Start => Action::Start { by: me },
+            Command::Start => G::start(me),
             Command::Cancel if !is_host && !who.moderator => {
                 return deny(reply, Notice::HostOrModeratorOnly).await
             }
-            Command::Cancel => Action::Cancel,
+            Command::Cancel => G::cancel(),
             Command::Kick { .. } if !is_host && !who.moderator => {
                 return deny(reply, Notice::HostOrModeratorOnly).await
             }
-            Command::Kick { user_id } => Action::Leave {
-                player: Player::Person(user_id),
+            Command::Kick { user_id } => G::leave(Player::Person(user_id)),
+            turn_command => match G::turn_move(turn_command, me) {
+                Some(action) => action,
+                None => return deny(reply, Notice::UnknownButton).await,
             },
-            Command::Roll => Action::Roll { by: me },
-            Command::Bank => Action::Bank { by: me },
-            Command::Choose(number) => Action::ChoosePoint { by: me, number },
         };
         let ack = match command {
             Command::Kick { user_id } if user_id == who.user_id => Notice::Left,
@@ -534,139 +722,98 @@ impl Actor {
             Command::Cancel => Notice::Cancelled,
             _ => Notice::Done,
         };
-        self.apply(action, clicked, Some((reply, ack))).await;
+        self.apply(cx, action, clicked, Some((reply, ack))).await;
     }
 
-    fn add_bot_action(&self) -> Action {
-        let game = &self.table.as_ref().expect("a table").game;
-        let n = (1..=MAX_SEATS as u8)
-            .find(|&n| game.seat_of(Player::Bot(n)).is_none())
+    /// The turn's deadline passed.
+    async fn run_clock(&mut self, cx: &mut Cx) {
+        self.apply(cx, G::time_out(), None, None).await;
+    }
+
+    /// Cancels the game: nobody is left to play it.
+    async fn cancel_for_nobody(&mut self, cx: &mut Cx) {
+        self.apply(cx, G::cancel(), None, None).await;
+    }
+
+    fn add_bot_action(&self) -> G::Action {
+        let n = (1..=G::MAX_SEATS as u8)
+            .find(|&n| !self.game.seated(Player::Bot(n)))
             .unwrap_or(1);
-        Action::Join {
-            player: Player::Bot(n),
-            name: render::bot_name(n),
-        }
-    }
-
-    async fn time_out(&mut self) {
-        info!(channel = self.channel, "turn timed out");
-        self.apply(Action::TimeOut, None, None).await;
-    }
-
-    async fn bot_move(&mut self) {
-        self.bot_due = None;
-        let Some(action) = self
-            .table
-            .as_ref()
-            .and_then(|t| crate::strategy::simple(&t.game))
-        else {
-            return;
-        };
-        self.apply(action, None, None).await;
+        G::join(Player::Bot(n), render::bot_name(n))
     }
 
     /// Decides, commits, and only then replaces the game. On failure nothing changed.
-    async fn commit(&mut self, action: Action) -> Result<Game, Notice> {
-        let table = self.table.as_mut().expect("a table");
+    async fn commit(&mut self, cx: &mut Cx, action: G::Action) -> Result<G, MessageView> {
         let decided = {
-            let mut dice = self.shared.dice.lock().unwrap();
-            table.game.decide(action, &mut *dice)
+            let mut dice = cx.shared.dice.lock().unwrap();
+            self.game.decide(action, &mut **dice)
         };
-        let event = decided.map_err(Notice::Rule)?;
-        let moved = matches!(
-            event,
-            Event::Rolled { .. } | Event::PointChosen { .. } | Event::Banked
-        );
-        let mut next = table.game.clone();
+        let event = decided?;
+        let mut next = self.game.clone();
         next.evolve(&event);
-        let on_turn = |game: &Game| game.turn().ok().map(|t| t.number);
         let deadline_ms = match next.current_player() {
             // Someone else's join or leave leaves the deadline where it was.
-            Some(Player::Person(_)) if !moved && on_turn(&next) == on_turn(&table.game) => {
-                table.deadline_ms
+            Some(Player::Person(_))
+                if !G::is_move(&event) && next.turn_number() == self.game.turn_number() =>
+            {
+                self.deadline_ms
             }
             Some(Player::Person(_)) => {
-                Some(now_ms() + self.shared.config.turn_timeout.as_millis() as i64)
+                Some(now_ms() + cx.shared.config.turn_timeout.as_millis() as i64)
             }
             _ => None,
         };
-        if let Err(e) = self
+        if let Err(e) = cx
             .shared
             .store
-            .commit(table.id, &next, &event, deadline_ms)
+            .commit(self.id, &next, &event, deadline_ms)
             .await
         {
-            error!(error = %e, game_id = table.id, "could not commit an action");
+            error!(error = %e, game_id = self.id, "could not commit an action");
             if let StoreError::Conflict { .. } = e {
                 // Someone else wrote this game: take the stored game as the truth.
-                match self.shared.store.load::<Game>(table.id).await {
-                    Ok(loaded) => *table = Table::from(loaded),
+                match cx.shared.store.load::<G>(self.id).await {
+                    Ok(loaded) => *self = Table::from(loaded),
                     Err(e) => error!(error = %e, "could not reload the game"),
                 }
             }
             // Timers retry after a pause rather than at once.
             let retry = Duration::from_secs(5);
-            table.deadline_ms = table
+            self.deadline_ms = self
                 .deadline_ms
                 .map(|_| now_ms() + retry.as_millis() as i64);
-            self.bot_due = self.bot_due.map(|_| Instant::now() + retry);
-            return Err(Notice::NotSaved);
+            cx.bot_due = cx.bot_due.map(|_| Instant::now() + retry);
+            return Err(render::notice(Notice::NotSaved));
         }
-        table.deadline_ms = deadline_ms;
-        Ok(std::mem::replace(&mut table.game, next))
+        self.deadline_ms = deadline_ms;
+        Ok(std::mem::replace(&mut self.game, next))
     }
 
     /// Applies an action and shows its result: `clicked` is the message whose button asked for
     /// it (answered by updating it); `reply` answers the asker.
     async fn apply(
         &mut self,
-        action: Action,
+        cx: &mut Cx,
+        action: G::Action,
         clicked: Option<u64>,
         reply: Option<(Box<dyn Reply>, Notice)>,
     ) {
-        let before = match self.commit(action).await {
-            Ok(before) => before,
-            Err(notice) => {
+        match self.commit(cx, action).await {
+            Ok(before) => self.publish(cx, &before, clicked, reply).await,
+            Err(view) => {
                 if let Some((reply, _)) = reply {
-                    let _ = reply.ephemeral(render::notice(notice)).await;
+                    let _ = reply.ephemeral(view).await;
                 }
-                return;
             }
-        };
-        self.publish(&before, clicked, reply).await;
-        if self.only_bots_left() {
-            // Nobody is left to watch: bots playing on alone would only spam the channel.
-            info!(
-                channel = self.channel,
-                "only bot seats are left: cancelling the game"
-            );
-            Box::pin(self.apply(Action::Cancel, None, None)).await;
-            return;
         }
-        self.arm_bot();
-        if self.table.as_ref().is_some_and(|t| t.game.is_over()) {
-            let table = self.table.take().expect("a table");
-            info!(game_id = table.id, "game over");
-        }
-    }
-
-    /// True when a game is being played and no person is still playing in it.
-    fn only_bots_left(&self) -> bool {
-        self.table.as_ref().is_some_and(|t| {
-            matches!(t.game.phase, Phase::Playing { .. })
-                && !t
-                    .game
-                    .seats
-                    .iter()
-                    .any(|s| s.is_playing() && !s.player.is_bot())
-        })
     }
 
     /// Shows what changed from `before` to the table's game, on the lobby message, the turn
     /// message and new messages.
     async fn publish(
         &mut self,
-        before: &Game,
+        cx: &mut Cx,
+        before: &G,
         clicked: Option<u64>,
         mut reply: Option<(Box<dyn Reply>, Notice)>,
     ) {
@@ -676,49 +823,44 @@ impl Actor {
                 let _ = reply.ephemeral(render::notice(notice)).await;
             }
         }
-        let table = self.table.as_ref().expect("a table");
-        let game = &table.game;
-        let style = &self.shared.config.style;
-        match (&before.phase, &game.phase) {
-            (Phase::Lobby, Phase::Playing { .. }) => {
-                let lobby = outgoing(table, render::lobby(game));
-                self.show(table.lobby_message, lobby, clicked, &mut reply)
+        let style = cx.shared.config.style.clone();
+        let stage = self.game.stage();
+        match (before.stage(), stage) {
+            (Status::Lobby, Status::Playing) => {
+                let lobby = self.outgoing(self.game.lobby_view());
+                self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
                     .await;
-                self.post_turn().await;
+                self.post_turn(cx).await;
             }
-            (Phase::Lobby, _) => {
-                let lobby = outgoing(table, render::lobby(game));
-                self.show(table.lobby_message, lobby, clicked, &mut reply)
+            (Status::Lobby, _) => {
+                let lobby = self.outgoing(self.game.lobby_view());
+                self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
                     .await;
             }
-            (Phase::Playing { .. }, _) => {
-                let turn_ended = game.last_turn != before.last_turn;
-                let view = match (&game.phase, &game.last_turn) {
-                    (Phase::Cancelled, _) => render::game_over(game),
-                    (_, Some(result)) if turn_ended => render::turn_result(game, result, style),
-                    _ => render::turn(game, style),
+            (Status::Playing, _) => {
+                let turn_ended = G::turn_ended(before, &self.game);
+                let view = match stage {
+                    Status::Cancelled => self.game.over_view(),
+                    _ if turn_ended => self.game.result_view(&style),
+                    _ => self.game.turn_view(&style),
                 };
-                let shown = table.turn_message.is_some();
-                self.show(
-                    table.turn_message,
-                    outgoing(table, view),
-                    clicked,
-                    &mut reply,
-                )
-                .await;
-                match &game.phase {
+                let shown = self.turn_message.is_some();
+                let message = self.outgoing(view);
+                self.show(cx, self.turn_message, message, clicked, &mut reply)
+                    .await;
+                match stage {
                     // A turn whose message could not be posted is posted now.
-                    Phase::Playing { .. } if turn_ended || !shown => self.post_turn().await,
-                    Phase::Finished { .. } => {
-                        let over = outgoing(table, render::game_over(game));
-                        if let Err(e) = self.shared.outbox.post(self.channel, over).await {
+                    Status::Playing if turn_ended || !shown => self.post_turn(cx).await,
+                    Status::Finished => {
+                        let over = self.outgoing(self.game.over_view());
+                        if let Err(e) = cx.shared.outbox.post(cx.channel, over).await {
                             warn!(error = %e, "could not post the game's end");
                         }
                     }
                     _ => {}
                 }
             }
-            (Phase::Finished { .. } | Phase::Cancelled, _) => {}
+            (Status::Finished | Status::Cancelled, _) => {}
         }
         if let Some((reply, notice)) = reply {
             let _ = reply.ephemeral(render::notice(notice)).await;
@@ -729,6 +871,7 @@ impl Actor {
     /// else by editing it.
     async fn show(
         &self,
+        cx: &Cx,
         target: Option<u64>,
         message: Outgoing,
         clicked: Option<u64>,
@@ -744,107 +887,63 @@ impl Actor {
             }
         }
         if let Some(target) = target {
-            if let Err(e) = self.shared.outbox.edit(self.channel, target, message).await {
+            if let Err(e) = cx.shared.outbox.edit(cx.channel, target, message).await {
                 warn!(error = %e, "could not edit a game message");
             }
         }
     }
 
     /// Posts the message of the turn that just began and remembers it.
-    async fn post_turn(&mut self) {
-        let table = self.table.as_ref().expect("a table");
-        let view = render::turn(&table.game, &self.shared.config.style);
-        match self
-            .shared
-            .outbox
-            .post(self.channel, outgoing(table, view))
-            .await
-        {
-            Ok(id) => {
-                self.table.as_mut().expect("a table").turn_message = Some(id);
-                self.save_messages().await;
-            }
+    async fn post_turn(&mut self, cx: &Cx) {
+        let view = self.game.turn_view(&cx.shared.config.style);
+        match cx.shared.outbox.post(cx.channel, self.outgoing(view)).await {
+            Ok(id) => self.turn_message = Some(id),
             Err(e) => {
                 warn!(error = %e, "could not post the turn message; posting it on the next change");
-                self.table.as_mut().expect("a table").turn_message = None;
-                self.save_messages().await;
+                self.turn_message = None;
             }
         }
-    }
-
-    /// Loads the channel's open game if the table started without it.
-    async fn load(&mut self) {
-        if self.table.is_some() {
-            return;
-        }
-        let store = &self.shared.store;
-        let found = match store.open_game_in(self.channel).await {
-            Ok(Some((id, crate::store::GameKind::ForGetIt))) => store.load::<Game>(id).await,
-            Ok(_) => return,
-            Err(e) => Err(e),
-        };
-        match found {
-            Ok(loaded) if !owns(&self.shared.config, loaded.place.guild_id) => {
-                // Another process (the one running the guild's shard) drives this game.
-                warn!(
-                    game_id = loaded.id,
-                    guild = loaded.place.guild_id,
-                    "a request for a game of another process's shard; not taking it"
-                );
-            }
-            Ok(loaded) => self.table = Some(Table::from(loaded)),
-            Err(e) => error!(error = %e, channel = self.channel, "could not load the game"),
-        }
-        self.arm_bot();
+        self.save_messages(cx).await;
     }
 
     /// After a restart: shows the game as it is now (the process may have stopped between a
     /// commit and its messages), and gives a person whose deadline passed while the bot was away
     /// a fresh one.
-    async fn resume(&mut self) {
-        let Some(table) = self.table.as_mut() else {
-            return;
-        };
-        if table.deadline_ms.is_some_and(|d| d < now_ms()) {
-            table.deadline_ms = Some(now_ms() + self.shared.config.turn_timeout.as_millis() as i64);
+    async fn resume(&mut self, cx: &mut Cx) {
+        if self.deadline_ms.is_some_and(|d| d < now_ms()) {
+            self.deadline_ms = Some(now_ms() + cx.shared.config.turn_timeout.as_millis() as i64);
         }
-        let table = self.table.as_ref().expect("a table");
-        match &table.game.phase {
-            Phase::Lobby => {
-                if let Some(id) = table.lobby_message {
-                    let lobby = outgoing(table, render::lobby(&table.game));
-                    if let Err(e) = self.shared.outbox.edit(self.channel, id, lobby).await {
+        match self.game.stage() {
+            Status::Lobby => {
+                if let Some(id) = self.lobby_message {
+                    let lobby = self.outgoing(self.game.lobby_view());
+                    if let Err(e) = cx.shared.outbox.edit(cx.channel, id, lobby).await {
                         warn!(error = %e, "could not refresh the lobby message");
                     }
                 }
             }
-            Phase::Playing { .. } => {
-                let view = render::turn(&table.game, &self.shared.config.style);
-                let shown = match table.turn_message {
+            Status::Playing => {
+                let view = self.game.turn_view(&cx.shared.config.style);
+                let shown = match self.turn_message {
                     Some(id) => {
-                        let message = outgoing(table, view);
-                        self.shared
-                            .outbox
-                            .edit(self.channel, id, message)
-                            .await
-                            .is_ok()
+                        let message = self.outgoing(view);
+                        cx.shared.outbox.edit(cx.channel, id, message).await.is_ok()
                     }
                     None => false,
                 };
                 if !shown {
-                    self.post_turn().await;
+                    self.post_turn(cx).await;
                 }
             }
-            Phase::Finished { .. } | Phase::Cancelled => {}
+            Status::Finished | Status::Cancelled => {}
         }
     }
 
-    async fn save_messages(&self) {
-        let table = self.table.as_ref().expect("a table");
-        if let Err(e) = self
+    async fn save_messages(&self, cx: &Cx) {
+        if let Err(e) = cx
             .shared
             .store
-            .set_messages(table.id, table.lobby_message, table.turn_message)
+            .set_messages(self.id, self.lobby_message, self.turn_message)
             .await
         {
             error!(error = %e, "could not remember the game's messages");
@@ -858,14 +957,6 @@ async fn deny(reply: Box<dyn Reply>, notice: Notice) {
 
 fn owns(config: &TableConfig, guild_id: u64) -> bool {
     config.shards.is_none_or(|s| s.owns(guild_id))
-}
-
-fn outgoing(table: &Table, view: MessageView) -> Outgoing {
-    Outgoing {
-        view,
-        game_id: table.id,
-        version: table.game.version,
-    }
 }
 
 fn far_future() -> Instant {

@@ -1,0 +1,662 @@
+//! The Get Dickey render layer: snapshots of every message at interesting states (games played
+//! with scripted dice, as in tests/engine_getdickey.rs), the hold / score action codes, and
+//! Discord's limits on all of them, as tests/render_forgetit.rs does for For Get It.
+//!
+//! Every snapshot is also checked against Discord's limits, by the stand-in's own checker on the
+//! JSON a message would be sent as (select menus included).
+
+use forgetit::engine::dice::ScriptedDice;
+use forgetit::engine::getdickey::*;
+use forgetit::engine::Player;
+use forgetit::render::getdickey as render;
+use forgetit::render::{limits, ButtonStyle, DiceStyle, MessageView, RowView, UiAction};
+use serde_json::{json, Value};
+
+use Category::*;
+
+const ANN: Player = Player::Person(1);
+const BEN: Player = Player::Person(2);
+const BOT: Player = Player::Bot(1);
+
+fn act(game: &mut Game, action: Action, faces: &[u8]) {
+    game.apply(action, &mut ScriptedDice::new(faces.iter().copied()))
+        .unwrap();
+}
+
+fn table(players: &[(Player, &str)]) -> Game {
+    let (host, name) = players[0];
+    let (mut game, _) = Game::create(Settings::default(), host, name).unwrap();
+    for &(player, name) in &players[1..] {
+        let name = name.to_string();
+        act(&mut game, Action::Join { player, name }, &[]);
+    }
+    game
+}
+
+fn started(players: &[(Player, &str)]) -> Game {
+    let mut game = table(players);
+    act(&mut game, Action::Start { by: players[0].0 }, &[]);
+    game
+}
+
+fn ann_ben() -> Game {
+    started(&[(ANN, "Ann"), (BEN, "Ben")])
+}
+
+fn roll(game: &mut Game, by: Player, faces: &[u8]) {
+    act(game, Action::Roll { by }, faces);
+}
+
+fn hold(game: &mut Game, by: Player, dice: &[u8]) {
+    for &die in dice {
+        act(game, Action::ToggleHold { by, die }, &[]);
+    }
+}
+
+fn score(game: &mut Game, by: Player, category: Category) {
+    act(game, Action::Score { by, category }, &[]);
+}
+
+/// One turn: roll `hand` on the first roll and score it in `category`.
+fn play(game: &mut Game, by: Player, hand: Hand, category: Category) {
+    roll(game, by, &hand);
+    score(game, by, category);
+}
+
+fn turn_view(game: &Game) -> MessageView {
+    render::turn(game, &DiceStyle::default())
+}
+
+fn result_view(game: &Game) -> MessageView {
+    let result = game.last_turn.as_ref().expect("a turn has ended");
+    render::turn_result(game, result, &DiceStyle::default())
+}
+
+/// Checks the limits, then the snapshot.
+fn snap(name: &str, view: &MessageView) {
+    assert_within_limits(view);
+    insta::assert_snapshot!(name, view.to_string());
+}
+
+/// The buttons as (label, action, disabled).
+fn buttons(view: &MessageView) -> Vec<(String, String, bool)> {
+    view.buttons()
+        .map(|b| (b.label.clone(), b.action.to_string(), b.disabled))
+        .collect()
+}
+
+fn button(label: &str, action: &str, disabled: bool) -> (String, String, bool) {
+    (label.to_string(), action.to_string(), disabled)
+}
+
+/// The "Score in…" menu's options as (category, label), each value parsed back as the discord
+/// layer will.
+fn menu(view: &MessageView) -> Vec<(Category, String)> {
+    let selects: Vec<_> = view.selects().collect();
+    assert!(selects.len() <= 1);
+    let Some(select) = selects.first() else {
+        return Vec::new();
+    };
+    assert_eq!(select.action, UiAction::Score);
+    assert_eq!(select.placeholder, "Score in…");
+    select
+        .options
+        .iter()
+        .map(|o| (o.value.parse::<Category>().unwrap(), o.label.clone()))
+        .collect()
+}
+
+fn boxes(view: &MessageView) -> Vec<Category> {
+    menu(view).into_iter().map(|(c, _)| c).collect()
+}
+
+// --- Discord's limits -------------------------------------------------------------------------
+
+/// The message as the discord layer would send it (buttons and string select menus as
+/// `discord::io` builds them), custom_ids as long as they can get.
+fn discord_json(view: &MessageView) -> Value {
+    let custom_id = |action: UiAction| format!("fgi:{}:{}:{action}", i64::MAX, u64::MAX);
+    let embeds: Vec<Value> = view
+        .embeds
+        .iter()
+        .map(|e| {
+            let fields: Vec<Value> = e
+                .fields
+                .iter()
+                .map(
+                    |(name, value, inline)| json!({"name": name, "value": value, "inline": inline}),
+                )
+                .collect();
+            json!({
+                "title": e.title,
+                "description": e.description,
+                "fields": fields,
+                "footer": e.footer.as_ref().map(|text| json!({"text": text})),
+                "color": e.colour,
+            })
+        })
+        .collect();
+    let rows: Vec<Value> = view
+        .rows
+        .iter()
+        .map(|row| {
+            let components: Vec<Value> = match row {
+                RowView::Buttons(buttons) => buttons
+                    .iter()
+                    .map(|b| {
+                        json!({
+                            "type": 2,
+                            "style": 1,
+                            "label": b.label,
+                            "custom_id": custom_id(b.action),
+                            "disabled": b.disabled,
+                        })
+                    })
+                    .collect(),
+                RowView::Select(select) => {
+                    let options: Vec<Value> = select
+                        .options
+                        .iter()
+                        .map(|o| {
+                            json!({"label": o.label, "value": o.value, "description": o.description})
+                        })
+                        .collect();
+                    vec![json!({
+                        "type": 3,
+                        "custom_id": custom_id(select.action),
+                        "placeholder": select.placeholder,
+                        "options": options,
+                        "disabled": select.disabled,
+                    })]
+                }
+            };
+            json!({"type": 1, "components": components})
+        })
+        .collect();
+    json!({"content": view.content, "embeds": embeds, "components": rows})
+}
+
+fn assert_within_limits(view: &MessageView) {
+    let mut errors = Vec::new();
+    discord_standin::limits::check_message(&discord_json(view), "", &mut errors);
+    assert!(errors.is_empty(), "{errors:?} in\n{view}");
+    // What the stand-in leaves to us: a message shows something, and the limits as stated.
+    assert!(!view.content.is_empty() || !view.embeds.is_empty());
+    assert!(view.content.chars().count() <= limits::CONTENT);
+    assert!(view.rows.len() <= limits::ROWS);
+    for row in &view.rows {
+        match row {
+            RowView::Buttons(buttons) => {
+                assert!(!buttons.is_empty() && buttons.len() <= limits::BUTTONS_PER_ROW)
+            }
+            RowView::Select(select) => {
+                assert!(!select.options.is_empty());
+                assert!(select.options.len() <= limits::SELECT_OPTIONS);
+            }
+        }
+    }
+    let total: usize = view.embeds.iter().map(|e| e.text_chars()).sum();
+    assert!(
+        total <= limits::EMBED_TOTAL,
+        "{total} characters in\n{view}"
+    );
+}
+
+// --- The lobby ---------------------------------------------------------------------------------
+
+#[test]
+fn g1_the_lobby_can_start_with_one_seat_and_marks_host_and_bots() {
+    let mut game = table(&[(ANN, "Ann")]);
+    let view = render::lobby(&game);
+    snap("lobby_one_seat", &view);
+    assert_eq!(
+        buttons(&view),
+        [
+            button("Join", "join", false),
+            button("Leave", "leave", false),
+            button("Add bot", "bot", false),
+            button("Start", "start", false),
+            button("Cancel", "cancel", false),
+        ]
+    );
+    let name = "Bot 1".to_string();
+    act(&mut game, Action::Join { player: BOT, name }, &[]);
+    assert!(render::lobby(&game).embeds[0].fields[0]
+        .1
+        .contains("2. 🤖 Bot 1"));
+    act(&mut game, Action::Start { by: ANN }, &[]);
+    let view = render::lobby(&game);
+    snap("lobby_started", &view);
+    assert!(view.rows.is_empty());
+}
+
+#[test]
+fn g1_a_full_table_disables_join_and_add_bot() {
+    let names: Vec<(Player, String)> = (1..=10)
+        .map(|id| (Player::Person(id), format!("Player {id}")))
+        .collect();
+    let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
+    let view = render::lobby(&table(&players));
+    snap("lobby_full", &view);
+    let disabled: Vec<String> = view
+        .buttons()
+        .filter(|b| b.disabled)
+        .map(|b| b.label.clone())
+        .collect();
+    assert_eq!(disabled, ["Join", "Add bot"]);
+}
+
+#[test]
+fn a_cancelled_lobby_has_no_buttons() {
+    let mut game = table(&[(ANN, "Ann"), (BEN, "Ben")]);
+    act(&mut game, Action::Cancel, &[]);
+    let view = render::lobby(&game);
+    snap("lobby_cancelled", &view);
+    assert!(view.rows.is_empty());
+}
+
+// --- The turn ----------------------------------------------------------------------------------
+
+#[test]
+fn g2_before_the_first_roll_only_roll_is_enabled_and_there_is_no_menu() {
+    let game = ann_ben();
+    let view = turn_view(&game);
+    snap("turn_first_roll", &view);
+    assert!(view.content.starts_with("<@1>, your turn!"));
+    assert_eq!(
+        buttons(&view),
+        [
+            button("🎲", "hold:0", true),
+            button("🎲", "hold:1", true),
+            button("🎲", "hold:2", true),
+            button("🎲", "hold:3", true),
+            button("🎲", "hold:4", true),
+            button("Roll (3 left)", "roll", false),
+        ]
+    );
+    assert!(menu(&view).is_empty());
+}
+
+#[test]
+fn g2_holds_show_on_the_dice_and_the_buttons_and_roll_counts_the_free_dice() {
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
+    let view = turn_view(&game);
+    snap("turn_after_first_roll", &view);
+    assert_eq!(view.rows.len(), 3);
+    assert_eq!(boxes(&view), Category::ALL);
+    hold(&mut game, ANN, &[0, 2, 4]);
+    let view = turn_view(&game);
+    snap("turn_holds_after_a_roll", &view);
+    assert_eq!(
+        buttons(&view),
+        [
+            button("🔒 6", "hold:0", false),
+            button("2", "hold:1", false),
+            button("🔒 6", "hold:2", false),
+            button("3", "hold:3", false),
+            button("🔒 6", "hold:4", false),
+            button("Roll 2 dice (2 left)", "roll", false),
+        ]
+    );
+    let styles: Vec<ButtonStyle> = view.buttons().take(5).map(|b| b.style).collect();
+    assert_eq!(
+        styles,
+        [
+            ButtonStyle::Primary,
+            ButtonStyle::Secondary,
+            ButtonStyle::Primary,
+            ButtonStyle::Secondary,
+            ButtonStyle::Primary
+        ]
+    );
+    assert!(view.embeds[0].fields[0].1.starts_with("🔒6️⃣ 2️⃣ 🔒6️⃣"));
+    // All five held: Roll is disabled, holds may still change.
+    hold(&mut game, ANN, &[1, 3]);
+    let view = turn_view(&game);
+    let roll = view.buttons().last().unwrap();
+    assert_eq!(
+        (roll.label.as_str(), roll.disabled),
+        ("Roll (2 left)", true)
+    );
+    assert!(view.buttons().take(5).all(|b| !b.disabled));
+}
+
+#[test]
+fn g2_after_the_third_roll_the_player_must_score() {
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
+    hold(&mut game, ANN, &[0, 2, 4]);
+    roll(&mut game, ANN, &[2, 5]);
+    roll(&mut game, ANN, &[2, 2]);
+    let view = turn_view(&game);
+    snap("turn_last_roll_must_score", &view);
+    assert!(view.buttons().all(|b| b.disabled));
+    assert_eq!(view.buttons().last().unwrap().label, "No rolls left");
+    let full_house = menu(&view)
+        .into_iter()
+        .find(|(c, _)| *c == FullHouse)
+        .unwrap();
+    assert_eq!(full_house.1, "Full House: 25");
+}
+
+#[test]
+fn g3_the_scorecard_shows_the_upper_bonus_progress() {
+    let mut game = started(&[(ANN, "Ann")]);
+    play(&mut game, ANN, [6, 6, 6, 6, 1], Sixes); // 24
+    play(&mut game, ANN, [5, 5, 5, 5, 1], Fives); // 20
+    play(&mut game, ANN, [4, 4, 4, 1, 2], Fours); // 12: 56 so far
+    let view = turn_view(&game);
+    assert!(view.embeds[0].fields[0].1.contains("Upper   56/63"));
+    roll(&mut game, ANN, &[3, 3, 3, 1, 2]);
+    score(&mut game, ANN, Threes); // 9: 65, the bonus
+    let view = result_view(&game);
+    snap("result_upper_bonus", &view);
+    assert!(view.embeds[0].description.contains("+35"));
+    snap("scores_solitaire", &render::scores(&game));
+}
+
+#[test]
+fn g6_a_joker_with_the_dickey_box_at_0_is_forced_into_its_upper_box() {
+    let mut game = started(&[(ANN, "Ann")]);
+    play(&mut game, ANN, [1, 2, 3, 5, 6], Dickey); // scratched
+    roll(&mut game, ANN, &[5, 5, 5, 5, 5]);
+    let view = turn_view(&game);
+    snap("turn_joker_forced_upper", &view);
+    assert_eq!(menu(&view), [(Fives, "Fives: 25".to_string())]);
+    let option = &view.selects().next().unwrap().options[0];
+    assert_eq!(
+        option.description.as_deref(),
+        Some("Joker: five alike must fill their upper box")
+    );
+}
+
+#[test]
+fn g6_a_second_dickey_at_50_earns_100_and_must_fill_its_upper_box() {
+    let mut game = started(&[(ANN, "Ann")]);
+    play(&mut game, ANN, [4, 4, 4, 4, 4], Dickey);
+    snap("result_dickey", &result_view(&game));
+    roll(&mut game, ANN, &[4, 4, 4, 4, 4]);
+    let view = turn_view(&game);
+    snap("turn_second_dickey_bonus", &view);
+    assert_eq!(
+        menu(&view),
+        [(Fours, "Fours: 20 (+100 Dickey bonus)".to_string())]
+    );
+    score(&mut game, ANN, Fours);
+    let view = result_view(&game);
+    snap("result_second_dickey_bonus", &view);
+    assert!(view.embeds[0].description.contains("**+100**"));
+}
+
+#[test]
+fn g6_a_joker_goes_into_full_house_and_the_straights_when_its_upper_box_is_filled() {
+    let mut game = started(&[(ANN, "Ann")]);
+    play(&mut game, ANN, [6, 6, 6, 6, 6], Dickey);
+    play(&mut game, ANN, [6, 6, 1, 2, 3], Sixes);
+    roll(&mut game, ANN, &[6, 6, 6, 6, 6]);
+    let view = turn_view(&game);
+    snap("turn_joker_anywhere", &view);
+    let labels: Vec<String> = menu(&view).into_iter().map(|(_, label)| label).collect();
+    for expected in [
+        "Ones: 0 (+100 Dickey bonus)",
+        "Four of a Kind: 30 (+100 Dickey bonus)",
+        "Full House: 25 (+100 Dickey bonus)",
+        "Small Straight: 30 (+100 Dickey bonus)",
+        "Large Straight: 40 (+100 Dickey bonus)",
+        "Chance: 30 (+100 Dickey bonus)",
+    ] {
+        assert!(labels.iter().any(|l| l == expected), "{expected}");
+    }
+    score(&mut game, ANN, LargeStraight);
+    snap("result_joker_large_straight", &result_view(&game));
+}
+
+#[test]
+fn timeouts_show_what_the_bot_scored_and_who_left() {
+    let mut game = ann_ben();
+    // Ann rolled a small straight and let the time run out: the bot takes the best box.
+    roll(&mut game, ANN, &[1, 2, 3, 4, 6]);
+    act(&mut game, Action::TimeOut, &[]);
+    snap("result_timed_out", &result_view(&game));
+    // Ben never rolls, three turns in a row: the bot rolls for him, and he leaves.
+    for round in 0..3 {
+        act(&mut game, Action::TimeOut, &[1, 1, 2, 3, 5]);
+        if round < 2 {
+            let category = first_open(&game, 0);
+            play(&mut game, ANN, [2, 2, 2, 3, 3], category);
+        }
+    }
+    let view = result_view(&game);
+    snap("result_timed_out_and_left", &view);
+    assert!(view.embeds[0].description.contains("after 3 timeouts"));
+    snap("turn_with_a_seat_that_left", &turn_view(&game));
+}
+
+fn first_open(game: &Game, seat: usize) -> Category {
+    game.seats[seat].card.open().next().unwrap()
+}
+
+#[test]
+fn leaving_on_ones_turn_scores_nothing() {
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[1, 2, 3, 4, 6]);
+    act(&mut game, Action::Leave { player: ANN }, &[]);
+    snap("result_left", &result_view(&game));
+}
+
+#[test]
+fn a_bot_seats_turn_names_the_bot_and_has_no_components() {
+    let mut game = started(&[(BOT, "Bot 1"), (ANN, "Ann")]);
+    roll(&mut game, BOT, &[3, 3, 3, 1, 2]);
+    let view = turn_view(&game);
+    snap("turn_bot", &view);
+    assert!(view.rows.is_empty());
+    assert_eq!(view.content, "🤖 **Bot 1** is playing.");
+}
+
+/// Plays all 13 rounds, both seats rolling the same hands, the first seat taking the upper bonus
+/// and a Dickey; `ben_last` is what the second seat's last turn rolls.
+fn play_out(game: &mut Game, ben_last: Hand) {
+    let hands: [(Hand, Category); 13] = [
+        ([1, 1, 1, 2, 3], Ones),
+        ([2, 2, 2, 1, 3], Twos),
+        ([3, 3, 3, 1, 2], Threes),
+        ([4, 4, 4, 1, 2], Fours),
+        ([5, 5, 5, 1, 2], Fives),
+        ([6, 6, 6, 1, 2], Sixes),
+        ([3, 3, 3, 5, 6], ThreeOfAKind),
+        ([4, 4, 4, 4, 6], FourOfAKind),
+        ([2, 2, 3, 3, 3], FullHouse),
+        ([1, 2, 3, 4, 6], SmallStraight),
+        ([2, 3, 4, 5, 6], LargeStraight),
+        ([5, 5, 5, 5, 5], Dickey),
+        ([6, 6, 5, 4, 1], Chance),
+    ];
+    for (round, (hand, category)) in hands.into_iter().enumerate() {
+        play(game, ANN, hand, category);
+        let hand = if round == 12 { ben_last } else { hand };
+        play(game, BEN, hand, category);
+    }
+}
+
+#[test]
+fn g7_game_over_shows_every_final_scorecard_and_equal_totals_share_the_win() {
+    let mut game = ann_ben();
+    play_out(&mut game, [6, 6, 5, 4, 1]);
+    let view = render::game_over(&game);
+    snap("game_over_shared_win", &view);
+    assert_eq!(view.content, "🏆 <@1> and <@2> share the win!");
+    assert!(view.rows.is_empty());
+    // turn() with no turn in progress is the game over.
+    assert_eq!(turn_view(&game), view);
+
+    let mut game = ann_ben();
+    play_out(&mut game, [1, 1, 2, 2, 3]);
+    let view = render::game_over(&game);
+    assert_eq!(view.content, "🏆 <@1> wins **Get Dickey**!");
+    assert!(view.embeds[0].fields[1].0.starts_with("🥈 Ben"));
+}
+
+#[test]
+fn a_cancelled_game_shows_the_totals_as_they_stood() {
+    let mut game = ann_ben();
+    play(&mut game, ANN, [5, 5, 5, 5, 5], Dickey);
+    play(&mut game, BEN, [1, 2, 3, 4, 5], LargeStraight);
+    act(&mut game, Action::Cancel, &[]);
+    let view = render::game_over(&game);
+    snap("game_over_cancelled", &view);
+    assert!(view.rows.is_empty());
+    // The lobby message of a started game stays as it was.
+    assert_eq!(
+        render::lobby(&game).embeds[0].title,
+        "🎲 Get Dickey · the game is on!"
+    );
+}
+
+#[test]
+fn the_rules_and_the_errors_read_well() {
+    snap("rules", &render::rules());
+    let errors = [
+        RuleError::AlreadyStarted,
+        RuleError::NotStarted,
+        RuleError::GameOver,
+        RuleError::AlreadySeated,
+        RuleError::TableFull,
+        RuleError::NotSeated,
+        RuleError::NotHost,
+        RuleError::NotYourTurn,
+        RuleError::MustRollFirst,
+        RuleError::NoRollsLeft,
+        RuleError::AllHeld,
+        RuleError::NoSuchDie(7),
+        RuleError::BoxFilled(FullHouse),
+        RuleError::JokerMustFillUpper(Fours),
+        RuleError::CardFull,
+        RuleError::EmptyName,
+    ];
+    let text: Vec<String> = errors.iter().map(render::error).collect();
+    for (line, err) in text.iter().zip(&errors) {
+        assert!(!line.is_empty() && line.chars().count() <= 200);
+        let refusal = render::refusal(err);
+        assert_within_limits(&refusal);
+        assert_eq!(&refusal.content, line);
+    }
+    insta::assert_snapshot!("errors", text.join("\n"));
+}
+
+// --- Actions -----------------------------------------------------------------------------------
+
+#[test]
+fn hold_and_score_round_trip_through_their_short_codes() {
+    let mut actions = vec![UiAction::Score];
+    actions.extend((0..=u8::MAX).map(UiAction::Hold));
+    for action in actions {
+        let code = action.to_string();
+        assert!(code.len() <= 16, "{code} is short");
+        assert_eq!(code.parse::<UiAction>(), Ok(action));
+    }
+    assert_eq!(UiAction::Hold(2).to_string(), "hold:2");
+    assert_eq!(UiAction::Score.to_string(), "score");
+    for junk in [
+        "hold", "hold:", "hold:02", "hold:+2", "hold:256", "hold:-1", "SCORE", "score:", "score:1",
+        "score ",
+    ] {
+        assert!(junk.parse::<UiAction>().is_err(), "{junk:?} is refused");
+    }
+    // The menu's values are the boxes' keys.
+    for category in Category::ALL {
+        assert_eq!(category.key().parse::<Category>(), Ok(category));
+        assert!(category.key().len() <= limits::OPTION_VALUE);
+    }
+}
+
+// --- Limits ------------------------------------------------------------------------------------
+
+/// Ten seats with 80-character names full of markdown, totals far past any real game, and a face
+/// style whose every piece is far too long: every message of a game played to its end still
+/// keeps Discord's limits.
+#[test]
+fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
+    let long = |i: u64| {
+        format!("{i}*_~`|<@#>[]𝔸")
+            .repeat(10)
+            .chars()
+            .take(80)
+            .collect::<String>()
+    };
+    let names: Vec<(Player, String)> = (1..=10)
+        .map(|id| {
+            let player = if id % 3 == 0 {
+                Player::Bot(id as u8)
+            } else {
+                Player::Person(u64::MAX - id)
+            };
+            (player, long(id))
+        })
+        .collect();
+    let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
+    let style = DiceStyle {
+        dickey_faces: std::array::from_fn(|_| {
+            "<:die_with_a_long_name:123456789012345678>".repeat(3)
+        }),
+        dickey_held: "<a:held:98765432109876543210>".repeat(5),
+        ..DiceStyle::default()
+    };
+    let mut views = Vec::new();
+    let mut game = table(&players);
+    views.push(render::lobby(&game));
+    act(&mut game, Action::Start { by: players[0].0 }, &[]);
+    views.push(render::lobby(&game));
+    let step = |game: &Game, views: &mut Vec<MessageView>| {
+        views.push(render::turn(game, &style));
+        if let Some(result) = &game.last_turn {
+            views.push(render::turn_result(game, result, &style));
+        }
+        views.push(render::scores(game));
+    };
+    // Every seat scores five alike in every box, one seat a round: thirteen jokers and Dickey
+    // bonuses each, with a few holds, and the last rolls for menus of 13 options.
+    for round in 0..13 {
+        for _ in 0..10 {
+            let by = game.current_player().unwrap();
+            let face = (round % 6) as u8 + 1;
+            step(&game, &mut views);
+            roll(&mut game, by, &[face; 5]);
+            if round == 0 {
+                step(&game, &mut views);
+                hold(&mut game, by, &[0, 1]);
+                step(&game, &mut views);
+            }
+            let category = if round == 0 {
+                Dickey
+            } else {
+                game.score_options()[0].category
+            };
+            score(&mut game, by, category);
+        }
+        step(&game, &mut views);
+    }
+    assert!(game.is_over());
+    views.push(render::game_over(&game));
+    // Totals far past any real game.
+    let mut huge = game.clone();
+    for seat in &mut huge.seats {
+        seat.card.dickey_bonuses = 40_000_000;
+    }
+    views.push(render::game_over(&huge));
+    views.push(render::scores(&huge));
+    huge.phase = Phase::Cancelled;
+    views.push(render::game_over(&huge));
+    views.push(render::rules());
+
+    assert!(views.len() > 300);
+    for view in &views {
+        assert_within_limits(view);
+    }
+    // A turn of the ten-seat game, in full.
+    let mut game = table(&players);
+    act(&mut game, Action::Start { by: players[0].0 }, &[]);
+    roll(&mut game, players[0].0, &[2, 3, 4, 5, 6]);
+    snap("turn_ten_long_names", &render::turn(&game, &style));
+}
