@@ -5,15 +5,17 @@
 //! Every snapshot is also checked against Discord's limits, by the stand-in's own checker on the
 //! JSON a message would be sent as.
 
+mod common;
+
+use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::forgetit::*;
 use forgetit::engine::Player;
 use forgetit::render::forgetit as render;
 use forgetit::render::{
-    bot_name, leaderboard, limits, notice, stats, ButtonStyle, DiceStyle, LeaderRow,
-    LeaderboardView, MessageView, Notice, StatsGame, StatsView, UiAction,
+    bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
+    MessageView, Notice, StatsGame, StatsView, UiAction,
 };
-use serde_json::{json, Value};
 
 const ANN: Player = Player::Person(1);
 const BEN: Player = Player::Person(2);
@@ -83,82 +85,7 @@ fn snap(name: &str, view: &MessageView) {
     insta::assert_snapshot!(name, view.to_string());
 }
 
-/// The buttons as (label, action, disabled).
-fn buttons(view: &MessageView) -> Vec<(String, String, bool)> {
-    view.buttons()
-        .map(|b| (b.label.clone(), b.action.to_string(), b.disabled))
-        .collect()
-}
-
-fn button(label: &str, action: &str, disabled: bool) -> (String, String, bool) {
-    (label.to_string(), action.to_string(), disabled)
-}
-
 // --- Discord's limits -------------------------------------------------------------------------
-
-/// The message as the discord layer would send it, custom_ids as long as they can get.
-fn discord_json(view: &MessageView) -> Value {
-    let embeds: Vec<Value> = view
-        .embeds
-        .iter()
-        .map(|e| {
-            let fields: Vec<Value> = e
-                .fields
-                .iter()
-                .map(
-                    |(name, value, inline)| json!({"name": name, "value": value, "inline": inline}),
-                )
-                .collect();
-            json!({
-                "title": e.title,
-                "description": e.description,
-                "fields": fields,
-                "footer": e.footer.as_ref().map(|text| json!({"text": text})),
-                "color": e.colour,
-            })
-        })
-        .collect();
-    let rows: Vec<Value> = view
-        .rows
-        .iter()
-        .map(|row| {
-            let buttons: Vec<Value> = row
-                .buttons()
-                .iter()
-                .map(|b| {
-                    json!({
-                        "type": 2,
-                        "style": 1,
-                        "label": b.label,
-                        "custom_id": format!("forgetit:{}:{}:{}", u64::MAX, u64::MAX, b.action),
-                        "disabled": b.disabled,
-                    })
-                })
-                .collect();
-            json!({"type": 1, "components": buttons})
-        })
-        .collect();
-    json!({"content": view.content, "embeds": embeds, "components": rows})
-}
-
-fn assert_within_limits(view: &MessageView) {
-    let mut errors = Vec::new();
-    discord_standin::limits::check_message(&discord_json(view), "", &mut errors);
-    assert!(errors.is_empty(), "{errors:?} in\n{view}");
-    // What the stand-in leaves to us: a message shows something, and the limits as stated.
-    assert!(!view.content.is_empty() || !view.embeds.is_empty());
-    assert!(view.content.chars().count() <= limits::CONTENT);
-    assert!(view.rows.len() <= limits::ROWS);
-    for row in &view.rows {
-        let buttons = row.buttons();
-        assert!(!buttons.is_empty() && buttons.len() <= limits::BUTTONS_PER_ROW);
-    }
-    let total: usize = view.embeds.iter().map(|e| e.text_chars()).sum();
-    assert!(
-        total <= limits::EMBED_TOTAL,
-        "{total} characters in\n{view}"
-    );
-}
 
 // --- The lobby ---------------------------------------------------------------------------------
 

@@ -5,12 +5,14 @@
 //! Every snapshot is also checked against Discord's limits, by the stand-in's own checker on the
 //! JSON a message would be sent as (select menus included).
 
+mod common;
+
+use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::getdickey::*;
 use forgetit::engine::Player;
 use forgetit::render::getdickey as render;
-use forgetit::render::{limits, ButtonStyle, DiceStyle, MessageView, RowView, UiAction};
-use serde_json::{json, Value};
+use forgetit::render::{limits, ButtonStyle, DiceStyle, MessageView, UiAction};
 
 use Category::*;
 
@@ -78,17 +80,6 @@ fn snap(name: &str, view: &MessageView) {
     insta::assert_snapshot!(name, view.to_string());
 }
 
-/// The buttons as (label, action, disabled).
-fn buttons(view: &MessageView) -> Vec<(String, String, bool)> {
-    view.buttons()
-        .map(|b| (b.label.clone(), b.action.to_string(), b.disabled))
-        .collect()
-}
-
-fn button(label: &str, action: &str, disabled: bool) -> (String, String, bool) {
-    (label.to_string(), action.to_string(), disabled)
-}
-
 /// The "Score in…" menu's options as (category, label), each value parsed back as the discord
 /// layer will.
 fn menu(view: &MessageView) -> Vec<(Category, String)> {
@@ -111,96 +102,6 @@ fn boxes(view: &MessageView) -> Vec<Category> {
 }
 
 // --- Discord's limits -------------------------------------------------------------------------
-
-/// The message as the discord layer would send it (buttons and string select menus as
-/// `discord::io` builds them), custom_ids as long as they can get.
-fn discord_json(view: &MessageView) -> Value {
-    let custom_id = |action: UiAction| format!("fgi:{}:{}:{action}", i64::MAX, u64::MAX);
-    let embeds: Vec<Value> = view
-        .embeds
-        .iter()
-        .map(|e| {
-            let fields: Vec<Value> = e
-                .fields
-                .iter()
-                .map(
-                    |(name, value, inline)| json!({"name": name, "value": value, "inline": inline}),
-                )
-                .collect();
-            json!({
-                "title": e.title,
-                "description": e.description,
-                "fields": fields,
-                "footer": e.footer.as_ref().map(|text| json!({"text": text})),
-                "color": e.colour,
-            })
-        })
-        .collect();
-    let rows: Vec<Value> = view
-        .rows
-        .iter()
-        .map(|row| {
-            let components: Vec<Value> = match row {
-                RowView::Buttons(buttons) => buttons
-                    .iter()
-                    .map(|b| {
-                        json!({
-                            "type": 2,
-                            "style": 1,
-                            "label": b.label,
-                            "custom_id": custom_id(b.action),
-                            "disabled": b.disabled,
-                        })
-                    })
-                    .collect(),
-                RowView::Select(select) => {
-                    let options: Vec<Value> = select
-                        .options
-                        .iter()
-                        .map(|o| {
-                            json!({"label": o.label, "value": o.value, "description": o.description})
-                        })
-                        .collect();
-                    vec![json!({
-                        "type": 3,
-                        "custom_id": custom_id(select.action),
-                        "placeholder": select.placeholder,
-                        "options": options,
-                        "disabled": select.disabled,
-                    })]
-                }
-            };
-            json!({"type": 1, "components": components})
-        })
-        .collect();
-    json!({"content": view.content, "embeds": embeds, "components": rows})
-}
-
-fn assert_within_limits(view: &MessageView) {
-    let mut errors = Vec::new();
-    discord_standin::limits::check_message(&discord_json(view), "", &mut errors);
-    assert!(errors.is_empty(), "{errors:?} in\n{view}");
-    // What the stand-in leaves to us: a message shows something, and the limits as stated.
-    assert!(!view.content.is_empty() || !view.embeds.is_empty());
-    assert!(view.content.chars().count() <= limits::CONTENT);
-    assert!(view.rows.len() <= limits::ROWS);
-    for row in &view.rows {
-        match row {
-            RowView::Buttons(buttons) => {
-                assert!(!buttons.is_empty() && buttons.len() <= limits::BUTTONS_PER_ROW)
-            }
-            RowView::Select(select) => {
-                assert!(!select.options.is_empty());
-                assert!(select.options.len() <= limits::SELECT_OPTIONS);
-            }
-        }
-    }
-    let total: usize = view.embeds.iter().map(|e| e.text_chars()).sum();
-    assert!(
-        total <= limits::EMBED_TOTAL,
-        "{total} characters in\n{view}"
-    );
-}
 
 // --- The lobby ---------------------------------------------------------------------------------
 

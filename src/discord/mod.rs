@@ -9,7 +9,7 @@
 
 pub mod codec;
 mod commands;
-mod io;
+pub mod io;
 
 use std::sync::Arc;
 

@@ -127,3 +127,5 @@ impl World {
 pub fn labels(message: &Message) -> Vec<String> {
     message.button_labels()
 }
+
+pub mod render;
