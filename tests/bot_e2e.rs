@@ -28,15 +28,9 @@ async fn a_whole_game_between_two_people() {
         labels(&rolled)
     );
     assert!(rolled.text().contains("GET"), "{}", rolled.text());
-    let keep = labels(&rolled)
-        .into_iter()
-        .find(|l| l.contains('3'))
-        .unwrap();
+    let keep = label_with(&rolled, "3");
     let kept = world.click(alice, &rolled, &keep).await;
-    let bank = labels(&kept)
-        .into_iter()
-        .find(|l| l.starts_with("Bank"))
-        .unwrap();
+    let bank = label_with(&kept, "Bank");
     assert!(bank.contains("9"), "three 3s bank 9: {bank}");
     let banked = world.click(alice, &kept, &bank).await;
     assert!(banked.buttons().is_empty(), "an ended turn has no buttons");
@@ -46,15 +40,9 @@ async fn a_whole_game_between_two_people() {
     let turn = world.turn_of(bob).await;
     world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
     let rolled = world.click(bob, &turn, "Roll").await;
-    let keep = labels(&rolled)
-        .into_iter()
-        .find(|l| l.contains('5'))
-        .unwrap();
+    let keep = label_with(&rolled, "5");
     let kept = world.click(bob, &rolled, &keep).await;
-    let bank = labels(&kept)
-        .into_iter()
-        .find(|l| l.starts_with("Bank"))
-        .unwrap();
+    let bank = label_with(&kept, "Bank");
     assert!(bank.contains("120"), "{bank}");
     world.click(bob, &kept, &bank).await;
 
@@ -121,15 +109,9 @@ async fn a_game_against_a_bot_seat() {
     let turn = world.turn_of(alice).await;
     world.dice.push([4, 4, 1, 2, 3, 5, 1, 2, 3]);
     let rolled = world.click(alice, &turn, "Roll").await;
-    let keep = labels(&rolled)
-        .into_iter()
-        .find(|l| l.contains('4'))
-        .unwrap();
+    let keep = label_with(&rolled, "4");
     let kept = world.click(alice, &rolled, &keep).await;
-    let bank = labels(&kept)
-        .into_iter()
-        .find(|l| l.starts_with("Bank"))
-        .unwrap();
+    let bank = label_with(&kept, "Bank");
     world.click(alice, &kept, &bank).await;
     // The bot plays its turn by itself (random dice after the script), and it is alice's turn
     // again: a second turn message that mentions her.
@@ -331,16 +313,10 @@ async fn a_restart_mid_game_keeps_the_game_and_its_buttons() {
 
     // A new process on the same database: the old message's buttons still work.
     let bot = world.start_bot(world.config()).await;
-    let keep = labels(&rolled)
-        .into_iter()
-        .find(|l| l.contains('3'))
-        .unwrap();
+    let keep = label_with(&rolled, "3");
     let kept = world.click(world.alice, &rolled, &keep).await;
     assert!(!kept.is_ephemeral(), "{}", kept.text());
-    let bank = labels(&kept)
-        .into_iter()
-        .find(|l| l.starts_with("Bank"))
-        .unwrap();
+    let bank = label_with(&kept, "Bank");
     assert!(bank.contains('9'), "{bank}");
     world.click(world.alice, &kept, &bank).await;
     world.turn_of(world.bob).await;
@@ -357,10 +333,7 @@ async fn a_turn_that_times_out_is_banked_for_the_player() {
     let turn = world.two_player_game(500).await;
     world.dice.push([4, 4, 4, 1, 2, 3, 5, 1, 2]);
     let rolled = world.click(world.alice, &turn, "Roll").await;
-    let keep = labels(&rolled)
-        .into_iter()
-        .find(|l| l.contains('4'))
-        .unwrap();
+    let keep = label_with(&rolled, "4");
     world.click(world.alice, &rolled, &keep).await;
     // Alice walks away: her turn times out, 12 points are banked for her, and bob is up.
     world.turn_of(world.bob).await;

@@ -124,6 +124,14 @@ impl World {
     }
 }
 
+/// The label of the first button of `message` whose label contains `needle`.
+pub fn label_with(message: &Message, needle: &str) -> String {
+    labels(message)
+        .into_iter()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no button with {needle:?}: {:?}", labels(message)))
+}
+
 pub fn labels(message: &Message) -> Vec<String> {
     message.button_labels()
 }
