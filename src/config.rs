@@ -12,6 +12,11 @@ use crate::render::DiceStyle;
 use crate::tables::shards::{ShardRange, Shards};
 use crate::tables::TableConfig;
 
+/// The longest move deadline: a week.
+const MAX_TURN_TIMEOUT_SECS: u64 = 7 * 24 * 3600;
+/// The slowest bot seat: a minute a move.
+const MAX_BOT_PACE_MS: u64 = 60_000;
+
 /// The file read when no `--config` is given (if it exists).
 pub const DEFAULT_FILE: &str = "config.toml";
 
@@ -148,8 +153,29 @@ impl Config {
         Ok(config)
     }
 
-    /// Checks what the types alone don't: the shard range against the shard count, the proxy URL.
+    /// Checks what the types alone don't: the game settings' ranges, the shard range against the
+    /// shard count, the proxy URL.
     pub fn validate(&self) -> Result<(), String> {
+        let game = &self.game;
+        let max_target = crate::engine::forgetit::MAX_TARGET;
+        if !(1..=max_target).contains(&game.default_target) {
+            return Err(format!(
+                "game.default_target {} is not between 1 and {max_target}",
+                game.default_target
+            ));
+        }
+        if !(1..=MAX_TURN_TIMEOUT_SECS).contains(&game.turn_timeout_secs) {
+            return Err(format!(
+                "game.turn_timeout_secs {} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)",
+                game.turn_timeout_secs
+            ));
+        }
+        if game.bot_pace_ms > MAX_BOT_PACE_MS {
+            return Err(format!(
+                "game.bot_pace_ms {} is more than {MAX_BOT_PACE_MS} (a minute)",
+                game.bot_pace_ms
+            ));
+        }
         self.shards()?;
         self.http_proxy()?;
         Ok(())
@@ -308,6 +334,27 @@ mod tests {
             assert!(err.contains("not a shard range"), "{err}");
             let err = load("[discord]\nhttp_proxy = \"localhost:3000\"\n");
             assert!(err.contains("discord.http_proxy"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn game_settings_out_of_range_are_one_clear_error() {
+        figment::Jail::expect_with(|jail| {
+            for (toml, key) in [
+                ("[game]\ndefault_target = 0\n", "game.default_target"),
+                ("[game]\nturn_timeout_secs = 0\n", "game.turn_timeout_secs"),
+                (
+                    "[game]\nturn_timeout_secs = 99999999999\n",
+                    "game.turn_timeout_secs",
+                ),
+                ("[game]\nbot_pace_ms = 3600000\n", "game.bot_pace_ms"),
+            ] {
+                jail.create_file("config.toml", toml)?;
+                let err = Config::load(None).unwrap_err().to_string();
+                assert!(err.contains(key), "{err}");
+                assert_eq!(err.lines().count(), 1);
+            }
             Ok(())
         });
     }

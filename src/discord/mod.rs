@@ -132,6 +132,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         .filter(|t| !t.is_empty())
         .ok_or(BotError::MissingToken)?;
     serenity::validate_token(&token).map_err(|_| BotError::BadToken)?;
+    config.validate().map_err(BotError::Config)?;
     let shards = config.shards().map_err(BotError::Config)?;
     let proxy = match options.http_proxy {
         Some(proxy) => Some(proxy),
