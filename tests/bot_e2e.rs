@@ -171,6 +171,69 @@ async fn a_game_against_a_bot_seat() {
     world.standin.assert_clean();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anyone_may_ask_for_the_odds_privately_and_nothing_changes() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+
+    let turn = world.two_player_game(500).await;
+    assert_eq!(labels(&turn), ["Roll"], "no Odds before the first roll");
+    // Two 4s and two 1s; a GET and an IT are set aside.
+    world.dice.push([4, 4, 1, W, 2, 3, W, 5, 1]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    assert_eq!(labels(&rolled), ["Keep 1s", "Keep 4s", "Odds"]);
+    let before = world.standin.message(rolled.id).unwrap();
+
+    // Bob, not on turn, asks: only he sees the answer, and the turn message stays as it was.
+    let odds = world.click(bob, &rolled, "Odds").await;
+    assert!(odds.is_ephemeral(), "{}", odds.text());
+    assert_eq!(odds.visible_to, Some(bob));
+    let text = odds.text();
+    assert!(text.contains("Odds") && text.contains("alice"), "{text}");
+    // Keeping the 4s leaves one FOR die with GET and IT out; keeping the 1s, two FOR dice.
+    assert!(text.contains("FORGET IT next: 16.67% (1 in 6)"), "{text}");
+    assert!(text.contains("FORGET IT next: 30.56%"), "{text}");
+    assert!(
+        text.contains("Keep the **4s**"),
+        "the recommendation: {text}"
+    );
+    let after = world.standin.message(rolled.id).unwrap();
+    assert_eq!(after.state, before.state, "the turn message is unchanged");
+    assert_eq!(after.history.len(), before.history.len(), "and not edited");
+    assert!(
+        world
+            .standin
+            .ephemeral_for(alice)
+            .iter()
+            .all(|m| !m.text().contains("Odds")),
+        "alice does not see bob's answer"
+    );
+
+    // Odds is no move: the message's buttons still work on the same state. Alice keeps the 4s
+    // and asks herself: one in six, bank 8 or roll on.
+    let kept = world.click(alice, &rolled, "Keep 4s").await;
+    assert_eq!(kept.id, rolled.id);
+    assert_eq!(labels(&kept), ["Roll 5 dice", "Bank 8", "Odds"]);
+    let odds = world.click(alice, &kept, "Odds").await;
+    assert_eq!(odds.visible_to, Some(alice));
+    let text = odds.text();
+    assert!(text.contains("16.67% (1 in 6)"), "{text}");
+    assert!(
+        text.contains("Bank now") && text.contains("Roll on"),
+        "{text}"
+    );
+    assert!(
+        text.contains("**Roll on**.") || text.contains("**Bank 8**."),
+        "a recommendation: {text}"
+    );
+    let bank = world.click(alice, &kept, "Bank 8").await;
+    assert!(bank.buttons().is_empty(), "the turn ended as usual");
+
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
 /// The ephemeral text a user was answered with last.
 fn is_private_answer(message: &Message, needle: &str) -> bool {
     message.is_ephemeral() && message.text().contains(needle)

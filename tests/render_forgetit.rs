@@ -16,6 +16,7 @@ use forgetit::render::{
     bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
     MessageView, Notice, StatsGame, StatsView, UiAction,
 };
+use forgetit::strategy::solver::{Choice, Situation, Solver};
 
 const ANN: Player = Player::Person(1);
 const BEN: Player = Player::Person(2);
@@ -163,8 +164,15 @@ fn f5_without_a_pair_the_player_rolls_again_and_then_chooses_between_two_pairs()
     roll(&mut game, ANN, &[W, W, 1, W, W, 2, 3, 4, 5]);
     let view = turn_view(&game);
     snap("turn_no_pair", &view);
-    assert_eq!(buttons(&view), [button("Roll 5 dice", "roll", false)]);
+    assert_eq!(
+        buttons(&view),
+        [
+            button("Roll 5 dice", "roll", false),
+            button("Odds", "odds", false)
+        ]
+    );
     assert_eq!(view.rows[0].buttons()[0].style, ButtonStyle::Danger);
+    assert_eq!(view.rows[0].buttons()[1].style, ButtonStyle::Secondary);
     // Pairs of 3 and 5.
     roll(&mut game, ANN, &[3, 5, 3, 5, 1]);
     let view = turn_view(&game);
@@ -173,7 +181,8 @@ fn f5_without_a_pair_the_player_rolls_again_and_then_chooses_between_two_pairs()
         buttons(&view),
         [
             button("Keep 3s", "choose:3", false),
-            button("Keep 5s", "choose:5", false)
+            button("Keep 5s", "choose:5", false),
+            button("Odds", "odds", false)
         ]
     );
 }
@@ -189,7 +198,8 @@ fn f4_the_turn_warns_when_one_more_word_spells_forget_it_and_shows_what_was_lost
         buttons(&view),
         [
             button("Roll 5 dice", "roll", false),
-            button("Bank 8", "bank", false)
+            button("Bank 8", "bank", false),
+            button("Odds", "odds", false)
         ]
     );
     // A FOR on die 2: FORGET IT, the two 4s are lost.
@@ -209,7 +219,8 @@ fn f9_f11_the_sample_turn_shows_its_score_with_the_multiplier_and_banks_72() {
         buttons(&view),
         [
             button("Roll all nine", "roll", false),
-            button("Bank 72", "bank", false)
+            button("Bank 72", "bank", false),
+            button("Odds", "odds", false)
         ]
     );
     bank(&mut game, ANN);
@@ -226,7 +237,8 @@ fn f8_f11_the_sample_turn_played_on_shows_the_second_set_and_banks_108() {
     roll(&mut game, ANN, &[W, 1, W, W, 3, 3, 4]);
     let view = turn_view(&game);
     snap("turn_sample_108", &view);
-    assert_eq!(view.buttons().last().unwrap().label, "Bank 108");
+    let labels: Vec<&str> = view.buttons().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Roll 2 dice", "Bank 108", "Odds"]);
     bank(&mut game, ANN);
     snap("result_sample_banked_108", &result_view(&game));
 }
@@ -516,6 +528,65 @@ fn stats_show_a_players_record() {
     snap("stats_no_games", &stats(&new));
 }
 
+// --- Odds --------------------------------------------------------------------------------------
+
+fn odds_view(solver: &mut Solver, game: &Game) -> MessageView {
+    let odds = solver.odds(game).expect("a turn is being played");
+    render::odds(game, &odds)
+}
+
+#[test]
+fn odds_show_the_forget_it_chance_the_expected_scores_and_the_best_play() {
+    let mut solver = Solver::new();
+    let mut game = ann_ben_cat(500);
+    // No pair; FOR, FOR, GET, GET set aside: an IT on one of the three IT dice in hand spells
+    // FORGET IT, 1 − (5/6)³.
+    roll(&mut game, ANN, &[W, W, 1, W, W, 2, 3, 4, 5]);
+    let view = odds_view(&mut solver, &game);
+    snap("odds_no_number_yet", &view);
+    assert!(view.rows.is_empty(), "an answer has no buttons");
+    assert!(view.to_string().contains("42.13% (1 in 2.4)"), "{view}");
+    // Pairs of 3 and 5: the expected score of each.
+    roll(&mut game, ANN, &[3, 5, 3, 5, 1]);
+    let view = odds_view(&mut solver, &game);
+    snap("odds_choose", &view);
+    assert!(view.to_string().contains("Keep 3s"), "{view}");
+
+    // 8 points, GET and IT out, one FOR die in hand: one in six.
+    let mut game = ann_ben_cat(500);
+    roll(&mut game, ANN, &[4, 4, 1, W, 2, 3, W, 5, 1]);
+    choose(&mut game, ANN, 4);
+    let view = odds_view(&mut solver, &game);
+    snap("odds_bank_or_roll", &view);
+    assert!(view.to_string().contains("16.67% (1 in 6)"), "{view}");
+
+    // All nine set aside at 72: the next roll is a new set of nine.
+    let mut game = ann_ben_cat(500);
+    sample_turn_first_set(&mut game);
+    let odds = solver.odds(&game).unwrap();
+    assert!(matches!(
+        odds.situation,
+        Situation::BankOrRoll {
+            new_set: true,
+            bank: 72,
+            ..
+        }
+    ));
+    let view = render::odds(&game, &odds);
+    snap("odds_new_set", &view);
+    assert!(view.to_string().contains("7.48% (1 in 13)"), "{view}");
+
+    // Deep in a second set with one IT die between 108 and nothing: bank.
+    let mut game = ann_ben_cat(500);
+    sample_turn_first_set(&mut game);
+    roll(&mut game, ANN, &[1, 1, 1, 2, 2, 5, 3, 4, 5]);
+    roll(&mut game, ANN, &[W, 1, 1, 2, 2, 4, 4, 4]);
+    roll(&mut game, ANN, &[W, 1, W, W, 3, 3, 4]);
+    let odds = solver.odds(&game).unwrap();
+    assert_eq!(odds.best, Choice::Bank);
+    snap("odds_bank", &render::odds(&game, &odds));
+}
+
 // --- Button actions ----------------------------------------------------------------------------
 
 #[test]
@@ -528,6 +599,7 @@ fn ui_actions_round_trip_through_their_short_codes() {
         UiAction::Cancel,
         UiAction::Roll,
         UiAction::Bank,
+        UiAction::Odds,
         UiAction::LeaderboardPage { page: 0 },
         UiAction::LeaderboardPage { page: 2 },
         UiAction::LeaderboardPage { page: u32::MAX },
@@ -540,6 +612,7 @@ fn ui_actions_round_trip_through_their_short_codes() {
     }
     assert_eq!(UiAction::Choose(3).to_string(), "choose:3");
     assert_eq!(UiAction::LeaderboardPage { page: 2 }.to_string(), "lb:2");
+    assert_eq!(UiAction::Odds.to_string(), "odds");
     for junk in [
         "",
         "ROLL",
@@ -554,6 +627,8 @@ fn ui_actions_round_trip_through_their_short_codes() {
         "lb:02",
         "lb:x",
         "bank:1",
+        "odds:1",
+        "ODDS",
         "x:1",
     ] {
         assert!(junk.parse::<UiAction>().is_err(), "{junk:?} is refused");
@@ -605,8 +680,12 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         seat.total = u32::MAX - 1000;
     }
     let first = players[0].0;
-    let step = |game: &Game, views: &mut Vec<MessageView>| {
+    let mut solver = Solver::new();
+    let mut step = |game: &Game, views: &mut Vec<MessageView>| {
         views.push(render::turn(game, &style));
+        if let Some(odds) = solver.odds(game) {
+            views.push(render::odds(game, &odds));
+        }
         if let Some(result) = &game.last_turn {
             views.push(render::turn_result(game, result, &style));
         }

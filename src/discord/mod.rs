@@ -424,6 +424,7 @@ fn game_command(action: UiAction, chosen: Option<&str>) -> Option<Command> {
         UiAction::Choose(n) => Command::Choose(n),
         UiAction::Hold(die) => Command::Hold(die),
         UiAction::Score => Command::Score(chosen?.parse().ok()?),
+        UiAction::Odds => Command::Odds,
         UiAction::LeaderboardPage { .. } => return None,
     })
 }

@@ -12,6 +12,7 @@ use crate::engine::forgetit::{
     Word, DEFAULT_TARGET, DICE, MAX_SEATS, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
 };
 use crate::engine::Player;
+use crate::strategy::solver::{Choice, Odds, Situation};
 
 use super::dice::DiceStyle;
 use super::view::{
@@ -133,9 +134,10 @@ fn started(game: &Game) -> MessageView {
 }
 
 /// The message of the turn in progress: who is on turn, the dice, the turn score and the
-/// scoreboard, with a button for each of the player's legal actions. A bot seat's turn has no
-/// buttons, since nobody may press them. With no turn in progress (the game ended without one, or
-/// has not started) it is [`game_over`]: where the game stands, without buttons.
+/// scoreboard, with a button for each of the player's legal actions, and **Odds** (for anyone,
+/// once the turn's first roll is made). A bot seat's turn has no buttons, since nobody may press
+/// them. With no turn in progress (the game ended without one, or has not started) it is
+/// [`game_over`]: where the game stands, without buttons.
 pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
     let Phase::Playing { turn } = &game.phase else {
         return game_over(game);
@@ -174,6 +176,15 @@ pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
             _ => {}
         }
     }
+    if !seat.player.is_bot() && turn.rolls > 0 {
+        // At most four numbers can be kept (nine dice), so with Roll and Bank the rows stay
+        // within five buttons.
+        play.push(ButtonView::new(
+            "Odds",
+            ButtonStyle::Secondary,
+            UiAction::Odds,
+        ));
+    }
     let colour = if danger {
         colour::DANGER
     } else {
@@ -185,6 +196,105 @@ pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
         .embed(scoreboard(game))
         .row(keep)
         .row(play)
+}
+
+/// The answer to **Odds**, privately to whoever clicked: for the turn in progress, the chance that
+/// the next roll spells FORGET IT (exact), the expected final score of the turn for each choice
+/// open now (optimal play from then on) and what the optimal player would do. `odds` is the
+/// solver's answer for `game`'s turn.
+pub fn odds(game: &Game, odds: &Odds) -> MessageView {
+    let player = game
+        .turn()
+        .ok()
+        .map(|turn| name(&game.seats[turn.seat]))
+        .unwrap_or_default();
+    let mut embed = EmbedView::new(&format!("📊 Odds · {player}'s turn"), colour::INFO);
+    embed = match &odds.situation {
+        Situation::Roll {
+            forget_it,
+            expected,
+        } => {
+            let first = if odds.rolls == 0 {
+                "The turn starts with a roll of all nine dice."
+            } else {
+                "No point number yet: the dice in hand must be rolled again."
+            };
+            embed
+                .description(&format!(
+                    "{first}\n**Chance this roll spells FORGET IT:** {}",
+                    chance(*forget_it)
+                ))
+                .field("Expected score of the turn", &points(*expected), true)
+        }
+        Situation::Choose { options } => {
+            let mut embed = embed.description(
+                "Choose the point number. Expected score of the turn for each choice, and the \
+                 chance that the roll after it spells FORGET IT:",
+            );
+            for option in options {
+                embed = embed.field(
+                    &format!("Keep {}s", option.number),
+                    &format!(
+                        "{}\nFORGET IT next: {}",
+                        points(option.expected),
+                        chance(option.forget_it)
+                    ),
+                    true,
+                );
+            }
+            embed
+        }
+        Situation::BankOrRoll {
+            forget_it,
+            bank,
+            roll,
+            new_set,
+        } => {
+            let next = if *new_set {
+                "\nAll nine dice are set aside: the next roll starts a new set of nine."
+            } else {
+                ""
+            };
+            embed
+                .description(&format!(
+                    "**Chance the next roll spells FORGET IT:** {}{next}",
+                    chance(*forget_it)
+                ))
+                .field("Roll on", &points(*roll), true)
+                .field("Bank now", &format!("**{bank}**"), true)
+        }
+    };
+    let best = match (odds.best, &odds.situation) {
+        (Choice::Keep(number), _) => format!("Keep the **{number}s**."),
+        (Choice::Bank, Situation::BankOrRoll { bank, .. }) => format!("**Bank {bank}**."),
+        (Choice::Bank, _) => "**Bank**.".to_string(),
+        (Choice::Roll, Situation::BankOrRoll { .. }) => "**Roll on**.".to_string(),
+        (Choice::Roll, _) => "**Roll**.".to_string(),
+    };
+    let embed = embed.field("The best play", &best, false).footer(
+        "Only you see this. Expected scores assume the best play from here on and count \
+             this turn only, not the race to the target.",
+    );
+    MessageView::new("").embed(embed)
+}
+
+/// A chance as a percentage, with "1 in N" when it is not 0: "16.67% (1 in 6)".
+fn chance(p: f64) -> String {
+    if p <= 0.0 {
+        return "0% (no die in hand can spell it)".to_string();
+    }
+    let one_in = 1.0 / p;
+    let one_in = if one_in < 9.95 {
+        format!("{one_in:.1}").trim_end_matches(".0").to_string()
+    } else {
+        format!("{one_in:.0}")
+    };
+    format!("{:.2}% (1 in {one_in})", p * 100.0)
+}
+
+/// An expected score: "expected **43.6**".
+fn points(expected: f64) -> String {
+    format!("expected **{expected:.1}**")
 }
 
 /// The turn message once the turn has ended, without buttons: how it ended (banked, FORGET IT,

@@ -5,8 +5,8 @@
 //! - [`view`]: the view types, Discord's limits (which every view keeps), the component actions
 //!   and the text helpers (truncating and escaping player-given names).
 //! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there).
-//! - [`forgetit`]: the *For Get It* messages: lobby, turn, turn result, game over, scores, rules,
-//!   errors (re-exported here).
+//! - [`forgetit`]: the *For Get It* messages: lobby, turn, turn result, game over, scores, odds,
+//!   rules, errors (re-exported here).
 //! - [`getdickey`]: the *Get Dickey* messages, the same set (used as `render::getdickey::turn`),
 //!   with keycap dice, scorecards and the "Score in…" menu.
 //! - [`stats`]: leaderboards and a player's statistics.
@@ -20,7 +20,7 @@ pub mod stats;
 pub mod view;
 
 pub use dice::DiceStyle;
-pub use forgetit::{error, game_over, lobby, rules, scores, turn, turn_result};
+pub use forgetit::{error, game_over, lobby, odds, rules, scores, turn, turn_result};
 pub use notice::{bot_name, notice, Notice};
 pub use stats::{leaderboard, stats, LeaderRow, LeaderboardView, StatsGame, StatsView};
 pub use view::{

@@ -32,6 +32,8 @@ pub enum Notice {
     HostOrModeratorOnly,
     /// The game is played in server channels only.
     GuildOnly,
+    /// Odds were asked for, but no turn is being played.
+    NoTurn,
     /// A button the bot does not know.
     UnknownButton,
     /// The store did not save the action, so nothing happened.
@@ -64,6 +66,7 @@ pub fn notice(notice: Notice) -> MessageView {
         Notice::HostOnly => "Only the host can do that.",
         Notice::HostOrModeratorOnly => "Only the host or a moderator can do that.",
         Notice::GuildOnly => "The games are played in server channels.",
+        Notice::NoTurn => "No turn is being played right now.",
         Notice::UnknownButton => "That button doesn't work any more.",
         Notice::NotSaved => "That couldn't be saved, so nothing happened: please try again.",
         Notice::ShuttingDown => "The bot is restarting: please try again in a moment.",

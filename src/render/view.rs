@@ -300,7 +300,7 @@ pub struct SelectOptionView {
 ///
 /// Its text form (`Display` / `FromStr`) is short and stable, since it is part of custom_ids:
 /// `join`, `leave`, `bot`, `start`, `cancel`, `roll`, `bank`, `choose:3`, `hold:2`, `score`,
-/// `lb:2`. Only the canonical form parses (`choose:03` does not), so text and action round-trip
+/// `odds`, `lb:2`. Only the canonical form parses (`choose:03` does not), so text and action round-trip
 /// both ways.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UiAction {
@@ -318,6 +318,8 @@ pub enum UiAction {
     /// Score the roll in the box picked in the select menu (Get Dickey): the option's value is a
     /// `Category::key()`, which `Category::from_str` parses.
     Score,
+    /// Show the odds of the turn, privately to whoever clicks (For Get It): not a move.
+    Odds,
     /// Show this page (from 1) of a leaderboard.
     LeaderboardPage {
         page: u32,
@@ -337,6 +339,7 @@ impl fmt::Display for UiAction {
             UiAction::Choose(number) => write!(f, "choose:{number}"),
             UiAction::Hold(die) => write!(f, "hold:{die}"),
             UiAction::Score => f.write_str("score"),
+            UiAction::Odds => f.write_str("odds"),
             UiAction::LeaderboardPage { page } => write!(f, "lb:{page}"),
         }
     }
@@ -361,6 +364,7 @@ impl FromStr for UiAction {
                 "roll" => Some(UiAction::Roll),
                 "bank" => Some(UiAction::Bank),
                 "score" => Some(UiAction::Score),
+                "odds" => Some(UiAction::Odds),
                 _ => None,
             },
             Some(("choose", number)) => number.parse().ok().map(UiAction::Choose),

@@ -1,17 +1,45 @@
 //! How bot seats play. Pure: a policy looks at the game and names the action to take.
+//!
+//! For Get It bot seats play [`optimal`]: the exact solver's policy ([`solver`]). [`greedy`] is a
+//! simple heuristic kept to compare with (simulations).
 
 pub mod getdickey;
 pub mod solver;
 
 use crate::engine::forgetit::{Action, DieState, Game, Step, Word};
+use solver::{Choice, Solver};
 
-/// A simple, sensible For Get It policy for a bot seat (the strategy issue replaces it with the
-/// optimal one): keep the number that sets the most dice aside (the higher on a tie), and bank at
-/// 30 points or more, or as soon as two different words are out in the current set with dice
-/// still in hand, or when banking would win the game now; otherwise roll.
+/// The For Get It bot seat's move: what maximizes the expected score of the turn
+/// ([`Solver::best_move`]), with the solver's tables shared by every table of the service (they
+/// are filled on first use and kept).
 ///
-/// Returns `None` when the bot seat is not on turn.
-pub fn simple(game: &Game) -> Option<Action> {
+/// The policy maximizes the expected points of the turn at hand only: it does not play to win.
+/// Near the end of a game (F10's last turns, an opponent close to the target, or a bank that
+/// reaches the target anyway) a seat playing to win could do better by banking early or pushing
+/// on; that endgame play is not done here yet.
+///
+/// Returns `None` when no bot seat is on turn.
+pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
+    let turn = game.turn().ok()?;
+    let by = game.seats[turn.seat].player;
+    if !by.is_bot() {
+        return None;
+    }
+    Some(match solver.best_move(game)? {
+        Choice::Roll => Action::Roll { by },
+        Choice::Keep(number) => Action::ChoosePoint { by, number },
+        Choice::Bank => Action::Bank { by },
+    })
+}
+
+/// A greedy heuristic for a For Get It bot seat (no longer what bot seats play: they play
+/// [`optimal`]; kept to compare with, e.g. in simulations): keep the number that sets the most
+/// dice aside (the higher on a tie), and bank at 30 points or more, or as soon as two different
+/// words are out in the current set with dice still in hand, or when banking would win the game
+/// now; otherwise roll.
+///
+/// Returns `None` when no bot seat is on turn.
+pub fn greedy(game: &Game) -> Option<Action> {
     let turn = game.turn().ok()?;
     let by = game.seats[turn.seat].player;
     if !by.is_bot() {
@@ -76,18 +104,18 @@ mod tests {
     fn the_bot_keeps_the_number_with_most_dice_and_banks_when_two_words_are_out() {
         let mut game = bot_game();
         let bot = Player::Bot(1);
-        assert_eq!(simple(&game), Some(Action::Roll { by: bot }));
+        assert_eq!(greedy(&game), Some(Action::Roll { by: bot }));
         // Two 1s and three 4s, a FOR: keep the 4s.
         game.apply(
             Action::Roll { by: bot },
             &mut ScriptedDice::new([6, 1, 1, 4, 4, 4, 2, 3, 5]),
         )
         .unwrap();
-        let choice = simple(&game).unwrap();
+        let choice = greedy(&game).unwrap();
         assert_eq!(choice, Action::ChoosePoint { by: bot, number: 4 });
         game.apply(choice, &mut ScriptedDice::new([])).unwrap();
         assert_eq!(
-            simple(&game),
+            greedy(&game),
             Some(Action::Roll { by: bot }),
             "12 points, one word"
         );
@@ -97,7 +125,41 @@ mod tests {
             &mut ScriptedDice::new([1, 1, 6, 2, 3]),
         )
         .unwrap();
-        assert_eq!(simple(&game), Some(Action::Bank { by: bot }));
+        assert_eq!(greedy(&game), Some(Action::Bank { by: bot }));
+    }
+
+    #[test]
+    fn the_optimal_bot_keeps_and_banks_as_the_solver_says() {
+        let mut solver = Solver::new();
+        let mut game = bot_game();
+        let bot = Player::Bot(1);
+        assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+        // Two 1s and three 4s, a FOR.
+        game.apply(
+            Action::Roll { by: bot },
+            &mut ScriptedDice::new([6, 1, 1, 4, 4, 4, 2, 3, 5]),
+        )
+        .unwrap();
+        let keep = optimal(&game, &mut solver).unwrap();
+        assert_eq!(keep, Action::ChoosePoint { by: bot, number: 4 });
+        game.apply(keep, &mut ScriptedDice::new([])).unwrap();
+        // 12 points, five dice in hand (two FOR, three IT dice), FOR out: roll on.
+        assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+        // A 4 and an IT: FOR and IT are out, but no GET die is in hand (one FOR die, two IT
+        // dice): the set is safe, so rolling on can only add points. The greedy policy banks
+        // with two words out; the optimal one rolls.
+        game.apply(
+            Action::Roll { by: bot },
+            &mut ScriptedDice::new([1, 4, 6, 2, 3]),
+        )
+        .unwrap();
+        assert_eq!(game.turn().unwrap().score(), 32);
+        assert_eq!(greedy(&game), Some(Action::Bank { by: bot }));
+        assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+        game.apply(Action::Bank { by: bot }, &mut ScriptedDice::new([]))
+            .unwrap();
+        // Not a bot on turn: no move.
+        assert_eq!(optimal(&game, &mut solver), None);
     }
 
     #[test]
@@ -123,8 +185,15 @@ mod tests {
             &mut dice,
         )
         .unwrap();
+        // Bots 1 and 3 play optimally, bot 2 greedily.
+        let mut solver = Solver::new();
         let mut moves = 0;
-        while let Some(action) = simple(&game) {
+        loop {
+            let action = match game.current_player() {
+                Some(Player::Bot(2)) => greedy(&game),
+                _ => optimal(&game, &mut solver),
+            };
+            let Some(action) = action else { break };
             game.apply(action, &mut dice).unwrap();
             moves += 1;
             assert!(moves < 100_000);

@@ -40,6 +40,8 @@
 //! test `the_cut_off_changes_no_value` checks this numerically too: solving with the cut-off at
 //! 200 instead gives the same values.
 
+use std::sync::Arc;
+
 use crate::engine::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word, DICE};
 
 /// From this many point dice on, with all nine dice set aside, banking is optimal (see above).
@@ -52,6 +54,11 @@ const FULL: Hand = [3, 3, 3];
 
 /// Dice in hand by kind: FOR, GET, IT.
 pub type Hand = [u8; 3];
+
+/// For 0–3 dice of one kind: [`point_outcomes`].
+type PointOutcomes = [Vec<(u8, u8, f64)>; 4];
+/// For 0–3 dice of one kind: [`face_outcomes`].
+type FaceOutcomes = [Vec<([u8; 6], f64)>; 4];
 
 /// Chances that `n` dice of one kind, rolled after the point number is chosen, show `a` point
 /// numbers and `b` words: `(a, b, chance)`.
@@ -98,7 +105,8 @@ fn hand_index(hand: Hand) -> usize {
     usize::from(hand[0]) * 16 + usize::from(hand[1]) * 4 + usize::from(hand[2])
 }
 
-fn word_bits(words: &[Word]) -> u8 {
+/// The word kinds in `words` as the solver's bits (bit 0 FOR, bit 1 GET, bit 2 IT).
+pub fn word_bits(words: &[Word]) -> u8 {
     words.iter().fold(0, |bits, w| bits | (1 << (*w as u8)))
 }
 
@@ -113,8 +121,9 @@ pub struct Solver {
     roll: Vec<Vec<f64>>,
     /// Before a number is chosen: the value of each (hand, words) of the first set.
     open: Vec<f64>,
-    outcomes: [Vec<(u8, u8, f64)>; 4],
-    faces: [Vec<([u8; 6], f64)>; 4],
+    /// Shared so that the recursion can walk them while it fills the tables (a clone is cheap).
+    outcomes: Arc<PointOutcomes>,
+    faces: Arc<FaceOutcomes>,
     k_bank: u32,
 }
 
@@ -134,8 +143,8 @@ impl Solver {
         Solver {
             roll: Vec::new(),
             open: vec![UNKNOWN; 64 * 8],
-            outcomes: [0, 1, 2, 3].map(point_outcomes),
-            faces: [0, 1, 2, 3].map(face_outcomes),
+            outcomes: Arc::new([0, 1, 2, 3].map(point_outcomes)),
+            faces: Arc::new([0, 1, 2, 3].map(face_outcomes)),
             k_bank,
         }
     }
@@ -196,8 +205,9 @@ impl Solver {
         value
     }
 
-    /// Before the number is chosen: the value of rolling from (hand, words) of the first set.
-    fn open_value(&mut self, hand: Hand, words: u8) -> f64 {
+    /// Before the number is chosen: the value of rolling from (hand, words) of the first set (the
+    /// turn's expected score from there, in points: the number is not chosen yet).
+    pub fn open_value(&mut self, hand: Hand, words: u8) -> f64 {
         let index = hand_index(hand) * 8 + usize::from(words);
         let known = self.open[index];
         if !known.is_nan() {
@@ -272,6 +282,46 @@ impl Solver {
         })
     }
 
+    /// What the Odds button shows for `game`'s turn: the chance that the next roll spells FORGET
+    /// IT, the expected final score of the turn under optimal play for each choice open now, and
+    /// the optimal choice. `None` when no turn is being played.
+    pub fn odds(&mut self, game: &Game) -> Option<Odds> {
+        let turn = game.turn().ok()?;
+        let best = self.best_move(game)?;
+        let (hand, words, k) = state_of(turn);
+        let situation = match (&turn.step, turn.point) {
+            (Step::Roll, _) => Situation::Roll {
+                forget_it: forget_it_chance(hand, words),
+                expected: self.open_value(hand, words),
+            },
+            (Step::ChoosePoint { options }, _) => Situation::Choose {
+                options: options
+                    .iter()
+                    .map(|&number| {
+                        let (k, left) = after_choosing(turn, number);
+                        KeepOdds {
+                            number,
+                            expected: f64::from(number) * self.value(k, left, words),
+                            forget_it: forget_it_chance(left, words),
+                        }
+                    })
+                    .collect(),
+            },
+            (Step::BankOrRoll, Some(point)) => Situation::BankOrRoll {
+                forget_it: forget_it_chance(hand, words),
+                bank: turn.score(),
+                roll: f64::from(point) * self.roll_value(k, hand, words),
+                new_set: hand == [0, 0, 0],
+            },
+            (Step::BankOrRoll, None) => return None,
+        };
+        Some(Odds {
+            rolls: turn.rolls,
+            situation,
+            best,
+        })
+    }
+
     /// True when banking is at least as good as rolling.
     pub fn should_bank(&mut self, k: u32, hand: Hand, words: u8) -> bool {
         (hand == [0, 0, 0] && k >= self.k_bank) || bank(k) >= self.roll_value(k, hand, words)
@@ -335,6 +385,72 @@ fn words_text(words: u8) -> String {
     }
 }
 
+/// The chance that the next roll from a decision point spells FORGET IT (F4, F8): every word kind
+/// not yet out this set must show its word on at least one of its dice in hand, each die showing
+/// its word with chance 1/6 whatever the point number. With no die in hand the roll starts a new
+/// set of nine dice with no word out. Exact (a product of independent per-kind chances).
+pub fn forget_it_chance(hand: Hand, words: u8) -> f64 {
+    let (hand, words) = if hand == [0, 0, 0] {
+        (FULL, 0)
+    } else {
+        (hand, words)
+    };
+    (0..3)
+        .map(|kind| {
+            if words & (1 << kind) != 0 {
+                1.0
+            } else {
+                1.0 - (5.0f64 / 6.0).powi(i32::from(hand[kind]))
+            }
+        })
+        .product()
+}
+
+/// What the Odds button shows: [`Solver::odds`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Odds {
+    /// Rolls made in the turn so far.
+    pub rolls: u32,
+    pub situation: Situation,
+    /// What the optimal player does now.
+    pub best: Choice,
+}
+
+/// The choices open now, with their chances and expected final scores of the turn (in points,
+/// optimal play from then on).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Situation {
+    /// No point number yet, no pair to keep: the player must roll (F5).
+    Roll {
+        /// The chance that this roll spells FORGET IT.
+        forget_it: f64,
+        /// The turn's expected final score from here.
+        expected: f64,
+    },
+    /// Choose the point number: one entry per number that may be kept.
+    Choose { options: Vec<KeepOdds> },
+    /// Bank, or roll on.
+    BankOrRoll {
+        /// The chance that the next roll spells FORGET IT.
+        forget_it: f64,
+        /// What banking now scores.
+        bank: u32,
+        /// The expected final score of rolling on (and playing on optimally).
+        roll: f64,
+        /// All nine dice are set aside: the next roll starts a new set (F8).
+        new_set: bool,
+    },
+}
+
+/// Keeping one point number: the expected final score of the turn after keeping it (banking or
+/// rolling on, whichever is better), and the chance that the roll after it spells FORGET IT.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeepOdds {
+    pub number: u8,
+    pub expected: f64,
+    pub forget_it: f64,
+}
+
 /// The optimal player's move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
@@ -371,4 +487,156 @@ fn after_choosing(turn: &Turn, p: u8) -> (u32, Hand) {
         }
     }
     (k, hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+    use crate::engine::forgetit::{Action, Settings};
+    use crate::engine::Player;
+
+    const FOR: u8 = 0b001;
+    const GET: u8 = 0b010;
+    const IT: u8 = 0b100;
+    const W: u8 = 6;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn forget_it_chance_at_hand_checked_states() {
+        // FOR and GET out, one IT die in hand: that die shows IT with chance 1/6.
+        assert!(close(forget_it_chance([0, 0, 1], FOR | GET), 1.0 / 6.0));
+        // Two IT dice: at least one IT, 1 − (5/6)².
+        assert!(close(forget_it_chance([1, 2, 2], FOR | GET), 11.0 / 36.0));
+        // Nothing out, all nine in hand: each kind must show its word on one of its three dice.
+        let rho = (1.0 - (5.0f64 / 6.0).powi(3)).powi(3);
+        assert!(close(forget_it_chance([3, 3, 3], 0), rho));
+        assert!((rho - 0.0748).abs() < 1e-4);
+        // All nine set aside: the next roll is a new set of nine with no word out (F8).
+        assert!(close(forget_it_chance([0, 0, 0], FOR | GET), rho));
+        // The missing word has no die in hand: this set is safe.
+        assert_eq!(forget_it_chance([2, 1, 0], FOR | GET), 0.0);
+        assert_eq!(forget_it_chance([3, 2, 0], GET), 0.0);
+        // One word out: the other two must both show.
+        let two = (1.0 - (5.0f64 / 6.0).powi(2)) * (1.0 - 5.0 / 6.0);
+        assert!(close(forget_it_chance([0, 2, 1], FOR), two));
+        assert!(close(forget_it_chance([2, 1, 1], IT), two));
+    }
+
+    /// Every face of every die in hand, counted: the chance agrees with the formula.
+    #[test]
+    fn forget_it_chance_agrees_with_counting_every_roll() {
+        for hand in [[1, 1, 1], [2, 1, 1], [1, 2, 0], [2, 2, 1], [0, 1, 3]] {
+            for words in 0..ALL_WORDS {
+                let kinds: Vec<usize> = (0..3)
+                    .flat_map(|kind| std::iter::repeat_n(kind, usize::from(hand[kind])))
+                    .collect();
+                let n = kinds.len() as u32;
+                let mut spelled = 0u32;
+                for roll in 0..6u32.pow(n) {
+                    let mut shown = words;
+                    let mut code = roll;
+                    for &kind in &kinds {
+                        if code % 6 == 5 {
+                            shown |= 1 << kind;
+                        }
+                        code /= 6;
+                    }
+                    spelled += u32::from(shown == ALL_WORDS);
+                }
+                let counted = f64::from(spelled) / f64::from(6u32.pow(n));
+                let chance = forget_it_chance(hand, words);
+                assert!(
+                    close(chance, counted),
+                    "{hand:?} {words:b}: {chance} vs {counted}"
+                );
+            }
+        }
+    }
+
+    fn game_on_turn() -> Game {
+        let (mut game, _) = Game::create(Settings::default(), Player::Person(1), "ann").unwrap();
+        let none = &mut ScriptedDice::new([]);
+        let join = Action::Join {
+            player: Player::Person(2),
+            name: "ben".into(),
+        };
+        game.apply(join, none).unwrap();
+        let start = Action::Start {
+            by: Player::Person(1),
+        };
+        game.apply(start, &mut ScriptedDice::new([5, 1])).unwrap();
+        game
+    }
+
+    #[test]
+    fn odds_follow_the_turn() {
+        let mut solver = Solver::new();
+        let ann = Player::Person(1);
+        let mut game = game_on_turn();
+        // Before the first roll: the turn's value, and the chance of nine fresh dice.
+        let odds = solver.odds(&game).unwrap();
+        let turn_value = solver.turn_value();
+        assert_eq!(odds.best, Choice::Roll);
+        assert_eq!(odds.rolls, 0);
+        let Situation::Roll {
+            forget_it,
+            expected,
+        } = odds.situation
+        else {
+            panic!("{odds:?}")
+        };
+        assert!(close(forget_it, forget_it_chance([3, 3, 3], 0)));
+        assert!(close(expected, turn_value));
+
+        // Two 4s on FOR dice, two 1s, a GET and an IT: keep the 4s, worth more than the 1s.
+        let roll = Action::Roll { by: ann };
+        game.apply(roll, &mut ScriptedDice::new([4, 4, 1, W, 2, 3, W, 5, 1]))
+            .unwrap();
+        let odds = solver.odds(&game).unwrap();
+        assert_eq!(odds.best, Choice::Keep(4));
+        let Situation::Choose { options } = &odds.situation else {
+            panic!("{odds:?}")
+        };
+        let numbers: Vec<u8> = options.iter().map(|o| o.number).collect();
+        assert_eq!(numbers, [1, 4]);
+        // Keeping the 4s leaves one FOR, two GET and two IT dice, GET and IT out: one FOR spells
+        // it. Keeping the 1s leaves two FOR dice.
+        assert!(close(options[1].forget_it, 1.0 / 6.0));
+        assert!(close(options[0].forget_it, 11.0 / 36.0));
+        let kept = 4.0 * solver.value(2, [1, 2, 2], GET | IT);
+        assert!(close(options[1].expected, kept));
+        assert!(close(
+            options[0].expected,
+            solver.value(2, [2, 2, 1], GET | IT)
+        ));
+        assert!(options[1].expected > options[0].expected);
+
+        let choose = Action::ChoosePoint { by: ann, number: 4 };
+        game.apply(choose, &mut ScriptedDice::new([])).unwrap();
+        let odds = solver.odds(&game).unwrap();
+        let Situation::BankOrRoll {
+            forget_it,
+            bank,
+            roll,
+            new_set,
+        } = odds.situation
+        else {
+            panic!("{odds:?}")
+        };
+        assert!(close(forget_it, 1.0 / 6.0));
+        assert_eq!(bank, 8);
+        assert!(!new_set);
+        assert!(close(roll, 4.0 * solver.roll_value(2, [1, 2, 2], GET | IT)));
+        let best = if f64::from(bank) >= roll {
+            Choice::Bank
+        } else {
+            Choice::Roll
+        };
+        assert_eq!(odds.best, best);
+        assert!(close(kept, f64::from(bank).max(roll)));
+    }
 }

@@ -1,10 +1,13 @@
 //! What a table needs of a game: the same service runs For Get It and Get Dickey tables. Each
 //! game kind says how the table's commands become its engine's actions, and how it is shown.
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
 use crate::engine::dice::DiceSource;
 use crate::engine::{forgetit, getdickey, Player};
 use crate::render::{self, DiceStyle, MessageView, Notice};
 use crate::store::{Status, StoredGame};
+use crate::strategy::{self, solver::Solver};
 
 use super::Command;
 
@@ -53,8 +56,11 @@ where
     fn time_out() -> Self::Action;
     /// The action of a turn command (roll, bank, hold, ...) by `by`, if this game has it.
     fn turn_move(command: Command, by: Player) -> Option<Self::Action>;
-    /// The bot seat's move, when a bot is on turn.
-    fn bot_move(&self) -> Option<Self::Action>;
+    /// The bot seat's move, when a bot is on turn. `solver` is the service's For Get It solver.
+    fn bot_move(&self, solver: &Mutex<Solver>) -> Option<Self::Action>;
+    /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
+    /// to show.
+    fn odds_view(&self, solver: &Mutex<Solver>) -> Option<MessageView>;
 
     fn lobby_view(&self) -> MessageView;
     fn turn_view(&self, style: &DiceStyle) -> MessageView;
@@ -167,8 +173,17 @@ impl TableGame for forgetit::Game {
         })
     }
 
-    fn bot_move(&self) -> Option<Self::Action> {
-        crate::strategy::simple(self)
+    /// Bot seats play the solver's optimal policy ([`strategy::optimal`]).
+    fn bot_move(&self, solver: &Mutex<Solver>) -> Option<Self::Action> {
+        strategy::optimal(self, &mut lock(solver))
+    }
+
+    fn odds_view(&self, solver: &Mutex<Solver>) -> Option<MessageView> {
+        let odds = lock(solver).odds(self);
+        Some(match odds {
+            Some(odds) => render::odds(self, &odds),
+            None => render::notice(Notice::NoTurn),
+        })
     }
 
     fn lobby_view(&self) -> MessageView {
@@ -292,8 +307,12 @@ impl TableGame for getdickey::Game {
         })
     }
 
-    fn bot_move(&self) -> Option<Self::Action> {
-        crate::strategy::getdickey::simple(self)
+    fn bot_move(&self, _solver: &Mutex<Solver>) -> Option<Self::Action> {
+        strategy::getdickey::simple(self)
+    }
+
+    fn odds_view(&self, _solver: &Mutex<Solver>) -> Option<MessageView> {
+        None
     }
 
     fn lobby_view(&self) -> MessageView {
@@ -318,4 +337,10 @@ impl TableGame for getdickey::Game {
     fn scores_view(&self) -> MessageView {
         render::getdickey::scores(self)
     }
+}
+
+/// The solver, even if a thread panicked while holding it: it only keeps values once they are
+/// complete, so its tables are never half-written.
+fn lock(solver: &Mutex<Solver>) -> MutexGuard<'_, Solver> {
+    solver.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -29,6 +29,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::{forgetit, getdickey, Player};
 use crate::render::{self, MessageView, Notice};
 use crate::store::{now_ms, GameKind, Loaded, Place, Status, Store, StoreError};
+use crate::strategy::solver::Solver;
 pub use games::TableGame;
 use shards::Shards;
 
@@ -126,6 +127,8 @@ pub enum Command {
     /// Get Dickey: score the roll in this box.
     Score(getdickey::Category),
     Scores,
+    /// For Get It: the odds of the turn in progress, privately (not a move: any version, anyone).
+    Odds,
 }
 
 impl Command {
@@ -182,6 +185,9 @@ struct Shared {
     store: Store,
     outbox: Arc<dyn Outbox>,
     dice: Mutex<Box<dyn DiceSource + Send>>,
+    /// The For Get It solver of every table (bot seats' moves, the Odds button): its tables are
+    /// filled on first use and kept, never recomputed per click.
+    solver: Mutex<Solver>,
     config: TableConfig,
     actors: Mutex<HashMap<u64, mpsc::Sender<Msg>>>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
@@ -224,6 +230,7 @@ impl Tables {
                 store,
                 outbox,
                 dice: Mutex::new(dice),
+                solver: Mutex::new(Solver::new()),
                 config,
                 actors: Mutex::new(HashMap::new()),
                 tasks: Mutex::new(Vec::new()),
@@ -520,7 +527,7 @@ impl Actor {
         self.cx.bot_due = None;
         if let Some(table) = &mut self.table {
             with_table!(table, t => {
-                if let Some(action) = t.game.bot_move() {
+                if let Some(action) = t.bot_action(&self.cx).await {
                     t.apply(&mut self.cx, action, None, None).await;
                 }
             });
@@ -696,6 +703,11 @@ where
                 let _ = reply.ephemeral(self.game.scores_view()).await;
                 return;
             }
+            Command::Odds => {
+                let view = self.odds_view(cx).await;
+                let _ = reply.ephemeral(view).await;
+                return;
+            }
             Command::Join => G::join(me, who.name.clone()),
             Command::Leave => G::leave(me),
             Command::AddBot if !is_host => return deny(reply, Notice::HostOnly).await,
@@ -723,6 +735,32 @@ where
             _ => Notice::Done,
         };
         self.apply(cx, action, clicked, Some((reply, ack))).await;
+    }
+
+    /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
+    /// first use, and waits for any other table using it).
+    async fn bot_action(&self, cx: &Cx) -> Option<G::Action> {
+        let (game, shared) = (self.game.clone(), cx.shared.clone());
+        tokio::task::spawn_blocking(move || game.bot_move(&shared.solver))
+            .await
+            .unwrap_or_else(|e| {
+                error!(error = %e, "the bot seat's move failed");
+                None
+            })
+    }
+
+    /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
+    async fn odds_view(&self, cx: &Cx) -> MessageView {
+        let (game, shared) = (self.game.clone(), cx.shared.clone());
+        let view = tokio::task::spawn_blocking(move || game.odds_view(&shared.solver)).await;
+        match view {
+            Ok(Some(view)) => view,
+            Ok(None) => render::notice(Notice::UnknownButton),
+            Err(e) => {
+                error!(error = %e, "working out the odds failed");
+                render::notice(Notice::Failed)
+            }
+        }
     }
 
     /// The turn's deadline passed.
