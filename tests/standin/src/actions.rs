@@ -287,15 +287,7 @@ impl Shared {
             };
             Ok((m.channel_id, id))
         })?;
-        let kind = InteractionKind::Component {
-            custom_id: custom_id.clone(),
-            message_id: message,
-            values: vec![],
-        };
-        self.send_interaction(user, channel, kind, |_| {
-            Ok((3, json!({"custom_id": custom_id, "component_type": 2})))
-        })
-        .await
+        self.send_click(user, channel, message, custom_id).await
     }
 
     /// A click carrying `custom_id` whatever the message shows now: what a client still showing an
@@ -307,7 +299,18 @@ impl Shared {
         custom_id: &str,
     ) -> Result<Interaction> {
         let channel = self.read(|w| visible_message(w, user, message).map(|m| m.channel_id))?;
-        let custom_id = custom_id.to_owned();
+        self.send_click(user, channel, message, custom_id.to_owned())
+            .await
+    }
+
+    /// Sends the button click `custom_id` on `message` as `user`.
+    async fn send_click(
+        self: &Arc<Self>,
+        user: UserId,
+        channel: ChannelId,
+        message: MessageId,
+        custom_id: String,
+    ) -> Result<Interaction> {
         let kind = InteractionKind::Component {
             custom_id: custom_id.clone(),
             message_id: message,
