@@ -27,6 +27,7 @@ pub struct Config {
     pub database: DatabaseConfig,
     pub game: GameConfig,
     pub emoji: DiceStyle,
+    pub strategy: StrategyConfig,
     pub log: LogConfig,
 }
 
@@ -102,6 +103,29 @@ impl Default for GameConfig {
             turn_timeout_secs: 300,
             bot_pace_ms: 1500,
         }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StrategyConfig {
+    /// Where the Get Dickey bot seats' strategy table (8 MB) is kept once solved, so that later
+    /// runs read it instead of solving it again. An empty path: no file, solve at every run.
+    pub cache: PathBuf,
+}
+
+impl Default for StrategyConfig {
+    fn default() -> Self {
+        StrategyConfig {
+            cache: PathBuf::from("get-dickey-strategy.bin"),
+        }
+    }
+}
+
+impl StrategyConfig {
+    /// The cache file, `None` when none is wanted.
+    pub fn cache(&self) -> Option<PathBuf> {
+        (!self.cache.as_os_str().is_empty()).then(|| self.cache.clone())
     }
 }
 
@@ -236,6 +260,7 @@ impl Config {
             style: self.emoji.clone(),
             // Checked by `load` (and by `discord::start`).
             shards: self.shards().ok().flatten(),
+            strategy_cache: self.strategy.cache(),
         }
     }
 }

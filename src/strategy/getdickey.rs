@@ -1,11 +1,137 @@
-//! A simple Get Dickey policy for bot seats (the strategy issue replaces it with the optimal one):
-//! roll, keep the dice of the face showing most (the higher on a tie), and score in the open box
-//! worth most once it is worth 25 or more, or when no roll is left.
+//! How Get Dickey bot seats play: [`optimal`], the exact optimal solitaire policy of the
+//! `dickey-solver` crate (maximum expected final score, upper bonus, Dickey bonuses and the G6
+//! joker included), fed with the engine's own scoring ([`scoring`]); and [`simple`], a heuristic
+//! kept to compare with in simulations.
+//!
+//! The solver's table (about a million state values) takes seconds to solve in release mode, so it
+//! is solved once per process and kept, and can be cached on disk ([`load_or_solve`]).
 
-use crate::engine::getdickey::{Action, Game};
+use std::fs;
+use std::io::{self, BufReader, BufWriter};
+use std::path::Path;
 
-/// The bot seat's next move, or `None` when no bot seat is on turn. A hold change is one move:
-/// the bot calls again for the next one.
+use dickey_solver::{counts_of, Choice, Counts, Scoring, State, Table};
+
+use crate::engine::getdickey::{joker_points, points, Action, Category, Game, Scorecard, DICE};
+
+/// The engine's scoring (G3, G4, and G6's joker column) as the solver's tables.
+pub fn scoring() -> Scoring {
+    Scoring::new(|b, faces, joker| {
+        let category = Category::ALL[b];
+        if joker {
+            joker_points(category, &faces)
+        } else {
+            points(category, &faces)
+        }
+    })
+}
+
+/// Where a scorecard stands, as the solver's state.
+pub fn state_of(card: &Scorecard) -> State {
+    let filled = Category::ALL
+        .iter()
+        .filter(|c| !card.is_open(**c))
+        .fold(0u16, |bits, c| bits | 1 << c.index());
+    State {
+        filled,
+        upper: card.upper_subtotal(),
+        dickey50: card.get(Category::Dickey) == Some(crate::engine::getdickey::DICKEY_POINTS),
+    }
+}
+
+/// Where the table came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Read from the cache file.
+    Cache,
+    /// Solved now (and written to the cache file, if one was given and writing worked).
+    Solved,
+}
+
+/// The optimal policy's table: read from `cache` when it holds one solved for these rules, else
+/// solved (calling `progress(done, total)` as states are solved) and written to `cache`. A cache
+/// that cannot be written is reported as the error beside the table, which is still good.
+pub fn load_or_solve(
+    cache: Option<&Path>,
+    progress: impl Fn(u64, u64) + Sync,
+) -> (Table, Source, Option<io::Error>) {
+    if let Some(path) = cache {
+        if let Ok(file) = fs::File::open(path) {
+            if let Ok(table) = Table::read_from(&mut BufReader::new(file), scoring()) {
+                return (table, Source::Cache, None);
+            }
+        }
+    }
+    let table = Table::solve(scoring(), progress);
+    let written = cache
+        .map(|path| write_cache(&table, path))
+        .transpose()
+        .err();
+    (table, Source::Solved, written)
+}
+
+/// Writes the table to a file beside `path` and renames it into place, so that a reader never
+/// sees half a table.
+fn write_cache(table: &Table, path: &Path) -> io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    let partial = path.with_extension(format!("partial-{}", std::process::id()));
+    let mut out = BufWriter::new(fs::File::create(&partial)?);
+    table.write_to(&mut out)?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    fs::rename(&partial, path)
+}
+
+/// The optimal bot seat's next move, or `None` when no bot seat is on turn. Holding dice is one
+/// move per die: the bot is asked again for the next one, and rolls once the held dice are the
+/// ones to keep. Dice already held are kept held where the keep allows it.
+pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
+    let turn = game.turn().ok()?;
+    let by = game.seats[turn.seat].player;
+    if !by.is_bot() {
+        return None;
+    }
+    let Some(dice) = turn.dice else {
+        return Some(Action::Roll { by });
+    };
+    let hand = counts_of(&dice)?;
+    let plan = table.turn(state_of(&game.seats[turn.seat].card));
+    let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
+    let keep = match plan.choose(&hand, rolls_left) {
+        Choice::Score(b) => {
+            let category = Category::ALL[b];
+            return Some(Action::Score { by, category });
+        }
+        Choice::Keep(keep) => keep,
+    };
+    let wanted = holds_for(&dice, &turn.held, keep);
+    match (0..DICE).find(|&i| turn.held[i] != wanted[i]) {
+        Some(die) => Some(Action::ToggleHold { by, die: die as u8 }),
+        None => Some(Action::Roll { by }),
+    }
+}
+
+/// Which dice to hold so that the held dice are `keep`: those already held first, then the others
+/// in die order.
+fn holds_for(dice: &[u8; DICE], held: &[bool; DICE], keep: Counts) -> [bool; DICE] {
+    let mut need = keep;
+    let mut wanted = [false; DICE];
+    for already in [true, false] {
+        for i in (0..DICE).filter(|&i| held[i] == already) {
+            let face = usize::from(dice[i]) - 1;
+            if need[face] > 0 {
+                need[face] -= 1;
+                wanted[i] = true;
+            }
+        }
+    }
+    wanted
+}
+
+/// A simple heuristic (not what bot seats play; kept to compare with): roll, keep the dice of the
+/// face showing most (the higher on a tie), and score in the open box worth most once it is worth
+/// 25 or more, or when no roll is left. `None` when no bot seat is on turn.
 pub fn simple(game: &Game) -> Option<Action> {
     let turn = game.turn().ok()?;
     let by = game.seats[turn.seat].player;
@@ -38,6 +164,29 @@ pub fn simple(game: &Game) -> Option<Action> {
             category: best.category,
         }),
     }
+}
+
+/// A simple heuristic: score the first roll at once in the box worth most (G5 allows any open
+/// box). `None` when no bot seat is on turn.
+pub fn first_roll(game: &Game) -> Option<Action> {
+    let turn = game.turn().ok()?;
+    let by = game.seats[turn.seat].player;
+    if !by.is_bot() {
+        return None;
+    }
+    if turn.dice.is_none() {
+        return Some(Action::Roll { by });
+    }
+    let best = game.score_options().into_iter().max_by_key(|o| {
+        (
+            o.points + o.dickey_bonus,
+            std::cmp::Reverse(o.category.index()),
+        )
+    })?;
+    Some(Action::Score {
+        by,
+        category: best.category,
+    })
 }
 
 #[cfg(test)]

@@ -1,22 +1,74 @@
 //! How bot seats play. Pure: a policy looks at the game and names the action to take.
 //!
-//! For Get It bot seats play [`optimal`]: the exact solver's policy ([`solver`]). [`greedy`] is a
-//! simple heuristic kept to compare with (simulations).
+//! For Get It bot seats play [`optimal`]: the exact solver's policy ([`solver`]), playing to win in
+//! their last turn ([`endgame`]). [`Heuristic`]s are simple policies kept to compare with
+//! ([`sim`]). Get Dickey bot seats play [`getdickey::optimal`].
 
+pub mod endgame;
 pub mod getdickey;
+pub mod sim;
 pub mod solver;
 
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+use std::time::Instant;
+
+use tracing::{info, warn};
+
 use crate::engine::forgetit::{Action, DieState, Game, Step, Word};
+use endgame::Endgame;
 use solver::{Choice, Solver};
+
+/// The strategies of every table of a service: the For Get It solver (its tables filled on first
+/// use and kept) and the Get Dickey strategy table (read from its cache file or solved, on first
+/// use, once).
+pub struct Strategies {
+    forgetit: Mutex<Solver>,
+    getdickey: OnceLock<dickey_solver::Table>,
+    cache: Option<PathBuf>,
+}
+
+impl Strategies {
+    /// `getdickey_cache`: where the Get Dickey table is read from and written to.
+    pub fn new(getdickey_cache: Option<PathBuf>) -> Strategies {
+        Strategies {
+            forgetit: Mutex::new(Solver::new()),
+            getdickey: OnceLock::new(),
+            cache: getdickey_cache,
+        }
+    }
+
+    /// The For Get It solver, even if a thread panicked while holding it: it only keeps values
+    /// once they are complete, so its tables are never half-written.
+    pub fn forgetit(&self) -> MutexGuard<'_, Solver> {
+        self.forgetit.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The Get Dickey strategy table; the first call reads or solves it (seconds) and other callers
+    /// wait for it.
+    pub fn getdickey(&self) -> &dickey_solver::Table {
+        self.getdickey.get_or_init(|| {
+            let started = Instant::now();
+            let (table, source, unwritten) =
+                getdickey::load_or_solve(self.cache.as_deref(), |_, _| {});
+            info!(
+                ?source,
+                ms = started.elapsed().as_millis() as u64,
+                "Get Dickey strategy table ready"
+            );
+            if let (Some(error), Some(path)) = (unwritten, &self.cache) {
+                warn!(%error, path = %path.display(), "the Get Dickey strategy table could not be cached");
+            }
+            table
+        })
+    }
+}
 
 /// The For Get It bot seat's move: what maximizes the expected score of the turn
 /// ([`Solver::best_move`]), with the solver's tables shared by every table of the service (they
-/// are filled on first use and kept).
-///
-/// The policy maximizes the expected points of the turn at hand only: it does not play to win.
-/// Near the end of a game (F10's last turns, an opponent close to the target, or a bank that
-/// reaches the target anyway) a seat playing to win could do better by banking early or pushing
-/// on; that endgame play is not done here yet.
+/// are filled on first use and kept) — except in the seat's last turn of the final round (F10),
+/// where it plays for the best chance of ending above the leader ([`Endgame`]; see that module
+/// for the method), as long as that chance is not 0.
 ///
 /// Returns `None` when no bot seat is on turn.
 pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
@@ -25,56 +77,94 @@ pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
     if !by.is_bot() {
         return None;
     }
-    Some(match solver.best_move(game)? {
+    let to_win = Endgame::to_win(game).and_then(|win| solver.endgame(win).best_move(game));
+    let choice = match to_win {
+        Some((choice, chance)) if chance > 0.0 => choice,
+        _ => solver.best_move(game)?,
+    };
+    Some(match choice {
         Choice::Roll => Action::Roll { by },
         Choice::Keep(number) => Action::ChoosePoint { by, number },
         Choice::Bank => Action::Bank { by },
     })
 }
 
-/// A greedy heuristic for a For Get It bot seat (no longer what bot seats play: they play
-/// [`optimal`]; kept to compare with, e.g. in simulations): keep the number that sets the most
-/// dice aside (the higher on a tie), and bank at 30 points or more, or as soon as two different
-/// words are out in the current set with dice still in hand, or when banking would win the game
-/// now; otherwise roll.
-///
-/// Returns `None` when no bot seat is on turn.
-pub fn greedy(game: &Game) -> Option<Action> {
-    let turn = game.turn().ok()?;
-    let by = game.seats[turn.seat].player;
-    if !by.is_bot() {
-        return None;
+/// A simple For Get It policy, to compare with the optimal one (simulations; bot seats play
+/// [`optimal`]): keep the number that sets the most dice aside (the higher on a tie); bank once
+/// the turn is worth `bank_at` points, or (with `two_words`) as soon as two different words are
+/// out in the current set with dice still in hand, or when banking reaches the target; otherwise
+/// roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heuristic {
+    pub bank_at: Option<u32>,
+    pub two_words: bool,
+}
+
+impl Heuristic {
+    /// Bank at 30 points or with two words out.
+    pub const GREEDY: Heuristic = Heuristic {
+        bank_at: Some(30),
+        two_words: true,
+    };
+    /// Bank with two words out, whatever the points.
+    pub const TWO_WORDS: Heuristic = Heuristic {
+        bank_at: None,
+        two_words: true,
+    };
+
+    /// Bank at `points` points, whatever the words.
+    pub const fn bank_at(points: u32) -> Heuristic {
+        Heuristic {
+            bank_at: Some(points),
+            two_words: false,
+        }
     }
-    Some(match &turn.step {
-        Step::Roll => Action::Roll { by },
-        Step::ChoosePoint { options } => {
-            let count = |n: u8| {
-                turn.last_roll
+
+    /// The bot seat's move; `None` when no bot seat is on turn.
+    pub fn play(self, game: &Game) -> Option<Action> {
+        let turn = game.turn().ok()?;
+        let by = game.seats[turn.seat].player;
+        if !by.is_bot() {
+            return None;
+        }
+        Some(match &turn.step {
+            Step::Roll => Action::Roll { by },
+            Step::ChoosePoint { options } => {
+                let count = |n: u8| {
+                    turn.last_roll
+                        .iter()
+                        .filter(|d| d.face == crate::engine::forgetit::Face::Pip(n))
+                        .count()
+                };
+                let number = options
                     .iter()
-                    .filter(|d| d.face == crate::engine::forgetit::Face::Pip(n))
-                    .count()
-            };
-            let number = options
-                .iter()
-                .copied()
-                .max_by_key(|&n| (count(n), n))
-                .unwrap_or(options[0]);
-            Action::ChoosePoint { by, number }
-        }
-        Step::BankOrRoll => {
-            let score = turn.score();
-            let mut words = turn.words_this_set();
-            words.dedup();
-            let in_hand = turn.dice.contains(&DieState::InHand);
-            let danger = in_hand && Word::ALL.iter().filter(|w| words.contains(w)).count() >= 2;
-            let reaches = game.seats[turn.seat].total + score >= game.settings.target;
-            if score >= 30 || danger || reaches {
-                Action::Bank { by }
-            } else {
-                Action::Roll { by }
+                    .copied()
+                    .max_by_key(|&n| (count(n), n))
+                    .unwrap_or(options[0]);
+                Action::ChoosePoint { by, number }
             }
-        }
-    })
+            Step::BankOrRoll => {
+                let score = turn.score();
+                let mut words = turn.words_this_set();
+                words.dedup();
+                let in_hand = turn.dice.contains(&DieState::InHand);
+                let out = Word::ALL.iter().filter(|w| words.contains(w)).count();
+                let danger = self.two_words && in_hand && out >= 2;
+                let enough = self.bank_at.is_some_and(|points| score >= points);
+                let reaches = game.seats[turn.seat].total + score >= game.settings.target;
+                if enough || danger || reaches {
+                    Action::Bank { by }
+                } else {
+                    Action::Roll { by }
+                }
+            }
+        })
+    }
+}
+
+/// [`Heuristic::GREEDY`]'s move.
+pub fn greedy(game: &Game) -> Option<Action> {
+    Heuristic::GREEDY.play(game)
 }
 
 #[cfg(test)]

@@ -1,13 +1,11 @@
 //! What a table needs of a game: the same service runs For Get It and Get Dickey tables. Each
 //! game kind says how the table's commands become its engine's actions, and how it is shown.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
-
 use crate::engine::dice::DiceSource;
 use crate::engine::{forgetit, getdickey, Player};
 use crate::render::{self, DiceStyle, MessageView, Notice};
 use crate::store::{Status, StoredGame};
-use crate::strategy::{self, solver::Solver};
+use crate::strategy::{self, Strategies};
 
 use super::Command;
 
@@ -56,11 +54,11 @@ where
     fn time_out() -> Self::Action;
     /// The action of a turn command (roll, bank, hold, ...) by `by`, if this game has it.
     fn turn_move(command: Command, by: Player) -> Option<Self::Action>;
-    /// The bot seat's move, when a bot is on turn. `solver` is the service's For Get It solver.
-    fn bot_move(&self, solver: &Mutex<Solver>) -> Option<Self::Action>;
+    /// The bot seat's move, when a bot is on turn, by the service's strategies.
+    fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
     /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
     /// to show.
-    fn odds_view(&self, solver: &Mutex<Solver>) -> Option<MessageView>;
+    fn odds_view(&self, strategies: &Strategies) -> Option<MessageView>;
 
     fn lobby_view(&self) -> MessageView;
     fn turn_view(&self, style: &DiceStyle) -> MessageView;
@@ -174,12 +172,12 @@ impl TableGame for forgetit::Game {
     }
 
     /// Bot seats play the solver's optimal policy ([`strategy::optimal`]).
-    fn bot_move(&self, solver: &Mutex<Solver>) -> Option<Self::Action> {
-        strategy::optimal(self, &mut lock(solver))
+    fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {
+        strategy::optimal(self, &mut strategies.forgetit())
     }
 
-    fn odds_view(&self, solver: &Mutex<Solver>) -> Option<MessageView> {
-        let odds = lock(solver).odds(self);
+    fn odds_view(&self, strategies: &Strategies) -> Option<MessageView> {
+        let odds = strategies.forgetit().odds(self);
         Some(match odds {
             Some(odds) => render::odds(self, &odds),
             None => render::notice(Notice::NoTurn),
@@ -307,11 +305,12 @@ impl TableGame for getdickey::Game {
         })
     }
 
-    fn bot_move(&self, _solver: &Mutex<Solver>) -> Option<Self::Action> {
-        strategy::getdickey::simple(self)
+    /// Bot seats play the optimal solitaire policy ([`strategy::getdickey::optimal`]).
+    fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {
+        strategy::getdickey::optimal(self, strategies.getdickey())
     }
 
-    fn odds_view(&self, _solver: &Mutex<Solver>) -> Option<MessageView> {
+    fn odds_view(&self, _strategies: &Strategies) -> Option<MessageView> {
         None
     }
 
@@ -337,10 +336,4 @@ impl TableGame for getdickey::Game {
     fn scores_view(&self) -> MessageView {
         render::getdickey::scores(self)
     }
-}
-
-/// The solver, even if a thread panicked while holding it: it only keeps values once they are
-/// complete, so its tables are never half-written.
-fn lock(solver: &Mutex<Solver>) -> MutexGuard<'_, Solver> {
-    solver.lock().unwrap_or_else(PoisonError::into_inner)
 }

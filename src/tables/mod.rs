@@ -29,7 +29,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::{forgetit, getdickey, Player};
 use crate::render::{self, MessageView, Notice};
 use crate::store::{now_ms, GameKind, Loaded, Place, Status, Store, StoreError};
-use crate::strategy::solver::Solver;
+use crate::strategy::Strategies;
 pub use games::TableGame;
 use shards::Shards;
 
@@ -47,6 +47,9 @@ pub struct TableConfig {
     /// The shards this process runs: only their guilds' games are kept and driven here. `None`:
     /// every guild (one process).
     pub shards: Option<Shards>,
+    /// Where the Get Dickey strategy table is cached (read at first use, written once solved).
+    /// `None`: solved in memory at first use, every run.
+    pub strategy_cache: Option<std::path::PathBuf>,
 }
 
 impl Default for TableConfig {
@@ -57,6 +60,7 @@ impl Default for TableConfig {
             default_target: crate::engine::forgetit::DEFAULT_TARGET,
             style: render::DiceStyle::default(),
             shards: None,
+            strategy_cache: None,
         }
     }
 }
@@ -185,9 +189,9 @@ struct Shared {
     store: Store,
     outbox: Arc<dyn Outbox>,
     dice: Mutex<Box<dyn DiceSource + Send>>,
-    /// The For Get It solver of every table (bot seats' moves, the Odds button): its tables are
-    /// filled on first use and kept, never recomputed per click.
-    solver: Mutex<Solver>,
+    /// The strategies of every table (bot seats' moves, the Odds button): filled or loaded on
+    /// first use and kept, never recomputed per click.
+    strategies: Strategies,
     config: TableConfig,
     actors: Mutex<HashMap<u64, mpsc::Sender<Msg>>>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
@@ -230,7 +234,7 @@ impl Tables {
                 store,
                 outbox,
                 dice: Mutex::new(dice),
-                solver: Mutex::new(Solver::new()),
+                strategies: Strategies::new(config.strategy_cache.clone()),
                 config,
                 actors: Mutex::new(HashMap::new()),
                 tasks: Mutex::new(Vec::new()),
@@ -741,7 +745,7 @@ where
     /// first use, and waits for any other table using it).
     async fn bot_action(&self, cx: &Cx) -> Option<G::Action> {
         let (game, shared) = (self.game.clone(), cx.shared.clone());
-        tokio::task::spawn_blocking(move || game.bot_move(&shared.solver))
+        tokio::task::spawn_blocking(move || game.bot_move(&shared.strategies))
             .await
             .unwrap_or_else(|e| {
                 error!(error = %e, "the bot seat's move failed");
@@ -752,7 +756,7 @@ where
     /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
     async fn odds_view(&self, cx: &Cx) -> MessageView {
         let (game, shared) = (self.game.clone(), cx.shared.clone());
-        let view = tokio::task::spawn_blocking(move || game.odds_view(&shared.solver)).await;
+        let view = tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies)).await;
         match view {
             Ok(Some(view)) => view,
             Ok(None) => render::notice(Notice::UnknownButton),

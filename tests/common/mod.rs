@@ -51,6 +51,9 @@ impl World {
         config.discord.token = Some(Token::new(self.standin.token()));
         config.database.path = self.db.clone();
         config.game.bot_pace_ms = 0;
+        // One Get Dickey strategy table for every test process (solved once, then read).
+        config.strategy.cache =
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
         config
     }
 
