@@ -3,6 +3,8 @@
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::{Action, Game, Phase, Settings, TurnEnd};
 use forgetit::engine::Player;
+use forgetit::strategy::endgame::Endgame;
+use forgetit::strategy::optimal;
 use forgetit::strategy::solver::{Choice, Solver, K_BANK};
 
 const FOR: u8 = 0b001;
@@ -108,4 +110,58 @@ fn the_optimal_policy_beats_banking_at_the_first_chance() {
     // Banking as soon as a number is chosen: the number times its dice (≥ 2), never 0 unless the
     // first rolls spell FORGET IT: about 6 to 8 points. The optimum must do better.
     assert!(value > 10.0, "{value}");
+}
+
+/// F10: in the final round a seat's last turn plays for the chance of ending above the leader.
+/// Hand-checked: 20 point dice of 1s (80 points), FOR and GET out, one IT die in hand. Rolling
+/// wins 84 with chance 1/6 and loses everything with chance 1/6 (else nothing changes): for
+/// expected points banking 80 beats rolling (42); to win with 84, rolling (½) beats banking (0).
+#[test]
+fn f10_the_last_turn_plays_to_beat_the_leader() {
+    let mut solver = Solver::new();
+    assert!(solver.should_bank(20, [0, 0, 1], FOR | GET));
+    let mut needs_84 = Endgame::new(84);
+    assert!((needs_84.roll_value(1, 20, [0, 0, 1], FOR | GET) - 0.5).abs() < 1e-12);
+    assert!((needs_84.value(1, 20, [0, 0, 1], FOR | GET) - 0.5).abs() < 1e-12);
+    // Needing 81: banking 80 ties the leader (a shared win, worth ½ here) and rolling wins with
+    // chance ½: equal, and the seat banks.
+    let mut needs_81 = Endgame::new(81);
+    assert_eq!(needs_81.utility(80), 0.5);
+    assert!((needs_81.value(1, 20, [0, 0, 1], FOR | GET) - 0.5).abs() < 1e-12);
+    // A score that already wins is worth 1 and banked.
+    assert_eq!(Endgame::new(10).value(5, 3, [1, 1, 1], 0), 1.0);
+}
+
+#[test]
+fn f10_a_bot_in_its_last_turn_banks_as_soon_as_it_beats_the_leader() {
+    let (ann, bot) = (Player::Person(1), Player::Bot(1));
+    let (mut game, _) = Game::create(Settings { target: 60 }, ann, "ann").unwrap();
+    let join = Action::Join {
+        player: bot,
+        name: "Bot 1".into(),
+    };
+    game.apply(join, &mut ScriptedDice::new([])).unwrap();
+    // The bot wins the roll-off; then, as if ann had reached the target with 60 while the bot
+    // had 50: the bot's turn is its last (F10), and 11 points win it.
+    let start = Action::Start { by: ann };
+    game.apply(start, &mut ScriptedDice::new([1, 5])).unwrap();
+    game.seats[0].total = 60;
+    game.seats[1].total = 50;
+    game.final_round = Some(0);
+    assert_eq!(game.current_player(), Some(bot));
+    let mut solver = Solver::new();
+    assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+    // Three 5s (the FOR dice), two 1s, two 2s: keeping the 5s banks 15 at once.
+    let roll = &mut ScriptedDice::new([5, 5, 5, 1, 2, 3, 4, 1, 2]);
+    game.apply(Action::Roll { by: bot }, roll).unwrap();
+    let keep = optimal(&game, &mut solver).unwrap();
+    assert_eq!(keep, Action::ChoosePoint { by: bot, number: 5 });
+    game.apply(keep, &mut ScriptedDice::new([])).unwrap();
+    // For expected points a 15-point turn with six dice in hand and no word out rolls on; to
+    // win, 15 ≥ 11 banks.
+    assert_eq!(solver.best_move(&game), Some(Choice::Roll));
+    assert_eq!(optimal(&game, &mut solver), Some(Action::Bank { by: bot }));
+    game.apply(Action::Bank { by: bot }, &mut ScriptedDice::new([]))
+        .unwrap();
+    assert!(matches!(&game.phase, Phase::Finished { winners } if winners == &[1]));
 }

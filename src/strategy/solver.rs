@@ -42,6 +42,8 @@
 
 use std::sync::Arc;
 
+use super::endgame::Endgame;
+
 use crate::engine::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word, DICE};
 
 /// From this many point dice on, with all nine dice set aside, banking is optimal (see above).
@@ -49,8 +51,8 @@ pub const K_BANK: u32 = 112;
 
 const UNKNOWN: f64 = f64::NAN;
 /// The three word kinds set aside: bit 0 FOR, bit 1 GET, bit 2 IT.
-const ALL_WORDS: u8 = 0b111;
-const FULL: Hand = [3, 3, 3];
+pub(crate) const ALL_WORDS: u8 = 0b111;
+pub(crate) const FULL: Hand = [3, 3, 3];
 
 /// Dice in hand by kind: FOR, GET, IT.
 pub type Hand = [u8; 3];
@@ -62,7 +64,7 @@ type FaceOutcomes = [Vec<([u8; 6], f64)>; 4];
 
 /// Chances that `n` dice of one kind, rolled after the point number is chosen, show `a` point
 /// numbers and `b` words: `(a, b, chance)`.
-fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
+pub(crate) fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
     let mut out = Vec::new();
     for a in 0..=n {
         for b in 0..=n - a {
@@ -78,7 +80,7 @@ fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
 
 /// Chances of every multiset of faces `n` dice of one kind can show before a number is chosen:
 /// counts of the faces 1–5 and of the word, with the chance.
-fn face_outcomes(n: u8) -> Vec<([u8; 6], f64)> {
+pub(crate) fn face_outcomes(n: u8) -> Vec<([u8; 6], f64)> {
     let mut out = Vec::new();
     let mut counts = [0u8; 6];
     fn go(face: usize, left: u8, counts: &mut [u8; 6], n: u8, out: &mut Vec<([u8; 6], f64)>) {
@@ -125,6 +127,8 @@ pub struct Solver {
     outcomes: Arc<PointOutcomes>,
     faces: Arc<FaceOutcomes>,
     k_bank: u32,
+    /// The last final-round turn's endgame solver, kept while the same score wins.
+    endgame: Option<Endgame>,
 }
 
 impl Default for Solver {
@@ -146,7 +150,18 @@ impl Solver {
             outcomes: Arc::new([0, 1, 2, 3].map(point_outcomes)),
             faces: Arc::new([0, 1, 2, 3].map(face_outcomes)),
             k_bank,
+            endgame: None,
         }
+    }
+
+    /// The endgame solver of a last turn that `win` points win ([`Endgame`]), kept from the last
+    /// call while `win` is the same (a turn asks it at every move).
+    pub fn endgame(&mut self, win: u32) -> &mut Endgame {
+        match &mut self.endgame {
+            Some(endgame) if endgame.win() == win => {}
+            slot => *slot = Some(Endgame::new(win)),
+        }
+        self.endgame.as_mut().expect("just set")
     }
 
     /// The expected score of a turn under optimal play.
@@ -460,7 +475,7 @@ pub enum Choice {
 }
 
 /// (dice in hand by kind, words out this set, point dice so far) of a turn.
-fn state_of(turn: &Turn) -> (Hand, u8, u32) {
+pub(crate) fn state_of(turn: &Turn) -> (Hand, u8, u32) {
     let mut hand = [0u8; 3];
     for die in turn.in_hand() {
         hand[Word::of_die(die) as usize] += 1;
@@ -469,7 +484,7 @@ fn state_of(turn: &Turn) -> (Hand, u8, u32) {
 }
 
 /// The point dice and the hand after choosing `p` on the turn's last roll.
-fn after_choosing(turn: &Turn, p: u8) -> (u32, Hand) {
+pub(crate) fn after_choosing(turn: &Turn, p: u8) -> (u32, Hand) {
     let mut hand = [0u8; 3];
     let mut k = turn.point_dice();
     for die in 0..DICE {
