@@ -5,13 +5,18 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
 use forgetit::config::{Config, LogFormat};
 use forgetit::discord::{self, BotOptions};
+use forgetit::strategy::getdickey::{self, Source};
+use forgetit::strategy::sim::{self, Policy, SimConfig, SimGame};
 use forgetit::strategy::solver::Solver;
+use indicatif::{ProgressBar, ProgressStyle};
 use tracing_subscriber::EnvFilter;
 
-/// A Discord bot that hosts the dice game For Get It in server channels.
+/// A Discord bot that hosts the dice games For Get It and Get Dickey in server channels.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
@@ -26,19 +31,91 @@ struct Cli {
 enum Cmd {
     /// Run the bot (the default).
     Run,
-    /// Solve a For Get It turn exactly: print the expected score under optimal play.
+    /// Solve a game exactly: print the expected score under optimal play (For Get It: of a
+    /// turn; Get Dickey: of a whole solitaire game).
     Solve {
-        /// Also print the policy table (decisions after the point number is chosen, per unit
-        /// of the point number) up to this many point dice.
+        #[arg(long, value_enum, default_value = "for-get-it")]
+        game: GameArg,
+        /// For Get It: also print the policy table (decisions after the point number is chosen,
+        /// per unit of the point number) up to this many point dice.
         #[arg(long, value_name = "MAX_POINT_DICE")]
         policy: Option<u32>,
+        /// Get Dickey: the strategy table's cache file (default: the config's strategy.cache;
+        /// "" for none). Read if it holds the table, else written once solved.
+        #[arg(long, value_name = "PATH")]
+        cache: Option<PathBuf>,
     },
+    /// Play bot-only games and compare policies: win rates, scores, turns per game.
+    Sim {
+        #[arg(long, value_enum, default_value = "for-get-it")]
+        game: GameArg,
+        /// How many games.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// One policy per seat, comma-separated: optimal, greedy, bank-at-N, two-words (For Get
+        /// It), first-roll (Get Dickey).
+        #[arg(long, value_delimiter = ',', default_value = "optimal,greedy")]
+        seats: Vec<Policy>,
+        /// The dice's seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// For Get It's target.
+        #[arg(long, default_value_t = forgetit::engine::forgetit::DEFAULT_TARGET)]
+        target: u32,
+        /// Get Dickey: the strategy table's cache file, as for `solve`.
+        #[arg(long, value_name = "PATH")]
+        cache: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GameArg {
+    ForGetIt,
+    GetDickey,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Cmd::Run) {
-        Cmd::Solve { policy } => solve(policy),
+        Cmd::Solve {
+            game: GameArg::ForGetIt,
+            policy,
+            ..
+        } => solve(policy),
+        Cmd::Solve {
+            game: GameArg::GetDickey,
+            cache,
+            ..
+        } => match strategy_table(cli.config.as_deref(), cache) {
+            Ok(table) => {
+                let value = table.expected_score();
+                println!(
+                    "Get Dickey: expected final score under optimal solitaire play: {value:.6}"
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&e),
+        },
+        Cmd::Sim {
+            game,
+            games,
+            seats,
+            seed,
+            target,
+            cache,
+        } => {
+            let config = SimConfig {
+                game: match game {
+                    GameArg::ForGetIt => SimGame::ForGetIt,
+                    GameArg::GetDickey => SimGame::GetDickey,
+                },
+                seats,
+                games,
+                seed,
+                target,
+            };
+            sim(&config, cli.config.as_deref(), cache)
+        }
         Cmd::Run => {
             let config = match Config::load(cli.config.as_deref()) {
                 Ok(config) => config,
@@ -79,6 +156,96 @@ fn solve(policy: Option<u32>) -> ExitCode {
             break;
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// The Get Dickey strategy table, read from its cache or solved (with a progress bar).
+fn strategy_table(
+    config: Option<&std::path::Path>,
+    cache: Option<PathBuf>,
+) -> Result<dickey_solver::Table, String> {
+    let cache = match cache {
+        Some(path) => (!path.as_os_str().is_empty()).then_some(path),
+        None => Config::load(config)
+            .map_err(|e| e.to_string())?
+            .strategy
+            .cache(),
+    };
+    let started = Instant::now();
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template("solving Get Dickey {bar:40} {pos}/{len} states ({eta})")
+            .map_err(|e| e.to_string())?,
+    );
+    let (table, source, unwritten) = getdickey::load_or_solve(cache.as_deref(), |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    let place = cache.as_ref().map(|p| p.display().to_string());
+    match (source, place, unwritten) {
+        (Source::Cache, Some(place), _) => eprintln!("strategy table read from {place}"),
+        (_, Some(place), Some(error)) => {
+            eprintln!(
+                "solved in {:.1} s; not cached in {place}: {error}",
+                started.elapsed().as_secs_f64()
+            )
+        }
+        (_, Some(place), None) => eprintln!(
+            "solved in {:.1} s; cached in {place}",
+            started.elapsed().as_secs_f64()
+        ),
+        (_, None, _) => eprintln!("solved in {:.1} s", started.elapsed().as_secs_f64()),
+    }
+    Ok(table)
+}
+
+fn sim(config: &SimConfig, file: Option<&std::path::Path>, cache: Option<PathBuf>) -> ExitCode {
+    if let Err(e) = sim::check(config) {
+        return fail(&e);
+    }
+    let needs_table = config.game == SimGame::GetDickey && config.seats.contains(&Policy::Optimal);
+    let table = match needs_table.then(|| strategy_table(file, cache)).transpose() {
+        Ok(table) => table,
+        Err(e) => return fail(&e),
+    };
+    let bar = ProgressBar::new(config.games);
+    if let Ok(style) = ProgressStyle::with_template("playing {bar:40} {pos}/{len} games ({eta})") {
+        bar.set_style(style);
+    }
+    let started = Instant::now();
+    let report = sim::run(config, table.as_ref(), |done| bar.set_position(done));
+    bar.finish_and_clear();
+    let report = match report {
+        Ok(report) => report,
+        Err(e) => return fail(&e),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let name = match config.game {
+        SimGame::ForGetIt => format!("For Get It, target {}", config.target),
+        SimGame::GetDickey => "Get Dickey".to_string(),
+    };
+    println!(
+        "{name}: {} games, seed {} ({:.0} games/s)",
+        report.games,
+        config.seed,
+        report.games as f64 / seconds.max(1e-9)
+    );
+    println!("seat  policy        win rate   wins        mean score   spread");
+    for (i, seat) in report.seats.iter().enumerate() {
+        println!(
+            "{:<5} {:<13} {:>7.2}%   {:<10.1}  {:>10.2}   {:>6.2}",
+            i + 1,
+            seat.policy.to_string(),
+            100.0 * seat.wins / report.games as f64,
+            seat.wins,
+            seat.mean,
+            seat.spread
+        );
+    }
+    println!(
+        "turns per game: {:.2} (spread {:.2})",
+        report.turns_mean, report.turns_spread
+    );
     ExitCode::SUCCESS
 }
 
