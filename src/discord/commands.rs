@@ -1,13 +1,16 @@
 //! `/forgetit ...`: the slash commands. Each one translates and hands over; answers come from
 //! the tables (game commands) or straight from the store (leaderboards and stats).
 
+use std::borrow::Cow;
+
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::CreateInteractionResponse;
 
 use super::codec::{self, Button};
 use super::io::{self, InteractionReply};
-use super::{who, Context, Data, Error};
+use super::{guild_lang, user_lang, who, Context, Data, Error};
+use crate::i18n::Lang;
 use crate::render::{self, LeaderRow, LeaderboardView, StatsGame, StatsView, UiAction};
 use crate::store::{GameKind, Place, Ranking, Scope, Store, StoreError};
 use crate::tables::{Command, NewGame, Origin, Reply, Request};
@@ -15,8 +18,68 @@ use crate::tables::{Command, NewGame, Origin, Reply, Request};
 /// Leaderboard rows a page.
 const PER_PAGE: u32 = 10;
 
+/// Every slash command, with its names and descriptions from the Fluent resources: English
+/// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
+/// choices' `name_localizations`) for every other language.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![forgetit(), getdickey()]
+    let mut commands = vec![forgetit(), getdickey()];
+    localize(&mut commands, "cmd");
+    commands
+}
+
+/// Applies the `cmd-<path>` messages to `commands` (whose ids start with `prefix`), and to their
+/// subcommands, options and choices.
+fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str) {
+    for command in commands {
+        let id = format!("{prefix}-{}", command.name);
+        command.description = Some(Lang::EnUs.t(&format!("{id}-description")).into());
+        for lang in other_langs() {
+            let locale = Cow::Borrowed(lang.code());
+            let name = lang.t(&id);
+            let description = lang.t(&format!("{id}-description"));
+            command
+                .name_localizations
+                .to_mut()
+                .push((locale.clone(), name.into()));
+            command
+                .description_localizations
+                .to_mut()
+                .push((locale, description.into()));
+        }
+        for parameter in &mut command.parameters {
+            let param = format!("{id}-{}", parameter.name);
+            parameter.description = Some(Lang::EnUs.t(&format!("{param}-description")).into());
+            for lang in other_langs() {
+                let locale = Cow::Borrowed(lang.code());
+                let name = lang.t(&param);
+                let description = lang.t(&format!("{param}-description"));
+                parameter
+                    .name_localizations
+                    .to_mut()
+                    .push((locale.clone(), name.into()));
+                parameter
+                    .description_localizations
+                    .to_mut()
+                    .push((locale, description.into()));
+            }
+            for choice in parameter.choices.to_mut() {
+                let id = format!("choice-{}", choice.name.replace(' ', "-"));
+                for lang in other_langs() {
+                    let name = lang.t(&id);
+                    choice
+                        .localizations
+                        .to_mut()
+                        .push((lang.code().into(), name.into()));
+                }
+            }
+        }
+        localize(&mut command.subcommands, &id);
+    }
+}
+
+/// The languages commands are translated into (English is their default).
+fn other_langs() -> impl Iterator<Item = Lang> {
+    Lang::ALL.into_iter().filter(|&lang| lang != Lang::EnUs)
 }
 
 /// Play For Get It: nine dice, push your luck, don't spell FORGET IT.
@@ -89,6 +152,7 @@ async fn to_table(ctx: Context<'_>, kind: GameKind, command: Command) -> Result<
         command,
         origin: Origin::Slash,
         reply: reply_of(ctx),
+        lang: user_lang(ctx),
     };
     ctx.data()
         .tables
@@ -132,6 +196,8 @@ async fn open_table(
         target,
         bots: bots.unwrap_or(0),
         reply: reply_of(ctx),
+        lang: user_lang(ctx),
+        table_lang: guild_lang(ctx),
     };
     ctx.data().tables.create(new).await;
     Ok(())
@@ -174,7 +240,9 @@ async fn kick(
 /// How For Get It is played.
 #[poise::command(slash_command, guild_only)]
 async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    reply_of(ctx).ephemeral(render::rules()).await?;
+    reply_of(ctx)
+        .ephemeral(render::rules(user_lang(ctx)))
+        .await?;
     Ok(())
 }
 
@@ -227,7 +295,9 @@ async fn dickey_kick(
 /// How Get Dickey is played.
 #[poise::command(slash_command, guild_only, rename = "rules")]
 async fn dickey_rules(ctx: Context<'_>) -> Result<(), Error> {
-    reply_of(ctx).ephemeral(render::getdickey::rules()).await?;
+    reply_of(ctx)
+        .ephemeral(render::getdickey::rules(user_lang(ctx)))
+        .await?;
     Ok(())
 }
 
@@ -295,7 +365,9 @@ async fn show_leaderboard(
         Some(ByChoice::Best) => Ranking::Best,
     };
     let reply = reply_of(ctx);
-    let view = leaderboard_view(&ctx.data().store, kind, guild_id.get(), global, by, 1).await?;
+    let lang = user_lang(ctx);
+    let store = &ctx.data().store;
+    let view = leaderboard_view(store, kind, guild_id.get(), global, by, 1, lang).await?;
     let name = leaderboard_namer(kind, global, by);
     let create = io::response(&view, &name);
     CreateInteractionResponse::Message(create)
@@ -312,6 +384,7 @@ pub async fn leaderboard_view(
     global: bool,
     by: Ranking,
     page: u32,
+    lang: Lang,
 ) -> Result<crate::render::MessageView, StoreError> {
     let scope = if global {
         Scope::Global
@@ -334,21 +407,22 @@ pub async fn leaderboard_view(
             .to_string(),
         })
         .collect();
-    Ok(render::leaderboard(&LeaderboardView {
-        scope_label: scope_label(global).into(),
-        by_label: match by {
-            Ranking::Wins => "wins",
-            Ranking::Points => "points",
-            Ranking::Best => match kind {
-                GameKind::ForGetIt => "best turn",
-                GameKind::GetDickey => "best game",
-            },
-        }
-        .into(),
+    let by_label = match by {
+        Ranking::Wins => "leaderboard-by-wins",
+        Ranking::Points => "leaderboard-by-points",
+        Ranking::Best => match kind {
+            GameKind::ForGetIt => "leaderboard-by-best-turn",
+            GameKind::GetDickey => "leaderboard-by-best-game",
+        },
+    };
+    let view = LeaderboardView {
+        scope_label: lang.t(scope_label(global)),
+        by_label: lang.t(by_label),
         rows,
         page: board.page,
         pages: board.pages,
-    }))
+    };
+    Ok(render::leaderboard(&view, lang))
 }
 
 /// Names the paging buttons of a leaderboard.
@@ -367,11 +441,12 @@ pub fn leaderboard_namer(kind: GameKind, global: bool, by: Ranking) -> impl Fn(U
     }
 }
 
+/// The message id of a leaderboard's scope.
 fn scope_label(global: bool) -> &'static str {
     if global {
-        "all servers"
+        "leaderboard-scope-global"
     } else {
-        "this server"
+        "leaderboard-scope-server"
     }
 }
 
@@ -405,7 +480,7 @@ async fn show_stats(
         .player_stats(kind, scope, user.id.get())
         .await?;
     let stats = found.unwrap_or_default();
-    let view = render::stats(&StatsView {
+    let view = StatsView {
         game: match kind {
             GameKind::ForGetIt => StatsGame::ForGetIt,
             GameKind::GetDickey => StatsGame::GetDickey,
@@ -417,7 +492,8 @@ async fn show_stats(
         best_turn: stats.best,
         forget_its: stats.forget_its,
         turns: stats.turns,
-    });
+    };
+    let view = render::stats(&view, user_lang(ctx));
     reply_of(ctx).ephemeral(view).await?;
     Ok(())
 }

@@ -1,0 +1,77 @@
+# Commandes slash : noms et descriptions, que Discord montre dans la langue de chacun.
+# Voir locales/en-US/commands.ftl pour le schéma des identifiants.
+# Noms : 1 à 32 lettres minuscules, chiffres, - ou _. Descriptions : 1 à 100 caractères.
+
+cmd-forgetit = forgetit
+cmd-forgetit-description = Jouer à For Get It : neuf dés, tentez votre chance, n'écrivez pas FORGET IT.
+cmd-forgetit-start = lancer
+cmd-forgetit-start-description = Ouvrir une table dans ce salon ; on la rejoint avec le bouton Rejoindre.
+cmd-forgetit-start-target = objectif
+cmd-forgetit-start-target-description = Points à atteindre (500 par défaut)
+cmd-forgetit-start-bots = robots
+cmd-forgetit-start-bots-description = Places de robot à ajouter tout de suite (0 à 9)
+cmd-forgetit-join = rejoindre
+cmd-forgetit-join-description = Prendre place à la table de ce salon.
+cmd-forgetit-leave = quitter
+cmd-forgetit-leave-description = Quitter la table de ce salon (en cours de partie, votre place est ensuite sautée).
+cmd-forgetit-scores = scores
+cmd-forgetit-scores-description = Afficher les scores de la partie de ce salon.
+cmd-forgetit-rules = règles
+cmd-forgetit-rules-description = Les règles de For Get It.
+cmd-forgetit-leaderboard = classement
+cmd-forgetit-leaderboard-description = Le classement de tous les temps.
+cmd-forgetit-leaderboard-scope = portée
+cmd-forgetit-leaderboard-scope-description = Ce serveur (par défaut) ou tous les serveurs
+cmd-forgetit-leaderboard-by = par
+cmd-forgetit-leaderboard-by-description = Classer par victoires (par défaut), points ou meilleur tour
+cmd-forgetit-stats = stats
+cmd-forgetit-stats-description = Statistiques de tous les temps : les vôtres, ou celles d'un autre joueur.
+cmd-forgetit-stats-user = joueur
+cmd-forgetit-stats-user-description = Les statistiques de qui (par défaut : les vôtres)
+cmd-forgetit-stats-scope = portée
+cmd-forgetit-stats-scope-description = Ce serveur (par défaut) ou tous les serveurs
+cmd-forgetit-cancel = annuler
+cmd-forgetit-cancel-description = Annuler la partie de ce salon (l'hôte, ou un membre qui peut gérer les messages).
+cmd-forgetit-kick = exclure
+cmd-forgetit-kick-description = Retirer un joueur de la partie de ce salon (l'hôte, ou un membre qui gère les messages).
+cmd-forgetit-kick-user = joueur
+cmd-forgetit-kick-user-description = Le joueur à retirer
+
+cmd-getdickey = getdickey
+cmd-getdickey-description = Jouer à Get Dickey : cinq dés, trois lancers, treize cases à remplir.
+cmd-getdickey-start = lancer
+cmd-getdickey-start-description = Ouvrir une table de Get Dickey dans ce salon (on peut jouer seul).
+cmd-getdickey-start-bots = robots
+cmd-getdickey-start-bots-description = Places de robot à ajouter tout de suite (0 à 9)
+cmd-getdickey-join = rejoindre
+cmd-getdickey-join-description = Prendre place à la table de ce salon.
+cmd-getdickey-leave = quitter
+cmd-getdickey-leave-description = Quitter la table de ce salon (en cours de partie, votre place est ensuite sautée).
+cmd-getdickey-scores = scores
+cmd-getdickey-scores-description = Afficher les feuilles de score de la partie de ce salon.
+cmd-getdickey-rules = règles
+cmd-getdickey-rules-description = Les règles de Get Dickey.
+cmd-getdickey-leaderboard = classement
+cmd-getdickey-leaderboard-description = Le classement de Get Dickey de tous les temps.
+cmd-getdickey-leaderboard-scope = portée
+cmd-getdickey-leaderboard-scope-description = Ce serveur (par défaut) ou tous les serveurs
+cmd-getdickey-leaderboard-by = par
+cmd-getdickey-leaderboard-by-description = Classer par victoires (par défaut), points ou meilleure partie
+cmd-getdickey-stats = stats
+cmd-getdickey-stats-description = Statistiques de Get Dickey : les vôtres, ou celles d'un autre joueur.
+cmd-getdickey-stats-user = joueur
+cmd-getdickey-stats-user-description = Les statistiques de qui (par défaut : les vôtres)
+cmd-getdickey-stats-scope = portée
+cmd-getdickey-stats-scope-description = Ce serveur (par défaut) ou tous les serveurs
+cmd-getdickey-cancel = annuler
+cmd-getdickey-cancel-description = Annuler la partie de ce salon (l'hôte, ou un membre qui peut gérer les messages).
+cmd-getdickey-kick = exclure
+cmd-getdickey-kick-description = Retirer un joueur de la partie de ce salon (l'hôte, ou un membre qui gère les messages).
+cmd-getdickey-kick-user = joueur
+cmd-getdickey-kick-user-description = Le joueur à retirer
+
+choice-this-server = ce serveur
+choice-global = tous les serveurs
+choice-wins = victoires
+choice-points = points
+choice-best-turn-or-game = meilleur tour ou partie
