@@ -4,7 +4,7 @@
 //! - English (`en-US`) is the default and the fallback: a Discord locale the bot does not speak
 //!   (`de`, `es-ES`, ...) gets English, and so does a message id missing in a language.
 //! - [`Lang::from_discord`] maps a Discord locale (`fr`, `en-US`, `en-GB`) to a language.
-//! - [`tr!`](crate::tr) formats a message with its variables: `tr!(lang, "lobby-title", n = 3)`.
+//! - [`tr!`](crate::tr) formats a message with its variables: `tr!(lang, "lobby-ready", n = 3)`.
 //!
 //! Adding a language: a `locales/<code>/` directory with the same files and message ids (the
 //! `locales` test checks that every id exists in every language with the same variables), a

@@ -771,3 +771,119 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         assert_within_limits(view);
     }
 }
+
+// --- In French ---------------------------------------------------------------------------------
+
+const FR: Lang = Lang::Fr;
+
+/// A whole short game in French (target 50): the lobby, the roll-off, a turn from its first roll
+/// to its bank, the odds, a FORGET IT, the last turns and the end; the dice words stay FOR, GET
+/// and IT.
+#[test]
+fn in_french_a_whole_game_reads_in_french() {
+    let style = DiceStyle::default();
+    let mut game = table(&[(ANN, "Ann"), (BOT, "Bot 1")], 50);
+    snap("fr_lobby", &render::lobby(&game, FR));
+    act(&mut game, Action::Start { by: ANN }, &[5, 1]);
+    snap("fr_started", &render::lobby(&game, FR));
+    let first = render::turn(&game, &style, FR);
+    let labels: Vec<String> = first.buttons().map(|b| b.label.clone()).collect();
+    assert_eq!(labels, ["Lancer"]);
+
+    // F11's first roll: GET set aside, then keep the 3s.
+    roll(&mut game, ANN, &[3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let choose_view = render::turn(&game, &style, FR);
+    snap("fr_turn_choose", &choose_view);
+    let odds = Solver::new().odds(&game).unwrap();
+    snap("fr_odds_choose", &render::odds(&game, &odds, FR));
+    choose(&mut game, ANN, 3);
+    roll(&mut game, ANN, &[3, 4, 5, 5, W]);
+    let view = render::turn(&game, &style, FR);
+    snap("fr_turn_bank_or_roll", &view);
+    let labels: Vec<String> = view.buttons().map(|b| b.label.clone()).collect();
+    assert_eq!(labels, ["Lancer 3 dés", "Encaisser 24", "Chances"]);
+    bank(&mut game, ANN);
+    let result = game.last_turn.clone().unwrap();
+    snap(
+        "fr_turn_banked",
+        &render::turn_result(&game, &result, &style, FR),
+    );
+
+    // The bot spells FORGET IT at once.
+    roll(&mut game, BOT, &[W, 1, 1, W, 2, 2, W, 3, 3]);
+    let result = game.last_turn.clone().unwrap();
+    let view = render::turn_result(&game, &result, &style, FR);
+    assert!(view.to_string().contains("**FORGET IT !** FOR, GET et IT"));
+    snap("fr_turn_forget_it", &view);
+
+    // Ann passes the target: the last turns; the bot's FORGET IT ends the game.
+    roll(&mut game, ANN, &[5, 5, 5, 5, 5, 5, 1, 2, 3]);
+    choose(&mut game, ANN, 5);
+    bank(&mut game, ANN);
+    snap("fr_scores_last_turns", &render::scores(&game, FR));
+    roll(&mut game, BOT, &[W, 1, 1, W, 2, 2, W, 3, 3]);
+    assert!(game.is_over());
+    snap("fr_game_over", &render::game_over(&game, FR));
+}
+
+#[test]
+fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
+    snap("fr_rules", &render::rules(FR));
+    let errors = [
+        RuleError::TableFull,
+        RuleError::TooFewPlayers,
+        RuleError::NotYourTurn,
+        RuleError::NoPointChosen,
+        RuleError::NotRolledTwice(4),
+    ];
+    let errors: Vec<String> = errors.iter().map(|e| render::error(e, FR)).collect();
+    insta::assert_snapshot!("fr_errors", errors.join("\n"));
+    let notices: Vec<String> = [
+        Notice::Joined,
+        Notice::ChannelBusy,
+        Notice::NoGame,
+        Notice::OtherGame("getdickey"),
+        Notice::Stale,
+        Notice::Failed,
+    ]
+    .into_iter()
+    .map(|n| notice(n, FR).content)
+    .collect();
+    insta::assert_snapshot!("fr_notices", notices.join("\n"));
+    assert_eq!(bot_name(2, FR), "Robot 2");
+
+    snap(
+        "fr_leaderboard",
+        &leaderboard(
+            &LeaderboardView {
+                scope_label: "ce serveur".into(),
+                by_label: "victoires".into(),
+                rows: vec![LeaderRow {
+                    rank: 1,
+                    name: "Ann".into(),
+                    mention: None,
+                    value: "3".into(),
+                }],
+                page: 1,
+                pages: 2,
+            },
+            FR,
+        ),
+    );
+    snap(
+        "fr_stats",
+        &stats(
+            &StatsView {
+                game: StatsGame::ForGetIt,
+                name: "Ann".into(),
+                games: 4,
+                wins: 3,
+                points: 1234,
+                best_turn: 120,
+                forget_its: 5,
+                turns: 40,
+            },
+            FR,
+        ),
+    );
+}

@@ -564,3 +564,34 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     roll(&mut game, players[0].0, &[2, 3, 4, 5, 6]);
     snap("turn_ten_long_names", &render::turn(&game, &style, EN));
 }
+
+// --- In French ---------------------------------------------------------------------------------
+
+const FR: Lang = Lang::Fr;
+
+#[test]
+fn in_french_the_table_the_turn_and_the_scorecards_read_in_french() {
+    let style = DiceStyle::default();
+    let game = table(&[(ANN, "Ann"), (BEN, "Ben")]);
+    snap("fr_lobby", &render::lobby(&game, FR));
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[3, 3, 3, 5, 5]);
+    hold(&mut game, ANN, &[0, 1, 2]);
+    let view = render::turn(&game, &style, FR);
+    let select = view.selects().next().expect("the score menu");
+    assert_eq!(select.placeholder, "Marquer dans…");
+    assert!(select.options.iter().any(|o| o.label == "Full: 25"));
+    snap("fr_turn", &view);
+    score(&mut game, ANN, FullHouse);
+    let result = game.last_turn.clone().unwrap();
+    snap(
+        "fr_turn_result",
+        &render::turn_result(&game, &result, &style, FR),
+    );
+    snap("fr_scores", &render::scores(&game, FR));
+    snap("fr_rules", &render::rules(FR));
+    assert_eq!(
+        render::error(&RuleError::BoxFilled(FullHouse), FR),
+        "Votre case Full est déjà remplie."
+    );
+}
