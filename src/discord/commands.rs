@@ -23,15 +23,23 @@ const PER_PAGE: u32 = 10;
 /// choices' `name_localizations`) for every other language.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![forgetit(), getdickey()];
-    localize(&mut commands, "cmd");
+    localize(&mut commands, "cmd", &mut Vec::new());
     commands
 }
 
+/// Every message id the slash commands' names, descriptions and choices are read from.
+pub fn message_ids() -> Vec<String> {
+    let mut ids = Vec::new();
+    localize(&mut [forgetit(), getdickey()], "cmd", &mut ids);
+    ids
+}
+
 /// Applies the `cmd-<path>` messages to `commands` (whose ids start with `prefix`), and to their
-/// subcommands, options and choices.
-fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str) {
+/// subcommands, options and choices; `ids` collects the ids read.
+fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut Vec<String>) {
     for command in commands {
         let id = format!("{prefix}-{}", command.name);
+        ids.extend([id.clone(), format!("{id}-description")]);
         command.description = Some(Lang::EnUs.t(&format!("{id}-description")).into());
         for lang in other_langs() {
             let locale = Cow::Borrowed(lang.code());
@@ -48,6 +56,7 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str) {
         }
         for parameter in &mut command.parameters {
             let param = format!("{id}-{}", parameter.name);
+            ids.extend([param.clone(), format!("{param}-description")]);
             parameter.description = Some(Lang::EnUs.t(&format!("{param}-description")).into());
             for lang in other_langs() {
                 let locale = Cow::Borrowed(lang.code());
@@ -64,6 +73,7 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str) {
             }
             for choice in parameter.choices.to_mut() {
                 let id = format!("choice-{}", choice.name.replace(' ', "-"));
+                ids.push(id.clone());
                 for lang in other_langs() {
                     let name = lang.t(&id);
                     choice
@@ -73,7 +83,7 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str) {
                 }
             }
         }
-        localize(&mut command.subcommands, &id);
+        localize(&mut command.subcommands, &id, ids);
     }
 }
 

@@ -11,6 +11,8 @@ pub mod codec;
 mod commands;
 pub mod io;
 
+pub use commands::message_ids as command_message_ids;
+
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
