@@ -259,3 +259,53 @@ async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_fren
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_may_choose_its_language_at_start() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let salon = world.standin.add_channel("salon");
+    // bob's client is German, the guild English: he opens a French table.
+    let lobby = world
+        .standin
+        .run_slash(
+            world.bob,
+            salon,
+            "forgetit",
+            Some("start"),
+            json!({ "language": 1 }), // poise choices are indexes: English, Français
+        )
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert_eq!(labels(&lobby)[0], "Rejoindre");
+    let joined = world
+        .standin
+        .click(world.alice, lobby.id, "Rejoindre")
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert!(
+        joined.text().contains("Joueurs (2/10)"),
+        "{}",
+        joined.text()
+    );
+    // The language names are written in their own language, for everyone.
+    let commands = world.standin.commands();
+    let forgetit = commands.iter().find(|c| c["name"] == "forgetit").unwrap();
+    let language = option(option(forgetit, "start"), "language");
+    assert_eq!(language["name_localizations"]["fr"], "langue");
+    let names: Vec<&str> = language["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["English", "Français"]);
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

@@ -1,6 +1,10 @@
 # Text shared by both games: lobby, buttons, notices, errors, leaderboards and statistics.
 # Dice words (FOR, GET, IT, FORGET IT) are never translated.
 
+# The games' names (the same in every language)
+game-forgetit = For Get It
+game-getdickey = Get Dickey
+
 and = and
 or = or
 points-lost = ({ $n } { $n ->

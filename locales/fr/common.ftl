@@ -1,6 +1,10 @@
 # Textes communs aux deux jeux : salle d'attente, boutons, avis, erreurs, classements et
 # statistiques. Les mots des dés (FOR, GET, IT, FORGET IT) ne se traduisent jamais.
 
+# Les noms des jeux (les mêmes dans toutes les langues)
+game-forgetit = For Get It
+game-getdickey = Get Dickey
+
 and = et
 or = ou
 points-lost = ({ $n } { $n ->

@@ -40,6 +40,7 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut
     for command in commands {
         let id = format!("{prefix}-{}", command.name);
         ids.extend([id.clone(), format!("{id}-description")]);
+        // The English texts are the defaults; the code's doc comments are only documentation.
         command.description = Some(Lang::EnUs.t(&format!("{id}-description")).into());
         for lang in other_langs() {
             let locale = Cow::Borrowed(lang.code());
@@ -71,9 +72,14 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut
                     .to_mut()
                     .push((locale, description.into()));
             }
+            if parameter.name == LANGUAGE_OPTION {
+                // Each language is named in its own language, for everyone.
+                continue;
+            }
             for choice in parameter.choices.to_mut() {
                 let id = format!("choice-{}", choice.name.replace(' ', "-"));
                 ids.push(id.clone());
+                choice.name = Lang::EnUs.t(&id).into();
                 for lang in other_langs() {
                     let name = lang.t(&id);
                     choice
@@ -84,6 +90,27 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut
             }
         }
         localize(&mut command.subcommands, &id, ids);
+    }
+}
+
+/// The option of `start` that chooses the table's language.
+const LANGUAGE_OPTION: &str = "language";
+
+/// The language of a table's public messages, chosen at start (else the guild's).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Français"]
+    French,
+}
+
+impl From<LanguageChoice> for Lang {
+    fn from(choice: LanguageChoice) -> Lang {
+        match choice {
+            LanguageChoice::English => Lang::EnUs,
+            LanguageChoice::French => Lang::Fr,
+        }
     }
 }
 
@@ -171,20 +198,22 @@ async fn to_table(ctx: Context<'_>, kind: GameKind, command: Command) -> Result<
     Ok(())
 }
 
+// The names and descriptions Discord shows for every command, option and choice are the
+// messages of locales/*/commands.ftl (see `localize`); doc comments here are documentation.
+
 /// Open a table in this channel; friends join with the Join button.
 #[poise::command(slash_command, guild_only)]
 async fn start(
     ctx: Context<'_>,
-    #[description = "Points to reach (default 500)"]
     #[min = 50]
     #[max = 10000]
     target: Option<u32>,
-    #[description = "Bot seats to add now (0 to 9)"]
     #[min = 0]
     #[max = 9]
     bots: Option<u8>,
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
-    open_table(ctx, GameKind::ForGetIt, target, bots).await
+    open_table(ctx, GameKind::ForGetIt, target, bots, language).await
 }
 
 async fn open_table(
@@ -192,6 +221,7 @@ async fn open_table(
     kind: GameKind,
     target: Option<u32>,
     bots: Option<u8>,
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
     let Some(guild_id) = ctx.guild_id() else {
         return Ok(());
@@ -207,7 +237,7 @@ async fn open_table(
         bots: bots.unwrap_or(0),
         reply: reply_of(ctx),
         lang: user_lang(ctx),
-        table_lang: guild_lang(ctx),
+        table_lang: language.map_or_else(|| guild_lang(ctx), Lang::from),
     };
     ctx.data().tables.create(new).await;
     Ok(())
@@ -239,10 +269,7 @@ async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Remove a player from the game in this channel (the host, or a member who can manage messages).
 #[poise::command(slash_command, guild_only)]
-async fn kick(
-    ctx: Context<'_>,
-    #[description = "The player to remove"] user: serenity::User,
-) -> Result<(), Error> {
+async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     let user_id = user.id.get();
     to_table(ctx, GameKind::ForGetIt, Command::Kick { user_id }).await
 }
@@ -260,12 +287,12 @@ async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "start")]
 async fn dickey_start(
     ctx: Context<'_>,
-    #[description = "Bot seats to add now (0 to 9)"]
     #[min = 0]
     #[max = 9]
     bots: Option<u8>,
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
-    open_table(ctx, GameKind::GetDickey, None, bots).await
+    open_table(ctx, GameKind::GetDickey, None, bots, language).await
 }
 
 /// Take a seat at the table in this channel.
@@ -294,10 +321,7 @@ async fn dickey_cancel(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Remove a player from the game in this channel (the host, or a member who can manage messages).
 #[poise::command(slash_command, guild_only, rename = "kick")]
-async fn dickey_kick(
-    ctx: Context<'_>,
-    #[description = "The player to remove"] user: serenity::User,
-) -> Result<(), Error> {
+async fn dickey_kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     let user_id = user.id.get();
     to_table(ctx, GameKind::GetDickey, Command::Kick { user_id }).await
 }
@@ -315,8 +339,8 @@ async fn dickey_rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "leaderboard")]
 async fn dickey_leaderboard(
     ctx: Context<'_>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
-    #[description = "Rank by wins (default), points or best game"] by: Option<ByChoice>,
+    scope: Option<ScopeChoice>,
+    by: Option<ByChoice>,
 ) -> Result<(), Error> {
     show_leaderboard(ctx, GameKind::GetDickey, scope, by).await
 }
@@ -325,8 +349,8 @@ async fn dickey_leaderboard(
 #[poise::command(slash_command, guild_only, rename = "stats")]
 async fn dickey_stats(
     ctx: Context<'_>,
-    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
+    user: Option<serenity::User>,
+    scope: Option<ScopeChoice>,
 ) -> Result<(), Error> {
     show_stats(ctx, GameKind::GetDickey, user, scope).await
 }
@@ -353,8 +377,8 @@ enum ByChoice {
 #[poise::command(slash_command, guild_only)]
 async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
-    #[description = "Rank by wins (default), points or best turn"] by: Option<ByChoice>,
+    scope: Option<ScopeChoice>,
+    by: Option<ByChoice>,
 ) -> Result<(), Error> {
     show_leaderboard(ctx, GameKind::ForGetIt, scope, by).await
 }
@@ -464,8 +488,8 @@ fn scope_label(global: bool) -> &'static str {
 #[poise::command(slash_command, guild_only)]
 async fn stats(
     ctx: Context<'_>,
-    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
+    user: Option<serenity::User>,
+    scope: Option<ScopeChoice>,
 ) -> Result<(), Error> {
     show_stats(ctx, GameKind::ForGetIt, user, scope).await
 }

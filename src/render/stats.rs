@@ -121,8 +121,8 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> MessageView {
 /// A player's statistics.
 pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
     let title = match view.game {
-        StatsGame::ForGetIt => "For Get It",
-        StatsGame::GetDickey => "Get Dickey",
+        StatsGame::ForGetIt => tr!(lang, "game-forgetit"),
+        StatsGame::GetDickey => tr!(lang, "game-getdickey"),
     };
     let embed = EmbedView::new(
         &tr!(
