@@ -7,6 +7,7 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY migrations ./migrations
+COPY locales ./locales
 COPY tests ./tests
 RUN cargo build --release --locked --bin forgetit
 

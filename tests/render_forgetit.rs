@@ -11,12 +11,15 @@ use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::forgetit::*;
 use forgetit::engine::Player;
+use forgetit::i18n::Lang;
 use forgetit::render::forgetit as render;
 use forgetit::render::{
     bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
     MessageView, Notice, StatsGame, StatsView, UiAction,
 };
 use forgetit::strategy::solver::{Choice, Situation, Solver};
+
+const EN: Lang = Lang::EnUs;
 
 const ANN: Player = Player::Person(1);
 const BEN: Player = Player::Person(2);
@@ -72,12 +75,12 @@ fn bank_four(game: &mut Game, by: Player) {
 }
 
 fn turn_view(game: &Game) -> MessageView {
-    render::turn(game, &DiceStyle::default())
+    render::turn(game, &DiceStyle::default(), EN)
 }
 
 fn result_view(game: &Game) -> MessageView {
     let result = game.last_turn.as_ref().expect("a turn has ended");
-    render::turn_result(game, result, &DiceStyle::default())
+    render::turn_result(game, result, &DiceStyle::default(), EN)
 }
 
 /// Checks the limits, then the snapshot.
@@ -93,7 +96,7 @@ fn snap(name: &str, view: &MessageView) {
 #[test]
 fn f2_lobby_marks_host_and_bots_and_start_needs_two_seats() {
     let mut game = table(&[(ANN, "Ann")], 500);
-    let view = render::lobby(&game);
+    let view = render::lobby(&game, EN);
     snap("lobby_waiting", &view);
     assert_eq!(
         buttons(&view),
@@ -107,7 +110,7 @@ fn f2_lobby_marks_host_and_bots_and_start_needs_two_seats() {
     );
     let name = "Bot 1".to_string();
     act(&mut game, Action::Join { player: BOT, name }, &[]);
-    let view = render::lobby(&game);
+    let view = render::lobby(&game, EN);
     snap("lobby_ready", &view);
     assert!(view.buttons().all(|b| !b.disabled));
 }
@@ -118,7 +121,7 @@ fn f2_a_full_table_disables_join_and_add_bot() {
         .map(|id| (Player::Person(id), format!("Player {id}")))
         .collect();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
-    let view = render::lobby(&table(&players, 1000));
+    let view = render::lobby(&table(&players, 1000), EN);
     snap("lobby_full", &view);
     let disabled: Vec<String> = view
         .buttons()
@@ -132,7 +135,7 @@ fn f2_a_full_table_disables_join_and_add_bot() {
 fn a_cancelled_lobby_has_no_buttons() {
     let mut game = table(&[(ANN, "Ann"), (BEN, "Ben")], 500);
     act(&mut game, Action::Cancel, &[]);
-    let view = render::lobby(&game);
+    let view = render::lobby(&game, EN);
     snap("lobby_cancelled", &view);
     assert!(view.rows.is_empty());
 }
@@ -142,7 +145,7 @@ fn f2_the_started_lobby_shows_the_roll_off_and_who_goes_first() {
     let mut game = table(&[(ANN, "Ann"), (BEN, "Ben"), (CAT, "Cat")], 500);
     // Ann rolls a word, Ben and Cat tie on 4, then on 2; then Cat's 1 beats Ben's word.
     act(&mut game, Action::Start { by: ANN }, &[W, 4, 4, 2, 2, W, 1]);
-    let view = render::lobby(&game);
+    let view = render::lobby(&game, EN);
     snap("lobby_started", &view);
     assert!(view.rows.is_empty());
 }
@@ -305,7 +308,7 @@ fn f10_the_scoreboard_announces_the_last_turns_and_equal_totals_share_the_win() 
     snap("turn_last_turns", &turn_view(&game));
     bank_four(&mut game, BEN); // 20
     roll(&mut game, CAT, &[W; 9]);
-    let view = render::game_over(&game);
+    let view = render::game_over(&game, EN);
     snap("game_over_shared_win", &view);
     assert!(view.content.contains("<@1>") && view.content.contains("<@2>"));
 }
@@ -322,10 +325,10 @@ fn f10_game_over_ranks_the_players_and_lists_those_who_left() {
     choose(&mut game, BOT, 5);
     bank(&mut game, BOT); // 10: reaches the target
     act(&mut game, Action::Leave { player: CAT }, &[]);
-    snap("scores_with_a_seat_that_left", &render::scores(&game));
+    snap("scores_with_a_seat_that_left", &render::scores(&game, EN));
     bank_four(&mut game, ANN); // 8
     bank_four(&mut game, BEN); // 8
-    let view = render::game_over(&game);
+    let view = render::game_over(&game, EN);
     snap("game_over_bot_wins", &view);
     assert_eq!(view.content, "🏆 **Bot 1** wins **For Get It**!");
 }
@@ -335,12 +338,12 @@ fn a_cancelled_game_shows_the_scores_as_they_stood() {
     let mut game = ann_ben_cat(500);
     bank_four(&mut game, ANN);
     act(&mut game, Action::Cancel, &[]);
-    let view = render::game_over(&game);
+    let view = render::game_over(&game, EN);
     snap("game_over_cancelled", &view);
     assert!(view.rows.is_empty());
     // The lobby message of a started game stays as it was.
     assert_eq!(
-        render::lobby(&game).embeds[0].title,
+        render::lobby(&game, EN).embeds[0].title,
         "🎲 For Get It · the game is on!"
     );
 }
@@ -373,7 +376,7 @@ fn f2_a_ten_seat_table_shows_every_seat_in_playing_order() {
 
 #[test]
 fn the_rules_and_the_errors_read_well() {
-    snap("rules", &render::rules());
+    snap("rules", &render::rules(EN));
     let errors = [
         RuleError::AlreadyStarted,
         RuleError::NotStarted,
@@ -393,7 +396,7 @@ fn the_rules_and_the_errors_read_well() {
         RuleError::EmptyName,
         RuleError::RollOffUndecided,
     ];
-    let text: Vec<String> = errors.iter().map(render::error).collect();
+    let text: Vec<String> = errors.iter().map(|e| render::error(e, EN)).collect();
     for line in &text {
         assert!(!line.is_empty() && line.chars().count() <= 200);
     }
@@ -408,7 +411,7 @@ fn without_a_turn_in_progress_the_turn_message_shows_where_the_game_stands() {
     // Ann leaves while it's Ben's turn: Ben is the last one playing, and wins.
     act(&mut game, Action::Leave { player: ANN }, &[]);
     let view = turn_view(&game);
-    assert_eq!(view, render::game_over(&game));
+    assert_eq!(view, render::game_over(&game, EN));
     assert!(view.rows.is_empty());
     assert_eq!(view.content, "🏆 <@2> wins **For Get It**!");
 }
@@ -437,14 +440,14 @@ fn notices_are_short() {
     let text: Vec<String> = notices
         .into_iter()
         .map(|n| {
-            let view = notice(n);
+            let view = notice(n, EN);
             assert_within_limits(&view);
             assert!(view.embeds.is_empty() && view.rows.is_empty());
             view.content
         })
         .collect();
     insta::assert_snapshot!("notices", text.join("\n"));
-    assert_eq!(bot_name(3), "Bot 3");
+    assert_eq!(bot_name(3, EN), "Bot 3");
 }
 
 // --- Leaderboards and stats --------------------------------------------------------------------
@@ -469,7 +472,7 @@ fn board(rows: usize, page: u32, pages: u32) -> LeaderboardView {
 
 #[test]
 fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
-    let first = leaderboard(&board(5, 1, 3));
+    let first = leaderboard(&board(5, 1, 3), EN);
     snap("leaderboard_first_page", &first);
     assert_eq!(
         buttons(&first),
@@ -478,7 +481,7 @@ fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
             button("Next ▶", "lb:2", false)
         ]
     );
-    let middle = leaderboard(&board(5, 2, 3));
+    let middle = leaderboard(&board(5, 2, 3), EN);
     assert_eq!(
         buttons(&middle),
         [
@@ -486,7 +489,7 @@ fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
             button("Next ▶", "lb:3", false)
         ]
     );
-    let last = leaderboard(&board(2, 3, 3));
+    let last = leaderboard(&board(2, 3, 3), EN);
     assert_eq!(
         buttons(&last),
         [
@@ -494,9 +497,9 @@ fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
             button("Next ▶", "lb:3", true)
         ]
     );
-    let single = leaderboard(&board(3, 1, 1));
+    let single = leaderboard(&board(3, 1, 1), EN);
     assert!(single.rows.is_empty(), "one page needs no paging");
-    snap("leaderboard_empty", &leaderboard(&board(0, 1, 1)));
+    snap("leaderboard_empty", &leaderboard(&board(0, 1, 1), EN));
 }
 
 #[test]
@@ -511,7 +514,7 @@ fn stats_show_a_players_record() {
         forget_its: 9,
         turns: 140,
     };
-    snap("stats", &stats(&view));
+    snap("stats", &stats(&view, EN));
     let dickey = StatsView {
         game: StatsGame::GetDickey,
         best_turn: 312,
@@ -520,19 +523,19 @@ fn stats_show_a_players_record() {
         points: 12 * 230,
         ..view.clone()
     };
-    snap("stats_get_dickey", &stats(&dickey));
+    snap("stats_get_dickey", &stats(&dickey, EN));
     let new = StatsView {
         name: "Ben".to_string(),
         ..StatsView::default()
     };
-    snap("stats_no_games", &stats(&new));
+    snap("stats_no_games", &stats(&new, EN));
 }
 
 // --- Odds --------------------------------------------------------------------------------------
 
 fn odds_view(solver: &mut Solver, game: &Game) -> MessageView {
     let odds = solver.odds(game).expect("a turn is being played");
-    render::odds(game, &odds)
+    render::odds(game, &odds, EN)
 }
 
 #[test]
@@ -572,7 +575,7 @@ fn odds_show_the_forget_it_chance_the_expected_scores_and_the_best_play() {
             ..
         }
     ));
-    let view = render::odds(&game, &odds);
+    let view = render::odds(&game, &odds, EN);
     snap("odds_new_set", &view);
     assert!(view.to_string().contains("7.48% (1 in 13)"), "{view}");
 
@@ -584,7 +587,7 @@ fn odds_show_the_forget_it_chance_the_expected_scores_and_the_best_play() {
     roll(&mut game, ANN, &[W, 1, W, W, 3, 3, 4]);
     let odds = solver.odds(&game).unwrap();
     assert_eq!(odds.best, Choice::Bank);
-    snap("odds_bank", &render::odds(&game, &odds));
+    snap("odds_bank", &render::odds(&game, &odds, EN));
 }
 
 // --- Button actions ----------------------------------------------------------------------------
@@ -669,27 +672,27 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let mut views = Vec::new();
 
     let mut game = table(&players, MAX_TARGET);
-    views.push(render::lobby(&game));
+    views.push(render::lobby(&game, EN));
     // A roll-off tied for 99 rounds among all ten, then won by the first seat.
     let mut faces: Vec<u8> = vec![3; 10 * 99];
     faces.push(5);
     faces.extend([1; 9]);
     act(&mut game, Action::Start { by: players[0].0 }, &faces);
-    views.push(render::lobby(&game));
+    views.push(render::lobby(&game, EN));
     for seat in &mut game.seats {
         seat.total = u32::MAX - 1000;
     }
     let first = players[0].0;
     let mut solver = Solver::new();
     let mut step = |game: &Game, views: &mut Vec<MessageView>| {
-        views.push(render::turn(game, &style));
+        views.push(render::turn(game, &style, EN));
         if let Some(odds) = solver.odds(game) {
-            views.push(render::odds(game, &odds));
+            views.push(render::odds(game, &odds, EN));
         }
         if let Some(result) = &game.last_turn {
-            views.push(render::turn_result(game, result, &style));
+            views.push(render::turn_result(game, result, &style, EN));
         }
-        views.push(render::scores(game));
+        views.push(render::scores(game, EN));
     };
     step(&game, &mut views);
     roll(&mut game, first, &[W, W, 1, W, W, 2, 3, 4, 5]);
@@ -715,7 +718,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         }
         step(&game, &mut views);
     }
-    views.push(render::game_over(&game));
+    views.push(render::game_over(&game, EN));
     let mut shared = game.clone();
     for seat in &mut shared.seats {
         seat.status = SeatStatus::Playing;
@@ -723,10 +726,10 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     shared.phase = Phase::Finished {
         winners: (0..10).collect(),
     };
-    views.push(render::game_over(&shared));
+    views.push(render::game_over(&shared, EN));
     shared.phase = Phase::Cancelled;
-    views.push(render::game_over(&shared));
-    views.push(render::rules());
+    views.push(render::game_over(&shared, EN));
+    views.push(render::rules(EN));
 
     let rows = (1..=200)
         .map(|rank| LeaderRow {
@@ -736,24 +739,30 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
             value: "9".repeat(300),
         })
         .collect();
-    views.push(leaderboard(&LeaderboardView {
-        scope_label: "S".repeat(500),
-        by_label: "B".repeat(500),
-        rows,
-        page: u32::MAX,
-        pages: u32::MAX,
-    }));
+    views.push(leaderboard(
+        &LeaderboardView {
+            scope_label: "S".repeat(500),
+            by_label: "B".repeat(500),
+            rows,
+            page: u32::MAX,
+            pages: u32::MAX,
+        },
+        EN,
+    ));
     for game in [StatsGame::ForGetIt, StatsGame::GetDickey] {
-        views.push(stats(&StatsView {
-            game,
-            name: long(1),
-            games: u64::MAX,
-            wins: u64::MAX,
-            points: u64::MAX,
-            best_turn: u64::MAX,
-            forget_its: u64::MAX,
-            turns: u64::MAX,
-        }));
+        views.push(stats(
+            &StatsView {
+                game,
+                name: long(1),
+                games: u64::MAX,
+                wins: u64::MAX,
+                points: u64::MAX,
+                best_turn: u64::MAX,
+                forget_its: u64::MAX,
+                turns: u64::MAX,
+            },
+            EN,
+        ));
     }
 
     assert!(views.len() > 40);
@@ -761,4 +770,120 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     for view in &views {
         assert_within_limits(view);
     }
+}
+
+// --- In French ---------------------------------------------------------------------------------
+
+const FR: Lang = Lang::Fr;
+
+/// A whole short game in French (target 50): the lobby, the roll-off, a turn from its first roll
+/// to its bank, the odds, a FORGET IT, the last turns and the end; the dice words stay FOR, GET
+/// and IT.
+#[test]
+fn in_french_a_whole_game_reads_in_french() {
+    let style = DiceStyle::default();
+    let mut game = table(&[(ANN, "Ann"), (BOT, "Bot 1")], 50);
+    snap("fr_lobby", &render::lobby(&game, FR));
+    act(&mut game, Action::Start { by: ANN }, &[5, 1]);
+    snap("fr_started", &render::lobby(&game, FR));
+    let first = render::turn(&game, &style, FR);
+    let labels: Vec<String> = first.buttons().map(|b| b.label.clone()).collect();
+    assert_eq!(labels, ["Lancer"]);
+
+    // F11's first roll: GET set aside, then keep the 3s.
+    roll(&mut game, ANN, &[3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let choose_view = render::turn(&game, &style, FR);
+    snap("fr_turn_choose", &choose_view);
+    let odds = Solver::new().odds(&game).unwrap();
+    snap("fr_odds_choose", &render::odds(&game, &odds, FR));
+    choose(&mut game, ANN, 3);
+    roll(&mut game, ANN, &[3, 4, 5, 5, W]);
+    let view = render::turn(&game, &style, FR);
+    snap("fr_turn_bank_or_roll", &view);
+    let labels: Vec<String> = view.buttons().map(|b| b.label.clone()).collect();
+    assert_eq!(labels, ["Lancer 3 dés", "Encaisser 24", "Chances"]);
+    bank(&mut game, ANN);
+    let result = game.last_turn.clone().unwrap();
+    snap(
+        "fr_turn_banked",
+        &render::turn_result(&game, &result, &style, FR),
+    );
+
+    // The bot spells FORGET IT at once.
+    roll(&mut game, BOT, &[W, 1, 1, W, 2, 2, W, 3, 3]);
+    let result = game.last_turn.clone().unwrap();
+    let view = render::turn_result(&game, &result, &style, FR);
+    assert!(view.to_string().contains("**FORGET IT !** FOR, GET et IT"));
+    snap("fr_turn_forget_it", &view);
+
+    // Ann passes the target: the last turns; the bot's FORGET IT ends the game.
+    roll(&mut game, ANN, &[5, 5, 5, 5, 5, 5, 1, 2, 3]);
+    choose(&mut game, ANN, 5);
+    bank(&mut game, ANN);
+    snap("fr_scores_last_turns", &render::scores(&game, FR));
+    roll(&mut game, BOT, &[W, 1, 1, W, 2, 2, W, 3, 3]);
+    assert!(game.is_over());
+    snap("fr_game_over", &render::game_over(&game, FR));
+}
+
+#[test]
+fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
+    snap("fr_rules", &render::rules(FR));
+    let errors = [
+        RuleError::TableFull,
+        RuleError::TooFewPlayers,
+        RuleError::NotYourTurn,
+        RuleError::NoPointChosen,
+        RuleError::NotRolledTwice(4),
+    ];
+    let errors: Vec<String> = errors.iter().map(|e| render::error(e, FR)).collect();
+    insta::assert_snapshot!("fr_errors", errors.join("\n"));
+    let notices: Vec<String> = [
+        Notice::Joined,
+        Notice::ChannelBusy,
+        Notice::NoGame,
+        Notice::OtherGame("getdickey"),
+        Notice::Stale,
+        Notice::Failed,
+    ]
+    .into_iter()
+    .map(|n| notice(n, FR).content)
+    .collect();
+    insta::assert_snapshot!("fr_notices", notices.join("\n"));
+    assert_eq!(bot_name(2, FR), "Robot 2");
+
+    snap(
+        "fr_leaderboard",
+        &leaderboard(
+            &LeaderboardView {
+                scope_label: "ce serveur".into(),
+                by_label: "victoires".into(),
+                rows: vec![LeaderRow {
+                    rank: 1,
+                    name: "Ann".into(),
+                    mention: None,
+                    value: "3".into(),
+                }],
+                page: 1,
+                pages: 2,
+            },
+            FR,
+        ),
+    );
+    snap(
+        "fr_stats",
+        &stats(
+            &StatsView {
+                game: StatsGame::ForGetIt,
+                name: "Ann".into(),
+                games: 4,
+                wins: 3,
+                points: 1234,
+                best_turn: 120,
+                forget_its: 5,
+                turns: 40,
+            },
+            FR,
+        ),
+    );
 }

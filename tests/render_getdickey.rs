@@ -11,8 +11,11 @@ use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::getdickey::*;
 use forgetit::engine::Player;
+use forgetit::i18n::Lang;
 use forgetit::render::getdickey as render;
 use forgetit::render::{limits, ButtonStyle, DiceStyle, MessageView, UiAction};
+
+const EN: Lang = Lang::EnUs;
 
 use Category::*;
 
@@ -66,12 +69,12 @@ fn play(game: &mut Game, by: Player, hand: Hand, category: Category) {
 }
 
 fn turn_view(game: &Game) -> MessageView {
-    render::turn(game, &DiceStyle::default())
+    render::turn(game, &DiceStyle::default(), EN)
 }
 
 fn result_view(game: &Game) -> MessageView {
     let result = game.last_turn.as_ref().expect("a turn has ended");
-    render::turn_result(game, result, &DiceStyle::default())
+    render::turn_result(game, result, &DiceStyle::default(), EN)
 }
 
 /// Checks the limits, then the snapshot.
@@ -108,7 +111,7 @@ fn boxes(view: &MessageView) -> Vec<Category> {
 #[test]
 fn g1_the_lobby_can_start_with_one_seat_and_marks_host_and_bots() {
     let mut game = table(&[(ANN, "Ann")]);
-    let view = render::lobby(&game);
+    let view = render::lobby(&game, EN);
     snap("lobby_one_seat", &view);
     assert_eq!(
         buttons(&view),
@@ -122,11 +125,11 @@ fn g1_the_lobby_can_start_with_one_seat_and_marks_host_and_bots() {
     );
     let name = "Bot 1".to_string();
     act(&mut game, Action::Join { player: BOT, name }, &[]);
-    assert!(render::lobby(&game).embeds[0].fields[0]
+    assert!(render::lobby(&game, EN).embeds[0].fields[0]
         .1
         .contains("2. 🤖 Bot 1"));
     act(&mut game, Action::Start { by: ANN }, &[]);
-    let view = render::lobby(&game);
+    let view = render::lobby(&game, EN);
     snap("lobby_started", &view);
     assert!(view.rows.is_empty());
 }
@@ -137,7 +140,7 @@ fn g1_a_full_table_disables_join_and_add_bot() {
         .map(|id| (Player::Person(id), format!("Player {id}")))
         .collect();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
-    let view = render::lobby(&table(&players));
+    let view = render::lobby(&table(&players), EN);
     snap("lobby_full", &view);
     let disabled: Vec<String> = view
         .buttons()
@@ -151,7 +154,7 @@ fn g1_a_full_table_disables_join_and_add_bot() {
 fn a_cancelled_lobby_has_no_buttons() {
     let mut game = table(&[(ANN, "Ann"), (BEN, "Ben")]);
     act(&mut game, Action::Cancel, &[]);
-    let view = render::lobby(&game);
+    let view = render::lobby(&game, EN);
     snap("lobby_cancelled", &view);
     assert!(view.rows.is_empty());
 }
@@ -254,7 +257,7 @@ fn g3_the_scorecard_shows_the_upper_bonus_progress() {
     let view = result_view(&game);
     snap("result_upper_bonus", &view);
     assert!(view.embeds[0].description.contains("+35"));
-    snap("scores_solitaire", &render::scores(&game));
+    snap("scores_solitaire", &render::scores(&game, EN));
 }
 
 #[test]
@@ -385,7 +388,7 @@ fn play_out(game: &mut Game, ben_last: Hand) {
 fn g7_game_over_shows_every_final_scorecard_and_equal_totals_share_the_win() {
     let mut game = ann_ben();
     play_out(&mut game, [6, 6, 5, 4, 1]);
-    let view = render::game_over(&game);
+    let view = render::game_over(&game, EN);
     snap("game_over_shared_win", &view);
     assert_eq!(view.content, "🏆 <@1> and <@2> share the win!");
     assert!(view.rows.is_empty());
@@ -394,7 +397,7 @@ fn g7_game_over_shows_every_final_scorecard_and_equal_totals_share_the_win() {
 
     let mut game = ann_ben();
     play_out(&mut game, [1, 1, 2, 2, 3]);
-    let view = render::game_over(&game);
+    let view = render::game_over(&game, EN);
     assert_eq!(view.content, "🏆 <@1> wins **Get Dickey**!");
     assert!(view.embeds[0].fields[1].0.starts_with("🥈 Ben"));
 }
@@ -405,19 +408,19 @@ fn a_cancelled_game_shows_the_totals_as_they_stood() {
     play(&mut game, ANN, [5, 5, 5, 5, 5], Dickey);
     play(&mut game, BEN, [1, 2, 3, 4, 5], LargeStraight);
     act(&mut game, Action::Cancel, &[]);
-    let view = render::game_over(&game);
+    let view = render::game_over(&game, EN);
     snap("game_over_cancelled", &view);
     assert!(view.rows.is_empty());
     // The lobby message of a started game stays as it was.
     assert_eq!(
-        render::lobby(&game).embeds[0].title,
+        render::lobby(&game, EN).embeds[0].title,
         "🎲 Get Dickey · the game is on!"
     );
 }
 
 #[test]
 fn the_rules_and_the_errors_read_well() {
-    snap("rules", &render::rules());
+    snap("rules", &render::rules(EN));
     let errors = [
         RuleError::AlreadyStarted,
         RuleError::NotStarted,
@@ -436,10 +439,10 @@ fn the_rules_and_the_errors_read_well() {
         RuleError::CardFull,
         RuleError::EmptyName,
     ];
-    let text: Vec<String> = errors.iter().map(render::error).collect();
+    let text: Vec<String> = errors.iter().map(|e| render::error(e, EN)).collect();
     for (line, err) in text.iter().zip(&errors) {
         assert!(!line.is_empty() && line.chars().count() <= 200);
-        let refusal = render::refusal(err);
+        let refusal = render::refusal(err, EN);
         assert_within_limits(&refusal);
         assert_eq!(&refusal.content, line);
     }
@@ -506,15 +509,15 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     };
     let mut views = Vec::new();
     let mut game = table(&players);
-    views.push(render::lobby(&game));
+    views.push(render::lobby(&game, EN));
     act(&mut game, Action::Start { by: players[0].0 }, &[]);
-    views.push(render::lobby(&game));
+    views.push(render::lobby(&game, EN));
     let step = |game: &Game, views: &mut Vec<MessageView>| {
-        views.push(render::turn(game, &style));
+        views.push(render::turn(game, &style, EN));
         if let Some(result) = &game.last_turn {
-            views.push(render::turn_result(game, result, &style));
+            views.push(render::turn_result(game, result, &style, EN));
         }
-        views.push(render::scores(game));
+        views.push(render::scores(game, EN));
     };
     // Every seat scores five alike in every box, one seat a round: thirteen jokers and Dickey
     // bonuses each, with a few holds, and the last rolls for menus of 13 options.
@@ -539,17 +542,17 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         step(&game, &mut views);
     }
     assert!(game.is_over());
-    views.push(render::game_over(&game));
+    views.push(render::game_over(&game, EN));
     // Totals far past any real game.
     let mut huge = game.clone();
     for seat in &mut huge.seats {
         seat.card.dickey_bonuses = 40_000_000;
     }
-    views.push(render::game_over(&huge));
-    views.push(render::scores(&huge));
+    views.push(render::game_over(&huge, EN));
+    views.push(render::scores(&huge, EN));
     huge.phase = Phase::Cancelled;
-    views.push(render::game_over(&huge));
-    views.push(render::rules());
+    views.push(render::game_over(&huge, EN));
+    views.push(render::rules(EN));
 
     assert!(views.len() > 300);
     for view in &views {
@@ -559,5 +562,36 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let mut game = table(&players);
     act(&mut game, Action::Start { by: players[0].0 }, &[]);
     roll(&mut game, players[0].0, &[2, 3, 4, 5, 6]);
-    snap("turn_ten_long_names", &render::turn(&game, &style));
+    snap("turn_ten_long_names", &render::turn(&game, &style, EN));
+}
+
+// --- In French ---------------------------------------------------------------------------------
+
+const FR: Lang = Lang::Fr;
+
+#[test]
+fn in_french_the_table_the_turn_and_the_scorecards_read_in_french() {
+    let style = DiceStyle::default();
+    let game = table(&[(ANN, "Ann"), (BEN, "Ben")]);
+    snap("fr_lobby", &render::lobby(&game, FR));
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[3, 3, 3, 5, 5]);
+    hold(&mut game, ANN, &[0, 1, 2]);
+    let view = render::turn(&game, &style, FR);
+    let select = view.selects().next().expect("the score menu");
+    assert_eq!(select.placeholder, "Marquer dans…");
+    assert!(select.options.iter().any(|o| o.label == "Full: 25"));
+    snap("fr_turn", &view);
+    score(&mut game, ANN, FullHouse);
+    let result = game.last_turn.clone().unwrap();
+    snap(
+        "fr_turn_result",
+        &render::turn_result(&game, &result, &style, FR),
+    );
+    snap("fr_scores", &render::scores(&game, FR));
+    snap("fr_rules", &render::rules(FR));
+    assert_eq!(
+        render::error(&RuleError::BoxFilled(FullHouse), FR),
+        "Votre case Full est déjà remplie."
+    );
 }

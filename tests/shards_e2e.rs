@@ -19,6 +19,7 @@ use std::time::Duration;
 use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions};
+use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
 use forgetit::tables::{Command as TableCommand, Origin, Outgoing, Reply, Request, Who};
 use futures::future::BoxFuture;
@@ -498,6 +499,7 @@ async fn a_process_keeps_and_drives_only_its_own_guilds_games() {
                 command: TableCommand::Join,
                 origin: Origin::Slash,
                 reply: Box::new(Answer(tx)),
+                lang: Lang::EnUs,
             },
         )
         .await;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
+use forgetit::i18n::Lang;
 use forgetit::store::{
     GameKind, Place, Ranking, Scope, SeatResult, SeatRow, Status, Store, StoreError, StoredGame,
 };
@@ -135,6 +136,28 @@ async fn migrations_create_the_database_file_and_rerun_harmlessly() {
     // Opening again runs no migration twice.
     let store = Store::open(&db.path).await.unwrap();
     assert!(store.load_open::<Game>().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_game_keeps_the_language_of_its_table_across_a_reopening() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
+    let french = store
+        .create_game_in(place(1, 10), &game, &created, Lang::Fr)
+        .await
+        .unwrap();
+    // Without a language, a game is English (as every game stored before languages).
+    let english = store
+        .create_game(place(1, 11), &game, &created)
+        .await
+        .unwrap();
+    store.close().await;
+    drop(store);
+
+    let store = Store::open(&db.path).await.unwrap();
+    assert_eq!(store.load::<Game>(french).await.unwrap().lang, Lang::Fr);
+    assert_eq!(store.load::<Game>(english).await.unwrap().lang, Lang::EnUs);
 }
 
 #[tokio::test]

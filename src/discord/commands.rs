@@ -1,13 +1,16 @@
 //! `/forgetit ...`: the slash commands. Each one translates and hands over; answers come from
 //! the tables (game commands) or straight from the store (leaderboards and stats).
 
+use std::borrow::Cow;
+
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::CreateInteractionResponse;
 
 use super::codec::{self, Button};
 use super::io::{self, InteractionReply};
-use super::{who, Context, Data, Error};
+use super::{guild_lang, user_lang, who, Context, Data, Error};
+use crate::i18n::Lang;
 use crate::render::{self, LeaderRow, LeaderboardView, StatsGame, StatsView, UiAction};
 use crate::store::{GameKind, Place, Ranking, Scope, Store, StoreError};
 use crate::tables::{Command, NewGame, Origin, Reply, Request};
@@ -15,8 +18,105 @@ use crate::tables::{Command, NewGame, Origin, Reply, Request};
 /// Leaderboard rows a page.
 const PER_PAGE: u32 = 10;
 
+/// Every slash command, with its names and descriptions from the Fluent resources: English
+/// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
+/// choices' `name_localizations`) for every other language.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![forgetit(), getdickey()]
+    let mut commands = vec![forgetit(), getdickey()];
+    localize(&mut commands, "cmd", &mut Vec::new());
+    commands
+}
+
+/// Every message id the slash commands' names, descriptions and choices are read from.
+pub fn message_ids() -> Vec<String> {
+    let mut ids = Vec::new();
+    localize(&mut [forgetit(), getdickey()], "cmd", &mut ids);
+    ids
+}
+
+/// Applies the `cmd-<path>` messages to `commands` (whose ids start with `prefix`), and to their
+/// subcommands, options and choices; `ids` collects the ids read.
+fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut Vec<String>) {
+    for command in commands {
+        let id = format!("{prefix}-{}", command.name);
+        ids.extend([id.clone(), format!("{id}-description")]);
+        // The English texts are the defaults; the code's doc comments are only documentation.
+        command.description = Some(Lang::EnUs.t(&format!("{id}-description")).into());
+        for lang in other_langs() {
+            let locale = Cow::Borrowed(lang.code());
+            let name = lang.t(&id);
+            let description = lang.t(&format!("{id}-description"));
+            command
+                .name_localizations
+                .to_mut()
+                .push((locale.clone(), name.into()));
+            command
+                .description_localizations
+                .to_mut()
+                .push((locale, description.into()));
+        }
+        for parameter in &mut command.parameters {
+            let param = format!("{id}-{}", parameter.name);
+            ids.extend([param.clone(), format!("{param}-description")]);
+            parameter.description = Some(Lang::EnUs.t(&format!("{param}-description")).into());
+            for lang in other_langs() {
+                let locale = Cow::Borrowed(lang.code());
+                let name = lang.t(&param);
+                let description = lang.t(&format!("{param}-description"));
+                parameter
+                    .name_localizations
+                    .to_mut()
+                    .push((locale.clone(), name.into()));
+                parameter
+                    .description_localizations
+                    .to_mut()
+                    .push((locale, description.into()));
+            }
+            if parameter.name == LANGUAGE_OPTION {
+                // Each language is named in its own language, for everyone.
+                continue;
+            }
+            for choice in parameter.choices.to_mut() {
+                let id = format!("choice-{}", choice.name.replace(' ', "-"));
+                ids.push(id.clone());
+                choice.name = Lang::EnUs.t(&id).into();
+                for lang in other_langs() {
+                    let name = lang.t(&id);
+                    choice
+                        .localizations
+                        .to_mut()
+                        .push((lang.code().into(), name.into()));
+                }
+            }
+        }
+        localize(&mut command.subcommands, &id, ids);
+    }
+}
+
+/// The option of `start` that chooses the table's language.
+const LANGUAGE_OPTION: &str = "language";
+
+/// The language of a table's public messages, chosen at start (else the guild's).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Français"]
+    French,
+}
+
+impl From<LanguageChoice> for Lang {
+    fn from(choice: LanguageChoice) -> Lang {
+        match choice {
+            LanguageChoice::English => Lang::EnUs,
+            LanguageChoice::French => Lang::Fr,
+        }
+    }
+}
+
+/// The languages commands are translated into (English is their default).
+fn other_langs() -> impl Iterator<Item = Lang> {
+    Lang::ALL.into_iter().filter(|&lang| lang != Lang::EnUs)
 }
 
 /// Play For Get It: nine dice, push your luck, don't spell FORGET IT.
@@ -89,6 +189,7 @@ async fn to_table(ctx: Context<'_>, kind: GameKind, command: Command) -> Result<
         command,
         origin: Origin::Slash,
         reply: reply_of(ctx),
+        lang: user_lang(ctx),
     };
     ctx.data()
         .tables
@@ -97,20 +198,22 @@ async fn to_table(ctx: Context<'_>, kind: GameKind, command: Command) -> Result<
     Ok(())
 }
 
+// The names and descriptions Discord shows for every command, option and choice are the
+// messages of locales/*/commands.ftl (see `localize`); doc comments here are documentation.
+
 /// Open a table in this channel; friends join with the Join button.
 #[poise::command(slash_command, guild_only)]
 async fn start(
     ctx: Context<'_>,
-    #[description = "Points to reach (default 500)"]
     #[min = 50]
     #[max = 10000]
     target: Option<u32>,
-    #[description = "Bot seats to add now (0 to 9)"]
     #[min = 0]
     #[max = 9]
     bots: Option<u8>,
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
-    open_table(ctx, GameKind::ForGetIt, target, bots).await
+    open_table(ctx, GameKind::ForGetIt, target, bots, language).await
 }
 
 async fn open_table(
@@ -118,6 +221,7 @@ async fn open_table(
     kind: GameKind,
     target: Option<u32>,
     bots: Option<u8>,
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
     let Some(guild_id) = ctx.guild_id() else {
         return Ok(());
@@ -132,6 +236,8 @@ async fn open_table(
         target,
         bots: bots.unwrap_or(0),
         reply: reply_of(ctx),
+        lang: user_lang(ctx),
+        table_lang: language.map_or_else(|| guild_lang(ctx), Lang::from),
     };
     ctx.data().tables.create(new).await;
     Ok(())
@@ -163,10 +269,7 @@ async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Remove a player from the game in this channel (the host, or a member who can manage messages).
 #[poise::command(slash_command, guild_only)]
-async fn kick(
-    ctx: Context<'_>,
-    #[description = "The player to remove"] user: serenity::User,
-) -> Result<(), Error> {
+async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     let user_id = user.id.get();
     to_table(ctx, GameKind::ForGetIt, Command::Kick { user_id }).await
 }
@@ -174,7 +277,9 @@ async fn kick(
 /// How For Get It is played.
 #[poise::command(slash_command, guild_only)]
 async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    reply_of(ctx).ephemeral(render::rules()).await?;
+    reply_of(ctx)
+        .ephemeral(render::rules(user_lang(ctx)))
+        .await?;
     Ok(())
 }
 
@@ -182,12 +287,12 @@ async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "start")]
 async fn dickey_start(
     ctx: Context<'_>,
-    #[description = "Bot seats to add now (0 to 9)"]
     #[min = 0]
     #[max = 9]
     bots: Option<u8>,
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
-    open_table(ctx, GameKind::GetDickey, None, bots).await
+    open_table(ctx, GameKind::GetDickey, None, bots, language).await
 }
 
 /// Take a seat at the table in this channel.
@@ -216,10 +321,7 @@ async fn dickey_cancel(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Remove a player from the game in this channel (the host, or a member who can manage messages).
 #[poise::command(slash_command, guild_only, rename = "kick")]
-async fn dickey_kick(
-    ctx: Context<'_>,
-    #[description = "The player to remove"] user: serenity::User,
-) -> Result<(), Error> {
+async fn dickey_kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     let user_id = user.id.get();
     to_table(ctx, GameKind::GetDickey, Command::Kick { user_id }).await
 }
@@ -227,7 +329,9 @@ async fn dickey_kick(
 /// How Get Dickey is played.
 #[poise::command(slash_command, guild_only, rename = "rules")]
 async fn dickey_rules(ctx: Context<'_>) -> Result<(), Error> {
-    reply_of(ctx).ephemeral(render::getdickey::rules()).await?;
+    reply_of(ctx)
+        .ephemeral(render::getdickey::rules(user_lang(ctx)))
+        .await?;
     Ok(())
 }
 
@@ -235,8 +339,8 @@ async fn dickey_rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "leaderboard")]
 async fn dickey_leaderboard(
     ctx: Context<'_>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
-    #[description = "Rank by wins (default), points or best game"] by: Option<ByChoice>,
+    scope: Option<ScopeChoice>,
+    by: Option<ByChoice>,
 ) -> Result<(), Error> {
     show_leaderboard(ctx, GameKind::GetDickey, scope, by).await
 }
@@ -245,8 +349,8 @@ async fn dickey_leaderboard(
 #[poise::command(slash_command, guild_only, rename = "stats")]
 async fn dickey_stats(
     ctx: Context<'_>,
-    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
+    user: Option<serenity::User>,
+    scope: Option<ScopeChoice>,
 ) -> Result<(), Error> {
     show_stats(ctx, GameKind::GetDickey, user, scope).await
 }
@@ -273,8 +377,8 @@ enum ByChoice {
 #[poise::command(slash_command, guild_only)]
 async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
-    #[description = "Rank by wins (default), points or best turn"] by: Option<ByChoice>,
+    scope: Option<ScopeChoice>,
+    by: Option<ByChoice>,
 ) -> Result<(), Error> {
     show_leaderboard(ctx, GameKind::ForGetIt, scope, by).await
 }
@@ -295,7 +399,9 @@ async fn show_leaderboard(
         Some(ByChoice::Best) => Ranking::Best,
     };
     let reply = reply_of(ctx);
-    let view = leaderboard_view(&ctx.data().store, kind, guild_id.get(), global, by, 1).await?;
+    let lang = user_lang(ctx);
+    let store = &ctx.data().store;
+    let view = leaderboard_view(store, kind, guild_id.get(), global, by, 1, lang).await?;
     let name = leaderboard_namer(kind, global, by);
     let create = io::response(&view, &name);
     CreateInteractionResponse::Message(create)
@@ -312,6 +418,7 @@ pub async fn leaderboard_view(
     global: bool,
     by: Ranking,
     page: u32,
+    lang: Lang,
 ) -> Result<crate::render::MessageView, StoreError> {
     let scope = if global {
         Scope::Global
@@ -334,21 +441,22 @@ pub async fn leaderboard_view(
             .to_string(),
         })
         .collect();
-    Ok(render::leaderboard(&LeaderboardView {
-        scope_label: scope_label(global).into(),
-        by_label: match by {
-            Ranking::Wins => "wins",
-            Ranking::Points => "points",
-            Ranking::Best => match kind {
-                GameKind::ForGetIt => "best turn",
-                GameKind::GetDickey => "best game",
-            },
-        }
-        .into(),
+    let by_label = match by {
+        Ranking::Wins => "leaderboard-by-wins",
+        Ranking::Points => "leaderboard-by-points",
+        Ranking::Best => match kind {
+            GameKind::ForGetIt => "leaderboard-by-best-turn",
+            GameKind::GetDickey => "leaderboard-by-best-game",
+        },
+    };
+    let view = LeaderboardView {
+        scope_label: lang.t(scope_label(global)),
+        by_label: lang.t(by_label),
         rows,
         page: board.page,
         pages: board.pages,
-    }))
+    };
+    Ok(render::leaderboard(&view, lang))
 }
 
 /// Names the paging buttons of a leaderboard.
@@ -367,11 +475,12 @@ pub fn leaderboard_namer(kind: GameKind, global: bool, by: Ranking) -> impl Fn(U
     }
 }
 
+/// The message id of a leaderboard's scope.
 fn scope_label(global: bool) -> &'static str {
     if global {
-        "all servers"
+        "leaderboard-scope-global"
     } else {
-        "this server"
+        "leaderboard-scope-server"
     }
 }
 
@@ -379,8 +488,8 @@ fn scope_label(global: bool) -> &'static str {
 #[poise::command(slash_command, guild_only)]
 async fn stats(
     ctx: Context<'_>,
-    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
-    #[description = "This server (default) or every server"] scope: Option<ScopeChoice>,
+    user: Option<serenity::User>,
+    scope: Option<ScopeChoice>,
 ) -> Result<(), Error> {
     show_stats(ctx, GameKind::ForGetIt, user, scope).await
 }
@@ -405,7 +514,7 @@ async fn show_stats(
         .player_stats(kind, scope, user.id.get())
         .await?;
     let stats = found.unwrap_or_default();
-    let view = render::stats(&StatsView {
+    let view = StatsView {
         game: match kind {
             GameKind::ForGetIt => StatsGame::ForGetIt,
             GameKind::GetDickey => StatsGame::GetDickey,
@@ -417,7 +526,8 @@ async fn show_stats(
         best_turn: stats.best,
         forget_its: stats.forget_its,
         turns: stats.turns,
-    });
+    };
+    let view = render::stats(&view, user_lang(ctx));
     reply_of(ctx).ephemeral(view).await?;
     Ok(())
 }

@@ -11,6 +11,8 @@ pub mod codec;
 mod commands;
 pub mod io;
 
+pub use commands::message_ids as command_message_ids;
+
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
@@ -20,6 +22,7 @@ use tracing::{error, info, warn};
 
 use crate::config::Config;
 use crate::engine::dice::DiceSource;
+use crate::i18n::Lang;
 use crate::render::{self, Notice, UiAction};
 use crate::store::{Store, StoreError};
 use crate::tables::{Command, Origin, Reply, Request, TableConfig, Tables, Who};
@@ -256,14 +259,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::CommandCheckFailed { ctx, .. } => {
             // Only the check of the guild's shard fails (see `own_guild`).
             let reply = poise::CreateReply::default()
-                .content(render::notice(Notice::Failed).content)
+                .content(render::notice(Notice::Failed, user_lang(ctx)).content)
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
             error!(%error, command = %ctx.command().qualified_name, "command failed");
             let reply = poise::CreateReply::default()
-                .content(render::notice(Notice::Failed).content)
+                .content(render::notice(Notice::Failed, user_lang(ctx)).content)
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }
@@ -316,6 +319,26 @@ fn own_guild(ctx: Context<'_>) -> bool {
     own
 }
 
+/// The language of the one who ran a command (their Discord client's locale): private answers
+/// are in it.
+fn user_lang(ctx: Context<'_>) -> Lang {
+    match ctx {
+        poise::Context::Application(app) => Lang::from_discord(&app.interaction.locale),
+        poise::Context::Prefix(_) => Lang::default(),
+    }
+}
+
+/// The language of a new table's public messages: the guild's (its community locale), or
+/// English.
+fn guild_lang(ctx: Context<'_>) -> Lang {
+    match ctx {
+        poise::Context::Application(app) => {
+            Lang::from_discord_opt(app.interaction.guild_locale.as_deref())
+        }
+        poise::Context::Prefix(_) => Lang::default(),
+    }
+}
+
 /// Who did something, from an interaction's member (in a server) or user.
 fn who(user: &serenity::User, member: Option<&serenity::Member>) -> Who {
     Who {
@@ -337,12 +360,15 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         id: click.id,
         token: click.token.clone(),
     });
+    // Whoever clicks gets private answers in their own language; the table's messages keep the
+    // table's.
+    let lang = Lang::from_discord(&click.locale);
     if let Some(guild) = click.guild_id.filter(|g| !data.tables.owns(g.get())) {
         warn!(
             guild = guild.get(),
             "a click from a guild of another process's shard; refused"
         );
-        let _ = reply.ephemeral(render::notice(Notice::Failed)).await;
+        let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
         return;
     }
     let button = codec::decode(&click.data.custom_id);
@@ -372,6 +398,7 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                     message_id: click.message.id.get(),
                 },
                 reply,
+                lang,
             };
             data.tables.request(click.channel_id.get(), request).await;
         }
@@ -385,11 +412,13 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
             _,
         ) => {
             let Some(guild) = click.guild_id else {
-                let _ = reply.ephemeral(render::notice(Notice::GuildOnly)).await;
+                let _ = reply
+                    .ephemeral(render::notice(Notice::GuildOnly, lang))
+                    .await;
                 return;
             };
             let board =
-                commands::leaderboard_view(&data.store, kind, guild.get(), global, by, page);
+                commands::leaderboard_view(&data.store, kind, guild.get(), global, by, page, lang);
             match board.await {
                 Ok(view) => {
                     let name = commands::leaderboard_namer(kind, global, by);
@@ -401,12 +430,14 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                 }
                 Err(e) => {
                     error!(error = %e, "could not read the leaderboard");
-                    let _ = reply.ephemeral(render::notice(Notice::Failed)).await;
+                    let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
                 }
             }
         }
         _ => {
-            let _ = reply.ephemeral(render::notice(Notice::UnknownButton)).await;
+            let _ = reply
+                .ephemeral(render::notice(Notice::UnknownButton, lang))
+                .await;
         }
     }
 }

@@ -15,91 +15,105 @@ use crate::engine::Player;
 use crate::strategy::solver::{Choice, Odds, Situation};
 
 use super::dice::DiceStyle;
+use crate::i18n::Lang;
+use crate::tr;
+
 use super::view::{
-    colour, count, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView,
-    EmbedView, MessageView, UiAction,
+    colour, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView, EmbedView,
+    MessageView, UiAction,
 };
 
 /// The lobby message through its life: the open table with its buttons; once started, the
 /// roll-off (F2) and the playing order; a table cancelled before it started. No buttons once the
 /// table is no longer open.
-pub fn lobby(game: &Game) -> MessageView {
+pub fn lobby(game: &Game, lang: Lang) -> MessageView {
     match game.phase {
-        Phase::Lobby => open_table(game),
+        Phase::Lobby => open_table(game, lang),
         _ if game.rolloff.is_empty() => MessageView::new("").embed(
-            EmbedView::new("🎲 For Get It · table closed", colour::NOTHING)
-                .description("This table was cancelled before the game started."),
+            EmbedView::new(&tr!(lang, "fgi-closed-title"), colour::NOTHING)
+                .description(&tr!(lang, "fgi-closed-description")),
         ),
-        _ => started(game),
+        _ => started(game, lang),
     }
 }
 
-fn open_table(game: &Game) -> MessageView {
+fn open_table(game: &Game, lang: Lang) -> MessageView {
     let seated = game.seats.len();
     let full = seated >= MAX_SEATS;
     let status = if seated < MIN_SEATS {
-        let more = (MIN_SEATS - seated) as u64;
-        format!(
-            "Waiting for {} to start.",
-            count(more, "more player", "more players")
-        )
+        tr!(lang, "lobby-waiting", n = MIN_SEATS - seated)
     } else if full {
-        "The table is full: the host can start.".to_string()
+        tr!(lang, "lobby-full")
     } else {
-        format!(
-            "Ready: the host can start, and up to {} more can join.",
-            MAX_SEATS - seated
-        )
+        tr!(lang, "lobby-ready", n = MAX_SEATS - seated)
     };
     let seats: Vec<String> = game
         .seats
         .iter()
         .enumerate()
         .map(|(i, seat)| {
-            let host = if seat.player == game.host {
-                " 👑 host"
+            if seat.player == game.host {
+                tr!(lang, "lobby-seat-host", n = i + 1, name = who(seat))
             } else {
-                ""
-            };
-            format!("{}. {}{host}", i + 1, who(seat))
+                tr!(lang, "lobby-seat", n = i + 1, name = who(seat))
+            }
         })
         .collect();
-    let embed = EmbedView::new("🎲 For Get It · new table", colour::LOBBY)
+    let embed = EmbedView::new(&tr!(lang, "fgi-lobby-title"), colour::LOBBY)
         .description(&format!(
-            "First to **{}** points wins.\n{status}",
-            game.settings.target
+            "{}\n{status}",
+            tr!(lang, "fgi-lobby-target", target = game.settings.target)
         ))
         .field(
-            &format!("Players ({seated}/{MAX_SEATS})"),
+            &tr!(lang, "lobby-players", seated = seated, max = MAX_SEATS),
             &seats.join("\n"),
             false,
         )
-        .footer("Join to play, or add a bot to play against. The host starts the game.");
-    MessageView::new("🎲 A table of **For Get It** is open: press **Join** to play!")
+        .footer(&tr!(lang, "fgi-lobby-footer"));
+    MessageView::new(&tr!(lang, "fgi-lobby-content"))
         .embed(embed)
         .row(vec![
-            ButtonView::new("Join", ButtonStyle::Success, UiAction::Join).disabled_if(full),
-            ButtonView::new("Leave", ButtonStyle::Secondary, UiAction::Leave),
-            ButtonView::new("Add bot", ButtonStyle::Secondary, UiAction::AddBot).disabled_if(full),
-            ButtonView::new("Start", ButtonStyle::Primary, UiAction::Start)
-                .disabled_if(seated < MIN_SEATS),
-            ButtonView::new("Cancel", ButtonStyle::Danger, UiAction::Cancel),
+            ButtonView::new(
+                &tr!(lang, "button-join"),
+                ButtonStyle::Success,
+                UiAction::Join,
+            )
+            .disabled_if(full),
+            ButtonView::new(
+                &tr!(lang, "button-leave"),
+                ButtonStyle::Secondary,
+                UiAction::Leave,
+            ),
+            ButtonView::new(
+                &tr!(lang, "button-add-bot"),
+                ButtonStyle::Secondary,
+                UiAction::AddBot,
+            )
+            .disabled_if(full),
+            ButtonView::new(
+                &tr!(lang, "button-start"),
+                ButtonStyle::Primary,
+                UiAction::Start,
+            )
+            .disabled_if(seated < MIN_SEATS),
+            ButtonView::new(
+                &tr!(lang, "button-cancel"),
+                ButtonStyle::Danger,
+                UiAction::Cancel,
+            ),
         ])
 }
 
 /// The lobby once the game started: the roll-off rounds (the last few, if it tied for long) and
 /// the playing order. Each player rolled one die of no particular kind, so its number is shown
 /// plainly.
-fn started(game: &Game) -> MessageView {
+fn started(game: &Game, lang: Lang) -> MessageView {
     const SHOWN_ROUNDS: usize = 4;
     let rounds = &game.rolloff;
     let skipped = rounds.len().saturating_sub(SHOWN_ROUNDS);
-    let mut lines = vec!["**Roll-off**: the highest number goes first, a word loses.".to_string()];
+    let mut lines = vec![tr!(lang, "fgi-rolloff")];
     if skipped > 0 {
-        lines.push(format!(
-            "… {} …",
-            count(skipped as u64, "tied round", "tied rounds")
-        ));
+        lines.push(tr!(lang, "fgi-rolloff-skipped", n = skipped));
     }
     for (i, round) in rounds.iter().enumerate().skip(skipped) {
         let rolls: Vec<String> = round
@@ -107,30 +121,30 @@ fn started(game: &Game) -> MessageView {
             .map(|&(seat, face)| {
                 let face = match face {
                     Face::Pip(number) => format!("**{number}**"),
-                    Face::Word => "*word*".to_string(),
+                    Face::Word => tr!(lang, "fgi-rolloff-word"),
                 };
                 format!("{} {face}", name(&game.seats[seat]))
             })
             .collect();
         let rolls = rolls.join(" · ");
         lines.push(if rounds.len() > 1 {
-            format!("Round {}: {rolls}", i + 1)
+            tr!(lang, "fgi-rolloff-round", n = i + 1, rolls = rolls)
         } else {
             rolls
         });
     }
     if let Some(first) = game.first_seat() {
-        lines.push(format!("**{}** goes first.", name(&game.seats[first])));
+        lines.push(tr!(lang, "fgi-goes-first", name = name(&game.seats[first])));
     }
     let order: Vec<String> = play_order(game)
         .enumerate()
         .map(|(i, seat)| format!("{}. {}", i + 1, who(&game.seats[seat])))
         .collect();
-    let embed = EmbedView::new("🎲 For Get It · the game is on!", colour::LOBBY)
+    let embed = EmbedView::new(&tr!(lang, "fgi-started-title"), colour::LOBBY)
         .description(&lines.join("\n"))
-        .field("Playing order", &order.join("\n"), false)
-        .footer(&format!("First to {} points wins.", game.settings.target));
-    MessageView::new("🎲 The game of **For Get It** has started!").embed(embed)
+        .field(&tr!(lang, "fgi-playing-order"), &order.join("\n"), false)
+        .footer(&tr!(lang, "footer-target", target = game.settings.target));
+    MessageView::new(&tr!(lang, "fgi-started-content")).embed(embed)
 }
 
 /// The message of the turn in progress: who is on turn, the dice, the turn score and the
@@ -138,25 +152,25 @@ fn started(game: &Game) -> MessageView {
 /// once the turn's first roll is made). A bot seat's turn has no buttons, since nobody may press
 /// them. With no turn in progress (the game ended without one, or has not started) it is
 /// [`game_over`]: where the game stands, without buttons.
-pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
+pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     let Phase::Playing { turn } = &game.phase else {
-        return game_over(game);
+        return game_over(game, lang);
     };
     let seat = &game.seats[turn.seat];
     let danger = last_word(turn).is_some_and(|(_, in_hand)| in_hand > 0);
     let (content, actions) = match seat.player {
         Player::Person(_) => (
-            format!("{}, your turn!", mention(seat)),
+            tr!(lang, "turn-yours", who = mention(seat)),
             game.legal_actions(),
         ),
-        Player::Bot(_) => (format!("🤖 {} is playing.", mention(seat)), Vec::new()),
+        Player::Bot(_) => (tr!(lang, "turn-bot", who = mention(seat)), Vec::new()),
     };
     let mut keep = Vec::new();
     let mut play = Vec::new();
     for action in actions {
         match action {
             Action::ChoosePoint { number, .. } => keep.push(ButtonView::new(
-                &format!("Keep {number}s"),
+                &tr!(lang, "fgi-button-keep", n = number),
                 ButtonStyle::Primary,
                 UiAction::Choose(number),
             )),
@@ -166,10 +180,14 @@ pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
                 } else {
                     ButtonStyle::Primary
                 };
-                play.push(ButtonView::new(&roll_label(turn), look, UiAction::Roll));
+                play.push(ButtonView::new(
+                    &roll_label(turn, lang),
+                    look,
+                    UiAction::Roll,
+                ));
             }
             Action::Bank { .. } => play.push(ButtonView::new(
-                &format!("Bank {}", turn.score()),
+                &tr!(lang, "fgi-button-bank", points = turn.score()),
                 ButtonStyle::Success,
                 UiAction::Bank,
             )),
@@ -180,7 +198,7 @@ pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
         // At most four numbers can be kept (nine dice), so with Roll and Bank the rows stay
         // within five buttons.
         play.push(ButtonView::new(
-            "Odds",
+            &tr!(lang, "fgi-button-odds"),
             ButtonStyle::Secondary,
             UiAction::Odds,
         ));
@@ -190,10 +208,10 @@ pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
     } else {
         colour::PLAYING
     };
-    let embed = turn_embed(game, turn, style, None, colour).description(&prompt(turn));
+    let embed = turn_embed(game, turn, style, None, colour, lang).description(&prompt(turn, lang));
     MessageView::new(&content)
         .embed(embed)
-        .embed(scoreboard(game))
+        .embed(scoreboard(game, lang))
         .row(keep)
         .row(play)
 }
@@ -202,42 +220,43 @@ pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
 /// the next roll spells FORGET IT (exact), the expected final score of the turn for each choice
 /// open now (optimal play from then on) and what the optimal player would do. `odds` is the
 /// solver's answer for `game`'s turn.
-pub fn odds(game: &Game, odds: &Odds) -> MessageView {
+pub fn odds(game: &Game, odds: &Odds, lang: Lang) -> MessageView {
     let player = game
         .turn()
         .ok()
         .map(|turn| name(&game.seats[turn.seat]))
         .unwrap_or_default();
-    let mut embed = EmbedView::new(&format!("📊 Odds · {player}'s turn"), colour::INFO);
+    let mut embed = EmbedView::new(&tr!(lang, "odds-title", name = player), colour::INFO);
     embed = match &odds.situation {
         Situation::Roll {
             forget_it,
             expected,
         } => {
             let first = if odds.rolls == 0 {
-                "The turn starts with a roll of all nine dice."
+                tr!(lang, "odds-first-roll")
             } else {
-                "No point number yet: the dice in hand must be rolled again."
+                tr!(lang, "odds-no-point")
             };
             embed
                 .description(&format!(
-                    "{first}\n**Chance this roll spells FORGET IT:** {}",
-                    chance(*forget_it)
+                    "{first}\n{}",
+                    tr!(lang, "odds-chance-this", chance = chance(*forget_it, lang))
                 ))
-                .field("Expected score of the turn", &points(*expected), true)
+                .field(
+                    &tr!(lang, "odds-expected-turn"),
+                    &points(*expected, lang),
+                    true,
+                )
         }
         Situation::Choose { options } => {
-            let mut embed = embed.description(
-                "Choose the point number. Expected score of the turn for each choice, and the \
-                 chance that the roll after it spells FORGET IT:",
-            );
+            let mut embed = embed.description(&tr!(lang, "odds-choose"));
             for option in options {
                 embed = embed.field(
-                    &format!("Keep {}s", option.number),
+                    &tr!(lang, "fgi-button-keep", n = option.number),
                     &format!(
-                        "{}\nFORGET IT next: {}",
-                        points(option.expected),
-                        chance(option.forget_it)
+                        "{}\n{}",
+                        points(option.expected, lang),
+                        tr!(lang, "odds-next", chance = chance(option.forget_it, lang))
                     ),
                     true,
                 );
@@ -250,38 +269,36 @@ pub fn odds(game: &Game, odds: &Odds) -> MessageView {
             roll,
             new_set,
         } => {
-            let next = if *new_set {
-                "\nAll nine dice are set aside: the next roll starts a new set of nine."
-            } else {
-                ""
-            };
+            let mut description = tr!(lang, "odds-chance-next", chance = chance(*forget_it, lang));
+            if *new_set {
+                description.push('\n');
+                description.push_str(&tr!(lang, "odds-new-set"));
+            }
             embed
-                .description(&format!(
-                    "**Chance the next roll spells FORGET IT:** {}{next}",
-                    chance(*forget_it)
-                ))
-                .field("Roll on", &points(*roll), true)
-                .field("Bank now", &format!("**{bank}**"), true)
+                .description(&description)
+                .field(&tr!(lang, "odds-roll-on"), &points(*roll, lang), true)
+                .field(&tr!(lang, "odds-bank-now"), &format!("**{bank}**"), true)
         }
     };
     let best = match (odds.best, &odds.situation) {
-        (Choice::Keep(number), _) => format!("Keep the **{number}s**."),
-        (Choice::Bank, Situation::BankOrRoll { bank, .. }) => format!("**Bank {bank}**."),
-        (Choice::Bank, _) => "**Bank**.".to_string(),
-        (Choice::Roll, Situation::BankOrRoll { .. }) => "**Roll on**.".to_string(),
-        (Choice::Roll, _) => "**Roll**.".to_string(),
+        (Choice::Keep(number), _) => tr!(lang, "odds-best-keep", n = number),
+        (Choice::Bank, Situation::BankOrRoll { bank, .. }) => {
+            tr!(lang, "odds-best-bank-points", points = *bank)
+        }
+        (Choice::Bank, _) => tr!(lang, "odds-best-bank"),
+        (Choice::Roll, Situation::BankOrRoll { .. }) => tr!(lang, "odds-best-roll-on"),
+        (Choice::Roll, _) => tr!(lang, "odds-best-roll"),
     };
-    let embed = embed.field("The best play", &best, false).footer(
-        "Only you see this. Expected scores assume the best play from here on and count \
-             this turn only, not the race to the target.",
-    );
+    let embed = embed
+        .field(&tr!(lang, "odds-best"), &best, false)
+        .footer(&tr!(lang, "odds-footer"));
     MessageView::new("").embed(embed)
 }
 
 /// A chance as a percentage, with "1 in N" when it is not 0: "16.67% (1 in 6)".
-fn chance(p: f64) -> String {
+fn chance(p: f64, lang: Lang) -> String {
     if p <= 0.0 {
-        return "0% (no die in hand can spell it)".to_string();
+        return tr!(lang, "odds-chance-none");
     }
     let one_in = 1.0 / p;
     let one_in = if one_in < 9.95 {
@@ -289,57 +306,81 @@ fn chance(p: f64) -> String {
     } else {
         format!("{one_in:.0}")
     };
-    format!("{:.2}% (1 in {one_in})", p * 100.0)
+    let percent = format!("{:.2}", p * 100.0);
+    tr!(
+        lang,
+        "odds-chance",
+        percent = decimal(&percent, lang),
+        one_in = decimal(&one_in, lang)
+    )
 }
 
 /// An expected score: "expected **43.6**".
-fn points(expected: f64) -> String {
-    format!("expected **{expected:.1}**")
+fn points(expected: f64, lang: Lang) -> String {
+    tr!(
+        lang,
+        "odds-expected",
+        points = decimal(&format!("{expected:.1}"), lang)
+    )
 }
 
 /// The turn message once the turn has ended, without buttons: how it ended (banked, FORGET IT,
 /// timed out, left), the dice as they ended and the new total. `game` is the game just after the
 /// turn (so `result` is usually `game.last_turn`).
-pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle) -> MessageView {
+pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
     let seat = &game.seats[result.turn.seat];
     let player = name(seat);
     let lost = if result.lost > 0 {
-        format!(" ({} lost)", count(result.lost.into(), "point", "points"))
+        format!(" {}", tr!(lang, "points-lost", n = result.lost))
     } else {
         String::new()
     };
-    let banked = format!(
-        "{player} banked **{}**. Total: **{}**.",
-        result.points, seat.total
+    let banked = tr!(
+        lang,
+        "fgi-banked",
+        name = player.as_str(),
+        points = result.points,
+        total = seat.total
     );
     let (colour, mut outcome) = match result.end {
         TurnEnd::Banked => (colour::BANKED, format!("✅ {banked}")),
         TurnEnd::ForgetIt => (
             colour::FORGET_IT,
-            format!("💥 **FORGET IT!** FOR, GET and IT in one set: the turn scores 0{lost}."),
+            tr!(lang, "fgi-forget-it", lost = lost.as_str()),
         ),
-        TurnEnd::TimedOut if result.points > 0 => {
-            (colour::BANKED, format!("⏰ Time's up: {banked}"))
-        }
-        TurnEnd::TimedOut => (
+        TurnEnd::TimedOut if result.points > 0 => (
+            colour::BANKED,
+            tr!(lang, "fgi-timed-out-banked", banked = banked),
+        ),
+        TurnEnd::TimedOut => (colour::NOTHING, tr!(lang, "fgi-timed-out-nothing")),
+        TurnEnd::Left => (
             colour::NOTHING,
-            "⏰ Time's up with no point number: the turn scores 0.".to_string(),
+            tr!(
+                lang,
+                "fgi-left",
+                name = player.as_str(),
+                lost = lost.as_str()
+            ),
         ),
-        TurnEnd::Left => (colour::NOTHING, format!("🚪 {player} left the game{lost}.")),
     };
     if result.end == TurnEnd::TimedOut && !seat.is_playing() {
-        outcome.push_str(&format!(
-            "\n🚪 {player} left the game after {TIMEOUTS_BEFORE_LEAVING} timeouts in a row."
+        outcome.push('\n');
+        outcome.push_str(&tr!(
+            lang,
+            "left-after-timeouts",
+            name = player.as_str(),
+            n = TIMEOUTS_BEFORE_LEAVING
         ));
     }
-    let embed = turn_embed(game, &result.turn, style, Some(result), colour).description(&outcome);
+    let embed =
+        turn_embed(game, &result.turn, style, Some(result), colour, lang).description(&outcome);
     MessageView::new("").embed(embed)
 }
 
 /// The end of the game: the winner (or the winners sharing the win, F10) and the final
 /// standings; or a cancelled game with the scores as they stood. No buttons. Before the end it
 /// is the scoreboard.
-pub fn game_over(game: &Game) -> MessageView {
+pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     match &game.phase {
         Phase::Finished { winners } => {
             let names: Vec<String> = winners
@@ -348,54 +389,55 @@ pub fn game_over(game: &Game) -> MessageView {
                 .collect();
             let mentions: Vec<String> = winners.iter().map(|&i| mention(&game.seats[i])).collect();
             let best = winners.first().map(|&i| game.seats[i].total);
+            let and = tr!(lang, "and");
             let (content, headline) = match best {
-                None => (
-                    "🏁 The game of **For Get It** is over.".to_string(),
-                    "Nobody is left at the table to win.".to_string(),
-                ),
+                None => (tr!(lang, "fgi-over-content"), tr!(lang, "over-nobody")),
                 Some(best) if winners.len() == 1 => (
-                    format!("🏆 {} wins **For Get It**!", mentions[0]),
-                    format!("🏆 {} wins with **{best}** points!", names[0]),
+                    tr!(lang, "fgi-over-winner", who = mentions[0].as_str()),
+                    tr!(lang, "over-winner", who = names[0].as_str(), points = best),
                 ),
                 Some(best) => (
-                    format!("🏆 {} share the win!", list(&mentions, "and")),
-                    format!(
-                        "🏆 {} share the win with **{best}** points!",
-                        list(&names, "and")
+                    tr!(lang, "over-shared", who = list(&mentions, &and)),
+                    tr!(
+                        lang,
+                        "over-shared-points",
+                        who = list(&names, &and),
+                        points = best
                     ),
                 ),
             };
-            let embed = EmbedView::new("🏆 For Get It · game over", colour::WINNER)
-                .description(&format!("{headline}\n\n{}", standings(game, winners)))
-                .footer(&format!("Played to {} points.", game.settings.target));
+            let embed = EmbedView::new(&tr!(lang, "fgi-over-title"), colour::WINNER)
+                .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
+                .footer(&tr!(lang, "fgi-played-to", target = game.settings.target));
             MessageView::new(&content).embed(embed)
         }
         Phase::Cancelled => {
             let description = if game.rolloff.is_empty() {
-                "This game was cancelled before it started.".to_string()
+                tr!(lang, "cancelled-before-start")
             } else {
                 format!(
-                    "This game was cancelled. The scores as they stood:\n\n{}",
-                    standings(game, &[])
+                    "{}\n\n{}",
+                    tr!(lang, "cancelled-standing"),
+                    standings(game, &[], lang)
                 )
             };
-            MessageView::new("The game of **For Get It** was cancelled.").embed(
-                EmbedView::new("🎲 For Get It · cancelled", colour::NOTHING)
+            MessageView::new(&tr!(lang, "fgi-cancelled-content")).embed(
+                EmbedView::new(&tr!(lang, "fgi-cancelled-title"), colour::NOTHING)
                     .description(&description),
             )
         }
-        Phase::Lobby | Phase::Playing { .. } => scores(game),
+        Phase::Lobby | Phase::Playing { .. } => scores(game, lang),
     }
 }
 
 /// The scoreboard alone (for `/forgetit scores`); it needs no buttons, so it can be ephemeral.
-pub fn scores(game: &Game) -> MessageView {
-    MessageView::new("").embed(scoreboard(game))
+pub fn scores(game: &Game, lang: Lang) -> MessageView {
+    MessageView::new("").embed(scoreboard(game, lang))
 }
 
 /// Every seat's total in playing order, the seat on turn marked, seats that left struck out,
 /// the last turns announced once someone reached the target (F10, 🏁), and the target.
-fn scoreboard(game: &Game) -> EmbedView {
+fn scoreboard(game: &Game, lang: Lang) -> EmbedView {
     let on_turn = game.turn().ok().map(|t| t.seat);
     let mut lines: Vec<String> = play_order(game)
         .map(|i| {
@@ -406,7 +448,7 @@ fn scoreboard(game: &Game) -> EmbedView {
                 ""
             };
             if !seat.is_playing() {
-                format!("🚪 ~~{}~~ · {} (left)", who(seat), seat.total)
+                tr!(lang, "score-left", name = who(seat), total = seat.total)
             } else if on_turn == Some(i) {
                 format!("🎲 **{}** · **{}**{reached}", who(seat), seat.total)
             } else {
@@ -416,20 +458,22 @@ fn scoreboard(game: &Game) -> EmbedView {
         .collect();
     if let (Some(i), Phase::Playing { .. }) = (game.final_round, &game.phase) {
         let seat = &game.seats[i];
-        lines.push(format!(
-            "\n⏳ **Last turns!** {} reached the target with {}: everyone else gets one more turn.",
-            name(seat),
-            seat.total
+        lines.push(String::new());
+        lines.push(tr!(
+            lang,
+            "fgi-last-turns",
+            name = name(seat),
+            total = seat.total
         ));
     }
-    EmbedView::new("Scores", colour::INFO)
+    EmbedView::new(&tr!(lang, "scores-title"), colour::INFO)
         .description(&lines.join("\n"))
-        .footer(&format!("First to {} points wins.", game.settings.target))
+        .footer(&tr!(lang, "footer-target", target = game.settings.target))
 }
 
 /// The seats still playing ranked by total (equal totals share a rank; winners get a trophy),
 /// then the seats that left.
-fn standings(game: &Game, winners: &[usize]) -> String {
+fn standings(game: &Game, winners: &[usize], lang: Lang) -> String {
     let mut playing: Vec<usize> = (0..game.seats.len())
         .filter(|&i| game.seats[i].is_playing())
         .collect();
@@ -450,7 +494,12 @@ fn standings(game: &Game, winners: &[usize]) -> String {
         ));
     }
     for seat in game.seats.iter().filter(|s| !s.is_playing()) {
-        lines.push(format!("🚪 ~~{}~~ · {} (left)", who(seat), seat.total));
+        lines.push(tr!(
+            lang,
+            "score-left",
+            name = who(seat),
+            total = seat.total
+        ));
     }
     lines.join("\n")
 }
@@ -464,16 +513,29 @@ fn turn_embed(
     style: &DiceStyle,
     result: Option<&TurnResult>,
     colour: u32,
+    lang: Lang,
 ) -> EmbedView {
-    let mut title = format!("Turn {} · {}", turn.number, who(&game.seats[turn.seat]));
-    if turn.set > 1 {
-        title.push_str(&format!(" · set {}", turn.set));
-    }
+    let player = who(&game.seats[turn.seat]);
+    let title = if turn.set > 1 {
+        tr!(
+            lang,
+            "fgi-turn-title-set",
+            n = turn.number,
+            name = player,
+            set = turn.set
+        )
+    } else {
+        tr!(lang, "fgi-turn-title", n = turn.number, name = player)
+    };
     let embed = EmbedView::new(&title, colour);
     if turn.rolls == 0 {
         return embed;
     }
-    let none = if result.is_none() { "none yet" } else { "none" };
+    let none = if result.is_none() {
+        tr!(lang, "fgi-none-yet")
+    } else {
+        tr!(lang, "fgi-none")
+    };
     let word_dice: Vec<DieRoll> = (0..DICE)
         .filter(|&d| turn.dice[d] == DieState::Word)
         .map(|d| DieRoll {
@@ -482,58 +544,59 @@ fn turn_embed(
         })
         .collect();
     let mut words = if word_dice.is_empty() {
-        none.to_string()
+        none.clone()
     } else {
         style.roll(&word_dice)
     };
     if result.is_none() {
-        if let Some(note) = words_note(turn) {
+        if let Some(note) = words_note(turn, lang) {
             words.push('\n');
             words.push_str(&note);
         }
     }
     let words_title = if turn.set > 1 {
-        format!("Words set aside (set {})", turn.set)
+        tr!(lang, "fgi-words-set", set = turn.set)
     } else {
-        "Words set aside".to_string()
+        tr!(lang, "fgi-words")
     };
     let point_dice = match turn.point {
         Some(point) => {
-            let bonus = match turn.multiplier() {
-                1 => String::new(),
-                m => format!(" · ×{m} bonus"),
-            };
-            format!("{} × {}{bonus}", turn.point_dice(), style.number(point))
+            let dice = format!("{} × {}", turn.point_dice(), style.number(point));
+            match turn.multiplier() {
+                1 => dice,
+                m => tr!(lang, "fgi-point-bonus", dice = dice, m = m),
+            }
         }
-        None => none.to_string(),
+        None => none,
     };
     let formula = score_formula(turn);
+    let turn_score = tr!(lang, "fgi-turn-score");
     let embed = embed
         .field(
-            &format!("Roll #{}", turn.rolls),
+            &tr!(lang, "fgi-roll-number", n = turn.rolls),
             &style.roll(&turn.last_roll),
             false,
         )
         .field(&words_title, &words, false)
-        .field("Point dice", &point_dice, true);
+        .field(&tr!(lang, "fgi-point-dice"), &point_dice, true);
     match result {
         None => {
             let hand = turn.in_hand();
             let in_hand = if hand.is_empty() {
-                "none: all nine set aside".to_string()
+                tr!(lang, "fgi-in-hand-none")
             } else {
                 format!("{} ({})", style.kinds_of(&hand), hand.len())
             };
             embed
-                .field("In hand", &in_hand, true)
-                .field("Turn score", &formula, true)
+                .field(&tr!(lang, "fgi-in-hand"), &in_hand, true)
+                .field(&turn_score, &formula, true)
         }
         Some(result) if result.points != turn.score() => embed.field(
-            "Turn score",
+            &turn_score,
             &format!("~~{formula}~~ → **{}**", result.points),
             true,
         ),
-        Some(_) => embed.field("Turn score", &formula, true),
+        Some(_) => embed.field(&turn_score, &formula, true),
     }
 }
 
@@ -553,34 +616,44 @@ fn score_formula(turn: &Turn) -> String {
 }
 
 /// What the player on turn is to do now (F3, F5, F7, F8).
-fn prompt(turn: &Turn) -> String {
-    let in_hand = count(turn.in_hand().len() as u64, "die", "dice");
+fn prompt(turn: &Turn, lang: Lang) -> String {
+    let in_hand = turn.in_hand().len();
     match &turn.step {
-        Step::Roll if turn.rolls == 0 => "Roll all nine dice to start the turn.".to_string(),
-        Step::Roll => format!("No number showed on two dice: roll the {in_hand} in hand again."),
+        Step::Roll if turn.rolls == 0 => tr!(lang, "fgi-prompt-first"),
+        Step::Roll => tr!(lang, "fgi-prompt-no-pair", n = in_hand),
         Step::ChoosePoint { options } => {
-            let options: Vec<String> = options.iter().map(|n| format!("**{n}s**")).collect();
-            format!(
-                "Choose the point number: keep the {}.",
-                list(&options, "or")
+            let options: Vec<String> = options
+                .iter()
+                .map(|&n| tr!(lang, "fgi-prompt-number", n = n))
+                .collect();
+            tr!(
+                lang,
+                "fgi-prompt-choose",
+                options = list(&options, &tr!(lang, "or"))
             )
         }
-        Step::BankOrRoll if turn.all_set_aside() => format!(
-            "All nine dice set aside! Bank **{}**, or roll all nine to start set {}.",
-            turn.score(),
-            turn.set + 1
+        Step::BankOrRoll if turn.all_set_aside() => tr!(
+            lang,
+            "fgi-prompt-all-aside",
+            points = turn.score(),
+            set = turn.set + 1
         ),
-        Step::BankOrRoll => format!("Bank **{}**, or roll the {in_hand} in hand.", turn.score()),
+        Step::BankOrRoll => tr!(
+            lang,
+            "fgi-prompt-bank-or-roll",
+            points = turn.score(),
+            n = in_hand
+        ),
     }
 }
 
-fn roll_label(turn: &Turn) -> String {
+fn roll_label(turn: &Turn, lang: Lang) -> String {
     if turn.rolls == 0 {
-        "Roll".to_string()
+        tr!(lang, "button-roll")
     } else if turn.all_set_aside() {
-        "Roll all nine".to_string()
+        tr!(lang, "fgi-button-roll-all")
     } else {
-        format!("Roll {}", count(turn.in_hand().len() as u64, "die", "dice"))
+        tr!(lang, "fgi-button-roll-dice", n = turn.in_hand().len())
     }
 }
 
@@ -605,19 +678,17 @@ fn last_word(turn: &Turn) -> Option<(Word, usize)> {
 }
 
 /// The danger line under the words set aside (F4, F8).
-fn words_note(turn: &Turn) -> Option<String> {
+fn words_note(turn: &Turn, lang: Lang) -> Option<String> {
     if turn.all_set_aside() {
-        return Some(format!(
-            "The next roll starts set {}: these words stop counting.",
-            turn.set + 1
-        ));
+        return Some(tr!(lang, "fgi-note-new-set", set = turn.set + 1));
     }
     let (word, in_hand) = last_word(turn)?;
+    // The dice words are never translated.
     let word = word.text();
     Some(if in_hand > 0 {
-        format!("⚠️ One **{word}** now spells FORGET IT!")
+        tr!(lang, "fgi-note-danger", word = word)
     } else {
-        format!("🛡️ No {word} die in hand: this set is safe.")
+        tr!(lang, "fgi-note-safe", word = word)
     })
 }
 
@@ -643,104 +714,68 @@ fn mention(seat: &Seat) -> String {
     seat_mention(seat.player, &seat.name)
 }
 
+/// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
+pub(crate) fn decimal(number: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => number.replace('.', ","),
+        Lang::EnUs => number.to_string(),
+    }
+}
+
 /// The rules as the bot plays them (../shared/RULES.md, F1–F10), in short.
-pub fn rules() -> MessageView {
-    let embed = EmbedView::new("🎲 How to play For Get It", colour::INFO)
-        .description(&format!(
-            "Nine dice, push your luck, and don't spell **FORGET IT**. Play to the target: \
-             **{DEFAULT_TARGET}** points, unless the table picks another."
-        ))
-        .field(
-            "The dice",
-            "Three FOR dice (red), three GET dice (white) and three IT dice (blue). Each shows \
-             1 to 5, or its own word.",
-            false,
-        )
-        .field(
-            "Who starts",
-            &format!(
-                "{MIN_SEATS} to {MAX_SEATS} players; a bot counts as one. Everyone rolls one \
-                 die: the highest number goes first (any number beats a word), ties roll again. \
-                 Then play goes round the table in joining order."
+pub fn rules(lang: Lang) -> MessageView {
+    let fields = [
+        ("fgi-rules-dice", tr!(lang, "fgi-rules-dice-text")),
+        (
+            "fgi-rules-start",
+            tr!(
+                lang,
+                "fgi-rules-start-text",
+                min = MIN_SEATS,
+                max = MAX_SEATS
             ),
-            false,
-        )
-        .field(
-            "Your turn",
-            "Roll all nine dice. Every word is set aside. Then keep a number that shows on at \
-             least two dice: it is your **point number**, and those dice are set aside. No pair? \
-             Roll the rest again until one shows. You can't bank before you have a point number.",
-            false,
-        )
-        .field(
-            "Bank or roll",
-            "After each roll, the words and the dice showing your point number are set aside, \
-             nothing else. Then **bank** your score, or **roll** the dice still in hand. A roll \
-             that sets nothing aside costs nothing.",
-            false,
-        )
-        .field(
-            "💥 FORGET IT",
-            "If the words set aside in a set include a FOR, a GET and an IT, you have spelled \
-             FORGET IT: your turn ends at once and scores 0, losing every point of the turn.",
-            false,
-        )
-        .field(
-            "All nine set aside",
-            "Bank, or roll all nine again to start a new set: the words of the old set stop \
-             counting, your point number stays. A FORGET IT in a new set still loses the whole \
-             turn.",
-            false,
-        )
-        .field(
-            "Scoring",
-            "Point dice × point number, doubled for four point dice, tripled for five, \
-             quadrupled for six or more. Three 4s score 12; six 3s score 6 × 3 × 4 = 72.",
-            false,
-        )
-        .field(
-            "The end",
-            "Once someone's total reaches the target, everyone else gets one last turn. The \
-             highest total wins; equal totals share the win.",
-            false,
-        )
-        .field(
-            "Time and leaving",
-            &format!(
-                "When your time runs out, your turn is banked if you had a point number, else it \
-                 scores 0; after {TIMEOUTS_BEFORE_LEAVING} timeouts in a row you leave the game. \
-                 A player who leaves can't win."
-            ),
-            false,
-        );
+        ),
+        ("fgi-rules-turn", tr!(lang, "fgi-rules-turn-text")),
+        ("fgi-rules-bank", tr!(lang, "fgi-rules-bank-text")),
+        ("fgi-rules-forget-it", tr!(lang, "fgi-rules-forget-it-text")),
+        ("fgi-rules-all-nine", tr!(lang, "fgi-rules-all-nine-text")),
+        ("fgi-rules-scoring", tr!(lang, "fgi-rules-scoring-text")),
+        ("fgi-rules-end", tr!(lang, "fgi-rules-end-text")),
+        (
+            "fgi-rules-time",
+            tr!(lang, "fgi-rules-time-text", n = TIMEOUTS_BEFORE_LEAVING),
+        ),
+    ];
+    let mut embed = EmbedView::new(&tr!(lang, "fgi-rules-title"), colour::INFO).description(&tr!(
+        lang,
+        "fgi-rules-intro",
+        target = DEFAULT_TARGET
+    ));
+    for (title, text) in fields {
+        embed = embed.field(&tr!(lang, title), &text, false);
+    }
     MessageView::new("").embed(embed)
 }
 
 /// A short text for the player whose action was refused (sent ephemerally).
-pub fn error(err: &RuleError) -> String {
+pub fn error(err: &RuleError, lang: Lang) -> String {
     match err {
-        RuleError::AlreadyStarted => "This game has already started.".to_string(),
-        RuleError::NotStarted => "The game hasn't started yet.".to_string(),
-        RuleError::GameOver => "This game is over.".to_string(),
-        RuleError::AlreadySeated => "You're already at this table.".to_string(),
-        RuleError::TableFull => format!("The table is full ({MAX_SEATS} seats)."),
-        RuleError::NotSeated => "You're not playing at this table.".to_string(),
-        RuleError::NotHost => "Only the host can do that.".to_string(),
-        RuleError::TooFewPlayers => format!(
-            "You need at least {MIN_SEATS} players to start: wait for someone to join, or add a bot."
-        ),
-        RuleError::NotYourTurn => "It's not your turn.".to_string(),
-        RuleError::MustChoosePoint => "Choose your point number first.".to_string(),
-        RuleError::NoPointChosen => {
-            "You can't bank yet: roll until a number shows on two dice, and keep it.".to_string()
-        }
-        RuleError::NothingToChoose => "There's nothing to choose now: roll first.".to_string(),
-        RuleError::NotANumber(n) => format!("{n} isn't a point number: it's 1 to 5."),
-        RuleError::NotRolledTwice(n) => format!("You can only keep a number that shows on two dice, and {n} doesn't."),
-        RuleError::BadTarget(_) => format!("The target must be between 1 and {MAX_TARGET} points."),
-        RuleError::EmptyName => "A seat needs a name.".to_string(),
-        RuleError::RollOffUndecided => {
-            "The roll-off for who goes first stayed tied: please start again.".to_string()
-        }
+        RuleError::AlreadyStarted => tr!(lang, "error-already-started"),
+        RuleError::NotStarted => tr!(lang, "error-not-started"),
+        RuleError::GameOver => tr!(lang, "error-game-over"),
+        RuleError::AlreadySeated => tr!(lang, "error-already-seated"),
+        RuleError::TableFull => tr!(lang, "error-table-full", max = MAX_SEATS),
+        RuleError::NotSeated => tr!(lang, "error-not-seated"),
+        RuleError::NotHost => tr!(lang, "notice-host-only"),
+        RuleError::TooFewPlayers => tr!(lang, "error-too-few-players", min = MIN_SEATS),
+        RuleError::NotYourTurn => tr!(lang, "error-not-your-turn"),
+        RuleError::MustChoosePoint => tr!(lang, "fgi-error-must-choose"),
+        RuleError::NoPointChosen => tr!(lang, "fgi-error-no-point"),
+        RuleError::NothingToChoose => tr!(lang, "fgi-error-nothing-to-choose"),
+        RuleError::NotANumber(n) => tr!(lang, "fgi-error-not-a-number", n = *n),
+        RuleError::NotRolledTwice(n) => tr!(lang, "fgi-error-not-rolled-twice", n = *n),
+        RuleError::BadTarget(_) => tr!(lang, "fgi-error-bad-target", max = MAX_TARGET),
+        RuleError::EmptyName => tr!(lang, "error-empty-name"),
+        RuleError::RollOffUndecided => tr!(lang, "fgi-error-rolloff"),
     }
 }

@@ -43,11 +43,13 @@ use crate::engine::getdickey::{
     TIMEOUTS_BEFORE_LEAVING, UPPER_BONUS, UPPER_BONUS_AT,
 };
 use crate::engine::Player;
+use crate::i18n::Lang;
+use crate::tr;
 
 use super::dice::DiceStyle;
 use super::view::{
-    colour, count, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView,
-    EmbedView, MessageView, SelectView, UiAction,
+    colour, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView, EmbedView,
+    MessageView, SelectView, UiAction,
 };
 
 // --- The lobby ---------------------------------------------------------------------------------
@@ -55,81 +57,97 @@ use super::view::{
 /// The lobby message through its life: the open table with its buttons (Start is enabled from
 /// one seat, G1); once started, the playing order; a table cancelled before a turn was played. No
 /// buttons once the table is no longer open.
-pub fn lobby(game: &Game) -> MessageView {
+pub fn lobby(game: &Game, lang: Lang) -> MessageView {
     match game.phase {
-        Phase::Lobby => open_table(game),
+        Phase::Lobby => open_table(game, lang),
         Phase::Cancelled if game.last_turn.is_none() => MessageView::new("").embed(
-            EmbedView::new("🎲 Get Dickey · table closed", colour::NOTHING)
-                .description("This table was cancelled before a turn was played."),
+            EmbedView::new(&tr!(lang, "gd-closed-title"), colour::NOTHING)
+                .description(&tr!(lang, "gd-closed-description")),
         ),
-        _ => started(game),
+        _ => started(game, lang),
     }
 }
 
-fn open_table(game: &Game) -> MessageView {
+fn open_table(game: &Game, lang: Lang) -> MessageView {
     let seated = game.seats.len();
     let full = seated >= MAX_SEATS;
     let status = if seated < MIN_SEATS {
-        "Waiting for a player.".to_string()
+        tr!(lang, "gd-lobby-waiting")
     } else if full {
-        "The table is full: the host can start.".to_string()
+        tr!(lang, "lobby-full")
     } else {
-        format!(
-            "Ready: the host can start, and up to {} more can join.",
-            MAX_SEATS - seated
-        )
+        tr!(lang, "lobby-ready", n = MAX_SEATS - seated)
     };
     let seats: Vec<String> = game
         .seats
         .iter()
         .enumerate()
         .map(|(i, seat)| {
-            let host = if seat.player == game.host {
-                " 👑 host"
+            if seat.player == game.host {
+                tr!(lang, "lobby-seat-host", n = i + 1, name = who(seat))
             } else {
-                ""
-            };
-            format!("{}. {}{host}", i + 1, who(seat))
+                tr!(lang, "lobby-seat", n = i + 1, name = who(seat))
+            }
         })
         .collect();
-    let embed = EmbedView::new("🎲 Get Dickey · new table", colour::LOBBY)
+    let embed = EmbedView::new(&tr!(lang, "gd-lobby-title"), colour::LOBBY)
         .description(&format!(
-            "Five dice, three rolls, thirteen boxes: the highest total after {ROUNDS} rounds \
-             wins.\n{status}"
+            "{}\n{status}",
+            tr!(lang, "gd-lobby-description", rounds = ROUNDS)
         ))
         .field(
-            &format!("Players ({seated}/{MAX_SEATS})"),
+            &tr!(lang, "lobby-players", seated = seated, max = MAX_SEATS),
             &seats.join("\n"),
             false,
         )
-        .footer("Join to play, or add a bot to play against. The host starts the game.");
-    MessageView::new("🎲 A table of **Get Dickey** is open: press **Join** to play!")
+        .footer(&tr!(lang, "fgi-lobby-footer"));
+    MessageView::new(&tr!(lang, "gd-lobby-content"))
         .embed(embed)
         .row(vec![
-            ButtonView::new("Join", ButtonStyle::Success, UiAction::Join).disabled_if(full),
-            ButtonView::new("Leave", ButtonStyle::Secondary, UiAction::Leave),
-            ButtonView::new("Add bot", ButtonStyle::Secondary, UiAction::AddBot).disabled_if(full),
-            ButtonView::new("Start", ButtonStyle::Primary, UiAction::Start)
-                .disabled_if(seated < MIN_SEATS),
-            ButtonView::new("Cancel", ButtonStyle::Danger, UiAction::Cancel),
+            ButtonView::new(
+                &tr!(lang, "button-join"),
+                ButtonStyle::Success,
+                UiAction::Join,
+            )
+            .disabled_if(full),
+            ButtonView::new(
+                &tr!(lang, "button-leave"),
+                ButtonStyle::Secondary,
+                UiAction::Leave,
+            ),
+            ButtonView::new(
+                &tr!(lang, "button-add-bot"),
+                ButtonStyle::Secondary,
+                UiAction::AddBot,
+            )
+            .disabled_if(full),
+            ButtonView::new(
+                &tr!(lang, "button-start"),
+                ButtonStyle::Primary,
+                UiAction::Start,
+            )
+            .disabled_if(seated < MIN_SEATS),
+            ButtonView::new(
+                &tr!(lang, "button-cancel"),
+                ButtonStyle::Danger,
+                UiAction::Cancel,
+            ),
         ])
 }
 
 /// The lobby once the game started: the playing order, which is the seating order (G1).
-fn started(game: &Game) -> MessageView {
+fn started(game: &Game, lang: Lang) -> MessageView {
     let order: Vec<String> = game
         .seats
         .iter()
         .enumerate()
         .map(|(i, seat)| format!("{}. {}", i + 1, who(seat)))
         .collect();
-    let embed = EmbedView::new("🎲 Get Dickey · the game is on!", colour::LOBBY)
-        .description(&format!(
-            "{ROUNDS} rounds; in each, every player has one turn, in seating order."
-        ))
-        .field("Playing order", &order.join("\n"), false)
-        .footer(&format!("The highest total after {ROUNDS} rounds wins."));
-    MessageView::new("🎲 The game of **Get Dickey** has started!").embed(embed)
+    let embed = EmbedView::new(&tr!(lang, "gd-started-title"), colour::LOBBY)
+        .description(&tr!(lang, "gd-started-description", rounds = ROUNDS))
+        .field(&tr!(lang, "fgi-playing-order"), &order.join("\n"), false)
+        .footer(&tr!(lang, "gd-footer", rounds = ROUNDS));
+    MessageView::new(&tr!(lang, "gd-started-content")).embed(embed)
 }
 
 // --- The turn ----------------------------------------------------------------------------------
@@ -140,100 +158,103 @@ fn started(game: &Game) -> MessageView {
 /// the "Score in…" menu of the boxes the roll may fill with what each would score now. A bot
 /// seat's turn has no components, since nobody may use them. With no turn in progress it is
 /// [`game_over`]: where the game stands, without components.
-pub fn turn(game: &Game, style: &DiceStyle) -> MessageView {
+pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     let Phase::Playing { turn } = &game.phase else {
-        return game_over(game);
+        return game_over(game, lang);
     };
     let seat = &game.seats[turn.seat];
     let content = match seat.player {
-        Player::Person(_) => format!(
-            "{}, your turn! Round {} of {ROUNDS}.",
-            mention(seat),
-            turn.round
+        Player::Person(_) => tr!(
+            lang,
+            "gd-turn-yours",
+            who = mention(seat),
+            round = turn.round,
+            rounds = ROUNDS
         ),
-        Player::Bot(_) => format!("🤖 {} is playing.", mention(seat)),
+        Player::Bot(_) => tr!(lang, "turn-bot", who = mention(seat)),
     };
     let colour = if turn.must_score() {
         colour::DANGER
     } else {
         colour::PLAYING
     };
-    let mut embed = turn_title(game, turn, colour).description(&prompt(seat, turn));
+    let mut embed = turn_title(game, turn, colour, lang).description(&prompt(seat, turn, lang));
     if let Some(hand) = &turn.dice {
         embed = embed.field(
-            &format!("Roll {} of {MAX_ROLLS}", turn.rolls),
+            &tr!(lang, "gd-roll-of", n = turn.rolls, max = MAX_ROLLS),
             &style.dickey_dice(hand, &turn.held),
             false,
         );
     }
     let embed = embed.field(
-        &format!("Scorecard · {}", who(seat)),
-        &card_block(&seat.card),
+        &tr!(lang, "gd-scorecard", name = who(seat)),
+        &card_block(&seat.card, lang),
         false,
     );
     let view = MessageView::new(&content)
         .embed(embed)
-        .embed(scoreboard(game));
+        .embed(scoreboard(game, lang));
     if seat.player.is_bot() {
         return view;
     }
     view.row(hold_buttons(turn))
-        .row(vec![roll_button(turn)])
-        .select(score_menu(&game.score_options()))
+        .row(vec![roll_button(turn, lang)])
+        .select(score_menu(&game.score_options(), lang))
 }
 
-fn turn_title(game: &Game, turn: &Turn, colour: u32) -> EmbedView {
+fn turn_title(game: &Game, turn: &Turn, colour: u32, lang: Lang) -> EmbedView {
     EmbedView::new(
-        &format!(
-            "Round {} of {ROUNDS} · {}",
-            turn.round,
-            who(&game.seats[turn.seat])
+        &tr!(
+            lang,
+            "gd-turn-title",
+            round = turn.round,
+            rounds = ROUNDS,
+            name = who(&game.seats[turn.seat])
         ),
         colour,
     )
 }
 
+/// A box's name in `lang` (the engine's names are English).
+pub fn category_name(category: Category, lang: Lang) -> String {
+    lang.t(&format!("gd-box-{}", category.key().replace('_', "-")))
+}
+
 /// What the player on turn is to do now (G2), with a word on five alike (G4, G6).
-fn prompt(seat: &Seat, turn: &Turn) -> String {
+fn prompt(seat: &Seat, turn: &Turn, lang: Lang) -> String {
     let bot = seat.player.is_bot();
     let Some(hand) = &turn.dice else {
         return if bot {
-            "The bot is about to roll.".to_string()
+            tr!(lang, "gd-prompt-bot-first")
         } else {
-            "Roll all five dice to start the turn.".to_string()
+            tr!(lang, "gd-prompt-first")
         };
     };
     let mut lines = vec![if turn.must_score() {
-        "No rolls left: score the roll in an open box.".to_string()
+        tr!(lang, "gd-prompt-must-score")
     } else if bot {
-        "The bot chooses what to hold, or where to score.".to_string()
+        tr!(lang, "gd-prompt-bot")
     } else {
-        format!(
-            "Hold the dice to keep and roll the rest ({} left), or score the roll now.",
-            count(turn.rolls_left().into(), "roll", "rolls")
-        )
+        tr!(lang, "gd-prompt-hold", n = turn.rolls_left())
     }];
     if five_alike(hand).is_some() {
         let card = &seat.card;
         if !card.is_joker(hand) {
-            lines.push(format!(
-                "🎉 Five alike: a **Dickey**! {DICKEY_POINTS} in the Dickey box."
-            ));
+            lines.push(tr!(lang, "gd-dickey", points = DICKEY_POINTS));
         } else {
             lines.push(match card.forced(hand) {
-                Some(forced) => format!(
-                    "🃏 Five alike again: a **joker**, which must go in **{}**.",
-                    forced.name()
+                Some(forced) => tr!(
+                    lang,
+                    "gd-joker-forced",
+                    box_name = category_name(forced, lang)
                 ),
-                None => "🃏 Five alike again: a **joker**, for any open box: Full House 25, \
-                         Small Straight 30, Large Straight 40."
-                    .to_string(),
+                None => tr!(lang, "gd-joker-any"),
             });
             let bonus = card.dickey_bonus_for(hand);
             lines.push(if bonus > 0 {
-                format!("🎉 Scoring it earns the **+{bonus}** Dickey bonus.")
+                tr!(lang, "gd-joker-bonus", bonus = bonus)
             } else {
-                "No Dickey bonus: the Dickey box holds 0.".to_string()
+                tr!(lang, "gd-joker-no-bonus")
             });
         }
     }
@@ -262,15 +283,15 @@ fn hold_buttons(turn: &Turn) -> Vec<ButtonView> {
 }
 
 /// Roll, with the dice it rolls and the rolls left; disabled with no roll left or all five held.
-fn roll_button(turn: &Turn) -> ButtonView {
+fn roll_button(turn: &Turn, lang: Lang) -> ButtonView {
     let left = turn.rolls_left();
     let free = turn.free_dice().len();
     let label = if left == 0 {
-        "No rolls left".to_string()
+        tr!(lang, "gd-button-no-rolls")
     } else if turn.dice.is_some() && free > 0 && free < DICE {
-        format!("Roll {} ({left} left)", count(free as u64, "die", "dice"))
+        tr!(lang, "gd-button-roll-dice", n = free, left = left)
     } else {
-        format!("Roll ({left} left)")
+        tr!(lang, "gd-button-roll", left = left)
     };
     ButtonView::new(&label, ButtonStyle::Success, UiAction::Roll).disabled_if(!turn.can_roll())
 }
@@ -278,25 +299,27 @@ fn roll_button(turn: &Turn) -> ButtonView {
 /// "Score in…": every box the roll may fill (only the forced upper box of a joker), with what it
 /// would score now, the Dickey bonus it earns and a word on jokers and scratches; each option's
 /// value is the box's [`Category::key`]. No menu before the first roll (no options).
-fn score_menu(options: &[ScoreOption]) -> SelectView {
+fn score_menu(options: &[ScoreOption], lang: Lang) -> SelectView {
     let forced = options.len() == 1 && options[0].joker && options[0].category.is_upper();
     options.iter().fold(
-        SelectView::new("Score in…", UiAction::Score),
+        SelectView::new(&tr!(lang, "gd-score-in"), UiAction::Score),
         |menu, o| {
-            let mut label = format!("{}: {}", o.category.name(), o.points);
+            let box_name = category_name(o.category, lang);
+            let mut label = format!("{box_name}: {}", o.points);
             let note = if forced {
-                Some("Joker: five alike must fill their upper box".to_string())
+                Some(tr!(lang, "gd-note-joker-upper"))
             } else if o.joker && o.points == 0 {
-                Some("Joker: scores 0 here".to_string())
+                Some(tr!(lang, "gd-note-joker-zero"))
             } else if o.joker {
-                Some(format!("Joker: five alike score as {}", o.category.name()))
+                Some(tr!(lang, "gd-note-joker-as", box_name = box_name.as_str()))
             } else if o.points == 0 {
-                Some("Scratch: scores 0".to_string())
+                Some(tr!(lang, "gd-note-scratch"))
             } else {
                 None
             };
             if o.dickey_bonus > 0 {
-                label.push_str(&format!(" (+{} Dickey bonus)", o.dickey_bonus));
+                label.push(' ');
+                label.push_str(&tr!(lang, "gd-option-bonus", bonus = o.dickey_bonus));
             }
             menu.option(&label, o.category.key(), note.as_deref())
         },
@@ -309,55 +332,69 @@ fn score_menu(options: &[ScoreOption]) -> SelectView {
 /// joker, the Dickey bonus and the upper bonus noted), or the timeout or leaving that ended it,
 /// the dice and the new total. `game` is the game just after the turn (so `result` is usually
 /// `game.last_turn`).
-pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle) -> MessageView {
+pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
     let seat = &game.seats[result.turn.seat];
     let player = name(seat);
     let mut lines = Vec::new();
     let mut colour = colour::NOTHING;
     match (result.end, result.scored) {
         (TurnEnd::Left, _) | (_, None) => {
-            lines.push(format!("🚪 {player} left the game."));
+            lines.push(tr!(lang, "gd-left", name = player.as_str()));
         }
         (end, Some(o)) => {
+            let box_name = category_name(o.category, lang);
             let what = if o.points == 0 {
-                format!("scratched **{}**: 0 points", o.category.name())
+                tr!(lang, "gd-scratched", box_name = box_name)
             } else {
                 colour = colour::BANKED;
-                format!("scored **{}** in **{}**", o.points, o.category.name())
+                tr!(lang, "gd-scored", points = o.points, box_name = box_name)
             };
-            let joker = if o.joker { " with a joker" } else { "" };
+            let what = if o.joker {
+                tr!(lang, "gd-with-joker", what = what)
+            } else {
+                what
+            };
             lines.push(match end {
-                TurnEnd::TimedOut => {
-                    format!("⏰ Time's up! The bot played for {player} and {what}{joker}.")
-                }
-                _ => format!("✅ {player} {what}{joker}."),
+                TurnEnd::TimedOut => tr!(lang, "gd-timed-out", name = player.as_str(), what = what),
+                _ => tr!(lang, "gd-played", name = player.as_str(), what = what),
             });
             if o.dickey_bonus > 0 {
                 colour = colour::WINNER;
-                lines.push(format!("🎉 Another Dickey: **+{}** bonus!", o.dickey_bonus));
+                lines.push(tr!(lang, "gd-another-dickey", bonus = o.dickey_bonus));
             }
             let upper = seat.card.upper_subtotal();
             if o.category.is_upper() && upper >= UPPER_BONUS_AT && upper - o.points < UPPER_BONUS_AT
             {
-                lines.push(format!(
-                    "⬆️ The upper boxes reach {upper}: **+{UPPER_BONUS}** bonus!"
+                lines.push(tr!(
+                    lang,
+                    "gd-upper-bonus",
+                    upper = upper,
+                    bonus = UPPER_BONUS
                 ));
             }
         }
     }
     if result.end == TurnEnd::TimedOut && !seat.is_playing() {
-        lines.push(format!(
-            "🚪 {player} left the game after {TIMEOUTS_BEFORE_LEAVING} timeouts in a row."
+        lines.push(tr!(
+            lang,
+            "left-after-timeouts",
+            name = player.as_str(),
+            n = TIMEOUTS_BEFORE_LEAVING
         ));
     }
-    lines.push(format!(
-        "Total: **{}** · {}",
-        seat.total(),
-        upper_progress(&seat.card)
+    lines.push(tr!(
+        lang,
+        "gd-total",
+        total = seat.total(),
+        upper = upper_progress(&seat.card, lang)
     ));
-    let mut embed = turn_title(game, &result.turn, colour).description(&lines.join("\n"));
+    let mut embed = turn_title(game, &result.turn, colour, lang).description(&lines.join("\n"));
     if let Some(hand) = &result.turn.dice {
-        embed = embed.field("Dice", &style.dickey_dice(hand, &[false; DICE]), false);
+        embed = embed.field(
+            &tr!(lang, "gd-dice"),
+            &style.dickey_dice(hand, &[false; DICE]),
+            false,
+        );
     }
     MessageView::new("").embed(embed)
 }
@@ -367,7 +404,7 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle) -> Messa
 /// The end of the game: the winner (or the winners sharing the win, G7; a solitaire game's
 /// score) and every final scorecard, ranked; or a cancelled game with the totals as they stood.
 /// No components. Before the end it is [`scores`].
-pub fn game_over(game: &Game) -> MessageView {
+pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     match &game.phase {
         Phase::Finished { winners } => {
             let names: Vec<String> = winners
@@ -376,63 +413,72 @@ pub fn game_over(game: &Game) -> MessageView {
                 .collect();
             let mentions: Vec<String> = winners.iter().map(|&i| mention(&game.seats[i])).collect();
             let best = winners.first().map(|&i| game.seats[i].total());
+            let and = tr!(lang, "and");
             let (content, headline) = match best {
-                None => (
-                    "🏁 The game of **Get Dickey** is over.".to_string(),
-                    "Nobody is left at the table to win.".to_string(),
-                ),
+                None => (tr!(lang, "gd-over-content"), tr!(lang, "over-nobody")),
                 Some(best) if game.seats.len() == 1 => (
-                    format!(
-                        "🏁 {} finished a game of **Get Dickey** with **{best}** points!",
-                        mentions[0]
+                    tr!(
+                        lang,
+                        "gd-over-solo",
+                        who = mentions[0].as_str(),
+                        points = best
                     ),
-                    format!("🏁 {} scored **{best}** points.", names[0]),
+                    tr!(
+                        lang,
+                        "gd-over-solo-scored",
+                        who = names[0].as_str(),
+                        points = best
+                    ),
                 ),
                 Some(best) if winners.len() == 1 => (
-                    format!("🏆 {} wins **Get Dickey**!", mentions[0]),
-                    format!("🏆 {} wins with **{best}** points!", names[0]),
+                    tr!(lang, "gd-over-winner", who = mentions[0].as_str()),
+                    tr!(lang, "over-winner", who = names[0].as_str(), points = best),
                 ),
                 Some(best) => (
-                    format!("🏆 {} share the win!", list(&mentions, "and")),
-                    format!(
-                        "🏆 {} share the win with **{best}** points!",
-                        list(&names, "and")
+                    tr!(lang, "over-shared", who = list(&mentions, &and)),
+                    tr!(
+                        lang,
+                        "over-shared-points",
+                        who = list(&names, &and),
+                        points = best
                     ),
                 ),
             };
             let embed = ranked_cards(
                 game,
                 winners,
-                EmbedView::new("🏆 Get Dickey · game over", colour::WINNER).description(&headline),
+                EmbedView::new(&tr!(lang, "gd-over-title"), colour::WINNER).description(&headline),
+                lang,
             )
-            .footer(&format!("{ROUNDS} rounds played."));
+            .footer(&tr!(lang, "gd-rounds-played", rounds = ROUNDS));
             MessageView::new(&content).embed(embed)
         }
         Phase::Cancelled => {
             let description = if game.last_turn.is_none() {
-                "This game was cancelled before a turn was played.".to_string()
+                tr!(lang, "gd-cancelled-before-turn")
             } else {
                 format!(
-                    "This game was cancelled. The totals as they stood:\n\n{}",
-                    totals(game)
+                    "{}\n\n{}",
+                    tr!(lang, "gd-cancelled-standing"),
+                    totals(game, lang)
                 )
             };
-            MessageView::new("The game of **Get Dickey** was cancelled.").embed(
-                EmbedView::new("🎲 Get Dickey · cancelled", colour::NOTHING)
+            MessageView::new(&tr!(lang, "gd-cancelled-content")).embed(
+                EmbedView::new(&tr!(lang, "gd-cancelled-title"), colour::NOTHING)
                     .description(&description),
             )
         }
-        Phase::Lobby | Phase::Playing { .. } => scores(game),
+        Phase::Lobby | Phase::Playing { .. } => scores(game, lang),
     }
 }
 
 /// Every seat's scorecard in seating order, the seat on turn marked (for `/getdickey scores`);
 /// it needs no components, so it can be ephemeral.
-pub fn scores(game: &Game) -> MessageView {
+pub fn scores(game: &Game, lang: Lang) -> MessageView {
     let on_turn = game.turn().ok().map(|t| t.seat);
     let title = match game.round() {
-        Some(round) => format!("Scorecards · round {round} of {ROUNDS}"),
-        None => "Scorecards".to_string(),
+        Some(round) => tr!(lang, "gd-scorecards-round", round = round, rounds = ROUNDS),
+        None => tr!(lang, "gd-scorecards"),
     };
     let embed = game.seats.iter().enumerate().fold(
         EmbedView::new(&title, colour::INFO),
@@ -444,30 +490,32 @@ pub fn scores(game: &Game) -> MessageView {
             } else {
                 ""
             };
-            let left = if seat.is_playing() { "" } else { " (left)" };
-            embed.field(
-                &format!("{mark}{} · {}{left}", who(seat), seat.total()),
-                &card_block(&seat.card),
-                false,
-            )
+            let name = if seat.is_playing() {
+                format!("{mark}{} · {}", who(seat), seat.total())
+            } else {
+                format!(
+                    "{mark}{}",
+                    tr!(lang, "gd-seat-left", name = who(seat), total = seat.total())
+                )
+            };
+            embed.field(&name, &card_block(&seat.card, lang), false)
         },
     );
-    MessageView::new("")
-        .embed(embed.footer(&format!("The highest total after {ROUNDS} rounds wins.")))
+    MessageView::new("").embed(embed.footer(&tr!(lang, "gd-footer", rounds = ROUNDS)))
 }
 
 /// The turn message's scoreboard: one line per seat in seating order, the seat on turn marked,
 /// seats that left struck out.
-fn scoreboard(game: &Game) -> EmbedView {
+fn scoreboard(game: &Game, lang: Lang) -> EmbedView {
     let on_turn = game.turn().ok().map(|t| t.seat);
     let lines: Vec<String> = game
         .seats
         .iter()
         .enumerate()
         .map(|(i, seat)| {
-            let detail = format!("({})", seat_detail(&seat.card));
+            let detail = format!("({})", seat_detail(&seat.card, lang));
             if !seat.is_playing() {
-                format!("🚪 ~~{}~~ · {} (left)", who(seat), seat.total())
+                tr!(lang, "score-left", name = who(seat), total = seat.total())
             } else if on_turn == Some(i) {
                 format!("🎲 **{}** · **{}** {detail}", who(seat), seat.total())
             } else {
@@ -475,16 +523,16 @@ fn scoreboard(game: &Game) -> EmbedView {
             }
         })
         .collect();
-    EmbedView::new("Scores", colour::INFO)
+    EmbedView::new(&tr!(lang, "scores-title"), colour::INFO)
         .description(&lines.join("\n"))
-        .footer(&format!("The highest total after {ROUNDS} rounds wins."))
+        .footer(&tr!(lang, "gd-footer", rounds = ROUNDS))
 }
 
 /// "upper 48/63 · lower 120 · Dickey +100" (the upper bonus and the Dickey bonus when earned).
-fn seat_detail(card: &Scorecard) -> String {
+fn seat_detail(card: &Scorecard, lang: Lang) -> String {
     let mut parts = vec![
-        upper_progress(card),
-        format!("lower {}", card.lower_total()),
+        upper_progress(card, lang),
+        tr!(lang, "gd-lower", total = card.lower_total()),
     ];
     if card.dickey_bonus() > 0 {
         parts.push(format!("Dickey +{}", card.dickey_bonus()));
@@ -493,12 +541,22 @@ fn seat_detail(card: &Scorecard) -> String {
 }
 
 /// "upper 48/63", or "upper 70 +35" once the bonus is earned (G3).
-fn upper_progress(card: &Scorecard) -> String {
+fn upper_progress(card: &Scorecard, lang: Lang) -> String {
     let upper = card.upper_subtotal();
     if card.upper_bonus() > 0 {
-        format!("upper {upper} +{}", card.upper_bonus())
+        tr!(
+            lang,
+            "gd-upper-earned",
+            upper = upper,
+            bonus = card.upper_bonus()
+        )
     } else {
-        format!("upper {upper}/{UPPER_BONUS_AT}")
+        tr!(
+            lang,
+            "gd-upper-progress",
+            upper = upper,
+            at = UPPER_BONUS_AT
+        )
     }
 }
 
@@ -526,7 +584,7 @@ fn ranking(game: &Game) -> Vec<(Option<usize>, usize)> {
 }
 
 /// One field per seat, ranked, with its final scorecard; winners get a trophy.
-fn ranked_cards(game: &Game, winners: &[usize], embed: EmbedView) -> EmbedView {
+fn ranked_cards(game: &Game, winners: &[usize], embed: EmbedView, lang: Lang) -> EmbedView {
     ranking(game).into_iter().fold(embed, |embed, (rank, i)| {
         let seat = &game.seats[i];
         let trophy = if winners.contains(&i) { " 🏆" } else { "" };
@@ -537,14 +595,14 @@ fn ranked_cards(game: &Game, winners: &[usize], embed: EmbedView) -> EmbedView {
                 who(seat),
                 seat.total()
             ),
-            None => format!("🚪 {} · {} (left)", who(seat), seat.total()),
+            None => tr!(lang, "gd-seat-left", name = who(seat), total = seat.total()),
         };
-        embed.field(&name, &card_block(&seat.card), false)
+        embed.field(&name, &card_block(&seat.card, lang), false)
     })
 }
 
 /// The totals ranked, one line per seat (a cancelled game).
-fn totals(game: &Game) -> String {
+fn totals(game: &Game, lang: Lang) -> String {
     let lines: Vec<String> = ranking(game)
         .into_iter()
         .map(|(rank, i)| {
@@ -555,9 +613,9 @@ fn totals(game: &Game) -> String {
                     place(rank as u64),
                     who(seat),
                     seat.total(),
-                    seat_detail(&seat.card)
+                    seat_detail(&seat.card, lang)
                 ),
-                None => format!("🚪 ~~{}~~ · {} (left)", who(seat), seat.total()),
+                None => tr!(lang, "score-left", name = who(seat), total = seat.total()),
             }
         })
         .collect();
@@ -575,16 +633,9 @@ fn medal(rank: u64) -> String {
 /// A scorecard as a code block of two columns (see the module's doc): upper boxes, the upper
 /// subtotal toward 63 and the bonus on the left; lower boxes and the Dickey bonus on the right;
 /// the total below. Open boxes show `·`.
-fn card_block(card: &Scorecard) -> String {
-    const LOWER: [&str; 7] = [
-        "3 of a kind",
-        "4 of a kind",
-        "Full house",
-        "Sm straight",
-        "Lg straight",
-        "Dickey",
-        "Chance",
-    ];
+fn card_block(card: &Scorecard, lang: Lang) -> String {
+    // Short labels, so that the card stays 32 characters wide in every language.
+    let label = |c: Category| lang.t(&format!("gd-card-{}", c.key().replace('_', "-")));
     let boxed = |c: Category| card.get(c).map_or("·".to_string(), |p| p.to_string());
     let upper_open = Category::UPPER.iter().any(|c| card.is_open(*c));
     let bonus = if card.upper_bonus() > 0 || !upper_open {
@@ -592,27 +643,33 @@ fn card_block(card: &Scorecard) -> String {
     } else {
         "·".to_string()
     };
-    let mut left: Vec<(&str, String)> = Category::UPPER
+    let mut left: Vec<(String, String)> = Category::UPPER
         .iter()
-        .map(|&c| (c.name(), boxed(c)))
+        .map(|&c| (label(c), boxed(c)))
         .collect();
     left.push((
-        "Upper",
+        lang.t("gd-card-upper"),
         format!("{}/{UPPER_BONUS_AT}", card.upper_subtotal()),
     ));
-    left.push(("Bonus", bonus));
-    let mut right: Vec<(&str, String)> = Category::ALL[6..]
+    left.push((lang.t("gd-card-bonus"), bonus));
+    let mut right: Vec<(String, String)> = Category::ALL[6..]
         .iter()
-        .zip(LOWER)
-        .map(|(&c, label)| (label, boxed(c)))
+        .map(|&c| (label(c), boxed(c)))
         .collect();
-    right.push(("Dickey bonus", card.dickey_bonus().to_string()));
+    right.push((
+        lang.t("gd-card-dickey-bonus"),
+        card.dickey_bonus().to_string(),
+    ));
     let mut lines: Vec<String> = left
         .iter()
         .zip(&right)
         .map(|((l, lv), (r, rv))| format!("{l:<6}{lv:>7}  {r:<12}{rv:>5}"))
         .collect();
-    lines.push(format!("{:<27}{:>5}", "Total", card.total()));
+    lines.push(format!(
+        "{:<27}{:>5}",
+        lang.t("gd-card-total"),
+        card.total()
+    ));
     format!("```\n{}\n```", lines.join("\n"))
 }
 
@@ -633,112 +690,90 @@ fn mention(seat: &Seat) -> String {
 // --- Rules and errors --------------------------------------------------------------------------
 
 /// The rules as the bot plays them (../shared/RULES.md, G1–G7), in short.
-pub fn rules() -> MessageView {
-    let embed = EmbedView::new("🎲 How to play Get Dickey", colour::INFO)
-        .description(&format!(
-            "Five dice, three rolls a turn, thirteen boxes to fill. After {ROUNDS} rounds the \
-             highest total wins; equal totals share the win."
-        ))
-        .field(
-            "Players and rounds",
-            &format!(
-                "{MIN_SEATS} to {MAX_SEATS} players (a bot counts as one; you may play alone). \
-                 In each of the {ROUNDS} rounds everyone has one turn, in seating order."
+pub fn rules(lang: Lang) -> MessageView {
+    let fields = [
+        (
+            "gd-rules-players",
+            tr!(
+                lang,
+                "gd-rules-players-text",
+                min = MIN_SEATS,
+                max = MAX_SEATS,
+                rounds = ROUNDS
             ),
-            false,
-        )
-        .field(
-            "Your turn",
-            "Roll all five dice. Then, up to two more times, hold the dice you want to keep and \
-             roll the rest. After any roll you may score, and after the third you must: put the \
-             roll in exactly one open box.",
-            false,
-        )
-        .field(
-            "Upper section",
-            &format!(
-                "Ones to Sixes: the sum of the dice showing that face (three 5s in Fives: 15). \
-                 When the six upper boxes add up to {UPPER_BONUS_AT} or more, you get a bonus of \
-                 {UPPER_BONUS}."
+        ),
+        ("gd-rules-turn", tr!(lang, "gd-rules-turn-text")),
+        (
+            "gd-rules-upper",
+            tr!(
+                lang,
+                "gd-rules-upper-text",
+                at = UPPER_BONUS_AT,
+                bonus = UPPER_BONUS
             ),
-            false,
-        )
-        .field(
-            "Lower section",
-            &format!(
-                "Three of a Kind, Four of a Kind (at least three, four dice alike): the sum of all \
-                 five dice. Full House (three of one face and two of another): 25. Small \
-                 Straight (four in a row): 30. Large Straight (five in a row): 40. Dickey (five \
-                 alike): {DICKEY_POINTS}. Chance: the sum of all five dice."
+        ),
+        (
+            "gd-rules-lower",
+            tr!(lang, "gd-rules-lower-text", dickey = DICKEY_POINTS),
+        ),
+        ("gd-rules-scratch", tr!(lang, "gd-rules-scratch-text")),
+        (
+            "gd-rules-dickeys",
+            tr!(
+                lang,
+                "gd-rules-dickeys-text",
+                dickey = DICKEY_POINTS,
+                bonus = DICKEY_BONUS
             ),
-            false,
-        )
-        .field(
-            "Scratching",
-            "Any roll may go in any open box; it scores 0 where it doesn't fit.",
-            false,
-        )
-        .field(
-            "🃏 More Dickeys",
-            &format!(
-                "Five alike again when your Dickey box is filled: if it holds {DICKEY_POINTS}, you \
-                 get a **+{DICKEY_BONUS}** bonus. Either way the roll is a **joker** and must \
-                 still fill a box: the upper box of its face if that is open; otherwise any open \
-                 box, where Full House scores 25, Small Straight 30, Large Straight 40, Three or \
-                 Four of a Kind and Chance the sum, and an upper box 0."
-            ),
-            false,
-        )
-        .field(
-            "The total",
-            "Upper boxes + upper bonus + lower boxes + Dickey bonuses.",
-            false,
-        )
-        .field(
-            "Time and leaving",
-            &format!(
-                "When your time runs out, the bot scores your roll in the open box worth most \
-                 (rolling for you first if you hadn't); after {TIMEOUTS_BEFORE_LEAVING} timeouts \
-                 in a row you leave the game. A player who leaves can't win."
-            ),
-            false,
-        );
+        ),
+        ("gd-rules-total", tr!(lang, "gd-rules-total-text")),
+        (
+            "gd-rules-time",
+            tr!(lang, "gd-rules-time-text", n = TIMEOUTS_BEFORE_LEAVING),
+        ),
+    ];
+    let mut embed = EmbedView::new(&tr!(lang, "gd-rules-title"), colour::INFO).description(&tr!(
+        lang,
+        "gd-rules-intro",
+        rounds = ROUNDS
+    ));
+    for (title, text) in fields {
+        embed = embed.field(&lang.t(title), &text, false);
+    }
     MessageView::new("").embed(embed)
 }
 
 /// The answer to a refused action, as a message (sent ephemerally): [`error`]'s text.
-pub fn refusal(err: &RuleError) -> MessageView {
-    MessageView::new(&error(err))
+pub fn refusal(err: &RuleError, lang: Lang) -> MessageView {
+    MessageView::new(&error(err, lang))
 }
 
 /// A short text for the player whose action was refused.
-pub fn error(err: &RuleError) -> String {
+pub fn error(err: &RuleError, lang: Lang) -> String {
     match err {
-        RuleError::AlreadyStarted => "This game has already started.".to_string(),
-        RuleError::NotStarted => "The game hasn't started yet.".to_string(),
-        RuleError::GameOver => "This game is over.".to_string(),
-        RuleError::AlreadySeated => "You're already at this table.".to_string(),
-        RuleError::TableFull => format!("The table is full ({MAX_SEATS} seats)."),
-        RuleError::NotSeated => "You're not playing at this table.".to_string(),
-        RuleError::NotHost => "Only the host can do that.".to_string(),
-        RuleError::NotYourTurn => "It's not your turn.".to_string(),
-        RuleError::MustRollFirst => "Roll the dice first.".to_string(),
-        RuleError::NoRollsLeft => {
-            format!("You've rolled {MAX_ROLLS} times: score the roll in an open box.")
-        }
-        RuleError::AllHeld => {
-            "All five dice are held: release one to roll, or score the roll.".to_string()
-        }
-        RuleError::NoSuchDie(_) => "There's no such die: there are five.".to_string(),
-        RuleError::BoxFilled(category) => {
-            format!("Your {} box is already filled.", category.name())
-        }
-        RuleError::JokerMustFillUpper(category) => format!(
-            "Five alike with your Dickey box filled is a joker: it must go in {} while that is \
-             open.",
-            category.name()
+        RuleError::AlreadyStarted => tr!(lang, "error-already-started"),
+        RuleError::NotStarted => tr!(lang, "error-not-started"),
+        RuleError::GameOver => tr!(lang, "error-game-over"),
+        RuleError::AlreadySeated => tr!(lang, "error-already-seated"),
+        RuleError::TableFull => tr!(lang, "error-table-full", max = MAX_SEATS),
+        RuleError::NotSeated => tr!(lang, "error-not-seated"),
+        RuleError::NotHost => tr!(lang, "notice-host-only"),
+        RuleError::NotYourTurn => tr!(lang, "error-not-your-turn"),
+        RuleError::MustRollFirst => tr!(lang, "gd-error-roll-first"),
+        RuleError::NoRollsLeft => tr!(lang, "gd-error-no-rolls-left", max = MAX_ROLLS),
+        RuleError::AllHeld => tr!(lang, "gd-error-all-held"),
+        RuleError::NoSuchDie(_) => tr!(lang, "gd-error-no-such-die"),
+        RuleError::BoxFilled(category) => tr!(
+            lang,
+            "gd-error-box-filled",
+            box_name = category_name(*category, lang)
         ),
-        RuleError::CardFull => "Every box of your scorecard is filled.".to_string(),
-        RuleError::EmptyName => "A seat needs a name.".to_string(),
+        RuleError::JokerMustFillUpper(category) => tr!(
+            lang,
+            "gd-error-joker-upper",
+            box_name = category_name(*category, lang)
+        ),
+        RuleError::CardFull => tr!(lang, "gd-error-card-full"),
+        RuleError::EmptyName => tr!(lang, "error-empty-name"),
     }
 }

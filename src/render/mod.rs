@@ -2,6 +2,9 @@
 //! select menus), snapshot-tested. No serenity or poise type lives here: the `discord` layer turns
 //! a [`MessageView`] into serenity builders and each component's [`UiAction`] into a custom_id.
 //!
+//! Every text comes from the Fluent resources in the [`Lang`](crate::i18n::Lang) each function is
+//! given: the table's language for public messages, the asker's for private answers.
+//!
 //! - [`view`]: the view types, Discord's limits (which every view keeps), the component actions
 //!   and the text helpers (truncating and escaping player-given names).
 //! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there).

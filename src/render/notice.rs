@@ -2,6 +2,8 @@
 //! failures of the table service and the Discord layer.
 
 use crate::engine::forgetit::RuleError;
+use crate::i18n::Lang;
+use crate::tr;
 
 use super::forgetit::error;
 use super::view::MessageView;
@@ -43,39 +45,35 @@ pub enum Notice {
     Failed,
 }
 
-/// The notice as a message (content only).
-pub fn notice(notice: Notice) -> MessageView {
-    let text = match notice {
-        Notice::Rule(err) => return MessageView::new(&error(&err)),
-        Notice::Done => "Done.",
-        Notice::Joined => "You joined the table.",
-        Notice::Left => "You left the table.",
-        Notice::Kicked => "They have been removed from the table.",
-        Notice::Cancelled => "The game is cancelled.",
-        Notice::ChannelBusy => "This channel already has a game: join it, or wait for it to end.",
-        Notice::NoGame => {
-            "There is no game in this channel: start one with `/forgetit start` or `/getdickey start`."
-        }
+/// The notice as a message (content only), in `lang`: the language of the one who asked.
+pub fn notice(notice: Notice, lang: Lang) -> MessageView {
+    let id = match notice {
+        Notice::Rule(err) => return MessageView::new(&error(&err, lang)),
+        Notice::Done => "notice-done",
+        Notice::Joined => "notice-joined",
+        Notice::Left => "notice-left",
+        Notice::Kicked => "notice-kicked",
+        Notice::Cancelled => "notice-cancelled",
+        Notice::ChannelBusy => "notice-channel-busy",
+        Notice::NoGame => "notice-no-game",
         Notice::OtherGame(command) => {
-            return MessageView::new(&format!(
-                "This channel's game is played with `/{command}`: use `/{command}` commands for it."
-            ))
+            return MessageView::new(&tr!(lang, "notice-other-game", command = command))
         }
-        Notice::GameOver => "That game is over.",
-        Notice::Stale => "That button is out of date: use the latest turn message.",
-        Notice::HostOnly => "Only the host can do that.",
-        Notice::HostOrModeratorOnly => "Only the host or a moderator can do that.",
-        Notice::GuildOnly => "The games are played in server channels.",
-        Notice::NoTurn => "No turn is being played right now.",
-        Notice::UnknownButton => "That button doesn't work any more.",
-        Notice::NotSaved => "That couldn't be saved, so nothing happened: please try again.",
-        Notice::ShuttingDown => "The bot is restarting: please try again in a moment.",
-        Notice::Failed => "Something went wrong: please try again.",
+        Notice::GameOver => "notice-game-over",
+        Notice::Stale => "notice-stale",
+        Notice::HostOnly => "notice-host-only",
+        Notice::HostOrModeratorOnly => "notice-host-or-moderator",
+        Notice::GuildOnly => "notice-guild-only",
+        Notice::NoTurn => "notice-no-turn",
+        Notice::UnknownButton => "notice-unknown-button",
+        Notice::NotSaved => "notice-not-saved",
+        Notice::ShuttingDown => "notice-shutting-down",
+        Notice::Failed => "notice-failed",
     };
-    MessageView::new(text)
+    MessageView::new(&lang.t(id))
 }
 
-/// The name of the `n`th bot seat at a table.
-pub fn bot_name(n: u8) -> String {
-    format!("Bot {n}")
+/// The name of the `n`th bot seat at a table (stored with the seat, so in the table's language).
+pub fn bot_name(n: u8, lang: Lang) -> String {
+    tr!(lang, "bot-name", n = n)
 }

@@ -1,6 +1,10 @@
 //! Leaderboards and a player's statistics, from small plain views the caller fills in (from the
 //! store), so render needs no database type.
 
+use crate::i18n::Lang;
+use crate::tr;
+
+use super::forgetit::decimal;
 use super::view::{
     colour, display_name, escape, place, truncate, ButtonStyle, ButtonView, EmbedView, MessageView,
     UiAction,
@@ -59,15 +63,15 @@ const LABEL_CHARS: usize = 64;
 
 /// A leaderboard page, with Previous / Next buttons (each disabled at its end) when there is
 /// more than one page.
-pub fn leaderboard(view: &LeaderboardView) -> MessageView {
-    let title = format!(
-        "🏆 Leaderboard · {}",
-        escape(&truncate(&view.scope_label, LABEL_CHARS))
+pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> MessageView {
+    let title = tr!(
+        lang,
+        "leaderboard-title",
+        scope = escape(&truncate(&view.scope_label, LABEL_CHARS))
     );
     let by = escape(&truncate(&view.by_label, LABEL_CHARS));
     let description = if view.rows.is_empty() {
-        "Nobody is on this leaderboard yet: finish a game of For Get It to be the first!"
-            .to_string()
+        tr!(lang, "leaderboard-empty")
     } else {
         let rows = view.rows.iter().map(|row| {
             format!(
@@ -78,7 +82,7 @@ pub fn leaderboard(view: &LeaderboardView) -> MessageView {
                 escape(&truncate(&row.value, LABEL_CHARS))
             )
         });
-        std::iter::once(format!("Ranked by **{by}**\n"))
+        std::iter::once(format!("{}\n", tr!(lang, "leaderboard-ranked-by", by = by)))
             .chain(rows)
             .collect::<Vec<_>>()
             .join("\n")
@@ -87,12 +91,12 @@ pub fn leaderboard(view: &LeaderboardView) -> MessageView {
     let page = view.page.clamp(1, pages);
     let embed = EmbedView::new(&title, colour::WINNER)
         .description(&description)
-        .footer(&format!("Page {page} of {pages}"));
+        .footer(&tr!(lang, "leaderboard-page", page = page, pages = pages));
     let buttons = if pages > 1 {
         // Both point at a real page, and never at the same one: custom_ids must differ.
         vec![
             ButtonView::new(
-                "◀ Previous",
+                &tr!(lang, "button-previous"),
                 ButtonStyle::Secondary,
                 UiAction::LeaderboardPage {
                     page: (page - 1).max(1),
@@ -100,7 +104,7 @@ pub fn leaderboard(view: &LeaderboardView) -> MessageView {
             )
             .disabled_if(page == 1),
             ButtonView::new(
-                "Next ▶",
+                &tr!(lang, "button-next"),
                 ButtonStyle::Secondary,
                 UiAction::LeaderboardPage {
                     page: page.saturating_add(1).min(pages),
@@ -115,32 +119,49 @@ pub fn leaderboard(view: &LeaderboardView) -> MessageView {
 }
 
 /// A player's statistics.
-pub fn stats(view: &StatsView) -> MessageView {
+pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
     let title = match view.game {
-        StatsGame::ForGetIt => "For Get It",
-        StatsGame::GetDickey => "Get Dickey",
+        StatsGame::ForGetIt => tr!(lang, "game-forgetit"),
+        StatsGame::GetDickey => tr!(lang, "game-getdickey"),
     };
     let embed = EmbedView::new(
-        &format!("📊 {} · {title}", display_name(&view.name)),
+        &tr!(
+            lang,
+            "stats-title",
+            name = display_name(&view.name),
+            game = title
+        ),
         colour::INFO,
     );
     if view.game == StatsGame::GetDickey && view.games > 0 {
         let per_game = view.points as f64 / view.games as f64;
         let embed = embed
-            .field("Games", &view.games.to_string(), true)
+            .field(&tr!(lang, "stats-games"), &view.games.to_string(), true)
             .field(
-                "Wins",
-                &format!("{} ({})", view.wins, percent(view.wins, view.games)),
+                &tr!(lang, "stats-wins"),
+                &format!("{} ({})", view.wins, percent(view.wins, view.games, lang)),
                 true,
             )
-            .field("Points", &view.points.to_string(), true)
-            .field("Points per game", &format!("{per_game:.1}"), true)
-            .field("Best game", &view.best_turn.to_string(), true)
-            .field("Dickeys", &view.forget_its.to_string(), true);
+            .field(&tr!(lang, "stats-points"), &view.points.to_string(), true)
+            .field(
+                &tr!(lang, "stats-points-per-game"),
+                &decimal(&format!("{per_game:.1}"), lang),
+                true,
+            )
+            .field(
+                &tr!(lang, "stats-best-game"),
+                &view.best_turn.to_string(),
+                true,
+            )
+            .field(
+                &tr!(lang, "stats-dickeys"),
+                &view.forget_its.to_string(),
+                true,
+            );
         return MessageView::new("").embed(embed);
     }
     if view.games == 0 {
-        return MessageView::new("").embed(embed.description("No games played yet."));
+        return MessageView::new("").embed(embed.description(&tr!(lang, "stats-none")));
     }
     let per_turn = if view.turns == 0 {
         0.0
@@ -148,31 +169,42 @@ pub fn stats(view: &StatsView) -> MessageView {
         view.points as f64 / view.turns as f64
     };
     let embed = embed
-        .field("Games", &view.games.to_string(), true)
+        .field(&tr!(lang, "stats-games"), &view.games.to_string(), true)
         .field(
-            "Wins",
-            &format!("{} ({})", view.wins, percent(view.wins, view.games)),
+            &tr!(lang, "stats-wins"),
+            &format!("{} ({})", view.wins, percent(view.wins, view.games, lang)),
             true,
         )
-        .field("Points", &view.points.to_string(), true)
-        .field("Turns", &view.turns.to_string(), true)
-        .field("Points per turn", &format!("{per_turn:.1}"), true)
-        .field("Best turn", &view.best_turn.to_string(), true)
+        .field(&tr!(lang, "stats-points"), &view.points.to_string(), true)
+        .field(&tr!(lang, "stats-turns"), &view.turns.to_string(), true)
         .field(
-            "FORGET ITs",
-            &format!(
-                "{} ({} of turns)",
-                view.forget_its,
-                percent(view.forget_its, view.turns)
+            &tr!(lang, "stats-points-per-turn"),
+            &decimal(&format!("{per_turn:.1}"), lang),
+            true,
+        )
+        .field(
+            &tr!(lang, "stats-best-turn"),
+            &view.best_turn.to_string(),
+            true,
+        )
+        .field(
+            &tr!(lang, "stats-forget-its"),
+            &tr!(
+                lang,
+                "stats-of-turns",
+                n = view.forget_its,
+                percent = percent(view.forget_its, view.turns, lang)
             ),
             true,
         );
     MessageView::new("").embed(embed)
 }
 
-fn percent(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        return "0%".to_string();
-    }
-    format!("{}%", (part as f64 * 100.0 / whole as f64).round())
+fn percent(part: u64, whole: u64, lang: Lang) -> String {
+    let percent = if whole == 0 {
+        0.0
+    } else {
+        (part as f64 * 100.0 / whole as f64).round()
+    };
+    tr!(lang, "stats-percent", percent = percent.to_string())
 }

@@ -432,18 +432,13 @@ pub fn seat_mention(player: Player, name: &str) -> String {
     }
 }
 
-/// "a", "a and b", "a, b and c" (with `conjunction` "and"; or "or").
+/// "a", "a and b", "a, b and c" (with `conjunction` "and"; or "or", in the message's language).
 pub fn list(items: &[String], conjunction: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
     }
-}
-
-/// "1 die", "5 dice".
-pub fn count(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// How a ranking shows a rank: a medal for the first three, then the number.

@@ -20,6 +20,7 @@ use sqlx::{Row, SqlitePool};
 use tracing::instrument;
 
 use crate::engine::Player;
+use crate::i18n::Lang;
 
 /// How long a writer waits for another writer's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -159,6 +160,8 @@ pub struct Loaded<G> {
     pub lobby_message_id: Option<u64>,
     pub turn_message_id: Option<u64>,
     pub deadline_ms: Option<i64>,
+    /// The language of the table's public messages.
+    pub lang: Lang,
 }
 
 /// Leaderboards are per server, or global (all servers summed).
@@ -281,11 +284,25 @@ impl Store {
         game: &G,
         created: &G::Event,
     ) -> Result<i64> {
+        self.create_game_in(place, game, created, Lang::default())
+            .await
+    }
+
+    /// [`Store::create_game`], for a table whose public messages are in `lang` (kept with the
+    /// game, and given back by [`Store::load`]).
+    #[instrument(skip(self, game, created), fields(kind = G::KIND.as_str()))]
+    pub async fn create_game_in<G: StoredGame>(
+        &self,
+        place: Place,
+        game: &G,
+        created: &G::Event,
+        lang: Lang,
+    ) -> Result<i64> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
         let inserted = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
-             created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             created_ms, updated_ms, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(place.guild_id as i64)
         .bind(place.channel_id as i64)
@@ -295,6 +312,7 @@ impl Store {
         .bind(game.version() as i64)
         .bind(now)
         .bind(now)
+        .bind(lang.code())
         .fetch_one(&mut *tx)
         .await;
         let id: i64 = match inserted {
@@ -436,8 +454,8 @@ impl Store {
     /// One game, rebuilt from its event log.
     pub async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
         let row = sqlx::query(
-            "SELECT guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, version \
-             FROM games WHERE id = ? AND kind = ?",
+            "SELECT guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, version, \
+             lang FROM games WHERE id = ? AND kind = ?",
         )
         .bind(game_id)
         .bind(G::KIND.as_str())
@@ -464,6 +482,7 @@ impl Store {
             lobby_message_id: row.get::<Option<i64>, _>(2).map(|id| id as u64),
             turn_message_id: row.get::<Option<i64>, _>(3).map(|id| id as u64),
             deadline_ms: row.get(4),
+            lang: Lang::from_code(&row.get::<String, _>(6)).unwrap_or_default(),
         })
     }
 

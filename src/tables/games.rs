@@ -3,6 +3,7 @@
 
 use crate::engine::dice::DiceSource;
 use crate::engine::{forgetit, getdickey, Player};
+use crate::i18n::Lang;
 use crate::render::{self, DiceStyle, MessageView, Notice};
 use crate::store::{Status, StoredGame};
 use crate::strategy::{self, Strategies};
@@ -18,18 +19,20 @@ where
     /// Most seats a table has.
     const MAX_SEATS: usize;
 
-    /// A new game in its lobby, with the host seated.
+    /// A new game in its lobby, with the host seated; refusals are in `lang` (the host's).
     fn create(
         target: Option<u32>,
         default_target: u32,
         host: Player,
         name: String,
+        lang: Lang,
     ) -> Result<(Self, Self::Event), MessageView>;
-    /// The engine's decision, or why the action is refused (shown to the asker).
+    /// The engine's decision, or why the action is refused (shown to the asker, in `lang`).
     fn decide(
         &self,
         action: Self::Action,
         dice: &mut dyn DiceSource,
+        lang: Lang,
     ) -> Result<Self::Event, MessageView>;
     fn evolve(&mut self, event: &Self::Event);
 
@@ -58,14 +61,16 @@ where
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
     /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
     /// to show.
-    fn odds_view(&self, strategies: &Strategies) -> Option<MessageView>;
+    fn odds_view(&self, strategies: &Strategies, lang: Lang) -> Option<MessageView>;
 
-    fn lobby_view(&self) -> MessageView;
-    fn turn_view(&self, style: &DiceStyle) -> MessageView;
+    // The views, in `lang`: the table's language for public messages, the asker's for
+    // private ones.
+    fn lobby_view(&self, lang: Lang) -> MessageView;
+    fn turn_view(&self, style: &DiceStyle, lang: Lang) -> MessageView;
     /// The turn message once its turn ended.
-    fn result_view(&self, style: &DiceStyle) -> MessageView;
-    fn over_view(&self) -> MessageView;
-    fn scores_view(&self) -> MessageView;
+    fn result_view(&self, style: &DiceStyle, lang: Lang) -> MessageView;
+    fn over_view(&self, lang: Lang) -> MessageView;
+    fn scores_view(&self, lang: Lang) -> MessageView;
 
     fn stage(&self) -> Status {
         self.status()
@@ -81,19 +86,23 @@ impl TableGame for forgetit::Game {
         default_target: u32,
         host: Player,
         name: String,
+        lang: Lang,
     ) -> Result<(Self, Self::Event), MessageView> {
         let settings = forgetit::Settings {
             target: target.unwrap_or(default_target),
         };
-        forgetit::Game::create(settings, host, name).map_err(|e| render::notice(Notice::Rule(e)))
+        forgetit::Game::create(settings, host, name)
+            .map_err(|e| render::notice(Notice::Rule(e), lang))
     }
 
     fn decide(
         &self,
         action: Self::Action,
         mut dice: &mut dyn DiceSource,
+        lang: Lang,
     ) -> Result<Self::Event, MessageView> {
-        forgetit::Game::decide(self, action, &mut dice).map_err(|e| render::notice(Notice::Rule(e)))
+        forgetit::Game::decide(self, action, &mut dice)
+            .map_err(|e| render::notice(Notice::Rule(e), lang))
     }
 
     fn evolve(&mut self, event: &Self::Event) {
@@ -176,35 +185,35 @@ impl TableGame for forgetit::Game {
         strategy::optimal(self, &mut strategies.forgetit())
     }
 
-    fn odds_view(&self, strategies: &Strategies) -> Option<MessageView> {
+    fn odds_view(&self, strategies: &Strategies, lang: Lang) -> Option<MessageView> {
         let odds = strategies.forgetit().odds(self);
         Some(match odds {
-            Some(odds) => render::odds(self, &odds),
-            None => render::notice(Notice::NoTurn),
+            Some(odds) => render::odds(self, &odds, lang),
+            None => render::notice(Notice::NoTurn, lang),
         })
     }
 
-    fn lobby_view(&self) -> MessageView {
-        render::lobby(self)
+    fn lobby_view(&self, lang: Lang) -> MessageView {
+        render::lobby(self, lang)
     }
 
-    fn turn_view(&self, style: &DiceStyle) -> MessageView {
-        render::turn(self, style)
+    fn turn_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
+        render::turn(self, style, lang)
     }
 
-    fn result_view(&self, style: &DiceStyle) -> MessageView {
+    fn result_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
         match &self.last_turn {
-            Some(result) => render::turn_result(self, result, style),
-            None => render::turn(self, style),
+            Some(result) => render::turn_result(self, result, style, lang),
+            None => render::turn(self, style, lang),
         }
     }
 
-    fn over_view(&self) -> MessageView {
-        render::game_over(self)
+    fn over_view(&self, lang: Lang) -> MessageView {
+        render::game_over(self, lang)
     }
 
-    fn scores_view(&self) -> MessageView {
-        render::scores(self)
+    fn scores_view(&self, lang: Lang) -> MessageView {
+        render::scores(self, lang)
     }
 }
 
@@ -217,17 +226,20 @@ impl TableGame for getdickey::Game {
         _default_target: u32,
         host: Player,
         name: String,
+        lang: Lang,
     ) -> Result<(Self, Self::Event), MessageView> {
         getdickey::Game::create(getdickey::Settings {}, host, name)
-            .map_err(|e| render::getdickey::refusal(&e))
+            .map_err(|e| render::getdickey::refusal(&e, lang))
     }
 
     fn decide(
         &self,
         action: Self::Action,
         mut dice: &mut dyn DiceSource,
+        lang: Lang,
     ) -> Result<Self::Event, MessageView> {
-        getdickey::Game::decide(self, action, &mut dice).map_err(|e| render::getdickey::refusal(&e))
+        getdickey::Game::decide(self, action, &mut dice)
+            .map_err(|e| render::getdickey::refusal(&e, lang))
     }
 
     fn evolve(&mut self, event: &Self::Event) {
@@ -310,30 +322,30 @@ impl TableGame for getdickey::Game {
         strategy::getdickey::optimal(self, strategies.getdickey())
     }
 
-    fn odds_view(&self, _strategies: &Strategies) -> Option<MessageView> {
+    fn odds_view(&self, _strategies: &Strategies, _lang: Lang) -> Option<MessageView> {
         None
     }
 
-    fn lobby_view(&self) -> MessageView {
-        render::getdickey::lobby(self)
+    fn lobby_view(&self, lang: Lang) -> MessageView {
+        render::getdickey::lobby(self, lang)
     }
 
-    fn turn_view(&self, style: &DiceStyle) -> MessageView {
-        render::getdickey::turn(self, style)
+    fn turn_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
+        render::getdickey::turn(self, style, lang)
     }
 
-    fn result_view(&self, style: &DiceStyle) -> MessageView {
+    fn result_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
         match &self.last_turn {
-            Some(result) => render::getdickey::turn_result(self, result, style),
-            None => render::getdickey::turn(self, style),
+            Some(result) => render::getdickey::turn_result(self, result, style, lang),
+            None => render::getdickey::turn(self, style, lang),
         }
     }
 
-    fn over_view(&self) -> MessageView {
-        render::getdickey::game_over(self)
+    fn over_view(&self, lang: Lang) -> MessageView {
+        render::getdickey::game_over(self, lang)
     }
 
-    fn scores_view(&self) -> MessageView {
-        render::getdickey::scores(self)
+    fn scores_view(&self, lang: Lang) -> MessageView {
+        render::getdickey::scores(self, lang)
     }
 }

@@ -27,6 +27,7 @@ use tracing::{debug, error, info, warn};
 
 use crate::engine::dice::DiceSource;
 use crate::engine::{forgetit, getdickey, Player};
+use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
 use crate::store::{now_ms, GameKind, Loaded, Place, Status, Store, StoreError};
 use crate::strategy::Strategies;
@@ -168,6 +169,8 @@ pub struct Request {
     pub command: Command,
     pub origin: Origin,
     pub reply: Box<dyn Reply>,
+    /// The language of the one who asks: private answers are in it.
+    pub lang: Lang,
 }
 
 /// A new game asked for with `/forgetit start` or `/getdickey start`.
@@ -178,6 +181,10 @@ pub struct NewGame {
     pub target: Option<u32>,
     pub bots: u8,
     pub reply: Box<dyn Reply>,
+    /// The language of the host: private answers are in it.
+    pub lang: Lang,
+    /// The language of the table's public messages, kept with the game.
+    pub table_lang: Lang,
 }
 
 enum Msg {
@@ -292,7 +299,8 @@ impl Tables {
                 guild,
                 "a game asked for in a guild of another process's shard; refused"
             );
-            let _ = new.reply.ephemeral(render::notice(Notice::Failed)).await;
+            let notice = render::notice(Notice::Failed, new.lang);
+            let _ = new.reply.ephemeral(notice).await;
             return;
         }
         let channel = new.place.channel_id;
@@ -338,11 +346,13 @@ impl Tables {
             }
         }
         // Shutting down: say so rather than leave the interaction unanswered.
-        let reply = match msg {
-            Msg::Create(new) => new.reply,
-            Msg::Request(request) => request.reply,
+        let (reply, lang) = match msg {
+            Msg::Create(new) => (new.reply, new.lang),
+            Msg::Request(request) => (request.reply, request.lang),
         };
-        let _ = reply.ephemeral(render::notice(Notice::ShuttingDown)).await;
+        let _ = reply
+            .ephemeral(render::notice(Notice::ShuttingDown, lang))
+            .await;
     }
 
     fn spawn(&self, channel: u64, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
@@ -374,6 +384,8 @@ struct Table<G> {
     lobby_message: Option<u64>,
     turn_message: Option<u64>,
     deadline_ms: Option<i64>,
+    /// The language of the game's public messages.
+    lang: Lang,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -384,6 +396,7 @@ impl<G> From<Loaded<G>> for Table<G> {
             lobby_message: loaded.lobby_message_id,
             turn_message: loaded.turn_message_id,
             deadline_ms: loaded.deadline_ms,
+            lang: loaded.lang,
         }
     }
 }
@@ -478,7 +491,7 @@ impl Actor {
         if self.table.is_some() {
             let _ = new
                 .reply
-                .ephemeral(render::notice(Notice::ChannelBusy))
+                .ephemeral(render::notice(Notice::ChannelBusy, new.lang))
                 .await;
             return;
         }
@@ -499,7 +512,10 @@ impl Actor {
                 Origin::Click { .. } => Notice::GameOver,
                 Origin::Slash => Notice::NoGame,
             };
-            let _ = request.reply.ephemeral(render::notice(notice)).await;
+            let _ = request
+                .reply
+                .ephemeral(render::notice(notice, request.lang))
+                .await;
             return;
         };
         let kind = match table {
@@ -511,7 +527,7 @@ impl Actor {
                 GameKind::ForGetIt => "forgetit",
                 GameKind::GetDickey => "getdickey",
             };
-            let notice = render::notice(Notice::OtherGame(command));
+            let notice = render::notice(Notice::OtherGame(command), request.lang);
             let _ = request.reply.ephemeral(notice).await;
             return;
         }
@@ -615,6 +631,8 @@ where
             target,
             bots,
             reply,
+            lang,
+            table_lang,
             ..
         } = new;
         let config = &cx.shared.config;
@@ -623,6 +641,7 @@ where
             config.default_target,
             host.player(),
             host.name.clone(),
+            lang,
         ) {
             Ok(created) => created,
             Err(view) => {
@@ -630,15 +649,24 @@ where
                 return None;
             }
         };
-        let id = match cx.shared.store.create_game(place, &game, &created).await {
+        let stored = cx
+            .shared
+            .store
+            .create_game_in(place, &game, &created, table_lang)
+            .await;
+        let id = match stored {
             Ok(id) => id,
             Err(StoreError::ChannelBusy { .. }) => {
-                let _ = reply.ephemeral(render::notice(Notice::ChannelBusy)).await;
+                let _ = reply
+                    .ephemeral(render::notice(Notice::ChannelBusy, lang))
+                    .await;
                 return None;
             }
             Err(e) => {
                 error!(error = %e, "could not store a new game");
-                let _ = reply.ephemeral(render::notice(Notice::NotSaved)).await;
+                let _ = reply
+                    .ephemeral(render::notice(Notice::NotSaved, lang))
+                    .await;
                 return None;
             }
         };
@@ -654,14 +682,18 @@ where
             lobby_message: None,
             turn_message: None,
             deadline_ms: None,
+            lang: table_lang,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();
-            if table.commit(cx, action).await.is_err() {
+            if table.commit(cx, action, table_lang).await.is_err() {
                 break;
             }
         }
-        match reply.message(table.outgoing(table.game.lobby_view())).await {
+        match reply
+            .message(table.outgoing(table.game.lobby_view(table_lang)))
+            .await
+        {
             Ok(message_id) => {
                 table.lobby_message = Some(message_id);
                 table.save_messages(cx).await;
@@ -677,6 +709,7 @@ where
             command,
             origin,
             reply,
+            lang,
             ..
         } = request;
         let clicked = match origin {
@@ -686,13 +719,15 @@ where
                 message_id,
             } => {
                 if game_id != self.id {
-                    let _ = reply.ephemeral(render::notice(Notice::GameOver)).await;
+                    let _ = reply
+                        .ephemeral(render::notice(Notice::GameOver, lang))
+                        .await;
                     return;
                 }
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.
                 if command.is_turn_move() && version != self.game.version() {
-                    let _ = reply.ephemeral(render::notice(Notice::Stale)).await;
+                    let _ = reply.ephemeral(render::notice(Notice::Stale, lang)).await;
                     return;
                 }
                 Some(message_id)
@@ -704,30 +739,30 @@ where
         let is_host = self.game.host() == me && self.game.plays(me);
         let action = match command {
             Command::Scores => {
-                let _ = reply.ephemeral(self.game.scores_view()).await;
+                let _ = reply.ephemeral(self.game.scores_view(lang)).await;
                 return;
             }
             Command::Odds => {
-                let view = self.odds_view(cx).await;
+                let view = self.odds_view(cx, lang).await;
                 let _ = reply.ephemeral(view).await;
                 return;
             }
             Command::Join => G::join(me, who.name.clone()),
             Command::Leave => G::leave(me),
-            Command::AddBot if !is_host => return deny(reply, Notice::HostOnly).await,
+            Command::AddBot if !is_host => return deny(reply, Notice::HostOnly, lang).await,
             Command::AddBot => self.add_bot_action(),
             Command::Start => G::start(me),
             Command::Cancel if !is_host && !who.moderator => {
-                return deny(reply, Notice::HostOrModeratorOnly).await
+                return deny(reply, Notice::HostOrModeratorOnly, lang).await
             }
             Command::Cancel => G::cancel(),
             Command::Kick { .. } if !is_host && !who.moderator => {
-                return deny(reply, Notice::HostOrModeratorOnly).await
+                return deny(reply, Notice::HostOrModeratorOnly, lang).await
             }
             Command::Kick { user_id } => G::leave(Player::Person(user_id)),
             turn_command => match G::turn_move(turn_command, me) {
                 Some(action) => action,
-                None => return deny(reply, Notice::UnknownButton).await,
+                None => return deny(reply, Notice::UnknownButton, lang).await,
             },
         };
         let ack = match command {
@@ -738,7 +773,8 @@ where
             Command::Cancel => Notice::Cancelled,
             _ => Notice::Done,
         };
-        self.apply(cx, action, clicked, Some((reply, ack))).await;
+        self.apply(cx, action, clicked, Some((reply, ack, lang)))
+            .await;
     }
 
     /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
@@ -754,15 +790,16 @@ where
     }
 
     /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
-    async fn odds_view(&self, cx: &Cx) -> MessageView {
+    async fn odds_view(&self, cx: &Cx, lang: Lang) -> MessageView {
         let (game, shared) = (self.game.clone(), cx.shared.clone());
-        let view = tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies)).await;
+        let view =
+            tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, lang)).await;
         match view {
             Ok(Some(view)) => view,
-            Ok(None) => render::notice(Notice::UnknownButton),
+            Ok(None) => render::notice(Notice::UnknownButton, lang),
             Err(e) => {
                 error!(error = %e, "working out the odds failed");
-                render::notice(Notice::Failed)
+                render::notice(Notice::Failed, lang)
             }
         }
     }
@@ -781,14 +818,20 @@ where
         let n = (1..=G::MAX_SEATS as u8)
             .find(|&n| !self.game.seated(Player::Bot(n)))
             .unwrap_or(1);
-        G::join(Player::Bot(n), render::bot_name(n))
+        G::join(Player::Bot(n), render::bot_name(n, self.lang))
     }
 
-    /// Decides, commits, and only then replaces the game. On failure nothing changed.
-    async fn commit(&mut self, cx: &mut Cx, action: G::Action) -> Result<G, MessageView> {
+    /// Decides, commits, and only then replaces the game. On failure nothing changed, and the
+    /// error is a message in `lang` (the asker's).
+    async fn commit(
+        &mut self,
+        cx: &mut Cx,
+        action: G::Action,
+        lang: Lang,
+    ) -> Result<G, MessageView> {
         let decided = {
             let mut dice = cx.shared.dice.lock().unwrap();
-            self.game.decide(action, &mut **dice)
+            self.game.decide(action, &mut **dice, lang)
         };
         let event = decided?;
         let mut next = self.game.clone();
@@ -825,7 +868,7 @@ where
                 .deadline_ms
                 .map(|_| now_ms() + retry.as_millis() as i64);
             cx.bot_due = cx.bot_due.map(|_| Instant::now() + retry);
-            return Err(render::notice(Notice::NotSaved));
+            return Err(render::notice(Notice::NotSaved, lang));
         }
         self.deadline_ms = deadline_ms;
         Ok(std::mem::replace(&mut self.game, next))
@@ -838,12 +881,13 @@ where
         cx: &mut Cx,
         action: G::Action,
         clicked: Option<u64>,
-        reply: Option<(Box<dyn Reply>, Notice)>,
+        reply: Option<(Box<dyn Reply>, Notice, Lang)>,
     ) {
-        match self.commit(cx, action).await {
+        let lang = reply.as_ref().map_or(self.lang, |(_, _, lang)| *lang);
+        match self.commit(cx, action, lang).await {
             Ok(before) => self.publish(cx, &before, clicked, reply).await,
             Err(view) => {
-                if let Some((reply, _)) = reply {
+                if let Some((reply, _, _)) = reply {
                     let _ = reply.ephemeral(view).await;
                 }
             }
@@ -857,34 +901,36 @@ where
         cx: &mut Cx,
         before: &G,
         clicked: Option<u64>,
-        mut reply: Option<(Box<dyn Reply>, Notice)>,
+        mut reply: Option<(Box<dyn Reply>, Notice, Lang)>,
     ) {
         if clicked.is_none() {
             // A slash command's answer does not wait for the channel's messages.
-            if let Some((reply, notice)) = reply.take() {
-                let _ = reply.ephemeral(render::notice(notice)).await;
+            if let Some((reply, notice, lang)) = reply.take() {
+                let _ = reply.ephemeral(render::notice(notice, lang)).await;
             }
         }
+        // Public messages are in the table's language, whoever asked.
+        let lang = self.lang;
         let style = cx.shared.config.style.clone();
         let stage = self.game.stage();
         match (before.stage(), stage) {
             (Status::Lobby, Status::Playing) => {
-                let lobby = self.outgoing(self.game.lobby_view());
+                let lobby = self.outgoing(self.game.lobby_view(self.lang));
                 self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
                     .await;
                 self.post_turn(cx).await;
             }
             (Status::Lobby, _) => {
-                let lobby = self.outgoing(self.game.lobby_view());
+                let lobby = self.outgoing(self.game.lobby_view(self.lang));
                 self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
                     .await;
             }
             (Status::Playing, _) => {
                 let turn_ended = G::turn_ended(before, &self.game);
                 let view = match stage {
-                    Status::Cancelled => self.game.over_view(),
-                    _ if turn_ended => self.game.result_view(&style),
-                    _ => self.game.turn_view(&style),
+                    Status::Cancelled => self.game.over_view(lang),
+                    _ if turn_ended => self.game.result_view(&style, lang),
+                    _ => self.game.turn_view(&style, lang),
                 };
                 let shown = self.turn_message.is_some();
                 let message = self.outgoing(view);
@@ -894,7 +940,7 @@ where
                     // A turn whose message could not be posted is posted now.
                     Status::Playing if turn_ended || !shown => self.post_turn(cx).await,
                     Status::Finished => {
-                        let over = self.outgoing(self.game.over_view());
+                        let over = self.outgoing(self.game.over_view(lang));
                         if let Err(e) = cx.shared.outbox.post(cx.channel, over).await {
                             warn!(error = %e, "could not post the game's end");
                         }
@@ -904,8 +950,8 @@ where
             }
             (Status::Finished | Status::Cancelled, _) => {}
         }
-        if let Some((reply, notice)) = reply {
-            let _ = reply.ephemeral(render::notice(notice)).await;
+        if let Some((reply, notice, lang)) = reply {
+            let _ = reply.ephemeral(render::notice(notice, lang)).await;
         }
     }
 
@@ -917,10 +963,10 @@ where
         target: Option<u64>,
         message: Outgoing,
         clicked: Option<u64>,
-        reply: &mut Option<(Box<dyn Reply>, Notice)>,
+        reply: &mut Option<(Box<dyn Reply>, Notice, Lang)>,
     ) {
         if clicked.is_some() && clicked == target {
-            if let Some((reply, _)) = reply.take() {
+            if let Some((reply, _, _)) = reply.take() {
                 match reply.update(message.clone()).await {
                     Ok(()) => return,
                     // Too late, or refused: the action is committed, so show it all the same.
@@ -937,7 +983,7 @@ where
 
     /// Posts the message of the turn that just began and remembers it.
     async fn post_turn(&mut self, cx: &Cx) {
-        let view = self.game.turn_view(&cx.shared.config.style);
+        let view = self.game.turn_view(&cx.shared.config.style, self.lang);
         match cx.shared.outbox.post(cx.channel, self.outgoing(view)).await {
             Ok(id) => self.turn_message = Some(id),
             Err(e) => {
@@ -958,14 +1004,14 @@ where
         match self.game.stage() {
             Status::Lobby => {
                 if let Some(id) = self.lobby_message {
-                    let lobby = self.outgoing(self.game.lobby_view());
+                    let lobby = self.outgoing(self.game.lobby_view(self.lang));
                     if let Err(e) = cx.shared.outbox.edit(cx.channel, id, lobby).await {
                         warn!(error = %e, "could not refresh the lobby message");
                     }
                 }
             }
             Status::Playing => {
-                let view = self.game.turn_view(&cx.shared.config.style);
+                let view = self.game.turn_view(&cx.shared.config.style, self.lang);
                 let shown = match self.turn_message {
                     Some(id) => {
                         let message = self.outgoing(view);
@@ -993,8 +1039,8 @@ where
     }
 }
 
-async fn deny(reply: Box<dyn Reply>, notice: Notice) {
-    let _ = reply.ephemeral(render::notice(notice)).await;
+async fn deny(reply: Box<dyn Reply>, notice: Notice, lang: Lang) {
+    let _ = reply.ephemeral(render::notice(notice, lang)).await;
 }
 
 fn owns(config: &TableConfig, guild_id: u64) -> bool {

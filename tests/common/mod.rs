@@ -25,12 +25,24 @@ pub struct World {
 
 impl World {
     pub async fn new() -> World {
+        World::with_locales(
+            "en-US",
+            &[("alice", "en-US"), ("bob", "de"), ("carol", "en-GB")],
+        )
+        .await
+    }
+
+    /// A world whose guild has the preferred locale `guild_locale`, and whose users alice, bob
+    /// and carol have the client locales given (as `(name, locale)`, in that order).
+    pub async fn with_locales(guild_locale: &str, users: &[(&str, &str)]) -> World {
         let standin = Standin::builder()
             .config(StandinConfig {
                 // serenity checks a token's shape (three dot-separated parts) before using it.
                 token: "standin.bot.token".into(),
                 ..StandinConfig::default()
             })
+            .guild_locale(guild_locale)
+            .users(users)
             .start()
             .await;
         let dir = tempfile::tempdir().unwrap();

@@ -197,6 +197,7 @@ pub struct StandinBuilder {
     extra_guilds: Vec<(String, Vec<String>)>,
     shard_count: u32,
     users: Vec<(String, String)>,
+    guild_locale: String,
 }
 
 impl StandinBuilder {
@@ -247,6 +248,12 @@ impl StandinBuilder {
         self
     }
 
+    /// The guild's preferred locale, sent as `guild_locale` with interactions (default `en-US`).
+    pub fn guild_locale(mut self, locale: &str) -> Self {
+        self.guild_locale = locale.into();
+        self
+    }
+
     /// Users in the guild as `(name, locale)` (replaces the defaults alice/en-US, bob/de,
     /// carol/en-GB).
     pub fn users(mut self, users: &[(&str, &str)]) -> Self {
@@ -265,7 +272,7 @@ impl StandinBuilder {
         for (name, locale) in &self.users {
             world.add_user(name, locale);
         }
-        let guild = world.add_guild(&self.guild, "en-US");
+        let guild = world.add_guild(&self.guild, &self.guild_locale);
         for name in &self.channels {
             world.add_channel(guild, name);
         }
@@ -360,6 +367,7 @@ impl Standin {
                 ("bob".into(), "de".into()),
                 ("carol".into(), "en-GB".into()),
             ],
+            guild_locale: "en-US".into(),
         }
     }
 
@@ -471,6 +479,15 @@ impl Standin {
     /// gateway, but interactions by them work.
     pub fn add_user(&self, name: &str, locale: &str) -> UserId {
         self.shared.with(|w| w.add_user(name, locale))
+    }
+
+    /// Set the client locale `user`'s interactions carry from now on (`locale`, e.g. `fr`).
+    pub fn set_locale(&self, user: UserId, locale: &str) {
+        self.shared.with(|w| {
+            if let Some(u) = w.users.iter_mut().find(|u| u.id == user) {
+                u.locale = locale.into();
+            }
+        })
     }
 
     /// Give `user` extra permissions (a bit set, e.g. `1 << 13` for MANAGE_MESSAGES) in the

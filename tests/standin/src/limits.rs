@@ -335,8 +335,33 @@ fn check_command(cmd: &Value, at: &str, out: &mut Vec<LimitError>) {
     }
 }
 
+/// The locales Discord knows, as keys of `name_localizations` and `description_localizations`.
+pub const LOCALES: [&str; 34] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko", "he", "ar",
+];
+
 fn check_name(v: &Value, lowercase: bool, at: &str, out: &mut Vec<LimitError>) {
     let name = v.get("name").and_then(Value::as_str).unwrap_or_default();
+    check_name_text(name, lowercase, at, out);
+    // A localized name follows the same rules as the name, under a locale Discord knows.
+    if let Some(names) = v.get("name_localizations").and_then(Value::as_object) {
+        for (locale, name) in names {
+            let lat = format!("{at}/name_localizations/{locale}");
+            check_locale(locale, &lat, out);
+            check_name_text(name.as_str().unwrap_or_default(), lowercase, &lat, out);
+        }
+    }
+}
+
+fn check_locale(locale: &str, at: &str, out: &mut Vec<LimitError>) {
+    if !LOCALES.contains(&locale) {
+        out.push((at.to_owned(), format!("{locale:?} is not a Discord locale")));
+    }
+}
+
+fn check_name_text(name: &str, lowercase: bool, at: &str, out: &mut Vec<LimitError>) {
     let n = name.chars().count();
     let bad_char = name
         .chars()
@@ -361,6 +386,22 @@ fn check_description(v: &Value, at: &str, out: &mut Vec<LimitError>) {
             format!("{at}/description"),
             format!("description is {n} characters long; Discord allows 1 to 100"),
         ));
+    }
+    if let Some(descriptions) = v
+        .get("description_localizations")
+        .and_then(Value::as_object)
+    {
+        for (locale, text) in descriptions {
+            let lat = format!("{at}/description_localizations/{locale}");
+            check_locale(locale, &lat, out);
+            let n = chars(Some(text));
+            if n == 0 || n > 100 {
+                out.push((
+                    lat,
+                    format!("description is {n} characters long; Discord allows 1 to 100"),
+                ));
+            }
+        }
     }
 }
 
@@ -418,6 +459,19 @@ fn check_options(options: &[Value], at: &str, depth: usize, out: &mut Vec<LimitE
                     ));
                 }
                 max_chars(choice, "value", 100, &cat, out);
+                if let Some(names) = choice.get("name_localizations").and_then(Value::as_object) {
+                    for (locale, name) in names {
+                        let lat = format!("{cat}/name_localizations/{locale}");
+                        check_locale(locale, &lat, out);
+                        let n = chars(Some(name));
+                        if n == 0 || n > 100 {
+                            out.push((
+                                lat,
+                                format!("choice name is {n} characters; Discord allows 1 to 100"),
+                            ));
+                        }
+                    }
+                }
             }
         }
     }
@@ -473,5 +527,39 @@ mod tests {
         let mut out = Vec::new();
         check_commands(&json!([{"name": "Start", "description": "d"}]), &mut out);
         assert_eq!(out.len(), 1, "{out:?}");
+    }
+
+    #[test]
+    fn checks_localized_names_and_descriptions() {
+        let ok = json!([{"name": "rules", "description": "d",
+            "name_localizations": {"fr": "règles"}, "description_localizations": {"fr": "Les règles"},
+            "options": [{"type": 3, "name": "by", "description": "d",
+                "name_localizations": {"fr": "par"},
+                "choices": [{"name": "wins", "value": "wins",
+                    "name_localizations": {"fr": "victoires"}}]}]}]);
+        let mut out = Vec::new();
+        check_commands(&ok, &mut out);
+        assert_eq!(out, vec![]);
+
+        let bad = json!([{"name": "rules", "description": "d",
+            "name_localizations": {"fr": "Règles", "xx": "rules"},
+            "description_localizations": {"fr": ""},
+            "options": [{"type": 3, "name": "by", "description": "d",
+                "name_localizations": {"fr": "par ici"},
+                "choices": [{"name": "wins", "value": "wins", "name_localizations": {"fr": ""}}]}]}]);
+        let mut out = Vec::new();
+        check_commands(&bad, &mut out);
+        let at: Vec<&str> = out.iter().map(|(at, _)| at.as_str()).collect();
+        assert_eq!(
+            at,
+            [
+                "/0/name_localizations/fr/name",
+                "/0/name_localizations/xx",
+                "/0/description_localizations/fr",
+                "/0/options/0/name_localizations/fr/name",
+                "/0/options/0/choices/0/name_localizations/fr",
+            ],
+            "{out:?}"
+        );
     }
 }

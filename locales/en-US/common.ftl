@@ -1,0 +1,112 @@
+# Text shared by both games: lobby, buttons, notices, errors, leaderboards and statistics.
+# Dice words (FOR, GET, IT, FORGET IT) are never translated.
+
+# The games' names (the same in every language)
+game-forgetit = For Get It
+game-getdickey = Get Dickey
+
+and = and
+or = or
+points-lost = ({ $n } { $n ->
+        [one] point
+       *[other] points
+    } lost)
+
+## Lobby
+
+lobby-waiting = Waiting for { $n } { $n ->
+        [one] more player
+       *[other] more players
+    } to start.
+lobby-full = The table is full: the host can start.
+lobby-ready = Ready: the host can start, and up to { $n } more can join.
+lobby-seat = { $n }. { $name }
+lobby-seat-host = { $n }. { $name } 👑 host
+lobby-players = Players ({ $seated }/{ $max })
+footer-target = First to { $target } points wins.
+bot-name = Bot { $n }
+
+## Buttons
+
+button-join = Join
+button-leave = Leave
+button-add-bot = Add bot
+button-start = Start
+button-cancel = Cancel
+button-roll = Roll
+button-previous = ◀ Previous
+button-next = Next ▶
+
+## Turns and the end
+
+turn-yours = { $who }, your turn!
+turn-bot = 🤖 { $who } is playing.
+left-after-timeouts = 🚪 { $name } left the game after { $n } timeouts in a row.
+over-nobody = Nobody is left at the table to win.
+over-winner = 🏆 { $who } wins with **{ $points }** points!
+over-shared = 🏆 { $who } share the win!
+over-shared-points = 🏆 { $who } share the win with **{ $points }** points!
+cancelled-before-start = This game was cancelled before it started.
+cancelled-standing = This game was cancelled. The scores as they stood:
+scores-title = Scores
+score-left = 🚪 ~~{ $name }~~ · { $total } (left)
+
+## Refusals of the rules
+
+error-already-started = This game has already started.
+error-not-started = The game hasn't started yet.
+error-game-over = This game is over.
+error-already-seated = You're already at this table.
+error-table-full = The table is full ({ $max } seats).
+error-not-seated = You're not playing at this table.
+error-too-few-players = You need at least { $min } players to start: wait for someone to join, or add a bot.
+error-not-your-turn = It's not your turn.
+error-empty-name = A seat needs a name.
+
+## Notices: short private answers
+
+notice-done = Done.
+notice-joined = You joined the table.
+notice-left = You left the table.
+notice-kicked = They have been removed from the table.
+notice-cancelled = The game is cancelled.
+notice-channel-busy = This channel already has a game: join it, or wait for it to end.
+notice-no-game = There is no game in this channel: start one with `/forgetit start` or `/getdickey start`.
+notice-other-game = This channel's game is played with `/{ $command }`: use `/{ $command }` commands for it.
+notice-game-over = That game is over.
+notice-stale = That button is out of date: use the latest turn message.
+notice-host-only = Only the host can do that.
+notice-host-or-moderator = Only the host or a moderator can do that.
+notice-guild-only = The games are played in server channels.
+notice-no-turn = No turn is being played right now.
+notice-unknown-button = That button doesn't work any more.
+notice-not-saved = That couldn't be saved, so nothing happened: please try again.
+notice-shutting-down = The bot is restarting: please try again in a moment.
+notice-failed = Something went wrong: please try again.
+
+## Leaderboards and statistics
+
+leaderboard-title = 🏆 Leaderboard · { $scope }
+leaderboard-empty = Nobody is on this leaderboard yet: finish a game of For Get It to be the first!
+leaderboard-ranked-by = Ranked by **{ $by }**
+leaderboard-page = Page { $page } of { $pages }
+leaderboard-scope-server = this server
+leaderboard-scope-global = all servers
+leaderboard-by-wins = wins
+leaderboard-by-points = points
+leaderboard-by-best-turn = best turn
+leaderboard-by-best-game = best game
+stats-title = 📊 { $name } · { $game }
+stats-none = No games played yet.
+stats-games = Games
+stats-wins = Wins
+stats-points = Points
+stats-turns = Turns
+stats-points-per-turn = Points per turn
+stats-points-per-game = Points per game
+stats-best-turn = Best turn
+stats-best-game = Best game
+stats-dickeys = Dickeys
+stats-forget-its = FORGET ITs
+stats-of-turns = { $n } ({ $percent } of turns)
+stats-percent = { $percent }%

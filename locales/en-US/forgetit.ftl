@@ -1,0 +1,133 @@
+# For Get It: the lobby, turns, odds, the end, the rules and refusals.
+# Dice words (FOR, GET, IT, FORGET IT) are never translated.
+
+fgi-closed-title = 🎲 For Get It · table closed
+fgi-closed-description = This table was cancelled before the game started.
+fgi-lobby-title = 🎲 For Get It · new table
+fgi-lobby-target = First to **{ $target }** points wins.
+fgi-lobby-footer = Join to play, or add a bot to play against. The host starts the game.
+fgi-lobby-content = 🎲 A table of **For Get It** is open: press **Join** to play!
+fgi-rolloff = **Roll-off**: the highest number goes first, a word loses.
+fgi-rolloff-skipped = … { $n } { $n ->
+        [one] tied round
+       *[other] tied rounds
+    } …
+fgi-rolloff-word = *word*
+fgi-rolloff-round = Round { $n }: { $rolls }
+fgi-goes-first = **{ $name }** goes first.
+fgi-started-title = 🎲 For Get It · the game is on!
+fgi-playing-order = Playing order
+fgi-started-content = 🎲 The game of **For Get It** has started!
+
+## The turn
+
+fgi-button-keep = Keep { $n }s
+fgi-button-bank = Bank { $points }
+fgi-button-odds = Odds
+fgi-button-roll-all = Roll all nine
+fgi-button-roll-dice = Roll { $n } { $n ->
+        [one] die
+       *[other] dice
+    }
+fgi-turn-title = Turn { $n } · { $name }
+fgi-turn-title-set = Turn { $n } · { $name } · set { $set }
+fgi-none-yet = none yet
+fgi-none = none
+fgi-words = Words set aside
+fgi-words-set = Words set aside (set { $set })
+fgi-point-bonus = { $dice } · ×{ $m } bonus
+fgi-roll-number = Roll #{ $n }
+fgi-point-dice = Point dice
+fgi-in-hand = In hand
+fgi-in-hand-none = none: all nine set aside
+fgi-turn-score = Turn score
+fgi-prompt-first = Roll all nine dice to start the turn.
+fgi-prompt-no-pair = No number showed on two dice: roll the { $n } { $n ->
+        [one] die
+       *[other] dice
+    } in hand again.
+fgi-prompt-number = **{ $n }s**
+fgi-prompt-choose = Choose the point number: keep the { $options }.
+fgi-prompt-all-aside = All nine dice set aside! Bank **{ $points }**, or roll all nine to start set { $set }.
+fgi-prompt-bank-or-roll = Bank **{ $points }**, or roll the { $n } { $n ->
+        [one] die
+       *[other] dice
+    } in hand.
+fgi-note-new-set = The next roll starts set { $set }: these words stop counting.
+fgi-note-danger = ⚠️ One **{ $word }** now spells FORGET IT!
+fgi-note-safe = 🛡️ No { $word } die in hand: this set is safe.
+
+## The end of a turn
+
+fgi-banked = { $name } banked **{ $points }**. Total: **{ $total }**.
+fgi-forget-it = 💥 **FORGET IT!** FOR, GET and IT in one set: the turn scores 0{ $lost }.
+fgi-timed-out-banked = ⏰ Time's up: { $banked }
+fgi-timed-out-nothing = ⏰ Time's up with no point number: the turn scores 0.
+fgi-left = 🚪 { $name } left the game{ $lost }.
+fgi-last-turns = ⏳ **Last turns!** { $name } reached the target with { $total }: everyone else gets one more turn.
+
+## The end of the game
+
+fgi-over-content = 🏁 The game of **For Get It** is over.
+fgi-over-winner = 🏆 { $who } wins **For Get It**!
+fgi-over-title = 🏆 For Get It · game over
+fgi-played-to = Played to { $target } points.
+fgi-cancelled-content = The game of **For Get It** was cancelled.
+fgi-cancelled-title = 🎲 For Get It · cancelled
+
+## Odds
+
+odds-title = 📊 Odds · { $name }'s turn
+odds-first-roll = The turn starts with a roll of all nine dice.
+odds-no-point = No point number yet: the dice in hand must be rolled again.
+odds-chance-this = **Chance this roll spells FORGET IT:** { $chance }
+odds-chance-next = **Chance the next roll spells FORGET IT:** { $chance }
+odds-expected-turn = Expected score of the turn
+odds-choose = Choose the point number. Expected score of the turn for each choice, and the chance that the roll after it spells FORGET IT:
+odds-next = FORGET IT next: { $chance }
+odds-new-set = All nine dice are set aside: the next roll starts a new set of nine.
+odds-roll-on = Roll on
+odds-bank-now = Bank now
+odds-best = The best play
+odds-best-keep = Keep the **{ $n }s**.
+odds-best-bank-points = **Bank { $points }**.
+odds-best-bank = **Bank**.
+odds-best-roll-on = **Roll on**.
+odds-best-roll = **Roll**.
+odds-footer = Only you see this. Expected scores assume the best play from here on and count this turn only, not the race to the target.
+odds-chance-none = 0% (no die in hand can spell it)
+odds-chance = { $percent }% (1 in { $one_in })
+odds-expected = expected **{ $points }**
+
+## Rules
+
+fgi-rules-title = 🎲 How to play For Get It
+fgi-rules-intro = Nine dice, push your luck, and don't spell **FORGET IT**. Play to the target: **{ $target }** points, unless the table picks another.
+fgi-rules-dice = The dice
+fgi-rules-dice-text = Three FOR dice (red), three GET dice (white) and three IT dice (blue). Each shows 1 to 5, or its own word.
+fgi-rules-start = Who starts
+fgi-rules-start-text = { $min } to { $max } players; a bot counts as one. Everyone rolls one die: the highest number goes first (any number beats a word), ties roll again. Then play goes round the table in joining order.
+fgi-rules-turn = Your turn
+fgi-rules-turn-text = Roll all nine dice. Every word is set aside. Then keep a number that shows on at least two dice: it is your **point number**, and those dice are set aside. No pair? Roll the rest again until one shows. You can't bank before you have a point number.
+fgi-rules-bank = Bank or roll
+fgi-rules-bank-text = After each roll, the words and the dice showing your point number are set aside, nothing else. Then **bank** your score, or **roll** the dice still in hand. A roll that sets nothing aside costs nothing.
+fgi-rules-forget-it = 💥 FORGET IT
+fgi-rules-forget-it-text = If the words set aside in a set include a FOR, a GET and an IT, you have spelled FORGET IT: your turn ends at once and scores 0, losing every point of the turn.
+fgi-rules-all-nine = All nine set aside
+fgi-rules-all-nine-text = Bank, or roll all nine again to start a new set: the words of the old set stop counting, your point number stays. A FORGET IT in a new set still loses the whole turn.
+fgi-rules-scoring = Scoring
+fgi-rules-scoring-text = Point dice × point number, doubled for four point dice, tripled for five, quadrupled for six or more. Three 4s score 12; six 3s score 6 × 3 × 4 = 72.
+fgi-rules-end = The end
+fgi-rules-end-text = Once someone's total reaches the target, everyone else gets one last turn. The highest total wins; equal totals share the win.
+fgi-rules-time = Time and leaving
+fgi-rules-time-text = When your time runs out, your turn is banked if you had a point number, else it scores 0; after { $n } timeouts in a row you leave the game. A player who leaves can't win.
+
+## Refusals
+
+fgi-error-must-choose = Choose your point number first.
+fgi-error-no-point = You can't bank yet: roll until a number shows on two dice, and keep it.
+fgi-error-nothing-to-choose = There's nothing to choose now: roll first.
+fgi-error-not-a-number = { $n } isn't a point number: it's 1 to 5.
+fgi-error-not-rolled-twice = You can only keep a number that shows on two dice, and { $n } doesn't.
+fgi-error-bad-target = The target must be between 1 and { $max } points.
+fgi-error-rolloff = The roll-off for who goes first stayed tied: please start again.

@@ -1,0 +1,141 @@
+# Get Dickey: the lobby, turns, scorecards, the end, the rules and refusals.
+
+gd-closed-title = 🎲 Get Dickey · table closed
+gd-closed-description = This table was cancelled before a turn was played.
+gd-lobby-waiting = Waiting for a player.
+gd-lobby-title = 🎲 Get Dickey · new table
+gd-lobby-description = Five dice, three rolls, thirteen boxes: the highest total after { $rounds } rounds wins.
+gd-lobby-content = 🎲 A table of **Get Dickey** is open: press **Join** to play!
+gd-started-title = 🎲 Get Dickey · the game is on!
+gd-started-description = { $rounds } rounds; in each, every player has one turn, in seating order.
+gd-started-content = 🎲 The game of **Get Dickey** has started!
+gd-footer = The highest total after { $rounds } rounds wins.
+
+## The turn
+
+gd-turn-yours = { $who }, your turn! Round { $round } of { $rounds }.
+gd-turn-title = Round { $round } of { $rounds } · { $name }
+gd-roll-of = Roll { $n } of { $max }
+gd-scorecard = Scorecard · { $name }
+gd-prompt-bot-first = The bot is about to roll.
+gd-prompt-first = Roll all five dice to start the turn.
+gd-prompt-must-score = No rolls left: score the roll in an open box.
+gd-prompt-bot = The bot chooses what to hold, or where to score.
+gd-prompt-hold = Hold the dice to keep and roll the rest ({ $n } { $n ->
+        [one] roll
+       *[other] rolls
+    } left), or score the roll now.
+gd-dickey = 🎉 Five alike: a **Dickey**! { $points } in the Dickey box.
+gd-joker-forced = 🃏 Five alike again: a **joker**, which must go in **{ $box_name }**.
+gd-joker-any = 🃏 Five alike again: a **joker**, for any open box: Full House 25, Small Straight 30, Large Straight 40.
+gd-joker-bonus = 🎉 Scoring it earns the **+{ $bonus }** Dickey bonus.
+gd-joker-no-bonus = No Dickey bonus: the Dickey box holds 0.
+gd-button-no-rolls = No rolls left
+gd-button-roll-dice = Roll { $n } { $n ->
+        [one] die
+       *[other] dice
+    } ({ $left } left)
+gd-button-roll = Roll ({ $left } left)
+gd-score-in = Score in…
+gd-note-joker-upper = Joker: five alike must fill their upper box
+gd-note-joker-zero = Joker: scores 0 here
+gd-note-joker-as = Joker: five alike score as { $box_name }
+gd-note-scratch = Scratch: scores 0
+gd-option-bonus = (+{ $bonus } Dickey bonus)
+
+## The end of a turn
+
+gd-left = 🚪 { $name } left the game.
+gd-scratched = scratched **{ $box_name }**: 0 points
+gd-scored = scored **{ $points }** in **{ $box_name }**
+gd-with-joker = { $what } with a joker
+gd-timed-out = ⏰ Time's up! The bot played for { $name } and { $what }.
+gd-played = ✅ { $name } { $what }.
+gd-another-dickey = 🎉 Another Dickey: **+{ $bonus }** bonus!
+gd-upper-bonus = ⬆️ The upper boxes reach { $upper }: **+{ $bonus }** bonus!
+gd-total = Total: **{ $total }** · { $upper }
+gd-dice = Dice
+
+## The end of the game, scorecards
+
+gd-over-content = 🏁 The game of **Get Dickey** is over.
+gd-over-solo = 🏁 { $who } finished a game of **Get Dickey** with **{ $points }** points!
+gd-over-solo-scored = 🏁 { $who } scored **{ $points }** points.
+gd-over-winner = 🏆 { $who } wins **Get Dickey**!
+gd-over-title = 🏆 Get Dickey · game over
+gd-rounds-played = { $rounds } rounds played.
+gd-cancelled-before-turn = This game was cancelled before a turn was played.
+gd-cancelled-standing = This game was cancelled. The totals as they stood:
+gd-cancelled-content = The game of **Get Dickey** was cancelled.
+gd-cancelled-title = 🎲 Get Dickey · cancelled
+gd-scorecards = Scorecards
+gd-scorecards-round = Scorecards · round { $round } of { $rounds }
+gd-seat-left = 🚪 { $name } · { $total } (left)
+gd-lower = lower { $total }
+gd-upper-earned = upper { $upper } +{ $bonus }
+gd-upper-progress = upper { $upper }/{ $at }
+
+## Boxes: their names, and their short labels on a scorecard (at most 6 characters on the
+## left, 12 on the right, so the card stays 32 characters wide)
+
+gd-box-ones = Ones
+gd-box-twos = Twos
+gd-box-threes = Threes
+gd-box-fours = Fours
+gd-box-fives = Fives
+gd-box-sixes = Sixes
+gd-box-three-of-a-kind = Three of a Kind
+gd-box-four-of-a-kind = Four of a Kind
+gd-box-full-house = Full House
+gd-box-small-straight = Small Straight
+gd-box-large-straight = Large Straight
+gd-box-dickey = Dickey
+gd-box-chance = Chance
+gd-card-ones = Ones
+gd-card-twos = Twos
+gd-card-threes = Threes
+gd-card-fours = Fours
+gd-card-fives = Fives
+gd-card-sixes = Sixes
+gd-card-upper = Upper
+gd-card-bonus = Bonus
+gd-card-three-of-a-kind = 3 of a kind
+gd-card-four-of-a-kind = 4 of a kind
+gd-card-full-house = Full house
+gd-card-small-straight = Sm straight
+gd-card-large-straight = Lg straight
+gd-card-dickey = Dickey
+gd-card-chance = Chance
+gd-card-dickey-bonus = Dickey bonus
+gd-card-total = Total
+
+## Rules
+
+gd-rules-title = 🎲 How to play Get Dickey
+gd-rules-intro = Five dice, three rolls a turn, thirteen boxes to fill. After { $rounds } rounds the highest total wins; equal totals share the win.
+gd-rules-players = Players and rounds
+gd-rules-players-text = { $min } to { $max } players (a bot counts as one; you may play alone). In each of the { $rounds } rounds everyone has one turn, in seating order.
+gd-rules-turn = Your turn
+gd-rules-turn-text = Roll all five dice. Then, up to two more times, hold the dice you want to keep and roll the rest. After any roll you may score, and after the third you must: put the roll in exactly one open box.
+gd-rules-upper = Upper section
+gd-rules-upper-text = Ones to Sixes: the sum of the dice showing that face (three 5s in Fives: 15). When the six upper boxes add up to { $at } or more, you get a bonus of { $bonus }.
+gd-rules-lower = Lower section
+gd-rules-lower-text = Three of a Kind, Four of a Kind (at least three, four dice alike): the sum of all five dice. Full House (three of one face and two of another): 25. Small Straight (four in a row): 30. Large Straight (five in a row): 40. Dickey (five alike): { $dickey }. Chance: the sum of all five dice.
+gd-rules-scratch = Scratching
+gd-rules-scratch-text = Any roll may go in any open box; it scores 0 where it doesn't fit.
+gd-rules-dickeys = 🃏 More Dickeys
+gd-rules-dickeys-text = Five alike again when your Dickey box is filled: if it holds { $dickey }, you get a **+{ $bonus }** bonus. Either way the roll is a **joker** and must still fill a box: the upper box of its face if that is open; otherwise any open box, where Full House scores 25, Small Straight 30, Large Straight 40, Three or Four of a Kind and Chance the sum, and an upper box 0.
+gd-rules-total = The total
+gd-rules-total-text = Upper boxes + upper bonus + lower boxes + Dickey bonuses.
+gd-rules-time = Time and leaving
+gd-rules-time-text = When your time runs out, the bot scores your roll in the open box worth most (rolling for you first if you hadn't); after { $n } timeouts in a row you leave the game. A player who leaves can't win.
+
+## Refusals
+
+gd-error-roll-first = Roll the dice first.
+gd-error-no-rolls-left = You've rolled { $max } times: score the roll in an open box.
+gd-error-all-held = All five dice are held: release one to roll, or score the roll.
+gd-error-no-such-die = There's no such die: there are five.
+gd-error-box-filled = Your { $box_name } box is already filled.
+gd-error-joker-upper = Five alike with your Dickey box filled is a joker: it must go in { $box_name } while that is open.
+gd-error-card-full = Every box of your scorecard is filled.

@@ -1,0 +1,115 @@
+# Textes communs aux deux jeux : salle d'attente, boutons, avis, erreurs, classements et
+# statistiques. Les mots des dés (FOR, GET, IT, FORGET IT) ne se traduisent jamais.
+
+# Les noms des jeux (les mêmes dans toutes les langues)
+game-forgetit = For Get It
+game-getdickey = Get Dickey
+
+and = et
+or = ou
+points-lost = ({ $n } { $n ->
+        [one] point perdu
+       *[other] points perdus
+    })
+
+## Salle d'attente
+
+lobby-waiting = Il manque encore { $n } { $n ->
+        [one] joueur
+       *[other] joueurs
+    } pour commencer.
+lobby-full = La table est complète : l'hôte peut lancer la partie.
+lobby-ready = Prêt : l'hôte peut lancer la partie, et { $n } { $n ->
+        [one] joueur peut
+       *[other] joueurs peuvent
+    } encore rejoindre.
+lobby-seat = { $n }. { $name }
+lobby-seat-host = { $n }. { $name } 👑 hôte
+lobby-players = Joueurs ({ $seated }/{ $max })
+footer-target = Le premier à { $target } points gagne.
+bot-name = Robot { $n }
+
+## Boutons
+
+button-join = Rejoindre
+button-leave = Quitter
+button-add-bot = Ajouter un robot
+button-start = Lancer la partie
+button-cancel = Annuler
+button-roll = Lancer
+button-previous = ◀ Précédent
+button-next = Suivant ▶
+
+## Tours et fin de partie
+
+turn-yours = { $who }, à vous de jouer !
+turn-bot = 🤖 { $who } joue.
+left-after-timeouts = 🚪 { $name } a quitté la partie après { $n } temps écoulés d'affilée.
+over-nobody = Il ne reste personne à la table pour gagner.
+over-winner = 🏆 { $who } gagne avec **{ $points }** points !
+over-shared = 🏆 { $who } se partagent la victoire !
+over-shared-points = 🏆 { $who } se partagent la victoire avec **{ $points }** points !
+cancelled-before-start = Cette partie a été annulée avant de commencer.
+cancelled-standing = Cette partie a été annulée. Les scores au moment de l'annulation :
+scores-title = Scores
+score-left = 🚪 ~~{ $name }~~ · { $total } (parti)
+
+## Refus des règles
+
+error-already-started = Cette partie a déjà commencé.
+error-not-started = La partie n'a pas encore commencé.
+error-game-over = Cette partie est terminée.
+error-already-seated = Vous êtes déjà à cette table.
+error-table-full = La table est complète ({ $max } places).
+error-not-seated = Vous ne jouez pas à cette table.
+error-too-few-players = Il faut au moins { $min } joueurs pour commencer : attendez qu'un joueur rejoigne, ou ajoutez un robot.
+error-not-your-turn = Ce n'est pas votre tour.
+error-empty-name = Une place a besoin d'un nom.
+
+## Avis : réponses privées et courtes
+
+notice-done = C'est fait.
+notice-joined = Vous avez rejoint la table.
+notice-left = Vous avez quitté la table.
+notice-kicked = Ce joueur a été retiré de la table.
+notice-cancelled = La partie est annulée.
+notice-channel-busy = Ce salon a déjà une partie : rejoignez-la, ou attendez qu'elle se termine.
+notice-no-game = Il n'y a pas de partie dans ce salon : lancez-en une avec `/forgetit lancer` ou `/getdickey lancer`.
+notice-other-game = La partie de ce salon se joue avec `/{ $command }` : utilisez les commandes `/{ $command }`.
+notice-game-over = Cette partie est terminée.
+notice-stale = Ce bouton n'est plus à jour : utilisez le dernier message de tour.
+notice-host-only = Seul l'hôte peut faire cela.
+notice-host-or-moderator = Seul l'hôte ou un modérateur peut faire cela.
+notice-guild-only = Les jeux se jouent dans les salons des serveurs.
+notice-no-turn = Aucun tour n'est en cours.
+notice-unknown-button = Ce bouton ne fonctionne plus.
+notice-not-saved = Impossible d'enregistrer, donc rien ne s'est passé : veuillez réessayer.
+notice-shutting-down = Le bot redémarre : veuillez réessayer dans un instant.
+notice-failed = Quelque chose s'est mal passé : veuillez réessayer.
+
+## Classements et statistiques
+
+leaderboard-title = 🏆 Classement · { $scope }
+leaderboard-empty = Personne n'est encore dans ce classement : terminez une partie de For Get It pour être le premier !
+leaderboard-ranked-by = Classé par **{ $by }**
+leaderboard-page = Page { $page } sur { $pages }
+leaderboard-scope-server = ce serveur
+leaderboard-scope-global = tous les serveurs
+leaderboard-by-wins = victoires
+leaderboard-by-points = points
+leaderboard-by-best-turn = meilleur tour
+leaderboard-by-best-game = meilleure partie
+stats-title = 📊 { $name } · { $game }
+stats-none = Aucune partie jouée pour l'instant.
+stats-games = Parties
+stats-wins = Victoires
+stats-points = Points
+stats-turns = Tours
+stats-points-per-turn = Points par tour
+stats-points-per-game = Points par partie
+stats-best-turn = Meilleur tour
+stats-best-game = Meilleure partie
+stats-dickeys = Dickeys
+stats-forget-its = FORGET IT
+stats-of-turns = { $n } ({ $percent } des tours)
+stats-percent = { $percent } %

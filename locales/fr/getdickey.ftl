@@ -1,0 +1,142 @@
+# Get Dickey : la salle d'attente, les tours, les feuilles de score, la fin, les règles et les
+# refus.
+
+gd-closed-title = 🎲 Get Dickey · table fermée
+gd-closed-description = Cette table a été annulée avant qu'un tour soit joué.
+gd-lobby-waiting = En attente d'un joueur.
+gd-lobby-title = 🎲 Get Dickey · nouvelle table
+gd-lobby-description = Cinq dés, trois lancers, treize cases : le total le plus élevé après { $rounds } manches gagne.
+gd-lobby-content = 🎲 Une table de **Get Dickey** est ouverte : appuyez sur **Rejoindre** pour jouer !
+gd-started-title = 🎲 Get Dickey · la partie commence !
+gd-started-description = { $rounds } manches ; à chacune, chaque joueur joue un tour, dans l'ordre des places.
+gd-started-content = 🎲 La partie de **Get Dickey** a commencé !
+gd-footer = Le total le plus élevé après { $rounds } manches gagne.
+
+## Le tour
+
+gd-turn-yours = { $who }, à vous de jouer ! Manche { $round } sur { $rounds }.
+gd-turn-title = Manche { $round } sur { $rounds } · { $name }
+gd-roll-of = Lancer { $n } sur { $max }
+gd-scorecard = Feuille de score · { $name }
+gd-prompt-bot-first = Le robot va lancer.
+gd-prompt-first = Lancez les cinq dés pour commencer le tour.
+gd-prompt-must-score = Plus de lancer : inscrivez le lancer dans une case libre.
+gd-prompt-bot = Le robot choisit quoi garder, ou où marquer.
+gd-prompt-hold = Gardez les dés voulus et relancez les autres ({ $n } { $n ->
+        [one] lancer restant
+       *[other] lancers restants
+    }), ou marquez le lancer maintenant.
+gd-dickey = 🎉 Cinq dés pareils : un **Dickey** ! { $points } dans la case Dickey.
+gd-joker-forced = 🃏 Encore cinq dés pareils : un **joker**, qui doit aller dans **{ $box_name }**.
+gd-joker-any = 🃏 Encore cinq dés pareils : un **joker**, pour n'importe quelle case libre : Full 25, Petite suite 30, Grande suite 40.
+gd-joker-bonus = 🎉 Le marquer rapporte le bonus Dickey de **+{ $bonus }**.
+gd-joker-no-bonus = Pas de bonus Dickey : la case Dickey vaut 0.
+gd-button-no-rolls = Plus de lancer
+gd-button-roll-dice = Lancer { $n } { $n ->
+        [one] dé
+       *[other] dés
+    } (reste { $left })
+gd-button-roll = Lancer (reste { $left })
+gd-score-in = Marquer dans…
+gd-note-joker-upper = Joker : cinq dés pareils vont dans leur case du haut
+gd-note-joker-zero = Joker : rapporte 0 ici
+gd-note-joker-as = Joker : cinq dés pareils comptent comme { $box_name }
+gd-note-scratch = Barrer : rapporte 0
+gd-option-bonus = (+{ $bonus } bonus Dickey)
+
+## La fin d'un tour
+
+gd-left = 🚪 { $name } a quitté la partie.
+gd-scratched = barre **{ $box_name }** : 0 point
+gd-scored = marque **{ $points }** en **{ $box_name }**
+gd-with-joker = { $what } avec un joker
+gd-timed-out = ⏰ Temps écoulé ! Le robot a joué pour { $name } et { $what }.
+gd-played = ✅ { $name } { $what }.
+gd-another-dickey = 🎉 Encore un Dickey : bonus de **+{ $bonus }** !
+gd-upper-bonus = ⬆️ Les cases du haut atteignent { $upper } : bonus de **+{ $bonus }** !
+gd-total = Total : **{ $total }** · { $upper }
+gd-dice = Dés
+
+## La fin de la partie, les feuilles de score
+
+gd-over-content = 🏁 La partie de **Get Dickey** est terminée.
+gd-over-solo = 🏁 { $who } a terminé une partie de **Get Dickey** avec **{ $points }** points !
+gd-over-solo-scored = 🏁 { $who } a marqué **{ $points }** points.
+gd-over-winner = 🏆 { $who } gagne **Get Dickey** !
+gd-over-title = 🏆 Get Dickey · fin de la partie
+gd-rounds-played = { $rounds } manches jouées.
+gd-cancelled-before-turn = Cette partie a été annulée avant qu'un tour soit joué.
+gd-cancelled-standing = Cette partie a été annulée. Les totaux au moment de l'annulation :
+gd-cancelled-content = La partie de **Get Dickey** a été annulée.
+gd-cancelled-title = 🎲 Get Dickey · annulée
+gd-scorecards = Feuilles de score
+gd-scorecards-round = Feuilles de score · manche { $round } sur { $rounds }
+gd-seat-left = 🚪 { $name } · { $total } (parti)
+gd-lower = bas { $total }
+gd-upper-earned = haut { $upper } +{ $bonus }
+gd-upper-progress = haut { $upper }/{ $at }
+
+## Les cases : leur nom, et leur libellé court sur une feuille de score (6 caractères au plus à
+## gauche, 12 à droite, pour que la feuille garde 32 caractères de large)
+
+gd-box-ones = As
+gd-box-twos = Deux
+gd-box-threes = Trois
+gd-box-fours = Quatre
+gd-box-fives = Cinq
+gd-box-sixes = Six
+gd-box-three-of-a-kind = Brelan
+gd-box-four-of-a-kind = Carré
+gd-box-full-house = Full
+gd-box-small-straight = Petite suite
+gd-box-large-straight = Grande suite
+gd-box-dickey = Dickey
+gd-box-chance = Chance
+gd-card-ones = As
+gd-card-twos = Deux
+gd-card-threes = Trois
+gd-card-fours = Quatre
+gd-card-fives = Cinq
+gd-card-sixes = Six
+gd-card-upper = Haut
+gd-card-bonus = Bonus
+gd-card-three-of-a-kind = Brelan
+gd-card-four-of-a-kind = Carré
+gd-card-full-house = Full
+gd-card-small-straight = Pte suite
+gd-card-large-straight = Gde suite
+gd-card-dickey = Dickey
+gd-card-chance = Chance
+gd-card-dickey-bonus = Bonus Dickey
+gd-card-total = Total
+
+## Règles
+
+gd-rules-title = 🎲 Comment jouer à Get Dickey
+gd-rules-intro = Cinq dés, trois lancers par tour, treize cases à remplir. Après { $rounds } manches, le total le plus élevé gagne ; les totaux égaux se partagent la victoire.
+gd-rules-players = Joueurs et manches
+gd-rules-players-text = De { $min } à { $max } joueurs (un robot compte comme un joueur ; on peut jouer seul). À chacune des { $rounds } manches, chacun joue un tour, dans l'ordre des places.
+gd-rules-turn = Votre tour
+gd-rules-turn-text = Lancez les cinq dés. Puis, deux fois au plus, gardez les dés voulus et relancez les autres. Après n'importe quel lancer vous pouvez marquer, et après le troisième vous devez : inscrivez le lancer dans exactement une case libre.
+gd-rules-upper = Cases du haut
+gd-rules-upper-text = As à Six : la somme des dés qui montrent cette face (trois 5 en Cinq : 15). Quand les six cases du haut totalisent { $at } ou plus, vous gagnez un bonus de { $bonus }.
+gd-rules-lower = Cases du bas
+gd-rules-lower-text = Brelan, Carré (au moins trois, quatre dés pareils) : la somme des cinq dés. Full (trois d'une face et deux d'une autre) : 25. Petite suite (quatre qui se suivent) : 30. Grande suite (cinq qui se suivent) : 40. Dickey (cinq pareils) : { $dickey }. Chance : la somme des cinq dés.
+gd-rules-scratch = Barrer
+gd-rules-scratch-text = Tout lancer peut aller dans n'importe quelle case libre ; il rapporte 0 là où il ne convient pas.
+gd-rules-dickeys = 🃏 Encore des Dickeys
+gd-rules-dickeys-text = Encore cinq dés pareils quand votre case Dickey est remplie : si elle vaut { $dickey }, vous gagnez un bonus de **+{ $bonus }**. Dans tous les cas le lancer est un **joker** et doit remplir une case : la case du haut de sa face si elle est libre ; sinon n'importe quelle case libre, où le Full vaut 25, la Petite suite 30, la Grande suite 40, le Brelan, le Carré et la Chance la somme, et une case du haut 0.
+gd-rules-total = Le total
+gd-rules-total-text = Cases du haut + bonus du haut + cases du bas + bonus Dickey.
+gd-rules-time = Temps et départs
+gd-rules-time-text = Quand votre temps est écoulé, le robot inscrit votre lancer dans la case libre qui rapporte le plus (en lançant pour vous d'abord si besoin) ; après { $n } temps écoulés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
+
+## Refus
+
+gd-error-roll-first = Lancez d'abord les dés.
+gd-error-no-rolls-left = Vous avez lancé { $max } fois : inscrivez le lancer dans une case libre.
+gd-error-all-held = Les cinq dés sont gardés : libérez-en un pour lancer, ou marquez le lancer.
+gd-error-no-such-die = Ce dé n'existe pas : il y en a cinq.
+gd-error-box-filled = Votre case { $box_name } est déjà remplie.
+gd-error-joker-upper = Cinq dés pareils avec votre case Dickey remplie font un joker : il doit aller en { $box_name } tant que cette case est libre.
+gd-error-card-full = Toutes les cases de votre feuille de score sont remplies.

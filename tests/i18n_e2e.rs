@@ -1,0 +1,311 @@
+//! French end to end, through the Discord stand-in: the command registration carries the French
+//! names and descriptions (and still validates against Discord's spec), a game in a French guild
+//! is played with French messages and buttons, private answers follow each clicker's own locale,
+//! and the table keeps its language across a restart and for a timer's edit.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+/// The registered command `name`'s subcommand or option `sub`.
+fn option<'a>(command: &'a Value, sub: &str) -> &'a Value {
+    command["options"]
+        .as_array()
+        .and_then(|options| options.iter().find(|o| o["name"] == sub))
+        .unwrap_or_else(|| panic!("no option {sub:?} in {command}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_command_registration_carries_the_french_localizations() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let commands = world.standin.commands();
+    let forgetit = commands
+        .iter()
+        .find(|c| c["name"] == "forgetit")
+        .expect("/forgetit is registered");
+    assert_eq!(forgetit["name_localizations"]["fr"], "forgetit");
+    let description = forgetit["description_localizations"]["fr"]
+        .as_str()
+        .unwrap();
+    assert!(
+        description.starts_with("Jouer à For Get It"),
+        "{description}"
+    );
+    assert!(description.contains("FORGET IT"), "{description}");
+    // English stays the default.
+    assert!(forgetit["description"]
+        .as_str()
+        .unwrap()
+        .starts_with("Play For Get It"));
+
+    let start = option(forgetit, "start");
+    assert_eq!(start["name_localizations"]["fr"], "lancer");
+    assert_eq!(
+        option(start, "target")["name_localizations"]["fr"],
+        "objectif"
+    );
+    let rules = option(forgetit, "rules");
+    assert_eq!(rules["name_localizations"]["fr"], "règles");
+    let by = option(option(forgetit, "leaderboard"), "by");
+    let wins = by["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "wins")
+        .unwrap();
+    assert_eq!(wins["name_localizations"]["fr"], "victoires");
+
+    let getdickey = commands.iter().find(|c| c["name"] == "getdickey").unwrap();
+    assert_eq!(
+        option(getdickey, "start")["name_localizations"]["fr"],
+        "lancer"
+    );
+
+    // The registration request was checked against Discord's OpenAPI spec and limits (with the
+    // localized names and descriptions): no violation.
+    let registered = world
+        .standin
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.contains("/commands"))
+        .count();
+    assert!(registered > 0, "the commands were registered by a request");
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_french_guild_is_played_in_french() {
+    // The guild is French; alice plays in French, bob's client is in English.
+    let world = World::with_locales(
+        "fr",
+        &[("alice", "fr"), ("bob", "en-US"), ("carol", "en-GB")],
+    )
+    .await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+
+    let lobby = world.slash(alice, "start", json!({ "target": 500 })).await;
+    assert_eq!(
+        labels(&lobby),
+        [
+            "Rejoindre",
+            "Quitter",
+            "Ajouter un robot",
+            "Lancer la partie",
+            "Annuler"
+        ]
+    );
+    assert!(
+        lobby
+            .content()
+            .contains("Une table de **For Get It** est ouverte"),
+        "{}",
+        lobby.content()
+    );
+    assert!(lobby.text().contains("👑 hôte"), "{}", lobby.text());
+
+    // Bob's client is English, but the lobby is the table's: it stays French for everyone.
+    let joined = world.click(bob, &lobby, "Rejoindre").await;
+    assert!(!joined.is_ephemeral());
+    assert!(
+        joined.text().contains("Joueurs (2/10)"),
+        "{}",
+        joined.text()
+    );
+
+    // Private answers are in the asker's language.
+    let rules = world.slash(alice, "rules", json!({})).await;
+    assert!(rules.is_ephemeral());
+    assert!(
+        rules.text().contains("Comment jouer à For Get It"),
+        "{}",
+        rules.text()
+    );
+    for word in ["FOR", "GET", "IT", "FORGET IT"] {
+        assert!(rules.text().contains(word), "{word}: {}", rules.text());
+    }
+    for mistranslation in ["POUR", "OBTENIR", "OUBLIEZ"] {
+        assert!(!rules.text().contains(mistranslation), "{}", rules.text());
+    }
+    let rules = world.slash(bob, "rules", json!({})).await;
+    assert!(
+        rules.text().contains("How to play For Get It"),
+        "{}",
+        rules.text()
+    );
+
+    world.dice.push([5, 2]); // roll-off: alice 5, bob 2
+    let started = world.click(alice, &lobby, "Lancer la partie").await;
+    assert!(
+        started.text().contains("**alice** commence."),
+        "{}",
+        started.text()
+    );
+    let turn = world.turn_of(alice).await;
+    assert_eq!(turn.content(), format!("<@{alice}>, à vous de jouer !"));
+    assert_eq!(labels(&turn), ["Lancer"]);
+
+    world.dice.push([4, 4, 4, 1, 2, 3, 5, 1, 2]);
+    let rolled = world.click(alice, &turn, "Lancer").await;
+    assert_eq!(
+        labels(&rolled),
+        ["Garder les 1", "Garder les 2", "Garder les 4", "Chances"]
+    );
+    assert!(
+        rolled.text().contains("Choisissez le nombre de points"),
+        "{}",
+        rolled.text()
+    );
+
+    // Not bob's turn: he is told so in English, and nothing changes.
+    let refused = world.click(bob, &rolled, "Garder les 4").await;
+    assert!(refused.is_ephemeral());
+    assert_eq!(refused.text().trim(), "It's not your turn.");
+
+    // The odds: to each clicker in their own language.
+    let odds = world.click(bob, &rolled, "Chances").await;
+    assert!(odds.is_ephemeral());
+    assert!(
+        odds.text().contains("📊 Odds · alice's turn"),
+        "{}",
+        odds.text()
+    );
+    let odds = world.click(alice, &rolled, "Chances").await;
+    assert!(
+        odds.text().contains("📊 Chances · tour de alice"),
+        "{}",
+        odds.text()
+    );
+    assert!(odds.text().contains("Le meilleur coup"), "{}", odds.text());
+
+    let kept = world.click(alice, &rolled, "Garder les 4").await;
+    assert_eq!(labels(&kept), ["Lancer 6 dés", "Encaisser 12", "Chances"]);
+    bot.shutdown().await;
+
+    // A new process on the same database, with a short move deadline: the table still speaks
+    // French (its language is stored with the game), and when alice's turn times out the timer,
+    // which has no interaction and so no locale, edits her message in French too.
+    let mut config = world.config();
+    config.game.turn_timeout_secs = 1;
+    let bot = world.start_bot(config).await;
+    world.dice.push([4, 1, 2, 3, 5, 1]);
+    let rolled = world.click(alice, &kept, "Lancer 6 dés").await;
+    assert_eq!(labels(&rolled), ["Lancer 5 dés", "Encaisser 32", "Chances"]);
+    assert!(
+        rolled
+            .text()
+            .contains("Encaissez **32**, ou lancez les 5 dés en main."),
+        "{}",
+        rolled.text()
+    );
+    let next = world.turn_of(bob).await;
+    assert_eq!(next.content(), format!("<@{bob}>, à vous de jouer !"));
+    assert_eq!(labels(&next), ["Lancer"]);
+    let ended = world.standin.message(turn.id).unwrap();
+    assert!(ended.buttons().is_empty());
+    assert!(
+        ended
+            .text()
+            .contains("⏰ Temps écoulé : alice encaisse **32**. Total : **32**."),
+        "{}",
+        ended.text()
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_french_privately() {
+    // alice's client is French, the guild's locale English; bob's is German, which the bot does
+    // not speak: English for him.
+    let world = World::with_locales(
+        "en-US",
+        &[("alice", "fr"), ("bob", "de"), ("carol", "en-GB")],
+    )
+    .await;
+    let bot = world.start_bot(world.config()).await;
+    let lobby = world
+        .slash(world.alice, "start", json!({ "target": 500 }))
+        .await;
+    assert_eq!(labels(&lobby)[0], "Join");
+    let again = world.slash(world.alice, "start", json!({})).await;
+    assert!(again.is_ephemeral());
+    assert_eq!(
+        again.text().trim(),
+        "Ce salon a déjà une partie : rejoignez-la, ou attendez qu'elle se termine."
+    );
+    let refused = world.click(world.bob, &lobby, "Cancel").await;
+    assert!(refused.is_ephemeral());
+    assert_eq!(
+        refused.text().trim(),
+        "Only the host or a moderator can do that."
+    );
+    let joined = world.click(world.bob, &lobby, "Join").await;
+    assert!(
+        joined.text().contains("Players (2/10)"),
+        "{}",
+        joined.text()
+    );
+    let scores = world.slash(world.alice, "scores", json!({})).await;
+    assert!(scores.is_ephemeral());
+    assert!(
+        scores.text().contains("Le premier à 500 points gagne."),
+        "{}",
+        scores.text()
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_may_choose_its_language_at_start() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let salon = world.standin.add_channel("salon");
+    // bob's client is German, the guild English: he opens a French table.
+    let lobby = world
+        .standin
+        .run_slash(
+            world.bob,
+            salon,
+            "forgetit",
+            Some("start"),
+            json!({ "language": 1 }), // poise choices are indexes: English, Français
+        )
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert_eq!(labels(&lobby)[0], "Rejoindre");
+    let joined = world
+        .standin
+        .click(world.alice, lobby.id, "Rejoindre")
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert!(
+        joined.text().contains("Joueurs (2/10)"),
+        "{}",
+        joined.text()
+    );
+    // The language names are written in their own language, for everyone.
+    let commands = world.standin.commands();
+    let forgetit = commands.iter().find(|c| c["name"] == "forgetit").unwrap();
+    let language = option(option(forgetit, "start"), "language");
+    assert_eq!(language["name_localizations"]["fr"], "langue");
+    let names: Vec<&str> = language["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["English", "Français"]);
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

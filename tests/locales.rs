@@ -1,0 +1,258 @@
+//! The Fluent resources (`locales/<lang>/*.ftl`): every file parses, every message exists in
+//! every language with the same variables, the dice words stay FOR / GET / IT in every language,
+//! every message id the code uses exists, and Discord locales map to the languages the bot speaks.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use fluent_syntax::parser;
+use forgetit::engine::getdickey::Category;
+use forgetit::i18n::{Lang, RESOURCES};
+
+/// A message: its variables, and all its text (every variant's).
+#[derive(Debug, Default)]
+struct Msg {
+    vars: BTreeSet<String>,
+    text: String,
+}
+
+/// The messages of one file, by id; panics on a syntax error, a term or a message without a
+/// value (the bot reads only message values).
+fn messages(lang: Lang, file: &str, source: &str) -> Messages {
+    let resource = parser::parse(source)
+        .unwrap_or_else(|(_, errors)| panic!("{}/{file}: {errors:?}", lang.code()));
+    let mut out = BTreeMap::new();
+    for entry in resource.body {
+        match entry {
+            Entry::Message(message) => {
+                let id = message.id.name.to_string();
+                let value = message
+                    .value
+                    .unwrap_or_else(|| panic!("{}/{file}: {id} has no value", lang.code()));
+                let mut msg = Msg::default();
+                pattern(&value, &mut msg);
+                assert!(
+                    out.insert(id.clone(), msg).is_none(),
+                    "{}/{file}: {id} twice",
+                    lang.code()
+                );
+            }
+            Entry::Comment(_) | Entry::GroupComment(_) | Entry::ResourceComment(_) => {}
+            other => panic!("{}/{file}: unexpected entry {other:?}", lang.code()),
+        }
+    }
+    out
+}
+
+fn pattern(pattern: &Pattern<&str>, msg: &mut Msg) {
+    for element in &pattern.elements {
+        match element {
+            PatternElement::TextElement { value } => msg.text.push_str(value),
+            PatternElement::Placeable { expression } => expr(expression, msg),
+        }
+    }
+}
+
+fn expr(expression: &Expression<&str>, msg: &mut Msg) {
+    match expression {
+        Expression::Select { selector, variants } => {
+            inline(selector, msg);
+            for variant in variants {
+                pattern(&variant.value, msg);
+            }
+        }
+        Expression::Inline(e) => inline(e, msg),
+    }
+}
+
+fn inline(e: &InlineExpression<&str>, msg: &mut Msg) {
+    match e {
+        InlineExpression::VariableReference { id } => {
+            msg.vars.insert(id.name.to_string());
+        }
+        InlineExpression::StringLiteral { value } => msg.text.push_str(value),
+        InlineExpression::Placeable { expression } => expr(expression, msg),
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for arg in &arguments.positional {
+                inline(arg, msg);
+            }
+            for arg in &arguments.named {
+                inline(&arg.value, msg);
+            }
+        }
+        InlineExpression::NumberLiteral { .. }
+        | InlineExpression::MessageReference { .. }
+        | InlineExpression::TermReference { .. } => {}
+    }
+}
+
+/// One file's messages, by id.
+type Messages = BTreeMap<String, Msg>;
+
+/// Every language's messages, file by file: `[(lang, [(file, messages)])]`.
+fn all() -> Vec<(Lang, Vec<(&'static str, Messages)>)> {
+    RESOURCES
+        .iter()
+        .map(|(lang, files)| {
+            let files = files
+                .iter()
+                .map(|(file, source)| (*file, messages(*lang, file, source)))
+                .collect();
+            (*lang, files)
+        })
+        .collect()
+}
+
+#[test]
+fn every_language_has_resources_for_every_file_and_they_parse() {
+    let all = all();
+    assert_eq!(
+        all.iter().map(|(lang, _)| *lang).collect::<Vec<_>>(),
+        Lang::ALL
+    );
+    let english: Vec<&str> = all[0].1.iter().map(|(file, _)| *file).collect();
+    for (lang, files) in &all {
+        let names: Vec<&str> = files.iter().map(|(file, _)| *file).collect();
+        assert_eq!(names, english, "{}", lang.code());
+        for (file, messages) in files {
+            assert!(!messages.is_empty(), "{}/{file} is empty", lang.code());
+            // The embedded text is the file on disk.
+            let on_disk = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("locales")
+                .join(lang.code())
+                .join(file);
+            assert!(on_disk.is_file(), "{}", on_disk.display());
+        }
+    }
+}
+
+#[test]
+fn every_message_exists_in_every_language_with_the_same_variables() {
+    let all = all();
+    let (_, english) = &all[0];
+    for (lang, files) in &all[1..] {
+        for ((file, en), (_, other)) in english.iter().zip(files) {
+            let en_ids: Vec<&String> = en.keys().collect();
+            let other_ids: Vec<&String> = other.keys().collect();
+            assert_eq!(en_ids, other_ids, "the ids of {}/{file}", lang.code());
+            for (id, message) in en {
+                assert_eq!(
+                    message.vars,
+                    other[id].vars,
+                    "the variables of {id} in {}/{file}",
+                    lang.code()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_dice_words_are_never_translated() {
+    let all = all();
+    let (_, english) = &all[0];
+    for (lang, files) in &all[1..] {
+        for ((file, en), (_, other)) in english.iter().zip(files) {
+            for (id, message) in en {
+                let text = &other[id].text;
+                for word in ["FOR", "GET", "IT", "FORGET IT"] {
+                    assert_eq!(
+                        message.text.contains(word),
+                        text.contains(word),
+                        "{word} in {id} of {}/{file}: {text:?}",
+                        lang.code()
+                    );
+                }
+                // What a machine translation made of them.
+                for wrong in ["POUR", "OBTENIR", "OUBLIEZ", "OUBLIE-LE"] {
+                    assert!(!text.contains(wrong), "{id}: {text:?}");
+                }
+            }
+        }
+    }
+}
+
+/// The string literals of the Rust files under `dir` that look like message ids (`fgi-banked`).
+fn ids_in(dir: &Path, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            ids_in(&path, out);
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        for literal in source.split('"').skip(1).step_by(2) {
+            let id_like = literal.contains('-')
+                && literal.starts_with(|c: char| c.is_ascii_lowercase())
+                && literal
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            if id_like || literal == "and" || literal == "or" {
+                out.insert(literal.to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_message_id_the_code_uses_exists_in_every_language() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut ids = BTreeSet::new();
+    for dir in ["render", "discord", "tables"] {
+        ids_in(&root.join(dir), &mut ids);
+    }
+    assert!(ids.len() > 200, "the scan finds the ids: {}", ids.len());
+    // Ids made up at run time: the boxes of Get Dickey, and the slash commands.
+    for category in Category::ALL {
+        let key = category.key().replace('_', "-");
+        ids.insert(format!("gd-box-{key}"));
+        ids.insert(format!("gd-card-{key}"));
+    }
+    let commands = forgetit::discord::command_message_ids();
+    assert!(commands.contains(&"cmd-forgetit-start-target-description".to_string()));
+    ids.extend(commands);
+    for lang in Lang::ALL {
+        let missing: Vec<&String> = ids.iter().filter(|id| !lang.has(id)).collect();
+        assert!(
+            missing.is_empty(),
+            "missing in {}: {missing:?}",
+            lang.code()
+        );
+    }
+}
+
+#[test]
+fn discord_locales_map_to_the_languages_spoken_and_anything_else_is_english() {
+    assert_eq!(Lang::from_discord("fr"), Lang::Fr);
+    for locale in ["en-US", "en-GB", "de", "es-ES", "pt-BR", "zh-CN", ""] {
+        assert_eq!(Lang::from_discord(locale), Lang::EnUs, "{locale}");
+    }
+    assert_eq!(Lang::from_discord_opt(None), Lang::EnUs);
+    assert_eq!(Lang::from_discord_opt(Some("fr")), Lang::Fr);
+    for lang in Lang::ALL {
+        assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        assert_eq!(Lang::from_discord(lang.code()), lang);
+    }
+}
+
+#[test]
+fn messages_format_with_their_variables_and_plurals() {
+    use forgetit::tr;
+    assert_eq!(tr!(Lang::EnUs, "fgi-button-roll-dice", n = 1), "Roll 1 die");
+    assert_eq!(
+        tr!(Lang::EnUs, "fgi-button-roll-dice", n = 6),
+        "Roll 6 dice"
+    );
+    assert_eq!(tr!(Lang::Fr, "fgi-button-roll-dice", n = 1), "Lancer 1 dé");
+    assert_eq!(tr!(Lang::Fr, "fgi-button-roll-dice", n = 6), "Lancer 6 dés");
+    // French counts 0 in the singular; no Unicode isolation marks around variables.
+    assert_eq!(tr!(Lang::Fr, "points-lost", n = 0), "(0 point perdu)");
+    assert_eq!(
+        tr!(Lang::Fr, "fgi-note-danger", word = "IT"),
+        "⚠️ Un seul **IT** de plus et c'est FORGET IT !"
+    );
+}
