@@ -8,7 +8,9 @@ COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY migrations ./migrations
 COPY locales ./locales
+COPY crates ./crates
 COPY tests ./tests
+COPY benches ./benches
 RUN cargo build --release --locked --bin forgetit
 
 FROM debian:bookworm-slim
@@ -22,5 +24,6 @@ USER forgetit
 WORKDIR /data
 VOLUME /data
 ENV FORGETIT_DATABASE__PATH=/data/forgetit.db
+ENV FORGETIT_STRATEGY__CACHE=/data/get-dickey-strategy.bin
 ENTRYPOINT ["forgetit"]
 CMD ["run"]

@@ -1,7 +1,10 @@
-//! How fast the exact For Get It turn solver is: `cargo bench --bench solver`. The target is well
-//! under a second for `forgetit solve` in release mode.
+//! How fast the solvers and simulations are: `cargo bench --bench solver`. Targets: the For Get It
+//! turn solve well under a second in release mode; the Get Dickey solve in seconds (it is cached
+//! on disk after that); simulated games per second as throughput (elements = games).
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use forgetit::strategy::getdickey::scoring;
+use forgetit::strategy::sim::{run, Policy, SimConfig, SimGame};
 use forgetit::strategy::solver::Solver;
 
 fn solve_a_turn(c: &mut Criterion) {
@@ -10,9 +13,41 @@ fn solve_a_turn(c: &mut Criterion) {
     });
 }
 
+fn solve_get_dickey(c: &mut Criterion) {
+    c.bench_function("solve Get Dickey from scratch", |b| {
+        b.iter(|| dickey_solver::Table::solve(scoring(), |_, _| {}).expected_score())
+    });
+}
+
+fn simulate(c: &mut Criterion) {
+    let table = dickey_solver::Table::solve(scoring(), |_, _| {});
+    let games = 200;
+    let mut group = c.benchmark_group("sim");
+    group.throughput(Throughput::Elements(games));
+    for (game, seats) in [
+        (SimGame::ForGetIt, [Policy::Optimal, Policy::Greedy]),
+        (SimGame::GetDickey, [Policy::Optimal, Policy::Greedy]),
+    ] {
+        let config = SimConfig {
+            game,
+            seats: seats.to_vec(),
+            games,
+            seed: 1,
+            target: 500,
+        };
+        group.bench_function(format!("{game:?} optimal vs greedy"), |b| {
+            b.iter(|| run(&config, Some(&table), |_| {}).unwrap())
+        });
+    }
+    group.finish();
+    c.bench_function("Get Dickey optimal solitaire games (1,000)", |b| {
+        b.iter(|| table.simulate(1000, 3).len())
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = solve_a_turn
+    targets = solve_a_turn, solve_get_dickey, simulate
 }
 criterion_main!(benches);
