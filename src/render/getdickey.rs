@@ -47,6 +47,7 @@ use crate::i18n::Lang;
 use crate::tr;
 
 use super::dice::DiceStyle;
+use super::lobby::OpenTable;
 use super::view::{
     colour, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView, EmbedView,
     MessageView, SelectView, UiAction,
@@ -69,70 +70,21 @@ pub fn lobby(game: &Game, lang: Lang) -> MessageView {
 }
 
 fn open_table(game: &Game, lang: Lang) -> MessageView {
-    let seated = game.seats.len();
-    let full = seated >= MAX_SEATS;
-    let status = if seated < MIN_SEATS {
-        tr!(lang, "gd-lobby-waiting")
-    } else if full {
-        tr!(lang, "lobby-full")
-    } else {
-        tr!(lang, "lobby-ready", n = MAX_SEATS - seated)
+    let table = OpenTable {
+        title: tr!(lang, "gd-lobby-title"),
+        about: tr!(lang, "gd-lobby-description", rounds = ROUNDS),
+        content: tr!(lang, "gd-lobby-content"),
+        footer: tr!(lang, "fgi-lobby-footer"),
+        waiting: tr!(lang, "gd-lobby-waiting"),
+        min: MIN_SEATS,
+        max: MAX_SEATS,
+        seats: game
+            .seats
+            .iter()
+            .map(|seat| (who(seat), seat.player == game.host))
+            .collect(),
     };
-    let seats: Vec<String> = game
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| {
-            if seat.player == game.host {
-                tr!(lang, "lobby-seat-host", n = i + 1, name = who(seat))
-            } else {
-                tr!(lang, "lobby-seat", n = i + 1, name = who(seat))
-            }
-        })
-        .collect();
-    let embed = EmbedView::new(&tr!(lang, "gd-lobby-title"), colour::LOBBY)
-        .description(&format!(
-            "{}\n{status}",
-            tr!(lang, "gd-lobby-description", rounds = ROUNDS)
-        ))
-        .field(
-            &tr!(lang, "lobby-players", seated = seated, max = MAX_SEATS),
-            &seats.join("\n"),
-            false,
-        )
-        .footer(&tr!(lang, "fgi-lobby-footer"));
-    MessageView::new(&tr!(lang, "gd-lobby-content"))
-        .embed(embed)
-        .row(vec![
-            ButtonView::new(
-                &tr!(lang, "button-join"),
-                ButtonStyle::Success,
-                UiAction::Join,
-            )
-            .disabled_if(full),
-            ButtonView::new(
-                &tr!(lang, "button-leave"),
-                ButtonStyle::Secondary,
-                UiAction::Leave,
-            ),
-            ButtonView::new(
-                &tr!(lang, "button-add-bot"),
-                ButtonStyle::Secondary,
-                UiAction::AddBot,
-            )
-            .disabled_if(full),
-            ButtonView::new(
-                &tr!(lang, "button-start"),
-                ButtonStyle::Primary,
-                UiAction::Start,
-            )
-            .disabled_if(seated < MIN_SEATS),
-            ButtonView::new(
-                &tr!(lang, "button-cancel"),
-                ButtonStyle::Danger,
-                UiAction::Cancel,
-            ),
-        ])
+    super::lobby::open_table(table, lang)
 }
 
 /// The lobby once the game started: the playing order, which is the seating order (G1).

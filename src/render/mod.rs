@@ -18,6 +18,7 @@
 pub mod dice;
 pub mod forgetit;
 pub mod getdickey;
+mod lobby;
 pub mod notice;
 pub mod stats;
 pub mod view;

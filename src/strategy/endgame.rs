@@ -27,12 +27,11 @@
 //! for expected points instead, which is what the leaderboards count.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use crate::engine::forgetit::{multiplier, Game, Step};
 
 use super::solver::{
-    after_choosing, face_outcomes, point_outcomes, state_of, Choice, Hand, ALL_WORDS, FULL,
+    after_choosing, open_rolls, point_rolls, state_of, Choice, Hand, ALL_WORDS, FULL,
 };
 
 /// Point dice from which the endgame banks whatever the utility (1,000 points with the number 1).
@@ -55,19 +54,6 @@ fn slot(k: u32, hand: Hand, words: u8) -> usize {
     k as usize * PER_K
         + (usize::from(hand[0]) * 16 + usize::from(hand[1]) * 4 + usize::from(hand[2])) * 8
         + usize::from(words)
-}
-
-/// The roll outcomes of 0–3 dice of one kind, after and before the number is chosen.
-type Outcomes = ([Vec<(u8, u8, f64)>; 4], [Vec<([u8; 6], f64)>; 4]);
-
-fn outcomes() -> &'static Outcomes {
-    static OUTCOMES: OnceLock<Outcomes> = OnceLock::new();
-    OUTCOMES.get_or_init(|| {
-        (
-            [0, 1, 2, 3].map(point_outcomes),
-            [0, 1, 2, 3].map(face_outcomes),
-        )
-    })
 }
 
 impl Endgame {
@@ -144,27 +130,18 @@ impl Endgame {
         if let Some(v) = known.filter(|v| !v.is_nan()) {
             return v;
         }
-        let outcomes = &outcomes().0;
         let (mut rest, mut same) = (0.0, 0.0);
-        for &(a0, b0, c0) in &outcomes[usize::from(hand[0])] {
-            for &(a1, b1, c1) in &outcomes[usize::from(hand[1])] {
-                for &(a2, b2, c2) in &outcomes[usize::from(hand[2])] {
-                    let chance = c0 * c1 * c2;
-                    let shown = u8::from(b0 > 0) | u8::from(b1 > 0) << 1 | u8::from(b2 > 0) << 2;
-                    let now = words | shown;
-                    if now == ALL_WORDS {
-                        rest += chance * self.utility(0); // FORGET IT
-                        continue;
-                    }
-                    let points = u32::from(a0 + a1 + a2);
-                    if points == 0 && shown == 0 {
-                        same += chance;
-                        continue;
-                    }
-                    let left = [hand[0] - a0 - b0, hand[1] - a1 - b1, hand[2] - a2 - b2];
-                    rest += chance * self.value(p, k + points, left, now);
-                }
+        for roll in point_rolls(hand) {
+            let now = words | roll.shown;
+            if now == ALL_WORDS {
+                rest += roll.chance * self.utility(0); // FORGET IT
+                continue;
             }
+            if roll.points == 0 && roll.shown == 0 {
+                same += roll.chance;
+                continue;
+            }
+            rest += roll.chance * self.value(p, k + roll.points, roll.left, now);
         }
         let value = rest / (1.0 - same);
         if let Some(known) = self.memo[memo].get_mut(slot(k, hand, words)) {
@@ -178,38 +155,24 @@ impl Endgame {
         if let Some(&v) = self.open_memo.get(&(hand, words)) {
             return v;
         }
-        let faces = &outcomes().1;
         let (mut rest, mut same) = (0.0, 0.0);
-        for (f0, c0) in &faces[usize::from(hand[0])] {
-            for (f1, c1) in &faces[usize::from(hand[1])] {
-                for (f2, c2) in &faces[usize::from(hand[2])] {
-                    let chance = c0 * c1 * c2;
-                    let kinds = [f0, f1, f2];
-                    let shown =
-                        u8::from(f0[5] > 0) | u8::from(f1[5] > 0) << 1 | u8::from(f2[5] > 0) << 2;
-                    let now = words | shown;
-                    if now == ALL_WORDS {
-                        rest += chance * self.utility(0);
-                        continue;
-                    }
-                    let after_words = [hand[0] - f0[5], hand[1] - f1[5], hand[2] - f2[5]];
-                    let mut best: Option<f64> = None;
-                    for p in 1..=5u8 {
-                        let set = kinds.map(|f| f[usize::from(p - 1)]);
-                        if set.iter().sum::<u8>() < 2 {
-                            continue;
-                        }
-                        let left = [0, 1, 2].map(|i| after_words[i] - set[i]);
-                        let k = u32::from(set.iter().sum::<u8>());
-                        let v = self.value(p, k, left, now);
-                        best = Some(best.map_or(v, |b: f64| b.max(v)));
-                    }
-                    match best {
-                        Some(v) => rest += chance * v,
-                        None if shown == 0 => same += chance,
-                        None => rest += chance * self.open_value(after_words, now),
-                    }
-                }
+        for roll in open_rolls(hand) {
+            let now = words | roll.shown;
+            if now == ALL_WORDS {
+                rest += roll.chance * self.utility(0);
+                continue;
+            }
+            let best = roll
+                .keeps
+                .iter()
+                .map(|&(p, k, left)| self.value(p, k, left, now))
+                .fold(None, |best: Option<f64>, v| {
+                    Some(best.map_or(v, |b| b.max(v)))
+                });
+            match best {
+                Some(v) => rest += roll.chance * v,
+                None if roll.shown == 0 => same += roll.chance,
+                None => rest += roll.chance * self.open_value(roll.after_words, now),
             }
         }
         let value = rest / (1.0 - same);

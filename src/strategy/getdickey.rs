@@ -141,12 +141,7 @@ pub fn simple(game: &Game) -> Option<Action> {
     let Some(dice) = turn.dice else {
         return Some(Action::Roll { by });
     };
-    let best = game.score_options().into_iter().max_by_key(|o| {
-        (
-            o.points + o.dickey_bonus,
-            std::cmp::Reverse(o.category.index()),
-        )
-    })?;
+    let best = most_points(game)?;
     if best.points + best.dickey_bonus >= 25 || !turn.can_hold() {
         return Some(Action::Score {
             by,
@@ -166,6 +161,16 @@ pub fn simple(game: &Game) -> Option<Action> {
     }
 }
 
+/// The box worth most now (bonus included), the first in scorecard order on a tie.
+fn most_points(game: &Game) -> Option<crate::engine::getdickey::ScoreOption> {
+    game.score_options().into_iter().max_by_key(|o| {
+        (
+            o.points + o.dickey_bonus,
+            std::cmp::Reverse(o.category.index()),
+        )
+    })
+}
+
 /// A simple heuristic: score the first roll at once in the box worth most (G5 allows any open
 /// box). `None` when no bot seat is on turn.
 pub fn first_roll(game: &Game) -> Option<Action> {
@@ -177,12 +182,7 @@ pub fn first_roll(game: &Game) -> Option<Action> {
     if turn.dice.is_none() {
         return Some(Action::Roll { by });
     }
-    let best = game.score_options().into_iter().max_by_key(|o| {
-        (
-            o.points + o.dickey_bonus,
-            std::cmp::Reverse(o.category.index()),
-        )
-    })?;
+    let best = most_points(game)?;
     Some(Action::Score {
         by,
         category: best.category,

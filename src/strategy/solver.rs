@@ -40,7 +40,7 @@
 //! test `the_cut_off_changes_no_value` checks this numerically too: solving with the cut-off at
 //! 200 instead gives the same values.
 
-use std::sync::Arc;
+use std::sync::OnceLock;
 
 use super::endgame::Endgame;
 
@@ -64,7 +64,7 @@ type FaceOutcomes = [Vec<([u8; 6], f64)>; 4];
 
 /// Chances that `n` dice of one kind, rolled after the point number is chosen, show `a` point
 /// numbers and `b` words: `(a, b, chance)`.
-pub(crate) fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
+fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
     let mut out = Vec::new();
     for a in 0..=n {
         for b in 0..=n - a {
@@ -80,7 +80,7 @@ pub(crate) fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
 
 /// Chances of every multiset of faces `n` dice of one kind can show before a number is chosen:
 /// counts of the faces 1–5 and of the word, with the chance.
-pub(crate) fn face_outcomes(n: u8) -> Vec<([u8; 6], f64)> {
+fn face_outcomes(n: u8) -> Vec<([u8; 6], f64)> {
     let mut out = Vec::new();
     let mut counts = [0u8; 6];
     fn go(face: usize, left: u8, counts: &mut [u8; 6], n: u8, out: &mut Vec<([u8; 6], f64)>) {
@@ -103,6 +103,95 @@ fn factorial(n: u8) -> f64 {
     (1..=u32::from(n)).map(f64::from).product()
 }
 
+/// A roll from a decision point after the number is chosen: its chance, the point dice it sets
+/// aside, the words it shows (bits), and the dice left in hand after it.
+pub(crate) struct PointRoll {
+    pub chance: f64,
+    pub points: u32,
+    pub shown: u8,
+    pub left: Hand,
+}
+
+/// A roll before the number is chosen: its chance, the words it shows, the dice left once its
+/// words are set aside, and each number it lets the player keep (a pair or more, F5): the
+/// number, its point dice and the dice left in hand then.
+pub(crate) struct OpenRoll {
+    pub chance: f64,
+    pub shown: u8,
+    pub after_words: Hand,
+    pub keeps: Vec<(u8, u32, Hand)>,
+}
+
+/// Every distinct roll of `hand` after the number is chosen (kept for each of the 64 hands).
+pub(crate) fn point_rolls(hand: Hand) -> &'static [PointRoll] {
+    static ROLLS: OnceLock<Vec<Vec<PointRoll>>> = OnceLock::new();
+    let all = ROLLS.get_or_init(|| {
+        let outcomes: PointOutcomes = [0, 1, 2, 3].map(point_outcomes);
+        (0..64)
+            .map(|i| {
+                let hand = [(i / 16) as u8, (i / 4 % 4) as u8, (i % 4) as u8];
+                let mut rolls = Vec::new();
+                for &(a0, b0, c0) in &outcomes[usize::from(hand[0])] {
+                    for &(a1, b1, c1) in &outcomes[usize::from(hand[1])] {
+                        for &(a2, b2, c2) in &outcomes[usize::from(hand[2])] {
+                            rolls.push(PointRoll {
+                                chance: c0 * c1 * c2,
+                                points: u32::from(a0 + a1 + a2),
+                                shown: u8::from(b0 > 0)
+                                    | u8::from(b1 > 0) << 1
+                                    | u8::from(b2 > 0) << 2,
+                                left: [hand[0] - a0 - b0, hand[1] - a1 - b1, hand[2] - a2 - b2],
+                            });
+                        }
+                    }
+                }
+                rolls
+            })
+            .collect()
+    });
+    &all[hand_index(hand)]
+}
+
+/// Every roll of `hand` before the number is chosen (kept for each of the 64 hands).
+pub(crate) fn open_rolls(hand: Hand) -> &'static [OpenRoll] {
+    static ROLLS: OnceLock<Vec<Vec<OpenRoll>>> = OnceLock::new();
+    let all = ROLLS.get_or_init(|| {
+        let faces: FaceOutcomes = [0, 1, 2, 3].map(face_outcomes);
+        (0..64)
+            .map(|i| {
+                let hand = [(i / 16) as u8, (i / 4 % 4) as u8, (i % 4) as u8];
+                let mut rolls = Vec::new();
+                for (f0, c0) in &faces[usize::from(hand[0])] {
+                    for (f1, c1) in &faces[usize::from(hand[1])] {
+                        for (f2, c2) in &faces[usize::from(hand[2])] {
+                            let kinds = [f0, f1, f2];
+                            let after_words = [hand[0] - f0[5], hand[1] - f1[5], hand[2] - f2[5]];
+                            let keeps = (1..=5u8)
+                                .filter_map(|p| {
+                                    let set = kinds.map(|f| f[usize::from(p - 1)]);
+                                    let k = set.iter().sum::<u8>();
+                                    let left = [0, 1, 2].map(|i| after_words[i] - set[i]);
+                                    (k >= 2).then_some((p, u32::from(k), left))
+                                })
+                                .collect();
+                            rolls.push(OpenRoll {
+                                chance: c0 * c1 * c2,
+                                shown: u8::from(f0[5] > 0)
+                                    | u8::from(f1[5] > 0) << 1
+                                    | u8::from(f2[5] > 0) << 2,
+                                after_words,
+                                keeps,
+                            });
+                        }
+                    }
+                }
+                rolls
+            })
+            .collect()
+    });
+    &all[hand_index(hand)]
+}
+
 fn hand_index(hand: Hand) -> usize {
     usize::from(hand[0]) * 16 + usize::from(hand[1]) * 4 + usize::from(hand[2])
 }
@@ -123,9 +212,6 @@ pub struct Solver {
     roll: Vec<Vec<f64>>,
     /// Before a number is chosen: the value of each (hand, words) of the first set.
     open: Vec<f64>,
-    /// Shared so that the recursion can walk them while it fills the tables (a clone is cheap).
-    outcomes: Arc<PointOutcomes>,
-    faces: Arc<FaceOutcomes>,
     k_bank: u32,
     /// The last final-round turn's endgame solver, kept while the same score wins.
     endgame: Option<Endgame>,
@@ -147,8 +233,6 @@ impl Solver {
         Solver {
             roll: Vec::new(),
             open: vec![UNKNOWN; 64 * 8],
-            outcomes: Arc::new([0, 1, 2, 3].map(point_outcomes)),
-            faces: Arc::new([0, 1, 2, 3].map(face_outcomes)),
             k_bank,
             endgame: None,
         }
@@ -195,25 +279,16 @@ impl Solver {
             return known;
         }
         let (mut rest, mut same) = (0.0, 0.0);
-        let outcomes = self.outcomes.clone();
-        for &(a0, b0, c0) in &outcomes[usize::from(hand[0])] {
-            for &(a1, b1, c1) in &outcomes[usize::from(hand[1])] {
-                for &(a2, b2, c2) in &outcomes[usize::from(hand[2])] {
-                    let chance = c0 * c1 * c2;
-                    let shown = u8::from(b0 > 0) | u8::from(b1 > 0) << 1 | u8::from(b2 > 0) << 2;
-                    let now = words | shown;
-                    if now == ALL_WORDS {
-                        continue; // FORGET IT: 0
-                    }
-                    let points = u32::from(a0 + a1 + a2);
-                    if points == 0 && shown == 0 {
-                        same += chance;
-                        continue;
-                    }
-                    let left = [hand[0] - a0 - b0, hand[1] - a1 - b1, hand[2] - a2 - b2];
-                    rest += chance * self.value(k + points, left, now);
-                }
+        for roll in point_rolls(hand) {
+            let now = words | roll.shown;
+            if now == ALL_WORDS {
+                continue; // FORGET IT: 0
             }
+            if roll.points == 0 && roll.shown == 0 {
+                same += roll.chance;
+                continue;
+            }
+            rest += roll.chance * self.value(k + roll.points, roll.left, now);
         }
         let value = rest / (1.0 - same);
         self.roll[k_index][index] = value;
@@ -229,40 +304,22 @@ impl Solver {
             return known;
         }
         let (mut rest, mut same) = (0.0, 0.0);
-        let faces = self.faces.clone();
-        for (f0, c0) in &faces[usize::from(hand[0])] {
-            for (f1, c1) in &faces[usize::from(hand[1])] {
-                for (f2, c2) in &faces[usize::from(hand[2])] {
-                    let chance = c0 * c1 * c2;
-                    let kinds = [f0, f1, f2];
-                    let shown =
-                        u8::from(f0[5] > 0) | u8::from(f1[5] > 0) << 1 | u8::from(f2[5] > 0) << 2;
-                    let now = words | shown;
-                    if now == ALL_WORDS {
-                        continue;
-                    }
-                    let after_words = [hand[0] - f0[5], hand[1] - f1[5], hand[2] - f2[5]];
-                    let best = (1..=5u8)
-                        .filter(|&p| kinds.iter().map(|f| f[usize::from(p - 1)]).sum::<u8>() >= 2)
-                        .map(|p| {
-                            let set = kinds.map(|f| f[usize::from(p - 1)]);
-                            let left = [
-                                after_words[0] - set[0],
-                                after_words[1] - set[1],
-                                after_words[2] - set[2],
-                            ];
-                            let k = u32::from(set.iter().sum::<u8>());
-                            f64::from(p) * self.value(k, left, now)
-                        })
-                        .fold(None, |best: Option<f64>, v| {
-                            Some(best.map_or(v, |b| b.max(v)))
-                        });
-                    match best {
-                        Some(value) => rest += chance * value,
-                        None if shown == 0 => same += chance,
-                        None => rest += chance * self.open_value(after_words, now),
-                    }
-                }
+        for roll in open_rolls(hand) {
+            let now = words | roll.shown;
+            if now == ALL_WORDS {
+                continue;
+            }
+            let best = roll
+                .keeps
+                .iter()
+                .map(|&(p, k, left)| f64::from(p) * self.value(k, left, now))
+                .fold(None, |best: Option<f64>, v| {
+                    Some(best.map_or(v, |b| b.max(v)))
+                });
+            match best {
+                Some(value) => rest += roll.chance * value,
+                None if roll.shown == 0 => same += roll.chance,
+                None => rest += roll.chance * self.open_value(roll.after_words, now),
             }
         }
         let value = rest / (1.0 - same);
