@@ -556,6 +556,34 @@ async fn leaderboards_and_stats_count_finished_games_only() {
 }
 
 #[tokio::test]
+async fn players_equal_on_the_ranking_share_a_rank_across_pages() {
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    // ANN wins one game and BEN the other, each with 16 + 4 = 20 points, and 4 in the game lost.
+    for (players, channel) in [([ANN, BEN], 10), ([BEN, ANN], 11)] {
+        let mut t = started(&store, place(5, channel), &players, 20).await;
+        t.bank_twos(&store, 4).await;
+        t.bank_twos(&store, 2).await;
+        t.bank_twos(&store, 2).await;
+        t.roll(&store, &[W; 9]).await;
+        assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
+    }
+    let kind = GameKind::ForGetIt;
+    for by in [Ranking::Wins, Ranking::Points, Ranking::Best] {
+        let first = store
+            .leaderboard(kind, Scope::Guild(5), by, 1, 1)
+            .await
+            .unwrap();
+        let second = store
+            .leaderboard(kind, Scope::Guild(5), by, 2, 1)
+            .await
+            .unwrap();
+        let ranks: Vec<u64> = first.rows.iter().chain(&second.rows).map(|r| r.0).collect();
+        assert_eq!(ranks, [1, 1], "{by:?}");
+    }
+}
+
+#[tokio::test]
 async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind() {
     use forgetit::engine::getdickey as gd;
     let db = temp_db();

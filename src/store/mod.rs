@@ -552,7 +552,11 @@ impl Store {
             Ranking::Points => "points DESC, wins DESC",
             Ranking::Best => "best DESC, wins DESC",
         };
-        let sql = format!("{STATS_SELECT} ORDER BY {order}, s.user_id LIMIT ? OFFSET ?");
+        // Players equal on both ranking keys share a rank (1, 2, 2, 4), also across pages.
+        let sql = format!(
+            "SELECT *, RANK() OVER (ORDER BY {order}) FROM ({STATS_SELECT}) s \
+             ORDER BY {order}, s.user_id LIMIT ? OFFSET ?"
+        );
         let offset = u64::from(page - 1) * u64::from(per_page);
         let rows = sqlx::query(&sql)
             .bind(guild)
@@ -566,8 +570,7 @@ impl Store {
         Ok(LeaderboardPage {
             rows: rows
                 .iter()
-                .enumerate()
-                .map(|(i, row)| (offset + i as u64 + 1, stats_of(row)))
+                .map(|row| (row.get::<i64, _>(8) as u64, stats_of(row)))
                 .collect(),
             page,
             pages,
