@@ -92,6 +92,8 @@ pub struct GameConfig {
     pub default_target: u32,
     /// Seconds a person has for each move before their turn times out.
     pub turn_timeout_secs: u64,
+    /// Seconds a table may wait in its lobby, since its last change, before it closes unstarted.
+    pub lobby_timeout_secs: u64,
     /// Milliseconds a bot seat waits before each move.
     pub bot_pace_ms: u64,
 }
@@ -101,6 +103,7 @@ impl Default for GameConfig {
         GameConfig {
             default_target: crate::engine::forgetit::DEFAULT_TARGET,
             turn_timeout_secs: 300,
+            lobby_timeout_secs: 3600,
             bot_pace_ms: 1500,
         }
     }
@@ -194,6 +197,12 @@ impl Config {
                 game.turn_timeout_secs
             ));
         }
+        if !(1..=MAX_TURN_TIMEOUT_SECS).contains(&game.lobby_timeout_secs) {
+            return Err(format!(
+                "game.lobby_timeout_secs {} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)",
+                game.lobby_timeout_secs
+            ));
+        }
         if game.bot_pace_ms > MAX_BOT_PACE_MS {
             return Err(format!(
                 "game.bot_pace_ms {} is more than {MAX_BOT_PACE_MS} (a minute)",
@@ -255,6 +264,7 @@ impl Config {
     pub fn tables(&self) -> TableConfig {
         TableConfig {
             turn_timeout: Duration::from_secs(self.game.turn_timeout_secs),
+            lobby_timeout: Duration::from_secs(self.game.lobby_timeout_secs),
             bot_pace: Duration::from_millis(self.game.bot_pace_ms),
             default_target: self.game.default_target,
             style: self.emoji.clone(),
@@ -369,6 +379,10 @@ mod tests {
             for (toml, key) in [
                 ("[game]\ndefault_target = 0\n", "game.default_target"),
                 ("[game]\nturn_timeout_secs = 0\n", "game.turn_timeout_secs"),
+                (
+                    "[game]\nlobby_timeout_secs = 0\n",
+                    "game.lobby_timeout_secs",
+                ),
                 (
                     "[game]\nturn_timeout_secs = 99999999999\n",
                     "game.turn_timeout_secs",

@@ -487,3 +487,28 @@ async fn a_member_who_can_manage_messages_may_kick_and_cancel() {
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_nobody_starts_closes_and_frees_the_channel() {
+    let world = World::new().await;
+    let mut config = world.config();
+    config.game.lobby_timeout_secs = 1;
+    let bot = world.start_bot(config).await;
+    let lobby = world.slash(world.alice, "start", json!({})).await;
+    assert!(!lobby.buttons().is_empty());
+    // Nobody joins or starts: a second later the table closes by itself.
+    let closed = world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.id == lobby.id && m.buttons().is_empty() && m.text().contains("table closed")
+        })
+        .await
+        .unwrap();
+    assert!(closed.text().contains("cancelled before the game started"));
+    // The channel is free for a new table.
+    let again = world.slash(world.bob, "start", json!({})).await;
+    assert_ne!(again.id, lobby.id);
+    assert!(again.button_labels().iter().any(|b| b.contains("Join")));
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

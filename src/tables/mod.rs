@@ -39,6 +39,8 @@ use shards::Shards;
 pub struct TableConfig {
     /// How long a person has for each move before the turn times out.
     pub turn_timeout: Duration,
+    /// How long a table waits in its lobby, since its last change, before it closes unstarted.
+    pub lobby_timeout: Duration,
     /// How long a bot seat waits before each move, so people can follow it.
     pub bot_pace: Duration,
     /// The target of a game started without one.
@@ -57,6 +59,7 @@ impl Default for TableConfig {
     fn default() -> Self {
         TableConfig {
             turn_timeout: Duration::from_secs(300),
+            lobby_timeout: Duration::from_secs(3600),
             bot_pace: Duration::from_millis(1500),
             default_target: crate::engine::forgetit::DEFAULT_TARGET,
             style: render::DiceStyle::default(),
@@ -681,7 +684,7 @@ where
             game,
             lobby_message: None,
             turn_message: None,
-            deadline_ms: None,
+            deadline_ms: Some(now_ms() + config.lobby_timeout.as_millis() as i64),
             lang: table_lang,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
@@ -804,9 +807,17 @@ where
         }
     }
 
-    /// The turn's deadline passed.
+    /// The deadline passed: the turn's (it times out), or the lobby's (the table closes).
     async fn run_clock(&mut self, cx: &mut Cx) {
-        self.apply(cx, G::time_out(), None, None).await;
+        if self.game.stage() == Status::Lobby {
+            info!(
+                game_id = self.id,
+                "nobody started the table in time: closing it"
+            );
+            self.apply(cx, G::cancel(), None, None).await;
+        } else {
+            self.apply(cx, G::time_out(), None, None).await;
+        }
     }
 
     /// Cancels the game: nobody is left to play it.
@@ -836,16 +847,19 @@ where
         let event = decided?;
         let mut next = self.game.clone();
         next.evolve(&event);
+        let config = &cx.shared.config;
         let deadline_ms = match next.current_player() {
+            // Any change in the lobby gives it its time again.
+            None if next.stage() == Status::Lobby => {
+                Some(now_ms() + config.lobby_timeout.as_millis() as i64)
+            }
             // Someone else's join or leave leaves the deadline where it was.
             Some(Player::Person(_))
                 if !G::is_move(&event) && next.turn_number() == self.game.turn_number() =>
             {
                 self.deadline_ms
             }
-            Some(Player::Person(_)) => {
-                Some(now_ms() + cx.shared.config.turn_timeout.as_millis() as i64)
-            }
+            Some(Player::Person(_)) => Some(now_ms() + config.turn_timeout.as_millis() as i64),
             _ => None,
         };
         if let Err(e) = cx
@@ -998,8 +1012,18 @@ where
     /// commit and its messages), and gives a person whose deadline passed while the bot was away
     /// a fresh one.
     async fn resume(&mut self, cx: &mut Cx) {
-        if self.deadline_ms.is_some_and(|d| d < now_ms()) {
-            self.deadline_ms = Some(now_ms() + cx.shared.config.turn_timeout.as_millis() as i64);
+        let in_lobby = self.game.stage() == Status::Lobby;
+        let config = &cx.shared.config;
+        let fresh = if in_lobby {
+            config.lobby_timeout
+        } else {
+            config.turn_timeout
+        };
+        // A lobby that never changed since it was opened has no stored deadline.
+        if self.deadline_ms.is_some_and(|d| d < now_ms())
+            || (in_lobby && self.deadline_ms.is_none())
+        {
+            self.deadline_ms = Some(now_ms() + fresh.as_millis() as i64);
         }
         match self.game.stage() {
             Status::Lobby => {
