@@ -75,7 +75,17 @@ enum GameArg {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => {
+            // A usage error is one line, like every other error of the command.
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or_default();
+            eprintln!("forgetit: {}", line.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
     match cli.command.unwrap_or(Cmd::Run) {
         Cmd::Solve {
             game: GameArg::ForGetIt,

@@ -81,3 +81,66 @@ fn help_names_the_commands() {
     let help = String::from_utf8_lossy(&output.stdout);
     assert!(help.contains("run") && help.contains("--config"), "{help}");
 }
+
+#[test]
+fn help_names_solve_and_sim() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = forgetit(dir.path(), &["--help"], None);
+    let help = String::from_utf8_lossy(&output.stdout);
+    assert!(help.contains("solve") && help.contains("sim"), "{help}");
+}
+
+#[test]
+fn solve_get_dickey_prints_the_optimum_and_caches_its_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["solve", "--game", "get-dickey", "--cache", "table.bin"];
+    let first = forgetit(dir.path(), &args, None);
+    assert!(first.status.success());
+    let line = "Get Dickey: expected final score under optimal solitaire play: 254.589097\n";
+    assert_eq!(String::from_utf8_lossy(&first.stdout), line);
+    assert!(stderr_line(&first).contains("cached in table.bin"));
+    assert!(dir.path().join("table.bin").exists());
+    let second = forgetit(dir.path(), &args, None);
+    assert_eq!(String::from_utf8_lossy(&second.stdout), line);
+    assert_eq!(stderr_line(&second), "strategy table read from table.bin");
+}
+
+#[test]
+fn sim_prints_a_report_and_refuses_bad_seats_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "sim",
+        "--games",
+        "20",
+        "--seats",
+        "greedy,bank-at-25",
+        "--target",
+        "100",
+    ];
+    let output = forgetit(dir.path(), &args, None);
+    assert!(output.status.success());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        report.starts_with("For Get It, target 100: 20 games, seed 1"),
+        "{report}"
+    );
+    assert!(
+        report.contains("greedy") && report.contains("bank-at-25"),
+        "{report}"
+    );
+    assert!(report.contains("turns per game:"), "{report}");
+    for (args, says) in [
+        (vec!["sim", "--seats", "optimal"], "1 seats"),
+        (vec!["sim", "--seats", "optimal,wild"], "unknown policy"),
+        (
+            vec!["sim", "--game", "get-dickey", "--seats", "two-words"],
+            "does not play",
+        ),
+        (vec!["sim", "--games", "0"], "no games"),
+    ] {
+        let output = forgetit(dir.path(), &args, None);
+        assert!(!output.status.success(), "{args:?}");
+        let line = stderr_line(&output);
+        assert!(line.contains(says), "{args:?}: {line}");
+    }
+}
