@@ -43,7 +43,7 @@ enum Cmd {
         /// Get Dickey: the strategy table's cache file (default: the config's strategy.cache;
         /// "" for none). Read if it holds the table, else written once solved.
         #[arg(long, value_name = "PATH")]
-        cache: Option<PathBuf>,
+        cache: Option<String>,
     },
     /// Play bot-only games and compare policies: win rates, scores, turns per game.
     Sim {
@@ -64,7 +64,7 @@ enum Cmd {
         target: u32,
         /// Get Dickey: the strategy table's cache file, as for `solve`.
         #[arg(long, value_name = "PATH")]
-        cache: Option<PathBuf>,
+        cache: Option<String>,
     },
 }
 
@@ -87,6 +87,16 @@ fn main() -> ExitCode {
         }
     };
     match cli.command.unwrap_or(Cmd::Run) {
+        Cmd::Solve {
+            game: GameArg::ForGetIt,
+            cache: Some(_),
+            ..
+        } => fail(&"--cache is for --game get-dickey (For Get It solves in well under a second)"),
+        Cmd::Solve {
+            game: GameArg::GetDickey,
+            policy: Some(_),
+            ..
+        } => fail(&"--policy is for --game for-get-it"),
         Cmd::Solve {
             game: GameArg::ForGetIt,
             policy,
@@ -172,10 +182,10 @@ fn solve(policy: Option<u32>) -> ExitCode {
 /// The Get Dickey strategy table, read from its cache or solved (with a progress bar).
 fn strategy_table(
     config: Option<&std::path::Path>,
-    cache: Option<PathBuf>,
+    cache: Option<String>,
 ) -> Result<dickey_solver::Table, String> {
     let cache = match cache {
-        Some(path) => (!path.as_os_str().is_empty()).then_some(path),
+        Some(path) => (!path.is_empty()).then(|| PathBuf::from(path)),
         None => Config::load(config)
             .map_err(|e| e.to_string())?
             .strategy
@@ -209,12 +219,15 @@ fn strategy_table(
     Ok(table)
 }
 
-fn sim(config: &SimConfig, file: Option<&std::path::Path>, cache: Option<PathBuf>) -> ExitCode {
+fn sim(config: &SimConfig, file: Option<&std::path::Path>, cache: Option<String>) -> ExitCode {
     if let Err(e) = sim::check(config) {
         return fail(&e);
     }
-    let needs_table = config.game == SimGame::GetDickey && config.seats.contains(&Policy::Optimal);
-    let table = match needs_table.then(|| strategy_table(file, cache)).transpose() {
+    let table = match config
+        .needs_table()
+        .then(|| strategy_table(file, cache))
+        .transpose()
+    {
         Ok(table) => table,
         Err(e) => return fail(&e),
     };

@@ -103,6 +103,15 @@ fn solve_get_dickey_prints_the_optimum_and_caches_its_table() {
     let second = forgetit(dir.path(), &args, None);
     assert_eq!(String::from_utf8_lossy(&second.stdout), line);
     assert_eq!(stderr_line(&second), "strategy table read from table.bin");
+    // An empty path keeps no file: solved again, written nowhere.
+    let none = forgetit(
+        dir.path(),
+        &["solve", "--game", "get-dickey", "--cache", ""],
+        None,
+    );
+    assert_eq!(String::from_utf8_lossy(&none.stdout), line);
+    assert!(stderr_line(&none).starts_with("solved in"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 
 #[test]
@@ -137,6 +146,11 @@ fn sim_prints_a_report_and_refuses_bad_seats_in_one_line() {
             "does not play",
         ),
         (vec!["sim", "--games", "0"], "no games"),
+        (
+            vec!["solve", "--game", "get-dickey", "--policy", "3"],
+            "--policy is for",
+        ),
+        (vec!["solve", "--cache", "x.bin"], "--cache is for"),
     ] {
         let output = forgetit(dir.path(), &args, None);
         assert!(!output.status.success(), "{args:?}");

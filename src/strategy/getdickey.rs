@@ -12,7 +12,10 @@ use std::path::Path;
 
 use dickey_solver::{counts_of, Choice, Counts, Scoring, State, Table};
 
-use crate::engine::getdickey::{joker_points, points, Action, Category, Game, Scorecard, DICE};
+use crate::engine::getdickey::{
+    joker_points, points, Action, Category, Game, Hand, Scorecard, Turn, DICE,
+};
+use crate::engine::Player;
 
 /// The engine's scoring (G3, G4, and G6's joker column) as the solver's tables.
 pub fn scoring() -> Scoring {
@@ -83,17 +86,27 @@ fn write_cache(table: &Table, path: &Path) -> io::Result<()> {
     fs::rename(&partial, path)
 }
 
+/// A bot seat's turn and its dice, or the move when there is nothing to decide: none when no bot
+/// seat is on turn, a roll before the turn's first roll.
+fn bot_dice(game: &Game) -> Result<(&Turn, Player, Hand), Option<Action>> {
+    let turn = game.turn().map_err(|_| None)?;
+    let by = game.seats[turn.seat].player;
+    if !by.is_bot() {
+        return Err(None);
+    }
+    match turn.dice {
+        Some(dice) => Ok((turn, by, dice)),
+        None => Err(Some(Action::Roll { by })),
+    }
+}
+
 /// The optimal bot seat's next move, or `None` when no bot seat is on turn. Holding dice is one
 /// move per die: the bot is asked again for the next one, and rolls once the held dice are the
 /// ones to keep. Dice already held are kept held where the keep allows it.
 pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
-    let turn = game.turn().ok()?;
-    let by = game.seats[turn.seat].player;
-    if !by.is_bot() {
-        return None;
-    }
-    let Some(dice) = turn.dice else {
-        return Some(Action::Roll { by });
+    let (turn, by, dice) = match bot_dice(game) {
+        Ok(found) => found,
+        Err(action) => return action,
     };
     let hand = counts_of(&dice)?;
     let plan = table.turn(state_of(&game.seats[turn.seat].card));
@@ -133,13 +146,9 @@ fn holds_for(dice: &[u8; DICE], held: &[bool; DICE], keep: Counts) -> [bool; DIC
 /// face showing most (the higher on a tie), and score in the open box worth most once it is worth
 /// 25 or more, or when no roll is left. `None` when no bot seat is on turn.
 pub fn simple(game: &Game) -> Option<Action> {
-    let turn = game.turn().ok()?;
-    let by = game.seats[turn.seat].player;
-    if !by.is_bot() {
-        return None;
-    }
-    let Some(dice) = turn.dice else {
-        return Some(Action::Roll { by });
+    let (turn, by, dice) = match bot_dice(game) {
+        Ok(found) => found,
+        Err(action) => return action,
     };
     let best = most_points(game)?;
     if best.points + best.dickey_bonus >= 25 || !turn.can_hold() {
@@ -174,14 +183,10 @@ fn most_points(game: &Game) -> Option<crate::engine::getdickey::ScoreOption> {
 /// A simple heuristic: score the first roll at once in the box worth most (G5 allows any open
 /// box). `None` when no bot seat is on turn.
 pub fn first_roll(game: &Game) -> Option<Action> {
-    let turn = game.turn().ok()?;
-    let by = game.seats[turn.seat].player;
-    if !by.is_bot() {
-        return None;
-    }
-    if turn.dice.is_none() {
-        return Some(Action::Roll { by });
-    }
+    let by = match bot_dice(game) {
+        Ok((_, by, _)) => by,
+        Err(action) => return action,
+    };
     let best = most_points(game)?;
     Some(Action::Score {
         by,

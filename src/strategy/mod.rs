@@ -15,7 +15,8 @@ use std::time::Instant;
 
 use tracing::{info, warn};
 
-use crate::engine::forgetit::{Action, DieState, Game, Step, Word};
+use crate::engine::forgetit::{Action, DieState, Game, Step, Turn, Word};
+use crate::engine::Player;
 use endgame::Endgame;
 use solver::{Choice, Solver};
 
@@ -64,6 +65,13 @@ impl Strategies {
     }
 }
 
+/// The turn in progress and its player, when a bot seat is on turn.
+fn bot_turn(game: &Game) -> Option<(&Turn, Player)> {
+    let turn = game.turn().ok()?;
+    let by = game.seats[turn.seat].player;
+    by.is_bot().then_some((turn, by))
+}
+
 /// The For Get It bot seat's move: what maximizes the expected score of the turn
 /// ([`Solver::best_move`]), with the solver's tables shared by every table of the service (they
 /// are filled on first use and kept) — except in the seat's last turn of the final round (F10),
@@ -72,11 +80,7 @@ impl Strategies {
 ///
 /// Returns `None` when no bot seat is on turn.
 pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
-    let turn = game.turn().ok()?;
-    let by = game.seats[turn.seat].player;
-    if !by.is_bot() {
-        return None;
-    }
+    let (_, by) = bot_turn(game)?;
     let to_win = Endgame::to_win(game).and_then(|win| solver.endgame(win).best_move(game));
     let choice = match to_win {
         Some((choice, chance)) if chance > 0.0 => choice,
@@ -122,11 +126,7 @@ impl Heuristic {
 
     /// The bot seat's move; `None` when no bot seat is on turn.
     pub fn play(self, game: &Game) -> Option<Action> {
-        let turn = game.turn().ok()?;
-        let by = game.seats[turn.seat].player;
-        if !by.is_bot() {
-            return None;
-        }
+        let (turn, by) = bot_turn(game)?;
         Some(match &turn.step {
             Step::Roll => Action::Roll { by },
             Step::ChoosePoint { options } => {

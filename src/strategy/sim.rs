@@ -98,6 +98,13 @@ pub struct SimConfig {
     pub target: u32,
 }
 
+impl SimConfig {
+    /// True when a seat plays the optimal Get Dickey policy, which needs the strategy table.
+    pub fn needs_table(&self) -> bool {
+        self.game == SimGame::GetDickey && self.seats.contains(&Policy::Optimal)
+    }
+}
+
 /// One seat's results over the run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatReport {
@@ -163,8 +170,7 @@ pub fn run(
     progress: impl Fn(u64) + Sync,
 ) -> Result<SimReport, String> {
     check(config)?;
-    let needs_table = config.game == SimGame::GetDickey && config.seats.contains(&Policy::Optimal);
-    if needs_table && table.is_none() {
+    if config.needs_table() && table.is_none() {
         return Err("the optimal Get Dickey policy needs its strategy table".into());
     }
     let done = AtomicU64::new(0);

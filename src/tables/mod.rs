@@ -539,7 +539,7 @@ impl Actor {
     }
 
     async fn time_out(&mut self) {
-        info!(channel = self.cx.channel, "turn timed out");
+        info!(channel = self.cx.channel, "deadline passed");
         if let Some(table) = &mut self.table {
             with_table!(table, t => t.run_clock(&mut self.cx).await);
         }

@@ -132,31 +132,13 @@ struct Dice {
 
 impl Dice {
     fn new() -> Dice {
-        let mut keeps = Vec::new();
-        for n in 0..=5u8 {
-            let mut c = [0u8; 6];
-            loop {
-                if size(&c) == n {
-                    keeps.push(c);
-                }
-                // Next counts vector with each count 0..=5 (odometer).
-                let mut i = 0;
-                loop {
-                    if i == 6 {
-                        break;
-                    }
-                    c[i] += 1;
-                    if c[i] <= 5 {
-                        break;
-                    }
-                    c[i] = 0;
-                    i += 1;
-                }
-                if i == 6 {
-                    break;
-                }
-            }
-        }
+        // Every count vector of at most five dice, smallest keeps first (the lattice walks
+        // children before parents).
+        let mut keeps: Vec<Counts> = (0..6usize.pow(6))
+            .map(|code| std::array::from_fn(|f| (code / 6usize.pow(f as u32) % 6) as u8))
+            .filter(|c: &Counts| size(c) <= 5)
+            .collect();
+        keeps.sort_by_key(size);
         debug_assert_eq!(keeps.len(), KEEPS);
         let mut index = vec![u16::MAX; 6usize.pow(6)];
         for (i, k) in keeps.iter().enumerate() {
