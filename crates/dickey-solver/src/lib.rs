@@ -451,10 +451,6 @@ impl Table {
         self.values[state.index()]
     }
 
-    pub fn scoring(&self) -> &Scoring {
-        &self.scoring
-    }
-
     fn next(&self, s: State) -> Next {
         let mut next = Next {
             upper: [[0.0; 6]; UPPER_BOXES],
@@ -559,13 +555,12 @@ impl Table {
     /// The turn tables of `state`: what to keep and where to score.
     pub fn turn(&self, state: State) -> Turn<'_> {
         let mut buf = Buffers::new();
-        let value = self.turn_into(state, &mut buf);
+        self.turn_into(state, &mut buf);
         Turn {
             table: self,
             state,
             next: self.next(state),
             buf,
-            value,
         }
     }
 
@@ -693,15 +688,9 @@ pub struct Turn<'a> {
     state: State,
     next: Next,
     buf: Buffers,
-    value: f64,
 }
 
 impl Turn<'_> {
-    /// The expected score still to come at the start of this turn.
-    pub fn value(&self) -> f64 {
-        self.value
-    }
-
     /// The box to fill with `hand` (G6 respected), the first in scorecard order on equal values.
     pub fn best_box(&self, hand: &Counts) -> usize {
         let h = hand_index(hand).expect("five dice");
