@@ -135,14 +135,7 @@ pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
     );
     if view.game == StatsGame::GetDickey && view.games > 0 {
         let per_game = view.points as f64 / view.games as f64;
-        let embed = embed
-            .field(&tr!(lang, "stats-games"), &view.games.to_string(), true)
-            .field(
-                &tr!(lang, "stats-wins"),
-                &format!("{} ({})", view.wins, percent(view.wins, view.games, lang)),
-                true,
-            )
-            .field(&tr!(lang, "stats-points"), &view.points.to_string(), true)
+        let embed = played(embed, view, lang)
             .field(
                 &tr!(lang, "stats-points-per-game"),
                 &decimal(&format!("{per_game:.1}"), lang),
@@ -168,14 +161,7 @@ pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
     } else {
         view.points as f64 / view.turns as f64
     };
-    let embed = embed
-        .field(&tr!(lang, "stats-games"), &view.games.to_string(), true)
-        .field(
-            &tr!(lang, "stats-wins"),
-            &format!("{} ({})", view.wins, percent(view.wins, view.games, lang)),
-            true,
-        )
-        .field(&tr!(lang, "stats-points"), &view.points.to_string(), true)
+    let embed = played(embed, view, lang)
         .field(&tr!(lang, "stats-turns"), &view.turns.to_string(), true)
         .field(
             &tr!(lang, "stats-points-per-turn"),
@@ -198,6 +184,15 @@ pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
             true,
         );
     MessageView::new("").embed(embed)
+}
+
+/// The fields both games' statistics start with: games, wins (with their share), points.
+fn played(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
+    let wins = format!("{} ({})", view.wins, percent(view.wins, view.games, lang));
+    embed
+        .field(&tr!(lang, "stats-games"), &view.games.to_string(), true)
+        .field(&tr!(lang, "stats-wins"), &wins, true)
+        .field(&tr!(lang, "stats-points"), &view.points.to_string(), true)
 }
 
 fn percent(part: u64, whole: u64, lang: Lang) -> String {
