@@ -1,15 +1,35 @@
 //! How fast the solvers and simulations are: `cargo bench --bench solver`. Targets: the For Get It
-//! turn solve well under a second in release mode; the Get Dickey solve in seconds (it is cached
-//! on disk after that); simulated games per second as throughput (elements = games).
+//! turn solve well under a second in release mode; the race model in seconds, once per process,
+//! and a race turn in tens of milliseconds; the Get Dickey solve in seconds (it is cached on disk
+//! after that); simulated games per second as throughput (elements = games).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use forgetit::strategy::getdickey::scoring;
 use forgetit::strategy::sim::{run, Policy, SimConfig, SimGame};
+use forgetit::engine::forgetit::multiplier;
+use forgetit::strategy::race::{model, RaceKey};
 use forgetit::strategy::solver::Solver;
 
 fn solve_a_turn(c: &mut Criterion) {
     c.bench_function("solve the For Get It turn from scratch", |b| {
         b.iter(|| Solver::new().turn_value())
+    });
+}
+
+/// The race model's tables are built once per process (`Q` is the most of it); a race turn is
+/// solved once per turn of a bot seat near the end of a game.
+fn solve_the_race(c: &mut Criterion) {
+    c.bench_function("Q(n) for every n up to 1,000", |b| {
+        b.iter(|| forgetit_solver::Reach::solve(1000, multiplier).chance(500))
+    });
+    model();
+    let key = RaceKey {
+        total: 300,
+        others: vec![450],
+        target: 500,
+    };
+    c.bench_function("a race turn, every number (300 against 450)", |b| {
+        b.iter(|| key.turn().open_value([3, 3, 3], 0))
     });
 }
 
@@ -48,6 +68,6 @@ fn simulate(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = solve_a_turn, solve_get_dickey, simulate
+    targets = solve_a_turn, solve_the_race, solve_get_dickey, simulate
 }
 criterion_main!(benches);

@@ -6,6 +6,7 @@
 
 pub mod endgame;
 pub mod getdickey;
+pub mod race;
 pub mod sim;
 pub mod solver;
 
@@ -18,6 +19,7 @@ use tracing::{info, warn};
 use crate::engine::forgetit::{Action, DieState, Game, Step, Turn, Word};
 use crate::engine::Player;
 use endgame::Endgame;
+use race::RaceKey;
 use solver::{Choice, Solver};
 
 /// The strategies of every table of a service: the For Get It solver (its tables filled on first
@@ -74,14 +76,35 @@ fn bot_turn(game: &Game) -> Option<(&Turn, Player)> {
 
 /// The For Get It bot seat's move: what maximizes the expected score of the turn
 /// ([`Solver::best_move`]), with the solver's tables shared by every table of the service (they
-/// are filled on first use and kept) — except in the seat's last turn of the final round (F10),
-/// where it plays for the best chance of ending above the leader ([`Endgame`]; see that module
-/// for the method), as long as that chance is not 0.
+/// are filled on first use and kept) — except when the game is near its end, where it plays for
+/// the best chance of winning, as long as that chance is not 0: in the seat's last turn of the
+/// final round (F10), of ending above the leader ([`Endgame`]), and before it, when an opponent is
+/// near the target, of winning the race to it ([`race`]). Those modules explain the methods.
 ///
 /// Returns `None` when no bot seat is on turn.
 pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
-    let (_, by) = bot_turn(game)?;
-    let to_win = Endgame::to_win(game).and_then(|win| solver.endgame(win).best_move(game));
+    play(game, solver, true)
+}
+
+/// [`optimal`] without the race: plays for expected points until its last turn of the final round
+/// (to compare with, in simulations).
+pub fn points(game: &Game, solver: &mut Solver) -> Option<Action> {
+    play(game, solver, false)
+}
+
+fn play(game: &Game, solver: &mut Solver, race: bool) -> Option<Action> {
+    let (turn, by) = bot_turn(game)?;
+    if turn.step == Step::Roll {
+        // Nothing to choose: the turn starts, or no number is chosen yet (F5).
+        return Some(Action::Roll { by });
+    }
+    let to_win = if let Some(win) = Endgame::to_win(game) {
+        solver.endgame(win).best_move(game)
+    } else if let Some(key) = RaceKey::of(game).filter(|_| race) {
+        endgame::best_move(solver.race(key), game)
+    } else {
+        None
+    };
     let choice = match to_win {
         Some((choice, chance)) if chance > 0.0 => choice,
         _ => solver.best_move(game)?,

@@ -30,6 +30,9 @@ pub enum Policy {
     /// For Get It: the exact solver, playing to win in the last turns; Get Dickey: the optimal
     /// solitaire strategy.
     Optimal,
+    /// For Get It: the exact solver for expected points, playing to win only in its last turn of
+    /// the final round (F10), not when an opponent nears the target: what the race adds.
+    Points,
     /// For Get It: [`Heuristic::GREEDY`] (bank at 30 or with two words out); Get Dickey:
     /// [`gd::simple`].
     Greedy,
@@ -46,7 +49,7 @@ impl Policy {
     pub fn plays(self, game: SimGame) -> bool {
         match self {
             Policy::Optimal | Policy::Greedy => true,
-            Policy::BankAt(_) | Policy::TwoWords => game == SimGame::ForGetIt,
+            Policy::Points | Policy::BankAt(_) | Policy::TwoWords => game == SimGame::ForGetIt,
             Policy::FirstRoll => game == SimGame::GetDickey,
         }
     }
@@ -56,6 +59,7 @@ impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Policy::Optimal => f.write_str("optimal"),
+            Policy::Points => f.write_str("points"),
             Policy::Greedy => f.write_str("greedy"),
             Policy::BankAt(n) => write!(f, "bank-at-{n}"),
             Policy::TwoWords => f.write_str("two-words"),
@@ -71,6 +75,7 @@ impl FromStr for Policy {
         let s = s.trim();
         Ok(match s {
             "optimal" => Policy::Optimal,
+            "points" => Policy::Points,
             "greedy" => Policy::Greedy,
             "two-words" => Policy::TwoWords,
             "first-roll" => Policy::FirstRoll,
@@ -78,7 +83,7 @@ impl FromStr for Policy {
                 Some(Ok(n)) if n > 0 => Policy::BankAt(n),
                 _ => {
                     return Err(format!(
-                        "unknown policy {s:?} (optimal, greedy, bank-at-N, two-words, first-roll)"
+                        "unknown policy {s:?} (optimal, points, greedy, bank-at-N, two-words, first-roll)"
                     ))
                 }
             },
@@ -290,6 +295,7 @@ fn play_forgetit(
         let seat = turn.seat;
         let action = match config.seats[seats[seat].2] {
             Policy::Optimal => super::optimal(&game, solver),
+            Policy::Points => super::points(&game, solver),
             Policy::Greedy => Heuristic::GREEDY.play(&game),
             Policy::BankAt(points) => Heuristic::bank_at(points).play(&game),
             Policy::TwoWords => Heuristic::TWO_WORDS.play(&game),

@@ -40,9 +40,13 @@
 //! test `the_cut_off_changes_no_value` checks this numerically too: solving with the cut-off at
 //! 200 instead gives the same values.
 
-use std::sync::OnceLock;
+pub use forgetit_solver::rolls::{forget_it_chance, Hand};
+use forgetit_solver::rolls::{hand_index, open_rolls, point_rolls, ALL_WORDS, FULL};
+
+use forgetit_solver::UtilityTurn;
 
 use super::endgame::Endgame;
+use super::race::RaceKey;
 
 use crate::engine::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word, DICE};
 
@@ -50,152 +54,6 @@ use crate::engine::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word
 pub const K_BANK: u32 = 112;
 
 const UNKNOWN: f64 = f64::NAN;
-/// The three word kinds set aside: bit 0 FOR, bit 1 GET, bit 2 IT.
-pub(crate) const ALL_WORDS: u8 = 0b111;
-pub(crate) const FULL: Hand = [3, 3, 3];
-
-/// Dice in hand by kind: FOR, GET, IT.
-pub type Hand = [u8; 3];
-
-/// For 0–3 dice of one kind: [`point_outcomes`].
-type PointOutcomes = [Vec<(u8, u8, f64)>; 4];
-/// For 0–3 dice of one kind: [`face_outcomes`].
-type FaceOutcomes = [Vec<([u8; 6], f64)>; 4];
-
-/// Chances that `n` dice of one kind, rolled after the point number is chosen, show `a` point
-/// numbers and `b` words: `(a, b, chance)`.
-fn point_outcomes(n: u8) -> Vec<(u8, u8, f64)> {
-    let mut out = Vec::new();
-    for a in 0..=n {
-        for b in 0..=n - a {
-            let c = n - a - b;
-            let ways = factorial(n) / (factorial(a) * factorial(b) * factorial(c));
-            let chance =
-                ways * (1.0f64 / 6.0).powi(i32::from(a + b)) * (4.0f64 / 6.0).powi(i32::from(c));
-            out.push((a, b, chance));
-        }
-    }
-    out
-}
-
-/// Chances of every multiset of faces `n` dice of one kind can show before a number is chosen:
-/// counts of the faces 1–5 and of the word, with the chance.
-fn face_outcomes(n: u8) -> Vec<([u8; 6], f64)> {
-    let mut out = Vec::new();
-    let mut counts = [0u8; 6];
-    fn go(face: usize, left: u8, counts: &mut [u8; 6], n: u8, out: &mut Vec<([u8; 6], f64)>) {
-        if face == 5 {
-            counts[5] = left;
-            let ways = factorial(n) / counts.iter().map(|&c| factorial(c)).product::<f64>();
-            out.push((*counts, ways * (1.0f64 / 6.0).powi(i32::from(n))));
-            return;
-        }
-        for c in 0..=left {
-            counts[face] = c;
-            go(face + 1, left - c, counts, n, out);
-        }
-    }
-    go(0, n, &mut counts, n, &mut out);
-    out
-}
-
-fn factorial(n: u8) -> f64 {
-    (1..=u32::from(n)).map(f64::from).product()
-}
-
-/// A roll from a decision point after the number is chosen: its chance, the point dice it sets
-/// aside, the words it shows (bits), and the dice left in hand after it.
-pub(crate) struct PointRoll {
-    pub chance: f64,
-    pub points: u32,
-    pub shown: u8,
-    pub left: Hand,
-}
-
-/// A roll before the number is chosen: its chance, the words it shows, the dice left once its
-/// words are set aside, and each number it lets the player keep (a pair or more, F5): the
-/// number, its point dice and the dice left in hand then.
-pub(crate) struct OpenRoll {
-    pub chance: f64,
-    pub shown: u8,
-    pub after_words: Hand,
-    pub keeps: Vec<(u8, u32, Hand)>,
-}
-
-/// Every distinct roll of `hand` after the number is chosen (kept for each of the 64 hands).
-pub(crate) fn point_rolls(hand: Hand) -> &'static [PointRoll] {
-    static ROLLS: OnceLock<Vec<Vec<PointRoll>>> = OnceLock::new();
-    let all = ROLLS.get_or_init(|| {
-        let outcomes: PointOutcomes = [0, 1, 2, 3].map(point_outcomes);
-        (0..64)
-            .map(|i| {
-                let hand = [(i / 16) as u8, (i / 4 % 4) as u8, (i % 4) as u8];
-                let mut rolls = Vec::new();
-                for &(a0, b0, c0) in &outcomes[usize::from(hand[0])] {
-                    for &(a1, b1, c1) in &outcomes[usize::from(hand[1])] {
-                        for &(a2, b2, c2) in &outcomes[usize::from(hand[2])] {
-                            rolls.push(PointRoll {
-                                chance: c0 * c1 * c2,
-                                points: u32::from(a0 + a1 + a2),
-                                shown: u8::from(b0 > 0)
-                                    | u8::from(b1 > 0) << 1
-                                    | u8::from(b2 > 0) << 2,
-                                left: [hand[0] - a0 - b0, hand[1] - a1 - b1, hand[2] - a2 - b2],
-                            });
-                        }
-                    }
-                }
-                rolls
-            })
-            .collect()
-    });
-    &all[hand_index(hand)]
-}
-
-/// Every roll of `hand` before the number is chosen (kept for each of the 64 hands).
-pub(crate) fn open_rolls(hand: Hand) -> &'static [OpenRoll] {
-    static ROLLS: OnceLock<Vec<Vec<OpenRoll>>> = OnceLock::new();
-    let all = ROLLS.get_or_init(|| {
-        let faces: FaceOutcomes = [0, 1, 2, 3].map(face_outcomes);
-        (0..64)
-            .map(|i| {
-                let hand = [(i / 16) as u8, (i / 4 % 4) as u8, (i % 4) as u8];
-                let mut rolls = Vec::new();
-                for (f0, c0) in &faces[usize::from(hand[0])] {
-                    for (f1, c1) in &faces[usize::from(hand[1])] {
-                        for (f2, c2) in &faces[usize::from(hand[2])] {
-                            let kinds = [f0, f1, f2];
-                            let after_words = [hand[0] - f0[5], hand[1] - f1[5], hand[2] - f2[5]];
-                            let keeps = (1..=5u8)
-                                .filter_map(|p| {
-                                    let set = kinds.map(|f| f[usize::from(p - 1)]);
-                                    let k = set.iter().sum::<u8>();
-                                    let left = [0, 1, 2].map(|i| after_words[i] - set[i]);
-                                    (k >= 2).then_some((p, u32::from(k), left))
-                                })
-                                .collect();
-                            rolls.push(OpenRoll {
-                                chance: c0 * c1 * c2,
-                                shown: u8::from(f0[5] > 0)
-                                    | u8::from(f1[5] > 0) << 1
-                                    | u8::from(f2[5] > 0) << 2,
-                                after_words,
-                                keeps,
-                            });
-                        }
-                    }
-                }
-                rolls
-            })
-            .collect()
-    });
-    &all[hand_index(hand)]
-}
-
-fn hand_index(hand: Hand) -> usize {
-    usize::from(hand[0]) * 16 + usize::from(hand[1]) * 4 + usize::from(hand[2])
-}
-
 /// The word kinds in `words` as the solver's bits (bit 0 FOR, bit 1 GET, bit 2 IT).
 pub fn word_bits(words: &[Word]) -> u8 {
     words.iter().fold(0, |bits, w| bits | (1 << (*w as u8)))
@@ -215,6 +73,8 @@ pub struct Solver {
     k_bank: u32,
     /// The last final-round turn's endgame solver, kept while the same score wins.
     endgame: Option<Endgame>,
+    /// The last race turn's solver, kept while the totals are the same.
+    race: Option<(RaceKey, UtilityTurn)>,
 }
 
 impl Default for Solver {
@@ -235,6 +95,7 @@ impl Solver {
             open: vec![UNKNOWN; 64 * 8],
             k_bank,
             endgame: None,
+            race: None,
         }
     }
 
@@ -246,6 +107,19 @@ impl Solver {
             slot => *slot = Some(Endgame::new(win)),
         }
         self.endgame.as_mut().expect("just set")
+    }
+
+    /// The solver of a turn played to win the race `key` ([`super::race`]), kept from the last
+    /// call while the race is the same.
+    pub fn race(&mut self, key: RaceKey) -> &mut UtilityTurn {
+        match &mut self.race {
+            Some((known, _)) if *known == key => {}
+            slot => {
+                let turn = key.turn();
+                *slot = Some((key, turn));
+            }
+        }
+        &mut self.race.as_mut().expect("just set").1
     }
 
     /// The expected score of a turn under optimal play.
@@ -455,27 +329,6 @@ fn words_text(words: u8) -> String {
     } else {
         names.join("+")
     }
-}
-
-/// The chance that the next roll from a decision point spells FORGET IT (F4, F8): every word kind
-/// not yet out this set must show its word on at least one of its dice in hand, each die showing
-/// its word with chance 1/6 whatever the point number. With no die in hand the roll starts a new
-/// set of nine dice with no word out. Exact (a product of independent per-kind chances).
-pub fn forget_it_chance(hand: Hand, words: u8) -> f64 {
-    let (hand, words) = if hand == [0, 0, 0] {
-        (FULL, 0)
-    } else {
-        (hand, words)
-    };
-    (0..3)
-        .map(|kind| {
-            if words & (1 << kind) != 0 {
-                1.0
-            } else {
-                1.0 - (5.0f64 / 6.0).powi(i32::from(hand[kind]))
-            }
-        })
-        .product()
 }
 
 /// What the Odds button shows: [`Solver::odds`].

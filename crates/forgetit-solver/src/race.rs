@@ -1,0 +1,327 @@
+//! Playing to win near the end of a game: the race to the target between two seats, and the
+//! utility of a turn's score that it gives (for [`crate::UtilityTurn`]).
+//!
+//! # The model
+//!
+//! A seat's chance of winning from here depends on the whole rest of the game; the bot estimates
+//! it with a model of the end of the game that can be solved exactly, and then plays the turn in
+//! progress for the best chance under that model (a one-turn look-ahead over it):
+//!
+//! - two seats, the bot and its strongest opponent (the other seat nearest the target), `a` and
+//!   `b` points short of the target;
+//! - until someone reaches the target, the bot's later turns are played for expected points: each
+//!   banks `s` with the chance `D(s)` of that policy ([`turn_scores`]), `D(0)` being the chance
+//!   of FORGET IT; the opponent plays for expected points too but banks as soon as its turn
+//!   reaches the target: `b` points short, it banks `s` with the chance `D_b(s)`;
+//! - once one reaches it, the other has one last turn (F10) played for the win: it ends above a
+//!   lead of `m` points with chance [`Reach::beats`]`(m)` (a tie counted as half).
+//!
+//! With `M(a, b)` the bot's chance with the bot to move and `W(a, b)` with the opponent to move:
+//!
+//! - `M(a, b) = Σ D(s) · (s ≥ a ? 1 − beats(s − a + b) : W(a − s, b))`
+//! - `W(a, b) = Σ D_b(s) · (s ≥ b ? beats(s − b + a) : M(a, b − s))`
+//!
+//! The `s = 0` terms tie `M(a, b)` and `W(a, b)` together; the two equations are solved for them
+//! exactly (`M = (A + D(0)·B) / (1 − D(0)·D_b(0))` with `A`, `B` the other terms). Every other
+//! term is at a smaller `a` or `b`, so one pass fills the table. Only distances matter, not the
+//! target, so one table serves every target. Distances beyond the table count as its edge: a bot
+//! more than [`A_MAX`] points short counts as [`A_MAX`] short (its chance is then near 0 either
+//! way), and the race is only played with an opponent at most [`B_MAX`] points short (see
+//! [`Race::near`]).
+//!
+//! Why the two seats differ: banking on reaching the target is what a player near it does (an
+//! opponent 5 points short that played on for points would spell FORGET IT more often than not,
+//! and a model that counted on that would let the bot wait for it). The bot's own later turns are
+//! played for the race too, better than either fixed policy; the model counts them as played for
+//! points, which is a cautious estimate, and does not make the bot's future self reach the target
+//! with a lead too small to keep. The turn in progress, played for the model's utility, is a
+//! one-turn improvement on that policy. A fixed policy is not always best, so the table is not
+//! everywhere monotone: 96 points short with the opponent 1 short, a turn that banks exactly 96
+//! reaches the target with a lead of one point, which the opponent's last turn almost surely
+//! beats, while 97 short the same turn leaves the bot 1 short with its opponent to move.
+//!
+//! The turn in progress banks `s`, leaving the bot at `x = T + s`. Its utility `u(s)` is
+//! `Π_j (1 − beats(x − O_j))` over every other seat still playing when `x` reaches the target (the
+//! final round, where each of them has one last turn), and `W(target − x, target − O*)` below it.
+
+use crate::reach::Reach;
+use crate::rolls::{hand_index, open_rolls, point_rolls, Hand, Keep, ALL_WORDS, FULL};
+use crate::utility::Multiplier;
+
+/// The greatest distance to the target of the bot the table keeps.
+pub const A_MAX: u32 = 1000;
+/// The greatest distance to the target of the opponent the table keeps.
+pub const B_MAX: u32 = 300;
+/// An opponent is near the target when a turn played for points reaches it with this chance.
+pub const NEAR: f64 = 0.05;
+
+/// A policy that plays a turn for points, as tables by `k · 512 + hand_index(hand) · 8 + words`
+/// (`k` point dice, dice in hand, words out this set) after the number is chosen: whether it
+/// banks there (an empty hand: all nine aside), and the value per unit of the point number by
+/// which it picks the number to keep (the first of the best). Past the tables it banks.
+pub struct PolicyTables<'a> {
+    pub banks: &'a [bool],
+    pub values: &'a [f64],
+}
+
+impl PolicyTables<'_> {
+    fn at(k: u32, hand: Hand, words: u8) -> usize {
+        k as usize * 512 + hand_index(hand) * 8 + usize::from(words)
+    }
+
+    fn banks(&self, k: u32, hand: Hand, words: u8) -> bool {
+        self.banks
+            .get(Self::at(k, hand, words))
+            .copied()
+            .unwrap_or(true)
+    }
+
+    fn keep(&self, words: u8, keeps: &[Keep]) -> usize {
+        let mut best = (0, f64::MIN);
+        for (i, &(p, k, left)) in keeps.iter().enumerate() {
+            let per_unit = self.values.get(Self::at(k, left, words)).copied();
+            let value = f64::from(p) * per_unit.unwrap_or(f64::MAX);
+            if value > best.1 {
+                best = (i, value);
+            }
+        }
+        best.0
+    }
+}
+
+/// The distribution of one turn's banked score under `policy`: `scores[s]` is the chance of
+/// banking `s` (`scores[0]`: FORGET IT). With `short`, the turn also banks as soon as it scores
+/// that much (reaching the target).
+pub fn turn_scores(mult: Multiplier, policy: &PolicyTables, short: Option<u32>) -> Vec<f64> {
+    let banks = |p: u8, k: u32, hand: Hand, words: u8| {
+        short.is_some_and(|short| u32::from(p) * k * mult(k) >= short)
+            || policy.banks(k, hand, words)
+    };
+    let mut scores = vec![0.0];
+    let add = |scores: &mut Vec<f64>, s: u32, mass: f64| {
+        let s = s as usize;
+        if scores.len() <= s {
+            scores.resize(s + 1, 0.0);
+        }
+        scores[s] += mass;
+    };
+    // Before the number is chosen: mass by (hand, words), hands shrinking.
+    let mut open = vec![0.0; 64 * 8];
+    open[hand_index(FULL) * 8] = 1.0;
+    // After: mass by number, point dice, then (hand, words).
+    let mut kept: [Vec<Vec<f64>>; 5] = Default::default();
+    let put = |kept: &mut [Vec<Vec<f64>>; 5], p: u8, k: u32, hand: Hand, words: u8, m: f64| {
+        let level = &mut kept[usize::from(p - 1)];
+        if level.len() <= k as usize {
+            level.resize(k as usize + 1, vec![0.0; 64 * 8]);
+        }
+        let words = if hand == [0, 0, 0] { 0 } else { words };
+        level[k as usize][hand_index(hand) * 8 + usize::from(words)] += m;
+    };
+    for hand in hands_largest_first() {
+        for words in 0..ALL_WORDS {
+            let mass = std::mem::take(&mut open[hand_index(hand) * 8 + usize::from(words)]);
+            if mass == 0.0 {
+                continue;
+            }
+            let rolls = open_rolls(hand);
+            let same: f64 = rolls
+                .iter()
+                .filter(|r| r.keeps.is_empty() && r.shown == 0)
+                .map(|r| r.chance)
+                .sum();
+            let mass = mass / (1.0 - same);
+            for roll in rolls {
+                let now = words | roll.shown;
+                if now == ALL_WORDS {
+                    add(&mut scores, 0, mass * roll.chance);
+                } else if !roll.keeps.is_empty() {
+                    let (p, k, left) = roll.keeps[policy.keep(now, &roll.keeps)];
+                    put(&mut kept, p, k, left, now, mass * roll.chance);
+                } else if roll.shown != 0 {
+                    open[hand_index(roll.after_words) * 8 + usize::from(now)] += mass * roll.chance;
+                }
+            }
+        }
+    }
+    for p in 1..=5u8 {
+        let mut k = 0u32;
+        while (k as usize) < kept[usize::from(p - 1)].len() {
+            // Within one count of point dice, mass only moves to smaller hands, or from an empty
+            // hand to a new set: sweep until none is left at this count.
+            loop {
+                let mut moved = false;
+                for hand in std::iter::once([0, 0, 0]).chain(hands_largest_first()) {
+                    for words in 0..ALL_WORDS {
+                        let index = hand_index(hand) * 8 + usize::from(words);
+                        let mass = std::mem::take(&mut kept[usize::from(p - 1)][k as usize][index]);
+                        if mass == 0.0 {
+                            continue;
+                        }
+                        moved = true;
+                        if banks(p, k, hand, words) {
+                            add(&mut scores, u32::from(p) * k * mult(k), mass);
+                            continue;
+                        }
+                        let (hand, words) = if hand == [0, 0, 0] {
+                            (FULL, 0)
+                        } else {
+                            (hand, words)
+                        };
+                        let rolls = point_rolls(hand);
+                        let same: f64 = rolls
+                            .iter()
+                            .filter(|r| r.points == 0 && r.shown == 0)
+                            .map(|r| r.chance)
+                            .sum();
+                        let mass = mass / (1.0 - same);
+                        for roll in rolls {
+                            let now = words | roll.shown;
+                            if now == ALL_WORDS {
+                                add(&mut scores, 0, mass * roll.chance);
+                            } else if roll.points != 0 || roll.shown != 0 {
+                                let m = mass * roll.chance;
+                                put(&mut kept, p, k + roll.points, roll.left, now, m);
+                            }
+                        }
+                    }
+                }
+                if !moved {
+                    break;
+                }
+            }
+            k += 1;
+        }
+    }
+    scores
+}
+
+/// Every hand but the empty one, the most dice first.
+fn hands_largest_first() -> impl Iterator<Item = Hand> {
+    (1..=9u8).rev().flat_map(|size| {
+        (0..64u8)
+            .map(|i| [i / 16, i / 4 % 4, i % 4])
+            .filter(move |h| h.iter().sum::<u8>() == size)
+    })
+}
+
+/// The two-seat race table, `M` and `W` by distances to the target (module docs).
+#[derive(Clone, Debug)]
+pub struct Race {
+    /// `M(a, b)` at `a · (B_MAX + 1) + b`; row and column 0 are unused.
+    to_move: Vec<f64>,
+    /// `W(a, b)`, the same way.
+    waiting: Vec<f64>,
+    /// `tail[n]`: the chance that a turn for points banks `n` or more.
+    tail: Vec<f64>,
+}
+
+fn at(a: u32, b: u32) -> usize {
+    a as usize * (B_MAX as usize + 1) + b as usize
+}
+
+impl Race {
+    /// Solves the race: `points` is the chance of each score of a turn played for points (`D`),
+    /// and `near[d − 1]` that of a seat `d` points short that banks on reaching the target
+    /// (`D_d`, for `d` up to [`B_MAX`]; [`turn_scores`]); last turns reach a score with the
+    /// chances of `reach`.
+    pub fn solve(points: &[f64], near: &[Vec<f64>], reach: &Reach) -> Race {
+        assert_eq!(near.len(), B_MAX as usize, "one distribution per distance");
+        let sparse = |scores: &[f64]| -> (f64, Vec<(u32, f64)>) {
+            let support = (1..scores.len())
+                .filter(|&s| scores[s] > 0.0)
+                .map(|s| (s as u32, scores[s]))
+                .collect();
+            (scores[0], support)
+        };
+        let points_turn = sparse(points);
+        let near_turns: Vec<_> = near.iter().map(|d| sparse(d)).collect();
+        let turn = |d: u32| &near_turns[d as usize - 1];
+        let size = (A_MAX as usize + 1) * (B_MAX as usize + 1);
+        let (mut to_move, mut waiting) = (vec![0.0; size], vec![0.0; size]);
+        let (mine_lost, mine) = &points_turn;
+        for a in 1..=A_MAX {
+            for b in 1..=B_MAX {
+                let (theirs_lost, theirs) = turn(b);
+                let mut seat = 0.0;
+                for &(s, chance) in mine {
+                    seat += chance
+                        * if s >= a {
+                            1.0 - reach.beats(i64::from(s) - i64::from(a) + i64::from(b))
+                        } else {
+                            waiting[at(a - s, b)]
+                        };
+                }
+                let mut other = 0.0;
+                for &(s, chance) in theirs {
+                    other += chance
+                        * if s >= b {
+                            reach.beats(i64::from(s) - i64::from(b) + i64::from(a))
+                        } else {
+                            to_move[at(a, b - s)]
+                        };
+                }
+                let loop_gain = 1.0 - mine_lost * theirs_lost;
+                to_move[at(a, b)] = (seat + mine_lost * other) / loop_gain;
+                waiting[at(a, b)] = (other + theirs_lost * seat) / loop_gain;
+            }
+        }
+        let mut tail = points.to_vec();
+        for s in (0..tail.len().saturating_sub(1)).rev() {
+            tail[s] += tail[s + 1];
+        }
+        Race {
+            to_move,
+            waiting,
+            tail,
+        }
+    }
+
+    /// `M(a, b)`: the bot's chance, `a` points short, the opponent `b` short, the bot to move.
+    pub fn to_move(&self, a: u32, b: u32) -> f64 {
+        self.to_move[at(a.clamp(1, A_MAX), b.clamp(1, B_MAX))]
+    }
+
+    /// `W(a, b)`: the same with the opponent to move.
+    pub fn waiting(&self, a: u32, b: u32) -> f64 {
+        self.waiting[at(a.clamp(1, A_MAX), b.clamp(1, B_MAX))]
+    }
+
+    /// The chance that a turn played for points banks `n` or more.
+    pub fn reaches(&self, n: u32) -> f64 {
+        self.tail.get(n as usize).copied().unwrap_or(0.0)
+    }
+
+    /// True when a seat `short` points from the target reaches it in one turn for points with
+    /// chance [`NEAR`] or more: the race is on.
+    pub fn near(&self, short: u32) -> bool {
+        self.reaches(short) >= NEAR
+    }
+
+    /// The utility of the turn in progress by banked score up to `cap` (module docs): the bot has
+    /// `total`, the other seats still playing have `others`, the game ends at `target`, and no
+    /// final round has begun.
+    pub fn utility(
+        &self,
+        reach: &Reach,
+        total: u32,
+        others: &[u32],
+        target: u32,
+        cap: u32,
+    ) -> Vec<f64> {
+        let nearest = others.iter().copied().max().unwrap_or(0);
+        (0..=cap)
+            .map(|s| {
+                let x = total + s;
+                if x >= target {
+                    others
+                        .iter()
+                        .map(|&o| 1.0 - reach.beats(i64::from(x) - i64::from(o)))
+                        .product()
+                } else {
+                    self.waiting(target - x, target.saturating_sub(nearest))
+                }
+            })
+            .collect()
+    }
+}
