@@ -4,10 +4,10 @@
 //! after that); simulated games per second as throughput (elements = games).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use forgetit::strategy::getdickey::scoring;
-use forgetit::strategy::sim::{run, Policy, SimConfig, SimGame};
 use forgetit::engine::forgetit::multiplier;
+use forgetit::strategy::getdickey::scoring;
 use forgetit::strategy::race::{model, RaceKey};
+use forgetit::strategy::sim::{run, Policy, SimConfig, SimGame};
 use forgetit::strategy::solver::Solver;
 
 fn solve_a_turn(c: &mut Criterion) {

@@ -18,9 +18,9 @@
 //! sets nothing aside solves as the same fixed point `x = r / (1 − s)`, and the point number is
 //! chosen for the best chance. Since `u` is not linear in `p`, values are kept per point number.
 //! Once banking wins, it is played at once (nothing is worth more than 1), so only `k` below the
-//! winning count are ever visited: the recursion is finite and exact. From [`TURN_CAP`] points in
+//! winning count are ever solved: the recursion is finite and exact. From [`TURN_CAP`] points in
 //! one turn the seat banks: an approximation only when the leader is further ahead than that,
-//! where the chance of winning is about 1 in 10,000 (0.3 % to bank 600 points).
+//! where the chance of winning is under 1 in 10,000 (0.3 % to bank 600 points).
 //!
 //! Players who still have their last turn after this one are not modelled: they play after the
 //! seat, whatever it does. When the best chance is 0 (the leader is out of reach), the seat plays

@@ -13,8 +13,8 @@
 //!
 //! The seat plays the turn in progress for the greatest chance of winning under a model of the
 //! rest of the game that is solved exactly: two seats racing to the target, the seat and its
-//! strongest opponent, playing for expected points (the opponent banking once its turn reaches the
-//! target) until one reaches it, after which the other plays its last turn to win (the model, its equations and its approximations are in
+//! strongest opponent, who both play for expected points until one reaches it, after which the
+//! other plays its last turn to win (the model, its equations and its approximations are in
 //! [`forgetit_solver::race`]). The model gives the chance of winning for each score the turn can
 //! bank: above the target, that no other seat's last turn beats it; below, that the seat wins the
 //! race from there. The turn is then played for that utility with the exact turn recursion
@@ -27,8 +27,6 @@
 
 use std::sync::OnceLock;
 
-use rayon::prelude::*;
-
 use forgetit_solver::race::PolicyTables;
 use forgetit_solver::race::B_MAX;
 use forgetit_solver::{turn_scores, Race, Reach, UtilityTurn};
@@ -39,7 +37,7 @@ use super::endgame::TURN_CAP;
 use super::solver::Solver;
 
 /// The race model's tables: `Q` ([`Reach`]), and the race between two seats ([`Race`]) built on
-/// the expected-points policy's score distributions.
+/// the expected-points policy's score distribution.
 pub struct Model {
     pub reach: Reach,
     pub race: Race,
@@ -52,13 +50,8 @@ pub fn model() -> &'static Model {
     static MODEL: OnceLock<Model> = OnceLock::new();
     MODEL.get_or_init(|| {
         let reach = Reach::solve(TURN_CAP, multiplier);
-        let policy = PointsPolicy::new(&mut Solver::new());
-        let scores = policy.scores(None);
-        let near: Vec<Vec<f64>> = (1..=B_MAX)
-            .into_par_iter()
-            .map(|short| policy.scores(Some(short)))
-            .collect();
-        let race = Race::solve(&scores, &near, &reach);
+        let scores = PointsPolicy::new(&mut Solver::new()).scores();
+        let race = Race::solve(&scores, &reach);
         Model {
             reach,
             race,
@@ -101,14 +94,13 @@ impl PointsPolicy {
         PointsPolicy { banks, values }
     }
 
-    /// The distribution of a turn's score under the policy; with `short`, the policy also banks
-    /// as soon as the turn scores that much (reaching the target).
-    pub fn scores(&self, short: Option<u32>) -> Vec<f64> {
+    /// The distribution of a turn's score under the policy.
+    pub fn scores(&self) -> Vec<f64> {
         let tables = PolicyTables {
             banks: &self.banks,
             values: &self.values,
         };
-        turn_scores(multiplier, &tables, short)
+        turn_scores(multiplier, &tables)
     }
 }
 

@@ -18,7 +18,7 @@
 //! numbers with the same dice).
 //!
 //! Turns above the cap count as the cap: `Q(n) = 0` for `n` beyond it is the approximation (the
-//! callers cap at 1,000 points, which one turn banks with a chance of about 1 in 10,000).
+//! callers cap at 1,000 points, which one turn banks with a chance under 1 in 10,000).
 
 use std::collections::{BTreeMap, HashMap};
 

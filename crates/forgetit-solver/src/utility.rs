@@ -13,7 +13,10 @@
 //!
 //! The recursion is finite: once banking is worth the greatest utility, nothing is worth more, so
 //! the seat banks; and from `cap` points in one turn it banks whatever the utility (the caller
-//! picks a cap beyond which `u` no longer grows by anything that matters).
+//! picks a cap beyond which `u` no longer grows by anything that matters). Each number's table is
+//! filled at once, from the most point dice down (a roll only adds point dice or takes dice out of
+//! the hand), rather than by memoized recursion: several times faster, which the bots' race turns
+//! need.
 
 use std::sync::OnceLock;
 
