@@ -41,7 +41,7 @@
 //! 200 instead gives the same values.
 
 pub use forgetit_solver::rolls::{forget_it_chance, Hand};
-use forgetit_solver::rolls::{hand_index, open_rolls, point_rolls, ALL_WORDS, FULL};
+use forgetit_solver::rolls::{hand_index, open_rolls, roll_on, ALL_WORDS, FULL};
 
 use forgetit_solver::UtilityTurn;
 
@@ -152,19 +152,10 @@ impl Solver {
         if !known.is_nan() {
             return known;
         }
-        let (mut rest, mut same) = (0.0, 0.0);
-        for roll in point_rolls(hand) {
-            let now = words | roll.shown;
-            if now == ALL_WORDS {
-                continue; // FORGET IT: 0
-            }
-            if roll.points == 0 && roll.shown == 0 {
-                same += roll.chance;
-                continue;
-            }
-            rest += roll.chance * self.value(k + roll.points, roll.left, now);
-        }
-        let value = rest / (1.0 - same);
+        // FORGET IT scores 0.
+        let value = roll_on(hand, words, 0.0, |roll, now| {
+            self.value(k + roll.points, roll.left, now)
+        });
         self.roll[k_index][index] = value;
         value
     }

@@ -22,7 +22,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::rolls::{hand_index, open_rolls, point_rolls, Hand, Keep, ALL_WORDS, FULL};
+use crate::rolls::{hand_index, open_rolls, roll_on, Hand, Keep, ALL_WORDS, FULL};
 use crate::utility::Multiplier;
 
 /// `Q(n)` for `n` from 0 to the cap.
@@ -112,19 +112,9 @@ impl Gather {
         if !known.is_nan() {
             return known;
         }
-        let (mut rest, mut same) = (0.0, 0.0);
-        for roll in point_rolls(hand) {
-            let now = words | roll.shown;
-            if now == ALL_WORDS {
-                continue;
-            }
-            if roll.points == 0 && roll.shown == 0 {
-                same += roll.chance;
-                continue;
-            }
-            rest += roll.chance * self.value(d - i64::from(roll.points), roll.left, now);
-        }
-        let value = rest / (1.0 - same);
+        let value = roll_on(hand, words, 0.0, |roll, now| {
+            self.value(d - i64::from(roll.points), roll.left, now)
+        });
         self.memo[d as usize][index] = value;
         value
     }

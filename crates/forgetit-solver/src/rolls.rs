@@ -111,6 +111,31 @@ pub fn point_rolls(hand: Hand) -> &'static [PointRoll] {
     &all[hand_index(hand)]
 }
 
+/// The value of rolling `hand` from a decision point after the number is chosen, `words` out this
+/// set: a FORGET IT is worth `forget_it`; a roll that sets nothing aside returns to the same point,
+/// so with `s` its chance and `r` the chance-weighted value of the other rolls the value is the
+/// fixed point `x = s·x + r`, that is `r / (1 − s)`; every other roll is worth `next(roll, words
+/// out after it)`.
+pub fn roll_on(
+    hand: Hand,
+    words: u8,
+    forget_it: f64,
+    mut next: impl FnMut(&PointRoll, u8) -> f64,
+) -> f64 {
+    let (mut rest, mut same) = (0.0, 0.0);
+    for roll in point_rolls(hand) {
+        let now = words | roll.shown;
+        if now == ALL_WORDS {
+            rest += roll.chance * forget_it;
+        } else if roll.points == 0 && roll.shown == 0 {
+            same += roll.chance;
+        } else {
+            rest += roll.chance * next(roll, now);
+        }
+    }
+    rest / (1.0 - same)
+}
+
 /// Every roll of `hand` before the number is chosen (kept for each of the 64 hands).
 pub fn open_rolls(hand: Hand) -> &'static [OpenRoll] {
     static ROLLS: OnceLock<Vec<Vec<OpenRoll>>> = OnceLock::new();

@@ -20,7 +20,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rolls::{hand_index, open_rolls, point_rolls, Hand, ALL_WORDS, FULL};
+use crate::rolls::{hand_index, open_rolls, roll_on, Hand, ALL_WORDS, FULL};
 
 /// The point multiplier of F9: what `k` point dice multiply the score by.
 pub type Multiplier = fn(u32) -> u32;
@@ -127,29 +127,18 @@ impl UtilityTurn {
             let empty = index([0, 0, 0], 0);
             for k in (0..k_stop).rev() {
                 for &(hand, words) in order() {
-                    let (mut rest, mut same) = (0.0, 0.0);
-                    for r in point_rolls(hand) {
-                        let now = words | r.shown;
-                        if now == ALL_WORDS {
-                            rest += r.chance * forget_it;
-                            continue;
-                        }
-                        if r.points == 0 && r.shown == 0 {
-                            same += r.chance;
-                            continue;
-                        }
+                    let rolled = roll_on(hand, words, forget_it, |r, now| {
                         let next = k + r.points;
-                        rest += r.chance
-                            * if next >= k_stop {
-                                bank[next as usize]
-                            } else if r.left == [0, 0, 0] {
-                                value[next as usize * PER_K + empty]
-                            } else {
-                                value[next as usize * PER_K + index(r.left, now)]
-                            };
-                    }
+                        if next >= k_stop {
+                            bank[next as usize]
+                        } else if r.left == [0, 0, 0] {
+                            value[next as usize * PER_K + empty]
+                        } else {
+                            value[next as usize * PER_K + index(r.left, now)]
+                        }
+                    });
                     let at = k as usize * PER_K + index(hand, words);
-                    roll[at] = rest / (1.0 - same);
+                    roll[at] = rolled;
                     value[at] = bank[k as usize].max(roll[at]);
                     if hand == FULL {
                         // All nine aside: bank, or roll a new set (F8).
