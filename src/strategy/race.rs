@@ -3,7 +3,7 @@
 //! # When
 //!
 //! An opponent is near the target when a turn played for expected points reaches it with a chance
-//! of 1 in 20 or more ([`forgetit_solver::race::NEAR`]; about 150 points short or less). Then the
+//! of 1 in 20 or more ([`forgetit_solver::race::NEAR`]; about 200 points short or less). Then the
 //! game may end within a round, and points count only for what they do to the chance of winning:
 //! a seat far behind must take risks, a seat that can reach the target wants a lead its opponents'
 //! last turns (F10) are unlikely to beat, and a seat that cannot should not throw away what keeps
@@ -20,15 +20,14 @@
 //! race from there. The turn is then played for that utility with the exact turn recursion
 //! ([`forgetit_solver::UtilityTurn`], the same as the final round's, [`super::endgame`]). This is a
 //! one-turn improvement on the expected-points policy, judged by the model; the model's tables
-//! (`Q`, the turn's score distribution, the race) are computed once per process (about a second).
+//! (`Q`, the turn's score distribution, the race) are computed once per process (a second or two).
 //!
 //! When every opponent is further from the target, or the model gives the seat no chance at all,
 //! the seat plays for expected points.
 
 use std::sync::OnceLock;
 
-use forgetit_solver::race::PolicyTables;
-use forgetit_solver::race::B_MAX;
+use forgetit_solver::race::{PolicyTables, B_MAX};
 use forgetit_solver::{turn_scores, Race, Reach, UtilityTurn};
 
 use crate::engine::forgetit::{multiplier, Game};

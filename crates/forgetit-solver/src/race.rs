@@ -28,7 +28,7 @@
 //! way), and the race is only played with an opponent at most [`B_MAX`] points short (see
 //! [`Race::near`]).
 //!
-//! Why both play for points: that is the bot's own policy between race turns, and a model of an
+//! Why both play for points: that is the bot's own policy away from the end, and a model of an
 //! opponent that banks as soon as its turn reaches the target was tried and played worse (against
 //! the points player 49.9 % of 20,000 games against 50.6 % with this one; against bank-at-50,
 //! 85.0 % of 10,000 against 85.7 %). The model is of a fixed policy, so its table is not
