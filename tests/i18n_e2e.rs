@@ -1,11 +1,15 @@
 //! French end to end, through the Discord stand-in: the command registration carries the French
 //! names and descriptions (and still validates against Discord's spec), a game in a French guild
 //! is played with French messages and buttons, private answers follow each clicker's own locale,
-//! and the table keeps its language across a restart and for a timer's edit.
+//! and the table keeps its language across a restart and for a timer's edit; a leaderboard's pages
+//! keep the language it was posted in.
 
 mod common;
 
 use common::*;
+use forgetit::discord::codec::{self, Button};
+use forgetit::i18n::Lang;
+use forgetit::store::{GameKind, Ranking};
 use serde_json::{json, Value};
 
 /// The registered command `name`'s subcommand or option `sub`.
@@ -306,6 +310,55 @@ async fn a_table_may_choose_its_language_at_start() {
         .map(|c| c["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["English", "Français"]);
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// A leaderboard is public: its pages keep the language it was posted in, whoever turns them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leaderboards_pages_keep_its_language() {
+    // alice's client is French, carol's English; the guild is English.
+    let world = World::with_locales(
+        "en-US",
+        &[("alice", "fr"), ("bob", "de"), ("carol", "en-GB")],
+    )
+    .await;
+    let bot = world.start_bot(world.config()).await;
+    let board = world.slash(world.alice, "leaderboard", json!({})).await;
+    assert!(!board.is_ephemeral());
+    let french = "Personne n'est encore dans ce classement";
+    assert!(board.text().contains(french), "{}", board.text());
+    // carol turns to page 1 with the board's own id: still French.
+    let id = codec::encode(Button::Leaderboard {
+        kind: GameKind::ForGetIt,
+        global: false,
+        by: Ranking::Wins,
+        page: 1,
+        lang: Some(Lang::Fr),
+    });
+    assert!(id.ends_with(":fr"), "{id}");
+    let turned = world
+        .standin
+        .click_raw(world.carol, board.id, &id)
+        .await
+        .unwrap();
+    assert_eq!(turned.response().await.unwrap().kind, 7);
+    let turned = turned.answer().await.unwrap();
+    assert!(turned.text().contains(french), "{}", turned.text());
+    // An id from before boards named their language: the clicker's.
+    let old = world
+        .standin
+        .click_raw(world.carol, board.id, "lb:fgi:server:wins:1")
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert!(
+        old.text().contains("Nobody is on this leaderboard yet"),
+        "{}",
+        old.text()
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }

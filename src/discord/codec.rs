@@ -1,8 +1,11 @@
 //! custom_ids of the bot's buttons and menus. A game component names the game, the state version
 //! it was shown on, and the action: `fgi:{game}:{version}:{action}` (the table knows the game's
-//! kind). A leaderboard button names the board and the page: `lb:{kind}:{scope}:{by}:{page}`.
+//! kind). A leaderboard button names the board, the page and the language the board was posted in:
+//! `lb:{kind}:{scope}:{by}:{page}:{lang}` (a page keeps the board's language, whoever turns it;
+//! ids from before the language was named end at the page).
 //! Anything else is an unknown button.
 
+use crate::i18n::Lang;
 use crate::render::UiAction;
 use crate::store::{GameKind, Ranking};
 
@@ -18,6 +21,8 @@ pub enum Button {
         global: bool,
         by: Ranking,
         page: u32,
+        /// The board's language; `None` in ids made before it was named.
+        lang: Option<Lang>,
     },
 }
 
@@ -33,15 +38,20 @@ pub fn encode(button: Button) -> String {
             global,
             by,
             page,
+            lang,
         } => {
             let scope = if global { "global" } else { "server" };
-            format!("lb:{}:{scope}:{}:{page}", kind_str(kind), ranking_str(by))
+            let id = format!("lb:{}:{scope}:{}:{page}", kind_str(kind), ranking_str(by));
+            match lang {
+                Some(lang) => format!("{id}:{}", lang.code()),
+                None => id,
+            }
         }
     }
 }
 
 pub fn decode(custom_id: &str) -> Option<Button> {
-    let mut parts = custom_id.splitn(if custom_id.starts_with("lb:") { 5 } else { 4 }, ':');
+    let mut parts = custom_id.splitn(if custom_id.starts_with("lb:") { 6 } else { 4 }, ':');
     match parts.next()? {
         "fgi" => Some(Button::Game {
             game_id: parts.next()?.parse().ok()?,
@@ -61,11 +71,16 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             };
             let by = parse_ranking(parts.next()?)?;
             let page = parts.next()?.parse().ok()?;
+            let lang = match parts.next() {
+                None => None,
+                Some(code) => Some(Lang::from_code(code)?),
+            };
             Some(Button::Leaderboard {
                 kind,
                 global,
                 by,
                 page,
+                lang,
             })
         }
         _ => None,
@@ -118,12 +133,22 @@ mod tests {
                 global: true,
                 by: Ranking::Best,
                 page: u32::MAX,
+                lang: Some(Lang::Fr),
             },
             Button::Leaderboard {
                 kind: GameKind::ForGetIt,
                 global: false,
                 by: Ranking::Wins,
                 page: 2,
+                lang: Some(Lang::EnUs),
+            },
+            // Ids from before the language was named.
+            Button::Leaderboard {
+                kind: GameKind::ForGetIt,
+                global: true,
+                by: Ranking::Points,
+                page: 1,
+                lang: None,
             },
         ];
         for button in buttons {

@@ -402,7 +402,7 @@ async fn show_leaderboard(
     let lang = user_lang(ctx);
     let store = &ctx.data().store;
     let view = leaderboard_view(store, kind, guild_id.get(), global, by, 1, lang).await?;
-    let name = leaderboard_namer(kind, global, by);
+    let name = leaderboard_namer(kind, global, by, lang);
     let create = io::response(&view, &name);
     CreateInteractionResponse::Message(create)
         .execute(&reply.http, (reply.id, &reply.token))
@@ -459,8 +459,13 @@ pub async fn leaderboard_view(
     Ok(render::leaderboard(&view, lang))
 }
 
-/// Names the paging buttons of a leaderboard.
-pub fn leaderboard_namer(kind: GameKind, global: bool, by: Ranking) -> impl Fn(UiAction) -> String {
+/// Names the paging buttons of a leaderboard posted in `lang`.
+pub fn leaderboard_namer(
+    kind: GameKind,
+    global: bool,
+    by: Ranking,
+    lang: Lang,
+) -> impl Fn(UiAction) -> String {
     move |action| {
         let page = match action {
             UiAction::LeaderboardPage { page } => page,
@@ -471,6 +476,7 @@ pub fn leaderboard_namer(kind: GameKind, global: bool, by: Ranking) -> impl Fn(U
             global,
             by,
             page,
+            lang: Some(lang),
         })
     }
 }

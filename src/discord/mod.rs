@@ -408,6 +408,7 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                 global,
                 by,
                 page,
+                lang: board_lang,
             }),
             _,
         ) => {
@@ -417,11 +418,20 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                     .await;
                 return;
             };
-            let board =
-                commands::leaderboard_view(&data.store, kind, guild.get(), global, by, page, lang);
+            // The page keeps the board's language; only private answers follow the clicker's.
+            let board_lang = board_lang.unwrap_or(lang);
+            let board = commands::leaderboard_view(
+                &data.store,
+                kind,
+                guild.get(),
+                global,
+                by,
+                page,
+                board_lang,
+            );
             match board.await {
                 Ok(view) => {
-                    let name = commands::leaderboard_namer(kind, global, by);
+                    let name = commands::leaderboard_namer(kind, global, by, board_lang);
                     let update = io::response(&view, &name);
                     let response = CreateInteractionResponse::UpdateMessage(update);
                     if let Err(e) = click.create_response(&ctx.http, response).await {
