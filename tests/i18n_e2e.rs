@@ -149,7 +149,10 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
         started.text()
     );
     let turn = world.turn_of(alice).await;
-    assert_eq!(turn.content(), format!("<@{alice}>, à vous de jouer !"));
+    assert_eq!(
+        turn.content(),
+        format!("<@{alice}>, à vous de jouer\u{202f}!")
+    );
     assert_eq!(labels(&turn), ["Lancer"]);
 
     world.dice.push([4, 4, 4, 1, 2, 3, 5, 1, 2]);
@@ -206,14 +209,17 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
         rolled.text()
     );
     let next = world.turn_of(bob).await;
-    assert_eq!(next.content(), format!("<@{bob}>, à vous de jouer !"));
+    assert_eq!(
+        next.content(),
+        format!("<@{bob}>, à vous de jouer\u{202f}!")
+    );
     assert_eq!(labels(&next), ["Lancer"]);
     let ended = world.standin.message(turn.id).unwrap();
     assert!(ended.buttons().is_empty());
     assert!(
         ended
             .text()
-            .contains("⏰ Temps écoulé : alice encaisse **32**. Total : **32**."),
+            .contains("⏰ Temps écoulé\u{a0}: alice encaisse **32**. Total\u{a0}: **32**."),
         "{}",
         ended.text()
     );
@@ -239,7 +245,7 @@ async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_fren
     assert!(again.is_ephemeral());
     assert_eq!(
         again.text().trim(),
-        "Ce salon a déjà une partie : rejoignez-la, ou attendez qu'elle se termine."
+        "Ce salon a déjà une partie\u{a0}: rejoignez-la, ou attendez qu'elle se termine."
     );
     let refused = world.click(world.bob, &lobby, "Cancel").await;
     assert!(refused.is_ephemeral());
@@ -326,7 +332,7 @@ async fn a_leaderboards_pages_keep_its_language() {
     let bot = world.start_bot(world.config()).await;
     let board = world.slash(world.alice, "leaderboard", json!({})).await;
     assert!(!board.is_ephemeral());
-    let french = "Personne n'est encore dans ce classement";
+    let french = "Personne n'est encore dans ce classement\u{a0}:";
     assert!(board.text().contains(french), "{}", board.text());
     // carol turns to page 1 with the board's own id: still French.
     let id = codec::encode(Button::Leaderboard {

@@ -1,6 +1,7 @@
 //! The Fluent resources (`locales/<lang>/*.ftl`): every file parses, every message exists in
 //! every language with the same variables, the dice words stay FOR / GET / IT in every language,
-//! every message id the code uses exists, and Discord locales map to the languages the bot speaks.
+//! French spaces its high punctuation as French does, every message id the code uses exists, and
+//! Discord locales map to the languages the bot speaks.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -173,6 +174,31 @@ fn the_dice_words_are_never_translated() {
     }
 }
 
+/// French typography: a non-breaking space before `:` and a narrow one before `;`, `!` and `?`,
+/// so that Discord never breaks a line before them; never a plain space.
+#[test]
+fn french_puts_non_breaking_spaces_before_its_high_punctuation() {
+    let all = all();
+    let (_, french) = all.iter().find(|(lang, _)| *lang == Lang::Fr).unwrap();
+    let mut checked = 0;
+    for (file, messages) in french {
+        for (id, message) in messages {
+            for (before, mark) in message.text.chars().zip(message.text.chars().skip(1)) {
+                let wanted = match mark {
+                    ':' => '\u{a0}',
+                    ';' | '!' | '?' => '\u{202f}',
+                    _ => continue,
+                };
+                if before.is_whitespace() {
+                    assert_eq!(before, wanted, "fr/{file}: {id}: {:?}", message.text);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}
+
 /// The string literals of the Rust files under `dir` that look like message ids (`fgi-banked`).
 fn ids_in(dir: &Path, out: &mut BTreeSet<String>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -253,6 +279,6 @@ fn messages_format_with_their_variables_and_plurals() {
     assert_eq!(tr!(Lang::Fr, "points-lost", n = 0), "(0 point perdu)");
     assert_eq!(
         tr!(Lang::Fr, "fgi-note-danger", word = "IT"),
-        "⚠️ Un seul **IT** de plus et c'est FORGET IT !"
+        "⚠️ Un seul **IT** de plus et c'est FORGET IT\u{202f}!"
     );
 }

@@ -813,7 +813,9 @@ fn in_french_a_whole_game_reads_in_french() {
     roll(&mut game, BOT, &[W, 1, 1, W, 2, 2, W, 3, 3]);
     let result = game.last_turn.clone().unwrap();
     let view = render::turn_result(&game, &result, &style, FR);
-    assert!(view.to_string().contains("**FORGET IT !** FOR, GET et IT"));
+    assert!(view
+        .to_string()
+        .contains("**FORGET IT\u{202f}!** FOR, GET et IT"));
     snap("fr_turn_forget_it", &view);
 
     // Ann passes the target: the last turns; the bot's FORGET IT ends the game.

@@ -18,8 +18,8 @@ lobby-waiting = Il manque encore { $n } { $n ->
         [one] joueur
        *[other] joueurs
     } pour commencer.
-lobby-full = La table est complète : l'hôte peut lancer la partie.
-lobby-ready = Prêt : l'hôte peut lancer la partie, et { $n } { $n ->
+lobby-full = La table est complète : l'hôte peut lancer la partie.
+lobby-ready = Prêt : l'hôte peut lancer la partie, et { $n } { $n ->
         [one] joueur peut
        *[other] joueurs peuvent
     } encore rejoindre.
@@ -42,15 +42,15 @@ button-next = Suivant ▶
 
 ## Tours et fin de partie
 
-turn-yours = { $who }, à vous de jouer !
+turn-yours = { $who }, à vous de jouer !
 turn-bot = 🤖 { $who } joue.
 left-after-timeouts = 🚪 { $name } a quitté la partie après { $n } temps écoulés d'affilée.
 over-nobody = Il ne reste personne à la table pour gagner.
-over-winner = 🏆 { $who } gagne avec **{ $points }** points !
-over-shared = 🏆 { $who } se partagent la victoire !
-over-shared-points = 🏆 { $who } se partagent la victoire avec **{ $points }** points !
+over-winner = 🏆 { $who } gagne avec **{ $points }** points !
+over-shared = 🏆 { $who } se partagent la victoire !
+over-shared-points = 🏆 { $who } se partagent la victoire avec **{ $points }** points !
 cancelled-before-start = Cette partie a été annulée avant de commencer.
-cancelled-standing = Cette partie a été annulée. Les scores au moment de l'annulation :
+cancelled-standing = Cette partie a été annulée. Les scores au moment de l'annulation :
 scores-title = Scores
 score-left = 🚪 ~~{ $name }~~ · { $total } (parti)
 
@@ -62,7 +62,7 @@ error-game-over = Cette partie est terminée.
 error-already-seated = Vous êtes déjà à cette table.
 error-table-full = La table est complète ({ $max } places).
 error-not-seated = Vous ne jouez pas à cette table.
-error-too-few-players = Il faut au moins { $min } joueurs pour commencer : attendez qu'un joueur rejoigne, ou ajoutez un robot.
+error-too-few-players = Il faut au moins { $min } joueurs pour commencer : attendez qu'un joueur rejoigne, ou ajoutez un robot.
 error-not-your-turn = Ce n'est pas votre tour.
 error-empty-name = Une place a besoin d'un nom.
 
@@ -73,24 +73,24 @@ notice-joined = Vous avez rejoint la table.
 notice-left = Vous avez quitté la table.
 notice-kicked = Ce joueur a été retiré de la table.
 notice-cancelled = La partie est annulée.
-notice-channel-busy = Ce salon a déjà une partie : rejoignez-la, ou attendez qu'elle se termine.
-notice-no-game = Il n'y a pas de partie dans ce salon : lancez-en une avec `/forgetit lancer` ou `/getdickey lancer`.
-notice-other-game = La partie de ce salon se joue avec `/{ $command }` : utilisez les commandes `/{ $command }`.
+notice-channel-busy = Ce salon a déjà une partie : rejoignez-la, ou attendez qu'elle se termine.
+notice-no-game = Il n'y a pas de partie dans ce salon : lancez-en une avec `/forgetit lancer` ou `/getdickey lancer`.
+notice-other-game = La partie de ce salon se joue avec `/{ $command }` : utilisez les commandes `/{ $command }`.
 notice-game-over = Cette partie est terminée.
-notice-stale = Ce bouton n'est plus à jour : utilisez le dernier message de tour.
+notice-stale = Ce bouton n'est plus à jour : utilisez le dernier message de tour.
 notice-host-only = Seul l'hôte peut faire cela.
 notice-host-or-moderator = Seul l'hôte ou un modérateur peut faire cela.
 notice-guild-only = Les jeux se jouent dans les salons des serveurs.
 notice-no-turn = Aucun tour n'est en cours.
 notice-unknown-button = Ce bouton ne fonctionne plus.
-notice-not-saved = Impossible d'enregistrer, donc rien ne s'est passé : veuillez réessayer.
-notice-shutting-down = Le bot redémarre : veuillez réessayer dans un instant.
-notice-failed = Quelque chose s'est mal passé : veuillez réessayer.
+notice-not-saved = Impossible d'enregistrer, donc rien ne s'est passé : veuillez réessayer.
+notice-shutting-down = Le bot redémarre : veuillez réessayer dans un instant.
+notice-failed = Quelque chose s'est mal passé : veuillez réessayer.
 
 ## Classements et statistiques
 
 leaderboard-title = 🏆 Classement · { $scope }
-leaderboard-empty = Personne n'est encore dans ce classement : terminez une partie de For Get It pour être le premier !
+leaderboard-empty = Personne n'est encore dans ce classement : terminez une partie de For Get It pour être le premier !
 leaderboard-ranked-by = Classé par **{ $by }**
 leaderboard-page = Page { $page } sur { $pages }
 leaderboard-scope-server = ce serveur

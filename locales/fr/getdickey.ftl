@@ -5,32 +5,32 @@ gd-closed-title = 🎲 Get Dickey · table fermée
 gd-closed-description = Cette table a été annulée avant qu'un tour soit joué.
 gd-lobby-waiting = En attente d'un joueur.
 gd-lobby-title = 🎲 Get Dickey · nouvelle table
-gd-lobby-description = Cinq dés, trois lancers, treize cases : le total le plus élevé après { $rounds } manches gagne.
-gd-lobby-content = 🎲 Une table de **Get Dickey** est ouverte : appuyez sur **Rejoindre** pour jouer !
-gd-started-title = 🎲 Get Dickey · la partie commence !
-gd-started-description = { $rounds } manches ; à chacune, chaque joueur joue un tour, dans l'ordre des places.
-gd-started-content = 🎲 La partie de **Get Dickey** a commencé !
+gd-lobby-description = Cinq dés, trois lancers, treize cases : le total le plus élevé après { $rounds } manches gagne.
+gd-lobby-content = 🎲 Une table de **Get Dickey** est ouverte : appuyez sur **Rejoindre** pour jouer !
+gd-started-title = 🎲 Get Dickey · la partie commence !
+gd-started-description = { $rounds } manches ; à chacune, chaque joueur joue un tour, dans l'ordre des places.
+gd-started-content = 🎲 La partie de **Get Dickey** a commencé !
 gd-footer = Le total le plus élevé après { $rounds } manches gagne.
 
 ## Le tour
 
-gd-turn-yours = { $who }, à vous de jouer ! Manche { $round } sur { $rounds }.
+gd-turn-yours = { $who }, à vous de jouer ! Manche { $round } sur { $rounds }.
 gd-turn-title = Manche { $round } sur { $rounds } · { $name }
 gd-roll-of = Lancer { $n } sur { $max }
 gd-scorecard = Feuille de score · { $name }
 gd-prompt-bot-first = Le robot va lancer.
 gd-prompt-first = Lancez les cinq dés pour commencer le tour.
-gd-prompt-must-score = Plus de lancer : inscrivez le lancer dans une case libre.
+gd-prompt-must-score = Plus de lancer : inscrivez le lancer dans une case libre.
 gd-prompt-bot = Le robot choisit quoi garder, ou où marquer.
 gd-prompt-hold = Gardez les dés voulus et relancez les autres ({ $n } { $n ->
         [one] lancer restant
        *[other] lancers restants
     }), ou marquez le lancer maintenant.
-gd-dickey = 🎉 Cinq dés pareils : un **Dickey** ! { $points } dans la case Dickey.
-gd-joker-forced = 🃏 Encore cinq dés pareils : un **joker**, qui doit aller dans **{ $box_name }**.
-gd-joker-any = 🃏 Encore cinq dés pareils : un **joker**, pour n'importe quelle case libre : Full 25, Petite suite 30, Grande suite 40.
+gd-dickey = 🎉 Cinq dés pareils : un **Dickey** ! { $points } dans la case Dickey.
+gd-joker-forced = 🃏 Encore cinq dés pareils : un **joker**, qui doit aller dans **{ $box_name }**.
+gd-joker-any = 🃏 Encore cinq dés pareils : un **joker**, pour n'importe quelle case libre : Full 25, Petite suite 30, Grande suite 40.
 gd-joker-bonus = 🎉 Le marquer rapporte le bonus Dickey de **+{ $bonus }**.
-gd-joker-no-bonus = Pas de bonus Dickey : la case Dickey vaut 0.
+gd-joker-no-bonus = Pas de bonus Dickey : la case Dickey vaut 0.
 gd-button-no-rolls = Plus de lancer
 gd-button-roll-dice = Lancer { $n } { $n ->
         [one] dé
@@ -38,35 +38,35 @@ gd-button-roll-dice = Lancer { $n } { $n ->
     } (reste { $left })
 gd-button-roll = Lancer (reste { $left })
 gd-score-in = Marquer dans…
-gd-note-joker-upper = Joker : cinq dés pareils vont dans leur case du haut
-gd-note-joker-zero = Joker : rapporte 0 ici
-gd-note-joker-as = Joker : cinq dés pareils comptent comme { $box_name }
-gd-note-scratch = Barrer : rapporte 0
+gd-note-joker-upper = Joker : cinq dés pareils vont dans leur case du haut
+gd-note-joker-zero = Joker : rapporte 0 ici
+gd-note-joker-as = Joker : cinq dés pareils comptent comme { $box_name }
+gd-note-scratch = Barrer : rapporte 0
 gd-option-bonus = (+{ $bonus } bonus Dickey)
 
 ## La fin d'un tour
 
 gd-left = 🚪 { $name } a quitté la partie.
-gd-scratched = barre **{ $box_name }** : 0 point
+gd-scratched = barre **{ $box_name }** : 0 point
 gd-scored = marque **{ $points }** en **{ $box_name }**
 gd-with-joker = { $what } avec un joker
-gd-timed-out = ⏰ Temps écoulé ! Le robot a joué pour { $name } et { $what }.
+gd-timed-out = ⏰ Temps écoulé ! Le robot a joué pour { $name } et { $what }.
 gd-played = ✅ { $name } { $what }.
-gd-another-dickey = 🎉 Encore un Dickey : bonus de **+{ $bonus }** !
-gd-upper-bonus = ⬆️ Les cases du haut atteignent { $upper } : bonus de **+{ $bonus }** !
-gd-total = Total : **{ $total }** · { $upper }
+gd-another-dickey = 🎉 Encore un Dickey : bonus de **+{ $bonus }** !
+gd-upper-bonus = ⬆️ Les cases du haut atteignent { $upper } : bonus de **+{ $bonus }** !
+gd-total = Total : **{ $total }** · { $upper }
 gd-dice = Dés
 
 ## La fin de la partie, les feuilles de score
 
 gd-over-content = 🏁 La partie de **Get Dickey** est terminée.
-gd-over-solo = 🏁 { $who } a terminé une partie de **Get Dickey** avec **{ $points }** points !
+gd-over-solo = 🏁 { $who } a terminé une partie de **Get Dickey** avec **{ $points }** points !
 gd-over-solo-scored = 🏁 { $who } a marqué **{ $points }** points.
-gd-over-winner = 🏆 { $who } gagne **Get Dickey** !
+gd-over-winner = 🏆 { $who } gagne **Get Dickey** !
 gd-over-title = 🏆 Get Dickey · fin de la partie
 gd-rounds-played = { $rounds } manches jouées.
 gd-cancelled-before-turn = Cette partie a été annulée avant qu'un tour soit joué.
-gd-cancelled-standing = Cette partie a été annulée. Les totaux au moment de l'annulation :
+gd-cancelled-standing = Cette partie a été annulée. Les totaux au moment de l'annulation :
 gd-cancelled-content = La partie de **Get Dickey** a été annulée.
 gd-cancelled-title = 🎲 Get Dickey · annulée
 gd-scorecards = Feuilles de score
@@ -113,30 +113,30 @@ gd-card-total = Total
 ## Règles
 
 gd-rules-title = 🎲 Comment jouer à Get Dickey
-gd-rules-intro = Cinq dés, trois lancers par tour, treize cases à remplir. Après { $rounds } manches, le total le plus élevé gagne ; les totaux égaux se partagent la victoire.
+gd-rules-intro = Cinq dés, trois lancers par tour, treize cases à remplir. Après { $rounds } manches, le total le plus élevé gagne ; les totaux égaux se partagent la victoire.
 gd-rules-players = Joueurs et manches
-gd-rules-players-text = De { $min } à { $max } joueurs (un robot compte comme un joueur ; on peut jouer seul). À chacune des { $rounds } manches, chacun joue un tour, dans l'ordre des places.
+gd-rules-players-text = De { $min } à { $max } joueurs (un robot compte comme un joueur ; on peut jouer seul). À chacune des { $rounds } manches, chacun joue un tour, dans l'ordre des places.
 gd-rules-turn = Votre tour
-gd-rules-turn-text = Lancez les cinq dés. Puis, deux fois au plus, gardez les dés voulus et relancez les autres. Après n'importe quel lancer vous pouvez marquer, et après le troisième vous devez : inscrivez le lancer dans exactement une case libre.
+gd-rules-turn-text = Lancez les cinq dés. Puis, deux fois au plus, gardez les dés voulus et relancez les autres. Après n'importe quel lancer vous pouvez marquer, et après le troisième vous devez : inscrivez le lancer dans exactement une case libre.
 gd-rules-upper = Cases du haut
-gd-rules-upper-text = As à Six : la somme des dés qui montrent cette face (trois 5 en Cinq : 15). Quand les six cases du haut totalisent { $at } ou plus, vous gagnez un bonus de { $bonus }.
+gd-rules-upper-text = As à Six : la somme des dés qui montrent cette face (trois 5 en Cinq : 15). Quand les six cases du haut totalisent { $at } ou plus, vous gagnez un bonus de { $bonus }.
 gd-rules-lower = Cases du bas
-gd-rules-lower-text = Brelan, Carré (au moins trois, quatre dés pareils) : la somme des cinq dés. Full (trois d'une face et deux d'une autre) : 25. Petite suite (quatre qui se suivent) : 30. Grande suite (cinq qui se suivent) : 40. Dickey (cinq pareils) : { $dickey }. Chance : la somme des cinq dés.
+gd-rules-lower-text = Brelan, Carré (au moins trois, quatre dés pareils) : la somme des cinq dés. Full (trois d'une face et deux d'une autre) : 25. Petite suite (quatre qui se suivent) : 30. Grande suite (cinq qui se suivent) : 40. Dickey (cinq pareils) : { $dickey }. Chance : la somme des cinq dés.
 gd-rules-scratch = Barrer
-gd-rules-scratch-text = Tout lancer peut aller dans n'importe quelle case libre ; il rapporte 0 là où il ne convient pas.
+gd-rules-scratch-text = Tout lancer peut aller dans n'importe quelle case libre ; il rapporte 0 là où il ne convient pas.
 gd-rules-dickeys = 🃏 Encore des Dickeys
-gd-rules-dickeys-text = Encore cinq dés pareils quand votre case Dickey est remplie : si elle vaut { $dickey }, vous gagnez un bonus de **+{ $bonus }**. Dans tous les cas le lancer est un **joker** et doit remplir une case : la case du haut de sa face si elle est libre ; sinon n'importe quelle case libre, où le Full vaut 25, la Petite suite 30, la Grande suite 40, le Brelan, le Carré et la Chance la somme, et une case du haut 0.
+gd-rules-dickeys-text = Encore cinq dés pareils quand votre case Dickey est remplie : si elle vaut { $dickey }, vous gagnez un bonus de **+{ $bonus }**. Dans tous les cas le lancer est un **joker** et doit remplir une case : la case du haut de sa face si elle est libre ; sinon n'importe quelle case libre, où le Full vaut 25, la Petite suite 30, la Grande suite 40, le Brelan, le Carré et la Chance la somme, et une case du haut 0.
 gd-rules-total = Le total
 gd-rules-total-text = Cases du haut + bonus du haut + cases du bas + bonus Dickey.
 gd-rules-time = Temps et départs
-gd-rules-time-text = Quand votre temps est écoulé, le robot inscrit votre lancer dans la case libre qui rapporte le plus (en lançant pour vous d'abord si besoin) ; après { $n } temps écoulés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
+gd-rules-time-text = Quand votre temps est écoulé, le robot inscrit votre lancer dans la case libre qui rapporte le plus (en lançant pour vous d'abord si besoin) ; après { $n } temps écoulés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
 
 ## Refus
 
 gd-error-roll-first = Lancez d'abord les dés.
-gd-error-no-rolls-left = Vous avez lancé { $max } fois : inscrivez le lancer dans une case libre.
-gd-error-all-held = Les cinq dés sont gardés : libérez-en un pour lancer, ou marquez le lancer.
-gd-error-no-such-die = Ce dé n'existe pas : il y en a cinq.
+gd-error-no-rolls-left = Vous avez lancé { $max } fois : inscrivez le lancer dans une case libre.
+gd-error-all-held = Les cinq dés sont gardés : libérez-en un pour lancer, ou marquez le lancer.
+gd-error-no-such-die = Ce dé n'existe pas : il y en a cinq.
 gd-error-box-filled = Votre case { $box_name } est déjà remplie.
-gd-error-joker-upper = Cinq dés pareils avec votre case Dickey remplie font un joker : il doit aller en { $box_name } tant que cette case est libre.
+gd-error-joker-upper = Cinq dés pareils avec votre case Dickey remplie font un joker : il doit aller en { $box_name } tant que cette case est libre.
 gd-error-card-full = Toutes les cases de votre feuille de score sont remplies.
