@@ -738,6 +738,16 @@ impl Game {
         matches!(self.phase, Phase::Finished { .. } | Phase::Cancelled)
     }
 
+    /// The totals of the seats other than `seat` that are still playing, in seat order: whom
+    /// `seat` must beat (F10).
+    pub fn opponents_totals(&self, seat: usize) -> impl Iterator<Item = u32> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(move |(other, s)| *other != seat && s.is_playing())
+            .map(|(_, s)| s.total)
+    }
+
     /// The seat that won the roll-off and played the first turn (F2).
     pub fn first_seat(&self) -> Option<usize> {
         self.rolloff

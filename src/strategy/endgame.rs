@@ -71,13 +71,7 @@ impl Endgame {
         game.final_round?;
         let turn = game.turn().ok()?;
         let me = &game.seats[turn.seat];
-        let leader = game
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(seat, s)| *seat != turn.seat && s.is_playing())
-            .map(|(_, s)| s.total)
-            .max()?;
+        let leader = game.opponents_totals(turn.seat).max()?;
         Some((leader + 1).saturating_sub(me.total).max(1))
     }
 

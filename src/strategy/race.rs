@@ -121,13 +121,7 @@ impl RaceKey {
         }
         let turn = game.turn().ok()?;
         let target = game.settings.target;
-        let others: Vec<u32> = game
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(seat, s)| *seat != turn.seat && s.is_playing())
-            .map(|(_, s)| s.total)
-            .collect();
+        let others: Vec<u32> = game.opponents_totals(turn.seat).collect();
         // Within the race table's reach first, so that games far from their end never build it.
         let short = |o: u32| target.saturating_sub(o);
         if others.iter().all(|&o| short(o) > B_MAX) {

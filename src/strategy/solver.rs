@@ -41,7 +41,7 @@
 //! 200 instead gives the same values.
 
 pub use forgetit_solver::rolls::{forget_it_chance, Hand};
-use forgetit_solver::rolls::{hand_index, open_rolls, roll_on, ALL_WORDS, FULL};
+use forgetit_solver::rolls::{hand_index, open_on, roll_on, Opened, ALL_WORDS, FULL};
 
 use forgetit_solver::UtilityTurn;
 
@@ -168,26 +168,11 @@ impl Solver {
         if !known.is_nan() {
             return known;
         }
-        let (mut rest, mut same) = (0.0, 0.0);
-        for roll in open_rolls(hand) {
-            let now = words | roll.shown;
-            if now == ALL_WORDS {
-                continue;
-            }
-            let best = roll
-                .keeps
-                .iter()
-                .map(|&(p, k, left)| f64::from(p) * self.value(k, left, now))
-                .fold(None, |best: Option<f64>, v| {
-                    Some(best.map_or(v, |b| b.max(v)))
-                });
-            match best {
-                Some(value) => rest += roll.chance * value,
-                None if roll.shown == 0 => same += roll.chance,
-                None => rest += roll.chance * self.open_value(roll.after_words, now),
-            }
-        }
-        let value = rest / (1.0 - same);
+        // FORGET IT scores 0; the number kept scores p per unit of value.
+        let value = open_on(hand, words, 0.0, |next, now| match next {
+            Opened::Keep((p, k, left)) => f64::from(p) * self.value(k, left, now),
+            Opened::Words(left) => self.open_value(left, now),
+        });
         self.open[index] = value;
         value
     }

@@ -85,11 +85,6 @@ impl Reach {
     pub fn beats(&self, lead: i64) -> f64 {
         (self.chance(lead) + self.chance(lead + 1)) / 2.0
     }
-
-    /// The greatest score `Q` is known for.
-    pub fn cap(&self) -> u32 {
-        self.chance.len() as u32 - 1
-    }
 }
 
 /// `G(d, hand, words)`, filled on demand.

@@ -136,6 +136,44 @@ pub fn roll_on(
     rest / (1.0 - same)
 }
 
+/// Where an opening roll (before the number is chosen) leads: keeping a number, or, when no
+/// number shows twice but words do, rolling the hand left once they are set aside.
+pub enum Opened {
+    Keep(Keep),
+    Words(Hand),
+}
+
+/// The value of rolling `hand` before the number is chosen, `words` out: a FORGET IT is worth
+/// `forget_it`; a roll with numbers to keep is worth the best `next(Opened::Keep(..), words out)`;
+/// one with words but no pair, `next(Opened::Words(hand left), words out)`; one with neither
+/// returns to the same point (the fixed point of [`roll_on`]).
+pub fn open_on(
+    hand: Hand,
+    words: u8,
+    forget_it: f64,
+    mut next: impl FnMut(Opened, u8) -> f64,
+) -> f64 {
+    let (mut rest, mut same) = (0.0, 0.0);
+    for roll in open_rolls(hand) {
+        let now = words | roll.shown;
+        if now == ALL_WORDS {
+            rest += roll.chance * forget_it;
+            continue;
+        }
+        let best = roll
+            .keeps
+            .iter()
+            .map(|&keep| next(Opened::Keep(keep), now))
+            .reduce(f64::max);
+        match best {
+            Some(value) => rest += roll.chance * value,
+            None if roll.shown == 0 => same += roll.chance,
+            None => rest += roll.chance * next(Opened::Words(roll.after_words), now),
+        }
+    }
+    rest / (1.0 - same)
+}
+
 /// Every roll of `hand` before the number is chosen (kept for each of the 64 hands).
 pub fn open_rolls(hand: Hand) -> &'static [OpenRoll] {
     static ROLLS: OnceLock<Vec<Vec<OpenRoll>>> = OnceLock::new();

@@ -20,7 +20,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rolls::{hand_index, open_rolls, roll_on, Hand, ALL_WORDS, FULL};
+use crate::rolls::{hand_index, open_on, roll_on, Hand, Opened, ALL_WORDS, FULL};
 
 /// The point multiplier of F9: what `k` point dice multiply the score by.
 pub type Multiplier = fn(u32) -> u32;
@@ -104,7 +104,7 @@ impl UtilityTurn {
     }
 
     /// The score banking `k` point dice of the number `p` makes (F9).
-    pub fn score(&self, p: u8, k: u32) -> u32 {
+    fn score(&self, p: u8, k: u32) -> u32 {
         u32::from(p) * k * (self.mult)(k)
     }
 
@@ -191,25 +191,10 @@ impl UtilityTurn {
             return self.open_memo[at];
         }
         let forget_it = self.utility(0);
-        let (mut rest, mut same) = (0.0, 0.0);
-        for roll in open_rolls(hand) {
-            let now = words | roll.shown;
-            if now == ALL_WORDS {
-                rest += roll.chance * forget_it;
-                continue;
-            }
-            let best = roll
-                .keeps
-                .iter()
-                .map(|&(p, k, left)| self.value(p, k, left, now))
-                .reduce(f64::max);
-            match best {
-                Some(v) => rest += roll.chance * v,
-                None if roll.shown == 0 => same += roll.chance,
-                None => rest += roll.chance * self.open_value(roll.after_words, now),
-            }
-        }
-        let value = rest / (1.0 - same);
+        let value = open_on(hand, words, forget_it, |next, now| match next {
+            Opened::Keep((p, k, left)) => self.value(p, k, left, now),
+            Opened::Words(left) => self.open_value(left, now),
+        });
         self.open_memo[at] = value;
         value
     }
