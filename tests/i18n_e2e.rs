@@ -227,15 +227,19 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
     world.standin.assert_clean();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_french_privately() {
-    // alice's client is French, the guild's locale English; bob's is German, which the bot does
-    // not speak: English for him.
-    let world = World::with_locales(
+/// A guild whose locale is English; alice's client is French, bob's German (which the bot does not
+/// speak: English for him), carol's British English.
+async fn french_alice_in_an_english_guild() -> World {
+    World::with_locales(
         "en-US",
         &[("alice", "fr"), ("bob", "de"), ("carol", "en-GB")],
     )
-    .await;
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_french_privately() {
+    let world = french_alice_in_an_english_guild().await;
     let bot = world.start_bot(world.config()).await;
     let lobby = world
         .slash(world.alice, "start", json!({ "target": 500 }))
@@ -323,12 +327,7 @@ async fn a_table_may_choose_its_language_at_start() {
 /// A leaderboard is public: its pages keep the language it was posted in, whoever turns them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_leaderboards_pages_keep_its_language() {
-    // alice's client is French, carol's English; the guild is English.
-    let world = World::with_locales(
-        "en-US",
-        &[("alice", "fr"), ("bob", "de"), ("carol", "en-GB")],
-    )
-    .await;
+    let world = french_alice_in_an_english_guild().await;
     let bot = world.start_bot(world.config()).await;
     let board = world.slash(world.alice, "leaderboard", json!({})).await;
     assert!(!board.is_ephemeral());

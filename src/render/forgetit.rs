@@ -8,21 +8,20 @@
 use std::cmp::Reverse;
 
 use crate::engine::forgetit::{
-    Action, DieRoll, DieState, Face, Game, Phase, RuleError, Seat, Step, Turn, TurnEnd, TurnResult,
-    Word, DEFAULT_TARGET, DICE, MAX_SEATS, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
+    Action, DieRoll, DieState, Face, Game, Phase, RuleError, Step, Turn, TurnEnd, TurnResult, Word,
+    DEFAULT_TARGET, DICE, MAX_SEATS, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
 };
 use crate::engine::Player;
 use crate::strategy::solver::{Choice, Odds, Situation};
 
 use super::dice::DiceStyle;
 use super::lobby::OpenTable;
+use super::over::{announce, Winners};
+use super::seat::{mention, name, seated, who};
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::view::{
-    colour, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView, EmbedView,
-    MessageView, UiAction,
-};
+use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView, UiAction};
 
 /// The lobby message through its life: the open table with its buttons; once started, the
 /// roll-off (F2) and the playing order; a table cancelled before it started. No buttons once the
@@ -51,11 +50,7 @@ fn open_table(game: &Game, lang: Lang) -> MessageView {
         ),
         min: MIN_SEATS,
         max: MAX_SEATS,
-        seats: game
-            .seats
-            .iter()
-            .map(|seat| (who(seat), seat.player == game.host))
-            .collect(),
+        seats: seated(&game.seats, game.host),
     };
     super::lobby::open_table(table, lang)
 }
@@ -339,29 +334,10 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     match &game.phase {
         Phase::Finished { winners } => {
-            let names: Vec<String> = winners
-                .iter()
-                .map(|&i| format!("**{}**", name(&game.seats[i])))
-                .collect();
-            let mentions: Vec<String> = winners.iter().map(|&i| mention(&game.seats[i])).collect();
-            let best = winners.first().map(|&i| game.seats[i].total);
-            let and = tr!(lang, "and");
-            let (content, headline) = match best {
-                None => (tr!(lang, "fgi-over-content"), tr!(lang, "over-nobody")),
-                Some(best) if winners.len() == 1 => (
-                    tr!(lang, "fgi-over-winner", who = mentions[0].as_str()),
-                    tr!(lang, "over-winner", who = names[0].as_str(), points = best),
-                ),
-                Some(best) => (
-                    tr!(lang, "over-shared", who = list(&mentions, &and)),
-                    tr!(
-                        lang,
-                        "over-shared-points",
-                        who = list(&names, &and),
-                        points = best
-                    ),
-                ),
-            };
+            let points = winners.first().map_or(0, |&i| game.seats[i].total);
+            let announced = Winners::of(&game.seats, winners, points);
+            let (content, headline) =
+                announce(&announced, "fgi-over-winner", "fgi-over-content", lang);
             let embed = EmbedView::new(&tr!(lang, "fgi-over-title"), colour::WINNER)
                 .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
                 .footer(&tr!(lang, "fgi-played-to", target = game.settings.target));
@@ -656,20 +632,6 @@ fn play_order(game: &Game) -> impl Iterator<Item = usize> {
     (0..seats).map(move |i| (first + i) % seats)
 }
 
-fn name(seat: &Seat) -> String {
-    display_name(&seat.name)
-}
-
-/// A seat's name, bot seats marked.
-fn who(seat: &Seat) -> String {
-    seat_name(seat.player, &seat.name)
-}
-
-/// How content addresses a seat: a person by mention (which pings them), a bot by name.
-fn mention(seat: &Seat) -> String {
-    seat_mention(seat.player, &seat.name)
-}
-
 /// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
 pub(crate) fn decimal(number: &str, lang: Lang) -> String {
     match lang {
@@ -702,15 +664,8 @@ pub fn rules(lang: Lang) -> MessageView {
             tr!(lang, "fgi-rules-time-text", n = TIMEOUTS_BEFORE_LEAVING),
         ),
     ];
-    let mut embed = EmbedView::new(&tr!(lang, "fgi-rules-title"), colour::INFO).description(&tr!(
-        lang,
-        "fgi-rules-intro",
-        target = DEFAULT_TARGET
-    ));
-    for (title, text) in fields {
-        embed = embed.field(&tr!(lang, title), &text, false);
-    }
-    MessageView::new("").embed(embed)
+    let intro = tr!(lang, "fgi-rules-intro", target = DEFAULT_TARGET);
+    super::rules_card("fgi-rules-title", &intro, fields, lang)
 }
 
 /// A short text for the player whose action was refused (sent ephemerally).

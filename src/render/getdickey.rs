@@ -48,9 +48,10 @@ use crate::tr;
 
 use super::dice::DiceStyle;
 use super::lobby::OpenTable;
+use super::over::{announce, Winners};
+use super::seat::{mention, name, seated, who};
 use super::view::{
-    colour, display_name, list, place, seat_mention, seat_name, ButtonStyle, ButtonView, EmbedView,
-    MessageView, SelectView, UiAction,
+    colour, place, ButtonStyle, ButtonView, EmbedView, MessageView, SelectView, UiAction,
 };
 
 // --- The lobby ---------------------------------------------------------------------------------
@@ -78,11 +79,7 @@ fn open_table(game: &Game, lang: Lang) -> MessageView {
         waiting: tr!(lang, "gd-lobby-waiting"),
         min: MIN_SEATS,
         max: MAX_SEATS,
-        seats: game
-            .seats
-            .iter()
-            .map(|seat| (who(seat), seat.player == game.host))
-            .collect(),
+        seats: seated(&game.seats, game.host),
     };
     super::lobby::open_table(table, lang)
 }
@@ -359,42 +356,27 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     match &game.phase {
         Phase::Finished { winners } => {
-            let names: Vec<String> = winners
-                .iter()
-                .map(|&i| format!("**{}**", name(&game.seats[i])))
-                .collect();
-            let mentions: Vec<String> = winners.iter().map(|&i| mention(&game.seats[i])).collect();
-            let best = winners.first().map(|&i| game.seats[i].total());
-            let and = tr!(lang, "and");
-            let (content, headline) = match best {
-                None => (tr!(lang, "gd-over-content"), tr!(lang, "over-nobody")),
-                Some(best) if game.seats.len() == 1 => (
+            let points = winners.first().map_or(0, |&i| game.seats[i].total());
+            let announced = Winners::of(&game.seats, winners, points);
+            let (content, headline) = if game.seats.len() == 1 && !winners.is_empty() {
+                // Solitaire: a score, not a win.
+                let points = announced.points;
+                (
                     tr!(
                         lang,
                         "gd-over-solo",
-                        who = mentions[0].as_str(),
-                        points = best
+                        who = announced.mentions[0].as_str(),
+                        points = points
                     ),
                     tr!(
                         lang,
                         "gd-over-solo-scored",
-                        who = names[0].as_str(),
-                        points = best
+                        who = announced.names[0].as_str(),
+                        points = points
                     ),
-                ),
-                Some(best) if winners.len() == 1 => (
-                    tr!(lang, "gd-over-winner", who = mentions[0].as_str()),
-                    tr!(lang, "over-winner", who = names[0].as_str(), points = best),
-                ),
-                Some(best) => (
-                    tr!(lang, "over-shared", who = list(&mentions, &and)),
-                    tr!(
-                        lang,
-                        "over-shared-points",
-                        who = list(&names, &and),
-                        points = best
-                    ),
-                ),
+                )
+            } else {
+                announce(&announced, "gd-over-winner", "gd-over-content", lang)
             };
             let embed = ranked_cards(
                 game,
@@ -625,20 +607,6 @@ fn card_block(card: &Scorecard, lang: Lang) -> String {
     format!("```\n{}\n```", lines.join("\n"))
 }
 
-fn name(seat: &Seat) -> String {
-    display_name(&seat.name)
-}
-
-/// A seat's name, bot seats marked.
-fn who(seat: &Seat) -> String {
-    seat_name(seat.player, &seat.name)
-}
-
-/// How content addresses a seat: a person by mention (which pings them), a bot by name.
-fn mention(seat: &Seat) -> String {
-    seat_mention(seat.player, &seat.name)
-}
-
 // --- Rules and errors --------------------------------------------------------------------------
 
 /// The rules as the bot plays them (../shared/RULES.md, G1–G7), in short.
@@ -684,15 +652,8 @@ pub fn rules(lang: Lang) -> MessageView {
             tr!(lang, "gd-rules-time-text", n = TIMEOUTS_BEFORE_LEAVING),
         ),
     ];
-    let mut embed = EmbedView::new(&tr!(lang, "gd-rules-title"), colour::INFO).description(&tr!(
-        lang,
-        "gd-rules-intro",
-        rounds = ROUNDS
-    ));
-    for (title, text) in fields {
-        embed = embed.field(&lang.t(title), &text, false);
-    }
-    MessageView::new("").embed(embed)
+    let intro = tr!(lang, "gd-rules-intro", rounds = ROUNDS);
+    super::rules_card("gd-rules-title", &intro, fields, lang)
 }
 
 /// The answer to a refused action, as a message (sent ephemerally): [`error`]'s text.

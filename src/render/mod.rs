@@ -20,6 +20,8 @@ pub mod forgetit;
 pub mod getdickey;
 mod lobby;
 pub mod notice;
+mod over;
+mod seat;
 pub mod stats;
 pub mod view;
 
@@ -31,3 +33,18 @@ pub use view::{
     limits, ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectOptionView, SelectView,
     UiAction, UnknownAction,
 };
+
+/// A game's rules as one embed: its title (a message id), the introduction, and a field per rule
+/// (the field's title as a message id, its text).
+fn rules_card(
+    title: &str,
+    intro: &str,
+    fields: impl IntoIterator<Item = (&'static str, String)>,
+    lang: crate::i18n::Lang,
+) -> MessageView {
+    let mut embed = EmbedView::new(&lang.t(title), view::colour::INFO).description(intro);
+    for (title, text) in fields {
+        embed = embed.field(&lang.t(title), &text, false);
+    }
+    MessageView::new("").embed(embed)
+}

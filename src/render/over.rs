@@ -1,0 +1,56 @@
+//! The winners' announcement at the end of a game, the same for both games.
+
+use crate::i18n::Lang;
+use crate::tr;
+
+use super::seat::{mention, name, Seated};
+use super::view::list;
+
+/// The winners of a finished game: each one's name (as the embed shows it) and mention (as the
+/// content addresses them), and the winning total; no winners when nobody was left to win.
+pub(crate) struct Winners {
+    pub names: Vec<String>,
+    pub mentions: Vec<String>,
+    pub points: u32,
+}
+
+impl Winners {
+    /// The seats `winners` of `seats`, with the winning total.
+    pub fn of(seats: &[impl Seated], winners: &[usize], points: u32) -> Winners {
+        Winners {
+            names: winners
+                .iter()
+                .map(|&i| format!("**{}**", name(&seats[i])))
+                .collect(),
+            mentions: winners.iter().map(|&i| mention(&seats[i])).collect(),
+            points,
+        }
+    }
+}
+
+/// The message content that announces the winners (`won`, the game's message for one winner, or a
+/// shared win; `nobody` when there are none) and the embed's headline with their points.
+pub(crate) fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -> (String, String) {
+    let Winners {
+        names,
+        mentions,
+        points,
+    } = winners;
+    let and = tr!(lang, "and");
+    match (names.as_slice(), mentions.as_slice()) {
+        ([], _) | (_, []) => (tr!(lang, nobody), tr!(lang, "over-nobody")),
+        ([name], [mention]) => (
+            tr!(lang, won, who = mention.as_str()),
+            tr!(lang, "over-winner", who = name.as_str(), points = *points),
+        ),
+        _ => (
+            tr!(lang, "over-shared", who = list(mentions, &and)),
+            tr!(
+                lang,
+                "over-shared-points",
+                who = list(names, &and),
+                points = *points
+            ),
+        ),
+    }
+}

@@ -1,0 +1,50 @@
+//! How messages name a seat of either game: its name, its name with bot seats marked, and how
+//! content addresses it (a person by mention, which pings them; a bot by name).
+
+use crate::engine::{forgetit, getdickey, Player};
+
+use super::view::{display_name, seat_mention, seat_name};
+
+/// A seat of either game, as messages show it.
+pub(crate) trait Seated {
+    fn player(&self) -> Player;
+    fn given_name(&self) -> &str;
+}
+
+impl Seated for forgetit::Seat {
+    fn player(&self) -> Player {
+        self.player
+    }
+    fn given_name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Seated for getdickey::Seat {
+    fn player(&self) -> Player {
+        self.player
+    }
+    fn given_name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// The seat's name as a player gave it, made safe to show.
+pub(crate) fn name(seat: &impl Seated) -> String {
+    display_name(seat.given_name())
+}
+
+/// A seat's name, bot seats marked.
+pub(crate) fn who(seat: &impl Seated) -> String {
+    seat_name(seat.player(), seat.given_name())
+}
+
+/// How content addresses a seat: a person by mention (which pings them), a bot by name.
+pub(crate) fn mention(seat: &impl Seated) -> String {
+    seat_mention(seat.player(), seat.given_name())
+}
+
+/// Each seat's shown name, and whether it is the host's (for the lobby).
+pub(crate) fn seated(seats: &[impl Seated], host: Player) -> Vec<(String, bool)> {
+    seats.iter().map(|s| (who(s), s.player() == host)).collect()
+}
