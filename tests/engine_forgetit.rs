@@ -1,4 +1,4 @@
-//! For Get It rules, one test per rule of ../shared/RULES.md (F1–F11), with scripted dice.
+//! For Get It rules, one test per rule of docs/RULES.md (F1–F11), with scripted dice.
 //!
 //! Dice are numbered 0–8: 0–2 are the FOR dice, 3–5 the GET dice, 6–8 the IT dice. A roll rolls
 //! the dice in hand in that order, so a script lists one face per die in hand, 6 being the word.

@@ -1,4 +1,4 @@
-//! Get Dickey rules, one test per rule of ../shared/RULES.md (G1–G7), with scripted dice.
+//! Get Dickey rules, one test per rule of docs/RULES.md (G1–G7), with scripted dice.
 //!
 //! The dice are numbered 0–4. A roll rolls the dice not held in that order, so a script lists one
 //! face (1–6) per die rolled.

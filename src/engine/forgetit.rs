@@ -1,4 +1,4 @@
-//! *For Get It*, as `../shared/RULES.md` (F1–F11) says it is played.
+//! *For Get It*, as `docs/RULES.md` (F1–F11) says it is played.
 //!
 //! The game is a value. [`Game::decide`] checks an [`Action`] against the rules and, rolling any
 //! dice it needs from the caller's [`DiceSource`], returns the [`Event`] that records what happened

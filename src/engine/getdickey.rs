@@ -1,4 +1,4 @@
-//! *Get Dickey*, as `../shared/RULES.md` (G1–G7) says it is played: the Yahtzee family, with five
+//! *Get Dickey*, as `docs/RULES.md` (G1–G7) says it is played: the Yahtzee family, with five
 //! ordinary dice, three rolls a turn and thirteen boxes.
 //!
 //! The game is a value, built like [`super::forgetit`]: [`Game::decide`] checks an [`Action`]

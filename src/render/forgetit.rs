@@ -640,7 +640,7 @@ pub(crate) fn decimal(number: &str, lang: Lang) -> String {
     }
 }
 
-/// The rules as the bot plays them (../shared/RULES.md, F1–F10), in short.
+/// The rules as the bot plays them (docs/RULES.md, F1–F10), in short.
 pub fn rules(lang: Lang) -> MessageView {
     let fields = [
         ("fgi-rules-dice", tr!(lang, "fgi-rules-dice-text")),

@@ -609,7 +609,7 @@ fn card_block(card: &Scorecard, lang: Lang) -> String {
 
 // --- Rules and errors --------------------------------------------------------------------------
 
-/// The rules as the bot plays them (../shared/RULES.md, G1–G7), in short.
+/// The rules as the bot plays them (docs/RULES.md, G1–G7), in short.
 pub fn rules(lang: Lang) -> MessageView {
     let fields = [
         (

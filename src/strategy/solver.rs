@@ -1,5 +1,5 @@
 //! The exact For Get It turn solver: the policy that maximizes a turn's expected score under
-//! `../shared/RULES.md`, and its values.
+//! `docs/RULES.md`, and its values.
 //!
 //! # States
 //!

@@ -4,7 +4,7 @@
 //!
 //! This crate is pure arithmetic on dice and has no rules text of its own: what a hand scores in a
 //! box comes from the caller (the game engine) as a [`Scoring`]. What it knows is the card's
-//! structure as `../shared/RULES.md` gives it: thirteen boxes in scorecard order, the six upper
+//! structure as `docs/RULES.md` gives it: thirteen boxes in scorecard order, the six upper
 //! boxes (box `i` counts face `i + 1`) with 35 when they add up to 63 or more (G3), the Dickey box
 //! (box 11), and G6: five alike with the Dickey box filled earns 100 when that box holds 50, and is
 //! a joker that must fill the upper box of its face while it is open, else any open box, scored by

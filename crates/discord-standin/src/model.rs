@@ -54,7 +54,7 @@ pub struct ChannelInfo {
 }
 
 /// A message's visible state (current, or a past one kept in [`Message::history`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MessageState {
     /// Text content.
     pub content: String,
@@ -67,7 +67,7 @@ pub struct MessageState {
 }
 
 /// A message as a person in the channel sees it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Message {
     /// Message id.
     pub id: MessageId,
@@ -467,8 +467,7 @@ pub(crate) struct World {
 pub(crate) const PERMISSIONS: &str = "2248473465835073";
 
 impl World {
-    pub(crate) fn new(token: String) -> Self {
-        let mut ids = Snowflakes::default();
+    pub(crate) fn new(token: String, mut ids: Snowflakes) -> Self {
         let application_id = ids.next();
         let bot = UserInfo {
             id: UserId(application_id),

@@ -5,7 +5,7 @@
 //! connects to it; the stand-in keeps a channel model (what people in the channel see, including
 //! ephemeral messages per user), sends interactions on behalf of users in one call each, and checks
 //! every request the bot makes against Discord's OpenAPI spec
-//! (`<repo>/../shared/discord-api-spec/openapi.json`) and the documented limits.
+//! (vendored in `discord-api-spec/`, embedded in the crate) and the documented limits.
 //!
 //! It also stands in for a REST proxy such as twilight-http-proxy (the same API under
 //! [`API_PREFIX`], `GET /gateway` and `GET /gateway/bot` included), and shards like Discord:
@@ -46,6 +46,7 @@ mod multipart;
 mod rest;
 pub mod spec;
 mod violation;
+mod web;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -198,9 +199,19 @@ pub struct StandinBuilder {
     shard_count: u32,
     users: Vec<(String, String)>,
     guild_locale: String,
+    stable_ids: bool,
+    messages: Vec<Message>,
 }
 
 impl StandinBuilder {
+    /// Give the bot, the users, the guilds and the channels the same ids at every start (the same
+    /// setup gives the same ids; later ids follow the clock as usual), so that what a bot stored
+    /// about them is still theirs after the stand-in restarts.
+    pub fn stable_ids(mut self) -> Self {
+        self.stable_ids = true;
+        self
+    }
+
     /// Replace the configuration.
     pub fn config(mut self, config: StandinConfig) -> Self {
         self.config = config;
@@ -216,6 +227,15 @@ impl StandinBuilder {
     /// Heartbeat interval announced in HELLO.
     pub fn heartbeat_interval(mut self, interval: Duration) -> Self {
         self.config.heartbeat_interval = interval;
+        self
+    }
+
+    /// Messages the channels already hold (as [`Standin::lasting_messages`] gave them, from an
+    /// earlier stand-in with the same setup and [`StandinBuilder::stable_ids`]): as in Discord,
+    /// a bot restarted against the new stand-in finds its messages where it left them. Messages
+    /// of channels the stand-in does not have are left out.
+    pub fn messages(mut self, messages: Vec<Message>) -> Self {
+        self.messages = messages;
         self
     }
 
@@ -267,7 +287,12 @@ impl StandinBuilder {
     /// Bind the ports and start serving.
     pub async fn start(self) -> Standin {
         let spec = Spec::shared();
-        let mut world = World::new(self.config.token.clone());
+        let ids = if self.stable_ids {
+            ids::Snowflakes::pinned()
+        } else {
+            ids::Snowflakes::default()
+        };
+        let mut world = World::new(self.config.token.clone(), ids);
         world.shard_count = self.shard_count;
         for (name, locale) in &self.users {
             world.add_user(name, locale);
@@ -282,6 +307,14 @@ impl StandinBuilder {
                 world.add_channel(guild, channel);
             }
         }
+        world.ids.unpin();
+        for message in self.messages {
+            if world.channels.iter().any(|c| c.id == message.channel_id) {
+                world.ids.bump_to(message.id.get());
+                world.messages.push(message);
+            }
+        }
+        world.messages.sort_by_key(|m| m.id);
         let rest = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind REST port");
@@ -368,6 +401,8 @@ impl Standin {
                 ("carol".into(), "en-GB".into()),
             ],
             guild_locale: "en-US".into(),
+            stable_ids: false,
+            messages: Vec::new(),
         }
     }
 
@@ -572,6 +607,32 @@ impl Standin {
         values: &[&str],
     ) -> Result<Interaction> {
         self.shared.select(user, message, custom_id, values).await
+    }
+
+    /// The messages that outlast a restart of the client, to give a later stand-in
+    /// ([`StandinBuilder::messages`]): every public message not deleted, its edits included
+    /// (private answers, like Discord's ephemeral ones, are gone after a reload; the interactions
+    /// that made messages are not kept).
+    pub fn lasting_messages(&self) -> Vec<Message> {
+        self.shared.read(|w| {
+            w.messages
+                .iter()
+                .filter(|m| m.visible_to.is_none() && !m.deleted && !m.loading)
+                .map(|m| Message {
+                    interaction: None,
+                    ..m.clone()
+                })
+                .collect()
+        })
+    }
+
+    // ----- the web page -----------------------------------------------------------------------
+
+    /// Serve the stand-in's server as a web page on `listener` (a Discord-like view of its
+    /// channels where one can act as any of its users; see the crate's README). It serves until
+    /// the returned task is aborted.
+    pub fn serve_web(&self, listener: TcpListener) -> JoinHandle<()> {
+        web::serve(Arc::clone(&self.shared), listener)
     }
 
     // ----- waiting ----------------------------------------------------------------------------

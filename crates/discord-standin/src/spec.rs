@@ -17,13 +17,13 @@ pub const DOC_URI: &str = "https://discord-standin.invalid/openapi.json";
 /// Environment variable that overrides where the spec is read from.
 pub const SPEC_PATH_ENV: &str = "DISCORD_OPENAPI_SPEC";
 
-/// Where the spec lives by default: `<repo>/../shared/discord-api-spec/openapi.json`.
-pub fn default_spec_path() -> PathBuf {
-    if let Some(p) = std::env::var_os(SPEC_PATH_ENV) {
-        return PathBuf::from(p);
-    }
-    // This crate lives at <repo>/tests/standin.
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/discord-api-spec/openapi.json")
+/// Discord's OpenAPI spec as vendored in this crate (`discord-api-spec/openapi.json`, see the
+/// README there for where it came from), embedded in the binary.
+pub const VENDORED_SPEC: &str = include_str!("../discord-api-spec/openapi.json");
+
+/// A spec file to read instead of the vendored one, from [`SPEC_PATH_ENV`].
+pub fn spec_path_override() -> Option<PathBuf> {
+    std::env::var_os(SPEC_PATH_ENV).map(PathBuf::from)
 }
 
 /// One problem found by schema validation.
@@ -106,17 +106,16 @@ impl Retrieve for NoRetrieval {
 }
 
 impl Spec {
-    /// The spec at [`default_spec_path`], loaded once per process and shared.
+    /// The vendored spec (or the file [`SPEC_PATH_ENV`] names), loaded once per process and
+    /// shared.
     pub fn shared() -> Arc<Spec> {
         static SPEC: OnceLock<Arc<Spec>> = OnceLock::new();
         SPEC.get_or_init(|| {
-            let path = default_spec_path();
-            Arc::new(Spec::load(&path).unwrap_or_else(|e| {
-                panic!(
-                    "cannot load Discord's OpenAPI spec from {}: {e}",
-                    path.display()
-                )
-            }))
+            let spec = match spec_path_override() {
+                Some(path) => Spec::load(&path).map_err(|e| format!("{}: {e}", path.display())),
+                None => Spec::parse(VENDORED_SPEC).map_err(|e| format!("the vendored spec: {e}")),
+            };
+            Arc::new(spec.unwrap_or_else(|e| panic!("cannot load Discord's OpenAPI spec: {e}")))
         })
         .clone()
     }
@@ -124,7 +123,12 @@ impl Spec {
     /// Load a spec from a file.
     pub fn load(path: &Path) -> Result<Spec, String> {
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        let doc: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        Spec::parse(&text)
+    }
+
+    /// Load a spec from its JSON text.
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        let doc: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         Spec::from_document(doc)
     }
 

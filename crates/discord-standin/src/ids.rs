@@ -9,7 +9,11 @@ pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 macro_rules! id_type {
     ($(#[$doc:meta] $name:ident),* $(,)?) => {$(
         #[$doc]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
+            serde::Deserialize,
+        )]
+        #[serde(transparent)]
         pub struct $name(pub u64);
 
         impl $name {
@@ -54,16 +58,39 @@ id_type!(
     CommandId,
 );
 
+/// Unix ms of the timestamp part of [`Snowflakes::pinned`] ids (2025-01-01T00:00:00Z).
+const PINNED_MS: u64 = 1_735_689_600_000;
+
 /// Hands out increasing snowflakes whose timestamp part is the current time.
 #[derive(Debug, Default)]
 pub(crate) struct Snowflakes {
     last: u64,
+    /// While set, ids count up from a fixed snowflake instead of following the clock.
+    pinned: bool,
 }
 
 impl Snowflakes {
+    /// Snowflakes that count up from a fixed one (of 2025-01-01) until [`Snowflakes::unpin`]:
+    /// the same sequence of calls gets the same ids in every process.
+    pub(crate) fn pinned() -> Snowflakes {
+        Snowflakes {
+            last: (PINNED_MS - DISCORD_EPOCH_MS) << 22,
+            pinned: true,
+        }
+    }
+
+    /// From now on, follow the clock.
+    pub(crate) fn unpin(&mut self) {
+        self.pinned = false;
+    }
+
     /// The next snowflake, strictly greater than every one handed out before.
     pub(crate) fn next(&mut self) -> u64 {
-        let candidate = (now_ms().saturating_sub(DISCORD_EPOCH_MS)) << 22;
+        let candidate = if self.pinned {
+            0
+        } else {
+            (now_ms().saturating_sub(DISCORD_EPOCH_MS)) << 22
+        };
         self.last = candidate.max(self.last + 1);
         self.last
     }
@@ -131,5 +158,15 @@ mod tests {
         let b = s.next();
         assert!(b > a);
         assert!(snowflake_ms(a) >= DISCORD_EPOCH_MS);
+    }
+
+    #[test]
+    fn pinned_snowflakes_repeat_then_follow_the_clock() {
+        let (mut s, mut t) = (Snowflakes::pinned(), Snowflakes::pinned());
+        let first = [s.next(), s.next()];
+        assert_eq!(first, [t.next(), t.next()]);
+        assert_eq!(snowflake_ms(first[1]), PINNED_MS);
+        s.unpin();
+        assert!(snowflake_ms(s.next()) > PINNED_MS);
     }
 }
