@@ -1027,10 +1027,25 @@ where
         }
         match self.game.stage() {
             Status::Lobby => {
-                if let Some(id) = self.lobby_message {
-                    let lobby = self.outgoing(self.game.lobby_view(self.lang));
-                    if let Err(e) = cx.shared.outbox.edit(cx.channel, id, lobby).await {
-                        warn!(error = %e, "could not refresh the lobby message");
+                let lobby = || self.outgoing(self.game.lobby_view(self.lang));
+                let shown = match self.lobby_message {
+                    Some(id) => match cx.shared.outbox.edit(cx.channel, id, lobby()).await {
+                        Ok(()) => true,
+                        Err(e) => {
+                            warn!(error = %e, "could not refresh the lobby message; posting it anew");
+                            false
+                        }
+                    },
+                    None => false,
+                };
+                // A lobby nobody can see (its message gone, or never shown) can't be joined.
+                if !shown {
+                    match cx.shared.outbox.post(cx.channel, lobby()).await {
+                        Ok(id) => {
+                            self.lobby_message = Some(id);
+                            self.save_messages(cx).await;
+                        }
+                        Err(e) => warn!(error = %e, "could not post the lobby message"),
                     }
                 }
             }
