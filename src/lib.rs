@@ -5,6 +5,7 @@ pub mod discord;
 pub mod engine;
 pub mod i18n;
 pub mod render;
+pub mod sandbox;
 pub mod store;
 pub mod strategy;
 pub mod tables;

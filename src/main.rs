@@ -10,6 +10,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 use forgetit::config::{Config, LogFormat};
 use forgetit::discord::{self, BotOptions};
+use forgetit::sandbox::{self, SandboxOptions};
 use forgetit::strategy::getdickey::{self, Source};
 use forgetit::strategy::sim::{self, Policy, SimConfig, SimGame};
 use forgetit::strategy::solver::Solver;
@@ -31,6 +32,16 @@ struct Cli {
 enum Cmd {
     /// Run the bot (the default).
     Run,
+    /// Try the bot without Discord: a Discord stand-in on 127.0.0.1, the real bot connected to
+    /// it, and a web page showing its server (open the printed URL). Runs until Ctrl-C.
+    Sandbox {
+        /// The page's port on 127.0.0.1.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The SQLite file for the sandbox's games and leaderboards.
+        #[arg(long, value_name = "PATH", default_value = "sandbox.db")]
+        db: PathBuf,
+    },
     /// Solve a game exactly: print the expected score under optimal play (For Get It: of a
     /// turn; Get Dickey: of a whole solitaire game).
     Solve {
@@ -136,27 +147,48 @@ fn main() -> ExitCode {
             };
             sim(&config, cli.config.as_deref(), cache)
         }
-        Cmd::Run => {
-            let config = match Config::load(cli.config.as_deref()) {
-                Ok(config) => config,
-                Err(e) => return fail(&e),
-            };
-            init_tracing(&config);
-            let runtime = match tokio::runtime::Runtime::new() {
-                Ok(runtime) => runtime,
-                Err(e) => return fail(&e),
-            };
-            let result = runtime.block_on(async {
-                discord::start(&config, BotOptions::default())
-                    .await?
-                    .run_until_signal()
-                    .await
-            });
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&e),
-            }
-        }
+        Cmd::Run => serve(cli.config.as_deref(), |config| async move {
+            let bot = discord::start(&config, BotOptions::default()).await;
+            bot.map_err(|e| e.to_string())?
+                .run_until_signal()
+                .await
+                .map_err(|e| e.to_string())
+        }),
+        Cmd::Sandbox { port, db } => serve(cli.config.as_deref(), |config| async move {
+            let options = SandboxOptions::new(port, db.clone());
+            let sandbox = sandbox::start(&config, options)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!(
+                "forgetit sandbox: open {} (games kept in {}; Ctrl-C stops)",
+                sandbox.url(),
+                db.display()
+            );
+            sandbox.run_until_signal().await.map_err(|e| e.to_string())
+        }),
+    }
+}
+
+/// Loads the config, sets up logging, and runs `body` on a Tokio runtime: the long-running
+/// commands.
+fn serve<F, Fut, E>(file: Option<&std::path::Path>, body: F) -> ExitCode
+where
+    F: FnOnce(Config) -> Fut,
+    Fut: std::future::Future<Output = Result<(), E>>,
+    E: std::fmt::Display,
+{
+    let config = match Config::load(file) {
+        Ok(config) => config,
+        Err(e) => return fail(&e),
+    };
+    init_tracing(&config);
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&e),
+    };
+    match runtime.block_on(body(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
     }
 }
 

@@ -4,6 +4,12 @@
 use std::process::{Command, Output};
 
 fn forgetit(dir: &std::path::Path, args: &[&str], token: Option<&str>) -> Output {
+    command(dir, args, token).output().unwrap()
+}
+
+/// The binary with `args`, run in `dir`, with no token or setting from the environment but
+/// `token`.
+fn command(dir: &std::path::Path, args: &[&str], token: Option<&str>) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_forgetit"));
     command
         .args(args)
@@ -18,7 +24,7 @@ fn forgetit(dir: &std::path::Path, args: &[&str], token: Option<&str>) -> Output
     if let Some(token) = token {
         command.env("DISCORD_TOKEN", token);
     }
-    command.output().unwrap()
+    command
 }
 
 fn stderr_line(output: &Output) -> String {
@@ -87,7 +93,10 @@ fn help_names_solve_and_sim() {
     let dir = tempfile::tempdir().unwrap();
     let output = forgetit(dir.path(), &["--help"], None);
     let help = String::from_utf8_lossy(&output.stdout);
-    assert!(help.contains("solve") && help.contains("sim"), "{help}");
+    assert!(
+        help.contains("solve") && help.contains("sim") && help.contains("sandbox"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -157,4 +166,102 @@ fn sim_prints_a_report_and_refuses_bad_seats_in_one_line() {
         let line = stderr_line(&output);
         assert!(line.contains(says), "{args:?}: {line}");
     }
+}
+
+/// `forgetit sandbox ARGS` (no token: it needs none), its output piped.
+fn sandbox(dir: &std::path::Path, args: &[&str]) -> std::process::Child {
+    let args: Vec<&str> = ["sandbox"].iter().chain(args).copied().collect();
+    command(dir, &args, None)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn sandbox_serves_its_page_on_the_port_given_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    // A free port: bound, read, released.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
+    let mut child = sandbox(dir.path(), &["--port", &port]);
+    // The first line it prints names the page (it is printed once the page is served).
+    let stdout = child.stdout.take().unwrap();
+    let line = tokio::task::spawn_blocking(move || {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+        line
+    })
+    .await
+    .unwrap();
+    let url = format!("http://127.0.0.1:{port}/");
+    assert!(line.contains(&url), "{line}");
+    let page = reqwest::get(&url).await.unwrap();
+    assert_eq!(page.status(), 200);
+    let kind = page.headers()["content-type"].to_str().unwrap().to_string();
+    assert!(kind.starts_with("text/html"), "{kind}");
+    let html = page.text().await.unwrap();
+    assert!(html.to_lowercase().contains("<html"), "{html}");
+
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
+        .await
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "SIGTERM stops the sandbox cleanly: {:?}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        dir.path().join("sandbox.db").exists(),
+        "its games are kept in sandbox.db by default"
+    );
+}
+
+#[test]
+fn sandbox_on_a_taken_port_is_one_line_and_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = sandbox(dir.path(), &["--port", &port])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let line = stderr_line(&output);
+    assert!(
+        line.contains("cannot serve the page") && line.contains(&port),
+        "{line}"
+    );
+    assert!(
+        !dir.path().join("sandbox.db").exists(),
+        "nothing was opened"
+    );
+}
+
+#[test]
+fn sandbox_with_a_broken_messages_file_is_one_line_and_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sandbox.db.messages.json"), "{ not json").unwrap();
+    let output = sandbox(dir.path(), &["--port", "0"])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let line = stderr_line(&output);
+    assert!(
+        line.contains("sandbox.db.messages.json") && line.contains("delete the file"),
+        "{line}"
+    );
+    assert!(
+        !dir.path().join("sandbox.db").exists(),
+        "nothing was opened"
+    );
 }

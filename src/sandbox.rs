@@ -1,0 +1,191 @@
+//! `forgetit sandbox`: the bot without Discord. One process runs the Discord stand-in
+//! (`discord-standin`) on 127.0.0.1, the real bot connected to it exactly as `run` connects to
+//! Discord (serenity + poise, the stand-in as `discord.http_proxy`), and the stand-in's web page,
+//! where one person can act as any of the server's people.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use discord_standin::{Message, Standin, StandinConfig};
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+use tracing::warn;
+
+use crate::config::{Config, Token};
+use crate::discord::{self, BotError, BotOptions, RunningBot};
+use crate::engine::dice::{DiceSource, RandomDice};
+
+/// The sandbox server's name.
+pub const GUILD: &str = "Sandbox";
+/// Its text channels; the first is where the page opens.
+pub const CHANNELS: [&str; 2] = ["general", "dice"];
+/// The people one can act as, with their Discord client's locale.
+pub const PEOPLE: [(&str, &str); 3] = [("alice", "en-US"), ("bob", "en-GB"), ("amelie", "fr")];
+
+/// Where and how to run.
+pub struct SandboxOptions {
+    /// The page's port on 127.0.0.1 (0: any free port).
+    pub port: u16,
+    /// The SQLite file that keeps the sandbox's games and leaderboards.
+    pub db: PathBuf,
+    /// Where the dice come from (random; tests script them).
+    pub dice: Box<dyn DiceSource + Send>,
+}
+
+impl SandboxOptions {
+    /// The page on `port`, the games in `db`, random dice.
+    pub fn new(port: u16, db: PathBuf) -> SandboxOptions {
+        SandboxOptions {
+            port,
+            db,
+            dice: Box::new(RandomDice::from_entropy()),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    #[error("cannot serve the page on 127.0.0.1:{port}: {error} (choose another with --port)")]
+    Port { port: u16, error: std::io::Error },
+    #[error(
+        "the sandbox's messages in {path}: {error} (delete the file to start the channels empty)"
+    )]
+    Messages { path: String, error: String },
+    #[error(transparent)]
+    Bot(#[from] BotError),
+}
+
+/// A running sandbox: the stand-in, the bot connected to it, and the page.
+pub struct Sandbox {
+    standin: Standin,
+    bot: RunningBot,
+    page: JoinHandle<()>,
+    address: SocketAddr,
+    messages: PathBuf,
+}
+
+/// Where the sandbox keeps its channels' messages between runs: beside the database, as
+/// `<db>.messages.json`.
+pub fn messages_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".messages.json");
+    PathBuf::from(name)
+}
+
+/// The messages a sandbox kept at its last stop (none if it never stopped cleanly), or what is
+/// wrong with the file.
+fn read_messages(path: &Path) -> Result<Vec<Message>, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| e.to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Starts the stand-in, the bot (with `config`'s game settings, its database at `options.db`)
+/// and the page.
+pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, SandboxError> {
+    // The port first: a taken port fails before anything else starts.
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, options.port))
+        .await
+        .map_err(|error| SandboxError::Port {
+            port: options.port,
+            error,
+        })?;
+    let address = listener.local_addr().map_err(|error| SandboxError::Port {
+        port: options.port,
+        error,
+    })?;
+    let messages = messages_path(&options.db);
+    let kept = read_messages(&messages).map_err(|error| SandboxError::Messages {
+        path: messages.display().to_string(),
+        error,
+    })?;
+    let standin = Standin::builder()
+        .config(StandinConfig {
+            // serenity checks a token's shape (three dot-separated parts) before using it.
+            token: "sandbox.bot.token".into(),
+            // A person's command waits for the bot's registration at most this long.
+            wait_timeout: Duration::from_secs(30),
+            ..StandinConfig::default()
+        })
+        // The same ids at every start, so the database's games stay in their channels.
+        .stable_ids()
+        .guild(GUILD)
+        .channels(&CHANNELS)
+        .users(&PEOPLE)
+        // What the channels showed at the last stop: the bot finds its messages again.
+        .messages(kept)
+        .start()
+        .await;
+
+    let mut config = config.clone();
+    config.discord.token = Some(Token::new(standin.token()));
+    config.discord.guild_id = None;
+    config.discord.shard_count = None;
+    config.discord.shards = None;
+    config.database.path = options.db;
+    let bot = discord::start(
+        &config,
+        BotOptions {
+            http_proxy: Some(standin.rest_url()),
+            dice: options.dice,
+        },
+    )
+    .await?;
+    let page = standin.serve_web(listener);
+    Ok(Sandbox {
+        standin,
+        bot,
+        page,
+        address,
+        messages,
+    })
+}
+
+impl Sandbox {
+    /// The page's address, `http://127.0.0.1:PORT/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+
+    /// The Discord stand-in behind the page.
+    pub fn standin(&self) -> &Standin {
+        &self.standin
+    }
+
+    /// The bot.
+    pub fn bot(&self) -> &RunningBot {
+        &self.bot
+    }
+
+    /// Stops the page, then the bot (cleanly: actions in flight finish, the database closes),
+    /// and keeps the channels' messages for the next start.
+    pub async fn shutdown(self) {
+        self.page.abort();
+        self.bot.shutdown().await;
+        keep_messages(&self.standin, &self.messages);
+    }
+
+    /// Runs until SIGINT or SIGTERM, then stops as [`Sandbox::shutdown`] does.
+    pub async fn run_until_signal(self) -> Result<(), BotError> {
+        let result = self.bot.run_until_signal().await;
+        self.page.abort();
+        keep_messages(&self.standin, &self.messages);
+        result
+    }
+}
+
+/// Writes the channels' lasting messages to `path` (through a temporary file, so a stop half-way
+/// leaves the previous file whole).
+fn keep_messages(standin: &Standin, path: &Path) {
+    let json = match serde_json::to_vec(&standin.lasting_messages()) {
+        Ok(json) => json,
+        Err(e) => return warn!(error = %e, "could not keep the sandbox's messages"),
+    };
+    let partial = path.with_extension("json.partial");
+    if let Err(e) = std::fs::write(&partial, json).and_then(|()| std::fs::rename(&partial, path)) {
+        warn!(error = %e, path = %path.display(), "could not keep the sandbox's messages");
+    }
+}
