@@ -1,0 +1,395 @@
+//! `forgetit sandbox` in a real browser: headless Chromium, driven through WebDriver (Debian's
+//! `chromium` and `chromium-driver`; `.ci/run` installs them, and without them this test fails).
+//! A person types `/forgetit start`, a second joins, they play For Get It to its end by clicking
+//! the page's buttons, open the leaderboard, play a Get Dickey turn with holds and the score menu,
+//! and a French person sees the commands and the bot's answers in French. Screenshots of the
+//! channel mid-game are saved under the test's temp dir and checked not to be blank.
+//!
+//! Waiting is on the page's DOM (WebDriver waits), never a fixed sleep; every wait is bounded, so
+//! a broken page fails the test instead of hanging it.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::elements::Element;
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use forgetit::config::Config;
+use forgetit::engine::dice::{RandomDice, ScriptedDice, SharedDice};
+use forgetit::sandbox::{self, Sandbox, SandboxOptions};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+
+/// A For Get It die's word face (F1).
+const W: u8 = 6;
+/// How long any one thing may take to show on the page.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// chromedriver, started on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot run chromedriver ({e}): install Debian's chromium and \
+                     chromium-driver (`apt-get install chromium chromium-driver`; .ci/run does)"
+                )
+            });
+        // It says when it listens: read its output up to that line.
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut seen = Vec::new();
+        let mut listening = false;
+        for line in stdout.lines().map_while(Result::ok) {
+            listening = line.contains("started successfully");
+            seen.push(line);
+            if listening {
+                break;
+            }
+        }
+        let driver = Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        // Dropping the driver kills and waits for chromedriver.
+        assert!(
+            listening,
+            "chromedriver stopped before it listened: {seen:?}"
+        );
+        driver
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The page in a headless Chromium, and the sandbox behind it.
+struct Page {
+    client: Client,
+    sandbox: Sandbox,
+    dice: SharedDice,
+    shots: PathBuf,
+    _driver: Driver,
+}
+
+impl Page {
+    async fn open(dir: &Path) -> Page {
+        let dice = SharedDice::new(ScriptedDice::new([]).then(RandomDice::seeded(3)));
+        let mut config = Config::default();
+        config.game.bot_pace_ms = 0;
+        config.strategy.cache =
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
+        let options = SandboxOptions {
+            port: 0,
+            db: dir.join("sandbox.db"),
+            dice: Box::new(dice.clone()),
+        };
+        let sandbox = sandbox::start(&config, options).await.unwrap();
+        sandbox
+            .standin()
+            .wait_for_command("getdickey")
+            .await
+            .unwrap();
+
+        let driver = Driver::start();
+        let mut chrome = json!({
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,1000", "--lang=en-US",
+            ],
+        });
+        if Path::new("/usr/bin/chromium").exists() {
+            chrome["binary"] = json!("/usr/bin/chromium");
+        }
+        let capabilities = json!({ "goog:chromeOptions": chrome });
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities.as_object().unwrap().clone())
+            .connect(&driver.url)
+            .await
+            .expect("a Chromium session through chromedriver");
+        client.goto(&sandbox.url()).await.unwrap();
+        // SANDBOX_SCREENSHOTS=DIR keeps them (the temp dir goes with the test).
+        let shots = std::env::var_os("SANDBOX_SCREENSHOTS")
+            .map_or_else(|| dir.join("screenshots"), PathBuf::from);
+        std::fs::create_dir_all(&shots).unwrap();
+        Page {
+            client,
+            sandbox,
+            dice,
+            shots,
+            _driver: driver,
+        }
+    }
+
+    /// Waits until `xpath` matches an element of the page.
+    async fn wait(&self, xpath: &str) -> Element {
+        self.client
+            .wait()
+            .at_most(WAIT)
+            .every(Duration::from_millis(50))
+            .for_element(Locator::XPath(xpath))
+            .await
+            .unwrap_or_else(|e| panic!("nothing on the page matches {xpath}: {e}"))
+    }
+
+    /// Acts as `person` from now on.
+    async fn act_as(&self, person: &str) {
+        let css = format!("button.person[data-name='{person}']");
+        self.client
+            .find(Locator::Css(&css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        self.wait(&format!(
+            "//button[contains(@class,'person') and contains(@class,'active') and @data-name='{person}']"
+        ))
+        .await;
+    }
+
+    /// Opens `#channel`.
+    async fn open_channel(&self, channel: &str) {
+        let css = format!("a.channel[data-name='{channel}']");
+        self.client
+            .find(Locator::Css(&css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        self.wait(&format!(
+            "//a[contains(@class,'channel') and contains(@class,'active') and @data-name='{channel}']"
+        ))
+        .await;
+    }
+
+    /// Types `text` into the message box (emptied first), without sending it.
+    async fn type_in_composer(&self, text: &str) -> Element {
+        let composer = self.client.find(Locator::Css("#composer")).await.unwrap();
+        composer.clear().await.unwrap();
+        composer.send_keys(text).await.unwrap();
+        composer
+    }
+
+    /// Types the slash command `text` and sends it with Enter.
+    async fn command(&self, text: &str) {
+        let composer = self.type_in_composer(text).await;
+        composer
+            .send_keys(&char::from(Key::Enter).to_string())
+            .await
+            .unwrap();
+        // The box empties once the command went out.
+        self.client
+            .wait()
+            .at_most(WAIT)
+            .every(Duration::from_millis(50))
+            .for_element(Locator::Css("#composer:placeholder-shown"))
+            .await
+            .unwrap_or_else(|e| panic!("{text} was not sent: {e}"));
+    }
+
+    /// Clicks the element `xpath` matches (the last one), once it is there. The page re-renders
+    /// on every change: an element replaced between finding and clicking is found again.
+    async fn click_at(&self, xpath: &str) {
+        for _ in 0..5 {
+            match self.wait(xpath).await.click().await {
+                Ok(()) => return,
+                Err(e) if e.is_stale_element_reference() => continue,
+                Err(e) => panic!("could not click {xpath}: {e}"),
+            }
+        }
+        panic!("{xpath} kept being replaced while clicked");
+    }
+
+    /// Clicks the newest enabled button whose text contains `label`.
+    async fn click(&self, label: &str) {
+        self.click_at(&format!(
+            "(//div[@id='messages']//button[contains(@class,'component-button') and not(@disabled) \
+             and contains(normalize-space(.), '{label}')])[last()]"
+        ))
+        .await;
+    }
+
+    /// Waits for a message whose text contains every one of `needles`.
+    async fn message_with(&self, needles: &[&str]) -> Element {
+        let conditions: Vec<String> = needles
+            .iter()
+            .map(|n| format!("contains(., '{n}')"))
+            .collect();
+        self.wait(&format!(
+            "(//div[@id='messages']//div[contains(@class,'message') and @data-id and {}])[last()]",
+            conditions.join(" and ")
+        ))
+        .await
+    }
+
+    /// Saves a screenshot as `name`.png and checks it shows something: many colours, and a good
+    /// share of pixels unlike the most common one (the background).
+    async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.client.screenshot().await.unwrap();
+        let path = self.shots.join(format!("{name}.png"));
+        std::fs::write(&path, &png).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        let channels = info.color_type.samples();
+        let mut counts = std::collections::HashMap::new();
+        for pixel in pixels[..info.buffer_size()].chunks(channels) {
+            *counts.entry(pixel.to_vec()).or_insert(0usize) += 1;
+        }
+        let total = (info.width * info.height) as usize;
+        let background = counts.values().max().copied().unwrap_or(0);
+        assert!(
+            counts.len() > 200 && background < total * 9 / 10,
+            "{} looks blank: {} colours, {background} of {total} pixels alike",
+            path.display(),
+            counts.len()
+        );
+        println!("screenshot: {}", path.display());
+        path
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+
+    // For Get It in #general: alice opens a table to 50, bob joins, alice starts.
+    page.act_as("alice").await;
+    page.open_channel("general").await;
+    page.command("/forgetit start target:50").await;
+    page.wait("//button[contains(@class,'component-button') and normalize-space(.)='Join']")
+        .await;
+    page.act_as("bob").await;
+    page.click("Join").await;
+    page.message_with(&["bob", "alice"]).await;
+    page.act_as("alice").await;
+    page.dice.push([5, 2]); // the roll-off (F2): alice 5, bob 2, alice first
+    page.click("Start").await;
+
+    // Alice: three 3s (F4, F5), banked for 9 (F7).
+    page.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    page.click("Roll").await;
+    page.click("3s").await;
+    page.wait("//button[contains(@class,'component-button') and contains(., 'Bank') and contains(., '9')]")
+        .await;
+    page.screenshot("forgetit-turn").await;
+    page.click("Bank").await;
+
+    // Bob: six 5s at once, 120 (F8): past the target, so alice gets a last turn (F10).
+    page.act_as("bob").await;
+    page.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+    page.click("Roll").await;
+    page.click("5s").await;
+    page.wait("//button[contains(@class,'component-button') and contains(., 'Bank') and contains(., '120')]")
+        .await;
+    page.click("Bank").await;
+
+    // Alice's last turn spells FORGET IT (F6): game over, bob wins.
+    page.act_as("alice").await;
+    page.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    page.click("Roll").await;
+    page.message_with(&["FORGET IT"]).await;
+    page.message_with(&["bob", "wins", "120"]).await;
+
+    // The leaderboard counts the game.
+    page.command("/forgetit leaderboard").await;
+    let board = page.message_with(&["bob", "alice", "120"]).await;
+    let text = board.text().await.unwrap();
+    assert!(
+        text.find("bob").unwrap() < text.find("alice").unwrap(),
+        "bob ranks first: {text}"
+    );
+
+    // Get Dickey in #dice: alice alone; roll, hold her three 6s (G2), roll two more 6s: a Dickey
+    // (G4), scored from the menu.
+    page.open_channel("dice").await;
+    page.command("/getdickey start").await;
+    page.click("Start").await;
+    page.dice.push([6, 2, 6, 3, 6]);
+    page.click("Roll").await;
+    for die in [0, 2, 4] {
+        page.click_at(&format!(
+            "(//button[contains(@class,'component-button') and not(@disabled) and \
+             substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':hold:{die}'])[last()]"
+        ))
+        .await;
+        page.wait(&format!(
+            "//div[contains(@class,'message')][.//button[substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':hold:{die}']]//*[contains(., '🔒')]"
+        ))
+        .await;
+    }
+    page.dice.push([6, 6]);
+    page.click("Roll").await;
+    let option = "(//select[contains(@class,'component-select')]/option[@value='dickey'])[last()]";
+    page.wait(option).await;
+    page.screenshot("getdickey-turn").await;
+    page.click_at(option).await;
+    page.message_with(&["Dickey", "50"]).await;
+
+    // amelie's client is French: the commands complete in French, and her private answers are
+    // French, for her only.
+    page.open_channel("general").await;
+    page.act_as("amelie").await;
+    page.type_in_composer("/forgetit ").await;
+    page.wait("//*[@id='completions']//*[contains(@class,'completion') and starts-with(@data-insert, '/forgetit lancer')]")
+        .await;
+    page.wait("//*[@id='completions']//*[contains(@class,'completion') and starts-with(@data-insert, '/forgetit règles')]")
+        .await;
+    page.command("/forgetit règles").await;
+    let rules = page
+        .wait("//div[contains(@class,'message') and @data-ephemeral='true' and contains(., 'Comment jouer')]")
+        .await;
+    assert!(rules
+        .text()
+        .await
+        .unwrap()
+        .contains("Only you can see this"));
+    let rules_id = rules.attr("data-id").await.unwrap().unwrap();
+    page.screenshot("french-rules").await;
+    page.act_as("alice").await;
+    let theirs = format!("div.message[data-id='{rules_id}']");
+    assert!(
+        page.client
+            .find_all(Locator::Css(&theirs))
+            .await
+            .unwrap()
+            .is_empty(),
+        "amelie's private answer is hers only"
+    );
+
+    // Nothing the bot sent broke Discord's spec or limits, and the page says so.
+    let count = page
+        .client
+        .find(Locator::Css("#violation-count"))
+        .await
+        .unwrap();
+    assert_eq!(count.text().await.unwrap().trim(), "0");
+    assert_eq!(page.sandbox.standin().problems(), Vec::<String>::new());
+
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}
