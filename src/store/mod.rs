@@ -107,6 +107,18 @@ impl Status {
     }
 }
 
+/// A game's row, as [`Store::load`] reads it.
+#[derive(sqlx::FromRow)]
+struct GameRecord {
+    guild_id: i64,
+    channel_id: i64,
+    lobby_message_id: Option<i64>,
+    turn_message_id: Option<i64>,
+    deadline_ms: Option<i64>,
+    version: i64,
+    lang: String,
+}
+
 /// A seat as the store keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
@@ -316,7 +328,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await;
         let id: i64 = match inserted {
-            Ok(row) => row.get(0),
+            Ok(row) => row.get("id"),
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
                 drop(tx);
                 let game_id = self
@@ -419,8 +431,8 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.and_then(|row| {
-            let kind: String = row.get(1);
-            GameKind::parse(&kind).map(|kind| (row.get(0), kind))
+            let kind: String = row.get("kind");
+            GameKind::parse(&kind).map(|kind| (row.get("id"), kind))
         }))
     }
 
@@ -435,7 +447,7 @@ impl Store {
         &self,
         keep: impl Fn(u64) -> bool,
     ) -> Result<Vec<Loaded<G>>> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(
+        let rows = sqlx::query(
             "SELECT id, guild_id FROM games WHERE kind = ? AND status IN ('lobby', 'playing') \
              ORDER BY id",
         )
@@ -443,9 +455,9 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         let mut games = Vec::new();
-        for (id, guild_id) in rows {
-            if keep(guild_id as u64) {
-                games.push(self.load(id).await?);
+        for row in rows {
+            if keep(row.get::<i64, _>("guild_id") as u64) {
+                games.push(self.load(row.get("id")).await?);
             }
         }
         Ok(games)
@@ -453,7 +465,7 @@ impl Store {
 
     /// One game, rebuilt from its event log.
     pub async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
-        let row = sqlx::query(
+        let row: GameRecord = sqlx::query_as(
             "SELECT guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, version, \
              lang FROM games WHERE id = ? AND kind = ?",
         )
@@ -465,24 +477,24 @@ impl Store {
         let events = self.events::<G>(game_id).await?;
         let corrupt = |reason: String| StoreError::Corrupt { game_id, reason };
         let game = G::replay(&events).map_err(corrupt)?;
-        let version: i64 = row.get(5);
-        if game.version() != version as u64 {
+        if game.version() != row.version as u64 {
             return Err(corrupt(format!(
-                "the log rebuilds version {}, the game row says {version}",
-                game.version()
+                "the log rebuilds version {}, the game row says {}",
+                game.version(),
+                row.version
             )));
         }
         Ok(Loaded {
             id: game_id,
             place: Place {
-                guild_id: row.get::<i64, _>(0) as u64,
-                channel_id: row.get::<i64, _>(1) as u64,
+                guild_id: row.guild_id as u64,
+                channel_id: row.channel_id as u64,
             },
             game,
-            lobby_message_id: row.get::<Option<i64>, _>(2).map(|id| id as u64),
-            turn_message_id: row.get::<Option<i64>, _>(3).map(|id| id as u64),
-            deadline_ms: row.get(4),
-            lang: Lang::from_code(&row.get::<String, _>(6)).unwrap_or_default(),
+            lobby_message_id: row.lobby_message_id.map(|id| id as u64),
+            turn_message_id: row.turn_message_id.map(|id| id as u64),
+            deadline_ms: row.deadline_ms,
+            lang: Lang::from_code(&row.lang).unwrap_or_default(),
         })
     }
 
@@ -510,16 +522,15 @@ impl Store {
         Ok(rows
             .iter()
             .map(|row| {
-                let kind: String = row.get(0);
-                let id: i64 = row.get(1);
+                let id: i64 = row.get("player_id");
                 SeatRow {
-                    player: match kind.as_str() {
+                    player: match row.get::<&str, _>("player_kind") {
                         "bot" => Player::Bot(id as u8),
                         _ => Player::Person(id as u64),
                     },
-                    name: row.get(2),
-                    total: row.get::<i64, _>(3) as u32,
-                    playing: row.get(4),
+                    name: row.get("name"),
+                    total: row.get::<i64, _>("total") as u32,
+                    playing: row.get("playing"),
                 }
             })
             .collect())
@@ -554,7 +565,7 @@ impl Store {
         };
         // Players equal on both ranking keys share a rank (1, 2, 2, 4), also across pages.
         let sql = format!(
-            "SELECT *, RANK() OVER (ORDER BY {order}) FROM ({STATS_SELECT}) s \
+            "SELECT *, RANK() OVER (ORDER BY {order}) AS rank FROM ({STATS_SELECT}) s \
              ORDER BY {order}, s.user_id LIMIT ? OFFSET ?"
         );
         let offset = u64::from(page - 1) * u64::from(per_page);
@@ -570,7 +581,7 @@ impl Store {
         Ok(LeaderboardPage {
             rows: rows
                 .iter()
-                .map(|row| (row.get::<i64, _>(8) as u64, stats_of(row)))
+                .map(|row| (row.get::<i64, _>("rank") as u64, stats_of(row)))
                 .collect(),
             page,
             pages,
@@ -611,22 +622,23 @@ impl Store {
 /// id twice again.
 /// The name is the one last used in the scope's server; across servers it is left empty, as one
 /// server's name for a person is not for the others to see.
-const STATS_SELECT: &str = "SELECT s.user_id, CASE WHEN ? IS NULL THEN '' ELSE MAX(s.name) END, \
+const STATS_SELECT: &str = "SELECT s.user_id AS user_id, \
+     CASE WHEN ? IS NULL THEN '' ELSE MAX(s.name) END AS name, \
      SUM(s.games) AS games, SUM(s.wins) AS wins, SUM(s.points) AS points, MAX(s.best) AS best, \
      SUM(s.forget_its) AS forget_its, SUM(s.turns) AS turns \
      FROM player_stats s WHERE s.kind = ? AND (? IS NULL OR s.guild_id = ?) GROUP BY s.user_id";
 
 fn stats_of(row: &sqlx::sqlite::SqliteRow) -> PlayerStats {
-    let n = |i: usize| row.get::<i64, _>(i) as u64;
+    let n = |column: &str| row.get::<i64, _>(column) as u64;
     PlayerStats {
-        user_id: n(0),
-        name: row.get(1),
-        games: n(2),
-        wins: n(3),
-        points: n(4),
-        best: n(5),
-        forget_its: n(6),
-        turns: n(7),
+        user_id: n("user_id"),
+        name: row.get("name"),
+        games: n("games"),
+        wins: n("wins"),
+        points: n("points"),
+        best: n("best"),
+        forget_its: n("forget_its"),
+        turns: n("turns"),
     }
 }
 
