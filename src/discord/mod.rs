@@ -18,7 +18,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, FullEvent, Interaction};
 use tokio::task::JoinHandle;
-use tracing::{error, info, warn};
+use tracing::{error, info, info_span, warn, Instrument};
 
 use crate::config::Config;
 use crate::engine::dice::DiceSource;
@@ -191,6 +191,17 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             commands: commands::all(),
             command_check: Some(|ctx| Box::pin(async move { Ok(own_guild(ctx)) })),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    info!(
+                        command = %ctx.command().qualified_name,
+                        guild = ?ctx.guild_id().map(|g| g.get()),
+                        channel = ctx.channel_id().get(),
+                        user = ctx.author().id.get(),
+                        "slash command"
+                    );
+                })
+            },
             on_error: |error| Box::pin(on_error(error)),
             ..Default::default()
         })
@@ -286,7 +297,20 @@ async fn on_event(
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
-        } => route_click(ctx, framework.user_data, click).await,
+        } => {
+            // One span per click: what the table then does is in its own span (its task), with
+            // the same user and channel.
+            let span = info_span!(
+                "click",
+                guild = ?click.guild_id.map(|g| g.get()),
+                channel = click.channel_id.get(),
+                user = click.user.id.get(),
+                custom_id = %click.data.custom_id,
+            );
+            route_click(ctx, framework.user_data, click)
+                .instrument(span)
+                .await
+        }
         FullEvent::Ready { data_about_bot } => info!(
             shard = ctx.shard_id.0,
             guilds = data_about_bot.guilds.len(),

@@ -23,7 +23,7 @@ use futures::future::BoxFuture;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
-use tracing::{debug, error, info, warn};
+use tracing::{debug, error, info, info_span, warn, Instrument, Span};
 
 use crate::engine::dice::DiceSource;
 use crate::engine::{forgetit, getdickey, Player};
@@ -365,6 +365,14 @@ impl Tables {
         }
         let (tx, rx) = mpsc::channel(64);
         actors.insert(channel, tx.clone());
+        // Everything a table does is logged in its span; `guild` and `game_id` are filled in
+        // once the table knows its game.
+        let span = info_span!(
+            "table",
+            channel,
+            guild = tracing::field::Empty,
+            game_id = tracing::field::Empty
+        );
         let mut actor = Actor {
             cx: Cx {
                 shared: self.shared.clone(),
@@ -372,9 +380,10 @@ impl Tables {
                 bot_due: None,
             },
             table,
+            span: span.clone(),
         };
         actor.arm_bot();
-        let task = tokio::spawn(actor.run(rx));
+        let task = tokio::spawn(actor.run(rx).instrument(span));
         self.shared.tasks.lock().unwrap().push(task);
         tx
     }
@@ -383,6 +392,7 @@ impl Tables {
 /// The open game of a channel, as its actor holds it.
 struct Table<G> {
     id: i64,
+    guild: u64,
     game: G,
     lobby_message: Option<u64>,
     turn_message: Option<u64>,
@@ -395,6 +405,7 @@ impl<G> From<Loaded<G>> for Table<G> {
     fn from(loaded: Loaded<G>) -> Table<G> {
         Table {
             id: loaded.id,
+            guild: loaded.place.guild_id,
             game: loaded.game,
             lobby_message: loaded.lobby_message_id,
             turn_message: loaded.turn_message_id,
@@ -441,6 +452,8 @@ struct Cx {
 struct Actor {
     cx: Cx,
     table: Option<AnyTable>,
+    /// The table's span: channel, guild and game id.
+    span: Span,
 }
 
 impl Actor {
@@ -456,14 +469,24 @@ impl Actor {
             let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
             tokio::select! {
                 msg = rx.recv() => match msg {
-                    Some(Msg::Create(new)) => self.create(new).await,
-                    Some(Msg::Request(request)) => self.handle(request).await,
+                    Some(Msg::Create(new)) => {
+                        let span = action_span(new.host.user_id, "create");
+                        self.create(new).instrument(span).await;
+                    }
+                    Some(Msg::Request(request)) => {
+                        let span = action_span(request.who.user_id, &format!("{:?}", request.command));
+                        self.handle(request).instrument(span).await;
+                    }
                     None => break,
                 },
                 _ = tokio::time::sleep_until(wake), if timer.is_some() => {
                     match timer.map(|(_, kind)| kind) {
-                        Some(Timer::Deadline) => self.time_out().await,
-                        Some(Timer::BotMove) => self.bot_move().await,
+                        Some(Timer::Deadline) => {
+                            self.time_out().instrument(info_span!("action", action = "deadline")).await;
+                        }
+                        Some(Timer::BotMove) => {
+                            self.bot_move().instrument(info_span!("action", action = "bot move")).await;
+                        }
                         None => {}
                     }
                 }
@@ -506,7 +529,17 @@ impl Actor {
                 .await
                 .map(AnyTable::GetDickey),
         };
+        self.note_game();
         self.arm_bot();
+    }
+
+    /// Names the table's game in its span.
+    fn note_game(&self) {
+        if let Some(table) = &self.table {
+            let (guild, game_id) = with_table!(table, t => (t.guild, t.id));
+            self.span.record("guild", guild);
+            self.span.record("game_id", game_id);
+        }
     }
 
     async fn handle(&mut self, request: Request) {
@@ -582,6 +615,7 @@ impl Actor {
     /// Loads the channel's open game if the table started without it.
     async fn load(&mut self) {
         if self.table.is_some() {
+            self.note_game();
             self.arm_bot();
             return;
         }
@@ -607,7 +641,10 @@ impl Actor {
                     "a request for a game of another process's shard; not taking it"
                 );
             }
-            Ok((_, table)) => self.table = Some(table),
+            Ok((_, table)) => {
+                self.table = Some(table);
+                self.note_game();
+            }
             Err(e) => error!(error = %e, channel = self.cx.channel, "could not load the game"),
         }
         self.arm_bot();
@@ -681,6 +718,7 @@ where
         );
         let mut table = Table {
             id,
+            guild: place.guild_id,
             game,
             lobby_message: None,
             turn_message: None,
@@ -1080,6 +1118,11 @@ where
 
 async fn deny(reply: Box<dyn Reply>, notice: Notice, lang: Lang) {
     let _ = reply.ephemeral(render::notice(notice, lang)).await;
+}
+
+/// The span of one thing a person asks of a table.
+fn action_span(user: u64, action: &str) -> Span {
+    info_span!("action", user, action)
 }
 
 fn owns(config: &TableConfig, guild_id: u64) -> bool {
