@@ -153,32 +153,21 @@ impl Page {
 
     /// Acts as `person` from now on.
     async fn act_as(&self, person: &str) {
-        let css = format!("button.person[data-name='{person}']");
-        self.client
-            .find(Locator::Css(&css))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        self.wait(&format!(
-            "//button[contains(@class,'person') and contains(@class,'active') and @data-name='{person}']"
-        ))
-        .await;
+        self.choose("button", "person", person).await;
     }
 
     /// Opens `#channel`.
     async fn open_channel(&self, channel: &str) {
-        let css = format!("a.channel[data-name='{channel}']");
-        self.client
-            .find(Locator::Css(&css))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        self.choose("a", "channel", channel).await;
+    }
+
+    /// Clicks the `<tag class="class" data-name="name">` of the page's side bar, and waits until
+    /// it is the active one.
+    async fn choose(&self, tag: &str, class: &str, name: &str) {
+        let item = format!("//{tag}[contains(@class,'{class}') and @data-name='{name}']");
+        self.click_at(&item).await;
         self.wait(&format!(
-            "//a[contains(@class,'channel') and contains(@class,'active') and @data-name='{channel}']"
+            "//{tag}[contains(@class,'{class}') and contains(@class,'active') and @data-name='{name}']"
         ))
         .await;
     }

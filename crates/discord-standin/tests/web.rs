@@ -34,13 +34,15 @@ impl Page {
         }
     }
 
+    /// `GET path`, the response as it comes.
+    async fn fetch(&self, path: &str) -> reqwest::Response {
+        let url = format!("{}{path}", self.base);
+        self.http.get(url).send().await.unwrap()
+    }
+
+    /// `GET path`: its status and JSON body.
     async fn get(&self, path: &str) -> (u16, Value) {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap();
+        let response = self.fetch(path).await;
         (response.status().as_u16(), response.json().await.unwrap())
     }
 
@@ -177,12 +179,7 @@ async fn the_page_and_its_files_are_served() {
         ("/app.js", "text/javascript; charset=utf-8", "EventSource"),
         ("/app.css", "text/css; charset=utf-8", ".embed"),
     ] {
-        let response = page
-            .http
-            .get(format!("{}{path}", page.base))
-            .send()
-            .await
-            .unwrap();
+        let response = page.fetch(path).await;
         assert_eq!(response.status().as_u16(), 200, "{path}");
         assert_eq!(response.headers()["content-type"], content_type, "{path}");
         assert!(response.text().await.unwrap().contains(needle), "{path}");
