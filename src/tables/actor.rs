@@ -1,0 +1,261 @@
+//! One channel's task: it alone holds the channel's game, handles one request at a time, and
+//! runs the timers (the move deadline, the bot seat's pace).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tracing::{debug, error, info, info_span, warn, Instrument, Span};
+
+use super::registry::{owns, Msg, Shared};
+use super::table::Table;
+use super::{NewGame, Origin, Request, TableConfig, TableGame};
+use crate::engine::{forgetit, getdickey, Player};
+use crate::render::{self, Notice};
+use crate::store::{now_ms, GameKind, Status};
+
+/// A channel's open game, of either kind.
+pub(super) enum AnyTable {
+    ForGetIt(Table<forgetit::Game>),
+    GetDickey(Table<getdickey::Game>),
+}
+
+impl AnyTable {
+    fn guild_free(loaded_guild: u64, config: &TableConfig) -> bool {
+        owns(config, loaded_guild)
+    }
+}
+
+/// Runs `$body` with `$t` bound to the table of whichever kind it is.
+macro_rules! with_table {
+    ($table:expr, $t:ident => $body:expr) => {
+        match $table {
+            AnyTable::ForGetIt($t) => $body,
+            AnyTable::GetDickey($t) => $body,
+        }
+    };
+}
+
+pub(super) enum Timer {
+    Deadline,
+    BotMove,
+}
+
+/// What a table's code shares with its actor: the service, the channel, the bot-move timer.
+pub(super) struct Cx {
+    pub(super) shared: Arc<Shared>,
+    pub(super) channel: u64,
+    pub(super) bot_due: Option<Instant>,
+}
+
+pub(super) struct Actor {
+    pub(super) cx: Cx,
+    pub(super) table: Option<AnyTable>,
+    /// The table's span: channel, guild and game id.
+    pub(super) span: Span,
+}
+
+impl Actor {
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
+        // A table picked up at start, or started afresh after a failure, shows its game as it
+        // is: the process may have stopped before showing its last action.
+        self.load().await;
+        if let Some(table) = &mut self.table {
+            with_table!(table, t => t.resume(&mut self.cx).await);
+        }
+        loop {
+            let timer = self.next_timer();
+            let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
+            tokio::select! {
+                msg = rx.recv() => match msg {
+                    Some(Msg::Create(new)) => {
+                        let span = action_span(new.host.user_id, "create");
+                        self.create(new).instrument(span).await;
+                    }
+                    Some(Msg::Request(request)) => {
+                        let span = action_span(request.who.user_id, &format!("{:?}", request.command));
+                        self.handle(request).instrument(span).await;
+                    }
+                    None => break,
+                },
+                _ = tokio::time::sleep_until(wake), if timer.is_some() => {
+                    match timer.map(|(_, kind)| kind) {
+                        Some(Timer::Deadline) => {
+                            self.time_out().instrument(info_span!("action", action = "deadline")).await;
+                        }
+                        Some(Timer::BotMove) => {
+                            self.bot_move().instrument(info_span!("action", action = "bot move")).await;
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }
+        debug!(channel = self.cx.channel, "table closed");
+    }
+
+    fn next_timer(&self) -> Option<(Instant, Timer)> {
+        let table = self.table.as_ref()?;
+        if let Some(due) = self.cx.bot_due {
+            return Some((due, Timer::BotMove));
+        }
+        let deadline = with_table!(table, t => t.deadline_ms)?;
+        let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
+        Some((Instant::now() + wait, Timer::Deadline))
+    }
+
+    /// Schedules the bot seat's next move if a bot is on turn.
+    pub(super) fn arm_bot(&mut self) {
+        let bot_on_turn = self.table.as_ref().is_some_and(
+            |table| with_table!(table, t => t.game.current_player().is_some_and(Player::is_bot)),
+        );
+        self.cx.bot_due = bot_on_turn.then(|| Instant::now() + self.cx.shared.config.bot_pace);
+    }
+
+    pub(super) async fn create(&mut self, new: NewGame) {
+        if self.table.is_some() {
+            let _ = new
+                .reply
+                .ephemeral(render::notice(Notice::ChannelBusy, new.lang))
+                .await;
+            return;
+        }
+        self.table = match new.kind {
+            GameKind::ForGetIt => Table::<forgetit::Game>::create(&mut self.cx, new)
+                .await
+                .map(AnyTable::ForGetIt),
+            GameKind::GetDickey => Table::<getdickey::Game>::create(&mut self.cx, new)
+                .await
+                .map(AnyTable::GetDickey),
+        };
+        self.note_game();
+        self.arm_bot();
+    }
+
+    /// Names the table's game in its span.
+    fn note_game(&self) {
+        if let Some(table) = &self.table {
+            let (guild, game_id) = with_table!(table, t => (t.guild, t.id));
+            self.span.record("guild", guild);
+            self.span.record("game_id", game_id);
+        }
+    }
+
+    pub(super) async fn handle(&mut self, request: Request) {
+        let Some(table) = &mut self.table else {
+            let notice = match request.origin {
+                Origin::Click { .. } => Notice::GameOver,
+                Origin::Slash => Notice::NoGame,
+            };
+            let _ = request
+                .reply
+                .ephemeral(render::notice(notice, request.lang))
+                .await;
+            return;
+        };
+        let kind = match table {
+            AnyTable::ForGetIt(_) => GameKind::ForGetIt,
+            AnyTable::GetDickey(_) => GameKind::GetDickey,
+        };
+        if request.kind.is_some_and(|asked| asked != kind) {
+            let command = match kind {
+                GameKind::ForGetIt => "forgetit",
+                GameKind::GetDickey => "getdickey",
+            };
+            let notice = render::notice(Notice::OtherGame(command), request.lang);
+            let _ = request.reply.ephemeral(notice).await;
+            return;
+        }
+        with_table!(table, t => t.handle(&mut self.cx, request).await);
+        self.settle().await;
+    }
+
+    async fn time_out(&mut self) {
+        info!(channel = self.cx.channel, "deadline passed");
+        if let Some(table) = &mut self.table {
+            with_table!(table, t => t.run_clock(&mut self.cx).await);
+        }
+        self.settle().await;
+    }
+
+    async fn bot_move(&mut self) {
+        self.cx.bot_due = None;
+        if let Some(table) = &mut self.table {
+            with_table!(table, t => {
+                if let Some(action) = t.bot_action(&self.cx).await {
+                    t.apply(&mut self.cx, action, None, None).await;
+                }
+            });
+        }
+        self.settle().await;
+    }
+
+    /// After an action: cancels a game only bots still play, re-arms the bot, and lets go of a
+    /// game that is over (the channel is free again).
+    async fn settle(&mut self) {
+        let Some(table) = &mut self.table else {
+            return;
+        };
+        let over = with_table!(table, t => {
+            if t.game.only_bots_left() {
+                // Nobody is left to watch: bots playing on alone would only spam the channel.
+                info!(channel = self.cx.channel, "only bot seats are left: cancelling the game");
+                t.cancel_for_nobody(&mut self.cx).await;
+            }
+            matches!(t.game.stage(), Status::Finished | Status::Cancelled).then_some(t.id)
+        });
+        if let Some(id) = over {
+            info!(game_id = id, "game over");
+            self.table = None;
+        }
+        self.arm_bot();
+    }
+
+    /// Loads the channel's open game if the table started without it.
+    async fn load(&mut self) {
+        if self.table.is_some() {
+            self.note_game();
+            self.arm_bot();
+            return;
+        }
+        let shared = self.cx.shared.clone();
+        let store = &shared.store;
+        let found = match store.open_game_in(self.cx.channel).await {
+            Ok(Some((id, GameKind::ForGetIt))) => store
+                .load::<forgetit::Game>(id)
+                .await
+                .map(|l| (l.place.guild_id, AnyTable::ForGetIt(Table::from(l)))),
+            Ok(Some((id, GameKind::GetDickey))) => store
+                .load::<getdickey::Game>(id)
+                .await
+                .map(|l| (l.place.guild_id, AnyTable::GetDickey(Table::from(l)))),
+            Ok(None) => return,
+            Err(e) => Err(e),
+        };
+        match found {
+            Ok((guild, _)) if !AnyTable::guild_free(guild, &shared.config) => {
+                // Another process (the one running the guild's shard) drives this game.
+                warn!(
+                    guild,
+                    "a request for a game of another process's shard; not taking it"
+                );
+            }
+            Ok((_, table)) => {
+                self.table = Some(table);
+                self.note_game();
+            }
+            Err(e) => error!(error = %e, channel = self.cx.channel, "could not load the game"),
+        }
+        self.arm_bot();
+    }
+}
+
+/// The span of one thing a person asks of a table.
+fn action_span(user: u64, action: &str) -> Span {
+    info_span!("action", user, action)
+}
+
+fn far_future() -> Instant {
+    Instant::now() + Duration::from_secs(86_400 * 365)
+}

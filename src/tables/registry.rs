@@ -1,0 +1,222 @@
+//! The tables of all channels: one actor task per channel, started on demand.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tracing::{error, info, info_span, warn, Instrument};
+
+use super::actor::{Actor, AnyTable, Cx};
+
+use super::table::Table;
+use super::{NewGame, Outbox, Request, TableConfig};
+use crate::engine::dice::DiceSource;
+use crate::engine::{forgetit, getdickey};
+use crate::render::{self, Notice};
+use crate::store::{Place, Store, StoreError};
+use crate::strategy::Strategies;
+
+pub(super) enum Msg {
+    Create(NewGame),
+    Request(Request),
+}
+
+pub(super) struct Shared {
+    pub(super) store: Store,
+    pub(super) outbox: Arc<dyn Outbox>,
+    pub(super) dice: Mutex<Box<dyn DiceSource + Send>>,
+    /// The strategies of every table (bot seats' moves, the Odds button): filled or loaded on
+    /// first use and kept, never recomputed per click.
+    pub(super) strategies: Strategies,
+    pub(super) config: TableConfig,
+    pub(super) actors: Mutex<HashMap<u64, mpsc::Sender<Msg>>>,
+    pub(super) tasks: Mutex<Vec<JoinHandle<()>>>,
+    pub(super) closing: AtomicBool,
+}
+
+/// The tables of all channels.
+#[derive(Clone)]
+pub struct Tables {
+    shared: Arc<Shared>,
+}
+
+impl Tables {
+    /// Starts the service, picking up every open game where it was (with its stored deadline).
+    pub async fn start(
+        store: Store,
+        outbox: Arc<dyn Outbox>,
+        dice: Box<dyn DiceSource + Send>,
+        config: TableConfig,
+    ) -> Result<Tables, StoreError> {
+        let shards = config.shards;
+        let owned = |guild_id: u64| shards.is_none_or(|s| s.owns(guild_id));
+        let mut open: Vec<(Place, i64, AnyTable)> = Vec::new();
+        for loaded in store.load_open_in::<forgetit::Game>(owned).await? {
+            open.push((
+                loaded.place,
+                loaded.id,
+                AnyTable::ForGetIt(Table::from(loaded)),
+            ));
+        }
+        for loaded in store.load_open_in::<getdickey::Game>(owned).await? {
+            open.push((
+                loaded.place,
+                loaded.id,
+                AnyTable::GetDickey(Table::from(loaded)),
+            ));
+        }
+        let tables = Tables {
+            shared: Arc::new(Shared {
+                store,
+                outbox,
+                dice: Mutex::new(dice),
+                strategies: Strategies::new(config.strategy_cache.clone()),
+                config,
+                actors: Mutex::new(HashMap::new()),
+                tasks: Mutex::new(Vec::new()),
+                closing: AtomicBool::new(false),
+            }),
+        };
+        match shards {
+            Some(shards) => {
+                info!(games = open.len(), %shards, "open games of this process's guilds loaded")
+            }
+            None => info!(games = open.len(), "open games loaded"),
+        }
+        for (place, game_id, table) in open {
+            if let Some(shards) = shards {
+                let guild = place.guild_id;
+                info!(
+                    guild,
+                    shard = shards.shard_of(guild),
+                    game_id,
+                    "open game picked up"
+                );
+            }
+            tables.spawn(place.channel_id, Some(table));
+        }
+        Ok(tables)
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.shared.store
+    }
+
+    pub fn config(&self) -> &TableConfig {
+        &self.shared.config
+    }
+
+    /// The channels whose table is in memory (their game loaded, or asked for), in order.
+    pub fn channels(&self) -> Vec<u64> {
+        let mut channels: Vec<u64> = self.shared.actors.lock().unwrap().keys().copied().collect();
+        channels.sort_unstable();
+        channels
+    }
+
+    /// Whether this process serves the guild (runs its shard).
+    pub fn owns(&self, guild_id: u64) -> bool {
+        owns(&self.shared.config, guild_id)
+    }
+
+    /// Opens a table in a channel (`/forgetit start`).
+    pub async fn create(&self, new: NewGame) {
+        let guild = new.place.guild_id;
+        if !self.owns(guild) {
+            // Discord routes a guild to the process of its shard only: this is a misrouted
+            // request, and the guild's games belong to another process.
+            warn!(
+                guild,
+                "a game asked for in a guild of another process's shard; refused"
+            );
+            let notice = render::notice(Notice::Failed, new.lang);
+            let _ = new.reply.ephemeral(notice).await;
+            return;
+        }
+        let channel = new.place.channel_id;
+        self.send(channel, Msg::Create(new)).await;
+    }
+
+    /// Hands a request to the table of `channel_id`.
+    pub async fn request(&self, channel_id: u64, request: Request) {
+        self.send(channel_id, Msg::Request(request)).await;
+    }
+
+    /// Stops taking requests, lets every table finish the one in hand, and waits for them.
+    pub async fn shutdown(&self) {
+        self.shared.closing.store(true, Ordering::SeqCst);
+        self.shared.actors.lock().unwrap().clear();
+        let tasks = std::mem::take(&mut *self.shared.tasks.lock().unwrap());
+        for task in tasks {
+            let _ = task.await;
+        }
+    }
+
+    async fn send(&self, channel: u64, mut msg: Msg) {
+        // A table whose task ended (it can only have failed) is started afresh from the store,
+        // once.
+        for _ in 0..2 {
+            if self.shared.closing.load(Ordering::SeqCst) {
+                break;
+            }
+            let sender = self.spawn(channel, None);
+            match sender.send(msg).await {
+                Ok(()) => return,
+                Err(mpsc::error::SendError(back)) => {
+                    error!(channel, "a table stopped unexpectedly; restarting it");
+                    let mut actors = self.shared.actors.lock().unwrap();
+                    if actors
+                        .get(&channel)
+                        .is_some_and(|s| s.same_channel(&sender))
+                    {
+                        actors.remove(&channel);
+                    }
+                    msg = back;
+                }
+            }
+        }
+        // Shutting down: say so rather than leave the interaction unanswered.
+        let (reply, lang) = match msg {
+            Msg::Create(new) => (new.reply, new.lang),
+            Msg::Request(request) => (request.reply, request.lang),
+        };
+        let _ = reply
+            .ephemeral(render::notice(Notice::ShuttingDown, lang))
+            .await;
+    }
+
+    fn spawn(&self, channel: u64, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
+        let mut actors = self.shared.actors.lock().unwrap();
+        if let Some(sender) = actors.get(&channel) {
+            return sender.clone();
+        }
+        let (tx, rx) = mpsc::channel(64);
+        actors.insert(channel, tx.clone());
+        // Everything a table does is logged in its span; `guild` and `game_id` are filled in
+        // once the table knows its game.
+        let span = info_span!(
+            "table",
+            channel,
+            guild = tracing::field::Empty,
+            game_id = tracing::field::Empty
+        );
+        let mut actor = Actor {
+            cx: Cx {
+                shared: self.shared.clone(),
+                channel,
+                bot_due: None,
+            },
+            table,
+            span: span.clone(),
+        };
+        actor.arm_bot();
+        let task = tokio::spawn(actor.run(rx).instrument(span));
+        self.shared.tasks.lock().unwrap().push(task);
+        tx
+    }
+}
+
+pub(super) fn owns(config: &TableConfig, guild_id: u64) -> bool {
+    config.shards.is_none_or(|s| s.owns(guild_id))
+}

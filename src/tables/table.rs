@@ -1,0 +1,508 @@
+//! What a table does with a request, for any game: check, decide, commit, then show.
+
+use std::time::Duration;
+
+use tokio::time::Instant;
+use tracing::{error, info, warn};
+
+use super::actor::Cx;
+use super::{Command, NewGame, Origin, Outgoing, Reply, Request, TableGame};
+use crate::engine::Player;
+use crate::i18n::Lang;
+use crate::render::{self, MessageView, Notice};
+use crate::store::{now_ms, Loaded, Status, StoreError};
+
+/// The open game of a channel, as its actor holds it.
+pub(super) struct Table<G> {
+    pub(super) id: i64,
+    pub(super) guild: u64,
+    pub(super) game: G,
+    pub(super) lobby_message: Option<u64>,
+    pub(super) turn_message: Option<u64>,
+    pub(super) deadline_ms: Option<i64>,
+    /// The language of the game's public messages.
+    pub(super) lang: Lang,
+}
+
+impl<G> From<Loaded<G>> for Table<G> {
+    fn from(loaded: Loaded<G>) -> Table<G> {
+        Table {
+            id: loaded.id,
+            guild: loaded.place.guild_id,
+            game: loaded.game,
+            lobby_message: loaded.lobby_message_id,
+            turn_message: loaded.turn_message_id,
+            deadline_ms: loaded.deadline_ms,
+            lang: loaded.lang,
+        }
+    }
+}
+
+impl<G: TableGame> Table<G>
+where
+    G::Event: Send + Sync,
+{
+    fn outgoing(&self, view: MessageView) -> Outgoing {
+        Outgoing {
+            view,
+            game_id: self.id,
+            version: self.game.version(),
+        }
+    }
+
+    /// Opens a new game and answers with its lobby.
+    pub(super) async fn create(cx: &mut Cx, new: NewGame) -> Option<Table<G>> {
+        let NewGame {
+            place,
+            host,
+            target,
+            bots,
+            reply,
+            lang,
+            table_lang,
+            ..
+        } = new;
+        let config = &cx.shared.config;
+        let (game, created) = match G::create(
+            target,
+            config.default_target,
+            host.player(),
+            host.name.clone(),
+            lang,
+        ) {
+            Ok(created) => created,
+            Err(view) => {
+                let _ = reply.ephemeral(view).await;
+                return None;
+            }
+        };
+        let stored = cx
+            .shared
+            .store
+            .create_game_in(place, &game, &created, table_lang)
+            .await;
+        let id = match stored {
+            Ok(id) => id,
+            Err(StoreError::ChannelBusy { .. }) => {
+                let _ = reply
+                    .ephemeral(render::notice(Notice::ChannelBusy, lang))
+                    .await;
+                return None;
+            }
+            Err(e) => {
+                error!(error = %e, "could not store a new game");
+                let _ = reply
+                    .ephemeral(render::notice(Notice::NotSaved, lang))
+                    .await;
+                return None;
+            }
+        };
+        info!(
+            game_id = id,
+            channel = place.channel_id,
+            kind = G::KIND.as_str(),
+            "game created"
+        );
+        let mut table = Table {
+            id,
+            guild: place.guild_id,
+            game,
+            lobby_message: None,
+            turn_message: None,
+            deadline_ms: Some(now_ms() + config.lobby_timeout.as_millis() as i64),
+            lang: table_lang,
+        };
+        for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
+            let action = table.add_bot_action();
+            if table.commit(cx, action, table_lang).await.is_err() {
+                break;
+            }
+        }
+        match reply
+            .message(table.outgoing(table.game.lobby_view(table_lang)))
+            .await
+        {
+            Ok(message_id) => {
+                table.lobby_message = Some(message_id);
+                table.save_messages(cx).await;
+            }
+            Err(e) => warn!(error = %e, "could not answer /start"),
+        }
+        Some(table)
+    }
+
+    pub(super) async fn handle(&mut self, cx: &mut Cx, request: Request) {
+        let Request {
+            who,
+            command,
+            origin,
+            reply,
+            lang,
+            ..
+        } = request;
+        let clicked = match origin {
+            Origin::Click {
+                game_id,
+                version,
+                message_id,
+            } => {
+                if game_id != self.id {
+                    let _ = reply
+                        .ephemeral(render::notice(Notice::GameOver, lang))
+                        .await;
+                    return;
+                }
+                // Moves on the turn message must be made on the state they were shown on; lobby
+                // buttons mean the same on any version.
+                if command.is_turn_move() && version != self.game.version() {
+                    let _ = reply.ephemeral(render::notice(Notice::Stale, lang)).await;
+                    return;
+                }
+                Some(message_id)
+            }
+            Origin::Slash => None,
+        };
+        let me = who.player();
+        // The host while still playing: a host who left or was removed has no say any more.
+        let is_host = self.game.host() == me && self.game.plays(me);
+        let action = match command {
+            Command::Scores => {
+                let _ = reply.ephemeral(self.game.scores_view(lang)).await;
+                return;
+            }
+            Command::Odds => {
+                let view = self.odds_view(cx, lang).await;
+                let _ = reply.ephemeral(view).await;
+                return;
+            }
+            Command::Join => G::join(me, who.name.clone()),
+            Command::Leave => G::leave(me),
+            Command::AddBot if !is_host => return deny(reply, Notice::HostOnly, lang).await,
+            Command::AddBot => self.add_bot_action(),
+            Command::Start => G::start(me),
+            Command::Cancel if !is_host && !who.moderator => {
+                return deny(reply, Notice::HostOrModeratorOnly, lang).await
+            }
+            Command::Cancel => G::cancel(),
+            Command::Kick { .. } if !is_host && !who.moderator => {
+                return deny(reply, Notice::HostOrModeratorOnly, lang).await
+            }
+            Command::Kick { user_id } => G::leave(Player::Person(user_id)),
+            turn_command => match G::turn_move(turn_command, me) {
+                Some(action) => action,
+                None => return deny(reply, Notice::UnknownButton, lang).await,
+            },
+        };
+        let ack = match command {
+            Command::Kick { user_id } if user_id == who.user_id => Notice::Left,
+            Command::Kick { .. } => Notice::Kicked,
+            Command::Join => Notice::Joined,
+            Command::Leave => Notice::Left,
+            Command::Cancel => Notice::Cancelled,
+            _ => Notice::Done,
+        };
+        self.apply(cx, action, clicked, Some((reply, ack, lang)))
+            .await;
+    }
+
+    /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
+    /// first use, and waits for any other table using it).
+    pub(super) async fn bot_action(&self, cx: &Cx) -> Option<G::Action> {
+        let (game, shared) = (self.game.clone(), cx.shared.clone());
+        tokio::task::spawn_blocking(move || game.bot_move(&shared.strategies))
+            .await
+            .unwrap_or_else(|e| {
+                error!(error = %e, "the bot seat's move failed");
+                None
+            })
+    }
+
+    /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
+    async fn odds_view(&self, cx: &Cx, lang: Lang) -> MessageView {
+        let (game, shared) = (self.game.clone(), cx.shared.clone());
+        let view =
+            tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, lang)).await;
+        match view {
+            Ok(Some(view)) => view,
+            Ok(None) => render::notice(Notice::UnknownButton, lang),
+            Err(e) => {
+                error!(error = %e, "working out the odds failed");
+                render::notice(Notice::Failed, lang)
+            }
+        }
+    }
+
+    /// The deadline passed: the turn's (it times out), or the lobby's (the table closes).
+    pub(super) async fn run_clock(&mut self, cx: &mut Cx) {
+        if self.game.stage() == Status::Lobby {
+            info!(
+                game_id = self.id,
+                "nobody started the table in time: closing it"
+            );
+            self.apply(cx, G::cancel(), None, None).await;
+        } else {
+            self.apply(cx, G::time_out(), None, None).await;
+        }
+    }
+
+    /// Cancels the game: nobody is left to play it.
+    pub(super) async fn cancel_for_nobody(&mut self, cx: &mut Cx) {
+        self.apply(cx, G::cancel(), None, None).await;
+    }
+
+    fn add_bot_action(&self) -> G::Action {
+        let n = (1..=G::MAX_SEATS as u8)
+            .find(|&n| !self.game.seated(Player::Bot(n)))
+            .unwrap_or(1);
+        G::join(Player::Bot(n), render::bot_name(n, self.lang))
+    }
+
+    /// Decides, commits, and only then replaces the game. On failure nothing changed, and the
+    /// error is a message in `lang` (the asker's).
+    async fn commit(
+        &mut self,
+        cx: &mut Cx,
+        action: G::Action,
+        lang: Lang,
+    ) -> Result<G, MessageView> {
+        let decided = {
+            let mut dice = cx.shared.dice.lock().unwrap();
+            self.game.decide(action, &mut **dice, lang)
+        };
+        let event = decided?;
+        let mut next = self.game.clone();
+        next.evolve(&event);
+        let config = &cx.shared.config;
+        let deadline_ms = match next.current_player() {
+            // Any change in the lobby gives it its time again.
+            None if next.stage() == Status::Lobby => {
+                Some(now_ms() + config.lobby_timeout.as_millis() as i64)
+            }
+            // Someone else's join or leave leaves the deadline where it was.
+            Some(Player::Person(_))
+                if !G::is_move(&event) && next.turn_number() == self.game.turn_number() =>
+            {
+                self.deadline_ms
+            }
+            Some(Player::Person(_)) => Some(now_ms() + config.turn_timeout.as_millis() as i64),
+            _ => None,
+        };
+        if let Err(e) = cx
+            .shared
+            .store
+            .commit(self.id, &next, &event, deadline_ms)
+            .await
+        {
+            error!(error = %e, game_id = self.id, "could not commit an action");
+            if let StoreError::Conflict { .. } = e {
+                // Someone else wrote this game: take the stored game as the truth.
+                match cx.shared.store.load::<G>(self.id).await {
+                    Ok(loaded) => *self = Table::from(loaded),
+                    Err(e) => error!(error = %e, "could not reload the game"),
+                }
+            }
+            // Timers retry after a pause rather than at once.
+            let retry = Duration::from_secs(5);
+            self.deadline_ms = self
+                .deadline_ms
+                .map(|_| now_ms() + retry.as_millis() as i64);
+            cx.bot_due = cx.bot_due.map(|_| Instant::now() + retry);
+            return Err(render::notice(Notice::NotSaved, lang));
+        }
+        self.deadline_ms = deadline_ms;
+        Ok(std::mem::replace(&mut self.game, next))
+    }
+
+    /// Applies an action and shows its result: `clicked` is the message whose button asked for
+    /// it (answered by updating it); `reply` answers the asker.
+    pub(super) async fn apply(
+        &mut self,
+        cx: &mut Cx,
+        action: G::Action,
+        clicked: Option<u64>,
+        reply: Option<(Box<dyn Reply>, Notice, Lang)>,
+    ) {
+        let lang = reply.as_ref().map_or(self.lang, |(_, _, lang)| *lang);
+        match self.commit(cx, action, lang).await {
+            Ok(before) => self.publish(cx, &before, clicked, reply).await,
+            Err(view) => {
+                if let Some((reply, _, _)) = reply {
+                    let _ = reply.ephemeral(view).await;
+                }
+            }
+        }
+    }
+
+    /// Shows what changed from `before` to the table's game, on the lobby message, the turn
+    /// message and new messages.
+    async fn publish(
+        &mut self,
+        cx: &mut Cx,
+        before: &G,
+        clicked: Option<u64>,
+        mut reply: Option<(Box<dyn Reply>, Notice, Lang)>,
+    ) {
+        if clicked.is_none() {
+            // A slash command's answer does not wait for the channel's messages.
+            if let Some((reply, notice, lang)) = reply.take() {
+                let _ = reply.ephemeral(render::notice(notice, lang)).await;
+            }
+        }
+        // Public messages are in the table's language, whoever asked.
+        let lang = self.lang;
+        let style = cx.shared.config.style.clone();
+        let stage = self.game.stage();
+        match (before.stage(), stage) {
+            (Status::Lobby, Status::Playing) => {
+                let lobby = self.outgoing(self.game.lobby_view(self.lang));
+                self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
+                    .await;
+                self.post_turn(cx).await;
+            }
+            (Status::Lobby, _) => {
+                let lobby = self.outgoing(self.game.lobby_view(self.lang));
+                self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
+                    .await;
+            }
+            (Status::Playing, _) => {
+                let turn_ended = G::turn_ended(before, &self.game);
+                let view = match stage {
+                    Status::Cancelled => self.game.over_view(lang),
+                    _ if turn_ended => self.game.result_view(&style, lang),
+                    _ => self.game.turn_view(&style, lang),
+                };
+                let shown = self.turn_message.is_some();
+                let message = self.outgoing(view);
+                self.show(cx, self.turn_message, message, clicked, &mut reply)
+                    .await;
+                match stage {
+                    // A turn whose message could not be posted is posted now.
+                    Status::Playing if turn_ended || !shown => self.post_turn(cx).await,
+                    Status::Finished => {
+                        let over = self.outgoing(self.game.over_view(lang));
+                        if let Err(e) = cx.shared.outbox.post(cx.channel, over).await {
+                            warn!(error = %e, "could not post the game's end");
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            (Status::Finished | Status::Cancelled, _) => {}
+        }
+        if let Some((reply, notice, lang)) = reply {
+            let _ = reply.ephemeral(render::notice(notice, lang)).await;
+        }
+    }
+
+    /// Shows `message` on the message `target`: by answering the click when it was clicked,
+    /// else by editing it.
+    async fn show(
+        &self,
+        cx: &Cx,
+        target: Option<u64>,
+        message: Outgoing,
+        clicked: Option<u64>,
+        reply: &mut Option<(Box<dyn Reply>, Notice, Lang)>,
+    ) {
+        if clicked.is_some() && clicked == target {
+            if let Some((reply, _, _)) = reply.take() {
+                match reply.update(message.clone()).await {
+                    Ok(()) => return,
+                    // Too late, or refused: the action is committed, so show it all the same.
+                    Err(e) => warn!(error = %e, "could not answer a click; editing instead"),
+                }
+            }
+        }
+        if let Some(target) = target {
+            if let Err(e) = cx.shared.outbox.edit(cx.channel, target, message).await {
+                warn!(error = %e, "could not edit a game message");
+            }
+        }
+    }
+
+    /// Posts the message of the turn that just began and remembers it.
+    async fn post_turn(&mut self, cx: &Cx) {
+        let view = self.game.turn_view(&cx.shared.config.style, self.lang);
+        match cx.shared.outbox.post(cx.channel, self.outgoing(view)).await {
+            Ok(id) => self.turn_message = Some(id),
+            Err(e) => {
+                warn!(error = %e, "could not post the turn message; posting it on the next change");
+                self.turn_message = None;
+            }
+        }
+        self.save_messages(cx).await;
+    }
+
+    /// After a restart: shows the game as it is now (the process may have stopped between a
+    /// commit and its messages), and gives a person whose deadline passed while the bot was away
+    /// a fresh one.
+    pub(super) async fn resume(&mut self, cx: &mut Cx) {
+        let in_lobby = self.game.stage() == Status::Lobby;
+        let config = &cx.shared.config;
+        let fresh = if in_lobby {
+            config.lobby_timeout
+        } else {
+            config.turn_timeout
+        };
+        // A lobby that never changed since it was opened has no stored deadline.
+        if self.deadline_ms.is_some_and(|d| d < now_ms())
+            || (in_lobby && self.deadline_ms.is_none())
+        {
+            self.deadline_ms = Some(now_ms() + fresh.as_millis() as i64);
+        }
+        match self.game.stage() {
+            Status::Lobby => {
+                let lobby = || self.outgoing(self.game.lobby_view(self.lang));
+                let shown = match self.lobby_message {
+                    Some(id) => match cx.shared.outbox.edit(cx.channel, id, lobby()).await {
+                        Ok(()) => true,
+                        Err(e) => {
+                            warn!(error = %e, "could not refresh the lobby message; posting it anew");
+                            false
+                        }
+                    },
+                    None => false,
+                };
+                // A lobby nobody can see (its message gone, or never shown) can't be joined.
+                if !shown {
+                    match cx.shared.outbox.post(cx.channel, lobby()).await {
+                        Ok(id) => {
+                            self.lobby_message = Some(id);
+                            self.save_messages(cx).await;
+                        }
+                        Err(e) => warn!(error = %e, "could not post the lobby message"),
+                    }
+                }
+            }
+            Status::Playing => {
+                let view = self.game.turn_view(&cx.shared.config.style, self.lang);
+                let shown = match self.turn_message {
+                    Some(id) => {
+                        let message = self.outgoing(view);
+                        cx.shared.outbox.edit(cx.channel, id, message).await.is_ok()
+                    }
+                    None => false,
+                };
+                if !shown {
+                    self.post_turn(cx).await;
+                }
+            }
+            Status::Finished | Status::Cancelled => {}
+        }
+    }
+
+    async fn save_messages(&self, cx: &Cx) {
+        if let Err(e) = cx
+            .shared
+            .store
+            .set_messages(self.id, self.lobby_message, self.turn_message)
+            .await
+        {
+            error!(error = %e, "could not remember the game's messages");
+        }
+    }
+}
+
+async fn deny(reply: Box<dyn Reply>, notice: Notice, lang: Lang) {
+    let _ = reply.ephemeral(render::notice(notice, lang)).await;
+}
