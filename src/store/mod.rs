@@ -247,21 +247,17 @@ impl Store {
         // migrate it at the same moment. SQLite answers some of these races with "database is
         // locked" at once, without waiting for its busy timeout, and the loser of a migration race
         // fails once the winner committed: try again, briefly. Applied migrations are skipped.
+        // Each migration is a race of its own, so a process may lose more than one: it tries
+        // again until the busy timeout (a migration that is broken fails then, as it would at
+        // once).
         let deadline = tokio::time::Instant::now() + BUSY_TIMEOUT;
         let mut pause = Duration::from_millis(10);
-        let mut migration_retried = false;
         loop {
             let error = match Self::try_connect(options.clone()).await {
                 Ok(store) => return Ok(store),
                 Err(error) => error,
             };
-            let retry = match &error {
-                StoreError::Migrate(_) if !migration_retried => {
-                    migration_retried = true;
-                    true
-                }
-                error => error.is_busy(),
-            };
+            let retry = matches!(error, StoreError::Migrate(_)) || error.is_busy();
             if !retry || tokio::time::Instant::now() + pause > deadline {
                 return Err(error);
             }
