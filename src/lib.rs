@@ -3,6 +3,7 @@
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod games;
 pub mod i18n;
 pub mod render;
 pub mod sandbox;

@@ -8,8 +8,8 @@ mod common;
 
 use common::*;
 use forgetit::discord::codec::{self, Button};
+use forgetit::engine::{GameKind, Ranking};
 use forgetit::i18n::Lang;
-use forgetit::store::{GameKind, Ranking};
 use serde_json::{json, Value};
 
 /// The registered command `name`'s subcommand or option `sub`.

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
+use forgetit::engine::{GameKind, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
-use forgetit::store::{
-    GameKind, Place, Ranking, Scope, SeatResult, SeatRow, Status, Store, StoreError, StoredGame,
-};
+use forgetit::store::{Place, SeatResult, SeatRow, Store, StoreError, StoredGame};
 use serde::{Deserialize, Serialize};
 
 const ANN: Player = Player::Person(101);

@@ -5,9 +5,9 @@
 //! ids from before the language was named end at the page).
 //! Anything else is an unknown button.
 
+use crate::engine::{GameKind, Ranking};
 use crate::i18n::Lang;
 use crate::render::UiAction;
-use crate::store::{GameKind, Ranking};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Button {
@@ -41,7 +41,7 @@ pub fn encode(button: Button) -> String {
             lang,
         } => {
             let scope = if global { "global" } else { "server" };
-            let id = format!("lb:{}:{scope}:{}:{page}", kind_str(kind), ranking_str(by));
+            let id = format!("lb:{}:{scope}:{}:{page}", kind.code(), by.as_str());
             match lang {
                 Some(lang) => format!("{id}:{}", lang.code()),
                 None => id,
@@ -59,17 +59,13 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             action: parts.next()?.parse().ok()?,
         }),
         "lb" => {
-            let kind = match parts.next()? {
-                "fgi" => GameKind::ForGetIt,
-                "gd" => GameKind::GetDickey,
-                _ => return None,
-            };
+            let kind = GameKind::from_code(parts.next()?)?;
             let global = match parts.next()? {
                 "global" => true,
                 "server" => false,
                 _ => return None,
             };
-            let by = parse_ranking(parts.next()?)?;
+            let by = Ranking::parse(parts.next()?)?;
             let page = parts.next()?.parse().ok()?;
             let lang = match parts.next() {
                 None => None,
@@ -83,30 +79,6 @@ pub fn decode(custom_id: &str) -> Option<Button> {
                 lang,
             })
         }
-        _ => None,
-    }
-}
-
-fn kind_str(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::ForGetIt => "fgi",
-        GameKind::GetDickey => "gd",
-    }
-}
-
-fn ranking_str(by: Ranking) -> &'static str {
-    match by {
-        Ranking::Wins => "wins",
-        Ranking::Points => "points",
-        Ranking::Best => "best",
-    }
-}
-
-fn parse_ranking(s: &str) -> Option<Ranking> {
-    match s {
-        "wins" => Some(Ranking::Wins),
-        "points" => Some(Ranking::Points),
-        "best" => Some(Ranking::Best),
         _ => None,
     }
 }

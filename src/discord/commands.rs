@@ -10,9 +10,10 @@ use serenity::CreateInteractionResponse;
 use super::codec::{self, Button};
 use super::io::{self, InteractionReply};
 use super::{guild_lang, user_lang, who, Context, Data, Error};
+use crate::engine::{GameKind, Ranking, Scope};
 use crate::i18n::Lang;
 use crate::render::{self, LeaderRow, LeaderboardView, StatsGame, StatsView, UiAction};
-use crate::store::{GameKind, Place, Ranking, Scope, Store, StoreError};
+use crate::store::{Place, Store, StoreError};
 use crate::tables::{Command, NewGame, Origin, Reply, Request};
 
 /// Leaderboard rows a page.

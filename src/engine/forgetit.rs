@@ -11,6 +11,11 @@ use serde::{Deserialize, Serialize};
 use super::dice::DiceSource;
 use super::Player;
 
+/// The game's names: in the database, in the ids of buttons, and its slash command.
+pub const KEY: &str = "for_get_it";
+pub const CODE: &str = "fgi";
+pub const COMMAND: &str = "forgetit";
+
 /// Nine dice: three FOR dice, three GET dice, three IT dice (F1).
 pub const DICE: usize = 9;
 /// A table seats 2 to 10 players (F2).

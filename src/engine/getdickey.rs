@@ -38,6 +38,11 @@ use serde::{Deserialize, Serialize};
 use super::dice::DiceSource;
 use super::Player;
 
+/// The game's names: in the database, in the ids of buttons, and its slash command.
+pub const KEY: &str = "get_dickey";
+pub const CODE: &str = "gd";
+pub const COMMAND: &str = "getdickey";
+
 /// Five ordinary dice (G1).
 pub const DICE: usize = 5;
 /// Faces of a die.

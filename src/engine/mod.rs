@@ -5,6 +5,9 @@
 pub mod dice;
 pub mod forgetit;
 pub mod getdickey;
+mod kind;
+
+pub use kind::{GameKind, Ranking, Scope, Status};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,8 +1,9 @@
 //! How the store keeps a For Get It game.
 
-use super::{GameKind, SeatResult, SeatRow, Status, StoredGame};
+use super::{SeatResult, SeatRow, StoredGame};
 use crate::engine::forgetit::{Event, Game, Phase};
 use crate::engine::Player;
+use crate::engine::{GameKind, Status};
 
 impl StoredGame for Game {
     type Event = Event;

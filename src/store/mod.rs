@@ -19,7 +19,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Row, SqlitePool};
 use tracing::instrument;
 
-use crate::engine::Player;
+use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 
 /// How long a writer waits for another writer's lock before giving up.
@@ -61,49 +61,6 @@ impl StoreError {
         db.code()
             .and_then(|code| code.parse::<i32>().ok())
             .is_some_and(|code| code & 0xff == 5)
-    }
-}
-
-/// Which game a table plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    ForGetIt,
-    GetDickey,
-}
-
-impl GameKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::ForGetIt => "for_get_it",
-            GameKind::GetDickey => "get_dickey",
-        }
-    }
-
-    fn parse(s: &str) -> Option<GameKind> {
-        match s {
-            "for_get_it" => Some(GameKind::ForGetIt),
-            "get_dickey" => Some(GameKind::GetDickey),
-            _ => None,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Lobby,
-    Playing,
-    Finished,
-    Cancelled,
-}
-
-impl Status {
-    fn as_str(self) -> &'static str {
-        match self {
-            Status::Lobby => "lobby",
-            Status::Playing => "playing",
-            Status::Finished => "finished",
-            Status::Cancelled => "cancelled",
-        }
     }
 }
 
@@ -174,22 +131,6 @@ pub struct Loaded<G> {
     pub deadline_ms: Option<i64>,
     /// The language of the table's public messages.
     pub lang: Lang,
-}
-
-/// Leaderboards are per server, or global (all servers summed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    Guild(u64),
-    Global,
-}
-
-/// What a leaderboard ranks by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ranking {
-    Wins,
-    Points,
-    /// Best turn (For Get It) or best game (Get Dickey).
-    Best,
 }
 
 /// A person's lifetime statistics in one scope and game kind.

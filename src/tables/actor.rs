@@ -12,8 +12,9 @@ use super::registry::{owns, Msg, Shared};
 use super::table::Table;
 use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::{forgetit, getdickey, Player};
+use crate::engine::{GameKind, Status};
 use crate::render::{self, Notice};
-use crate::store::{now_ms, GameKind, Status};
+use crate::store::now_ms;
 
 /// A channel's open game, of either kind.
 pub(super) enum AnyTable {
@@ -159,11 +160,7 @@ impl Actor {
             AnyTable::GetDickey(_) => GameKind::GetDickey,
         };
         if request.kind.is_some_and(|asked| asked != kind) {
-            let command = match kind {
-                GameKind::ForGetIt => "forgetit",
-                GameKind::GetDickey => "getdickey",
-            };
-            let notice = render::notice(Notice::OtherGame(command), request.lang);
+            let notice = render::notice(Notice::OtherGame(kind.command()), request.lang);
             let _ = request.reply.ephemeral(notice).await;
             return;
         }

@@ -2,10 +2,11 @@
 //! game kind says how the table's commands become its engine's actions, and how it is shown.
 
 use crate::engine::dice::DiceSource;
+use crate::engine::Status;
 use crate::engine::{forgetit, getdickey, Player};
 use crate::i18n::Lang;
 use crate::render::{self, DiceStyle, MessageView, Notice};
-use crate::store::{Status, StoredGame};
+use crate::store::StoredGame;
 use crate::strategy::{self, Strategies};
 
 use super::Command;

@@ -26,10 +26,11 @@ use std::time::Duration;
 
 use futures::future::BoxFuture;
 
+use crate::engine::GameKind;
 use crate::engine::{getdickey, Player};
 use crate::i18n::Lang;
 use crate::render::{self, MessageView};
-use crate::store::{GameKind, Place};
+use crate::store::Place;
 pub use games::TableGame;
 pub use registry::Tables;
 use shards::Shards;

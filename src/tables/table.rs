@@ -8,9 +8,10 @@ use tracing::{error, info, warn};
 use super::actor::Cx;
 use super::{Command, NewGame, Origin, Outgoing, Reply, Request, TableGame};
 use crate::engine::Player;
+use crate::engine::Status;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
-use crate::store::{now_ms, Loaded, Status, StoreError};
+use crate::store::{now_ms, Loaded, StoreError};
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {

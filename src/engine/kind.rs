@@ -1,0 +1,115 @@
+//! The words every layer uses for games: which game ([`GameKind`], expanded from the list in
+//! `crate::games`), where a game stands ([`Status`]), and how lifetime results are ranked
+//! ([`Ranking`], [`Scope`]).
+
+macro_rules! game_kinds {
+    ($($kind:ident => $module:ident,)*) => {
+        /// Which game a table plays.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($kind,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order of the list.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)*];
+
+            /// The game's name in the database (`games.kind`).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => super::$module::KEY,)*
+                }
+            }
+
+            /// The game's short code in the ids of buttons.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => super::$module::CODE,)*
+                }
+            }
+
+            /// The game's slash command (`/forgetit`), also its name in logs.
+            pub fn command(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => super::$module::COMMAND,)*
+                }
+            }
+        }
+    };
+}
+
+crate::games::games!(game_kinds);
+
+impl GameKind {
+    /// The kind whose [`GameKind::as_str`] is `s`.
+    pub fn parse(s: &str) -> Option<GameKind> {
+        GameKind::ALL.iter().copied().find(|k| k.as_str() == s)
+    }
+
+    /// The kind whose [`GameKind::code`] is `s`.
+    pub fn from_code(s: &str) -> Option<GameKind> {
+        GameKind::ALL.iter().copied().find(|k| k.code() == s)
+    }
+
+    /// The kind whose [`GameKind::command`] is `s`.
+    pub fn from_command(s: &str) -> Option<GameKind> {
+        GameKind::ALL.iter().copied().find(|k| k.command() == s)
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Lobby,
+    Playing,
+    Finished,
+    Cancelled,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+            Status::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Finished | Status::Cancelled)
+    }
+}
+
+/// Leaderboards are per server, or global (all servers summed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Guild(u64),
+    Global,
+}
+
+/// What a leaderboard ranks by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ranking {
+    Wins,
+    Points,
+    /// Best turn (For Get It) or best game (Get Dickey).
+    Best,
+}
+
+impl Ranking {
+    pub const ALL: [Ranking; 3] = [Ranking::Wins, Ranking::Points, Ranking::Best];
+
+    /// Its name in the ids of buttons.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ranking::Wins => "wins",
+            Ranking::Points => "points",
+            Ranking::Best => "best",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Ranking> {
+        Ranking::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
