@@ -4,10 +4,13 @@
 //! runs it, its statistics — is expanded from this list. Adding a game: see README, "Adding a
 //! game".
 
-/// Calls the macro `$expand` with the list of games: `Kind => module`.
+/// Calls the macro `$expand` with the list of games, `Kind => module,` each, after the extra
+/// tokens given in brackets: `games!(m, a, b)` calls `m! { [a, b] ForGetIt => forgetit, ... }`.
+/// `Kind` names the game's rules in its engine module (`engine::forgetit::ForGetIt`).
 macro_rules! games {
-    ($expand:ident) => {
+    ($expand:ident $(, $($args:tt)*)?) => {
         $expand! {
+            [$($($args)*)?]
             ForGetIt => forgetit,
             GetDickey => getdickey,
         }

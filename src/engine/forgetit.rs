@@ -1,15 +1,17 @@
 //! *For Get It*, as `docs/RULES.md` (F1–F11) says it is played.
 //!
-//! The game is a value. [`Game::decide`] checks an [`Action`] against the rules and, rolling any
-//! dice it needs from the caller's [`DiceSource`], returns the [`Event`] that records what happened
-//! (with every die rolled). [`Game::evolve`] applies an event; it needs no dice, so a game is
-//! rebuilt exactly by [`Game::replay`] of its event log. `decide` never changes the game, so a
-//! caller can commit the event somewhere durable before it replaces its state.
+//! The table's part (seats, lobby, start, timeouts, winners, replay) is [`super::table`]'s; this
+//! module is the turn: rolling, the point number, FORGET IT, banking, the roll-off that picks the
+//! first player (F2), and the final round once a total reaches the target (F10).
 
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
+use super::table::{self, Rules, Tally};
+use super::GameKind;
 use super::Player;
+
+pub use super::table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
 
 /// The game's names: in the database, in the ids of buttons, and its slash command.
 pub const KEY: &str = "for_get_it";
@@ -24,8 +26,6 @@ pub const MAX_SEATS: usize = 10;
 /// The target unless a table chooses another (F10).
 pub const DEFAULT_TARGET: u32 = 500;
 pub const MAX_TARGET: u32 = 100_000;
-/// A seat that lets its turn time out this many times in a row leaves the game.
-pub const TIMEOUTS_BEFORE_LEAVING: u32 = 3;
 /// A roll-off tied this many times in a row is given up (fair dice never get near it).
 const MAX_ROLLOFF_ROUNDS: usize = 100;
 
@@ -139,36 +139,19 @@ impl Default for Settings {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatStatus {
-    Playing,
-    /// Left (or was removed) mid-game: skipped from then on, and cannot win.
-    Left,
-}
-
 /// What a seat did this game; the store folds it into lifetime statistics.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatStats {
     pub turns: u32,
     pub forget_its: u32,
     pub best_turn: u32,
-    pub timeouts_in_a_row: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Seat {
-    pub player: Player,
-    pub name: String,
+/// A seat's part of the game: its total and what it did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
     pub total: u32,
-    pub status: SeatStatus,
     pub stats: SeatStats,
-}
-
-impl Seat {
-    pub fn is_playing(&self) -> bool {
-        self.status == SeatStatus::Playing
-    }
 }
 
 /// What the player on turn must do next.
@@ -294,104 +277,32 @@ pub struct TurnResult {
     pub lost: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    Lobby,
-    Playing {
-        turn: Turn,
-    },
-    /// Seats with the highest total among those still playing; more than one share the win.
-    Finished {
-        winners: Vec<usize>,
-    },
-    Cancelled,
-}
-
 /// One round of the roll-off: the seats that rolled and what each showed (F2).
 pub type RollOffRound = Vec<(usize, Face)>;
 
-/// Something a player, or the table's clock, asks of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case")]
-pub enum Action {
-    Join {
-        player: Player,
-        name: String,
-    },
-    /// Leave the table: in the lobby the seat is freed; in a game the seat is skipped from then on.
-    Leave {
-        player: Player,
-    },
-    Start {
-        by: Player,
-    },
-    Roll {
-        by: Player,
-    },
-    ChoosePoint {
-        by: Player,
-        number: u8,
-    },
-    Bank {
-        by: Player,
-    },
-    /// The turn's deadline passed.
-    TimeOut,
-    Cancel,
+/// A move of the player on turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Roll,
+    /// Keep this number as the point number (F5).
+    ChoosePoint(u8),
+    Bank,
 }
 
-/// What happened: the game's log is a list of these, the first being `Created`.
+/// The game's own events; the table's (created, joined, left, cancelled) are [`TableEvent`]s.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    Created {
-        settings: Settings,
-        host: Player,
-        name: String,
-    },
-    Joined {
-        player: Player,
-        name: String,
-    },
-    Left {
-        player: Player,
-    },
-    Started {
-        rolloff: Vec<RollOffRound>,
-    },
-    Rolled {
-        dice: Vec<DieRoll>,
-    },
-    PointChosen {
-        number: u8,
-    },
+pub enum GameEvent {
+    Started { rolloff: Vec<RollOffRound> },
+    Rolled { dice: Vec<DieRoll> },
+    PointChosen { number: u8 },
     Banked,
     TimedOut,
-    Cancelled,
 }
 
-/// Why an action is not allowed now. Nothing changes when one is returned.
+/// Why a move is refused, beyond the table's reasons ([`RuleError`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("the game has already started")]
-    AlreadyStarted,
-    #[error("the game has not started yet")]
-    NotStarted,
-    #[error("the game is over")]
-    GameOver,
-    #[error("you are already seated at this table")]
-    AlreadySeated,
-    #[error("the table is full ({MAX_SEATS} seats)")]
-    TableFull,
-    #[error("you are not seated at this table")]
-    NotSeated,
-    #[error("only the host can do that")]
-    NotHost,
-    #[error("at least {MIN_SEATS} players are needed to start")]
-    TooFewPlayers,
-    #[error("it is not your turn")]
-    NotYourTurn,
+pub enum GameError {
     #[error("choose your point number first")]
     MustChoosePoint,
     #[error(
@@ -406,179 +317,72 @@ pub enum RuleError {
     NotRolledTwice(u8),
     #[error("the target must be between 1 and {MAX_TARGET}")]
     BadTarget(u32),
-    #[error("a seat needs a name")]
-    EmptyName,
     #[error("the roll-off stayed tied for {MAX_ROLLOFF_ROUNDS} rounds")]
     RollOffUndecided,
 }
 
-/// Why an event log does not rebuild a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    #[error("the event log is empty")]
-    Empty,
-    #[error("the first event should be `created`")]
-    NotCreated,
-    #[error("event {index} is not allowed: {error}")]
-    Illegal { index: usize, error: RuleError },
-    #[error("event {index} does not match what its action gives")]
-    Mismatch { index: usize },
-}
-
-/// A game of For Get It, from lobby to game over.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    pub settings: Settings,
-    pub host: Player,
-    pub seats: Vec<Seat>,
-    pub phase: Phase,
+/// For Get It's rules, and what a game keeps beyond its seats and turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ForGetIt {
     pub rolloff: Vec<RollOffRound>,
     /// The seat whose total first reached the target (F10): the others get their last turns.
     pub final_round: Option<usize>,
-    pub last_turn: Option<TurnResult>,
-    /// How many events the game has applied: buttons carry it to spot stale clicks.
-    pub version: u64,
 }
 
-impl Game {
-    /// A new table in its lobby, with the host in the first seat.
-    pub fn create(
-        settings: Settings,
-        host: Player,
-        name: impl Into<String>,
-    ) -> Result<(Game, Event), RuleError> {
-        let name = clean_name(name.into())?;
-        if !(1..=MAX_TARGET).contains(&settings.target) {
-            return Err(RuleError::BadTarget(settings.target));
+/// A game of For Get It, from lobby to game over.
+pub type Game = table::Game<ForGetIt>;
+pub type Seat = table::Seat<Score>;
+pub type Phase = table::Phase<Turn>;
+pub type Action = table::Action<Move>;
+pub type Event = table::Event<Settings, GameEvent>;
+pub type RuleError = table::RuleError<GameError>;
+pub type ReplayError = table::ReplayError<GameError>;
+
+impl table::Turn for Turn {
+    fn seat(&self) -> usize {
+        self.seat
+    }
+    fn number(&self) -> u32 {
+        self.number
+    }
+}
+
+impl Rules for ForGetIt {
+    type Settings = Settings;
+    type Score = Score;
+    type Turn = Turn;
+    type TurnResult = TurnResult;
+    type Move = Move;
+    type Event = GameEvent;
+    type Error = GameError;
+    const KIND: GameKind = GameKind::ForGetIt;
+    const MIN_SEATS: usize = MIN_SEATS;
+    const MAX_SEATS: usize = MAX_SEATS;
+
+    fn check(settings: &Settings) -> Result<(), GameError> {
+        if (1..=MAX_TARGET).contains(&settings.target) {
+            Ok(())
+        } else {
+            Err(GameError::BadTarget(settings.target))
         }
-        let event = Event::Created {
-            settings,
-            host,
-            name,
-        };
-        let mut game = Game {
-            settings: Settings::default(),
-            host,
-            seats: Vec::new(),
-            phase: Phase::Lobby,
-            rolloff: Vec::new(),
-            final_round: None,
-            last_turn: None,
-            version: 0,
-        };
-        game.evolve(&event);
-        Ok((game, event))
     }
 
-    /// Rebuilds a game from its event log, checking every event against the rules.
-    pub fn replay(events: &[Event]) -> Result<Game, ReplayError> {
-        let Some(Event::Created {
-            settings,
-            host,
-            name,
-        }) = events.first()
-        else {
-            return Err(if events.is_empty() {
-                ReplayError::Empty
-            } else {
-                ReplayError::NotCreated
-            });
-        };
-        let (mut game, _) = Game::create(settings.clone(), *host, name.clone())
-            .map_err(|error| ReplayError::Illegal { index: 0, error })?;
-        for (index, event) in events.iter().enumerate().skip(1) {
-            let Some((action, faces)) = game.action_of(event) else {
-                return Err(ReplayError::Mismatch { index });
-            };
-            let mut dice = ReplayDice {
-                faces: faces.into_iter(),
-                short: false,
-            };
-            let again = game
-                .decide(action, &mut dice)
-                .map_err(|error| ReplayError::Illegal { index, error })?;
-            if again != *event || dice.short || dice.faces.next().is_some() {
-                return Err(ReplayError::Mismatch { index });
-            }
-            game.evolve(event);
-        }
-        Ok(game)
+    fn start(game: &Game, dice: &mut dyn DiceSource) -> Result<GameEvent, GameError> {
+        Ok(GameEvent::Started {
+            rolloff: roll_off(game.seats.len(), dice)?,
+        })
     }
 
-    /// The action that produced `event` in this state, and the dice it rolled.
-    fn action_of(&self, event: &Event) -> Option<(Action, Vec<u8>)> {
-        let on_turn = self.current_player();
-        let by = || on_turn.ok_or(());
-        let action = match event {
-            Event::Created { .. } => return None,
-            Event::Joined { player, name } => Action::Join {
-                player: *player,
-                name: name.clone(),
-            },
-            Event::Left { player } => Action::Leave { player: *player },
-            Event::Started { rolloff } => {
-                let faces = rolloff
-                    .iter()
-                    .flat_map(|round| round.iter().map(|(_, face)| u8::from(*face)))
-                    .collect();
-                return Some((Action::Start { by: self.host }, faces));
-            }
-            Event::Rolled { dice } => {
-                let faces = dice.iter().map(|d| u8::from(d.face)).collect();
-                return Some((Action::Roll { by: by().ok()? }, faces));
-            }
-            Event::PointChosen { number } => Action::ChoosePoint {
-                by: by().ok()?,
-                number: *number,
-            },
-            Event::Banked => Action::Bank { by: by().ok()? },
-            Event::TimedOut => Action::TimeOut,
-            Event::Cancelled => Action::Cancel,
-        };
-        Some((action, Vec::new()))
-    }
-
-    /// Checks `action` against the rules and returns the event it makes, rolling dice from
-    /// `dice` where the action rolls. The game itself does not change: apply the event with
-    /// [`Game::evolve`] (once it is safely stored).
-    pub fn decide(&self, action: Action, dice: &mut impl DiceSource) -> Result<Event, RuleError> {
-        match action {
-            Action::Join { player, name } => {
-                self.lobby()?;
-                if self.seat_of(player).is_some() {
-                    return Err(RuleError::AlreadySeated);
-                }
-                if self.seats.len() >= MAX_SEATS {
-                    return Err(RuleError::TableFull);
-                }
-                Ok(Event::Joined {
-                    player,
-                    name: clean_name(name)?,
-                })
-            }
-            Action::Leave { player } => {
-                self.open()?;
-                match self.seat_of(player) {
-                    Some(seat) if self.seats[seat].is_playing() => Ok(Event::Left { player }),
-                    _ => Err(RuleError::NotSeated),
-                }
-            }
-            Action::Start { by } => {
-                self.lobby()?;
-                if by != self.host {
-                    return Err(RuleError::NotHost);
-                }
-                if self.seats.len() < MIN_SEATS {
-                    return Err(RuleError::TooFewPlayers);
-                }
-                Ok(Event::Started {
-                    rolloff: roll_off(self.seats.len(), dice)?,
-                })
-            }
-            Action::Roll { by } => {
-                let turn = self.turn_of(by)?;
+    fn play(
+        _game: &Game,
+        turn: &Turn,
+        mv: Move,
+        dice: &mut dyn DiceSource,
+    ) -> Result<GameEvent, GameError> {
+        match mv {
+            Move::Roll => {
                 if let Step::ChoosePoint { .. } = turn.step {
-                    return Err(RuleError::MustChoosePoint);
+                    return Err(GameError::MustChoosePoint);
                 }
                 let rolling = if turn.all_set_aside() {
                     (0..DICE).collect()
@@ -592,67 +396,48 @@ impl Game {
                         face: Face::from_roll(dice.roll(6)),
                     })
                     .collect();
-                Ok(Event::Rolled { dice })
+                Ok(GameEvent::Rolled { dice })
             }
-            Action::ChoosePoint { by, number } => {
-                let turn = self.turn_of(by)?;
-                match &turn.step {
-                    Step::ChoosePoint { options } => {
-                        if !(1..=5).contains(&number) {
-                            Err(RuleError::NotANumber(number))
-                        } else if !options.contains(&number) {
-                            Err(RuleError::NotRolledTwice(number))
-                        } else {
-                            Ok(Event::PointChosen { number })
-                        }
+            Move::ChoosePoint(number) => match &turn.step {
+                Step::ChoosePoint { options } => {
+                    if !(1..=5).contains(&number) {
+                        Err(GameError::NotANumber(number))
+                    } else if !options.contains(&number) {
+                        Err(GameError::NotRolledTwice(number))
+                    } else {
+                        Ok(GameEvent::PointChosen { number })
                     }
-                    Step::Roll | Step::BankOrRoll => Err(RuleError::NothingToChoose),
                 }
-            }
-            Action::Bank { by } => {
-                let turn = self.turn_of(by)?;
-                match turn.step {
-                    Step::BankOrRoll => Ok(Event::Banked),
-                    Step::ChoosePoint { .. } => Err(RuleError::MustChoosePoint),
-                    Step::Roll => Err(RuleError::NoPointChosen),
-                }
-            }
-            Action::TimeOut => {
-                self.turn()?;
-                Ok(Event::TimedOut)
-            }
-            Action::Cancel => {
-                self.open()?;
-                Ok(Event::Cancelled)
-            }
+                Step::Roll | Step::BankOrRoll => Err(GameError::NothingToChoose),
+            },
+            Move::Bank => match turn.step {
+                Step::BankOrRoll => Ok(GameEvent::Banked),
+                Step::ChoosePoint { .. } => Err(GameError::MustChoosePoint),
+                Step::Roll => Err(GameError::NoPointChosen),
+            },
         }
     }
 
-    /// Applies an event that [`Game::decide`] returned for this state.
-    pub fn evolve(&mut self, event: &Event) {
-        self.version += 1;
+    fn time_out(
+        _game: &Game,
+        _turn: &Turn,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<GameEvent, GameError> {
+        Ok(GameEvent::TimedOut)
+    }
+
+    fn evolve(game: &mut Game, event: &GameEvent) {
         match event {
-            Event::Created {
-                settings,
-                host,
-                name,
-            } => {
-                self.settings = settings.clone();
-                self.host = *host;
-                self.seats = vec![new_seat(*host, name)];
-            }
-            Event::Joined { player, name } => self.seats.push(new_seat(*player, name)),
-            Event::Left { player } => self.leave(*player),
-            Event::Started { rolloff } => {
-                self.rolloff = rolloff.clone();
-                let first = self.first_seat().unwrap_or(0);
-                self.phase = Phase::Playing {
+            GameEvent::Started { rolloff } => {
+                game.state.rolloff = rolloff.clone();
+                let first = game.first_seat().unwrap_or(0);
+                game.phase = Phase::Playing {
                     turn: Turn::new(first, 1),
                 };
             }
-            Event::Rolled { dice } => self.rolled(dice),
-            Event::PointChosen { number } => {
-                if let Phase::Playing { turn } = &mut self.phase {
+            GameEvent::Rolled { dice } => rolled(game, dice),
+            GameEvent::PointChosen { number } => {
+                if let Phase::Playing { turn } = &mut game.phase {
                     turn.point = Some(*number);
                     for roll in &turn.last_roll {
                         if roll.face == Face::Pip(*number) {
@@ -662,87 +447,72 @@ impl Game {
                     turn.step = Step::BankOrRoll;
                 }
             }
-            Event::Banked => self.end_turn(TurnEnd::Banked),
-            Event::TimedOut => {
-                if let Phase::Playing { turn } = &self.phase {
-                    let seat = &mut self.seats[turn.seat];
-                    seat.stats.timeouts_in_a_row += 1;
-                    if seat.stats.timeouts_in_a_row >= TIMEOUTS_BEFORE_LEAVING {
-                        seat.status = SeatStatus::Left;
-                    }
-                    self.end_turn(TurnEnd::TimedOut);
+            GameEvent::Banked => end_turn(game, TurnEnd::Banked),
+            GameEvent::TimedOut => {
+                if let Phase::Playing { turn } = &game.phase {
+                    game.count_timeout(turn.seat);
+                    end_turn(game, TurnEnd::TimedOut);
                 }
             }
-            Event::Cancelled => self.phase = Phase::Cancelled,
         }
     }
 
-    /// `decide` then `evolve`: for callers with nothing to commit in between (tests, simulations).
-    pub fn apply(
-        &mut self,
-        action: Action,
-        dice: &mut impl DiceSource,
-    ) -> Result<Event, RuleError> {
-        let event = self.decide(action, dice)?;
-        self.evolve(&event);
-        Ok(event)
+    fn left_on_turn(game: &mut Game, _turn: Turn) {
+        end_turn(game, TurnEnd::Left);
     }
 
-    /// The actions that are legal now and need no outside player: the player on turn's choices,
-    /// the host's Start in a lobby with enough seats, the clock's TimeOut and Cancel. (Join is
-    /// legal for anyone not seated while the lobby has room, Leave for anyone seated.)
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut actions = Vec::new();
-        match &self.phase {
-            Phase::Lobby => {
-                if self.seats.len() >= MIN_SEATS {
-                    actions.push(Action::Start { by: self.host });
-                }
+    fn action_of(game: &Game, by: Option<Player>, event: &GameEvent) -> Option<(Action, Vec<u8>)> {
+        let play = |mv| Some(Action::Play { by: by?, mv });
+        Some(match event {
+            GameEvent::Started { rolloff } => {
+                let faces = rolloff
+                    .iter()
+                    .flat_map(|round| round.iter().map(|(_, face)| u8::from(*face)))
+                    .collect();
+                (Action::Start { by: game.host }, faces)
             }
-            Phase::Playing { turn } => {
-                let by = self.seats[turn.seat].player;
-                match &turn.step {
-                    Step::Roll => actions.push(Action::Roll { by }),
-                    Step::ChoosePoint { options } => actions.extend(
-                        options
-                            .iter()
-                            .map(|&number| Action::ChoosePoint { by, number }),
-                    ),
-                    Step::BankOrRoll => {
-                        actions.push(Action::Roll { by });
-                        actions.push(Action::Bank { by });
-                    }
-                }
-                actions.push(Action::TimeOut);
+            GameEvent::Rolled { dice } => {
+                let faces = dice.iter().map(|d| u8::from(d.face)).collect();
+                (play(Move::Roll)?, faces)
             }
-            Phase::Finished { .. } | Phase::Cancelled => return actions,
-        }
-        actions.push(Action::Cancel);
-        actions
+            GameEvent::PointChosen { number } => (play(Move::ChoosePoint(*number))?, Vec::new()),
+            GameEvent::Banked => (play(Move::Bank)?, Vec::new()),
+            GameEvent::TimedOut => (Action::TimeOut, Vec::new()),
+        })
     }
 
-    pub fn seat_of(&self, player: Player) -> Option<usize> {
-        self.seats.iter().position(|s| s.player == player)
-    }
-
-    /// The turn in progress, if the game is being played.
-    pub fn turn(&self) -> Result<&Turn, RuleError> {
-        match &self.phase {
-            Phase::Playing { turn } => Ok(turn),
-            Phase::Lobby => Err(RuleError::NotStarted),
-            Phase::Finished { .. } | Phase::Cancelled => Err(RuleError::GameOver),
+    fn legal_moves(_game: &Game, turn: &Turn) -> Vec<Move> {
+        match &turn.step {
+            Step::Roll => vec![Move::Roll],
+            Step::ChoosePoint { options } => {
+                options.iter().map(|&n| Move::ChoosePoint(n)).collect()
+            }
+            Step::BankOrRoll => vec![Move::Roll, Move::Bank],
         }
     }
 
-    /// The player whose turn it is.
-    pub fn current_player(&self) -> Option<Player> {
-        self.turn().ok().map(|t| self.seats[t.seat].player)
+    fn is_move(event: &GameEvent) -> bool {
+        matches!(
+            event,
+            GameEvent::Rolled { .. } | GameEvent::PointChosen { .. } | GameEvent::Banked
+        )
     }
 
-    pub fn is_over(&self) -> bool {
-        matches!(self.phase, Phase::Finished { .. } | Phase::Cancelled)
+    fn total(score: &Score) -> u32 {
+        score.total
     }
 
+    fn tally(score: &Score) -> Tally {
+        Tally {
+            points: score.total,
+            best: score.stats.best_turn,
+            feats: score.stats.forget_its,
+            turns: score.stats.turns,
+        }
+    }
+}
+
+impl table::Game<ForGetIt> {
     /// The totals of the seats other than `seat` that are still playing, in seat order: whom
     /// `seat` must beat (F10).
     pub fn opponents_totals(&self, seat: usize) -> impl Iterator<Item = u32> + '_ {
@@ -755,212 +525,120 @@ impl Game {
 
     /// The seat that won the roll-off and played the first turn (F2).
     pub fn first_seat(&self) -> Option<usize> {
-        self.rolloff
+        self.state
+            .rolloff
             .last()
             .and_then(|round| round.iter().max_by_key(|(_, f)| f.rolloff_value()))
             .map(|(seat, _)| *seat)
     }
+}
 
-    fn lobby(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Lobby => Ok(()),
-            Phase::Playing { .. } => Err(RuleError::AlreadyStarted),
-            Phase::Finished { .. } | Phase::Cancelled => Err(RuleError::GameOver),
+fn rolled(game: &mut Game, dice: &[DieRoll]) {
+    let Phase::Playing { turn } = &mut game.phase else {
+        return;
+    };
+    if turn.all_set_aside() {
+        // F8: a new set. Its word dice start afresh; the point dice so far are kept.
+        turn.earlier_point_dice = turn.point_dice();
+        turn.dice = [DieState::InHand; DICE];
+        turn.set += 1;
+    }
+    turn.rolls += 1;
+    turn.last_roll = dice.to_vec();
+    // F4: every word is set aside.
+    for roll in dice {
+        if roll.face == Face::Word {
+            turn.dice[roll.die as usize] = DieState::Word;
         }
     }
-
-    fn open(&self) -> Result<(), RuleError> {
-        if self.is_over() {
-            Err(RuleError::GameOver)
-        } else {
-            Ok(())
-        }
+    if turn.spelled_forget_it() {
+        end_turn(game, TurnEnd::ForgetIt);
+        return;
     }
-
-    fn turn_of(&self, by: Player) -> Result<&Turn, RuleError> {
-        let turn = self.turn()?;
-        if self.seats[turn.seat].player == by {
-            return Ok(turn);
+    match turn.point {
+        // F5: the first roll with a pair must choose; without one, roll again.
+        None => {
+            let options: Vec<u8> = (1..=5u8)
+                .filter(|n| dice.iter().filter(|d| d.face == Face::Pip(*n)).count() >= 2)
+                .collect();
+            turn.step = if options.is_empty() {
+                Step::Roll
+            } else {
+                Step::ChoosePoint { options }
+            };
         }
-        match self.seat_of(by) {
-            Some(seat) if self.seats[seat].is_playing() => Err(RuleError::NotYourTurn),
-            _ => Err(RuleError::NotSeated),
-        }
-    }
-
-    fn rolled(&mut self, dice: &[DieRoll]) {
-        let Phase::Playing { turn } = &mut self.phase else {
-            return;
-        };
-        if turn.all_set_aside() {
-            // F8: a new set. Its word dice start afresh; the point dice so far are kept.
-            turn.earlier_point_dice = turn.point_dice();
-            turn.dice = [DieState::InHand; DICE];
-            turn.set += 1;
-        }
-        turn.rolls += 1;
-        turn.last_roll = dice.to_vec();
-        // F4: every word is set aside.
-        for roll in dice {
-            if roll.face == Face::Word {
-                turn.dice[roll.die as usize] = DieState::Word;
-            }
-        }
-        if turn.spelled_forget_it() {
-            self.end_turn(TurnEnd::ForgetIt);
-            return;
-        }
-        match turn.point {
-            // F5: the first roll with a pair must choose; without one, roll again.
-            None => {
-                let options: Vec<u8> = (1..=5u8)
-                    .filter(|n| dice.iter().filter(|d| d.face == Face::Pip(*n)).count() >= 2)
-                    .collect();
-                turn.step = if options.is_empty() {
-                    Step::Roll
-                } else {
-                    Step::ChoosePoint { options }
-                };
-            }
-            // F6: the point number's dice are set aside, and nothing else.
-            Some(point) => {
-                for roll in dice {
-                    if roll.face == Face::Pip(point) {
-                        turn.dice[roll.die as usize] = DieState::Point;
-                    }
-                }
-                turn.step = Step::BankOrRoll;
-            }
-        }
-    }
-
-    /// Ends the current turn, scores it, and passes the turn on or ends the game (F9, F10).
-    fn end_turn(&mut self, end: TurnEnd) {
-        let Phase::Playing { turn } = &self.phase else {
-            return;
-        };
-        let turn = turn.clone();
-        let would_score = turn.score();
-        let points = match end {
-            TurnEnd::Banked | TurnEnd::TimedOut => would_score,
-            TurnEnd::ForgetIt | TurnEnd::Left => 0,
-        };
-        let seat = &mut self.seats[turn.seat];
-        seat.total += points;
-        seat.stats.turns += 1;
-        seat.stats.best_turn = seat.stats.best_turn.max(points);
-        if end == TurnEnd::ForgetIt {
-            seat.stats.forget_its += 1;
-        }
-        if matches!(end, TurnEnd::Banked | TurnEnd::ForgetIt) {
-            // A turn the player played to its end: they are not away.
-            seat.stats.timeouts_in_a_row = 0;
-        }
-        if self.final_round.is_none() && seat.total >= self.settings.target {
-            self.final_round = Some(turn.seat);
-        }
-        let number = turn.number;
-        let from = turn.seat;
-        self.last_turn = Some(TurnResult {
-            turn,
-            end,
-            points,
-            lost: would_score - points,
-        });
-        self.pass_turn(from, number + 1);
-    }
-
-    /// Gives the turn to the next seat still playing after `from`, or ends the game when the last
-    /// turns are over (F10) or fewer than two seats still play.
-    fn pass_turn(&mut self, from: usize, number: u32) {
-        let playing = self.seats.iter().filter(|s| s.is_playing()).count();
-        if playing < MIN_SEATS {
-            self.finish();
-            return;
-        }
-        let n = self.seats.len();
-        for step in 1..=n {
-            let seat = (from + step) % n;
-            if Some(seat) == self.final_round {
-                self.finish();
-                return;
-            }
-            if self.seats[seat].is_playing() {
-                self.phase = Phase::Playing {
-                    turn: Turn::new(seat, number),
-                };
-                return;
-            }
-        }
-        self.finish();
-    }
-
-    fn finish(&mut self) {
-        let best = self
-            .seats
-            .iter()
-            .filter(|s| s.is_playing())
-            .map(|s| s.total)
-            .max();
-        let winners = (0..self.seats.len())
-            .filter(|&i| self.seats[i].is_playing() && Some(self.seats[i].total) == best)
-            .collect();
-        self.phase = Phase::Finished { winners };
-    }
-
-    fn leave(&mut self, player: Player) {
-        let Some(seat) = self.seat_of(player) else {
-            return;
-        };
-        match &self.phase {
-            Phase::Lobby => {
-                self.seats.remove(seat);
-                if player == self.host {
-                    match self
-                        .seats
-                        .iter()
-                        .find(|s| matches!(s.player, Player::Person(_)))
-                    {
-                        Some(next) => self.host = next.player,
-                        None => self.phase = Phase::Cancelled,
-                    }
+        // F6: the point number's dice are set aside, and nothing else.
+        Some(point) => {
+            for roll in dice {
+                if roll.face == Face::Pip(point) {
+                    turn.dice[roll.die as usize] = DieState::Point;
                 }
             }
-            Phase::Playing { turn } => {
-                let on_turn = turn.seat == seat;
-                self.seats[seat].status = SeatStatus::Left;
-                if on_turn {
-                    self.end_turn(TurnEnd::Left);
-                } else if self.seats.iter().filter(|s| s.is_playing()).count() < MIN_SEATS {
-                    self.finish();
-                }
-            }
-            Phase::Finished { .. } | Phase::Cancelled => {}
+            turn.step = Step::BankOrRoll;
         }
     }
 }
 
-fn new_seat(player: Player, name: &str) -> Seat {
-    Seat {
-        player,
-        name: name.to_string(),
-        total: 0,
-        status: SeatStatus::Playing,
-        stats: SeatStats::default(),
+/// Ends the current turn, scores it, and passes the turn on or ends the game (F9, F10).
+fn end_turn(game: &mut Game, end: TurnEnd) {
+    let Phase::Playing { turn } = &game.phase else {
+        return;
+    };
+    let turn = turn.clone();
+    let would_score = turn.score();
+    let points = match end {
+        TurnEnd::Banked | TurnEnd::TimedOut => would_score,
+        TurnEnd::ForgetIt | TurnEnd::Left => 0,
+    };
+    if matches!(end, TurnEnd::Banked | TurnEnd::ForgetIt) {
+        game.played(turn.seat);
     }
+    let seat = &mut game.seats[turn.seat];
+    seat.total += points;
+    seat.stats.turns += 1;
+    seat.stats.best_turn = seat.stats.best_turn.max(points);
+    if end == TurnEnd::ForgetIt {
+        seat.stats.forget_its += 1;
+    }
+    if game.state.final_round.is_none() && seat.total >= game.settings.target {
+        game.state.final_round = Some(turn.seat);
+    }
+    let (from, number) = (turn.seat, turn.number);
+    game.last_turn = Some(TurnResult {
+        turn,
+        end,
+        points,
+        lost: would_score - points,
+    });
+    pass_turn(game, from, number + 1);
 }
 
-fn clean_name(name: String) -> Result<String, RuleError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(RuleError::EmptyName);
+/// Gives the turn to the next seat still playing after `from`, or ends the game when the last
+/// turns are over (F10) or fewer than two seats still play.
+fn pass_turn(game: &mut Game, from: usize, number: u32) {
+    if game.playing() < MIN_SEATS {
+        game.finish();
+        return;
     }
-    Ok(name.chars().take(80).collect())
+    let n = game.seats.len();
+    for step in 1..=n {
+        let seat = (from + step) % n;
+        if Some(seat) == game.state.final_round {
+            break;
+        }
+        if game.seats[seat].is_playing() {
+            game.phase = Phase::Playing {
+                turn: Turn::new(seat, number),
+            };
+            return;
+        }
+    }
+    game.finish();
 }
 
 /// F2: every seat rolls one die; the highest number goes first, any number beats a word, and
 /// the seats tied for highest roll again among themselves.
-fn roll_off(seats: usize, dice: &mut impl DiceSource) -> Result<Vec<RollOffRound>, RuleError> {
+fn roll_off(seats: usize, dice: &mut dyn DiceSource) -> Result<Vec<RollOffRound>, GameError> {
     let mut contenders: Vec<usize> = (0..seats).collect();
     let mut rounds = Vec::new();
     while rounds.len() < MAX_ROLLOFF_ROUNDS {
@@ -979,20 +657,5 @@ fn roll_off(seats: usize, dice: &mut impl DiceSource) -> Result<Vec<RollOffRound
             return Ok(rounds);
         }
     }
-    Err(RuleError::RollOffUndecided)
-}
-
-/// Dice that give back the faces an event recorded; running short is noted, not a panic.
-struct ReplayDice {
-    faces: std::vec::IntoIter<u8>,
-    short: bool,
-}
-
-impl DiceSource for ReplayDice {
-    fn roll(&mut self, _sides: u8) -> u8 {
-        self.faces.next().unwrap_or_else(|| {
-            self.short = true;
-            1
-        })
-    }
+    Err(GameError::RollOffUndecided)
 }

@@ -1,19 +1,16 @@
 //! *Get Dickey*, as `docs/RULES.md` (G1–G7) says it is played: the Yahtzee family, with five
 //! ordinary dice, three rolls a turn and thirteen boxes.
 //!
-//! The game is a value, built like [`super::forgetit`]: [`Game::decide`] checks an [`Action`]
-//! against the rules and, rolling any dice it needs from the caller's [`DiceSource`], returns the
-//! [`Event`] that records what happened (with every die rolled). [`Game::evolve`] applies an event;
-//! it needs no dice, so a game is rebuilt exactly by [`Game::replay`] of its event log. `decide`
-//! never changes the game, so a caller can commit the event somewhere durable before it replaces
-//! its state.
+//! The table's part (seats, lobby, start, timeouts, winners, replay) is [`super::table`]'s; this
+//! module is the turn: rolls and holds, the scorecard, jokers and Dickey bonuses, and thirteen
+//! rounds.
 //!
 //! Choices the rules leave open, made here:
 //!
 //! - **Seating (G1).** One to ten seats, a bot seat counting as a player; a person may play alone
 //!   (solitaire). The host starts the game; turns go in seating order, which is join order, from
 //!   the first seat — there is no roll-off.
-//! - **Holds (G2).** Holding is an action of its own, [`Action::ToggleHold`], one die at a time
+//! - **Holds (G2).** Holding is a move of its own, [`Move::ToggleHold`], one die at a time
 //!   (what five toggle buttons send). Holds may change only between rolls: after the first roll and
 //!   while a roll is left. Held dice stay held for the rest of the turn until toggled off. A roll
 //!   with all five dice held is refused rather than wasted.
@@ -36,7 +33,11 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
+use super::table::{self, Rules, Tally};
+use super::GameKind;
 use super::Player;
+
+pub use super::table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
 
 /// The game's names: in the database, in the ids of buttons, and its slash command.
 pub const KEY: &str = "get_dickey";
@@ -60,8 +61,6 @@ pub const UPPER_BONUS_AT: u32 = 63;
 /// Five alike in the Dickey box (G4), and the bonus for each further one while it holds 50 (G6).
 pub const DICKEY_POINTS: u32 = 50;
 pub const DICKEY_BONUS: u32 = 100;
-/// A seat that lets its turn time out this many times in a row leaves the game.
-pub const TIMEOUTS_BEFORE_LEAVING: u32 = 3;
 
 /// What the five dice show, each face 1–6, in die order.
 pub type Hand = [u8; DICE];
@@ -333,13 +332,13 @@ impl Scorecard {
     }
 
     /// What filling `category` with `hand` would score, or why it may not be filled.
-    pub fn option(&self, category: Category, hand: &Hand) -> Result<ScoreOption, RuleError> {
+    pub fn option(&self, category: Category, hand: &Hand) -> Result<ScoreOption, GameError> {
         if !self.is_open(category) {
-            return Err(RuleError::BoxFilled(category));
+            return Err(GameError::BoxFilled(category));
         }
         if let Some(forced) = self.forced(hand) {
             if forced != category {
-                return Err(RuleError::JokerMustFillUpper(forced));
+                return Err(GameError::JokerMustFillUpper(forced));
             }
         }
         let joker = self.is_joker(hand);
@@ -433,39 +432,24 @@ pub struct DieRoll {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatStatus {
-    Playing,
-    /// Left (or was removed) mid-game: skipped from then on, and cannot win.
-    Left,
-}
-
 /// What a seat did this game; the store folds it into lifetime statistics. The game's score (the
-/// "best" statistic of Get Dickey) is [`Seat::total`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// "best" statistic of Get Dickey) is [`Score::total`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatStats {
     /// Turns that filled a box (a turn left unfinished by leaving does not count).
     pub turns: u32,
     /// Turns scored with five alike, in the Dickey box or as a joker.
     pub dickeys: u32,
-    pub timeouts_in_a_row: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Seat {
-    pub player: Player,
-    pub name: String,
+/// A seat's part of the game: its scorecard and what it did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
     pub card: Scorecard,
-    pub status: SeatStatus,
     pub stats: SeatStats,
 }
 
-impl Seat {
-    pub fn is_playing(&self) -> bool {
-        self.status == SeatStatus::Playing
-    }
-
+impl Score {
     /// The seat's grand total so far (G7).
     pub fn total(&self) -> u32 {
         self.card.total()
@@ -556,71 +540,21 @@ impl TurnResult {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
-    Lobby,
-    Playing {
-        turn: Turn,
-    },
-    /// Seats with the highest total among those still playing; more than one share the win (G7).
-    /// Empty when every seat left.
-    Finished {
-        winners: Vec<usize>,
-    },
-    Cancelled,
-}
-
-/// Something a player, or the table's clock, asks of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case")]
-pub enum Action {
-    Join {
-        player: Player,
-        name: String,
-    },
-    /// Leave the table: in the lobby the seat is freed; in a game the seat is skipped from then on.
-    Leave {
-        player: Player,
-    },
-    Start {
-        by: Player,
-    },
+/// A move of the player on turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
     /// Roll the dice not held (all five on the turn's first roll).
-    Roll {
-        by: Player,
-    },
+    Roll,
     /// Hold a die, or release it if held (die 0–4).
-    ToggleHold {
-        by: Player,
-        die: u8,
-    },
+    ToggleHold(u8),
     /// Fill an open box with the roll.
-    Score {
-        by: Player,
-        category: Category,
-    },
-    /// The turn's deadline passed.
-    TimeOut,
-    Cancel,
+    Score(Category),
 }
 
-/// What happened: the game's log is a list of these, the first being `Created`.
+/// The game's own events; the table's (created, joined, left, cancelled) are [`TableEvent`]s.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    Created {
-        settings: Settings,
-        host: Player,
-        name: String,
-    },
-    Joined {
-        player: Player,
-        name: String,
-    },
-    Left {
-        player: Player,
-    },
+pub enum GameEvent {
     Started,
     Rolled {
         dice: Vec<DieRoll>,
@@ -637,28 +571,11 @@ pub enum Event {
         dice: Vec<DieRoll>,
         category: Category,
     },
-    Cancelled,
 }
 
-/// Why an action is not allowed now. Nothing changes when one is returned.
+/// Why a move is refused, beyond the table's reasons ([`RuleError`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("the game has already started")]
-    AlreadyStarted,
-    #[error("the game has not started yet")]
-    NotStarted,
-    #[error("the game is over")]
-    GameOver,
-    #[error("you are already seated at this table")]
-    AlreadySeated,
-    #[error("the table is full ({MAX_SEATS} seats)")]
-    TableFull,
-    #[error("you are not seated at this table")]
-    NotSeated,
-    #[error("only the host can do that")]
-    NotHost,
-    #[error("it is not your turn")]
-    NotYourTurn,
+pub enum GameError {
     #[error("roll the dice first")]
     MustRollFirst,
     #[error("you have rolled {MAX_ROLLS} times: score the roll in an open box")]
@@ -675,296 +592,200 @@ pub enum RuleError {
     JokerMustFillUpper(Category),
     #[error("every box of the scorecard is filled")]
     CardFull,
-    #[error("a seat needs a name")]
-    EmptyName,
 }
 
-/// Why an event log does not rebuild a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    #[error("the event log is empty")]
-    Empty,
-    #[error("the first event should be `created`")]
-    NotCreated,
-    #[error("event {index} is not allowed: {error}")]
-    Illegal { index: usize, error: RuleError },
-    #[error("event {index} does not match what its action gives")]
-    Mismatch { index: usize },
-}
+/// Get Dickey's rules. A game keeps nothing beyond its seats and turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GetDickey;
 
 /// A game of Get Dickey, from lobby to game over.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    pub settings: Settings,
-    pub host: Player,
-    pub seats: Vec<Seat>,
-    pub phase: Phase,
-    pub last_turn: Option<TurnResult>,
-    /// How many events the game has applied: buttons carry it to spot stale clicks.
-    pub version: u64,
+pub type Game = table::Game<GetDickey>;
+pub type Seat = table::Seat<Score>;
+pub type Phase = table::Phase<Turn>;
+pub type Action = table::Action<Move>;
+pub type Event = table::Event<Settings, GameEvent>;
+pub type RuleError = table::RuleError<GameError>;
+pub type ReplayError = table::ReplayError<GameError>;
+
+impl table::Turn for Turn {
+    fn seat(&self) -> usize {
+        self.seat
+    }
+    fn number(&self) -> u32 {
+        self.number
+    }
 }
 
-impl Game {
-    /// A new table in its lobby, with the host in the first seat.
-    pub fn create(
-        settings: Settings,
-        host: Player,
-        name: impl Into<String>,
-    ) -> Result<(Game, Event), RuleError> {
-        let name = clean_name(name.into())?;
-        let event = Event::Created {
-            settings,
-            host,
-            name,
-        };
-        let mut game = Game {
-            settings: Settings::default(),
-            host,
-            seats: Vec::new(),
-            phase: Phase::Lobby,
-            last_turn: None,
-            version: 0,
-        };
-        game.evolve(&event);
-        Ok((game, event))
+impl Rules for GetDickey {
+    type Settings = Settings;
+    type Score = Score;
+    type Turn = Turn;
+    type TurnResult = TurnResult;
+    type Move = Move;
+    type Event = GameEvent;
+    type Error = GameError;
+    const KIND: GameKind = GameKind::GetDickey;
+    const MIN_SEATS: usize = MIN_SEATS;
+    const MAX_SEATS: usize = MAX_SEATS;
+
+    fn check(_settings: &Settings) -> Result<(), GameError> {
+        Ok(())
     }
 
-    /// Rebuilds a game from its event log, checking every event against the rules: each event is
-    /// decided again, with the dice it recorded, and must come out the same.
-    pub fn replay(events: &[Event]) -> Result<Game, ReplayError> {
-        let Some(Event::Created {
-            settings,
-            host,
-            name,
-        }) = events.first()
-        else {
-            return Err(if events.is_empty() {
-                ReplayError::Empty
-            } else {
-                ReplayError::NotCreated
-            });
-        };
-        let (mut game, _) = Game::create(settings.clone(), *host, name.clone())
-            .map_err(|error| ReplayError::Illegal { index: 0, error })?;
-        for (index, event) in events.iter().enumerate().skip(1) {
-            let Some((action, faces)) = game.action_of(event) else {
-                return Err(ReplayError::Mismatch { index });
-            };
-            let mut dice = ReplayDice {
-                faces: faces.into_iter(),
-                bad: false,
-            };
-            let again = game
-                .decide(action, &mut dice)
-                .map_err(|error| ReplayError::Illegal { index, error })?;
-            if again != *event || dice.bad || dice.faces.next().is_some() {
-                return Err(ReplayError::Mismatch { index });
-            }
-            game.evolve(event);
-        }
-        Ok(game)
+    fn start(_game: &Game, _dice: &mut dyn DiceSource) -> Result<GameEvent, GameError> {
+        Ok(GameEvent::Started)
     }
 
-    /// The action that produced `event` in this state, and the dice it rolled.
-    fn action_of(&self, event: &Event) -> Option<(Action, Vec<u8>)> {
-        let by = self.current_player();
-        let faces = |dice: &[DieRoll]| dice.iter().map(|d| d.face).collect();
-        let action = match event {
-            Event::Created { .. } => return None,
-            Event::Joined { player, name } => Action::Join {
-                player: *player,
-                name: name.clone(),
-            },
-            Event::Left { player } => Action::Leave { player: *player },
-            Event::Started => Action::Start { by: self.host },
-            Event::Rolled { dice } => return Some((Action::Roll { by: by? }, faces(dice))),
-            Event::HoldToggled { die } => Action::ToggleHold { by: by?, die: *die },
-            Event::Scored { category } => Action::Score {
-                by: by?,
-                category: *category,
-            },
-            Event::TimedOut { dice, .. } => return Some((Action::TimeOut, faces(dice))),
-            Event::Cancelled => Action::Cancel,
-        };
-        Some((action, Vec::new()))
-    }
-
-    /// Checks `action` against the rules and returns the event it makes, rolling dice from
-    /// `dice` where the action rolls. The game itself does not change: apply the event with
-    /// [`Game::evolve`] (once it is safely stored).
-    pub fn decide(&self, action: Action, dice: &mut impl DiceSource) -> Result<Event, RuleError> {
-        match action {
-            Action::Join { player, name } => {
-                self.lobby()?;
-                if self.seat_of(player).is_some() {
-                    return Err(RuleError::AlreadySeated);
-                }
-                if self.seats.len() >= MAX_SEATS {
-                    return Err(RuleError::TableFull);
-                }
-                Ok(Event::Joined {
-                    player,
-                    name: clean_name(name)?,
-                })
-            }
-            Action::Leave { player } => {
-                self.open()?;
-                match self.seat_of(player) {
-                    Some(seat) if self.seats[seat].is_playing() => Ok(Event::Left { player }),
-                    _ => Err(RuleError::NotSeated),
-                }
-            }
-            Action::Start { by } => {
-                self.lobby()?;
-                if by != self.host {
-                    return Err(RuleError::NotHost);
-                }
-                Ok(Event::Started)
-            }
-            Action::Roll { by } => {
-                let turn = self.turn_of(by)?;
+    fn play(
+        game: &Game,
+        turn: &Turn,
+        mv: Move,
+        dice: &mut dyn DiceSource,
+    ) -> Result<GameEvent, GameError> {
+        match mv {
+            Move::Roll => {
                 if turn.rolls_left() == 0 {
-                    return Err(RuleError::NoRollsLeft);
+                    return Err(GameError::NoRollsLeft);
                 }
                 if !turn.can_roll() {
-                    return Err(RuleError::AllHeld);
+                    return Err(GameError::AllHeld);
                 }
-                Ok(Event::Rolled {
+                Ok(GameEvent::Rolled {
                     dice: roll(&turn.free_dice(), dice),
                 })
             }
-            Action::ToggleHold { by, die } => {
-                let turn = self.turn_of(by)?;
+            Move::ToggleHold(die) => {
                 if usize::from(die) >= DICE {
-                    return Err(RuleError::NoSuchDie(die));
+                    return Err(GameError::NoSuchDie(die));
                 }
                 if turn.rolls == 0 {
-                    return Err(RuleError::MustRollFirst);
+                    return Err(GameError::MustRollFirst);
                 }
                 if turn.rolls_left() == 0 {
-                    return Err(RuleError::NoRollsLeft);
+                    return Err(GameError::NoRollsLeft);
                 }
-                Ok(Event::HoldToggled { die })
+                Ok(GameEvent::HoldToggled { die })
             }
-            Action::Score { by, category } => {
-                let turn = self.turn_of(by)?;
-                let hand = turn.dice.ok_or(RuleError::MustRollFirst)?;
-                self.seats[turn.seat].card.option(category, &hand)?;
-                Ok(Event::Scored { category })
-            }
-            Action::TimeOut => {
-                let turn = self.turn()?;
-                let (rolled, hand) = match turn.dice {
-                    Some(hand) => (Vec::new(), hand),
-                    None => {
-                        let rolled = roll(&turn.free_dice(), dice);
-                        let mut hand = [0; DICE];
-                        for r in &rolled {
-                            hand[usize::from(r.die)] = r.face;
-                        }
-                        (rolled, hand)
-                    }
-                };
-                let best = self.seats[turn.seat]
-                    .card
-                    .best_option(&hand)
-                    .ok_or(RuleError::CardFull)?;
-                Ok(Event::TimedOut {
-                    dice: rolled,
-                    category: best.category,
-                })
-            }
-            Action::Cancel => {
-                self.open()?;
-                Ok(Event::Cancelled)
+            Move::Score(category) => {
+                let hand = turn.dice.ok_or(GameError::MustRollFirst)?;
+                game.seats[turn.seat].card.option(category, &hand)?;
+                Ok(GameEvent::Scored { category })
             }
         }
     }
 
-    /// Applies an event that [`Game::decide`] returned for this state.
-    pub fn evolve(&mut self, event: &Event) {
-        self.version += 1;
-        match event {
-            Event::Created {
-                settings,
-                host,
-                name,
-            } => {
-                self.settings = settings.clone();
-                self.host = *host;
-                self.seats = vec![new_seat(*host, name)];
+    fn time_out(
+        game: &Game,
+        turn: &Turn,
+        dice: &mut dyn DiceSource,
+    ) -> Result<GameEvent, GameError> {
+        let (rolled, hand) = match turn.dice {
+            Some(hand) => (Vec::new(), hand),
+            None => {
+                let rolled = roll(&turn.free_dice(), dice);
+                let mut hand = [0; DICE];
+                for r in &rolled {
+                    hand[usize::from(r.die)] = r.face;
+                }
+                (rolled, hand)
             }
-            Event::Joined { player, name } => self.seats.push(new_seat(*player, name)),
-            Event::Left { player } => self.leave(*player),
-            Event::Started => {
-                self.phase = Phase::Playing {
+        };
+        let best = game.seats[turn.seat]
+            .card
+            .best_option(&hand)
+            .ok_or(GameError::CardFull)?;
+        Ok(GameEvent::TimedOut {
+            dice: rolled,
+            category: best.category,
+        })
+    }
+
+    fn evolve(game: &mut Game, event: &GameEvent) {
+        match event {
+            GameEvent::Started => {
+                game.phase = Phase::Playing {
                     turn: Turn::new(0, 1, 1),
                 };
             }
-            Event::Rolled { dice } => {
-                if let Phase::Playing { turn } = &mut self.phase {
+            GameEvent::Rolled { dice } => {
+                if let Phase::Playing { turn } = &mut game.phase {
                     apply_roll(turn, dice);
                 }
             }
-            Event::HoldToggled { die } => {
-                if let Phase::Playing { turn } = &mut self.phase {
+            GameEvent::HoldToggled { die } => {
+                if let Phase::Playing { turn } = &mut game.phase {
                     if let Some(held) = turn.held.get_mut(usize::from(*die)) {
                         *held = !*held;
                     }
                 }
             }
-            Event::Scored { category } => self.score(*category, TurnEnd::Scored),
-            Event::TimedOut { dice, category } => {
-                if let Phase::Playing { turn } = &mut self.phase {
+            GameEvent::Scored { category } => score(game, *category, TurnEnd::Scored),
+            GameEvent::TimedOut { dice, category } => {
+                if let Phase::Playing { turn } = &mut game.phase {
                     if !dice.is_empty() {
                         apply_roll(turn, dice);
                     }
-                    self.score(*category, TurnEnd::TimedOut);
+                    score(game, *category, TurnEnd::TimedOut);
                 }
             }
-            Event::Cancelled => self.phase = Phase::Cancelled,
         }
     }
 
-    /// `decide` then `evolve`: for callers with nothing to commit in between (tests, simulations).
-    pub fn apply(
-        &mut self,
-        action: Action,
-        dice: &mut impl DiceSource,
-    ) -> Result<Event, RuleError> {
-        let event = self.decide(action, dice)?;
-        self.evolve(&event);
-        Ok(event)
+    fn left_on_turn(game: &mut Game, turn: Turn) {
+        end_turn(game, turn, TurnEnd::Left, None);
     }
 
-    /// The actions that are legal now and need no outside player: the player on turn's choices
-    /// (Roll, a ToggleHold per die, a Score per box the roll may fill), the host's Start in a
-    /// lobby, the clock's TimeOut and Cancel. (Join is legal for anyone not seated while the lobby
-    /// has room, Leave for anyone seated and playing.)
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut actions = Vec::new();
-        match &self.phase {
-            Phase::Lobby => actions.push(Action::Start { by: self.host }),
-            Phase::Playing { turn } => {
-                let by = self.seats[turn.seat].player;
-                if turn.can_roll() {
-                    actions.push(Action::Roll { by });
-                }
-                if turn.can_hold() {
-                    actions.extend((0..DICE as u8).map(|die| Action::ToggleHold { by, die }));
-                }
-                actions.extend(self.score_options().into_iter().map(|o| Action::Score {
-                    by,
-                    category: o.category,
-                }));
-                actions.push(Action::TimeOut);
-            }
-            Phase::Finished { .. } | Phase::Cancelled => return actions,
+    fn action_of(game: &Game, by: Option<Player>, event: &GameEvent) -> Option<(Action, Vec<u8>)> {
+        let faces = |dice: &[DieRoll]| dice.iter().map(|d| d.face).collect();
+        let play = |mv| Some(Action::Play { by: by?, mv });
+        Some(match event {
+            GameEvent::Started => (Action::Start { by: game.host }, Vec::new()),
+            GameEvent::Rolled { dice } => (play(Move::Roll)?, faces(dice)),
+            GameEvent::HoldToggled { die } => (play(Move::ToggleHold(*die))?, Vec::new()),
+            GameEvent::Scored { category } => (play(Move::Score(*category))?, Vec::new()),
+            GameEvent::TimedOut { dice, .. } => (Action::TimeOut, faces(dice)),
+        })
+    }
+
+    fn legal_moves(game: &Game, turn: &Turn) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if turn.can_roll() {
+            moves.push(Move::Roll);
         }
-        actions.push(Action::Cancel);
-        actions
+        if turn.can_hold() {
+            moves.extend((0..DICE as u8).map(Move::ToggleHold));
+        }
+        moves.extend(
+            game.score_options()
+                .into_iter()
+                .map(|o| Move::Score(o.category)),
+        );
+        moves
     }
 
+    fn is_move(event: &GameEvent) -> bool {
+        matches!(
+            event,
+            GameEvent::Rolled { .. } | GameEvent::HoldToggled { .. } | GameEvent::Scored { .. }
+        )
+    }
+
+    fn total(score: &Score) -> u32 {
+        score.total()
+    }
+
+    fn tally(score: &Score) -> Tally {
+        Tally {
+            points: score.total(),
+            // The best statistic of Get Dickey is the best game.
+            best: score.total(),
+            feats: score.stats.dickeys,
+            turns: score.stats.turns,
+        }
+    }
+}
+
+impl table::Game<GetDickey> {
     /// The boxes the player on turn may fill with the dice as they show, in scorecard order, with
     /// the points each would score now (joker applied, G6): what a "Score in…" menu lists. Empty
     /// before the turn's first roll and when no game is being played.
@@ -984,165 +805,65 @@ impl Game {
         self.seats.get(seat).map(|s| s.card.summary())
     }
 
-    pub fn seat_of(&self, player: Player) -> Option<usize> {
-        self.seats.iter().position(|s| s.player == player)
-    }
-
-    /// The turn in progress, if the game is being played.
-    pub fn turn(&self) -> Result<&Turn, RuleError> {
-        match &self.phase {
-            Phase::Playing { turn } => Ok(turn),
-            Phase::Lobby => Err(RuleError::NotStarted),
-            Phase::Finished { .. } | Phase::Cancelled => Err(RuleError::GameOver),
-        }
-    }
-
-    /// The player whose turn it is.
-    pub fn current_player(&self) -> Option<Player> {
-        self.turn().ok().map(|t| self.seats[t.seat].player)
-    }
-
     /// The round being played, 1 to 13.
     pub fn round(&self) -> Option<u32> {
         self.turn().ok().map(|t| t.round)
     }
-
-    pub fn is_over(&self) -> bool {
-        matches!(self.phase, Phase::Finished { .. } | Phase::Cancelled)
-    }
-
-    fn lobby(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Lobby => Ok(()),
-            Phase::Playing { .. } => Err(RuleError::AlreadyStarted),
-            Phase::Finished { .. } | Phase::Cancelled => Err(RuleError::GameOver),
-        }
-    }
-
-    fn open(&self) -> Result<(), RuleError> {
-        if self.is_over() {
-            Err(RuleError::GameOver)
-        } else {
-            Ok(())
-        }
-    }
-
-    fn turn_of(&self, by: Player) -> Result<&Turn, RuleError> {
-        let turn = self.turn()?;
-        if self.seats[turn.seat].player == by {
-            return Ok(turn);
-        }
-        match self.seat_of(by) {
-            Some(seat) if self.seats[seat].is_playing() => Err(RuleError::NotYourTurn),
-            _ => Err(RuleError::NotSeated),
-        }
-    }
-
-    /// Fills `category` with the roll on the table and ends the turn.
-    fn score(&mut self, category: Category, end: TurnEnd) {
-        let Phase::Playing { turn } = &self.phase else {
-            return;
-        };
-        let Some(hand) = turn.dice else {
-            return;
-        };
-        let turn = turn.clone();
-        let seat = &mut self.seats[turn.seat];
-        let Ok(option) = seat.card.option(category, &hand) else {
-            return;
-        };
-        seat.card.fill(&option);
-        seat.stats.turns += 1;
-        if five_alike(&hand).is_some() {
-            seat.stats.dickeys += 1;
-        }
-        match end {
-            TurnEnd::TimedOut => {
-                seat.stats.timeouts_in_a_row += 1;
-                if seat.stats.timeouts_in_a_row >= TIMEOUTS_BEFORE_LEAVING {
-                    seat.status = SeatStatus::Left;
-                }
-            }
-            // A turn the player played to its end: they are not away.
-            TurnEnd::Scored | TurnEnd::Left => seat.stats.timeouts_in_a_row = 0,
-        }
-        self.end_turn(turn, end, Some(option));
-    }
-
-    fn end_turn(&mut self, turn: Turn, end: TurnEnd, scored: Option<ScoreOption>) {
-        let (from, round, number) = (turn.seat, turn.round, turn.number);
-        self.last_turn = Some(TurnResult { turn, end, scored });
-        self.pass_turn(from, round, number + 1);
-    }
-
-    /// Gives the turn to the next seat still playing after `from` in seating order, starting a new
-    /// round past the last seat, or ends the game after round 13 or when no seat plays (G1, G7).
-    fn pass_turn(&mut self, from: usize, round: u32, number: u32) {
-        let n = self.seats.len();
-        for step in 1..=n {
-            let seat = (from + step) % n;
-            if !self.seats[seat].is_playing() {
-                continue;
-            }
-            let round = if seat <= from { round + 1 } else { round };
-            if round > ROUNDS {
-                break;
-            }
-            self.phase = Phase::Playing {
-                turn: Turn::new(seat, round, number),
-            };
-            return;
-        }
-        self.finish();
-    }
-
-    /// G7: the highest grand total among the seats still playing wins; equal highest share.
-    fn finish(&mut self) {
-        let best = self
-            .seats
-            .iter()
-            .filter(|s| s.is_playing())
-            .map(Seat::total)
-            .max();
-        let winners = (0..self.seats.len())
-            .filter(|&i| self.seats[i].is_playing() && Some(self.seats[i].total()) == best)
-            .collect();
-        self.phase = Phase::Finished { winners };
-    }
-
-    fn leave(&mut self, player: Player) {
-        let Some(seat) = self.seat_of(player) else {
-            return;
-        };
-        match &self.phase {
-            Phase::Lobby => {
-                self.seats.remove(seat);
-                if player == self.host {
-                    match self
-                        .seats
-                        .iter()
-                        .find(|s| matches!(s.player, Player::Person(_)))
-                    {
-                        Some(next) => self.host = next.player,
-                        None => self.phase = Phase::Cancelled,
-                    }
-                }
-            }
-            Phase::Playing { turn } => {
-                let turn = turn.clone();
-                self.seats[seat].status = SeatStatus::Left;
-                if turn.seat == seat {
-                    self.end_turn(turn, TurnEnd::Left, None);
-                }
-                // Off turn the seat on turn still plays, so the game goes on.
-            }
-            Phase::Finished { .. } | Phase::Cancelled => {}
-        }
-    }
 }
 
+/// Fills `category` with the roll on the table and ends the turn.
+fn score(game: &mut Game, category: Category, end: TurnEnd) {
+    let Phase::Playing { turn } = &game.phase else {
+        return;
+    };
+    let Some(hand) = turn.dice else {
+        return;
+    };
+    let turn = turn.clone();
+    let seat = &mut game.seats[turn.seat];
+    let Ok(option) = seat.card.option(category, &hand) else {
+        return;
+    };
+    seat.card.fill(&option);
+    seat.stats.turns += 1;
+    if five_alike(&hand).is_some() {
+        seat.stats.dickeys += 1;
+    }
+    match end {
+        TurnEnd::TimedOut => game.count_timeout(turn.seat),
+        TurnEnd::Scored | TurnEnd::Left => game.played(turn.seat),
+    }
+    end_turn(game, turn, end, Some(option));
+}
+
+fn end_turn(game: &mut Game, turn: Turn, end: TurnEnd, scored: Option<ScoreOption>) {
+    let (from, round, number) = (turn.seat, turn.round, turn.number);
+    game.last_turn = Some(TurnResult { turn, end, scored });
+    pass_turn(game, from, round, number + 1);
+}
+
+/// Gives the turn to the next seat still playing after `from` in seating order, starting a new
+/// round past the last seat, or ends the game after round 13 or when no seat plays (G1, G7).
+fn pass_turn(game: &mut Game, from: usize, round: u32, number: u32) {
+    let n = game.seats.len();
+    for step in 1..=n {
+        let seat = (from + step) % n;
+        if !game.seats[seat].is_playing() {
+            continue;
+        }
+        let round = if seat <= from { round + 1 } else { round };
+        if round > ROUNDS {
+            break;
+        }
+        game.phase = Phase::Playing {
+            turn: Turn::new(seat, round, number),
+        };
+        return;
+    }
+    game.finish();
+}
 /// Rolls `dice` (die indices), one face each.
-fn roll(dice_to_roll: &[usize], dice: &mut impl DiceSource) -> Vec<DieRoll> {
+fn roll(dice_to_roll: &[usize], dice: &mut dyn DiceSource) -> Vec<DieRoll> {
     dice_to_roll
         .iter()
         .map(|&die| DieRoll {
@@ -1162,41 +883,4 @@ fn apply_roll(turn: &mut Turn, rolled: &[DieRoll]) {
     turn.dice = Some(hand);
     turn.rolls += 1;
     turn.last_roll = rolled.to_vec();
-}
-
-fn new_seat(player: Player, name: &str) -> Seat {
-    Seat {
-        player,
-        name: name.to_string(),
-        card: Scorecard::default(),
-        status: SeatStatus::Playing,
-        stats: SeatStats::default(),
-    }
-}
-
-fn clean_name(name: String) -> Result<String, RuleError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(RuleError::EmptyName);
-    }
-    Ok(name.chars().take(80).collect())
-}
-
-/// Dice that give back the faces an event recorded; running short, or a face that is not on the
-/// die, is noted (the log does not match), not a panic.
-struct ReplayDice {
-    faces: std::vec::IntoIter<u8>,
-    bad: bool,
-}
-
-impl DiceSource for ReplayDice {
-    fn roll(&mut self, sides: u8) -> u8 {
-        match self.faces.next() {
-            Some(face) if (1..=sides).contains(&face) => face,
-            _ => {
-                self.bad = true;
-                1
-            }
-        }
-    }
 }

@@ -3,7 +3,7 @@
 //! ([`Ranking`], [`Scope`]).
 
 macro_rules! game_kinds {
-    ($($kind:ident => $module:ident,)*) => {
+    ([] $($kind:ident => $module:ident,)*) => {
         /// Which game a table plays.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {

@@ -6,6 +6,7 @@ pub mod dice;
 pub mod forgetit;
 pub mod getdickey;
 mod kind;
+pub mod table;
 
 pub use kind::{GameKind, Ranking, Scope, Status};
 

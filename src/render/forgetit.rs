@@ -8,14 +8,15 @@
 use std::cmp::Reverse;
 
 use crate::engine::forgetit::{
-    Action, DieRoll, DieState, Face, Game, Phase, RuleError, Step, Turn, TurnEnd, TurnResult, Word,
-    DEFAULT_TARGET, DICE, MAX_SEATS, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
+    Action, DieRoll, DieState, Face, Game, GameError, Move, Phase, Step, Turn, TurnEnd, TurnResult,
+    Word, DEFAULT_TARGET, DICE, MAX_SEATS, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
 };
 use crate::engine::Player;
 use crate::strategy::solver::{Choice, Odds, Situation};
 
 use super::dice::DiceStyle;
 use super::lobby::OpenTable;
+use super::notice::ErrorText;
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
 use crate::i18n::Lang;
@@ -29,7 +30,7 @@ use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, Messa
 pub fn lobby(game: &Game, lang: Lang) -> MessageView {
     match game.phase {
         Phase::Lobby => open_table(game, lang),
-        _ if game.rolloff.is_empty() => MessageView::new("").embed(
+        _ if game.state.rolloff.is_empty() => MessageView::new("").embed(
             EmbedView::new(&tr!(lang, "fgi-closed-title"), colour::NOTHING)
                 .description(&tr!(lang, "fgi-closed-description")),
         ),
@@ -60,7 +61,7 @@ fn open_table(game: &Game, lang: Lang) -> MessageView {
 /// plainly.
 fn started(game: &Game, lang: Lang) -> MessageView {
     const SHOWN_ROUNDS: usize = 4;
-    let rounds = &game.rolloff;
+    let rounds = &game.state.rolloff;
     let skipped = rounds.len().saturating_sub(SHOWN_ROUNDS);
     let mut lines = vec![tr!(lang, "fgi-rolloff")];
     if skipped > 0 {
@@ -120,12 +121,15 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     let mut play = Vec::new();
     for action in actions {
         match action {
-            Action::ChoosePoint { number, .. } => keep.push(ButtonView::new(
+            Action::Play {
+                mv: Move::ChoosePoint(number),
+                ..
+            } => keep.push(ButtonView::new(
                 &tr!(lang, "fgi-button-keep", n = number),
                 ButtonStyle::Primary,
                 UiAction::Choose(number),
             )),
-            Action::Roll { .. } => {
+            Action::Play { mv: Move::Roll, .. } => {
                 let look = if danger {
                     ButtonStyle::Danger
                 } else {
@@ -137,7 +141,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
                     UiAction::Roll,
                 ));
             }
-            Action::Bank { .. } => play.push(ButtonView::new(
+            Action::Play { mv: Move::Bank, .. } => play.push(ButtonView::new(
                 &tr!(lang, "fgi-button-bank", points = turn.score()),
                 ButtonStyle::Success,
                 UiAction::Bank,
@@ -344,7 +348,7 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
             MessageView::new(&content).embed(embed)
         }
         Phase::Cancelled => {
-            let description = if game.rolloff.is_empty() {
+            let description = if game.state.rolloff.is_empty() {
                 tr!(lang, "cancelled-before-start")
             } else {
                 format!(
@@ -374,7 +378,7 @@ fn scoreboard(game: &Game, lang: Lang) -> EmbedView {
     let mut lines: Vec<String> = play_order(game)
         .map(|i| {
             let seat = &game.seats[i];
-            let reached = if game.final_round == Some(i) {
+            let reached = if game.state.final_round == Some(i) {
                 " 🏁"
             } else {
                 ""
@@ -388,7 +392,7 @@ fn scoreboard(game: &Game, lang: Lang) -> EmbedView {
             }
         })
         .collect();
-    if let (Some(i), Phase::Playing { .. }) = (game.final_round, &game.phase) {
+    if let (Some(i), Phase::Playing { .. }) = (game.state.final_round, &game.phase) {
         let seat = &game.seats[i];
         lines.push(String::new());
         lines.push(tr!(
@@ -668,25 +672,19 @@ pub fn rules(lang: Lang) -> MessageView {
     super::rules_card("fgi-rules-title", &intro, fields, lang)
 }
 
-/// A short text for the player whose action was refused (sent ephemerally).
-pub fn error(err: &RuleError, lang: Lang) -> String {
-    match err {
-        RuleError::AlreadyStarted => tr!(lang, "error-already-started"),
-        RuleError::NotStarted => tr!(lang, "error-not-started"),
-        RuleError::GameOver => tr!(lang, "error-game-over"),
-        RuleError::AlreadySeated => tr!(lang, "error-already-seated"),
-        RuleError::TableFull => tr!(lang, "error-table-full", max = MAX_SEATS),
-        RuleError::NotSeated => tr!(lang, "error-not-seated"),
-        RuleError::NotHost => tr!(lang, "notice-host-only"),
-        RuleError::TooFewPlayers => tr!(lang, "error-too-few-players", min = MIN_SEATS),
-        RuleError::NotYourTurn => tr!(lang, "error-not-your-turn"),
-        RuleError::MustChoosePoint => tr!(lang, "fgi-error-must-choose"),
-        RuleError::NoPointChosen => tr!(lang, "fgi-error-no-point"),
-        RuleError::NothingToChoose => tr!(lang, "fgi-error-nothing-to-choose"),
-        RuleError::NotANumber(n) => tr!(lang, "fgi-error-not-a-number", n = *n),
-        RuleError::NotRolledTwice(n) => tr!(lang, "fgi-error-not-rolled-twice", n = *n),
-        RuleError::BadTarget(_) => tr!(lang, "fgi-error-bad-target", max = MAX_TARGET),
-        RuleError::EmptyName => tr!(lang, "error-empty-name"),
-        RuleError::RollOffUndecided => tr!(lang, "fgi-error-rolloff"),
+impl ErrorText for GameError {
+    const MIN_SEATS: usize = MIN_SEATS;
+    const MAX_SEATS: usize = MAX_SEATS;
+
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            GameError::MustChoosePoint => tr!(lang, "fgi-error-must-choose"),
+            GameError::NoPointChosen => tr!(lang, "fgi-error-no-point"),
+            GameError::NothingToChoose => tr!(lang, "fgi-error-nothing-to-choose"),
+            GameError::NotANumber(n) => tr!(lang, "fgi-error-not-a-number", n = *n),
+            GameError::NotRolledTwice(n) => tr!(lang, "fgi-error-not-rolled-twice", n = *n),
+            GameError::BadTarget(_) => tr!(lang, "fgi-error-bad-target", max = MAX_TARGET),
+            GameError::RollOffUndecided => tr!(lang, "fgi-error-rolloff"),
+        }
     }
 }

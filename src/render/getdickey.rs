@@ -38,7 +38,7 @@
 use std::cmp::Reverse;
 
 use crate::engine::getdickey::{
-    five_alike, Category, Game, Phase, RuleError, ScoreOption, Scorecard, Seat, Turn, TurnEnd,
+    five_alike, Category, Game, GameError, Phase, ScoreOption, Scorecard, Seat, Turn, TurnEnd,
     TurnResult, DICE, DICKEY_BONUS, DICKEY_POINTS, MAX_ROLLS, MAX_SEATS, MIN_SEATS, ROUNDS,
     TIMEOUTS_BEFORE_LEAVING, UPPER_BONUS, UPPER_BONUS_AT,
 };
@@ -48,6 +48,7 @@ use crate::tr;
 
 use super::dice::DiceStyle;
 use super::lobby::OpenTable;
+use super::notice::ErrorText;
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
 use super::view::{
@@ -656,37 +657,27 @@ pub fn rules(lang: Lang) -> MessageView {
     super::rules_card("gd-rules-title", &intro, fields, lang)
 }
 
-/// The answer to a refused action, as a message (sent ephemerally): [`error`]'s text.
-pub fn refusal(err: &RuleError, lang: Lang) -> MessageView {
-    MessageView::new(&error(err, lang))
-}
+impl ErrorText for GameError {
+    const MIN_SEATS: usize = MIN_SEATS;
+    const MAX_SEATS: usize = MAX_SEATS;
 
-/// A short text for the player whose action was refused.
-pub fn error(err: &RuleError, lang: Lang) -> String {
-    match err {
-        RuleError::AlreadyStarted => tr!(lang, "error-already-started"),
-        RuleError::NotStarted => tr!(lang, "error-not-started"),
-        RuleError::GameOver => tr!(lang, "error-game-over"),
-        RuleError::AlreadySeated => tr!(lang, "error-already-seated"),
-        RuleError::TableFull => tr!(lang, "error-table-full", max = MAX_SEATS),
-        RuleError::NotSeated => tr!(lang, "error-not-seated"),
-        RuleError::NotHost => tr!(lang, "notice-host-only"),
-        RuleError::NotYourTurn => tr!(lang, "error-not-your-turn"),
-        RuleError::MustRollFirst => tr!(lang, "gd-error-roll-first"),
-        RuleError::NoRollsLeft => tr!(lang, "gd-error-no-rolls-left", max = MAX_ROLLS),
-        RuleError::AllHeld => tr!(lang, "gd-error-all-held"),
-        RuleError::NoSuchDie(_) => tr!(lang, "gd-error-no-such-die"),
-        RuleError::BoxFilled(category) => tr!(
-            lang,
-            "gd-error-box-filled",
-            box_name = category_name(*category, lang)
-        ),
-        RuleError::JokerMustFillUpper(category) => tr!(
-            lang,
-            "gd-error-joker-upper",
-            box_name = category_name(*category, lang)
-        ),
-        RuleError::CardFull => tr!(lang, "gd-error-card-full"),
-        RuleError::EmptyName => tr!(lang, "error-empty-name"),
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            GameError::MustRollFirst => tr!(lang, "gd-error-roll-first"),
+            GameError::NoRollsLeft => tr!(lang, "gd-error-no-rolls-left", max = MAX_ROLLS),
+            GameError::AllHeld => tr!(lang, "gd-error-all-held"),
+            GameError::NoSuchDie(_) => tr!(lang, "gd-error-no-such-die"),
+            GameError::BoxFilled(category) => tr!(
+                lang,
+                "gd-error-box-filled",
+                box_name = category_name(*category, lang)
+            ),
+            GameError::JokerMustFillUpper(category) => tr!(
+                lang,
+                "gd-error-joker-upper",
+                box_name = category_name(*category, lang)
+            ),
+            GameError::CardFull => tr!(lang, "gd-error-card-full"),
+        }
     }
 }

@@ -26,8 +26,8 @@ pub mod stats;
 pub mod view;
 
 pub use dice::DiceStyle;
-pub use forgetit::{error, game_over, lobby, odds, rules, scores, turn, turn_result};
-pub use notice::{bot_name, notice, Notice};
+pub use forgetit::{game_over, lobby, odds, rules, scores, turn, turn_result};
+pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice};
 pub use stats::{leaderboard, stats, LeaderRow, LeaderboardView, StatsGame, StatsView};
 pub use view::{
     limits, ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectOptionView, SelectView,

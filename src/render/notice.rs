@@ -1,18 +1,47 @@
 //! Short answers to the one who asked (sent ephemerally): acknowledgements, refusals and
 //! failures of the table service and the Discord layer.
 
-use crate::engine::forgetit::RuleError;
+use crate::engine::table::RuleError;
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::forgetit::error;
 use super::view::MessageView;
+
+/// How a game's own refusals read: each game's render module implements it for its error type.
+pub trait ErrorText {
+    /// The game's fewest and most seats, which the table's refusals name.
+    const MIN_SEATS: usize;
+    const MAX_SEATS: usize;
+    fn text(&self, lang: Lang) -> String;
+}
+
+/// A short text for the player whose action was refused (sent ephemerally): the table's reasons
+/// here, the game's own by its [`ErrorText`].
+pub fn error<E: ErrorText>(err: &RuleError<E>, lang: Lang) -> String {
+    match err {
+        RuleError::AlreadyStarted => tr!(lang, "error-already-started"),
+        RuleError::NotStarted => tr!(lang, "error-not-started"),
+        RuleError::GameOver => tr!(lang, "error-game-over"),
+        RuleError::AlreadySeated => tr!(lang, "error-already-seated"),
+        RuleError::TableFull => tr!(lang, "error-table-full", max = E::MAX_SEATS),
+        RuleError::NotSeated => tr!(lang, "error-not-seated"),
+        RuleError::NotHost => tr!(lang, "notice-host-only"),
+        RuleError::NotHostOrModerator => tr!(lang, "notice-host-or-moderator"),
+        RuleError::TooFewPlayers => tr!(lang, "error-too-few-players", min = E::MIN_SEATS),
+        RuleError::NotYourTurn => tr!(lang, "error-not-your-turn"),
+        RuleError::EmptyName => tr!(lang, "error-empty-name"),
+        RuleError::Game(err) => err.text(lang),
+    }
+}
+
+/// The answer to a refused action, as a message: [`error`]'s text.
+pub fn refusal<E: ErrorText>(err: &RuleError<E>, lang: Lang) -> MessageView {
+    MessageView::new(&error(err, lang))
+}
 
 /// Something to tell the person who clicked or ran a command, and only them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// The rules refused the action.
-    Rule(RuleError),
     /// The action is done (and shown on the game's messages).
     Done,
     Joined,
@@ -48,7 +77,6 @@ pub enum Notice {
 /// The notice as a message (content only), in `lang`: the language of the one who asked.
 pub fn notice(notice: Notice, lang: Lang) -> MessageView {
     let id = match notice {
-        Notice::Rule(err) => return MessageView::new(&error(&err, lang)),
         Notice::Done => "notice-done",
         Notice::Joined => "notice-joined",
         Notice::Left => "notice-left",

@@ -1,7 +1,8 @@
 //! How messages name a seat of either game: its name, its name with bot seats marked, and how
 //! content addresses it (a person by mention, which pings them; a bot by name).
 
-use crate::engine::{forgetit, getdickey, Player};
+use crate::engine::table::Seat;
+use crate::engine::Player;
 
 use super::view::{display_name, seat_mention, seat_name};
 
@@ -11,16 +12,7 @@ pub(crate) trait Seated {
     fn given_name(&self) -> &str;
 }
 
-impl Seated for forgetit::Seat {
-    fn player(&self) -> Player {
-        self.player
-    }
-    fn given_name(&self) -> &str {
-        &self.name
-    }
-}
-
-impl Seated for getdickey::Seat {
+impl<S> Seated for Seat<S> {
     fn player(&self) -> Player {
         self.player
     }

@@ -6,9 +6,6 @@
 //! happens whole or not at all. A game that finishes updates its players' statistics in that same
 //! transaction.
 
-mod forgetit;
-mod getdickey;
-
 use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -19,6 +16,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Row, SqlitePool};
 use tracing::instrument;
 
+use crate::engine::table::{self, Phase, Rules};
 use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 
@@ -111,6 +109,65 @@ pub trait StoredGame: Sized {
     /// The people's results once the game is finished; empty before, and for a cancelled game.
     fn results(&self) -> Vec<SeatResult>;
     fn replay(events: &[Self::Event]) -> Result<Self, String>;
+}
+
+/// Every game is stored the same way: its settings as JSON, its seats with their totals, and the
+/// people's results once it is finished.
+impl<R: Rules> StoredGame for table::Game<R> {
+    type Event = table::Event<R::Settings, R::Event>;
+    const KIND: GameKind = R::KIND;
+
+    fn settings(&self) -> serde_json::Value {
+        serde_json::to_value(&self.settings).unwrap_or_default()
+    }
+
+    fn status(&self) -> Status {
+        table::Game::status(self)
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn seat_rows(&self) -> Vec<SeatRow> {
+        (0..self.seats.len())
+            .map(|i| SeatRow {
+                player: self.seats[i].player,
+                name: self.seats[i].name.clone(),
+                total: self.total(i),
+                playing: self.seats[i].is_playing(),
+            })
+            .collect()
+    }
+
+    fn results(&self) -> Vec<SeatResult> {
+        let Phase::Finished { winners } = &self.phase else {
+            return Vec::new();
+        };
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, seat)| match seat.player {
+                Player::Person(user_id) => {
+                    let tally = R::tally(&seat.score);
+                    Some(SeatResult {
+                        user_id,
+                        name: seat.name.clone(),
+                        won: winners.contains(&i),
+                        points: tally.points,
+                        best: tally.best,
+                        forget_its: tally.feats,
+                        turns: tally.turns,
+                    })
+                }
+                Player::Bot(_) => None,
+            })
+            .collect()
+    }
+
+    fn replay(events: &[Self::Event]) -> Result<Self, String> {
+        table::Game::replay(events).map_err(|e| e.to_string())
+    }
 }
 
 /// Where a game is played.

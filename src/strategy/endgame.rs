@@ -68,7 +68,7 @@ impl Endgame {
     /// The score that wins `game`'s turn outright, when it is a last turn of the final round
     /// (F10).
     pub fn to_win(game: &Game) -> Option<u32> {
-        game.final_round?;
+        game.state.final_round?;
         let turn = game.turn().ok()?;
         let me = &game.seats[turn.seat];
         let leader = game.opponents_totals(turn.seat).max()?;

@@ -13,7 +13,7 @@ use std::path::Path;
 use dickey_solver::{counts_of, Choice, Counts, Scoring, State, Table};
 
 use crate::engine::getdickey::{
-    joker_points, points, Action, Category, Game, Hand, Scorecard, Turn, DICE,
+    joker_points, points, Action, Category, Game, Hand, Move, Scorecard, Turn, DICE,
 };
 use crate::engine::Player;
 
@@ -96,7 +96,7 @@ fn bot_dice(game: &Game) -> Result<(&Turn, Player, Hand), Option<Action>> {
     }
     match turn.dice {
         Some(dice) => Ok((turn, by, dice)),
-        None => Err(Some(Action::Roll { by })),
+        None => Err(Some(Action::Play { by, mv: Move::Roll })),
     }
 }
 
@@ -114,14 +114,20 @@ pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
     let keep = match plan.choose(&hand, rolls_left) {
         Choice::Score(b) => {
             let category = Category::ALL[b];
-            return Some(Action::Score { by, category });
+            return Some(Action::Play {
+                by,
+                mv: Move::Score(category),
+            });
         }
         Choice::Keep(keep) => keep,
     };
     let wanted = holds_for(&dice, &turn.held, keep);
     match (0..DICE).find(|&i| turn.held[i] != wanted[i]) {
-        Some(die) => Some(Action::ToggleHold { by, die: die as u8 }),
-        None => Some(Action::Roll { by }),
+        Some(die) => Some(Action::Play {
+            by,
+            mv: Move::ToggleHold(die as u8),
+        }),
+        None => Some(Action::Play { by, mv: Move::Roll }),
     }
 }
 
@@ -152,20 +158,23 @@ pub fn simple(game: &Game) -> Option<Action> {
     };
     let best = most_points(game)?;
     if best.points + best.dickey_bonus >= 25 || !turn.can_hold() {
-        return Some(Action::Score {
+        return Some(Action::Play {
             by,
-            category: best.category,
+            mv: Move::Score(best.category),
         });
     }
     let count = |face: u8| dice.iter().filter(|&&d| d == face).count();
     let keep = (1..=6u8).max_by_key(|&f| (count(f), f))?;
     let wanted = dice.map(|d| d == keep);
     match (0..dice.len()).find(|&i| turn.held[i] != wanted[i]) {
-        Some(die) => Some(Action::ToggleHold { by, die: die as u8 }),
-        None if turn.can_roll() => Some(Action::Roll { by }),
-        None => Some(Action::Score {
+        Some(die) => Some(Action::Play {
             by,
-            category: best.category,
+            mv: Move::ToggleHold(die as u8),
+        }),
+        None if turn.can_roll() => Some(Action::Play { by, mv: Move::Roll }),
+        None => Some(Action::Play {
+            by,
+            mv: Move::Score(best.category),
         }),
     }
 }
@@ -188,9 +197,9 @@ pub fn first_roll(game: &Game) -> Option<Action> {
         Err(action) => return action,
     };
     let best = most_points(game)?;
-    Some(Action::Score {
+    Some(Action::Play {
         by,
-        category: best.category,
+        mv: Move::Score(best.category),
     })
 }
 

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use tracing::{info, warn};
 
-use crate::engine::forgetit::{Action, DieState, Game, Step, Turn, Word};
+use crate::engine::forgetit::{Action, DieState, Game, Move, Step, Turn, Word};
 use crate::engine::Player;
 use endgame::Endgame;
 use race::RaceKey;
@@ -96,7 +96,7 @@ fn play(game: &Game, solver: &mut Solver, race: bool) -> Option<Action> {
     let (turn, by) = bot_turn(game)?;
     if turn.step == Step::Roll {
         // Nothing to choose: the turn starts, or no number is chosen yet (F5).
-        return Some(Action::Roll { by });
+        return Some(Action::Play { by, mv: Move::Roll });
     }
     let to_win = if let Some(win) = Endgame::to_win(game) {
         solver.endgame(win).best_move(game)
@@ -110,9 +110,12 @@ fn play(game: &Game, solver: &mut Solver, race: bool) -> Option<Action> {
         _ => solver.best_move(game)?,
     };
     Some(match choice {
-        Choice::Roll => Action::Roll { by },
-        Choice::Keep(number) => Action::ChoosePoint { by, number },
-        Choice::Bank => Action::Bank { by },
+        Choice::Roll => Action::Play { by, mv: Move::Roll },
+        Choice::Keep(number) => Action::Play {
+            by,
+            mv: Move::ChoosePoint(number),
+        },
+        Choice::Bank => Action::Play { by, mv: Move::Bank },
     })
 }
 
@@ -151,7 +154,7 @@ impl Heuristic {
     pub fn play(self, game: &Game) -> Option<Action> {
         let (turn, by) = bot_turn(game)?;
         Some(match &turn.step {
-            Step::Roll => Action::Roll { by },
+            Step::Roll => Action::Play { by, mv: Move::Roll },
             Step::ChoosePoint { options } => {
                 let count = |n: u8| {
                     turn.last_roll
@@ -164,7 +167,10 @@ impl Heuristic {
                     .copied()
                     .max_by_key(|&n| (count(n), n))
                     .unwrap_or(options[0]);
-                Action::ChoosePoint { by, number }
+                Action::Play {
+                    by,
+                    mv: Move::ChoosePoint(number),
+                }
             }
             Step::BankOrRoll => {
                 let score = turn.score();
@@ -176,9 +182,9 @@ impl Heuristic {
                 let enough = self.bank_at.is_some_and(|points| score >= points);
                 let reaches = game.seats[turn.seat].total + score >= game.settings.target;
                 if enough || danger || reaches {
-                    Action::Bank { by }
+                    Action::Play { by, mv: Move::Bank }
                 } else {
-                    Action::Roll { by }
+                    Action::Play { by, mv: Move::Roll }
                 }
             }
         })
@@ -217,28 +223,55 @@ mod tests {
     fn the_bot_keeps_the_number_with_most_dice_and_banks_when_two_words_are_out() {
         let mut game = bot_game();
         let bot = Player::Bot(1);
-        assert_eq!(greedy(&game), Some(Action::Roll { by: bot }));
+        assert_eq!(
+            greedy(&game),
+            Some(Action::Play {
+                by: bot,
+                mv: Move::Roll
+            })
+        );
         // Two 1s and three 4s, a FOR: keep the 4s.
         game.apply(
-            Action::Roll { by: bot },
+            Action::Play {
+                by: bot,
+                mv: Move::Roll,
+            },
             &mut ScriptedDice::new([6, 1, 1, 4, 4, 4, 2, 3, 5]),
         )
         .unwrap();
         let choice = greedy(&game).unwrap();
-        assert_eq!(choice, Action::ChoosePoint { by: bot, number: 4 });
+        assert_eq!(
+            choice,
+            Action::Play {
+                by: bot,
+                mv: Move::ChoosePoint(4)
+            }
+        );
         game.apply(choice, &mut ScriptedDice::new([])).unwrap();
         assert_eq!(
             greedy(&game),
-            Some(Action::Roll { by: bot }),
+            Some(Action::Play {
+                by: bot,
+                mv: Move::Roll
+            }),
             "12 points, one word"
         );
         // A GET now: FOR and GET are out, so bank.
         game.apply(
-            Action::Roll { by: bot },
+            Action::Play {
+                by: bot,
+                mv: Move::Roll,
+            },
             &mut ScriptedDice::new([1, 1, 6, 2, 3]),
         )
         .unwrap();
-        assert_eq!(greedy(&game), Some(Action::Bank { by: bot }));
+        assert_eq!(
+            greedy(&game),
+            Some(Action::Play {
+                by: bot,
+                mv: Move::Bank
+            })
+        );
     }
 
     #[test]
@@ -246,31 +279,73 @@ mod tests {
         let mut solver = Solver::new();
         let mut game = bot_game();
         let bot = Player::Bot(1);
-        assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+        assert_eq!(
+            optimal(&game, &mut solver),
+            Some(Action::Play {
+                by: bot,
+                mv: Move::Roll
+            })
+        );
         // Two 1s and three 4s, a FOR.
         game.apply(
-            Action::Roll { by: bot },
+            Action::Play {
+                by: bot,
+                mv: Move::Roll,
+            },
             &mut ScriptedDice::new([6, 1, 1, 4, 4, 4, 2, 3, 5]),
         )
         .unwrap();
         let keep = optimal(&game, &mut solver).unwrap();
-        assert_eq!(keep, Action::ChoosePoint { by: bot, number: 4 });
+        assert_eq!(
+            keep,
+            Action::Play {
+                by: bot,
+                mv: Move::ChoosePoint(4)
+            }
+        );
         game.apply(keep, &mut ScriptedDice::new([])).unwrap();
         // 12 points, five dice in hand (two FOR, three IT dice), FOR out: roll on.
-        assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+        assert_eq!(
+            optimal(&game, &mut solver),
+            Some(Action::Play {
+                by: bot,
+                mv: Move::Roll
+            })
+        );
         // A 4 and an IT: FOR and IT are out, but no GET die is in hand (one FOR die, two IT
         // dice): the set is safe, so rolling on can only add points. The greedy policy banks
         // with two words out; the optimal one rolls.
         game.apply(
-            Action::Roll { by: bot },
+            Action::Play {
+                by: bot,
+                mv: Move::Roll,
+            },
             &mut ScriptedDice::new([1, 4, 6, 2, 3]),
         )
         .unwrap();
         assert_eq!(game.turn().unwrap().score(), 32);
-        assert_eq!(greedy(&game), Some(Action::Bank { by: bot }));
-        assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
-        game.apply(Action::Bank { by: bot }, &mut ScriptedDice::new([]))
-            .unwrap();
+        assert_eq!(
+            greedy(&game),
+            Some(Action::Play {
+                by: bot,
+                mv: Move::Bank
+            })
+        );
+        assert_eq!(
+            optimal(&game, &mut solver),
+            Some(Action::Play {
+                by: bot,
+                mv: Move::Roll
+            })
+        );
+        game.apply(
+            Action::Play {
+                by: bot,
+                mv: Move::Bank,
+            },
+            &mut ScriptedDice::new([]),
+        )
+        .unwrap();
         // Not a bot on turn: no move.
         assert_eq!(optimal(&game, &mut solver), None);
     }

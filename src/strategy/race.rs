@@ -116,7 +116,7 @@ impl RaceKey {
     /// The race of `game`'s turn: `Some` when a turn is being played before the final round and
     /// another playing seat is near the target.
     pub fn of(game: &Game) -> Option<RaceKey> {
-        if game.final_round.is_some() {
+        if game.state.final_round.is_some() {
             return None;
         }
         let turn = game.turn().ok()?;

@@ -494,7 +494,10 @@ mod tests {
         assert!(close(expected, turn_value));
 
         // Two 4s on FOR dice, two 1s, a GET and an IT: keep the 4s, worth more than the 1s.
-        let roll = Action::Roll { by: ann };
+        let roll = Action::Play {
+            by: ann,
+            mv: Move::Roll,
+        };
         game.apply(roll, &mut ScriptedDice::new([4, 4, 1, W, 2, 3, W, 5, 1]))
             .unwrap();
         let odds = solver.odds(&game).unwrap();
@@ -516,7 +519,10 @@ mod tests {
         ));
         assert!(options[1].expected > options[0].expected);
 
-        let choose = Action::ChoosePoint { by: ann, number: 4 };
+        let choose = Action::Play {
+            by: ann,
+            mv: Move::ChoosePoint(4),
+        };
         game.apply(choose, &mut ScriptedDice::new([])).unwrap();
         let odds = solver.odds(&game).unwrap();
         let Situation::BankOrRoll {

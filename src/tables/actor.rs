@@ -11,31 +11,66 @@ use tracing::{debug, error, info, info_span, warn, Instrument, Span};
 use super::registry::{owns, Msg, Shared};
 use super::table::Table;
 use super::{NewGame, Origin, Request, TableConfig, TableGame};
-use crate::engine::{forgetit, getdickey, Player};
+use crate::engine::Player;
 use crate::engine::{GameKind, Status};
 use crate::render::{self, Notice};
-use crate::store::now_ms;
+use crate::store::{now_ms, Store, StoreError};
 
-/// A channel's open game, of either kind.
-pub(super) enum AnyTable {
-    ForGetIt(Table<forgetit::Game>),
-    GetDickey(Table<getdickey::Game>),
+macro_rules! any_table {
+    ([] $($kind:ident => $module:ident,)*) => {
+        /// A channel's open game, of any kind.
+        pub(super) enum AnyTable {
+            $($kind(Table<crate::engine::$module::Game>),)*
+        }
+
+        impl AnyTable {
+            fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyTable::$kind(_) => GameKind::$kind,)*
+                }
+            }
+
+            /// Opens a new table of the game asked for.
+            async fn create(cx: &mut Cx, new: NewGame) -> Option<AnyTable> {
+                match new.kind {
+                    $(GameKind::$kind => Table::create(cx, new).await.map(AnyTable::$kind),)*
+                }
+            }
+
+            /// Loads the stored game `id` of `kind`, with its guild.
+            async fn load(store: &Store, id: i64, kind: GameKind) -> Result<(u64, AnyTable), StoreError> {
+                match kind {
+                    $(GameKind::$kind => store
+                        .load(id)
+                        .await
+                        .map(|l| (l.place.guild_id, AnyTable::$kind(Table::from(l)))),)*
+                }
+            }
+        }
+    };
+}
+
+crate::games::games!(any_table);
+
+macro_rules! table_arms {
+    ([$table:expr, $t:ident, $body:expr] $($kind:ident => $module:ident,)*) => {
+        match $table {
+            $(AnyTable::$kind($t) => $body,)*
+        }
+    };
+}
+
+/// Runs `$body` with `$t` bound to the table of whichever game it is.
+macro_rules! with_table {
+    ($table:expr, $t:ident => $body:expr) => {
+        crate::games::games!(table_arms, $table, $t, $body)
+    };
 }
 
 impl AnyTable {
     fn guild_free(loaded_guild: u64, config: &TableConfig) -> bool {
         owns(config, loaded_guild)
     }
-}
-
-/// Runs `$body` with `$t` bound to the table of whichever kind it is.
-macro_rules! with_table {
-    ($table:expr, $t:ident => $body:expr) => {
-        match $table {
-            AnyTable::ForGetIt($t) => $body,
-            AnyTable::GetDickey($t) => $body,
-        }
-    };
 }
 
 pub(super) enum Timer {
@@ -122,14 +157,7 @@ impl Actor {
                 .await;
             return;
         }
-        self.table = match new.kind {
-            GameKind::ForGetIt => Table::<forgetit::Game>::create(&mut self.cx, new)
-                .await
-                .map(AnyTable::ForGetIt),
-            GameKind::GetDickey => Table::<getdickey::Game>::create(&mut self.cx, new)
-                .await
-                .map(AnyTable::GetDickey),
-        };
+        self.table = AnyTable::create(&mut self.cx, new).await;
         self.note_game();
         self.arm_bot();
     }
@@ -155,10 +183,7 @@ impl Actor {
                 .await;
             return;
         };
-        let kind = match table {
-            AnyTable::ForGetIt(_) => GameKind::ForGetIt,
-            AnyTable::GetDickey(_) => GameKind::GetDickey,
-        };
+        let kind = table.kind();
         if request.kind.is_some_and(|asked| asked != kind) {
             let notice = render::notice(Notice::OtherGame(kind.command()), request.lang);
             let _ = request.reply.ephemeral(notice).await;
@@ -219,14 +244,7 @@ impl Actor {
         let shared = self.cx.shared.clone();
         let store = &shared.store;
         let found = match store.open_game_in(self.cx.channel).await {
-            Ok(Some((id, GameKind::ForGetIt))) => store
-                .load::<forgetit::Game>(id)
-                .await
-                .map(|l| (l.place.guild_id, AnyTable::ForGetIt(Table::from(l)))),
-            Ok(Some((id, GameKind::GetDickey))) => store
-                .load::<getdickey::Game>(id)
-                .await
-                .map(|l| (l.place.guild_id, AnyTable::GetDickey(Table::from(l)))),
+            Ok(Some((id, kind))) => AnyTable::load(store, id, kind).await,
             Ok(None) => return,
             Err(e) => Err(e),
         };

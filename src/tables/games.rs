@@ -1,17 +1,127 @@
-//! What a table needs of a game: the same service runs For Get It and Get Dickey tables. Each
-//! game kind says how the table's commands become its engine's actions, and how it is shown.
+//! What a table needs of a game, written once for every game ([`TableGame`] for any
+//! [`Game`]); each game adds only what the table cannot know: its settings, its bot seat's
+//! move, its odds, which of a person's commands are its moves ([`Hosted`]), and how it is shown
+//! (its render module, [`Views`], expanded from the list of games).
 
 use crate::engine::dice::DiceSource;
-use crate::engine::Status;
-use crate::engine::{forgetit, getdickey, Player};
+use crate::engine::table::{Action, Game, Rules, Turn};
+use crate::engine::{forgetit, getdickey, Player, Status};
 use crate::i18n::Lang;
-use crate::render::{self, DiceStyle, MessageView, Notice};
+use crate::render::{self, DiceStyle, ErrorText, MessageView, Notice};
 use crate::store::StoredGame;
 use crate::strategy::{self, Strategies};
 
 use super::Command;
 
-/// A game a table can run.
+/// How a game is shown: its render module's messages.
+pub trait Views: Rules {
+    fn lobby_view(game: &Game<Self>, lang: Lang) -> MessageView;
+    fn turn_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView;
+    /// The turn message once its turn ended.
+    fn result_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView;
+    fn over_view(game: &Game<Self>, lang: Lang) -> MessageView;
+    fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView;
+}
+
+macro_rules! views {
+    ([] $($kind:ident => $module:ident,)*) => {$(
+        impl Views for crate::engine::$module::$kind {
+            fn lobby_view(game: &Game<Self>, lang: Lang) -> MessageView {
+                render::$module::lobby(game, lang)
+            }
+            fn turn_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView {
+                render::$module::turn(game, style, lang)
+            }
+            fn result_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView {
+                match &game.last_turn {
+                    Some(result) => render::$module::turn_result(game, result, style, lang),
+                    None => render::$module::turn(game, style, lang),
+                }
+            }
+            fn over_view(game: &Game<Self>, lang: Lang) -> MessageView {
+                render::$module::game_over(game, lang)
+            }
+            fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView {
+                render::$module::scores(game, lang)
+            }
+        }
+    )*};
+}
+
+crate::games::games!(views);
+
+/// What a table needs of a game beyond its rules and views.
+pub trait Hosted: Views
+where
+    Self::Error: ErrorText,
+{
+    /// The settings of a new table, from `/start`'s options.
+    fn settings(target: Option<u32>, default_target: u32) -> Self::Settings;
+    /// The move a person's command asks for, if it is one of this game's.
+    fn turn_move(command: Command) -> Option<Self::Move>;
+    /// The bot seat's move, when a bot is on turn, by the service's strategies.
+    fn bot_move(game: &Game<Self>, strategies: &Strategies) -> Option<Action<Self::Move>>;
+    /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
+    /// to show.
+    fn odds_view(_game: &Game<Self>, _strategies: &Strategies, _lang: Lang) -> Option<MessageView> {
+        None
+    }
+}
+
+impl Hosted for forgetit::ForGetIt {
+    fn settings(target: Option<u32>, default_target: u32) -> forgetit::Settings {
+        forgetit::Settings {
+            target: target.unwrap_or(default_target),
+        }
+    }
+
+    fn turn_move(command: Command) -> Option<forgetit::Move> {
+        match command {
+            Command::Roll => Some(forgetit::Move::Roll),
+            Command::Bank => Some(forgetit::Move::Bank),
+            Command::Choose(number) => Some(forgetit::Move::ChoosePoint(number)),
+            _ => None,
+        }
+    }
+
+    /// Bot seats play the solver's optimal policy ([`strategy::optimal`]).
+    fn bot_move(game: &forgetit::Game, strategies: &Strategies) -> Option<forgetit::Action> {
+        strategy::optimal(game, &mut strategies.forgetit())
+    }
+
+    fn odds_view(
+        game: &forgetit::Game,
+        strategies: &Strategies,
+        lang: Lang,
+    ) -> Option<MessageView> {
+        Some(match strategies.forgetit().odds(game) {
+            Some(odds) => render::odds(game, &odds, lang),
+            None => render::notice(Notice::NoTurn, lang),
+        })
+    }
+}
+
+impl Hosted for getdickey::GetDickey {
+    fn settings(_target: Option<u32>, _default_target: u32) -> getdickey::Settings {
+        getdickey::Settings {}
+    }
+
+    fn turn_move(command: Command) -> Option<getdickey::Move> {
+        match command {
+            Command::Roll => Some(getdickey::Move::Roll),
+            Command::Hold(die) => Some(getdickey::Move::ToggleHold(die)),
+            Command::Score(category) => Some(getdickey::Move::Score(category)),
+            _ => None,
+        }
+    }
+
+    /// Bot seats play the optimal solitaire policy ([`strategy::getdickey::optimal`]).
+    fn bot_move(game: &getdickey::Game, strategies: &Strategies) -> Option<getdickey::Action> {
+        strategy::getdickey::optimal(game, strategies.getdickey())
+    }
+}
+
+/// A game a table can run: any [`Game`] of a [`Hosted`] game.
 pub trait TableGame: StoredGame + Clone + Send + Sync + 'static
 where
     Self::Event: Send + Sync,
@@ -60,8 +170,7 @@ where
     fn turn_move(command: Command, by: Player) -> Option<Self::Action>;
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
-    /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
-    /// to show.
+    /// The answer to Odds; `None` when this game has no odds to show.
     fn odds_view(&self, strategies: &Strategies, lang: Lang) -> Option<MessageView>;
 
     // The views, in `lang`: the table's language for public messages, the asker's for
@@ -78,9 +187,12 @@ where
     }
 }
 
-impl TableGame for forgetit::Game {
-    type Action = forgetit::Action;
-    const MAX_SEATS: usize = forgetit::MAX_SEATS;
+impl<R: Hosted> TableGame for Game<R>
+where
+    R::Error: ErrorText,
+{
+    type Action = Action<R::Move>;
+    const MAX_SEATS: usize = R::MAX_SEATS;
 
     fn create(
         target: Option<u32>,
@@ -89,11 +201,8 @@ impl TableGame for forgetit::Game {
         name: String,
         lang: Lang,
     ) -> Result<(Self, Self::Event), MessageView> {
-        let settings = forgetit::Settings {
-            target: target.unwrap_or(default_target),
-        };
-        forgetit::Game::create(settings, host, name)
-            .map_err(|e| render::notice(Notice::Rule(e), lang))
+        Game::create(R::settings(target, default_target), host, name)
+            .map_err(|e| render::refusal(&e, lang))
     }
 
     fn decide(
@@ -102,12 +211,11 @@ impl TableGame for forgetit::Game {
         mut dice: &mut dyn DiceSource,
         lang: Lang,
     ) -> Result<Self::Event, MessageView> {
-        forgetit::Game::decide(self, action, &mut dice)
-            .map_err(|e| render::notice(Notice::Rule(e), lang))
+        Game::decide(self, action, &mut dice).map_err(|e| render::refusal(&e, lang))
     }
 
     fn evolve(&mut self, event: &Self::Event) {
-        forgetit::Game::evolve(self, event);
+        Game::evolve(self, event);
     }
 
     fn host(&self) -> Player {
@@ -115,8 +223,7 @@ impl TableGame for forgetit::Game {
     }
 
     fn plays(&self, player: Player) -> bool {
-        self.seat_of(player)
-            .is_some_and(|i| self.seats[i].is_playing())
+        Game::plays(self, player)
     }
 
     fn seated(&self, player: Player) -> bool {
@@ -124,11 +231,11 @@ impl TableGame for forgetit::Game {
     }
 
     fn current_player(&self) -> Option<Player> {
-        forgetit::Game::current_player(self)
+        Game::current_player(self)
     }
 
     fn turn_number(&self) -> Option<u32> {
-        self.turn().ok().map(|t| t.number)
+        self.turn().ok().map(Turn::number)
     }
 
     fn turn_ended(before: &Self, after: &Self) -> bool {
@@ -136,217 +243,62 @@ impl TableGame for forgetit::Game {
     }
 
     fn only_bots_left(&self) -> bool {
-        matches!(self.phase, forgetit::Phase::Playing { .. })
-            && !self
-                .seats
-                .iter()
-                .any(|s| s.is_playing() && !s.player.is_bot())
+        Game::only_bots_left(self)
     }
 
     fn is_move(event: &Self::Event) -> bool {
-        matches!(
-            event,
-            forgetit::Event::Rolled { .. }
-                | forgetit::Event::PointChosen { .. }
-                | forgetit::Event::Banked
-        )
+        matches!(event, crate::engine::table::Event::Game(e) if R::is_move(e))
     }
 
     fn join(player: Player, name: String) -> Self::Action {
-        forgetit::Action::Join { player, name }
+        Action::Join { player, name }
     }
 
     fn leave(player: Player) -> Self::Action {
-        forgetit::Action::Leave { player }
+        Action::Leave { player }
     }
 
     fn start(by: Player) -> Self::Action {
-        forgetit::Action::Start { by }
+        Action::Start { by }
     }
 
     fn cancel() -> Self::Action {
-        forgetit::Action::Cancel
+        Action::Cancel
     }
 
     fn time_out() -> Self::Action {
-        forgetit::Action::TimeOut
+        Action::TimeOut
     }
 
     fn turn_move(command: Command, by: Player) -> Option<Self::Action> {
-        Some(match command {
-            Command::Roll => forgetit::Action::Roll { by },
-            Command::Bank => forgetit::Action::Bank { by },
-            Command::Choose(number) => forgetit::Action::ChoosePoint { by, number },
-            _ => return None,
-        })
+        R::turn_move(command).map(|mv| Action::Play { by, mv })
     }
 
-    /// Bot seats play the solver's optimal policy ([`strategy::optimal`]).
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {
-        strategy::optimal(self, &mut strategies.forgetit())
+        R::bot_move(self, strategies)
     }
 
     fn odds_view(&self, strategies: &Strategies, lang: Lang) -> Option<MessageView> {
-        let odds = strategies.forgetit().odds(self);
-        Some(match odds {
-            Some(odds) => render::odds(self, &odds, lang),
-            None => render::notice(Notice::NoTurn, lang),
-        })
+        R::odds_view(self, strategies, lang)
     }
 
     fn lobby_view(&self, lang: Lang) -> MessageView {
-        render::lobby(self, lang)
+        R::lobby_view(self, lang)
     }
 
     fn turn_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
-        render::turn(self, style, lang)
+        R::turn_view(self, style, lang)
     }
 
     fn result_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
-        match &self.last_turn {
-            Some(result) => render::turn_result(self, result, style, lang),
-            None => render::turn(self, style, lang),
-        }
+        R::result_view(self, style, lang)
     }
 
     fn over_view(&self, lang: Lang) -> MessageView {
-        render::game_over(self, lang)
+        R::over_view(self, lang)
     }
 
     fn scores_view(&self, lang: Lang) -> MessageView {
-        render::scores(self, lang)
-    }
-}
-
-impl TableGame for getdickey::Game {
-    type Action = getdickey::Action;
-    const MAX_SEATS: usize = getdickey::MAX_SEATS;
-
-    fn create(
-        _target: Option<u32>,
-        _default_target: u32,
-        host: Player,
-        name: String,
-        lang: Lang,
-    ) -> Result<(Self, Self::Event), MessageView> {
-        getdickey::Game::create(getdickey::Settings {}, host, name)
-            .map_err(|e| render::getdickey::refusal(&e, lang))
-    }
-
-    fn decide(
-        &self,
-        action: Self::Action,
-        mut dice: &mut dyn DiceSource,
-        lang: Lang,
-    ) -> Result<Self::Event, MessageView> {
-        getdickey::Game::decide(self, action, &mut dice)
-            .map_err(|e| render::getdickey::refusal(&e, lang))
-    }
-
-    fn evolve(&mut self, event: &Self::Event) {
-        getdickey::Game::evolve(self, event);
-    }
-
-    fn host(&self) -> Player {
-        self.host
-    }
-
-    fn plays(&self, player: Player) -> bool {
-        self.seat_of(player)
-            .is_some_and(|i| self.seats[i].is_playing())
-    }
-
-    fn seated(&self, player: Player) -> bool {
-        self.seat_of(player).is_some()
-    }
-
-    fn current_player(&self) -> Option<Player> {
-        getdickey::Game::current_player(self)
-    }
-
-    fn turn_number(&self) -> Option<u32> {
-        self.turn().ok().map(|t| t.number)
-    }
-
-    fn turn_ended(before: &Self, after: &Self) -> bool {
-        before.last_turn != after.last_turn
-    }
-
-    fn only_bots_left(&self) -> bool {
-        matches!(self.phase, getdickey::Phase::Playing { .. })
-            && !self
-                .seats
-                .iter()
-                .any(|s| s.is_playing() && !s.player.is_bot())
-    }
-
-    fn is_move(event: &Self::Event) -> bool {
-        matches!(
-            event,
-            getdickey::Event::Rolled { .. }
-                | getdickey::Event::HoldToggled { .. }
-                | getdickey::Event::Scored { .. }
-        )
-    }
-
-    fn join(player: Player, name: String) -> Self::Action {
-        getdickey::Action::Join { player, name }
-    }
-
-    fn leave(player: Player) -> Self::Action {
-        getdickey::Action::Leave { player }
-    }
-
-    fn start(by: Player) -> Self::Action {
-        getdickey::Action::Start { by }
-    }
-
-    fn cancel() -> Self::Action {
-        getdickey::Action::Cancel
-    }
-
-    fn time_out() -> Self::Action {
-        getdickey::Action::TimeOut
-    }
-
-    fn turn_move(command: Command, by: Player) -> Option<Self::Action> {
-        Some(match command {
-            Command::Roll => getdickey::Action::Roll { by },
-            Command::Hold(die) => getdickey::Action::ToggleHold { by, die },
-            Command::Score(category) => getdickey::Action::Score { by, category },
-            _ => return None,
-        })
-    }
-
-    /// Bot seats play the optimal solitaire policy ([`strategy::getdickey::optimal`]).
-    fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {
-        strategy::getdickey::optimal(self, strategies.getdickey())
-    }
-
-    fn odds_view(&self, _strategies: &Strategies, _lang: Lang) -> Option<MessageView> {
-        None
-    }
-
-    fn lobby_view(&self, lang: Lang) -> MessageView {
-        render::getdickey::lobby(self, lang)
-    }
-
-    fn turn_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
-        render::getdickey::turn(self, style, lang)
-    }
-
-    fn result_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
-        match &self.last_turn {
-            Some(result) => render::getdickey::turn_result(self, result, style, lang),
-            None => render::getdickey::turn(self, style, lang),
-        }
-    }
-
-    fn over_view(&self, lang: Lang) -> MessageView {
-        render::getdickey::game_over(self, lang)
-    }
-
-    fn scores_view(&self, lang: Lang) -> MessageView {
-        render::getdickey::scores(self, lang)
+        R::scores_view(self, lang)
     }
 }
