@@ -359,7 +359,14 @@ async fn two_identical_clicks_at_once_apply_once() {
         .unwrap();
     let rolls = events
         .iter()
-        .filter(|e| matches!(e, forgetit::engine::forgetit::Event::Rolled { .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                forgetit::engine::forgetit::Event::Game(
+                    forgetit::engine::forgetit::GameEvent::Rolled { .. }
+                )
+            )
+        })
         .count();
     assert_eq!(rolls, 1);
     world.standin.assert_clean();

@@ -5,6 +5,7 @@
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::*;
+use forgetit::engine::forgetit::{GameError, GameEvent, Move};
 use forgetit::engine::Player;
 
 const ANN: Player = Player::Person(1);
@@ -36,7 +37,7 @@ fn started(players: &[Player], target: u32) -> Game {
 
 fn roll(game: &mut Game, by: Player, faces: &[u8]) -> Event {
     game.apply(
-        Action::Roll { by },
+        Action::Play { by, mv: Move::Roll },
         &mut ScriptedDice::new(faces.iter().copied()),
     )
     .unwrap()
@@ -44,15 +45,21 @@ fn roll(game: &mut Game, by: Player, faces: &[u8]) -> Event {
 
 fn choose(game: &mut Game, by: Player, number: u8) {
     game.apply(
-        Action::ChoosePoint { by, number },
+        Action::Play {
+            by,
+            mv: Move::ChoosePoint(number),
+        },
         &mut ScriptedDice::new([]),
     )
     .unwrap();
 }
 
 fn bank(game: &mut Game, by: Player) {
-    game.apply(Action::Bank { by }, &mut ScriptedDice::new([]))
-        .unwrap();
+    game.apply(
+        Action::Play { by, mv: Move::Bank },
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
 }
 
 fn try_act(game: &Game, action: Action) -> Result<Event, RuleError> {
@@ -95,7 +102,7 @@ fn f1_each_die_keeps_its_word_and_only_dice_in_hand_roll() {
     let mut game = started(&[ANN, BEN], 500);
     // Three words on the three FOR dice: FOR, FOR, FOR — no FORGET IT.
     let event = roll(&mut game, ANN, &[W, W, W, 1, 1, 2, 3, 4, 5]);
-    let Event::Rolled { dice } = event else {
+    let Event::Game(GameEvent::Rolled { dice }) = event else {
         panic!("{event:?}")
     };
     assert_eq!(dice.len(), 9);
@@ -104,7 +111,7 @@ fn f1_each_die_keeps_its_word_and_only_dice_in_hand_roll() {
     // Now only dice 5–8 are in hand: a GET die and the three IT dice; the next roll rolls 4 dice.
     assert_eq!(turn(&game).in_hand(), [5, 6, 7, 8]);
     let event = roll(&mut game, ANN, &[W, 2, 3, 4]);
-    let Event::Rolled { dice } = event else {
+    let Event::Game(GameEvent::Rolled { dice }) = event else {
         panic!("{event:?}")
     };
     assert_eq!(dice.iter().map(|d| d.die).collect::<Vec<_>>(), [5, 6, 7, 8]);
@@ -125,9 +132,12 @@ fn f2_roll_off_highest_number_first_words_lose_ties_roll_again() {
         &mut ScriptedDice::new([W, 4, 4, 2, 2, W, 1]),
     )
     .unwrap();
-    assert_eq!(game.rolloff.len(), 3);
+    assert_eq!(game.state.rolloff.len(), 3);
     assert_eq!(
-        game.rolloff[1].iter().map(|(s, _)| *s).collect::<Vec<_>>(),
+        game.state.rolloff[1]
+            .iter()
+            .map(|(s, _)| *s)
+            .collect::<Vec<_>>(),
         [1, 2]
     );
     assert_eq!(game.first_seat(), Some(2));
@@ -205,7 +215,9 @@ fn f3_a_turn_starts_by_rolling_all_nine_dice() {
     assert_eq!(turn(&game).step, Step::Roll);
     assert_eq!(turn(&game).in_hand().len(), 9);
     assert_eq!(turn(&game).set, 1);
-    let Event::Rolled { dice } = roll(&mut game, ANN, &[1, 2, 3, 4, 5, 1, 2, 3, 4]) else {
+    let Event::Game(GameEvent::Rolled { dice }) =
+        roll(&mut game, ANN, &[1, 2, 3, 4, 5, 1, 2, 3, 4])
+    else {
         unreachable!()
     };
     assert_eq!(dice.len(), 9);
@@ -245,8 +257,14 @@ fn f4_forget_it_on_the_first_roll() {
 fn f5_the_point_number_must_show_on_two_dice_and_comes_before_banking() {
     let mut game = started(&[ANN, BEN], 500);
     assert_eq!(
-        try_act(&game, Action::Bank { by: ANN }),
-        Err(RuleError::NoPointChosen)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Bank
+            }
+        ),
+        Err(RuleError::Game(GameError::NoPointChosen))
     );
     // No pair: 1 2 3 4 5 and four words (two FOR, two GET): words set aside, roll again.
     roll(&mut game, ANN, &[W, W, 1, W, W, 2, 3, 4, 5]);
@@ -254,12 +272,24 @@ fn f5_the_point_number_must_show_on_two_dice_and_comes_before_banking() {
     assert_eq!(turn(&game).point, None);
     assert_eq!(turn(&game).in_hand(), [2, 5, 6, 7, 8]);
     assert_eq!(
-        try_act(&game, Action::Bank { by: ANN }),
-        Err(RuleError::NoPointChosen)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Bank
+            }
+        ),
+        Err(RuleError::Game(GameError::NoPointChosen))
     );
     assert_eq!(
-        try_act(&game, Action::ChoosePoint { by: ANN, number: 1 }),
-        Err(RuleError::NothingToChoose)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::ChoosePoint(1)
+            }
+        ),
+        Err(RuleError::Game(GameError::NothingToChoose))
     );
     // Pairs of 3 and 5: the player must choose one of them before anything else.
     roll(&mut game, ANN, &[3, 5, 3, 5, 1]);
@@ -270,20 +300,44 @@ fn f5_the_point_number_must_show_on_two_dice_and_comes_before_banking() {
         }
     );
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
-        Err(RuleError::MustChoosePoint)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
+        Err(RuleError::Game(GameError::MustChoosePoint))
     );
     assert_eq!(
-        try_act(&game, Action::Bank { by: ANN }),
-        Err(RuleError::MustChoosePoint)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Bank
+            }
+        ),
+        Err(RuleError::Game(GameError::MustChoosePoint))
     );
     assert_eq!(
-        try_act(&game, Action::ChoosePoint { by: ANN, number: 1 }),
-        Err(RuleError::NotRolledTwice(1))
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::ChoosePoint(1)
+            }
+        ),
+        Err(RuleError::Game(GameError::NotRolledTwice(1)))
     );
     assert_eq!(
-        try_act(&game, Action::ChoosePoint { by: ANN, number: 6 }),
-        Err(RuleError::NotANumber(6))
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::ChoosePoint(6)
+            }
+        ),
+        Err(RuleError::Game(GameError::NotANumber(6)))
     );
     choose(&mut game, ANN, 5);
     // Every die showing 5 is set aside (dice 5 and 7), the 3s stay in hand.
@@ -291,8 +345,14 @@ fn f5_the_point_number_must_show_on_two_dice_and_comes_before_banking() {
     assert_eq!(turn(&game).in_hand(), [2, 6, 8]);
     assert_eq!(turn(&game).score(), 10);
     assert_eq!(
-        try_act(&game, Action::ChoosePoint { by: ANN, number: 3 }),
-        Err(RuleError::NothingToChoose)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::ChoosePoint(3)
+            }
+        ),
+        Err(RuleError::Game(GameError::NothingToChoose))
     );
 }
 
@@ -321,26 +381,51 @@ fn f7_after_each_roll_bank_or_roll() {
     choose(&mut game, ANN, 3);
     assert_eq!(
         game.legal_actions()[..2],
-        [Action::Roll { by: ANN }, Action::Bank { by: ANN }]
+        [
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::Bank
+            }
+        ]
     );
     roll(&mut game, ANN, &[1, 2, 4, 5, 1, 2]);
     assert_eq!(
         game.legal_actions()[..2],
-        [Action::Roll { by: ANN }, Action::Bank { by: ANN }]
+        [
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::Bank
+            }
+        ]
     );
     bank(&mut game, ANN);
     assert_eq!(game.seats[0].total, 9);
     assert_eq!(game.last_turn.as_ref().unwrap().end, TurnEnd::Banked);
     assert_eq!(game.current_player(), Some(BEN));
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
         Err(RuleError::NotYourTurn)
     );
     assert_eq!(
         try_act(
             &game,
-            Action::Roll {
-                by: Player::Person(77)
+            Action::Play {
+                by: Player::Person(77),
+                mv: Move::Roll
             }
         ),
         Err(RuleError::NotSeated)
@@ -357,10 +442,21 @@ fn f8_all_nine_set_aside_new_set_keeps_the_point_and_forgets_old_words() {
     assert_eq!(turn(&game).point_dice(), 7);
     assert_eq!(
         game.legal_actions()[..2],
-        [Action::Roll { by: ANN }, Action::Bank { by: ANN }]
+        [
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::Bank
+            }
+        ]
     );
     // Set 2: all nine roll again. An IT now does not spell FORGET IT: FOR and GET were last set.
-    let Event::Rolled { dice } = roll(&mut game, ANN, &[2, 2, 3, 3, 4, 4, W, 1, 5]) else {
+    let Event::Game(GameEvent::Rolled { dice }) =
+        roll(&mut game, ANN, &[2, 2, 3, 3, 4, 4, W, 1, 5])
+    else {
         unreachable!()
     };
     assert_eq!(dice.len(), 9);
@@ -410,7 +506,7 @@ fn f10_reaching_the_target_gives_the_others_one_last_turn_then_highest_wins() {
     bank_twos(&mut game, BEN, 4); // 16
     bank_twos(&mut game, CAT, 2); // 4
     bank_twos(&mut game, ANN, 4); // 4 + 16 = 20: reaches the target
-    assert_eq!(game.final_round, Some(0));
+    assert_eq!(game.state.final_round, Some(0));
     assert_eq!(game.current_player(), Some(BEN), "BEN gets a last turn");
     bank_twos(&mut game, BEN, 2); // 20: equal to ANN
     assert_eq!(game.current_player(), Some(CAT), "CAT gets a last turn");
@@ -423,7 +519,13 @@ fn f10_reaching_the_target_gives_the_others_one_last_turn_then_highest_wins() {
         "equal highest share the win"
     );
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
         Err(RuleError::GameOver)
     );
 }
@@ -435,7 +537,7 @@ fn f10_the_player_who_reached_the_target_can_be_beaten_and_the_default_target_is
     bank_twos(&mut game, ANN, 2); // 4
     bank_twos(&mut game, BEN, 3); // 6
     bank_twos(&mut game, CAT, 4); // 16: reaches 10
-    assert_eq!(game.final_round, Some(2));
+    assert_eq!(game.state.final_round, Some(2));
     bank_twos(&mut game, ANN, 5); // 4 + 30 = 34
     assert_eq!(game.current_player(), Some(BEN));
     bank_twos(&mut game, BEN, 2); // 10
@@ -572,7 +674,7 @@ fn lobby_leave_passes_host_and_cancel_ends_the_game() {
 fn bad_settings_and_names_are_refused() {
     assert_eq!(
         Game::create(Settings { target: 0 }, ANN, "ann").unwrap_err(),
-        RuleError::BadTarget(0)
+        RuleError::Game(GameError::BadTarget(0))
     );
     assert_eq!(
         Game::create(Settings::default(), ANN, "   ").unwrap_err(),
@@ -580,7 +682,13 @@ fn bad_settings_and_names_are_refused() {
     );
     let game = lobby(&[ANN, BEN], 500);
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
         Err(RuleError::NotStarted)
     );
     assert_eq!(try_act(&game, Action::TimeOut), Err(RuleError::NotStarted));
@@ -607,15 +715,42 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
     act(&mut game, Action::Start { by: ANN }, &[3, 3, W, 2]);
     act(
         &mut game,
-        Action::Roll { by: BEN },
+        Action::Play {
+            by: BEN,
+            mv: Move::Roll,
+        },
         &[5, 5, 1, 2, 3, 4, 1, 2, W],
     );
-    act(&mut game, Action::ChoosePoint { by: BEN, number: 5 }, &[]);
-    act(&mut game, Action::Roll { by: BEN }, &[5, 1, 2, 3, 4, 5]);
-    act(&mut game, Action::Bank { by: BEN }, &[]);
     act(
         &mut game,
-        Action::Roll { by: ANN },
+        Action::Play {
+            by: BEN,
+            mv: Move::ChoosePoint(5),
+        },
+        &[],
+    );
+    act(
+        &mut game,
+        Action::Play {
+            by: BEN,
+            mv: Move::Roll,
+        },
+        &[5, 1, 2, 3, 4, 5],
+    );
+    act(
+        &mut game,
+        Action::Play {
+            by: BEN,
+            mv: Move::Bank,
+        },
+        &[],
+    );
+    act(
+        &mut game,
+        Action::Play {
+            by: ANN,
+            mv: Move::Roll,
+        },
         &[1, 2, 3, 4, 5, 1, 2, 3, 4],
     );
     assert_eq!(Game::replay(&log), Ok(game.clone()));
@@ -626,7 +761,7 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
 
     // A roll that lost a die no longer matches the dice in hand.
     let mut tampered = log.clone();
-    if let Event::Rolled { dice } = &mut tampered[3] {
+    if let Event::Game(GameEvent::Rolled { dice }) = &mut tampered[3] {
         dice.pop();
     }
     assert_eq!(
@@ -636,7 +771,7 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
     // A changed face is taken as rolled, and the log stops making sense where it shows: the
     // next roll no longer rolls the dice in hand.
     let mut tampered = log.clone();
-    if let Event::Rolled { dice } = &mut tampered[3] {
+    if let Event::Game(GameEvent::Rolled { dice }) = &mut tampered[3] {
         dice[2].face = Face::Pip(5);
     }
     assert_eq!(

@@ -2,6 +2,7 @@
 
 use forgetit::engine::dice::{DiceSource, RandomDice};
 use forgetit::engine::forgetit::*;
+use forgetit::engine::forgetit::{GameEvent, Move};
 use forgetit::engine::Player;
 use proptest::prelude::*;
 
@@ -44,16 +45,18 @@ fn play(seats: usize, target: u32, seed: u64, bank_bias: u8, chaos: bool) -> (Ga
             "a running game always has a move: {:?}",
             game.phase
         );
-        let has_bank = legal.iter().any(|a| matches!(a, Action::Bank { .. }));
+        let has_bank = legal
+            .iter()
+            .any(|a| matches!(a, Action::Play { mv: Move::Bank, .. }));
         let action = if has_bank && choices.roll(100) <= bank_bias {
             legal
                 .into_iter()
-                .find(|a| matches!(a, Action::Bank { .. }))
+                .find(|a| matches!(a, Action::Play { mv: Move::Bank, .. }))
                 .unwrap()
         } else {
             let non_bank: Vec<Action> = legal
                 .into_iter()
-                .filter(|a| !matches!(a, Action::Bank { .. }))
+                .filter(|a| !matches!(a, Action::Play { mv: Move::Bank, .. }))
                 .collect();
             non_bank[(choices.roll(non_bank.len() as u8) - 1) as usize].clone()
         };
@@ -89,7 +92,7 @@ fn check_step(before: &Game, event: &Event, after: &Game) {
         // A live turn never has FORGET IT spelled in its current set.
         assert!(!turn.spelled_forget_it());
     }
-    if let Event::Rolled { dice } = event {
+    if let Event::Game(GameEvent::Rolled { dice }) = event {
         let turn = before.turn().unwrap();
         // The dice rolled are exactly the dice in hand (all nine after a full set).
         let rolled: Vec<usize> = dice.iter().map(|d| d.die as usize).collect();

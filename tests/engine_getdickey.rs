@@ -5,6 +5,7 @@
 
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::getdickey::*;
+use forgetit::engine::getdickey::{GameError, GameEvent, Move};
 use forgetit::engine::Player;
 
 const ANN: Player = Player::Person(1);
@@ -36,7 +37,7 @@ fn started(players: &[Player]) -> Game {
 
 fn roll(game: &mut Game, by: Player, faces: &[u8]) -> Event {
     game.apply(
-        Action::Roll { by },
+        Action::Play { by, mv: Move::Roll },
         &mut ScriptedDice::new(faces.iter().copied()),
     )
     .unwrap()
@@ -44,14 +45,26 @@ fn roll(game: &mut Game, by: Player, faces: &[u8]) -> Event {
 
 fn hold(game: &mut Game, by: Player, dice: &[u8]) {
     for &die in dice {
-        game.apply(Action::ToggleHold { by, die }, &mut no_dice())
-            .unwrap();
+        game.apply(
+            Action::Play {
+                by,
+                mv: Move::ToggleHold(die),
+            },
+            &mut no_dice(),
+        )
+        .unwrap();
     }
 }
 
 fn score(game: &mut Game, by: Player, category: Category) {
-    game.apply(Action::Score { by, category }, &mut no_dice())
-        .unwrap();
+    game.apply(
+        Action::Play {
+            by,
+            mv: Move::Score(category),
+        },
+        &mut no_dice(),
+    )
+    .unwrap();
 }
 
 /// One turn: roll `hand` on the first roll and score it in `category`.
@@ -181,21 +194,27 @@ fn g2_the_first_roll_rolls_all_five_and_held_dice_keep_their_faces() {
     assert_eq!(turn(&game).dice, None);
     // Before the first roll there is nothing to hold or score.
     assert_eq!(
-        try_act(&game, Action::ToggleHold { by: ANN, die: 0 }),
-        Err(RuleError::MustRollFirst)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(0)
+            }
+        ),
+        Err(RuleError::Game(GameError::MustRollFirst))
     );
     assert_eq!(
         try_act(
             &game,
-            Action::Score {
+            Action::Play {
                 by: ANN,
-                category: Chance
+                mv: Move::Score(Chance)
             }
         ),
-        Err(RuleError::MustRollFirst)
+        Err(RuleError::Game(GameError::MustRollFirst))
     );
     assert!(game.score_options().is_empty());
-    let Event::Rolled { dice } = roll(&mut game, ANN, &[6, 2, 6, 3, 6]) else {
+    let Event::Game(GameEvent::Rolled { dice }) = roll(&mut game, ANN, &[6, 2, 6, 3, 6]) else {
         unreachable!()
     };
     assert_eq!(
@@ -207,7 +226,7 @@ fn g2_the_first_roll_rolls_all_five_and_held_dice_keep_their_faces() {
     hold(&mut game, ANN, &[0, 2, 4]);
     assert_eq!(turn(&game).held, [true, false, true, false, true]);
     assert_eq!(turn(&game).free_dice(), [1, 3]);
-    let Event::Rolled { dice } = roll(&mut game, ANN, &[5, 4]) else {
+    let Event::Game(GameEvent::Rolled { dice }) = roll(&mut game, ANN, &[5, 4]) else {
         unreachable!()
     };
     assert_eq!(
@@ -221,16 +240,34 @@ fn g2_the_first_roll_rolls_all_five_and_held_dice_keep_their_faces() {
     roll(&mut game, ANN, &[6, 6]);
     assert_eq!(turn(&game).dice, Some([6, 5, 6, 6, 6]));
     assert_eq!(
-        try_act(&game, Action::ToggleHold { by: ANN, die: 5 }),
-        Err(RuleError::NoSuchDie(5))
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(5)
+            }
+        ),
+        Err(RuleError::Game(GameError::NoSuchDie(5)))
     );
     // Not the player on turn, or not seated at all.
     assert_eq!(
-        try_act(&game, Action::Roll { by: BEN }),
+        try_act(
+            &game,
+            Action::Play {
+                by: BEN,
+                mv: Move::Roll
+            }
+        ),
         Err(RuleError::NotYourTurn)
     );
     assert_eq!(
-        try_act(&game, Action::ToggleHold { by: CAT, die: 0 }),
+        try_act(
+            &game,
+            Action::Play {
+                by: CAT,
+                mv: Move::ToggleHold(0)
+            }
+        ),
         Err(RuleError::NotSeated)
     );
 }
@@ -247,21 +284,44 @@ fn g2_three_rolls_at_most_then_the_player_must_score() {
     assert!(turn(&game).must_score());
     // No fourth roll, no holding: only the boxes (and the clock) are left.
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
-        Err(RuleError::NoRollsLeft)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
+        Err(RuleError::Game(GameError::NoRollsLeft))
     );
     assert_eq!(
-        try_act(&game, Action::ToggleHold { by: ANN, die: 1 }),
-        Err(RuleError::NoRollsLeft)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(1)
+            }
+        ),
+        Err(RuleError::Game(GameError::NoRollsLeft))
     );
     let legal = game.legal_actions();
-    assert!(legal
-        .iter()
-        .all(|a| matches!(a, Action::Score { .. } | Action::TimeOut | Action::Cancel)));
+    assert!(legal.iter().all(|a| matches!(
+        a,
+        Action::Play {
+            mv: Move::Score(_),
+            ..
+        } | Action::TimeOut
+            | Action::Cancel
+    )));
     assert_eq!(
         legal
             .iter()
-            .filter(|a| matches!(a, Action::Score { .. }))
+            .filter(|a| matches!(
+                a,
+                Action::Play {
+                    mv: Move::Score(_),
+                    ..
+                }
+            ))
             .count(),
         13
     );
@@ -282,20 +342,47 @@ fn g2_the_player_may_score_after_any_roll_and_all_five_held_cannot_roll() {
     assert_eq!(
         game.legal_actions()[..6],
         [
-            Action::Roll { by: ANN },
-            Action::ToggleHold { by: ANN, die: 0 },
-            Action::ToggleHold { by: ANN, die: 1 },
-            Action::ToggleHold { by: ANN, die: 2 },
-            Action::ToggleHold { by: ANN, die: 3 },
-            Action::ToggleHold { by: ANN, die: 4 },
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(0)
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(1)
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(2)
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(3)
+            },
+            Action::Play {
+                by: ANN,
+                mv: Move::ToggleHold(4)
+            },
         ]
     );
     hold(&mut game, ANN, &[0, 1, 2, 3, 4]);
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
-        Err(RuleError::AllHeld)
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
+        Err(RuleError::Game(GameError::AllHeld))
     );
-    assert!(!game.legal_actions().contains(&Action::Roll { by: ANN }));
+    assert!(!game.legal_actions().contains(&Action::Play {
+        by: ANN,
+        mv: Move::Roll
+    }));
     score(&mut game, ANN, LargeStraight);
     assert_eq!(card(&game, 0).get(LargeStraight), Some(40));
     assert_eq!(game.seats[0].stats.turns, 1);
@@ -409,12 +496,12 @@ fn g5_any_roll_may_scratch_any_open_box_for_zero_but_only_once() {
     assert_eq!(
         try_act(
             &game,
-            Action::Score {
+            Action::Play {
                 by: ANN,
-                category: Fives
+                mv: Move::Score(Fives)
             }
         ),
-        Err(RuleError::BoxFilled(Fives))
+        Err(RuleError::Game(GameError::BoxFilled(Fives)))
     );
     assert_eq!(option(&game, Fives), None);
     assert_eq!(game.score_options().len(), 12);
@@ -439,32 +526,32 @@ fn g6_a_second_dickey_with_the_box_at_50_earns_100_and_must_fill_its_upper_box()
     assert_eq!(
         try_act(
             &game,
-            Action::Score {
+            Action::Play {
                 by: ANN,
-                category: Chance
+                mv: Move::Score(Chance)
             }
         ),
-        Err(RuleError::JokerMustFillUpper(Fours))
+        Err(RuleError::Game(GameError::JokerMustFillUpper(Fours)))
     );
     assert_eq!(
         try_act(
             &game,
-            Action::Score {
+            Action::Play {
                 by: ANN,
-                category: LargeStraight
+                mv: Move::Score(LargeStraight)
             }
         ),
-        Err(RuleError::JokerMustFillUpper(Fours))
+        Err(RuleError::Game(GameError::JokerMustFillUpper(Fours)))
     );
     assert_eq!(
         try_act(
             &game,
-            Action::Score {
+            Action::Play {
                 by: ANN,
-                category: Dickey
+                mv: Move::Score(Dickey)
             }
         ),
-        Err(RuleError::BoxFilled(Dickey))
+        Err(RuleError::Game(GameError::BoxFilled(Dickey)))
     );
     score(&mut game, ANN, Fours);
     assert_eq!(card(&game, 0).get(Fours), Some(20));
@@ -621,7 +708,13 @@ fn g7_after_13_rounds_the_grand_total_decides_and_equal_highest_share() {
     );
     assert_eq!(game.round(), None);
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
         Err(RuleError::GameOver)
     );
     assert!(game.legal_actions().is_empty());
@@ -634,7 +727,7 @@ fn a_timeout_rolls_if_needed_and_scores_the_box_worth_most() {
     let event = game
         .apply(Action::TimeOut, &mut ScriptedDice::new([2, 3, 4, 5, 6]))
         .unwrap();
-    let Event::TimedOut { dice, category } = event else {
+    let Event::Game(GameEvent::TimedOut { dice, category }) = event else {
         unreachable!()
     };
     assert_eq!(dice.len(), 5);
@@ -651,10 +744,10 @@ fn a_timeout_rolls_if_needed_and_scores_the_box_worth_most() {
     roll(&mut game, BEN, &[6, 3]);
     assert_eq!(
         game.apply(Action::TimeOut, &mut no_dice()).unwrap(),
-        Event::TimedOut {
+        Event::Game(GameEvent::TimedOut {
             dice: vec![],
             category: ThreeOfAKind
-        }
+        })
     );
     assert_eq!(card(&game, 1).get(ThreeOfAKind), Some(27));
     // A joker on the clock still goes where it must, with its bonus.
@@ -713,7 +806,7 @@ fn three_timeouts_in_a_row_leave_the_game_and_a_game_with_no_one_playing_ends() 
             .unwrap();
     }
     play(&mut game, ANN, [1, 2, 3, 4, 6], Sixes);
-    assert_eq!(game.seats[0].stats.timeouts_in_a_row, 0);
+    assert_eq!(game.seats[0].timeouts_in_a_row, 0);
     for _ in 0..3 {
         game.apply(Action::TimeOut, &mut ScriptedDice::new([1, 2, 3, 4, 6]))
             .unwrap();
@@ -739,7 +832,13 @@ fn leaving_mid_game_skips_the_seat_and_the_others_play_on() {
         Err(RuleError::NotSeated)
     );
     assert_eq!(
-        try_act(&game, Action::Roll { by: BEN }),
+        try_act(
+            &game,
+            Action::Play {
+                by: BEN,
+                mv: Move::Roll
+            }
+        ),
         Err(RuleError::NotSeated)
     );
     play(&mut game, CAT, [1, 2, 3, 4, 6], Chance);
@@ -779,9 +878,9 @@ fn lobby_leave_passes_host_and_cancel_ends_the_game() {
     assert_eq!(
         try_act(
             &game,
-            Action::Score {
+            Action::Play {
                 by: ANN,
-                category: Chance
+                mv: Move::Score(Chance)
             }
         ),
         Err(RuleError::GameOver)
@@ -796,7 +895,13 @@ fn bad_names_and_moves_before_the_start_are_refused() {
     );
     let game = lobby(&[ANN, BEN]);
     assert_eq!(
-        try_act(&game, Action::Roll { by: ANN }),
+        try_act(
+            &game,
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll
+            }
+        ),
         Err(RuleError::NotStarted)
     );
     assert_eq!(try_act(&game, Action::TimeOut), Err(RuleError::NotStarted));
@@ -844,25 +949,60 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
         &[],
     );
     act(&mut game, Action::Start { by: ANN }, &[]);
-    act(&mut game, Action::Roll { by: ANN }, &[6, 6, 2, 3, 6]); // 3
-    act(&mut game, Action::ToggleHold { by: ANN, die: 0 }, &[]); // 4
-    act(&mut game, Action::ToggleHold { by: ANN, die: 1 }, &[]); // 5
-    act(&mut game, Action::Roll { by: ANN }, &[6, 6, 6]); // 6
     act(
         &mut game,
-        Action::Score {
+        Action::Play {
             by: ANN,
-            category: Dickey,
+            mv: Move::Roll,
+        },
+        &[6, 6, 2, 3, 6],
+    ); // 3
+    act(
+        &mut game,
+        Action::Play {
+            by: ANN,
+            mv: Move::ToggleHold(0),
+        },
+        &[],
+    ); // 4
+    act(
+        &mut game,
+        Action::Play {
+            by: ANN,
+            mv: Move::ToggleHold(1),
+        },
+        &[],
+    ); // 5
+    act(
+        &mut game,
+        Action::Play {
+            by: ANN,
+            mv: Move::Roll,
+        },
+        &[6, 6, 6],
+    ); // 6
+    act(
+        &mut game,
+        Action::Play {
+            by: ANN,
+            mv: Move::Score(Dickey),
         },
         &[],
     ); // 7
     act(&mut game, Action::TimeOut, &[1, 2, 3, 4, 5]); // 8
-    act(&mut game, Action::Roll { by: ANN }, &[6, 6, 6, 6, 6]); // 9
     act(
         &mut game,
-        Action::Score {
+        Action::Play {
             by: ANN,
-            category: Sixes,
+            mv: Move::Roll,
+        },
+        &[6, 6, 6, 6, 6],
+    ); // 9
+    act(
+        &mut game,
+        Action::Play {
+            by: ANN,
+            mv: Move::Score(Sixes),
         },
         &[],
     ); // 10
@@ -875,7 +1015,7 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
 
     // A roll that lost a die no longer rolls the dice not held.
     let mut tampered = log.clone();
-    if let Event::Rolled { dice } = &mut tampered[6] {
+    if let Event::Game(GameEvent::Rolled { dice }) = &mut tampered[6] {
         dice.pop();
     }
     assert_eq!(
@@ -884,7 +1024,7 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
     );
     // A face that is not on a die.
     let mut tampered = log.clone();
-    if let Event::Rolled { dice } = &mut tampered[3] {
+    if let Event::Game(GameEvent::Rolled { dice }) = &mut tampered[3] {
         dice[2].face = 7;
     }
     assert_eq!(
@@ -895,7 +1035,7 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
     // a 5 among the sixes the Dickey box is scratched, so the second five alike is a joker
     // without bonus.
     let mut tampered = log.clone();
-    if let Event::Rolled { dice } = &mut tampered[6] {
+    if let Event::Game(GameEvent::Rolled { dice }) = &mut tampered[6] {
         dice[0].face = 5;
     }
     let other = Game::replay(&tampered).unwrap();
@@ -907,7 +1047,7 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
     assert_eq!(Game::replay(&cut), Err(ReplayError::Mismatch { index: 5 }));
     // A timeout that names another box than the one worth most.
     let mut tampered = log.clone();
-    if let Event::TimedOut { category, .. } = &mut tampered[8] {
+    if let Event::Game(GameEvent::TimedOut { category, .. }) = &mut tampered[8] {
         *category = Chance;
     }
     assert_eq!(
@@ -916,12 +1056,12 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
     );
     // A joker scored outside its upper box.
     let mut tampered = log.clone();
-    tampered[10] = Event::Scored { category: Chance };
+    tampered[10] = Event::Game(GameEvent::Scored { category: Chance });
     assert_eq!(
         Game::replay(&tampered),
         Err(ReplayError::Illegal {
             index: 10,
-            error: RuleError::JokerMustFillUpper(Sixes)
+            error: RuleError::Game(GameError::JokerMustFillUpper(Sixes))
         })
     );
     assert_eq!(Game::replay(&[]), Err(ReplayError::Empty));

@@ -3,6 +3,7 @@
 
 use forgetit::engine::dice::{DiceSource, RandomDice};
 use forgetit::engine::getdickey::*;
+use forgetit::engine::getdickey::{GameEvent, Move};
 use forgetit::engine::Player;
 use proptest::prelude::*;
 
@@ -105,9 +106,34 @@ fn play(o: &Options) -> (Game, Vec<Event>) {
             let some: Vec<&Action> = legal.iter().filter(|a| kind(a)).collect();
             (!some.is_empty()).then(|| some[(choices.roll(some.len() as u8) - 1) as usize].clone())
         };
-        let roll = pick(|a| matches!(a, Action::Roll { .. }), &mut choices);
-        let hold = pick(|a| matches!(a, Action::ToggleHold { .. }), &mut choices);
-        let score = pick(|a| matches!(a, Action::Score { .. }), &mut choices);
+        let roll = pick(
+            |a| matches!(a, Action::Play { mv: Move::Roll, .. }),
+            &mut choices,
+        );
+        let hold = pick(
+            |a| {
+                matches!(
+                    a,
+                    Action::Play {
+                        mv: Move::ToggleHold(_),
+                        ..
+                    }
+                )
+            },
+            &mut choices,
+        );
+        let score = pick(
+            |a| {
+                matches!(
+                    a,
+                    Action::Play {
+                        mv: Move::Score(_),
+                        ..
+                    }
+                )
+            },
+            &mut choices,
+        );
         let action = match choices.roll(100) {
             n if n <= o.roll_bias && roll.is_some() => roll.unwrap(),
             n if n <= o.roll_bias + 10 && hold.is_some() => hold.unwrap(),
@@ -171,7 +197,7 @@ fn check_step(before: &Game, event: &Event, after: &Game) {
         }
     }
     match event {
-        Event::Rolled { dice } => {
+        Event::Game(GameEvent::Rolled { dice }) => {
             let turn = before.turn().unwrap();
             // The dice rolled are exactly the dice not held; the held dice keep their faces.
             let rolled: Vec<usize> = dice.iter().map(|d| d.die as usize).collect();
@@ -183,7 +209,8 @@ fn check_step(before: &Game, event: &Event, after: &Game) {
                 }
             }
         }
-        Event::Scored { category } | Event::TimedOut { category, .. } => {
+        Event::Game(GameEvent::Scored { category })
+        | Event::Game(GameEvent::TimedOut { category, .. }) => {
             let turn = before.turn().unwrap();
             let card = &before.seats[turn.seat].card;
             let after_card = &after.seats[turn.seat].card;
@@ -212,7 +239,7 @@ fn check_step(before: &Game, event: &Event, after: &Game) {
                 after_card.dickey_bonuses,
                 card.dickey_bonuses + u32::from(bonus)
             );
-            if let Event::TimedOut { .. } = event {
+            if let Event::Game(GameEvent::TimedOut { .. }) = event {
                 // The bot took a box worth most.
                 let best = card.options(&hand).iter().map(|o| o.points).max();
                 assert_eq!(after_card.get(*category), best);
@@ -231,7 +258,7 @@ fn check_end(game: &Game, log: &[Event]) {
         .seats
         .iter()
         .filter(|s| s.is_playing())
-        .map(Seat::total)
+        .map(|s| s.total())
         .max();
     for (i, seat) in game.seats.iter().enumerate() {
         let wins = seat.is_playing() && Some(seat.total()) == best;

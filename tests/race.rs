@@ -3,6 +3,7 @@
 //! the bot seat that plays it.
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
+use forgetit::engine::forgetit::Move;
 use forgetit::engine::forgetit::{multiplier, Action, Game, Phase, Settings, Step};
 use forgetit::engine::Player;
 use forgetit::strategy::endgame::TURN_CAP;
@@ -205,29 +206,59 @@ fn f10_near_the_target_the_bot_plays_the_race() {
     let mut game = bot_against(200, 480);
     assert!(RaceKey::of(&game).is_some());
     game.apply(
-        Action::Roll { by: bot },
+        Action::Play {
+            by: bot,
+            mv: Move::Roll,
+        },
         &mut ScriptedDice::new([W, 3, 3, W, W, 3, 3, 1, 2]),
     )
     .unwrap();
     let keep = optimal(&game, &mut solver).unwrap();
-    assert_eq!(keep, Action::ChoosePoint { by: bot, number: 3 });
+    assert_eq!(
+        keep,
+        Action::Play {
+            by: bot,
+            mv: Move::ChoosePoint(3)
+        }
+    );
     game.apply(keep, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(game.turn().unwrap().score(), 24);
     // The next roll spells FORGET IT with chance 11/36: for points, bank 24; to win from 200
     // against 480, 224 is hardly better than 200, so roll on.
     assert_eq!(solver.best_move(&game), Some(Choice::Bank));
-    assert_eq!(points(&game, &mut solver), Some(Action::Bank { by: bot }));
-    assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+    assert_eq!(
+        points(&game, &mut solver),
+        Some(Action::Play {
+            by: bot,
+            mv: Move::Bank
+        })
+    );
+    assert_eq!(
+        optimal(&game, &mut solver),
+        Some(Action::Play {
+            by: bot,
+            mv: Move::Roll
+        })
+    );
 
     // 450 against 470. Six 2s and 1, 3, 4: 48 points, no word out, one die of each kind in hand.
     let mut game = bot_against(450, 470);
     game.apply(
-        Action::Roll { by: bot },
+        Action::Play {
+            by: bot,
+            mv: Move::Roll,
+        },
         &mut ScriptedDice::new([2, 2, 1, 2, 2, 3, 2, 2, 4]),
     )
     .unwrap();
     let keep = optimal(&game, &mut solver).unwrap();
-    assert_eq!(keep, Action::ChoosePoint { by: bot, number: 2 });
+    assert_eq!(
+        keep,
+        Action::Play {
+            by: bot,
+            mv: Move::ChoosePoint(2)
+        }
+    );
     game.apply(keep, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(game.turn().unwrap().step, Step::BankOrRoll);
     assert_eq!(game.turn().unwrap().score(), 48);
@@ -235,7 +266,13 @@ fn f10_near_the_target_the_bot_plays_the_race() {
     // bot two points short with the opponent, 30 short, to move, rather than risking a small lead
     // the opponent's last turn would often beat.
     assert_eq!(solver.best_move(&game), Some(Choice::Roll));
-    assert_eq!(optimal(&game, &mut solver), Some(Action::Bank { by: bot }));
+    assert_eq!(
+        optimal(&game, &mut solver),
+        Some(Action::Play {
+            by: bot,
+            mv: Move::Bank
+        })
+    );
 
     // Far from the target, no race: the bot plays for points.
     let game = bot_against(100, 200);

@@ -10,6 +10,7 @@ mod common;
 use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::forgetit::*;
+use forgetit::engine::forgetit::{GameError, Move};
 use forgetit::engine::Player;
 use forgetit::i18n::Lang;
 use forgetit::render::forgetit as render;
@@ -56,15 +57,22 @@ fn act(game: &mut Game, action: Action, faces: &[u8]) {
 }
 
 fn roll(game: &mut Game, by: Player, faces: &[u8]) {
-    act(game, Action::Roll { by }, faces);
+    act(game, Action::Play { by, mv: Move::Roll }, faces);
 }
 
 fn choose(game: &mut Game, by: Player, number: u8) {
-    act(game, Action::ChoosePoint { by, number }, &[]);
+    act(
+        game,
+        Action::Play {
+            by,
+            mv: Move::ChoosePoint(number),
+        },
+        &[],
+    );
 }
 
 fn bank(game: &mut Game, by: Player) {
-    act(game, Action::Bank { by }, &[]);
+    act(game, Action::Play { by, mv: Move::Bank }, &[]);
 }
 
 /// Plays a turn that banks two 2s for `by`: 4 points.
@@ -387,14 +395,14 @@ fn the_rules_and_the_errors_read_well() {
         RuleError::NotHost,
         RuleError::TooFewPlayers,
         RuleError::NotYourTurn,
-        RuleError::MustChoosePoint,
-        RuleError::NoPointChosen,
-        RuleError::NothingToChoose,
-        RuleError::NotANumber(6),
-        RuleError::NotRolledTwice(4),
-        RuleError::BadTarget(0),
+        RuleError::Game(GameError::MustChoosePoint),
+        RuleError::Game(GameError::NoPointChosen),
+        RuleError::Game(GameError::NothingToChoose),
+        RuleError::Game(GameError::NotANumber(6)),
+        RuleError::Game(GameError::NotRolledTwice(4)),
+        RuleError::Game(GameError::BadTarget(0)),
         RuleError::EmptyName,
-        RuleError::RollOffUndecided,
+        RuleError::Game(GameError::RollOffUndecided),
     ];
     let text: Vec<String> = errors.iter().map(|e| render::error(e, EN)).collect();
     for line in &text {
@@ -419,7 +427,6 @@ fn without_a_turn_in_progress_the_turn_message_shows_where_the_game_stands() {
 #[test]
 fn notices_are_short() {
     let notices = [
-        Notice::Rule(RuleError::NotYourTurn),
         Notice::Done,
         Notice::Joined,
         Notice::Left,
@@ -437,10 +444,11 @@ fn notices_are_short() {
         Notice::ShuttingDown,
         Notice::Failed,
     ];
-    let text: Vec<String> = notices
-        .into_iter()
-        .map(|n| {
-            let view = notice(n, EN);
+    // A refused action's answer first, then the table's notices.
+    let refused = render::refusal(&RuleError::NotYourTurn, EN);
+    let text: Vec<String> = std::iter::once(refused)
+        .chain(notices.into_iter().map(|n| notice(n, EN)))
+        .map(|view| {
             assert_within_limits(&view);
             assert!(view.embeds.is_empty() && view.rows.is_empty());
             view.content
@@ -703,7 +711,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     step(&game, &mut views);
     roll(&mut game, first, &[2, W, 4]);
     step(&game, &mut views);
-    game.final_round = Some(1);
+    game.state.final_round = Some(1);
     for id in 1..=10 {
         let by = game.current_player().unwrap();
         if id % 2 == 0 {
@@ -835,8 +843,8 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
         RuleError::TableFull,
         RuleError::TooFewPlayers,
         RuleError::NotYourTurn,
-        RuleError::NoPointChosen,
-        RuleError::NotRolledTwice(4),
+        RuleError::Game(GameError::NoPointChosen),
+        RuleError::Game(GameError::NotRolledTwice(4)),
     ];
     let errors: Vec<String> = errors.iter().map(|e| render::error(e, FR)).collect();
     insta::assert_snapshot!("fr_errors", errors.join("\n"));

@@ -10,6 +10,7 @@ mod common;
 use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::getdickey::*;
+use forgetit::engine::getdickey::{GameError, Move};
 use forgetit::engine::Player;
 use forgetit::i18n::Lang;
 use forgetit::render::getdickey as render;
@@ -49,17 +50,31 @@ fn ann_ben() -> Game {
 }
 
 fn roll(game: &mut Game, by: Player, faces: &[u8]) {
-    act(game, Action::Roll { by }, faces);
+    act(game, Action::Play { by, mv: Move::Roll }, faces);
 }
 
 fn hold(game: &mut Game, by: Player, dice: &[u8]) {
     for &die in dice {
-        act(game, Action::ToggleHold { by, die }, &[]);
+        act(
+            game,
+            Action::Play {
+                by,
+                mv: Move::ToggleHold(die),
+            },
+            &[],
+        );
     }
 }
 
 fn score(game: &mut Game, by: Player, category: Category) {
-    act(game, Action::Score { by, category }, &[]);
+    act(
+        game,
+        Action::Play {
+            by,
+            mv: Move::Score(category),
+        },
+        &[],
+    );
 }
 
 /// One turn: roll `hand` on the first roll and score it in `category`.
@@ -430,13 +445,13 @@ fn the_rules_and_the_errors_read_well() {
         RuleError::NotSeated,
         RuleError::NotHost,
         RuleError::NotYourTurn,
-        RuleError::MustRollFirst,
-        RuleError::NoRollsLeft,
-        RuleError::AllHeld,
-        RuleError::NoSuchDie(7),
-        RuleError::BoxFilled(FullHouse),
-        RuleError::JokerMustFillUpper(Fours),
-        RuleError::CardFull,
+        RuleError::Game(GameError::MustRollFirst),
+        RuleError::Game(GameError::NoRollsLeft),
+        RuleError::Game(GameError::AllHeld),
+        RuleError::Game(GameError::NoSuchDie(7)),
+        RuleError::Game(GameError::BoxFilled(FullHouse)),
+        RuleError::Game(GameError::JokerMustFillUpper(Fours)),
+        RuleError::Game(GameError::CardFull),
         RuleError::EmptyName,
     ];
     let text: Vec<String> = errors.iter().map(|e| render::error(e, EN)).collect();
@@ -591,7 +606,7 @@ fn in_french_the_table_the_turn_and_the_scorecards_read_in_french() {
     snap("fr_scores", &render::scores(&game, FR));
     snap("fr_rules", &render::rules(FR));
     assert_eq!(
-        render::error(&RuleError::BoxFilled(FullHouse), FR),
+        render::error(&RuleError::Game(GameError::BoxFilled(FullHouse)), FR),
         "Votre case Full est déjà remplie."
     );
 }

@@ -1,6 +1,7 @@
 //! The exact For Get It turn solver (src/strategy/solver.rs).
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
+use forgetit::engine::forgetit::Move;
 use forgetit::engine::forgetit::{Action, Game, Phase, Settings, TurnEnd};
 use forgetit::engine::Player;
 use forgetit::strategy::endgame::Endgame;
@@ -70,13 +71,17 @@ fn play_optimal(turns: usize, seed: u64) -> Vec<f64> {
         if by == other {
             // The other seat banks nothing: it spells FORGET IT at once.
             let forget_it = &mut ScriptedDice::new([6; 9]);
-            game.apply(Action::Roll { by }, forget_it).unwrap();
+            game.apply(Action::Play { by, mv: Move::Roll }, forget_it)
+                .unwrap();
             continue;
         }
         let action = match solver.best_move(&game).unwrap() {
-            Choice::Roll => Action::Roll { by },
-            Choice::Keep(number) => Action::ChoosePoint { by, number },
-            Choice::Bank => Action::Bank { by },
+            Choice::Roll => Action::Play { by, mv: Move::Roll },
+            Choice::Keep(number) => Action::Play {
+                by,
+                mv: Move::ChoosePoint(number),
+            },
+            Choice::Bank => Action::Play { by, mv: Move::Bank },
         };
         game.apply(action, &mut dice).unwrap();
         if let Some(result) = &game.last_turn {
@@ -147,21 +152,52 @@ fn f10_a_bot_in_its_last_turn_banks_as_soon_as_it_beats_the_leader() {
     game.apply(start, &mut ScriptedDice::new([1, 5])).unwrap();
     game.seats[0].total = 60;
     game.seats[1].total = 50;
-    game.final_round = Some(0);
+    game.state.final_round = Some(0);
     assert_eq!(game.current_player(), Some(bot));
     let mut solver = Solver::new();
-    assert_eq!(optimal(&game, &mut solver), Some(Action::Roll { by: bot }));
+    assert_eq!(
+        optimal(&game, &mut solver),
+        Some(Action::Play {
+            by: bot,
+            mv: Move::Roll
+        })
+    );
     // Three 5s (the FOR dice), two 1s, two 2s: keeping the 5s banks 15 at once.
     let roll = &mut ScriptedDice::new([5, 5, 5, 1, 2, 3, 4, 1, 2]);
-    game.apply(Action::Roll { by: bot }, roll).unwrap();
+    game.apply(
+        Action::Play {
+            by: bot,
+            mv: Move::Roll,
+        },
+        roll,
+    )
+    .unwrap();
     let keep = optimal(&game, &mut solver).unwrap();
-    assert_eq!(keep, Action::ChoosePoint { by: bot, number: 5 });
+    assert_eq!(
+        keep,
+        Action::Play {
+            by: bot,
+            mv: Move::ChoosePoint(5)
+        }
+    );
     game.apply(keep, &mut ScriptedDice::new([])).unwrap();
     // For expected points a 15-point turn with six dice in hand and no word out rolls on; to
     // win, 15 ≥ 11 banks.
     assert_eq!(solver.best_move(&game), Some(Choice::Roll));
-    assert_eq!(optimal(&game, &mut solver), Some(Action::Bank { by: bot }));
-    game.apply(Action::Bank { by: bot }, &mut ScriptedDice::new([]))
-        .unwrap();
+    assert_eq!(
+        optimal(&game, &mut solver),
+        Some(Action::Play {
+            by: bot,
+            mv: Move::Bank
+        })
+    );
+    game.apply(
+        Action::Play {
+            by: bot,
+            mv: Move::Bank,
+        },
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
     assert!(matches!(&game.phase, Phase::Finished { winners } if winners == &[1]));
 }

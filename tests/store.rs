@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
+use forgetit::engine::forgetit::Move;
 use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Ranking, Scope, Status};
@@ -74,7 +75,7 @@ impl Table {
         let by = self.game.current_player().unwrap();
         self.act(
             store,
-            Action::Roll { by },
+            Action::Play { by, mv: Move::Roll },
             &mut ScriptedDice::new(faces.iter().copied()),
         )
         .await;
@@ -87,9 +88,17 @@ impl Table {
         faces.extend([1, 3, 4, 5, 1, 3, 4, 5, 1][..9 - n].iter());
         self.roll(store, &faces).await;
         let none = &mut ScriptedDice::new([]);
-        self.act(store, Action::ChoosePoint { by, number: 2 }, none)
+        self.act(
+            store,
+            Action::Play {
+                by,
+                mv: Move::ChoosePoint(2),
+            },
+            none,
+        )
+        .await;
+        self.act(store, Action::Play { by, mv: Move::Bank }, none)
             .await;
-        self.act(store, Action::Bank { by }, none).await;
     }
 
     /// Plays random legal moves until the game is over.
@@ -97,7 +106,9 @@ impl Table {
         let mut dice = RandomDice::seeded(seed);
         while !self.game.is_over() {
             let legal = self.game.legal_actions();
-            let bank = legal.iter().find(|a| matches!(a, Action::Bank { .. }));
+            let bank = legal
+                .iter()
+                .find(|a| matches!(a, Action::Play { mv: Move::Bank, .. }));
             let action = match bank {
                 Some(bank) if dice.roll(3) == 1 => bank.clone(),
                 _ => legal[0].clone(),
@@ -201,14 +212,45 @@ async fn a_game_survives_closing_and_reopening_and_continues_identically() {
     };
     let none = &mut ScriptedDice::new([]);
     reloaded
-        .act(&store, Action::ChoosePoint { by: BEN, number: 3 }, none)
+        .act(
+            &store,
+            Action::Play {
+                by: BEN,
+                mv: Move::ChoosePoint(3),
+            },
+            none,
+        )
         .await;
-    reloaded.act(&store, Action::Bank { by: BEN }, none).await;
+    reloaded
+        .act(
+            &store,
+            Action::Play {
+                by: BEN,
+                mv: Move::Bank,
+            },
+            none,
+        )
+        .await;
     table
         .game
-        .apply(Action::ChoosePoint { by: BEN, number: 3 }, none)
+        .apply(
+            Action::Play {
+                by: BEN,
+                mv: Move::ChoosePoint(3),
+            },
+            none,
+        )
         .unwrap();
-    table.game.apply(Action::Bank { by: BEN }, none).unwrap();
+    table
+        .game
+        .apply(
+            Action::Play {
+                by: BEN,
+                mv: Move::Bank,
+            },
+            none,
+        )
+        .unwrap();
     assert_eq!(reloaded.game, table.game);
     assert_eq!(reloaded.game.seats[1].total, 6);
     let events = store.events::<Game>(table.id).await.unwrap();
@@ -260,7 +302,13 @@ async fn a_stale_commit_is_refused_and_changes_nothing() {
     // A second writer that still holds the old state tries to apply its own roll.
     let mut other = stale.clone();
     let event = other
-        .apply(Action::Roll { by: ANN }, &mut ScriptedDice::new([4; 9]))
+        .apply(
+            Action::Play {
+                by: ANN,
+                mv: Move::Roll,
+            },
+            &mut ScriptedDice::new([4; 9]),
+        )
         .unwrap();
     let err = store
         .commit(table.id, &other, &event, None)
@@ -612,7 +660,13 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind() {
     game = next;
     // Solitaire (G1): roll once, score the best box, 13 times.
     while !game.is_over() {
-        let (next, event) = act(&game, gd::Action::Roll { by: ANN });
+        let (next, event) = act(
+            &game,
+            gd::Action::Play {
+                by: ANN,
+                mv: gd::Move::Roll,
+            },
+        );
         store.commit(id, &next, &event, None).await.unwrap();
         game = next;
         let best = game
@@ -620,9 +674,9 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind() {
             .into_iter()
             .max_by_key(|o| o.points)
             .unwrap();
-        let score = gd::Action::Score {
+        let score = gd::Action::Play {
             by: ANN,
-            category: best.category,
+            mv: gd::Move::Score(best.category),
         };
         let (next, event) = act(&game, score);
         store.commit(id, &next, &event, None).await.unwrap();

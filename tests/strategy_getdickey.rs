@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use dickey_solver::{counts_of, hand_counts, State, Table, HANDS};
 use forgetit::engine::dice::RandomDice;
+use forgetit::engine::getdickey::Move;
 use forgetit::engine::getdickey::{Action, Category, Game, Scorecard, Settings};
 use forgetit::engine::Player;
 use forgetit::strategy::getdickey::{load_or_solve, optimal, state_of};
@@ -141,7 +142,11 @@ fn the_optimal_bot_plays_legal_games_through_the_engine_as_the_solver_counts_the
         let (mut game, _) = Game::create(Settings {}, bot, "Bot 1").unwrap();
         game.apply(Action::Start { by: bot }, &mut dice).unwrap();
         while let Some(action) = optimal(&game, table) {
-            if let Action::Score { category, .. } = action {
+            if let Action::Play {
+                mv: Move::Score(category),
+                ..
+            } = action
+            {
                 // The solver's bookkeeping of every box agrees with the engine's card.
                 let card = game.seats[0].card.clone();
                 let hand = counts_of(&game.turn().unwrap().dice.unwrap()).unwrap();
@@ -174,30 +179,65 @@ fn the_optimal_bot_takes_five_alike_in_the_dickey_box_and_holds_toward_it() {
     let (mut game, _) = Game::create(Settings {}, bot, "Bot 1").unwrap();
     let mut dice = forgetit::engine::dice::ScriptedDice::new([6, 6, 6, 6, 6, 2, 2, 2, 5, 1]);
     game.apply(Action::Start { by: bot }, &mut dice).unwrap();
-    assert_eq!(optimal(&game, table), Some(Action::Roll { by: bot }));
-    game.apply(Action::Roll { by: bot }, &mut dice).unwrap();
     assert_eq!(
         optimal(&game, table),
-        Some(Action::Score {
+        Some(Action::Play {
             by: bot,
-            category: Category::Dickey
+            mv: Move::Roll
+        })
+    );
+    game.apply(
+        Action::Play {
+            by: bot,
+            mv: Move::Roll,
+        },
+        &mut dice,
+    )
+    .unwrap();
+    assert_eq!(
+        optimal(&game, table),
+        Some(Action::Play {
+            by: bot,
+            mv: Move::Score(Category::Dickey)
         })
     );
     game.apply(optimal(&game, table).unwrap(), &mut dice)
         .unwrap();
     // Three 2s, a 5 and a 1 on an otherwise empty card: hold the three 2s (dice 0–2), one
     // toggle at a time, then roll.
-    game.apply(Action::Roll { by: bot }, &mut dice).unwrap();
+    game.apply(
+        Action::Play {
+            by: bot,
+            mv: Move::Roll,
+        },
+        &mut dice,
+    )
+    .unwrap();
     let mut toggled = Vec::new();
     loop {
         match optimal(&game, table).unwrap() {
-            Action::ToggleHold { die, .. } => {
+            Action::Play {
+                mv: Move::ToggleHold(die),
+                ..
+            } => {
                 toggled.push(die);
-                game.apply(Action::ToggleHold { by: bot, die }, &mut dice)
-                    .unwrap();
+                game.apply(
+                    Action::Play {
+                        by: bot,
+                        mv: Move::ToggleHold(die),
+                    },
+                    &mut dice,
+                )
+                .unwrap();
             }
             other => {
-                assert_eq!(other, Action::Roll { by: bot });
+                assert_eq!(
+                    other,
+                    Action::Play {
+                        by: bot,
+                        mv: Move::Roll
+                    }
+                );
                 break;
             }
         }

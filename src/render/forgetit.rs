@@ -17,6 +17,7 @@ use crate::strategy::solver::{Choice, Odds, Situation};
 use super::dice::DiceStyle;
 use super::lobby::OpenTable;
 use super::notice::ErrorText;
+pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
 use crate::i18n::Lang;

@@ -49,6 +49,7 @@ use crate::tr;
 use super::dice::DiceStyle;
 use super::lobby::OpenTable;
 use super::notice::ErrorText;
+pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
 use super::view::{

@@ -496,7 +496,7 @@ mod tests {
         // Two 4s on FOR dice, two 1s, a GET and an IT: keep the 4s, worth more than the 1s.
         let roll = Action::Play {
             by: ann,
-            mv: Move::Roll,
+            mv: crate::engine::forgetit::Move::Roll,
         };
         game.apply(roll, &mut ScriptedDice::new([4, 4, 1, W, 2, 3, W, 5, 1]))
             .unwrap();
@@ -521,7 +521,7 @@ mod tests {
 
         let choose = Action::Play {
             by: ann,
-            mv: Move::ChoosePoint(4),
+            mv: crate::engine::forgetit::Move::ChoosePoint(4),
         };
         game.apply(choose, &mut ScriptedDice::new([])).unwrap();
         let odds = solver.odds(&game).unwrap();
