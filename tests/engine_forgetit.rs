@@ -157,7 +157,7 @@ fn f2_a_table_seats_two_to_ten_and_a_bot_seat_counts() {
     let mut game = lobby(&[ANN], 500);
     assert_eq!(
         try_act(&game, Action::Start { by: ANN }),
-        Err(RuleError::TooFewPlayers)
+        Err(RuleError::TooFewPlayers { min: MIN_SEATS })
     );
     game.apply(
         Action::Join {
@@ -191,7 +191,7 @@ fn f2_a_table_seats_two_to_ten_and_a_bot_seat_counts() {
                 name: "late".into()
             }
         ),
-        Err(RuleError::TableFull)
+        Err(RuleError::TableFull { max: MAX_SEATS })
     );
     assert_eq!(
         try_act(

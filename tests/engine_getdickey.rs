@@ -132,7 +132,7 @@ fn g1_one_to_ten_seats_and_a_single_player_may_play_alone() {
                 name: "late".into()
             }
         ),
-        Err(RuleError::TableFull)
+        Err(RuleError::TableFull { max: MAX_SEATS })
     );
     assert_eq!(
         try_act(

@@ -238,6 +238,15 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
         ids.insert(format!("gd-box-{key}"));
         ids.insert(format!("gd-card-{key}"));
     }
+    // The rules cards' ids, made from each game's code.
+    for kind in forgetit::engine::GameKind::ALL {
+        let code = kind.code();
+        ids.extend([
+            format!("{code}-rules-title"),
+            format!("{code}-rules-time"),
+            format!("{code}-rules-time-text"),
+        ]);
+    }
     let commands = forgetit::discord::command_message_ids();
     assert!(commands.contains(&"cmd-forgetit-start-target-description".to_string()));
     ids.extend(commands);

@@ -390,10 +390,10 @@ fn the_rules_and_the_errors_read_well() {
         RuleError::NotStarted,
         RuleError::GameOver,
         RuleError::AlreadySeated,
-        RuleError::TableFull,
+        RuleError::TableFull { max: MAX_SEATS },
         RuleError::NotSeated,
         RuleError::NotHost,
-        RuleError::TooFewPlayers,
+        RuleError::TooFewPlayers { min: MIN_SEATS },
         RuleError::NotYourTurn,
         RuleError::Game(GameError::MustChoosePoint),
         RuleError::Game(GameError::NoPointChosen),
@@ -840,8 +840,8 @@ fn in_french_a_whole_game_reads_in_french() {
 fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
     snap("fr_rules", &render::rules(FR));
     let errors = [
-        RuleError::TableFull,
-        RuleError::TooFewPlayers,
+        RuleError::TableFull { max: MAX_SEATS },
+        RuleError::TooFewPlayers { min: MIN_SEATS },
         RuleError::NotYourTurn,
         RuleError::Game(GameError::NoPointChosen),
         RuleError::Game(GameError::NotRolledTwice(4)),

@@ -441,7 +441,7 @@ fn the_rules_and_the_errors_read_well() {
         RuleError::NotStarted,
         RuleError::GameOver,
         RuleError::AlreadySeated,
-        RuleError::TableFull,
+        RuleError::TableFull { max: MAX_SEATS },
         RuleError::NotSeated,
         RuleError::NotHost,
         RuleError::NotYourTurn,

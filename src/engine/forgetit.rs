@@ -7,16 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
-use super::table::{self, Rules, Tally};
+use super::table::{self, Names, Rules, Tally};
 use super::GameKind;
 use super::Player;
-
-pub use super::table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
-
-/// The game's names: in the database, in the ids of buttons, and its slash command.
-pub const KEY: &str = "for_get_it";
-pub const CODE: &str = "fgi";
-pub const COMMAND: &str = "forgetit";
 
 /// Nine dice: three FOR dice, three GET dice, three IT dice (F1).
 pub const DICE: usize = 9;
@@ -329,33 +322,12 @@ pub struct ForGetIt {
     pub final_round: Option<usize>,
 }
 
-/// A game of For Get It, from lobby to game over.
-pub type Game = table::Game<ForGetIt>;
-pub type Seat = table::Seat<Score>;
-pub type Phase = table::Phase<Turn>;
-pub type Action = table::Action<Move>;
-pub type Event = table::Event<Settings, GameEvent>;
-pub type RuleError = table::RuleError<GameError>;
-pub type ReplayError = table::ReplayError<GameError>;
-
-impl table::Turn for Turn {
-    fn seat(&self) -> usize {
-        self.seat
-    }
-    fn number(&self) -> u32 {
-        self.number
-    }
-}
+// Game, Seat, Phase, Action, Event, RuleError, ReplayError of For Get It.
+table::game_module!(ForGetIt);
 
 impl Rules for ForGetIt {
-    type Settings = Settings;
-    type Score = Score;
-    type Turn = Turn;
-    type TurnResult = TurnResult;
-    type Move = Move;
-    type Event = GameEvent;
-    type Error = GameError;
-    const KIND: GameKind = GameKind::ForGetIt;
+    table::rules_types!();
+    const NAMES: Names = Names::new(GameKind::ForGetIt, "for_get_it", "fgi", "forgetit");
     const MIN_SEATS: usize = MIN_SEATS;
     const MAX_SEATS: usize = MAX_SEATS;
 

@@ -33,16 +33,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
-use super::table::{self, Rules, Tally};
+use super::table::{self, Names, Rules, Tally};
 use super::GameKind;
 use super::Player;
-
-pub use super::table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
-
-/// The game's names: in the database, in the ids of buttons, and its slash command.
-pub const KEY: &str = "get_dickey";
-pub const CODE: &str = "gd";
-pub const COMMAND: &str = "getdickey";
 
 /// Five ordinary dice (G1).
 pub const DICE: usize = 5;
@@ -598,33 +591,12 @@ pub enum GameError {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GetDickey;
 
-/// A game of Get Dickey, from lobby to game over.
-pub type Game = table::Game<GetDickey>;
-pub type Seat = table::Seat<Score>;
-pub type Phase = table::Phase<Turn>;
-pub type Action = table::Action<Move>;
-pub type Event = table::Event<Settings, GameEvent>;
-pub type RuleError = table::RuleError<GameError>;
-pub type ReplayError = table::ReplayError<GameError>;
-
-impl table::Turn for Turn {
-    fn seat(&self) -> usize {
-        self.seat
-    }
-    fn number(&self) -> u32 {
-        self.number
-    }
-}
+// Game, Seat, Phase, Action, Event, RuleError, ReplayError of Get Dickey.
+table::game_module!(GetDickey);
 
 impl Rules for GetDickey {
-    type Settings = Settings;
-    type Score = Score;
-    type Turn = Turn;
-    type TurnResult = TurnResult;
-    type Move = Move;
-    type Event = GameEvent;
-    type Error = GameError;
-    const KIND: GameKind = GameKind::GetDickey;
+    table::rules_types!();
+    const NAMES: Names = Names::new(GameKind::GetDickey, "get_dickey", "gd", "getdickey");
     const MIN_SEATS: usize = MIN_SEATS;
     const MAX_SEATS: usize = MAX_SEATS;
 

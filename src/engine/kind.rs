@@ -2,6 +2,8 @@
 //! `crate::games`), where a game stands ([`Status`]), and how lifetime results are ranked
 //! ([`Ranking`], [`Scope`]).
 
+use super::table::Rules;
+
 macro_rules! game_kinds {
     ([] $($kind:ident => $module:ident,)*) => {
         /// Which game a table plays.
@@ -17,21 +19,21 @@ macro_rules! game_kinds {
             /// The game's name in the database (`games.kind`).
             pub fn as_str(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => super::$module::KEY,)*
+                    $(GameKind::$kind => <super::$module::$kind as Rules>::NAMES.key,)*
                 }
             }
 
             /// The game's short code in the ids of buttons.
             pub fn code(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => super::$module::CODE,)*
+                    $(GameKind::$kind => <super::$module::$kind as Rules>::NAMES.code,)*
                 }
             }
 
             /// The game's slash command (`/forgetit`), also its name in logs.
             pub fn command(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => super::$module::COMMAND,)*
+                    $(GameKind::$kind => <super::$module::$kind as Rules>::NAMES.command,)*
                 }
             }
         }

@@ -49,8 +49,8 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
     /// Why a move of this game is refused.
     type Error: Clone + Debug + PartialEq + Eq + std::error::Error + Send + Sync + 'static;
 
-    /// Which game this is.
-    const KIND: GameKind;
+    /// Which game this is, and its names.
+    const NAMES: Names;
     /// The fewest seats a game starts with, and the most a table has.
     const MIN_SEATS: usize;
     const MAX_SEATS: usize;
@@ -91,6 +91,34 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
     fn total(score: &Self::Score) -> u32;
     /// What a seat did, as lifetime statistics count it.
     fn tally(score: &Self::Score) -> Tally;
+}
+
+/// A game's kind and names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Names {
+    pub kind: GameKind,
+    /// In the database (`games.kind`).
+    pub key: &'static str,
+    /// In the ids of buttons, and as the prefix of its message ids.
+    pub code: &'static str,
+    /// Its slash command, also its name in logs.
+    pub command: &'static str,
+}
+
+impl Names {
+    pub const fn new(
+        kind: GameKind,
+        key: &'static str,
+        code: &'static str,
+        command: &'static str,
+    ) -> Names {
+        Names {
+            kind,
+            key,
+            code,
+            command,
+        }
+    }
 }
 
 /// What a seat did in one game, as lifetime statistics count it.
@@ -242,16 +270,16 @@ pub enum RuleError<E> {
     GameOver,
     #[error("you are already seated at this table")]
     AlreadySeated,
-    #[error("the table is full")]
-    TableFull,
+    #[error("the table is full ({max} seats)")]
+    TableFull { max: usize },
     #[error("you are not seated at this table")]
     NotSeated,
     #[error("only the host can do that")]
     NotHost,
     #[error("only the host or a moderator can do that")]
     NotHostOrModerator,
-    #[error("too few players to start")]
-    TooFewPlayers,
+    #[error("at least {min} players are needed to start")]
+    TooFewPlayers { min: usize },
     #[error("it is not your turn")]
     NotYourTurn,
     #[error("a seat needs a name")]
@@ -388,7 +416,7 @@ impl<R: Rules> Game<R> {
                     return Err(RuleError::AlreadySeated);
                 }
                 if self.seats.len() >= R::MAX_SEATS {
-                    return Err(RuleError::TableFull);
+                    return Err(RuleError::TableFull { max: R::MAX_SEATS });
                 }
                 Ok(Event::Table(TableEvent::Joined {
                     player,
@@ -408,7 +436,7 @@ impl<R: Rules> Game<R> {
                 self.lobby()?;
                 self.may(by, false, HostAct::Start)?;
                 if self.seats.len() < R::MIN_SEATS {
-                    return Err(RuleError::TooFewPlayers);
+                    return Err(RuleError::TooFewPlayers { min: R::MIN_SEATS });
                 }
                 game(R::start(self, dice))
             }
@@ -648,6 +676,49 @@ impl<R: Rules> Game<R> {
         }
     }
 }
+
+/// Declares, in a game's engine module, the names the rest of the code uses for its game: `Game`,
+/// `Seat`, `Phase`, `Action`, `Event`, `RuleError`, `ReplayError`, for the rules `$rules`, whose
+/// module names its own types `Settings`, `Score`, `Turn` (with `seat` and `number` fields),
+/// `TurnResult`, `Move`, `GameEvent` and `GameError`. Inside `impl Rules`, [`rules_types!`]
+/// names the same types.
+macro_rules! game_module {
+    ($rules:ident) => {
+        pub type Game = $crate::engine::table::Game<$rules>;
+        pub type Seat = $crate::engine::table::Seat<Score>;
+        pub type Phase = $crate::engine::table::Phase<Turn>;
+        pub type Action = $crate::engine::table::Action<Move>;
+        pub type Event = $crate::engine::table::Event<Settings, GameEvent>;
+        pub type RuleError = $crate::engine::table::RuleError<GameError>;
+        pub type ReplayError = $crate::engine::table::ReplayError<GameError>;
+
+        pub use $crate::engine::table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
+
+        impl $crate::engine::table::Turn for Turn {
+            fn seat(&self) -> usize {
+                self.seat
+            }
+            fn number(&self) -> u32 {
+                self.number
+            }
+        }
+    };
+}
+pub(crate) use game_module;
+
+/// The associated types of a game's `impl Rules`, by the names [`game_module!`] expects.
+macro_rules! rules_types {
+    () => {
+        type Settings = Settings;
+        type Score = Score;
+        type Turn = Turn;
+        type TurnResult = TurnResult;
+        type Move = Move;
+        type Event = GameEvent;
+        type Error = GameError;
+    };
+}
+pub(crate) use rules_types;
 
 fn new_seat<S: Default>(player: Player, name: &str) -> Seat<S> {
     Seat {

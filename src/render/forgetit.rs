@@ -664,19 +664,12 @@ pub fn rules(lang: Lang) -> MessageView {
         ("fgi-rules-all-nine", tr!(lang, "fgi-rules-all-nine-text")),
         ("fgi-rules-scoring", tr!(lang, "fgi-rules-scoring-text")),
         ("fgi-rules-end", tr!(lang, "fgi-rules-end-text")),
-        (
-            "fgi-rules-time",
-            tr!(lang, "fgi-rules-time-text", n = TIMEOUTS_BEFORE_LEAVING),
-        ),
     ];
     let intro = tr!(lang, "fgi-rules-intro", target = DEFAULT_TARGET);
-    super::rules_card("fgi-rules-title", &intro, fields, lang)
+    super::rules_card("fgi", &intro, fields, lang)
 }
 
 impl ErrorText for GameError {
-    const MIN_SEATS: usize = MIN_SEATS;
-    const MAX_SEATS: usize = MAX_SEATS;
-
     fn text(&self, lang: Lang) -> String {
         match self {
             GameError::MustChoosePoint => tr!(lang, "fgi-error-must-choose"),

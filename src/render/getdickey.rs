@@ -649,19 +649,12 @@ pub fn rules(lang: Lang) -> MessageView {
             ),
         ),
         ("gd-rules-total", tr!(lang, "gd-rules-total-text")),
-        (
-            "gd-rules-time",
-            tr!(lang, "gd-rules-time-text", n = TIMEOUTS_BEFORE_LEAVING),
-        ),
     ];
     let intro = tr!(lang, "gd-rules-intro", rounds = ROUNDS);
-    super::rules_card("gd-rules-title", &intro, fields, lang)
+    super::rules_card("gd", &intro, fields, lang)
 }
 
 impl ErrorText for GameError {
-    const MIN_SEATS: usize = MIN_SEATS;
-    const MAX_SEATS: usize = MAX_SEATS;
-
     fn text(&self, lang: Lang) -> String {
         match self {
             GameError::MustRollFirst => tr!(lang, "gd-error-roll-first"),

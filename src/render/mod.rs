@@ -34,17 +34,25 @@ pub use view::{
     UiAction, UnknownAction,
 };
 
-/// A game's rules as one embed: its title (a message id), the introduction, and a field per rule
-/// (the field's title as a message id, its text).
+/// A game's rules as one embed: its title, the introduction, a field per rule (the field's title
+/// as a message id, its text), and last the rule every game shares, on turns that time out. The
+/// game's own message ids start with `prefix` (its code: `fgi-rules-title`, `fgi-rules-time`).
 fn rules_card(
-    title: &str,
+    prefix: &str,
     intro: &str,
     fields: impl IntoIterator<Item = (&'static str, String)>,
     lang: crate::i18n::Lang,
 ) -> MessageView {
-    let mut embed = EmbedView::new(&lang.t(title), view::colour::INFO).description(intro);
+    let title = lang.t(&format!("{prefix}-rules-title"));
+    let mut embed = EmbedView::new(&title, view::colour::INFO).description(intro);
     for (title, text) in fields {
         embed = embed.field(&lang.t(title), &text, false);
     }
-    MessageView::new("").embed(embed)
+    let time = format!("{prefix}-rules-time");
+    let text = crate::tr!(
+        lang,
+        &format!("{time}-text"),
+        n = crate::engine::table::TIMEOUTS_BEFORE_LEAVING
+    );
+    MessageView::new("").embed(embed.field(&lang.t(&time), &text, false))
 }

@@ -9,9 +9,6 @@ use super::view::MessageView;
 
 /// How a game's own refusals read: each game's render module implements it for its error type.
 pub trait ErrorText {
-    /// The game's fewest and most seats, which the table's refusals name.
-    const MIN_SEATS: usize;
-    const MAX_SEATS: usize;
     fn text(&self, lang: Lang) -> String;
 }
 
@@ -23,11 +20,11 @@ pub fn error<E: ErrorText>(err: &RuleError<E>, lang: Lang) -> String {
         RuleError::NotStarted => tr!(lang, "error-not-started"),
         RuleError::GameOver => tr!(lang, "error-game-over"),
         RuleError::AlreadySeated => tr!(lang, "error-already-seated"),
-        RuleError::TableFull => tr!(lang, "error-table-full", max = E::MAX_SEATS),
+        RuleError::TableFull { max } => tr!(lang, "error-table-full", max = *max),
         RuleError::NotSeated => tr!(lang, "error-not-seated"),
         RuleError::NotHost => tr!(lang, "notice-host-only"),
         RuleError::NotHostOrModerator => tr!(lang, "notice-host-or-moderator"),
-        RuleError::TooFewPlayers => tr!(lang, "error-too-few-players", min = E::MIN_SEATS),
+        RuleError::TooFewPlayers { min } => tr!(lang, "error-too-few-players", min = *min),
         RuleError::NotYourTurn => tr!(lang, "error-not-your-turn"),
         RuleError::EmptyName => tr!(lang, "error-empty-name"),
         RuleError::Game(err) => err.text(lang),

@@ -115,7 +115,7 @@ pub trait StoredGame: Sized {
 /// people's results once it is finished.
 impl<R: Rules> StoredGame for table::Game<R> {
     type Event = table::Event<R::Settings, R::Event>;
-    const KIND: GameKind = R::KIND;
+    const KIND: GameKind = R::NAMES.kind;
 
     fn settings(&self) -> serde_json::Value {
         serde_json::to_value(&self.settings).unwrap_or_default()
