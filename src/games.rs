@@ -17,3 +17,27 @@ macro_rules! games {
     };
 }
 pub(crate) use games;
+
+/// The arms of [`with_game!`]: one per game.
+macro_rules! game_arms {
+    ([$kind:expr, $rules:ident, $body:expr] $($k:ident => $module:ident,)*) => {
+        match $kind {
+            $($crate::engine::GameKind::$k => {
+                #[allow(unused)]
+                type $rules = $crate::engine::$module::$k;
+                $body
+            })*
+        }
+    };
+}
+pub(crate) use game_arms;
+
+/// Runs `$body` with the type `$rules` naming the rules of the game `$kind`:
+/// `with_game!(kind, R => R::NAMES.command)`.
+macro_rules! with_game {
+    ($kind:expr, $rules:ident => $body:expr) => {{
+        use $crate::games::game_arms;
+        $crate::games::games!(game_arms, $kind, $rules, $body)
+    }};
+}
+pub(crate) use with_game;

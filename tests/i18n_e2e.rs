@@ -334,7 +334,7 @@ async fn a_leaderboards_pages_keep_its_language() {
     let french = "Personne n'est encore dans ce classement\u{a0}:";
     assert!(board.text().contains(french), "{}", board.text());
     // carol turns to page 1 with the board's own id: still French.
-    let id = codec::encode(Button::Leaderboard {
+    let id = codec::encode(&Button::Leaderboard {
         kind: GameKind::ForGetIt,
         global: false,
         by: Ranking::Wins,

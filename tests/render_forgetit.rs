@@ -11,12 +11,12 @@ use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::forgetit::*;
 use forgetit::engine::forgetit::{GameError, Move};
-use forgetit::engine::Player;
+use forgetit::engine::{GameKind, Intent, MoveText, Player};
 use forgetit::i18n::Lang;
 use forgetit::render::forgetit as render;
 use forgetit::render::{
     bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
-    MessageView, Notice, StatsGame, StatsView, UiAction,
+    MessageView, Notice, StatsView, UiAction,
 };
 use forgetit::strategy::solver::{Choice, Situation, Solver};
 
@@ -513,7 +513,7 @@ fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
 #[test]
 fn stats_show_a_players_record() {
     let view = StatsView {
-        game: StatsGame::ForGetIt,
+        game: GameKind::ForGetIt,
         name: "Ann".to_string(),
         games: 12,
         wins: 5,
@@ -524,7 +524,7 @@ fn stats_show_a_players_record() {
     };
     snap("stats", &stats(&view, EN));
     let dickey = StatsView {
-        game: StatsGame::GetDickey,
+        game: GameKind::GetDickey,
         best_turn: 312,
         forget_its: 3,
         turns: 12 * 13,
@@ -601,29 +601,39 @@ fn odds_show_the_forget_it_chance_the_expected_scores_and_the_best_play() {
 // --- Button actions ----------------------------------------------------------------------------
 
 #[test]
-fn ui_actions_round_trip_through_their_short_codes() {
-    let mut actions = vec![
-        UiAction::Join,
-        UiAction::Leave,
-        UiAction::AddBot,
-        UiAction::Start,
-        UiAction::Cancel,
-        UiAction::Roll,
-        UiAction::Bank,
-        UiAction::Odds,
-        UiAction::LeaderboardPage { page: 0 },
-        UiAction::LeaderboardPage { page: 2 },
-        UiAction::LeaderboardPage { page: u32::MAX },
+fn intents_round_trip_through_their_short_codes() {
+    type I = Intent<Move>;
+    let mut intents = vec![
+        I::Join,
+        I::Leave,
+        I::AddBot,
+        I::Start,
+        I::Cancel,
+        I::Play(Move::Roll),
+        I::Play(Move::Bank),
+        I::Odds,
     ];
-    actions.extend((0..=u8::MAX).map(UiAction::Choose));
-    for action in actions {
-        let code = action.to_string();
+    intents.extend((0..=u8::MAX).map(|n| I::Play(Move::ChoosePoint(n))));
+    for intent in intents {
+        let code = intent.code();
         assert!(code.len() <= 16, "{code} is short");
-        assert_eq!(code.parse::<UiAction>(), Ok(action));
+        assert_eq!(I::parse(&code, None), Some(intent));
+        // The discord layer reads it without knowing the game; the table then reads the move.
+        let text = Intent::<MoveText>::parse(&code, None).unwrap();
+        assert_eq!(text.read::<Move>(), Some(intent));
     }
-    assert_eq!(UiAction::Choose(3).to_string(), "choose:3");
-    assert_eq!(UiAction::LeaderboardPage { page: 2 }.to_string(), "lb:2");
-    assert_eq!(UiAction::Odds.to_string(), "odds");
+    assert_eq!(I::Play(Move::ChoosePoint(3)).code(), "choose:3");
+    assert_eq!(I::Odds.code(), "odds");
+    assert_eq!(
+        UiAction::LeaderboardPage { page: 2 }.to_string(),
+        "lb:2",
+        "as views print it"
+    );
+    // Slash commands' own intents are no button's.
+    for slash_only in [I::Scores, I::Kick { user_id: 7 }] {
+        assert_eq!(I::parse(&slash_only.code(), None), None);
+        assert_eq!(slash_only.board(), None);
+    }
     for junk in [
         "",
         "ROLL",
@@ -634,15 +644,15 @@ fn ui_actions_round_trip_through_their_short_codes() {
         "choose:+3",
         "choose:256",
         "choose:-1",
-        "lb:",
-        "lb:02",
-        "lb:x",
+        "lb:2",
         "bank:1",
         "odds:1",
         "ODDS",
         "x:1",
+        "hold:2",
+        "score",
     ] {
-        assert!(junk.parse::<UiAction>().is_err(), "{junk:?} is refused");
+        assert_eq!(I::parse(junk, None), None, "{junk:?} is refused");
     }
 }
 
@@ -757,7 +767,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         },
         EN,
     ));
-    for game in [StatsGame::ForGetIt, StatsGame::GetDickey] {
+    for game in [GameKind::ForGetIt, GameKind::GetDickey] {
         views.push(stats(
             &StatsView {
                 game,
@@ -884,7 +894,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
         "fr_stats",
         &stats(
             &StatsView {
-                game: StatsGame::ForGetIt,
+                game: GameKind::ForGetIt,
                 name: "Ann".into(),
                 games: 4,
                 wins: 3,

@@ -11,7 +11,7 @@ use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::getdickey::*;
 use forgetit::engine::getdickey::{GameError, Move};
-use forgetit::engine::Player;
+use forgetit::engine::{Intent, Player};
 use forgetit::i18n::Lang;
 use forgetit::render::getdickey as render;
 use forgetit::render::{limits, ButtonStyle, DiceStyle, MessageView, UiAction};
@@ -106,7 +106,7 @@ fn menu(view: &MessageView) -> Vec<(Category, String)> {
     let Some(select) = selects.first() else {
         return Vec::new();
     };
-    assert_eq!(select.action, UiAction::Score);
+    assert_eq!(select.action, UiAction::Game("score".into()));
     assert_eq!(select.placeholder, "Score in…");
     select
         .options
@@ -468,21 +468,31 @@ fn the_rules_and_the_errors_read_well() {
 
 #[test]
 fn hold_and_score_round_trip_through_their_short_codes() {
-    let mut actions = vec![UiAction::Score];
-    actions.extend((0..=u8::MAX).map(UiAction::Hold));
-    for action in actions {
-        let code = action.to_string();
+    type I = Intent<Move>;
+    let mut actions: Vec<(I, Option<&str>)> = (0..=u8::MAX)
+        .map(|die| (I::Play(Move::ToggleHold(die)), None))
+        .collect();
+    actions.extend(
+        Category::ALL
+            .into_iter()
+            .map(|c| (I::Play(Move::Score(c)), Some(c.key()))),
+    );
+    for (intent, chosen) in actions {
+        let code = intent.code();
         assert!(code.len() <= 16, "{code} is short");
-        assert_eq!(code.parse::<UiAction>(), Ok(action));
+        assert_eq!(I::parse(&code, chosen), Some(intent));
     }
-    assert_eq!(UiAction::Hold(2).to_string(), "hold:2");
-    assert_eq!(UiAction::Score.to_string(), "score");
+    assert_eq!(I::Play(Move::ToggleHold(2)).code(), "hold:2");
+    assert_eq!(I::Play(Move::Score(Category::Chance)).code(), "score");
     for junk in [
         "hold", "hold:", "hold:02", "hold:+2", "hold:256", "hold:-1", "SCORE", "score:", "score:1",
-        "score ",
+        "score ", "bank", "choose:3",
     ] {
-        assert!(junk.parse::<UiAction>().is_err(), "{junk:?} is refused");
+        assert_eq!(I::parse(junk, Some("chance")), None, "{junk:?} is refused");
     }
+    // The menu's code needs a box picked, and a box there is.
+    assert_eq!(I::parse("score", None), None);
+    assert_eq!(I::parse("score", Some("dickeys")), None);
     // The menu's values are the boxes' keys.
     for category in Category::ALL {
         assert_eq!(category.key().parse::<Category>(), Ok(category));

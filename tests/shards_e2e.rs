@@ -21,7 +21,7 @@ use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions};
 use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
-use forgetit::tables::{Command as TableCommand, Origin, Outgoing, Reply, Request, Who};
+use forgetit::tables::{Intent, Origin, Outgoing, Reply, Request, Who};
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
 use tokio::sync::{oneshot, watch};
@@ -496,7 +496,7 @@ async fn a_process_keeps_and_drives_only_its_own_guilds_games() {
             Request {
                 kind: None,
                 who,
-                command: TableCommand::Join,
+                intent: Intent::Join,
                 origin: Origin::Slash,
                 reply: Box::new(Answer(tx)),
                 lang: Lang::EnUs,

@@ -3,18 +3,19 @@
 //! kind). A leaderboard button names the board, the page and the language the board was posted in:
 //! `lb:{kind}:{scope}:{by}:{page}:{lang}` (a page keeps the board's language, whoever turns it;
 //! ids from before the language was named end at the page).
-//! Anything else is an unknown button.
+//! Anything else is an unknown button; so is a game component whose action the table's game does
+//! not read (the codec does not know the game).
 
 use crate::engine::{GameKind, Ranking};
 use crate::i18n::Lang;
-use crate::render::UiAction;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Button {
     Game {
         game_id: i64,
         version: u64,
-        action: UiAction,
+        /// The intent's code (`roll`, `choose:3`, ...): read by the table, which knows the game.
+        action: String,
     },
     Leaderboard {
         kind: GameKind,
@@ -26,7 +27,7 @@ pub enum Button {
     },
 }
 
-pub fn encode(button: Button) -> String {
+pub fn encode(button: &Button) -> String {
     match button {
         Button::Game {
             game_id,
@@ -40,7 +41,7 @@ pub fn encode(button: Button) -> String {
             page,
             lang,
         } => {
-            let scope = if global { "global" } else { "server" };
+            let scope = if *global { "global" } else { "server" };
             let id = format!("lb:{}:{scope}:{}:{page}", kind.code(), by.as_str());
             match lang {
                 Some(lang) => format!("{id}:{}", lang.code()),
@@ -56,7 +57,7 @@ pub fn decode(custom_id: &str) -> Option<Button> {
         "fgi" => Some(Button::Game {
             game_id: parts.next()?.parse().ok()?,
             version: parts.next()?.parse().ok()?,
-            action: parts.next()?.parse().ok()?,
+            action: parts.next().filter(|a| !a.is_empty())?.to_string(),
         }),
         "lb" => {
             let kind = GameKind::from_code(parts.next()?)?;
@@ -93,12 +94,12 @@ mod tests {
             Button::Game {
                 game_id: i64::MAX,
                 version: u64::MAX,
-                action: UiAction::Choose(5),
+                action: "choose:5".into(),
             },
             Button::Game {
                 game_id: 1,
                 version: 7,
-                action: UiAction::Roll,
+                action: "roll".into(),
             },
             Button::Leaderboard {
                 kind: GameKind::GetDickey,
@@ -124,7 +125,7 @@ mod tests {
             },
         ];
         for button in buttons {
-            let id = encode(button);
+            let id = encode(&button);
             assert!(id.len() <= 100, "{id}");
             assert_eq!(decode(&id), Some(button));
         }
@@ -137,7 +138,7 @@ mod tests {
             "fgi",
             "fgi:1:2",
             "fgi:x:2:roll",
-            "fgi:1:2:fly",
+            "fgi:1:2:",
             "lb:mars:wins:1",
             "lb:fgi:mars:wins:1",
             "lb:server:wins:1",

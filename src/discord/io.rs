@@ -20,14 +20,14 @@ use crate::render::{
 use crate::tables::{Outbox, Outgoing, Reply};
 
 /// Names a button's or a select menu's custom_id from its action.
-pub type Namer<'a> = &'a dyn Fn(UiAction) -> String;
+pub type Namer<'a> = &'a dyn Fn(&UiAction) -> String;
 
-pub fn game_namer(game_id: i64, version: u64) -> impl Fn(UiAction) -> String {
+pub fn game_namer(game_id: i64, version: u64) -> impl Fn(&UiAction) -> String {
     move |action| {
-        codec::encode(Button::Game {
+        codec::encode(&Button::Game {
             game_id,
             version,
-            action,
+            action: action.to_string(),
         })
     }
 }
@@ -80,7 +80,7 @@ fn select_menu(view: &SelectView, name: Namer<'_>) -> CreateSelectMenu {
             }
         })
         .collect();
-    CreateSelectMenu::new(name(view.action), CreateSelectMenuKind::String { options })
+    CreateSelectMenu::new(name(&view.action), CreateSelectMenuKind::String { options })
         .placeholder(&view.placeholder)
         .disabled(view.disabled)
 }
@@ -92,7 +92,7 @@ fn button(view: &ButtonView, name: Namer<'_>) -> CreateButton {
         ButtonStyle::Success => SerenityStyle::Success,
         ButtonStyle::Danger => SerenityStyle::Danger,
     };
-    CreateButton::new(name(view.action))
+    CreateButton::new(name(&view.action))
         .label(&view.label)
         .style(style)
         .disabled(view.disabled)

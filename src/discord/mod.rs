@@ -22,10 +22,11 @@ use tracing::{error, info, info_span, warn, Instrument};
 
 use crate::config::Config;
 use crate::engine::dice::DiceSource;
+use crate::engine::{Intent, MoveText};
 use crate::i18n::Lang;
-use crate::render::{self, Notice, UiAction};
+use crate::render::{self, Notice};
 use crate::store::{Store, StoreError};
-use crate::tables::{Command, Origin, Reply, Request, TableConfig, Tables, Who};
+use crate::tables::{Origin, Reply, Request, TableConfig, Tables, Who};
 use codec::Button;
 use io::InteractionReply;
 
@@ -401,21 +402,23 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
         _ => None,
     };
-    let command = match button {
-        Some(Button::Game { action, .. }) => game_command(action, chosen.map(String::as_str)),
+    let intent = match &button {
+        Some(Button::Game { action, .. }) => {
+            Intent::<MoveText>::parse(action, chosen.map(String::as_str))
+        }
         _ => None,
     };
-    match (button, command) {
+    match (button, intent) {
         (
             Some(Button::Game {
                 game_id, version, ..
             }),
-            Some(command),
+            Some(intent),
         ) => {
             let request = Request {
                 kind: None,
                 who: who(&click.user, click.member.as_ref()),
-                command,
+                intent,
                 origin: Origin::Click {
                     game_id,
                     version,
@@ -474,22 +477,4 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                 .await;
         }
     }
-}
-
-/// The table command of a game component; `chosen` is a select menu's value.
-fn game_command(action: UiAction, chosen: Option<&str>) -> Option<Command> {
-    Some(match action {
-        UiAction::Join => Command::Join,
-        UiAction::Leave => Command::Leave,
-        UiAction::AddBot => Command::AddBot,
-        UiAction::Start => Command::Start,
-        UiAction::Cancel => Command::Cancel,
-        UiAction::Roll => Command::Roll,
-        UiAction::Bank => Command::Bank,
-        UiAction::Choose(n) => Command::Choose(n),
-        UiAction::Hold(die) => Command::Hold(die),
-        UiAction::Score => Command::Score(chosen?.parse().ok()?),
-        UiAction::Odds => Command::Odds,
-        UiAction::LeaderboardPage { .. } => return None,
-    })
 }

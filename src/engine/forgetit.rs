@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
+use super::intent::{numbered, MoveCode};
 use super::table::{self, Names, Rules, Tally};
 use super::GameKind;
 use super::Player;
@@ -280,6 +281,25 @@ pub enum Move {
     /// Keep this number as the point number (F5).
     ChoosePoint(u8),
     Bank,
+}
+
+/// In custom_ids: `roll`, `choose:3`, `bank`.
+impl MoveCode for Move {
+    fn code(&self) -> String {
+        match self {
+            Move::Roll => "roll".into(),
+            Move::ChoosePoint(number) => format!("choose:{number}"),
+            Move::Bank => "bank".into(),
+        }
+    }
+
+    fn parse(code: &str, _chosen: Option<&str>) -> Option<Move> {
+        match code {
+            "roll" => Some(Move::Roll),
+            "bank" => Some(Move::Bank),
+            code => numbered(code, "choose").map(Move::ChoosePoint),
+        }
+    }
 }
 
 /// The game's own events; the table's (created, joined, left, cancelled) are [`TableEvent`]s.

@@ -33,6 +33,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
+use super::intent::{numbered, MoveCode};
 use super::table::{self, Names, Rules, Tally};
 use super::GameKind;
 use super::Player;
@@ -542,6 +543,31 @@ pub enum Move {
     ToggleHold(u8),
     /// Fill an open box with the roll.
     Score(Category),
+}
+
+impl Move {
+    /// The code of the "Score in…" menu: the box is the option picked.
+    pub const SCORE_MENU: &'static str = "score";
+}
+
+/// In custom_ids: `roll`, `hold:2`, and `score` for the "Score in…" menu, whose options' values
+/// are the boxes' [`Category::key`]s.
+impl MoveCode for Move {
+    fn code(&self) -> String {
+        match self {
+            Move::Roll => "roll".into(),
+            Move::ToggleHold(die) => format!("hold:{die}"),
+            Move::Score(_) => Move::SCORE_MENU.into(),
+        }
+    }
+
+    fn parse(code: &str, chosen: Option<&str>) -> Option<Move> {
+        match code {
+            "roll" => Some(Move::Roll),
+            Move::SCORE_MENU => chosen?.parse().ok().map(Move::Score),
+            code => numbered(code, "hold").map(Move::ToggleHold),
+        }
+    }
 }
 
 /// The game's own events; the table's (created, joined, left, cancelled) are [`TableEvent`]s.

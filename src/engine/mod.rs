@@ -5,9 +5,11 @@
 pub mod dice;
 pub mod forgetit;
 pub mod getdickey;
+pub mod intent;
 mod kind;
 pub mod table;
 
+pub use intent::{Board, Intent, MoveCode, MoveText};
 pub use kind::{GameKind, Ranking, Scope, Status};
 
 use serde::{Deserialize, Serialize};

@@ -16,6 +16,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
+use super::intent::MoveCode;
 use super::{GameKind, Player, Status};
 
 /// A seat that lets its turn time out this many times in a row leaves the game.
@@ -42,7 +43,8 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
     /// A finished turn, as the game remembers the last one.
     type TurnResult: Clone + Debug + PartialEq + Eq + Send + Sync;
     /// A move of the player on turn.
-    type Move: Clone + Copy + Debug + PartialEq + Eq + Send + Sync;
+    /// A move of the player on turn, written in buttons' custom_ids by its [`MoveCode`].
+    type Move: Clone + Copy + Debug + PartialEq + Eq + Send + Sync + MoveCode;
     /// The game's own events (its start, its moves, a timed-out turn), tagged `event` in the log
     /// like the table's.
     type Event: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync;

@@ -11,7 +11,7 @@ use crate::engine::forgetit::{
     Action, DieRoll, DieState, Face, Game, GameError, Move, Phase, Step, Turn, TurnEnd, TurnResult,
     Word, DEFAULT_TARGET, DICE, MAX_SEATS, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
 };
-use crate::engine::Player;
+use crate::engine::{Intent, Player};
 use crate::strategy::solver::{Choice, Odds, Situation};
 
 use super::dice::DiceStyle;
@@ -20,10 +20,11 @@ use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
+use super::stats::{percent, GameStats, StatsView};
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView, UiAction};
+use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
 
 /// The lobby message through its life: the open table with its buttons; once started, the
 /// roll-off (F2) and the playing order; a table cancelled before it started. No buttons once the
@@ -128,7 +129,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
             } => keep.push(ButtonView::new(
                 &tr!(lang, "fgi-button-keep", n = number),
                 ButtonStyle::Primary,
-                UiAction::Choose(number),
+                Intent::Play(Move::ChoosePoint(number)),
             )),
             Action::Play { mv: Move::Roll, .. } => {
                 let look = if danger {
@@ -139,13 +140,13 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
                 play.push(ButtonView::new(
                     &roll_label(turn, lang),
                     look,
-                    UiAction::Roll,
+                    Intent::Play(Move::Roll),
                 ));
             }
             Action::Play { mv: Move::Bank, .. } => play.push(ButtonView::new(
                 &tr!(lang, "fgi-button-bank", points = turn.score()),
                 ButtonStyle::Success,
-                UiAction::Bank,
+                Intent::Play(Move::Bank),
             )),
             _ => {}
         }
@@ -156,7 +157,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         play.push(ButtonView::new(
             &tr!(lang, "fgi-button-odds"),
             ButtonStyle::Secondary,
-            UiAction::Odds,
+            Intent::<Move>::Odds,
         ));
     }
     let colour = if danger {
@@ -643,6 +644,42 @@ pub(crate) fn decimal(number: &str, lang: Lang) -> String {
         Lang::Fr => number.replace('.', ","),
         Lang::EnUs => number.to_string(),
     }
+}
+
+/// For Get It's statistics: turns, points per turn, the best turn, FORGET ITs.
+pub(crate) const STATS: GameStats = GameStats {
+    best_label: "leaderboard-by-best-turn",
+    fields: stats_fields,
+};
+
+fn stats_fields(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
+    let per_turn = if view.turns == 0 {
+        0.0
+    } else {
+        view.points as f64 / view.turns as f64
+    };
+    embed
+        .field(&tr!(lang, "stats-turns"), &view.turns.to_string(), true)
+        .field(
+            &tr!(lang, "stats-points-per-turn"),
+            &decimal(&format!("{per_turn:.1}"), lang),
+            true,
+        )
+        .field(
+            &tr!(lang, "stats-best-turn"),
+            &view.best_turn.to_string(),
+            true,
+        )
+        .field(
+            &tr!(lang, "stats-forget-its"),
+            &tr!(
+                lang,
+                "stats-of-turns",
+                n = view.forget_its,
+                percent = percent(view.forget_its, view.turns, lang)
+            ),
+            true,
+        )
 }
 
 /// The rules as the bot plays them (docs/RULES.md, F1–F10), in short.

@@ -38,20 +38,22 @@
 use std::cmp::Reverse;
 
 use crate::engine::getdickey::{
-    five_alike, Category, Game, GameError, Phase, ScoreOption, Scorecard, Seat, Turn, TurnEnd,
-    TurnResult, DICE, DICKEY_BONUS, DICKEY_POINTS, MAX_ROLLS, MAX_SEATS, MIN_SEATS, ROUNDS,
-    TIMEOUTS_BEFORE_LEAVING, UPPER_BONUS, UPPER_BONUS_AT,
+    five_alike, Category, Game, GameError, Move, Phase, ScoreOption, Scorecard, Seat, Turn,
+    TurnEnd, TurnResult, DICE, DICKEY_BONUS, DICKEY_POINTS, MAX_ROLLS, MAX_SEATS, MIN_SEATS,
+    ROUNDS, TIMEOUTS_BEFORE_LEAVING, UPPER_BONUS, UPPER_BONUS_AT,
 };
-use crate::engine::Player;
+use crate::engine::{Intent, Player};
 use crate::i18n::Lang;
 use crate::tr;
 
 use super::dice::DiceStyle;
+use super::forgetit::decimal;
 use super::lobby::OpenTable;
 use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
+use super::stats::{GameStats, StatsView};
 use super::view::{
     colour, place, ButtonStyle, ButtonView, EmbedView, MessageView, SelectView, UiAction,
 };
@@ -228,7 +230,8 @@ fn hold_buttons(turn: &Turn) -> Vec<ButtonView> {
             } else {
                 ButtonStyle::Secondary
             };
-            ButtonView::new(&label, style, UiAction::Hold(die as u8)).disabled_if(!turn.can_hold())
+            ButtonView::new(&label, style, Intent::Play(Move::ToggleHold(die as u8)))
+                .disabled_if(!turn.can_hold())
         })
         .collect()
 }
@@ -244,7 +247,8 @@ fn roll_button(turn: &Turn, lang: Lang) -> ButtonView {
     } else {
         tr!(lang, "gd-button-roll", left = left)
     };
-    ButtonView::new(&label, ButtonStyle::Success, UiAction::Roll).disabled_if(!turn.can_roll())
+    ButtonView::new(&label, ButtonStyle::Success, Intent::Play(Move::Roll))
+        .disabled_if(!turn.can_roll())
 }
 
 /// "Score in…": every box the roll may fill (only the forced upper box of a joker), with what it
@@ -253,7 +257,10 @@ fn roll_button(turn: &Turn, lang: Lang) -> ButtonView {
 fn score_menu(options: &[ScoreOption], lang: Lang) -> SelectView {
     let forced = options.len() == 1 && options[0].joker && options[0].category.is_upper();
     options.iter().fold(
-        SelectView::new(&tr!(lang, "gd-score-in"), UiAction::Score),
+        SelectView::new(
+            &tr!(lang, "gd-score-in"),
+            UiAction::Game(Move::SCORE_MENU.into()),
+        ),
         |menu, o| {
             let box_name = category_name(o.category, lang);
             let mut label = format!("{box_name}: {}", o.points);
@@ -610,6 +617,32 @@ fn card_block(card: &Scorecard, lang: Lang) -> String {
 }
 
 // --- Rules and errors --------------------------------------------------------------------------
+
+/// Get Dickey's statistics: points per game, the best game, Dickeys scored.
+pub(crate) const STATS: GameStats = GameStats {
+    best_label: "leaderboard-by-best-game",
+    fields: stats_fields,
+};
+
+fn stats_fields(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
+    let per_game = view.points as f64 / view.games.max(1) as f64;
+    embed
+        .field(
+            &tr!(lang, "stats-points-per-game"),
+            &decimal(&format!("{per_game:.1}"), lang),
+            true,
+        )
+        .field(
+            &tr!(lang, "stats-best-game"),
+            &view.best_turn.to_string(),
+            true,
+        )
+        .field(
+            &tr!(lang, "stats-dickeys"),
+            &view.forget_its.to_string(),
+            true,
+        )
+}
 
 /// The rules as the bot plays them (docs/RULES.md, G1–G7), in short.
 pub fn rules(lang: Lang) -> MessageView {

@@ -4,7 +4,11 @@
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView, UiAction};
+use super::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView};
+use crate::engine::{Intent, MoveText};
+
+/// The lobby's buttons are the table's, whichever the game.
+type AnyIntent = Intent<MoveText>;
 
 /// What differs between the games' lobbies.
 pub(crate) struct OpenTable {
@@ -53,11 +57,11 @@ pub(crate) fn open_table(table: OpenTable, lang: Lang) -> MessageView {
         .footer(&table.footer);
     let button = |id: &str, style, action| ButtonView::new(&tr!(lang, id), style, action);
     MessageView::new(&table.content).embed(embed).row(vec![
-        button("button-join", ButtonStyle::Success, UiAction::Join).disabled_if(full),
-        button("button-leave", ButtonStyle::Secondary, UiAction::Leave),
-        button("button-add-bot", ButtonStyle::Secondary, UiAction::AddBot).disabled_if(full),
-        button("button-start", ButtonStyle::Primary, UiAction::Start)
+        button("button-join", ButtonStyle::Success, AnyIntent::Join).disabled_if(full),
+        button("button-leave", ButtonStyle::Secondary, AnyIntent::Leave),
+        button("button-add-bot", ButtonStyle::Secondary, AnyIntent::AddBot).disabled_if(full),
+        button("button-start", ButtonStyle::Primary, AnyIntent::Start)
             .disabled_if(seated < table.min),
-        button("button-cancel", ButtonStyle::Danger, UiAction::Cancel),
+        button("button-cancel", ButtonStyle::Danger, AnyIntent::Cancel),
     ])
 }

@@ -28,10 +28,12 @@ pub mod view;
 pub use dice::DiceStyle;
 pub use forgetit::{game_over, lobby, odds, rules, scores, turn, turn_result};
 pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice};
-pub use stats::{leaderboard, stats, LeaderRow, LeaderboardView, StatsGame, StatsView};
+pub use stats::{
+    leaderboard, leaderboard_page, player_stats, stats, LeaderRow, LeaderboardView, StatsView,
+};
 pub use view::{
     limits, ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectOptionView, SelectView,
-    UiAction, UnknownAction,
+    UiAction,
 };
 
 /// A game's rules as one embed: its title, the introduction, a field per rule (the field's title

@@ -1,10 +1,13 @@
-//! Leaderboards and a player's statistics, from small plain views the caller fills in (from the
-//! store), so render needs no database type.
+//! Leaderboards and a player's statistics: from the store's plain records
+//! ([`leaderboard_page`], [`player_stats`]), through small plain views ([`LeaderboardView`],
+//! [`StatsView`]). What a game's statistics show beyond the fields every game's start with is its
+//! render module's ([`GameStats`]).
 
+use crate::engine::{GameKind, Ranking, Scope};
 use crate::i18n::Lang;
+use crate::store::{LeaderboardPage, PlayerStats};
 use crate::tr;
 
-use super::forgetit::decimal;
 use super::view::{
     colour, display_name, escape, place, truncate, ButtonStyle, ButtonView, EmbedView, MessageView,
     UiAction,
@@ -37,18 +40,10 @@ pub struct LeaderRow {
     pub value: String,
 }
 
-/// Which game's statistics.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum StatsGame {
-    #[default]
-    ForGetIt,
-    GetDickey,
-}
-
 /// A player's lifetime statistics.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StatsView {
-    pub game: StatsGame,
+    pub game: GameKind,
     pub name: String,
     pub games: u64,
     pub wins: u64,
@@ -56,6 +51,107 @@ pub struct StatsView {
     pub best_turn: u64,
     pub forget_its: u64,
     pub turns: u64,
+}
+
+impl Default for StatsView {
+    fn default() -> Self {
+        StatsView {
+            game: GameKind::ALL[0],
+            name: String::new(),
+            games: 0,
+            wins: 0,
+            points: 0,
+            best_turn: 0,
+            forget_its: 0,
+            turns: 0,
+        }
+    }
+}
+
+/// What a game's statistics show: the message id of its "best" (a turn, a game), and the fields
+/// after the ones every game's start with.
+pub(crate) struct GameStats {
+    pub best_label: &'static str,
+    pub fields: fn(EmbedView, &StatsView, Lang) -> EmbedView,
+}
+
+macro_rules! game_stats {
+    ([$kind:expr] $($k:ident => $module:ident,)*) => {
+        match $kind {
+            $(GameKind::$k => &super::$module::STATS,)*
+        }
+    };
+}
+
+/// The statistics of the game `kind`, as its render module shows them.
+fn game_stats(kind: GameKind) -> &'static GameStats {
+    crate::games::games!(game_stats, kind)
+}
+
+/// One page of a leaderboard of the game `kind`, as the store read it. Boards across servers
+/// show mentions, not a server's names.
+pub fn leaderboard_page(
+    kind: GameKind,
+    scope: Scope,
+    by: Ranking,
+    board: &LeaderboardPage,
+    lang: Lang,
+) -> MessageView {
+    let global = scope == Scope::Global;
+    let rows = board
+        .rows
+        .iter()
+        .map(|(rank, stats)| LeaderRow {
+            rank: *rank,
+            name: stats.name.clone(),
+            mention: global.then_some(stats.user_id),
+            value: match by {
+                Ranking::Wins => stats.wins,
+                Ranking::Points => stats.points,
+                Ranking::Best => stats.best,
+            }
+            .to_string(),
+        })
+        .collect();
+    let by_label = match by {
+        Ranking::Wins => "leaderboard-by-wins",
+        Ranking::Points => "leaderboard-by-points",
+        Ranking::Best => game_stats(kind).best_label,
+    };
+    let scope_label = if global {
+        "leaderboard-scope-global"
+    } else {
+        "leaderboard-scope-server"
+    };
+    let view = LeaderboardView {
+        scope_label: lang.t(scope_label),
+        by_label: lang.t(by_label),
+        rows,
+        page: board.page,
+        pages: board.pages,
+    };
+    leaderboard(&view, lang)
+}
+
+/// `name`'s statistics of the game `kind`, as the store read them (`None`: no game played).
+pub fn player_stats(
+    kind: GameKind,
+    name: &str,
+    stats: Option<&PlayerStats>,
+    lang: Lang,
+) -> MessageView {
+    let stats = stats.cloned().unwrap_or_default();
+    let view = StatsView {
+        game: kind,
+        name: name.to_string(),
+        games: stats.games,
+        wins: stats.wins,
+        points: stats.points,
+        best_turn: stats.best,
+        forget_its: stats.forget_its,
+        turns: stats.turns,
+    };
+    self::stats(&view, lang)
 }
 
 /// How many characters of a label or a value a leaderboard shows.
@@ -120,10 +216,7 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> MessageView {
 
 /// A player's statistics.
 pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
-    let title = match view.game {
-        StatsGame::ForGetIt => tr!(lang, "game-forgetit"),
-        StatsGame::GetDickey => tr!(lang, "game-getdickey"),
-    };
+    let title = lang.t(&format!("game-{}", view.game.command()));
     let embed = EmbedView::new(
         &tr!(
             lang,
@@ -133,60 +226,14 @@ pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
         ),
         colour::INFO,
     );
-    if view.game == StatsGame::GetDickey && view.games > 0 {
-        let per_game = view.points as f64 / view.games as f64;
-        let embed = played(embed, view, lang)
-            .field(
-                &tr!(lang, "stats-points-per-game"),
-                &decimal(&format!("{per_game:.1}"), lang),
-                true,
-            )
-            .field(
-                &tr!(lang, "stats-best-game"),
-                &view.best_turn.to_string(),
-                true,
-            )
-            .field(
-                &tr!(lang, "stats-dickeys"),
-                &view.forget_its.to_string(),
-                true,
-            );
-        return MessageView::new("").embed(embed);
-    }
     if view.games == 0 {
         return MessageView::new("").embed(embed.description(&tr!(lang, "stats-none")));
     }
-    let per_turn = if view.turns == 0 {
-        0.0
-    } else {
-        view.points as f64 / view.turns as f64
-    };
-    let embed = played(embed, view, lang)
-        .field(&tr!(lang, "stats-turns"), &view.turns.to_string(), true)
-        .field(
-            &tr!(lang, "stats-points-per-turn"),
-            &decimal(&format!("{per_turn:.1}"), lang),
-            true,
-        )
-        .field(
-            &tr!(lang, "stats-best-turn"),
-            &view.best_turn.to_string(),
-            true,
-        )
-        .field(
-            &tr!(lang, "stats-forget-its"),
-            &tr!(
-                lang,
-                "stats-of-turns",
-                n = view.forget_its,
-                percent = percent(view.forget_its, view.turns, lang)
-            ),
-            true,
-        );
+    let embed = (game_stats(view.game).fields)(played(embed, view, lang), view, lang);
     MessageView::new("").embed(embed)
 }
 
-/// The fields both games' statistics start with: games, wins (with their share), points.
+/// The fields every game's statistics start with: games, wins (with their share), points.
 fn played(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
     let wins = format!("{} ({})", view.wins, percent(view.wins, view.games, lang));
     embed
@@ -195,7 +242,8 @@ fn played(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
         .field(&tr!(lang, "stats-points"), &view.points.to_string(), true)
 }
 
-fn percent(part: u64, whole: u64, lang: Lang) -> String {
+/// `part` of `whole`, as a rounded percentage.
+pub(crate) fn percent(part: u64, whole: u64, lang: Lang) -> String {
     let percent = if whole == 0 {
         0.0
     } else {

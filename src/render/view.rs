@@ -10,9 +10,8 @@
 //! [`MessageView::row`] / [`MessageView::select`] never add an empty row or more than five.
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::engine::Player;
+use crate::engine::{Intent, MoveCode, Player};
 
 /// Discord's documented limits, in characters (Unicode scalar values).
 pub mod limits {
@@ -227,11 +226,11 @@ pub struct ButtonView {
 }
 
 impl ButtonView {
-    pub fn new(label: &str, style: ButtonStyle, action: UiAction) -> ButtonView {
+    pub fn new(label: &str, style: ButtonStyle, action: impl Into<UiAction>) -> ButtonView {
         ButtonView {
             label: truncate(label, limits::LABEL),
             style,
-            action,
+            action: action.into(),
             disabled: false,
         }
     }
@@ -253,10 +252,10 @@ pub struct SelectView {
 }
 
 impl SelectView {
-    pub fn new(placeholder: &str, action: UiAction) -> SelectView {
+    pub fn new(placeholder: &str, action: impl Into<UiAction>) -> SelectView {
         SelectView {
             placeholder: truncate(placeholder, limits::PLACEHOLDER),
-            action,
+            action: action.into(),
             options: Vec::new(),
             disabled: false,
         }
@@ -295,90 +294,29 @@ pub struct SelectOptionView {
 /// What a button asks for. The game id and state version are not here: the discord layer adds
 /// them (and, for leaderboard pages, the scope and ranking) to the custom_id.
 ///
-/// A select menu has one too ([`UiAction::Score`]): what it asks for is completed by the option
-/// picked.
-///
-/// Its text form (`Display` / `FromStr`) is short and stable, since it is part of custom_ids:
-/// `join`, `leave`, `bot`, `start`, `cancel`, `roll`, `bank`, `choose:3`, `hold:2`, `score`,
-/// `odds`, `lb:2`. Only the canonical form parses (`choose:03` does not), so text and action round-trip
-/// both ways.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A game's component carries an [`Intent`] as its code (see [`crate::engine::intent`]); a select
+/// menu's intent is completed by the option picked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum UiAction {
-    Join,
-    Leave,
-    AddBot,
-    Start,
-    Cancel,
-    Roll,
-    Bank,
-    /// Keep this number as the point number.
-    Choose(u8),
-    /// Hold this die (0–4), or release it if held (Get Dickey).
-    Hold(u8),
-    /// Score the roll in the box picked in the select menu (Get Dickey): the option's value is a
-    /// `Category::key()`, which `Category::from_str` parses.
-    Score,
-    /// Show the odds of the turn, privately to whoever clicks (For Get It): not a move.
-    Odds,
+    /// An intent of the game's table, as its code: `join`, `roll`, `choose:3`, `score`, ...
+    Game(String),
     /// Show this page (from 1) of a leaderboard.
-    LeaderboardPage {
-        page: u32,
-    },
+    LeaderboardPage { page: u32 },
 }
 
-impl fmt::Display for UiAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UiAction::Join => f.write_str("join"),
-            UiAction::Leave => f.write_str("leave"),
-            UiAction::AddBot => f.write_str("bot"),
-            UiAction::Start => f.write_str("start"),
-            UiAction::Cancel => f.write_str("cancel"),
-            UiAction::Roll => f.write_str("roll"),
-            UiAction::Bank => f.write_str("bank"),
-            UiAction::Choose(number) => write!(f, "choose:{number}"),
-            UiAction::Hold(die) => write!(f, "hold:{die}"),
-            UiAction::Score => f.write_str("score"),
-            UiAction::Odds => f.write_str("odds"),
-            UiAction::LeaderboardPage { page } => write!(f, "lb:{page}"),
-        }
+impl<M: MoveCode> From<Intent<M>> for UiAction {
+    fn from(intent: Intent<M>) -> UiAction {
+        UiAction::Game(intent.code())
     }
 }
 
-/// A custom_id action that is not one [`UiAction`] writes.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown button action {0:?}")]
-pub struct UnknownAction(pub String);
-
-impl FromStr for UiAction {
-    type Err = UnknownAction;
-
-    fn from_str(text: &str) -> Result<UiAction, UnknownAction> {
-        let action = match text.split_once(':') {
-            None => match text {
-                "join" => Some(UiAction::Join),
-                "leave" => Some(UiAction::Leave),
-                "bot" => Some(UiAction::AddBot),
-                "start" => Some(UiAction::Start),
-                "cancel" => Some(UiAction::Cancel),
-                "roll" => Some(UiAction::Roll),
-                "bank" => Some(UiAction::Bank),
-                "score" => Some(UiAction::Score),
-                "odds" => Some(UiAction::Odds),
-                _ => None,
-            },
-            Some(("choose", number)) => number.parse().ok().map(UiAction::Choose),
-            Some(("hold", die)) => die.parse().ok().map(UiAction::Hold),
-            Some(("lb", page)) => page
-                .parse()
-                .ok()
-                .map(|page| UiAction::LeaderboardPage { page }),
-            Some(_) => None,
-        };
-        // Only the canonical text: "choose:+3" or "lb:02" would give the same action twice over.
-        action
-            .filter(|a| a.to_string() == text)
-            .ok_or_else(|| UnknownAction(text.to_string()))
+/// As views print it: the intent's code, or `lb:{page}`.
+impl fmt::Display for UiAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UiAction::Game(code) => f.write_str(code),
+            UiAction::LeaderboardPage { page } => write!(f, "lb:{page}"),
+        }
     }
 }
 

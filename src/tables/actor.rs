@@ -110,7 +110,7 @@ impl Actor {
                         self.create(new).instrument(span).await;
                     }
                     Some(Msg::Request(request)) => {
-                        let span = action_span(request.who.user_id, &format!("{:?}", request.command));
+                        let span = action_span(request.who.user_id, &request.intent.code());
                         self.handle(request).instrument(span).await;
                     }
                     None => break,

@@ -1,17 +1,15 @@
 //! What a table needs of a game, written once for every game ([`TableGame`] for any
 //! [`Game`]); each game adds only what the table cannot know: its settings, its bot seat's
-//! move, its odds, which of a person's commands are its moves ([`Hosted`]), and how it is shown
+//! move, its odds ([`Hosted`]), and how it is shown
 //! (its render module, [`Views`], expanded from the list of games).
 
 use crate::engine::dice::DiceSource;
-use crate::engine::table::{Action, Game, Rules, Turn};
-use crate::engine::{forgetit, getdickey, Player, Status};
+use crate::engine::table::{Action, Game, HostAct, Rules, Turn};
+use crate::engine::{forgetit, getdickey, MoveCode, Player, Status};
 use crate::i18n::Lang;
 use crate::render::{self, DiceStyle, ErrorText, MessageView, Notice};
 use crate::store::StoredGame;
 use crate::strategy::{self, Strategies};
-
-use super::Command;
 
 /// How a game is shown: its render module's messages.
 pub trait Views: Rules {
@@ -21,6 +19,8 @@ pub trait Views: Rules {
     fn result_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView;
     fn over_view(game: &Game<Self>, lang: Lang) -> MessageView;
     fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView;
+    /// The game's rules, in short.
+    fn rules_view(lang: Lang) -> MessageView;
 }
 
 macro_rules! views {
@@ -44,6 +44,9 @@ macro_rules! views {
             fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView {
                 render::$module::scores(game, lang)
             }
+            fn rules_view(lang: Lang) -> MessageView {
+                render::$module::rules(lang)
+            }
         }
     )*};
 }
@@ -55,10 +58,10 @@ pub trait Hosted: Views
 where
     Self::Error: ErrorText,
 {
+    /// Whether `/start` takes a `target` (the points that end the game).
+    const TARGET: bool;
     /// The settings of a new table, from `/start`'s options.
     fn settings(target: Option<u32>, default_target: u32) -> Self::Settings;
-    /// The move a person's command asks for, if it is one of this game's.
-    fn turn_move(command: Command) -> Option<Self::Move>;
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(game: &Game<Self>, strategies: &Strategies) -> Option<Action<Self::Move>>;
     /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
@@ -69,18 +72,11 @@ where
 }
 
 impl Hosted for forgetit::ForGetIt {
+    const TARGET: bool = true;
+
     fn settings(target: Option<u32>, default_target: u32) -> forgetit::Settings {
         forgetit::Settings {
             target: target.unwrap_or(default_target),
-        }
-    }
-
-    fn turn_move(command: Command) -> Option<forgetit::Move> {
-        match command {
-            Command::Roll => Some(forgetit::Move::Roll),
-            Command::Bank => Some(forgetit::Move::Bank),
-            Command::Choose(number) => Some(forgetit::Move::ChoosePoint(number)),
-            _ => None,
         }
     }
 
@@ -102,17 +98,10 @@ impl Hosted for forgetit::ForGetIt {
 }
 
 impl Hosted for getdickey::GetDickey {
+    const TARGET: bool = false;
+
     fn settings(_target: Option<u32>, _default_target: u32) -> getdickey::Settings {
         getdickey::Settings {}
-    }
-
-    fn turn_move(command: Command) -> Option<getdickey::Move> {
-        match command {
-            Command::Roll => Some(getdickey::Move::Roll),
-            Command::Hold(die) => Some(getdickey::Move::ToggleHold(die)),
-            Command::Score(category) => Some(getdickey::Move::Score(category)),
-            _ => None,
-        }
     }
 
     /// Bot seats play the optimal solitaire policy ([`strategy::getdickey::optimal`]).
@@ -127,6 +116,8 @@ where
     Self::Event: Send + Sync,
 {
     type Action: Clone + Send + Sync;
+    /// A move of the game, as its buttons write it.
+    type Move: MoveCode + Send;
     /// Most seats a table has.
     const MAX_SEATS: usize;
 
@@ -150,7 +141,6 @@ where
     fn host(&self) -> Player;
     /// True when `player` has a seat and still plays.
     fn plays(&self, player: Player) -> bool;
-    fn seated(&self, player: Player) -> bool;
     fn current_player(&self) -> Option<Player>;
     /// The number of the turn in progress: a new number is a new turn message.
     fn turn_number(&self) -> Option<u32>;
@@ -166,8 +156,13 @@ where
     fn start(by: Player) -> Self::Action;
     fn cancel() -> Self::Action;
     fn time_out() -> Self::Action;
-    /// The action of a turn command (roll, bank, hold, ...) by `by`, if this game has it.
-    fn turn_move(command: Command, by: Player) -> Option<Self::Action>;
+    /// A move by `by`.
+    fn play(by: Player, mv: Self::Move) -> Self::Action;
+    /// The bot seat the host's "add a bot" seats next.
+    fn next_bot(&self) -> u8;
+    /// Whether `by` may do what only the host (or a moderator) may; if not, why, in `lang`.
+    fn may(&self, by: Player, moderator: bool, act: HostAct, lang: Lang)
+        -> Result<(), MessageView>;
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
     /// The answer to Odds; `None` when this game has no odds to show.
@@ -192,6 +187,7 @@ where
     R::Error: ErrorText,
 {
     type Action = Action<R::Move>;
+    type Move = R::Move;
     const MAX_SEATS: usize = R::MAX_SEATS;
 
     fn create(
@@ -224,10 +220,6 @@ where
 
     fn plays(&self, player: Player) -> bool {
         Game::plays(self, player)
-    }
-
-    fn seated(&self, player: Player) -> bool {
-        self.seat_of(player).is_some()
     }
 
     fn current_player(&self) -> Option<Player> {
@@ -270,8 +262,22 @@ where
         Action::TimeOut
     }
 
-    fn turn_move(command: Command, by: Player) -> Option<Self::Action> {
-        R::turn_move(command).map(|mv| Action::Play { by, mv })
+    fn play(by: Player, mv: R::Move) -> Self::Action {
+        Action::Play { by, mv }
+    }
+
+    fn next_bot(&self) -> u8 {
+        Game::next_bot(self)
+    }
+
+    fn may(
+        &self,
+        by: Player,
+        moderator: bool,
+        act: HostAct,
+        lang: Lang,
+    ) -> Result<(), MessageView> {
+        Game::may(self, by, moderator, act).map_err(|e| render::refusal(&e, lang))
     }
 
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {

@@ -27,11 +27,12 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 
 use crate::engine::GameKind;
-use crate::engine::{getdickey, Player};
+use crate::engine::Player;
+pub use crate::engine::{Intent, MoveText};
 use crate::i18n::Lang;
 use crate::render::{self, MessageView};
 use crate::store::Place;
-pub use games::TableGame;
+pub use games::{Hosted, TableGame, Views};
 pub use registry::Tables;
 use shards::Shards;
 
@@ -115,45 +116,6 @@ impl Who {
     }
 }
 
-/// What a person asks of the table of a channel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    Join,
-    Leave,
-    AddBot,
-    Start,
-    Cancel,
-    Kick {
-        user_id: u64,
-    },
-    Roll,
-    /// For Get It: bank the turn.
-    Bank,
-    /// For Get It: keep this point number.
-    Choose(u8),
-    /// Get Dickey: hold or free die 0–4.
-    Hold(u8),
-    /// Get Dickey: score the roll in this box.
-    Score(getdickey::Category),
-    Scores,
-    /// For Get It: the odds of the turn in progress, privately (not a move: any version, anyone).
-    Odds,
-}
-
-impl Command {
-    /// Moves of the player on turn: they must be made on the state the message showed.
-    fn is_turn_move(self) -> bool {
-        matches!(
-            self,
-            Command::Roll
-                | Command::Bank
-                | Command::Choose(_)
-                | Command::Hold(_)
-                | Command::Score(_)
-        )
-    }
-}
-
 /// Where a request came from: a slash command, or a button on a message of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -170,7 +132,8 @@ pub struct Request {
     /// which name their game.
     pub kind: Option<GameKind>,
     pub who: Who,
-    pub command: Command,
+    /// What they ask: a move's code is read by the table's game.
+    pub intent: Intent<MoveText>,
     pub origin: Origin,
     pub reply: Box<dyn Reply>,
     /// The language of the one who asks: private answers are in it.

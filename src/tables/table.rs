@@ -6,9 +6,11 @@ use tokio::time::Instant;
 use tracing::{error, info, warn};
 
 use super::actor::Cx;
-use super::{Command, NewGame, Origin, Outgoing, Reply, Request, TableGame};
+use super::{NewGame, Origin, Outgoing, Reply, Request, TableGame};
+use crate::engine::table::HostAct;
 use crate::engine::Player;
 use crate::engine::Status;
+use crate::engine::{Board, Intent};
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
 use crate::store::{now_ms, Loaded, StoreError};
@@ -135,12 +137,17 @@ where
     pub(super) async fn handle(&mut self, cx: &mut Cx, request: Request) {
         let Request {
             who,
-            command,
+            intent,
             origin,
             reply,
             lang,
             ..
         } = request;
+        // The move's code is read by this table's game: a code it has no move for is no button
+        // of its.
+        let Some(intent) = intent.read::<G::Move>() else {
+            return deny(reply, Notice::UnknownButton, lang).await;
+        };
         let clicked = match origin {
             Origin::Click {
                 game_id,
@@ -148,59 +155,64 @@ where
                 message_id,
             } => {
                 if game_id != self.id {
-                    let _ = reply
-                        .ephemeral(render::notice(Notice::GameOver, lang))
-                        .await;
-                    return;
+                    return deny(reply, Notice::GameOver, lang).await;
+                }
+                // A click acts only on the kind of message its button belongs to: a lobby's
+                // button pressed on the turn message (or a move on the lobby) is no button there.
+                let board = match intent.board() {
+                    Some(Board::Lobby) => self.turn_message,
+                    Some(Board::Turn) => self.lobby_message,
+                    None => Some(message_id),
+                };
+                if board == Some(message_id) {
+                    return deny(reply, Notice::UnknownButton, lang).await;
                 }
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.
-                if command.is_turn_move() && version != self.game.version() {
-                    let _ = reply.ephemeral(render::notice(Notice::Stale, lang)).await;
-                    return;
+                if intent.is_move() && version != self.game.version() {
+                    return deny(reply, Notice::Stale, lang).await;
                 }
                 Some(message_id)
             }
             Origin::Slash => None,
         };
         let me = who.player();
-        // The host while still playing: a host who left or was removed has no say any more.
-        let is_host = self.game.host() == me && self.game.plays(me);
-        let action = match command {
-            Command::Scores => {
+        let host_act = match intent {
+            Intent::AddBot => Some(HostAct::AddBot),
+            Intent::Cancel => Some(HostAct::Cancel),
+            Intent::Kick { .. } => Some(HostAct::Kick),
+            _ => None,
+        };
+        if let Some(act) = host_act {
+            if let Err(view) = self.game.may(me, who.moderator, act, lang) {
+                let _ = reply.ephemeral(view).await;
+                return;
+            }
+        }
+        let (action, ack) = match intent {
+            Intent::Scores => {
                 let _ = reply.ephemeral(self.game.scores_view(lang)).await;
                 return;
             }
-            Command::Odds => {
+            Intent::Odds => {
                 let view = self.odds_view(cx, lang).await;
                 let _ = reply.ephemeral(view).await;
                 return;
             }
-            Command::Join => G::join(me, who.name.clone()),
-            Command::Leave => G::leave(me),
-            Command::AddBot if !is_host => return deny(reply, Notice::HostOnly, lang).await,
-            Command::AddBot => self.add_bot_action(),
-            Command::Start => G::start(me),
-            Command::Cancel if !is_host && !who.moderator => {
-                return deny(reply, Notice::HostOrModeratorOnly, lang).await
+            Intent::Join => (G::join(me, who.name.clone()), Notice::Joined),
+            Intent::Leave => (G::leave(me), Notice::Left),
+            Intent::AddBot => (self.add_bot_action(), Notice::Done),
+            Intent::Start => (G::start(me), Notice::Done),
+            Intent::Cancel => (G::cancel(), Notice::Cancelled),
+            Intent::Kick { user_id } => {
+                let ack = if user_id == who.user_id {
+                    Notice::Left
+                } else {
+                    Notice::Kicked
+                };
+                (G::leave(Player::Person(user_id)), ack)
             }
-            Command::Cancel => G::cancel(),
-            Command::Kick { .. } if !is_host && !who.moderator => {
-                return deny(reply, Notice::HostOrModeratorOnly, lang).await
-            }
-            Command::Kick { user_id } => G::leave(Player::Person(user_id)),
-            turn_command => match G::turn_move(turn_command, me) {
-                Some(action) => action,
-                None => return deny(reply, Notice::UnknownButton, lang).await,
-            },
-        };
-        let ack = match command {
-            Command::Kick { user_id } if user_id == who.user_id => Notice::Left,
-            Command::Kick { .. } => Notice::Kicked,
-            Command::Join => Notice::Joined,
-            Command::Leave => Notice::Left,
-            Command::Cancel => Notice::Cancelled,
-            _ => Notice::Done,
+            Intent::Play(mv) => (G::play(me, mv), Notice::Done),
         };
         self.apply(cx, action, clicked, Some((reply, ack, lang)))
             .await;
@@ -252,9 +264,7 @@ where
     }
 
     fn add_bot_action(&self) -> G::Action {
-        let n = (1..=G::MAX_SEATS as u8)
-            .find(|&n| !self.game.seated(Player::Bot(n)))
-            .unwrap_or(1);
+        let n = self.game.next_bot();
         G::join(Player::Bot(n), render::bot_name(n, self.lang))
     }
 

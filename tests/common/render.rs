@@ -6,7 +6,7 @@ use forgetit::render::{limits, MessageView, RowView, UiAction};
 
 /// The message as the Discord layer sends it, custom_ids as long as they can get.
 pub fn discord_json(view: &MessageView) -> serde_json::Value {
-    let name = |action: UiAction| format!("fgi:{}:{}:{action}", i64::MAX, u64::MAX);
+    let name = |action: &UiAction| format!("fgi:{}:{}:{action}", i64::MAX, u64::MAX);
     serde_json::to_value(create_message(view, &name)).expect("a message serializes")
 }
 

@@ -1,0 +1,179 @@
+//! The slash commands: one per game (`/forgetit ...`, `/getdickey ...`), expanded from the list
+//! of games, each with the same subcommands. Each one translates and hands over; answers come
+//! from the tables (a table's requests, in [`table`]) or straight from the store (leaderboards and
+//! statistics, in [`boards`]).
+
+mod boards;
+mod table;
+
+pub use boards::{leaderboard_namer, leaderboard_view};
+
+use std::borrow::Cow;
+
+use super::io::InteractionReply;
+use super::{who, Context, Data, Error};
+use crate::engine::GameKind;
+use crate::i18n::Lang;
+use crate::render::ErrorText;
+use crate::tables::Hosted;
+
+type Command = poise::Command<Data, Error>;
+
+/// Every slash command, with its names and descriptions from the Fluent resources: English
+/// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
+/// choices' `name_localizations`) for every other language.
+pub fn all() -> Vec<Command> {
+    let mut commands = game_commands();
+    localize(&mut commands, "cmd", &mut Vec::new());
+    commands
+}
+
+/// Every message id the slash commands' names, descriptions and choices are read from.
+pub fn message_ids() -> Vec<String> {
+    let mut ids = Vec::new();
+    localize(&mut game_commands(), "cmd", &mut ids);
+    ids
+}
+
+macro_rules! game_commands {
+    ([] $($kind:ident => $module:ident,)*) => {
+        /// One command per game, in the order of the list of games.
+        fn game_commands() -> Vec<Command> {
+            vec![$(game_command::<crate::engine::$module::$kind>(),)*]
+        }
+    };
+}
+
+crate::games::games!(game_commands);
+
+/// The command of the game `R`: its name, and the subcommands every game has (`start` without
+/// its `target` for a game that has none).
+fn game_command<R: Hosted>() -> Command
+where
+    R::Error: ErrorText,
+{
+    let mut start = table::start();
+    if !R::TARGET {
+        start.parameters.retain(|p| p.name != table::TARGET_OPTION);
+    }
+    let mut command = game();
+    command.name = R::NAMES.command.into();
+    command.identifying_name = R::NAMES.command.into();
+    command.subcommands = vec![
+        start,
+        table::join(),
+        table::leave(),
+        table::scores(),
+        table::rules(),
+        boards::leaderboard(),
+        boards::stats(),
+        table::cancel(),
+        table::kick(),
+    ];
+    command.subcommand_required = true;
+    command
+}
+
+/// A game's command, named by [`game_command`]: it only holds the subcommands.
+#[poise::command(slash_command, guild_only)]
+async fn game(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The game of a subcommand: the one its command is named after.
+fn game_of(ctx: Context<'_>) -> Result<GameKind, Error> {
+    ctx.parent_commands()
+        .first()
+        .and_then(|command| GameKind::from_command(&command.name))
+        .ok_or_else(|| format!("no game has the command {:?}", ctx.command().qualified_name).into())
+}
+
+/// The answer to a command's interaction.
+fn reply_of(ctx: Context<'_>) -> Box<InteractionReply> {
+    let (id, token) = match ctx {
+        poise::Context::Application(app) => (app.interaction.id, app.interaction.token.clone()),
+        // Only slash commands are registered.
+        poise::Context::Prefix(_) => unreachable!("no prefix commands"),
+    };
+    Box::new(InteractionReply {
+        http: ctx.serenity_context().http.clone(),
+        id,
+        token,
+    })
+}
+
+/// Who ran a command.
+fn author(ctx: Context<'_>) -> crate::tables::Who {
+    let member = match ctx {
+        poise::Context::Application(app) => app.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    who(ctx.author(), member)
+}
+
+// The names and descriptions Discord shows for every command, option and choice are the
+// messages of locales/*/commands.ftl (see `localize`); doc comments are documentation.
+
+/// Applies the `cmd-<path>` messages to `commands` (whose ids start with `prefix`), and to their
+/// subcommands, options and choices; `ids` collects the ids read.
+fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut Vec<String>) {
+    for command in commands {
+        let id = format!("{prefix}-{}", command.name);
+        ids.extend([id.clone(), format!("{id}-description")]);
+        // The English texts are the defaults; the code's doc comments are only documentation.
+        command.description = Some(Lang::EnUs.t(&format!("{id}-description")).into());
+        for lang in other_langs() {
+            let locale = Cow::Borrowed(lang.code());
+            let name = lang.t(&id);
+            let description = lang.t(&format!("{id}-description"));
+            command
+                .name_localizations
+                .to_mut()
+                .push((locale.clone(), name.into()));
+            command
+                .description_localizations
+                .to_mut()
+                .push((locale, description.into()));
+        }
+        for parameter in &mut command.parameters {
+            let param = format!("{id}-{}", parameter.name);
+            ids.extend([param.clone(), format!("{param}-description")]);
+            parameter.description = Some(Lang::EnUs.t(&format!("{param}-description")).into());
+            for lang in other_langs() {
+                let locale = Cow::Borrowed(lang.code());
+                let name = lang.t(&param);
+                let description = lang.t(&format!("{param}-description"));
+                parameter
+                    .name_localizations
+                    .to_mut()
+                    .push((locale.clone(), name.into()));
+                parameter
+                    .description_localizations
+                    .to_mut()
+                    .push((locale, description.into()));
+            }
+            if parameter.name == table::LANGUAGE_OPTION {
+                // Each language is named in its own language, for everyone.
+                continue;
+            }
+            for choice in parameter.choices.to_mut() {
+                let id = format!("choice-{}", choice.name.replace(' ', "-"));
+                ids.push(id.clone());
+                choice.name = Lang::EnUs.t(&id).into();
+                for lang in other_langs() {
+                    let name = lang.t(&id);
+                    choice
+                        .localizations
+                        .to_mut()
+                        .push((lang.code().into(), name.into()));
+                }
+            }
+        }
+        localize(&mut command.subcommands, &id, ids);
+    }
+}
+
+/// The languages commands are translated into (English is their default).
+fn other_langs() -> impl Iterator<Item = Lang> {
+    Lang::ALL.into_iter().filter(|&lang| lang != Lang::EnUs)
+}

@@ -1,0 +1,125 @@
+//! The subcommands that ask the table of the channel: every game has them, and each reads its
+//! game from its command ([`game_of`]).
+
+use poise::serenity_prelude as serenity;
+
+use super::{author, game_of, reply_of};
+use crate::discord::{guild_lang, user_lang, Context, Error};
+use crate::engine::{GameKind, Intent};
+use crate::i18n::Lang;
+use crate::store::Place;
+use crate::tables::{NewGame, Origin, Reply, Request, Views};
+
+/// The option of `start` that chooses the table's language.
+pub(super) const LANGUAGE_OPTION: &str = "language";
+/// The option of `start` that sets the target, for the games that have one.
+pub(super) const TARGET_OPTION: &str = "target";
+
+/// The language of a table's public messages, chosen at start (else the guild's).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub(super) enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Français"]
+    French,
+}
+
+impl From<LanguageChoice> for Lang {
+    fn from(choice: LanguageChoice) -> Lang {
+        match choice {
+            LanguageChoice::English => Lang::EnUs,
+            LanguageChoice::French => Lang::Fr,
+        }
+    }
+}
+
+/// Open a table in this channel; friends join with the Join button.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn start(
+    ctx: Context<'_>,
+    #[min = 50]
+    #[max = 10000]
+    target: Option<u32>,
+    #[min = 0]
+    #[max = 9]
+    bots: Option<u8>,
+    language: Option<LanguageChoice>,
+) -> Result<(), Error> {
+    let kind = game_of(ctx)?;
+    let Some(guild_id) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let new = NewGame {
+        kind,
+        place: Place {
+            guild_id: guild_id.get(),
+            channel_id: ctx.channel_id().get(),
+        },
+        host: author(ctx),
+        target,
+        bots: bots.unwrap_or(0),
+        reply: reply_of(ctx),
+        lang: user_lang(ctx),
+        table_lang: language.map_or_else(|| guild_lang(ctx), Lang::from),
+    };
+    ctx.data().tables.create(new).await;
+    Ok(())
+}
+
+/// Take a seat at the table in this channel.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, Intent::Join).await
+}
+
+/// Leave the table in this channel (in a game, your seat is skipped from then on).
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, Intent::Leave).await
+}
+
+/// Show the scores of the game in this channel.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn scores(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, Intent::Scores).await
+}
+
+/// Cancel the game in this channel (the host, or a member who can manage messages).
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    to_table(ctx, Intent::Cancel).await
+}
+
+/// Remove a player from the game in this channel (the host, or a member who can manage messages).
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
+    let user_id = user.id.get();
+    to_table(ctx, Intent::Kick { user_id }).await
+}
+
+/// How the game is played.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let view = crate::games::with_game!(game_of(ctx)?, R => R::rules_view(lang));
+    reply_of(ctx).ephemeral(view).await?;
+    Ok(())
+}
+
+/// Hands `intent` to the table of the channel, for the game of the command.
+async fn to_table(ctx: Context<'_>, intent: Intent<crate::engine::MoveText>) -> Result<(), Error> {
+    let kind: GameKind = game_of(ctx)?;
+    let request = Request {
+        kind: Some(kind),
+        who: author(ctx),
+        intent,
+        origin: Origin::Slash,
+        reply: reply_of(ctx),
+        lang: user_lang(ctx),
+    };
+    ctx.data()
+        .tables
+        .request(ctx.channel_id().get(), request)
+        .await;
+    Ok(())
+}
