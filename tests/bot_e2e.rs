@@ -318,6 +318,43 @@ async fn every_bad_click_and_command_is_answered_privately_and_changes_nothing()
     let unknown = unknown.answer().await.unwrap();
     assert!(unknown.is_ephemeral(), "{}", unknown.text());
 
+    // Well-formed ids of another kind of message act only there: the lobby's Leave and Cancel
+    // pressed on the turn message, a move pressed on the lobby, a move of the other game.
+    let lobby_id = |action: &str| {
+        let join = lobby.button("Join").unwrap().custom_id.clone().unwrap();
+        join.replace(":join", &format!(":{action}"))
+    };
+    let version = |message: &Message| {
+        let id = message.buttons()[0].custom_id.clone().unwrap();
+        id.rsplit_once(':').unwrap().0.to_string()
+    };
+    let on_turn = version(&rolled);
+    for (message, custom_id) in [
+        (turn.id, lobby_id("leave")),
+        (turn.id, lobby_id("cancel")),
+        (turn.id, lobby_id("start")),
+        (lobby.id, format!("{on_turn}:roll")),
+        (turn.id, format!("{on_turn}:hold:1")),
+        (turn.id, format!("{on_turn}:scores")),
+        (turn.id, format!("{on_turn}:kick:{alice}")),
+    ] {
+        let click = world.standin.click_raw(alice, message, &custom_id);
+        let answer = click.await.unwrap().answer().await.unwrap();
+        assert!(
+            is_private_answer(&answer, "button"),
+            "{custom_id}: {}",
+            answer.text()
+        );
+        assert_eq!(
+            world.standin.message(turn.id).unwrap().state,
+            rolled.state,
+            "{custom_id} changed nothing"
+        );
+    }
+    let first = rolled.button_labels()[0].clone();
+    let still = world.click(alice, &rolled, &first).await;
+    assert!(!still.is_ephemeral(), "alice plays on: {}", still.text());
+
     bot.shutdown().await;
     world.standin.assert_clean();
 }
