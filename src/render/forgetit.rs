@@ -23,6 +23,7 @@ use super::seat::{mention, name, seated, who};
 use super::stats::{percent, GameStats, StatsView};
 use crate::i18n::Lang;
 use crate::tr;
+use fluent_bundle::FluentArgs;
 
 use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
 
@@ -684,26 +685,21 @@ fn stats_fields(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
 
 /// The rules as the bot plays them (docs/RULES.md, F1–F10), in short.
 pub fn rules(lang: Lang) -> MessageView {
+    let mut args = FluentArgs::new();
+    args.set("min", MIN_SEATS);
+    args.set("max", MAX_SEATS);
+    args.set("target", DEFAULT_TARGET);
     let fields = [
-        ("fgi-rules-dice", tr!(lang, "fgi-rules-dice-text")),
-        (
-            "fgi-rules-start",
-            tr!(
-                lang,
-                "fgi-rules-start-text",
-                min = MIN_SEATS,
-                max = MAX_SEATS
-            ),
-        ),
-        ("fgi-rules-turn", tr!(lang, "fgi-rules-turn-text")),
-        ("fgi-rules-bank", tr!(lang, "fgi-rules-bank-text")),
-        ("fgi-rules-forget-it", tr!(lang, "fgi-rules-forget-it-text")),
-        ("fgi-rules-all-nine", tr!(lang, "fgi-rules-all-nine-text")),
-        ("fgi-rules-scoring", tr!(lang, "fgi-rules-scoring-text")),
-        ("fgi-rules-end", tr!(lang, "fgi-rules-end-text")),
+        "fgi-rules-dice",
+        "fgi-rules-start",
+        "fgi-rules-turn",
+        "fgi-rules-bank",
+        "fgi-rules-forget-it",
+        "fgi-rules-all-nine",
+        "fgi-rules-scoring",
+        "fgi-rules-end",
     ];
-    let intro = tr!(lang, "fgi-rules-intro", target = DEFAULT_TARGET);
-    super::rules_card("fgi", &intro, fields, lang)
+    super::rules_card("fgi", &fields, args, lang)
 }
 
 impl ErrorText for GameError {

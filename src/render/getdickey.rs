@@ -45,6 +45,7 @@ use crate::engine::getdickey::{
 use crate::engine::{Intent, Player};
 use crate::i18n::Lang;
 use crate::tr;
+use fluent_bundle::FluentArgs;
 
 use super::dice::DiceStyle;
 use super::forgetit::decimal;
@@ -646,45 +647,24 @@ fn stats_fields(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
 
 /// The rules as the bot plays them (docs/RULES.md, G1–G7), in short.
 pub fn rules(lang: Lang) -> MessageView {
+    let mut args = FluentArgs::new();
+    args.set("min", MIN_SEATS);
+    args.set("max", MAX_SEATS);
+    args.set("rounds", ROUNDS);
+    args.set("at", UPPER_BONUS_AT);
+    args.set("bonus", UPPER_BONUS);
+    args.set("dickey", DICKEY_POINTS);
+    args.set("dickey_bonus", DICKEY_BONUS);
     let fields = [
-        (
-            "gd-rules-players",
-            tr!(
-                lang,
-                "gd-rules-players-text",
-                min = MIN_SEATS,
-                max = MAX_SEATS,
-                rounds = ROUNDS
-            ),
-        ),
-        ("gd-rules-turn", tr!(lang, "gd-rules-turn-text")),
-        (
-            "gd-rules-upper",
-            tr!(
-                lang,
-                "gd-rules-upper-text",
-                at = UPPER_BONUS_AT,
-                bonus = UPPER_BONUS
-            ),
-        ),
-        (
-            "gd-rules-lower",
-            tr!(lang, "gd-rules-lower-text", dickey = DICKEY_POINTS),
-        ),
-        ("gd-rules-scratch", tr!(lang, "gd-rules-scratch-text")),
-        (
-            "gd-rules-dickeys",
-            tr!(
-                lang,
-                "gd-rules-dickeys-text",
-                dickey = DICKEY_POINTS,
-                bonus = DICKEY_BONUS
-            ),
-        ),
-        ("gd-rules-total", tr!(lang, "gd-rules-total-text")),
+        "gd-rules-players",
+        "gd-rules-turn",
+        "gd-rules-upper",
+        "gd-rules-lower",
+        "gd-rules-scratch",
+        "gd-rules-dickeys",
+        "gd-rules-total",
     ];
-    let intro = tr!(lang, "gd-rules-intro", rounds = ROUNDS);
-    super::rules_card("gd", &intro, fields, lang)
+    super::rules_card("gd", &fields, args, lang)
 }
 
 impl ErrorText for GameError {

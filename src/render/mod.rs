@@ -36,25 +36,25 @@ pub use view::{
     UiAction,
 };
 
-/// A game's rules as one embed: its title, the introduction, a field per rule (the field's title
-/// as a message id, its text), and last the rule every game shares, on turns that time out. The
-/// game's own message ids start with `prefix` (its code: `fgi-rules-title`, `fgi-rules-time`).
+/// A game's rules as one embed: its title and introduction, a field per rule, and last the rule
+/// every game shares, on turns that time out. The game's message ids start with `prefix` (its
+/// code): `{prefix}-rules-title`, `{prefix}-rules-intro`, and each of `fields` (a message id: the
+/// field's title) with its text, `{field}-text`; `args` are the numbers the texts quote (the
+/// game's constants, so the rules card says what the engine does).
 fn rules_card(
     prefix: &str,
-    intro: &str,
-    fields: impl IntoIterator<Item = (&'static str, String)>,
+    fields: &[&str],
+    mut args: fluent_bundle::FluentArgs<'static>,
     lang: crate::i18n::Lang,
 ) -> MessageView {
+    args.set("n", crate::engine::table::TIMEOUTS_BEFORE_LEAVING);
     let title = lang.t(&format!("{prefix}-rules-title"));
-    let mut embed = EmbedView::new(&title, view::colour::INFO).description(intro);
-    for (title, text) in fields {
-        embed = embed.field(&lang.t(title), &text, false);
-    }
+    let intro = lang.t_with(&format!("{prefix}-rules-intro"), &args);
+    let mut embed = EmbedView::new(&title, view::colour::INFO).description(&intro);
     let time = format!("{prefix}-rules-time");
-    let text = crate::tr!(
-        lang,
-        &format!("{time}-text"),
-        n = crate::engine::table::TIMEOUTS_BEFORE_LEAVING
-    );
-    MessageView::new("").embed(embed.field(&lang.t(&time), &text, false))
+    for id in fields.iter().copied().chain([time.as_str()]) {
+        let text = lang.t_with(&format!("{id}-text"), &args);
+        embed = embed.field(&lang.t(id), &text, false);
+    }
+    MessageView::new("").embed(embed)
 }
