@@ -20,7 +20,7 @@ use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
-use super::stats::{percent, GameStats, StatsView};
+use super::stats::{per, percent, GameStats, StatsView};
 use crate::i18n::Lang;
 use crate::tr;
 use fluent_bundle::FluentArgs;
@@ -653,34 +653,19 @@ pub(crate) const STATS: GameStats = GameStats {
     fields: stats_fields,
 };
 
-fn stats_fields(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
-    let per_turn = if view.turns == 0 {
-        0.0
-    } else {
-        view.points as f64 / view.turns as f64
-    };
-    embed
-        .field(&tr!(lang, "stats-turns"), &view.turns.to_string(), true)
-        .field(
-            &tr!(lang, "stats-points-per-turn"),
-            &decimal(&format!("{per_turn:.1}"), lang),
-            true,
-        )
-        .field(
-            &tr!(lang, "stats-best-turn"),
-            &view.best_turn.to_string(),
-            true,
-        )
-        .field(
-            &tr!(lang, "stats-forget-its"),
-            &tr!(
-                lang,
-                "stats-of-turns",
-                n = view.forget_its,
-                percent = percent(view.forget_its, view.turns, lang)
-            ),
-            true,
-        )
+fn stats_fields(view: &StatsView, lang: Lang) -> Vec<(&'static str, String)> {
+    let forget_its = tr!(
+        lang,
+        "stats-of-turns",
+        n = view.forget_its,
+        percent = percent(view.forget_its, view.turns, lang)
+    );
+    vec![
+        ("stats-turns", view.turns.to_string()),
+        ("stats-points-per-turn", per(view.points, view.turns, lang)),
+        ("stats-best-turn", view.best_turn.to_string()),
+        ("stats-forget-its", forget_its),
+    ]
 }
 
 /// The rules as the bot plays them (docs/RULES.md, F1–F10), in short.

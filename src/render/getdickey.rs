@@ -48,13 +48,12 @@ use crate::tr;
 use fluent_bundle::FluentArgs;
 
 use super::dice::DiceStyle;
-use super::forgetit::decimal;
 use super::lobby::OpenTable;
 use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
 use super::seat::{mention, name, seated, who};
-use super::stats::{GameStats, StatsView};
+use super::stats::{per, GameStats, StatsView};
 use super::view::{
     colour, place, ButtonStyle, ButtonView, EmbedView, MessageView, SelectView, UiAction,
 };
@@ -625,24 +624,12 @@ pub(crate) const STATS: GameStats = GameStats {
     fields: stats_fields,
 };
 
-fn stats_fields(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
-    let per_game = view.points as f64 / view.games.max(1) as f64;
-    embed
-        .field(
-            &tr!(lang, "stats-points-per-game"),
-            &decimal(&format!("{per_game:.1}"), lang),
-            true,
-        )
-        .field(
-            &tr!(lang, "stats-best-game"),
-            &view.best_turn.to_string(),
-            true,
-        )
-        .field(
-            &tr!(lang, "stats-dickeys"),
-            &view.forget_its.to_string(),
-            true,
-        )
+fn stats_fields(view: &StatsView, lang: Lang) -> Vec<(&'static str, String)> {
+    vec![
+        ("stats-points-per-game", per(view.points, view.games, lang)),
+        ("stats-best-game", view.best_turn.to_string()),
+        ("stats-dickeys", view.forget_its.to_string()),
+    ]
 }
 
 /// The rules as the bot plays them (docs/RULES.md, G1–G7), in short.

@@ -8,6 +8,7 @@ use crate::i18n::Lang;
 use crate::store::{LeaderboardPage, PlayerStats};
 use crate::tr;
 
+use super::forgetit::decimal;
 use super::view::{
     colour, display_name, escape, place, truncate, ButtonStyle, ButtonView, EmbedView, MessageView,
     UiAction,
@@ -69,10 +70,10 @@ impl Default for StatsView {
 }
 
 /// What a game's statistics show: the message id of its "best" (a turn, a game), and the fields
-/// after the ones every game's start with.
+/// after the ones every game's start with (each a message id and its value).
 pub(crate) struct GameStats {
     pub best_label: &'static str,
-    pub fields: fn(EmbedView, &StatsView, Lang) -> EmbedView,
+    pub fields: fn(&StatsView, Lang) -> Vec<(&'static str, String)>,
 }
 
 macro_rules! game_stats {
@@ -229,7 +230,12 @@ pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
     if view.games == 0 {
         return MessageView::new("").embed(embed.description(&tr!(lang, "stats-none")));
     }
-    let embed = (game_stats(view.game).fields)(played(embed, view, lang), view, lang);
+    let fields = (game_stats(view.game).fields)(view, lang);
+    let embed = fields
+        .into_iter()
+        .fold(played(embed, view, lang), |embed, (id, value)| {
+            embed.field(&lang.t(id), &value, true)
+        });
     MessageView::new("").embed(embed)
 }
 
@@ -240,6 +246,16 @@ fn played(embed: EmbedView, view: &StatsView, lang: Lang) -> EmbedView {
         .field(&tr!(lang, "stats-games"), &view.games.to_string(), true)
         .field(&tr!(lang, "stats-wins"), &wins, true)
         .field(&tr!(lang, "stats-points"), &view.points.to_string(), true)
+}
+
+/// `part` per `whole`, to one decimal place (0 when `whole` is).
+pub(crate) fn per(part: u64, whole: u64, lang: Lang) -> String {
+    let ratio = if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    };
+    decimal(&format!("{ratio:.1}"), lang)
 }
 
 /// `part` of `whole`, as a rounded percentage.
