@@ -234,7 +234,7 @@ fn f4_word_dice_are_set_aside_and_forget_it_ends_the_turn_with_zero() {
     // A FOR on die 2 spells FORGET IT: the turn ends at once, scoring 0.
     roll(&mut game, ANN, &[W, 4, 1, 2, 3]);
     let result = game.last_turn.clone().unwrap();
-    assert_eq!(result.end, TurnEnd::ForgetIt);
+    assert_eq!(result.end, TurnEnd::Played(Ending::ForgetIt));
     assert_eq!(result.points, 0);
     assert_eq!(
         result.lost, 8,
@@ -249,7 +249,10 @@ fn f4_word_dice_are_set_aside_and_forget_it_ends_the_turn_with_zero() {
 fn f4_forget_it_on_the_first_roll() {
     let mut game = started(&[ANN, BEN], 500);
     roll(&mut game, ANN, &[W, 1, 1, 2, W, 2, 3, 3, W]);
-    assert_eq!(game.last_turn.as_ref().unwrap().end, TurnEnd::ForgetIt);
+    assert_eq!(
+        game.last_turn.as_ref().unwrap().end,
+        TurnEnd::Played(Ending::ForgetIt)
+    );
     assert_eq!(game.current_player(), Some(BEN));
 }
 
@@ -408,7 +411,10 @@ fn f7_after_each_roll_bank_or_roll() {
     );
     bank(&mut game, ANN);
     assert_eq!(game.seats[0].total, 9);
-    assert_eq!(game.last_turn.as_ref().unwrap().end, TurnEnd::Banked);
+    assert_eq!(
+        game.last_turn.as_ref().unwrap().end,
+        TurnEnd::Played(Ending::Banked)
+    );
     assert_eq!(game.current_player(), Some(BEN));
     assert_eq!(
         try_act(
@@ -468,7 +474,7 @@ fn f8_all_nine_set_aside_new_set_keeps_the_point_and_forgets_old_words() {
     // FOR and GET in this set now spell FORGET IT: all points of the turn are lost.
     roll(&mut game, ANN, &[W, 2, 3, W, 4, 4, 5]);
     let result = game.last_turn.clone().unwrap();
-    assert_eq!(result.end, TurnEnd::ForgetIt);
+    assert_eq!(result.end, TurnEnd::Played(Ending::ForgetIt));
     assert_eq!(result.lost, 8 * 4);
     assert_eq!(game.seats[0].total, 0);
 }

@@ -114,20 +114,22 @@ fn check_step(before: &Game, event: &Event, after: &Game) {
                 .map(|d| d.word()),
         );
         let spelled = Word::ALL.iter().all(|w| words.contains(w));
-        let ended_forget_it = after
-            .last_turn
-            .as_ref()
-            .is_some_and(|r| r.turn.number == turn.number && r.end == TurnEnd::ForgetIt);
+        let ended_forget_it = after.last_turn.as_ref().is_some_and(|r| {
+            r.turn.number == turn.number && r.end == TurnEnd::Played(Ending::ForgetIt)
+        });
         assert_eq!(spelled, ended_forget_it);
     }
     if let Some(result) = &after.last_turn {
         if before.last_turn.as_ref() != Some(result)
-            && matches!(result.end, TurnEnd::Banked | TurnEnd::ForgetIt)
+            && matches!(
+                result.end,
+                TurnEnd::Played(Ending::Banked) | TurnEnd::Played(Ending::ForgetIt)
+            )
         {
             // A turn's score is never negative, and is 0 exactly when FORGET IT was spelled.
             assert_eq!(
                 result.points == 0,
-                result.end == TurnEnd::ForgetIt,
+                result.end == TurnEnd::Played(Ending::ForgetIt),
                 "{result:?}"
             );
             assert_eq!(result.points, result.turn.score() - result.lost);

@@ -327,7 +327,7 @@ fn g2_three_rolls_at_most_then_the_player_must_score() {
     );
     score(&mut game, ANN, Chance);
     let result = game.last_turn.clone().unwrap();
-    assert_eq!(result.end, TurnEnd::Scored);
+    assert_eq!(result.end, TurnEnd::Played(Ending::Scored));
     assert_eq!(result.scored.unwrap().points, 1 + 2 + 3 + 4 + 6);
     assert_eq!(game.current_player(), Some(BEN));
     // A fresh turn: nothing held, three rolls.

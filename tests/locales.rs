@@ -238,24 +238,11 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
         ids.insert(format!("gd-box-{key}"));
         ids.insert(format!("gd-card-{key}"));
     }
-    // The rules cards' ids, made from each game's code, and each field's text.
-    for kind in forgetit::engine::GameKind::ALL {
-        let code = kind.code();
-        ids.extend([
-            format!("{code}-rules-title"),
-            format!("{code}-rules-intro"),
-            format!("{code}-rules-time"),
-        ]);
-        let prefix = format!("{code}-rules-");
-        let fields: Vec<String> = ids
-            .iter()
-            .filter(|id| {
-                id.starts_with(&prefix) && !id.ends_with("-title") && !id.ends_with("-intro")
-            })
-            .map(|id| format!("{id}-text"))
-            .collect();
-        ids.extend(fields);
-    }
+    // The ids made from each game's code: its lobby's and its rules card's (whose parts the scan
+    // takes for ids).
+    let made = forgetit::render::game_message_ids();
+    ids.retain(|id| !made.iter().any(|m| m.ends_with(&format!("-{id}"))));
+    ids.extend(made);
     let commands = forgetit::discord::command_message_ids();
     assert!(commands.contains(&"cmd-forgetit-start-target-description".to_string()));
     ids.extend(commands);

@@ -2,7 +2,7 @@
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::Move;
-use forgetit::engine::forgetit::{Action, Game, Phase, Settings, TurnEnd};
+use forgetit::engine::forgetit::{Action, Ending, Game, Phase, Settings, TurnEnd};
 use forgetit::engine::Player;
 use forgetit::strategy::endgame::Endgame;
 use forgetit::strategy::optimal;
@@ -86,7 +86,10 @@ fn play_optimal(turns: usize, seed: u64) -> Vec<f64> {
         game.apply(action, &mut dice).unwrap();
         if let Some(result) = &game.last_turn {
             if result.turn.seat == 0 && game.current_player() == Some(other) {
-                assert!(matches!(result.end, TurnEnd::Banked | TurnEnd::ForgetIt));
+                assert!(matches!(
+                    result.end,
+                    TurnEnd::Played(Ending::Banked) | TurnEnd::Played(Ending::ForgetIt)
+                ));
                 scores.push(f64::from(result.points));
             }
         }

@@ -248,20 +248,16 @@ pub fn multiplier(point_dice: u32) -> u32 {
     }
 }
 
-/// How a turn ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TurnEnd {
+/// How a turn ends by its own moves: banked, or FORGET IT. (A turn whose deadline passed is
+/// banked for the player if a number was chosen, else scores 0: [`TurnEnd::TimedOut`].)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
     Banked,
     ForgetIt,
-    /// The deadline passed: banked for the player if a number was chosen, else 0.
-    TimedOut,
-    /// The player left the game during the turn.
-    Left,
 }
 
 /// A finished turn: the turn as it ended, and what it scored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnResult {
     pub turn: Turn,
     pub end: TurnEnd,
@@ -348,8 +344,6 @@ table::game_module!(ForGetIt);
 impl Rules for ForGetIt {
     table::rules_types!();
     const NAMES: Names = Names::new(GameKind::ForGetIt, "for_get_it", "fgi", "forgetit");
-    const MIN_SEATS: usize = MIN_SEATS;
-    const MAX_SEATS: usize = MAX_SEATS;
 
     fn check(settings: &Settings) -> Result<(), GameError> {
         if (1..=MAX_TARGET).contains(&settings.target) {
@@ -359,18 +353,13 @@ impl Rules for ForGetIt {
         }
     }
 
-    fn start(game: &Game, dice: &mut dyn DiceSource) -> Result<GameEvent, GameError> {
+    fn start(game: &Game, dice: &mut dyn DiceSource) -> Decided {
         Ok(GameEvent::Started {
             rolloff: roll_off(game.seats.len(), dice)?,
         })
     }
 
-    fn play(
-        _game: &Game,
-        turn: &Turn,
-        mv: Move,
-        dice: &mut dyn DiceSource,
-    ) -> Result<GameEvent, GameError> {
+    fn play(_game: &Game, turn: &Turn, mv: Move, dice: &mut dyn DiceSource) -> Decided {
         match mv {
             Move::Roll => {
                 if let Step::ChoosePoint { .. } = turn.step {
@@ -410,11 +399,7 @@ impl Rules for ForGetIt {
         }
     }
 
-    fn time_out(
-        _game: &Game,
-        _turn: &Turn,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<GameEvent, GameError> {
+    fn time_out(_game: &Game, _turn: &Turn, _dice: &mut dyn DiceSource) -> Decided {
         Ok(GameEvent::TimedOut)
     }
 
@@ -439,7 +424,7 @@ impl Rules for ForGetIt {
                     turn.step = Step::BankOrRoll;
                 }
             }
-            GameEvent::Banked => end_turn(game, TurnEnd::Banked),
+            GameEvent::Banked => end_turn(game, TurnEnd::Played(Ending::Banked)),
             GameEvent::TimedOut => {
                 if let Phase::Playing { turn } = &game.phase {
                     game.count_timeout(turn.seat);
@@ -544,7 +529,7 @@ fn rolled(game: &mut Game, dice: &[DieRoll]) {
         }
     }
     if turn.spelled_forget_it() {
-        end_turn(game, TurnEnd::ForgetIt);
+        end_turn(game, TurnEnd::Played(Ending::ForgetIt));
         return;
     }
     match turn.point {
@@ -579,17 +564,20 @@ fn end_turn(game: &mut Game, end: TurnEnd) {
     let turn = turn.clone();
     let would_score = turn.score();
     let points = match end {
-        TurnEnd::Banked | TurnEnd::TimedOut => would_score,
-        TurnEnd::ForgetIt | TurnEnd::Left => 0,
+        TurnEnd::Played(Ending::Banked) | TurnEnd::TimedOut => would_score,
+        TurnEnd::Played(Ending::ForgetIt) | TurnEnd::Left => 0,
     };
-    if matches!(end, TurnEnd::Banked | TurnEnd::ForgetIt) {
+    if matches!(
+        end,
+        TurnEnd::Played(Ending::Banked) | TurnEnd::Played(Ending::ForgetIt)
+    ) {
         game.played(turn.seat);
     }
     let seat = &mut game.seats[turn.seat];
     seat.total += points;
     seat.stats.turns += 1;
     seat.stats.best_turn = seat.stats.best_turn.max(points);
-    if end == TurnEnd::ForgetIt {
+    if end == TurnEnd::Played(Ending::ForgetIt) {
         seat.stats.forget_its += 1;
     }
     if game.state.final_round.is_none() && seat.total >= game.settings.target {

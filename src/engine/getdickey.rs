@@ -506,19 +506,15 @@ impl Turn {
     }
 }
 
-/// How a turn ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TurnEnd {
+/// How a turn ends by its own moves: a box filled. (When its deadline passes the bot scores the
+/// roll in the open box worth most, [`TurnEnd::TimedOut`]; a player who leaves fills none.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
     Scored,
-    /// The deadline passed: the bot scored the roll in the open box worth most.
-    TimedOut,
-    /// The player left the game during the turn: no box was filled.
-    Left,
 }
 
 /// A finished turn: the turn as it ended, and what it scored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnResult {
     pub turn: Turn,
     pub end: TurnEnd,
@@ -623,23 +619,16 @@ table::game_module!(GetDickey);
 impl Rules for GetDickey {
     table::rules_types!();
     const NAMES: Names = Names::new(GameKind::GetDickey, "get_dickey", "gd", "getdickey");
-    const MIN_SEATS: usize = MIN_SEATS;
-    const MAX_SEATS: usize = MAX_SEATS;
 
     fn check(_settings: &Settings) -> Result<(), GameError> {
         Ok(())
     }
 
-    fn start(_game: &Game, _dice: &mut dyn DiceSource) -> Result<GameEvent, GameError> {
+    fn start(_game: &Game, _dice: &mut dyn DiceSource) -> Decided {
         Ok(GameEvent::Started)
     }
 
-    fn play(
-        game: &Game,
-        turn: &Turn,
-        mv: Move,
-        dice: &mut dyn DiceSource,
-    ) -> Result<GameEvent, GameError> {
+    fn play(game: &Game, turn: &Turn, mv: Move, dice: &mut dyn DiceSource) -> Decided {
         match mv {
             Move::Roll => {
                 if turn.rolls_left() == 0 {
@@ -672,11 +661,7 @@ impl Rules for GetDickey {
         }
     }
 
-    fn time_out(
-        game: &Game,
-        turn: &Turn,
-        dice: &mut dyn DiceSource,
-    ) -> Result<GameEvent, GameError> {
+    fn time_out(game: &Game, turn: &Turn, dice: &mut dyn DiceSource) -> Decided {
         let (rolled, hand) = match turn.dice {
             Some(hand) => (Vec::new(), hand),
             None => {
@@ -717,7 +702,9 @@ impl Rules for GetDickey {
                     }
                 }
             }
-            GameEvent::Scored { category } => score(game, *category, TurnEnd::Scored),
+            GameEvent::Scored { category } => {
+                score(game, *category, TurnEnd::Played(Ending::Scored))
+            }
             GameEvent::TimedOut { dice, category } => {
                 if let Phase::Playing { turn } = &mut game.phase {
                     if !dice.is_empty() {
@@ -829,7 +816,7 @@ fn score(game: &mut Game, category: Category, end: TurnEnd) {
     }
     match end {
         TurnEnd::TimedOut => game.count_timeout(turn.seat),
-        TurnEnd::Scored | TurnEnd::Left => game.played(turn.seat),
+        TurnEnd::Played(Ending::Scored) | TurnEnd::Left => game.played(turn.seat),
     }
     end_turn(game, turn, end, Some(option));
 }

@@ -181,6 +181,15 @@ impl<S> DerefMut for Seat<S> {
     }
 }
 
+/// How a turn ended: by the game's own moves (`E`, the game's endings), or by the table: its
+/// deadline passed, or its player left the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnEnd<E> {
+    Played(E),
+    TimedOut,
+    Left,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase<T> {
     Lobby,
@@ -680,15 +689,18 @@ impl<R: Rules> Game<R> {
 }
 
 /// Declares, in a game's engine module, the names the rest of the code uses for its game: `Game`,
-/// `Seat`, `Phase`, `Action`, `Event`, `RuleError`, `ReplayError`, for the rules `$rules`, whose
-/// module names its own types `Settings`, `Score`, `Turn` (with `seat` and `number` fields),
-/// `TurnResult`, `Move`, `GameEvent` and `GameError`. Inside `impl Rules`, [`rules_types!`]
+/// `Seat`, `Phase`, `TurnEnd`, `Action`, `Event`, `RuleError`, `ReplayError`, for the rules
+/// `$rules`, whose module names its own types `Settings`, `Score`, `Turn` (with `seat` and
+/// `number` fields), `Ending`, `TurnResult`, `Move`, `GameEvent` and `GameError`. Inside `impl Rules`, [`rules_types!`]
 /// names the same types.
 macro_rules! game_module {
     ($rules:ident) => {
         pub type Game = $crate::engine::table::Game<$rules>;
         pub type Seat = $crate::engine::table::Seat<Score>;
         pub type Phase = $crate::engine::table::Phase<Turn>;
+        pub type TurnEnd = $crate::engine::table::TurnEnd<Ending>;
+        /// What the game's rules decide: an event of the game, or why not.
+        type Decided = std::result::Result<GameEvent, GameError>;
         pub type Action = $crate::engine::table::Action<Move>;
         pub type Event = $crate::engine::table::Event<Settings, GameEvent>;
         pub type RuleError = $crate::engine::table::RuleError<GameError>;
@@ -708,7 +720,8 @@ macro_rules! game_module {
 }
 pub(crate) use game_module;
 
-/// The associated types of a game's `impl Rules`, by the names [`game_module!`] expects.
+/// The associated types of a game's `impl Rules`, by the names [`game_module!`] expects, and its
+/// seats, the module's `MIN_SEATS` and `MAX_SEATS`.
 macro_rules! rules_types {
     () => {
         type Settings = Settings;
@@ -718,6 +731,8 @@ macro_rules! rules_types {
         type Move = Move;
         type Event = GameEvent;
         type Error = GameError;
+        const MIN_SEATS: usize = MIN_SEATS;
+        const MAX_SEATS: usize = MAX_SEATS;
     };
 }
 pub(crate) use rules_types;

@@ -8,18 +8,18 @@
 use std::cmp::Reverse;
 
 use crate::engine::forgetit::{
-    Action, DieRoll, DieState, Face, Game, GameError, Move, Phase, Step, Turn, TurnEnd, TurnResult,
-    Word, DEFAULT_TARGET, DICE, MAX_SEATS, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
+    Action, DieRoll, DieState, Ending, Face, Game, GameError, Move, Phase, Step, Turn, TurnEnd,
+    TurnResult, Word, DEFAULT_TARGET, DICE, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
 };
 use crate::engine::{Intent, Player};
 use crate::strategy::solver::{Choice, Odds, Situation};
 
 use super::dice::DiceStyle;
-use super::lobby::OpenTable;
+use super::lobby::Opening;
 use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
-use super::seat::{mention, name, seated, who};
+use super::seat::{mention, name, who};
 use super::stats::{per, percent, GameStats, StatsView};
 use crate::i18n::Lang;
 use crate::tr;
@@ -31,32 +31,16 @@ use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, Messa
 /// roll-off (F2) and the playing order; a table cancelled before it started. No buttons once the
 /// table is no longer open.
 pub fn lobby(game: &Game, lang: Lang) -> MessageView {
-    match game.phase {
-        Phase::Lobby => open_table(game, lang),
-        _ if game.state.rolloff.is_empty() => MessageView::new("").embed(
-            EmbedView::new(&tr!(lang, "fgi-closed-title"), colour::NOTHING)
-                .description(&tr!(lang, "fgi-closed-description")),
-        ),
-        _ => started(game, lang),
-    }
-}
-
-fn open_table(game: &Game, lang: Lang) -> MessageView {
-    let table = OpenTable {
-        title: tr!(lang, "fgi-lobby-title"),
+    let opening = Opening {
         about: tr!(lang, "fgi-lobby-target", target = game.settings.target),
-        content: tr!(lang, "fgi-lobby-content"),
-        footer: tr!(lang, "fgi-lobby-footer"),
         waiting: tr!(
             lang,
             "lobby-waiting",
             n = MIN_SEATS - game.seats.len().min(MIN_SEATS)
         ),
-        min: MIN_SEATS,
-        max: MAX_SEATS,
-        seats: seated(&game.seats, game.host),
+        closed: game.state.rolloff.is_empty(),
     };
-    super::lobby::open_table(table, lang)
+    super::lobby::lobby(game, opening, || started(game, lang), lang)
 }
 
 /// The lobby once the game started: the roll-off rounds (the last few, if it tied for long) and
@@ -301,8 +285,8 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
         total = seat.total
     );
     let (colour, mut outcome) = match result.end {
-        TurnEnd::Banked => (colour::BANKED, format!("✅ {banked}")),
-        TurnEnd::ForgetIt => (
+        TurnEnd::Played(Ending::Banked) => (colour::BANKED, format!("✅ {banked}")),
+        TurnEnd::Played(Ending::ForgetIt) => (
             colour::FORGET_IT,
             tr!(lang, "fgi-forget-it", lost = lost.as_str()),
         ),
@@ -668,23 +652,23 @@ fn stats_fields(view: &StatsView, lang: Lang) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// The rules card's fields (`fgi-rules-{field}`), in order.
+pub(crate) const RULES: &[&str] = &[
+    "dice",
+    "start",
+    "turn",
+    "bank",
+    "forget-it",
+    "all-nine",
+    "scoring",
+    "end",
+];
+
 /// The rules as the bot plays them (docs/RULES.md, F1–F10), in short.
 pub fn rules(lang: Lang) -> MessageView {
     let mut args = FluentArgs::new();
-    args.set("min", MIN_SEATS);
-    args.set("max", MAX_SEATS);
     args.set("target", DEFAULT_TARGET);
-    let fields = [
-        "fgi-rules-dice",
-        "fgi-rules-start",
-        "fgi-rules-turn",
-        "fgi-rules-bank",
-        "fgi-rules-forget-it",
-        "fgi-rules-all-nine",
-        "fgi-rules-scoring",
-        "fgi-rules-end",
-    ];
-    super::rules_card("fgi", &fields, args, lang)
+    super::rules_card::<crate::engine::forgetit::ForGetIt>(RULES, args, lang)
 }
 
 impl ErrorText for GameError {

@@ -39,8 +39,8 @@ use std::cmp::Reverse;
 
 use crate::engine::getdickey::{
     five_alike, Category, Game, GameError, Move, Phase, ScoreOption, Scorecard, Seat, Turn,
-    TurnEnd, TurnResult, DICE, DICKEY_BONUS, DICKEY_POINTS, MAX_ROLLS, MAX_SEATS, MIN_SEATS,
-    ROUNDS, TIMEOUTS_BEFORE_LEAVING, UPPER_BONUS, UPPER_BONUS_AT,
+    TurnEnd, TurnResult, DICE, DICKEY_BONUS, DICKEY_POINTS, MAX_ROLLS, ROUNDS,
+    TIMEOUTS_BEFORE_LEAVING, UPPER_BONUS, UPPER_BONUS_AT,
 };
 use crate::engine::{Intent, Player};
 use crate::i18n::Lang;
@@ -48,11 +48,11 @@ use crate::tr;
 use fluent_bundle::FluentArgs;
 
 use super::dice::DiceStyle;
-use super::lobby::OpenTable;
+use super::lobby::Opening;
 use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
 use super::over::{announce, Winners};
-use super::seat::{mention, name, seated, who};
+use super::seat::{mention, name, who};
 use super::stats::{per, GameStats, StatsView};
 use super::view::{
     colour, place, ButtonStyle, ButtonView, EmbedView, MessageView, SelectView, UiAction,
@@ -64,28 +64,12 @@ use super::view::{
 /// one seat, G1); once started, the playing order; a table cancelled before a turn was played. No
 /// buttons once the table is no longer open.
 pub fn lobby(game: &Game, lang: Lang) -> MessageView {
-    match game.phase {
-        Phase::Lobby => open_table(game, lang),
-        Phase::Cancelled if game.last_turn.is_none() => MessageView::new("").embed(
-            EmbedView::new(&tr!(lang, "gd-closed-title"), colour::NOTHING)
-                .description(&tr!(lang, "gd-closed-description")),
-        ),
-        _ => started(game, lang),
-    }
-}
-
-fn open_table(game: &Game, lang: Lang) -> MessageView {
-    let table = OpenTable {
-        title: tr!(lang, "gd-lobby-title"),
+    let opening = Opening {
         about: tr!(lang, "gd-lobby-description", rounds = ROUNDS),
-        content: tr!(lang, "gd-lobby-content"),
-        footer: tr!(lang, "fgi-lobby-footer"),
         waiting: tr!(lang, "gd-lobby-waiting"),
-        min: MIN_SEATS,
-        max: MAX_SEATS,
-        seats: seated(&game.seats, game.host),
+        closed: game.phase == Phase::Cancelled && game.last_turn.is_none(),
     };
-    super::lobby::open_table(table, lang)
+    super::lobby::lobby(game, opening, || started(game, lang), lang)
 }
 
 /// The lobby once the game started: the playing order, which is the seating order (G1).
@@ -632,26 +616,20 @@ fn stats_fields(view: &StatsView, lang: Lang) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// The rules card's fields (`gd-rules-{field}`), in order.
+pub(crate) const RULES: &[&str] = &[
+    "players", "turn", "upper", "lower", "scratch", "dickeys", "total",
+];
+
 /// The rules as the bot plays them (docs/RULES.md, G1–G7), in short.
 pub fn rules(lang: Lang) -> MessageView {
     let mut args = FluentArgs::new();
-    args.set("min", MIN_SEATS);
-    args.set("max", MAX_SEATS);
     args.set("rounds", ROUNDS);
     args.set("at", UPPER_BONUS_AT);
     args.set("bonus", UPPER_BONUS);
     args.set("dickey", DICKEY_POINTS);
     args.set("dickey_bonus", DICKEY_BONUS);
-    let fields = [
-        "gd-rules-players",
-        "gd-rules-turn",
-        "gd-rules-upper",
-        "gd-rules-lower",
-        "gd-rules-scratch",
-        "gd-rules-dickeys",
-        "gd-rules-total",
-    ];
-    super::rules_card("gd", &fields, args, lang)
+    super::rules_card::<crate::engine::getdickey::GetDickey>(RULES, args, lang)
 }
 
 impl ErrorText for GameError {

@@ -1,31 +1,84 @@
-//! The open table's lobby, the same for both games: who sits where (the host marked), how many
+//! A table's lobby, the same for every game: who sits where (the host marked), how many
 //! more may join, and the Join / Leave / Add bot / Start / Cancel buttons.
 
 use crate::i18n::Lang;
 use crate::tr;
 
+use super::seat::seated;
 use super::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView};
+use crate::engine::table::{Game, Phase, Rules};
 use crate::engine::{Intent, MoveText};
 
 /// The lobby's buttons are the table's, whichever the game.
 type AnyIntent = Intent<MoveText>;
 
-/// What differs between the games' lobbies.
-pub(crate) struct OpenTable {
-    pub title: String,
+/// What a game's lobby says of itself.
+pub(crate) struct Opening {
     /// The first line of the description (the target, the rounds, ...).
     pub about: String,
-    pub content: String,
-    pub footer: String,
-    /// The status line while fewer than `min` seats are taken.
+    /// The status line while fewer than the fewest seats are taken.
     pub waiting: String,
-    pub min: usize,
-    pub max: usize,
-    /// Each seat's shown name, and whether it is the host's.
-    pub seats: Vec<(String, bool)>,
+    /// True once the table closed before its game began (cancelled, or unstarted in time).
+    pub closed: bool,
 }
 
-pub(crate) fn open_table(table: OpenTable, lang: Lang) -> MessageView {
+/// The lobby message of a game, through its life: the open table with its buttons, the table
+/// closed before the game began, or once it began, `started` (the game's own view of its start).
+/// Its message ids start with the game's code: `{code}-lobby-title`, `{code}-lobby-content`,
+/// `{code}-closed-title`, `{code}-closed-description`.
+pub(crate) fn lobby<R: Rules>(
+    game: &Game<R>,
+    opening: Opening,
+    started: impl FnOnce() -> MessageView,
+    lang: Lang,
+) -> MessageView {
+    let code = R::NAMES.code;
+    match game.phase {
+        Phase::Lobby => open_table(
+            OpenTable {
+                title: lang.t(&format!("{code}-lobby-title")),
+                about: opening.about,
+                content: lang.t(&format!("{code}-lobby-content")),
+                footer: tr!(lang, "fgi-lobby-footer"),
+                waiting: opening.waiting,
+                min: R::MIN_SEATS,
+                max: R::MAX_SEATS,
+                seats: seated(&game.seats, game.host),
+            },
+            lang,
+        ),
+        _ if opening.closed => MessageView::new("").embed(
+            EmbedView::new(&lang.t(&format!("{code}-closed-title")), colour::NOTHING)
+                .description(&lang.t(&format!("{code}-closed-description"))),
+        ),
+        _ => started(),
+    }
+}
+
+/// The message ids [`lobby`] makes from a game's code.
+pub(crate) fn message_ids(code: &str) -> [String; 4] {
+    [
+        "lobby-title",
+        "lobby-content",
+        "closed-title",
+        "closed-description",
+    ]
+    .map(|part| format!("{code}-{part}"))
+}
+
+struct OpenTable {
+    title: String,
+    about: String,
+    content: String,
+    footer: String,
+    waiting: String,
+    min: usize,
+    max: usize,
+    /// Each seat's shown name, and whether it is the host's.
+    seats: Vec<(String, bool)>,
+}
+
+fn open_table(table: OpenTable, lang: Lang) -> MessageView {
     let seated = table.seats.len();
     let full = seated >= table.max;
     let status = if seated < table.min {

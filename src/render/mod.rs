@@ -36,25 +36,52 @@ pub use view::{
     UiAction,
 };
 
-/// A game's rules as one embed: its title and introduction, a field per rule, and last the rule
-/// every game shares, on turns that time out. The game's message ids start with `prefix` (its
-/// code): `{prefix}-rules-title`, `{prefix}-rules-intro`, and each of `fields` (a message id: the
-/// field's title) with its text, `{field}-text`; `args` are the numbers the texts quote (the
-/// game's constants, so the rules card says what the engine does).
-fn rules_card(
-    prefix: &str,
+/// The rules card of the game `R` as one embed: its title and introduction, a field per rule,
+/// and last the rule every game shares, on turns that time out. Its message ids start with the
+/// game's code: `{code}-rules-title`, `{code}-rules-intro`, and for each of `fields` its title
+/// `{code}-rules-{field}` and text `{code}-rules-{field}-text`. The texts quote `args` (the
+/// game's own numbers) and the table's: `min` and `max` seats, `n` timeouts before leaving, so
+/// the card says what the engine does.
+fn rules_card<R: crate::engine::table::Rules>(
     fields: &[&str],
     mut args: fluent_bundle::FluentArgs<'static>,
     lang: crate::i18n::Lang,
 ) -> MessageView {
+    let prefix = R::NAMES.code;
+    args.set("min", R::MIN_SEATS);
+    args.set("max", R::MAX_SEATS);
     args.set("n", crate::engine::table::TIMEOUTS_BEFORE_LEAVING);
     let title = lang.t(&format!("{prefix}-rules-title"));
     let intro = lang.t_with(&format!("{prefix}-rules-intro"), &args);
     let mut embed = EmbedView::new(&title, view::colour::INFO).description(&intro);
-    let time = format!("{prefix}-rules-time");
-    for id in fields.iter().copied().chain([time.as_str()]) {
+    for field in fields.iter().chain(&[TIME_FIELD]) {
+        let id = format!("{prefix}-rules-{field}");
         let text = lang.t_with(&format!("{id}-text"), &args);
-        embed = embed.field(&lang.t(id), &text, false);
+        embed = embed.field(&lang.t(&id), &text, false);
     }
     MessageView::new("").embed(embed)
 }
+
+/// The rule every game shares: turns that time out, and leaving.
+const TIME_FIELD: &str = "time";
+
+macro_rules! rules_ids {
+    ([] $($k:ident => $module:ident,)*) => {
+        /// Every message id made from a game's code: its lobby's, and its rules card's (see
+        /// [`rules_card`]).
+        pub fn game_message_ids() -> Vec<String> {
+            let mut ids = Vec::new();
+            $(
+                let prefix = <crate::engine::$module::$k as crate::engine::table::Rules>::NAMES.code;
+                ids.extend(lobby::message_ids(prefix));
+                ids.extend(["title", "intro"].map(|part| format!("{prefix}-rules-{part}")));
+                for field in $module::RULES.iter().chain(&[TIME_FIELD]) {
+                    ids.extend([format!("{prefix}-rules-{field}"), format!("{prefix}-rules-{field}-text")]);
+                }
+            )*
+            ids
+        }
+    };
+}
+
+crate::games::games!(rules_ids);
