@@ -83,9 +83,6 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
             if s.conn.as_ref().is_some_and(|(c, _)| *c == conn) {
                 s.conn = None;
                 s.acks_withheld = false;
-                if by_standin && code.is_some_and(|c| !GatewayFault::close_keeps_session(c)) {
-                    s.expired = true;
-                }
             }
         }
         w.gateway_event(conn, GatewayEvent::Closed { code, by_standin });
@@ -333,8 +330,23 @@ pub(crate) fn inject(
         let mut hit = Vec::new();
         for s in w.sessions.iter_mut().filter(|s| s.is_live() && pick(s)) {
             let sent = match fault {
-                GatewayFault::Close(code) => s.send(Out::Close(code)),
-                GatewayFault::Drop => s.send(Out::Drop),
+                // The session leaves the connection at once: what is dispatched from now on is
+                // kept for a RESUME, not lost on the closing connection.
+                GatewayFault::Close(code) => {
+                    let sent = s.send(Out::Close(code));
+                    s.conn = None;
+                    s.acks_withheld = false;
+                    if !GatewayFault::close_keeps_session(code) {
+                        s.expired = true;
+                    }
+                    sent
+                }
+                GatewayFault::Drop => {
+                    let sent = s.send(Out::Drop);
+                    s.conn = None;
+                    s.acks_withheld = false;
+                    sent
+                }
                 GatewayFault::Reconnect => s.send(Out::Frame(
                     json!({"op": 7, "d": null, "s": null, "t": null}),
                 )),
