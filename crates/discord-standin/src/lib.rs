@@ -735,6 +735,20 @@ impl Standin {
         })
     }
 
+    /// Discord forgets the bot's disconnected sessions (their resume window passed): a RESUME
+    /// of one gets op 9 INVALID_SESSION d=false, the bot must IDENTIFY anew, and the dispatches
+    /// queued for it (interactions included) are lost. Returns how many sessions expired.
+    pub fn expire_sessions(&self) -> usize {
+        self.shared.with(|w| {
+            let mut n = 0;
+            for s in w.sessions.iter_mut().filter(|s| !s.expired && !s.is_live()) {
+                s.expired = true;
+                n += 1;
+            }
+            n
+        })
+    }
+
     /// A gateway outage: new connections are accepted but get no HELLO and aren't read until
     /// [`unblock_gateway`](Self::unblock_gateway) (live connections go on). With a fault that
     /// disconnects the bot, this holds it disconnected: interactions sent meanwhile are queued

@@ -445,6 +445,58 @@ async fn close_4000_resume_replays_an_interaction_sent_while_disconnected() {
     bot.abort();
 }
 
+/// The bot stays away past the resume window: its RESUME is refused (op 9 d=false), serenity
+/// identifies anew, and the interaction queued for the old session is lost, as on Discord: the
+/// person's command never reaches the bot ("This interaction failed").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_session_loses_what_was_queued_for_it() {
+    let standin = standin_with(Duration::from_secs(41)).await;
+    let bot = common::start_bot(&standin).await;
+    standin.wait_for_command("forgetit").await.unwrap();
+    standin.block_gateway();
+    assert_eq!(standin.gateway_fault(GatewayFault::Drop), 1);
+    standin.wait_for_connects(2).await.unwrap();
+    let alice = standin.user("alice");
+    let lost = standin
+        .run_slash(
+            alice,
+            standin.channel_id(),
+            "forgetit",
+            Some("info"),
+            Value::Null,
+        )
+        .await
+        .unwrap();
+    assert_eq!(standin.expire_sessions(), 1);
+    standin.unblock_gateway();
+    standin.wait_for_identifies(2).await.unwrap();
+    assert!(standin
+        .gateway_log()
+        .iter()
+        .any(|r| matches!(r.event, GatewayEvent::ResumeRefused { .. })));
+    assert_eq!(standin.resumes(), 0);
+    // The new session gets new interactions, not the lost one.
+    let info = standin
+        .run_slash(
+            alice,
+            standin.channel_id(),
+            "forgetit",
+            Some("info"),
+            Value::Null,
+        )
+        .await
+        .unwrap();
+    info.answer().await.unwrap();
+    assert!(lost.record().responses.is_empty());
+    let problems = standin.problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("never got an initial response"),
+        "{problems:?}"
+    );
+    bot.abort();
+}
+
 /// A dropped connection (no close frame), op 7 RECONNECT, INVALID_SESSION d=true and close
 /// 4008: serenity resumes after each, and answers the next command.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
