@@ -175,6 +175,109 @@ async fn a_429_carries_discords_body_and_headers() {
     standin.assert_clean();
 }
 
+/// A stand-in for `https://discord.com` itself, for serenity's ratelimiter (which ignores
+/// `HttpBuilder::proxy` and always sends to discord.com): an HTTPS proxy on 127.0.0.1 that
+/// answers CONNECT, ends TLS with a self-signed discord.com certificate and passes the plain
+/// HTTP on to the stand-in. Returns the proxy's URL.
+async fn discord_com_proxy(standin: &Standin) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio_rustls::rustls::pki_types::pem::PemObject;
+    use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    use tokio_rustls::rustls::{self, ServerConfig};
+
+    let certs =
+        vec![CertificateDer::from_pem_slice(include_bytes!("tls/discord.com.crt")).unwrap()];
+    let key = PrivateKeyDer::from_pem_slice(include_bytes!("tls/discord.com.key")).unwrap();
+    let config = ServerConfig::builder_with_provider(std::sync::Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(certs, key)
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let rest = standin.rest_url().trim_start_matches("http://").to_owned();
+    tokio::spawn(async move {
+        while let Ok((mut client, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            let rest = rest.clone();
+            tokio::spawn(async move {
+                // CONNECT discord.com:443 HTTP/1.1 ... \r\n\r\n
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") {
+                    if client.read(&mut byte).await.unwrap_or(0) == 0 {
+                        return;
+                    }
+                    head.push(byte[0]);
+                }
+                assert!(head.starts_with(b"CONNECT discord.com:443"));
+                let ok = b"HTTP/1.1 200 Connection Established\r\n\r\n";
+                if client.write_all(ok).await.is_err() {
+                    return;
+                }
+                let Ok(mut tls) = acceptor.accept(client).await else {
+                    return;
+                };
+                let Ok(mut upstream) = tokio::net::TcpStream::connect(&rest).await else {
+                    return;
+                };
+                let _ = tokio::io::copy_bidirectional(&mut tls, &mut upstream).await;
+            });
+        }
+    });
+    url
+}
+
+/// With its ratelimiter on, serenity honours a 429: it waits `Retry-After` (whole seconds:
+/// 2 s for a `retry_after` of 1.5) and sends the request again, which then succeeds. The bot
+/// sees no error; the message is created once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenitys_ratelimiter_waits_out_a_429_and_retries() {
+    let standin = standin_with(Duration::from_secs(41)).await;
+    let proxy = discord_com_proxy(&standin).await;
+    let client = reqwest::Client::builder()
+        .proxy(reqwest::Proxy::https(&proxy).unwrap())
+        .danger_accept_invalid_certs(true)
+        .build()
+        .unwrap();
+    let http = serenity::HttpBuilder::new(standin.token())
+        .client(client)
+        .application_id(standin.application_id().into())
+        .build();
+    assert!(http.ratelimiter.is_some());
+    standin.inject(
+        RestFault::rate_limited(Duration::from_millis(1500))
+            .method("POST")
+            .route(faults::CHANNEL_MESSAGES),
+    );
+    let started = std::time::Instant::now();
+    let sent = http
+        .send_message(channel(&standin), vec![], &json!({"content": "hello"}))
+        .await
+        .unwrap();
+    let waited = started.elapsed();
+    assert_eq!(sent.content, "hello");
+    assert!(waited >= Duration::from_millis(1500), "{waited:?}");
+    let statuses: Vec<u16> = standin.requests().iter().map(|r| r.status).collect();
+    assert_eq!(statuses, [429, 200]);
+    assert_eq!(standin.messages(standin.channel_id()).len(), 1);
+    assert_eq!(standin.faults_fired().len(), 1);
+
+    // A global 429 blocks every route for its Retry-After, then the request goes through.
+    standin.inject(RestFault::globally_rate_limited(Duration::from_millis(200)));
+    let started = std::time::Instant::now();
+    http.get_message(channel(&standin), sent.id).await.unwrap();
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "Retry-After: 1"
+    );
+    standin.assert_clean();
+}
+
 /// With its ratelimiter off (as with a proxy), serenity doesn't retry a 429: the bot gets the
 /// error, and nothing was applied.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
