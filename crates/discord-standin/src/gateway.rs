@@ -282,7 +282,7 @@ fn handle_op(
                     .iter_mut()
                     .find(|s| s.id == session_id && !s.expired && seq <= s.seq)
                 else {
-                    w.gateway_event(conn, GatewayEvent::ResumeRefused { session_id });
+                    w.gateway_event(conn, GatewayEvent::ResumeRefused { session_id, seq });
                     return vec![invalid_session];
                 };
                 // Resuming a session live on another connection takes it over.

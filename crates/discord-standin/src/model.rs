@@ -439,6 +439,8 @@ pub enum GatewayEvent {
     ResumeRefused {
         /// The session id the client sent.
         session_id: String,
+        /// The `seq` the client sent.
+        seq: u64,
     },
     /// A heartbeat got no ACK (see [`GatewayFault::WithholdHeartbeatAcks`](crate::GatewayFault)).
     HeartbeatAckWithheld,

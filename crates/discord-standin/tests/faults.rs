@@ -672,15 +672,34 @@ async fn invalid_session_not_resumable_makes_serenity_identify_again() {
     bot.abort();
 }
 
-/// Close 4009 (session timed out): serenity drops its session and identifies anew.
+/// Close 4009 (session timed out): serenity drops its session and identifies anew. Close 4007
+/// (invalid seq): serenity resumes with seq 0, which is refused (4007 ended the session), and
+/// then identifies anew.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn close_4009_makes_serenity_identify_again() {
+async fn close_4009_and_4007_make_serenity_identify_again() {
     let standin = standin_with(Duration::from_secs(41)).await;
     let bot = common::start_bot(&standin).await;
     standin.wait_ready().await.unwrap();
     assert_eq!(standin.gateway_fault(GatewayFault::Close(4009)), 1);
     standin.wait_for_identifies(2).await.unwrap();
     assert_eq!(standin.resumes(), 0);
+    let refused = |standin: &Standin| -> Vec<u64> {
+        standin
+            .gateway_log()
+            .iter()
+            .filter_map(|r| match r.event {
+                GatewayEvent::ResumeRefused { seq, .. } => Some(seq),
+                _ => None,
+            })
+            .collect()
+    };
+    assert!(refused(&standin).is_empty(), "4009: no RESUME tried");
+
+    standin.wait_ready().await.unwrap();
+    assert_eq!(standin.gateway_fault(GatewayFault::Close(4007)), 1);
+    standin.wait_for_identifies(3).await.unwrap();
+    assert_eq!(standin.resumes(), 0);
+    assert_eq!(refused(&standin), [0], "4007: a RESUME from seq 0, refused");
     standin.assert_clean();
     bot.abort();
 }
