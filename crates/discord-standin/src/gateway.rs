@@ -79,14 +79,20 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
         End::Standin(code) => (code, true),
     };
     shared.with(|w| {
-        for s in w.sessions.iter_mut() {
-            if s.conn.as_ref().is_some_and(|(c, _)| *c == conn) {
-                s.conn = None;
-                s.acks_withheld = false;
-            }
-        }
+        detach(w, conn, false);
         w.gateway_event(conn, GatewayEvent::Closed { code, by_standin });
     });
+}
+
+/// Take the session(s) off a connection that ends; `expire` ends them too.
+fn detach(w: &mut crate::model::World, conn: u64, expire: bool) {
+    for s in w.sessions.iter_mut() {
+        if s.conn.as_ref().is_some_and(|(c, _)| *c == conn) {
+            s.conn = None;
+            s.acks_withheld = false;
+            s.expired |= expire;
+        }
+    }
 }
 
 /// Serve a connection after HELLO until it ends.
@@ -105,6 +111,11 @@ async fn serve(
                     Some(Ok(WsMessage::Binary(b))) => String::from_utf8_lossy(&b).into_owned(),
                     Some(Ok(WsMessage::Close(frame))) => {
                         let code = frame.as_ref().map(|f| f.code);
+                        // A client closing with 1000 or 1001 logs the bot off: Discord
+                        // invalidates the session. Any other close, or a dropped connection,
+                        // leaves it resumable. (Settled before the answer reaches the client.)
+                        let logged_off = matches!(code, Some(1000 | 1001));
+                        shared.with(|w| detach(w, conn, logged_off));
                         // Answer the close frame, as a WebSocket server does.
                         let _ = socket.send(WsMessage::Close(frame)).await;
                         return End::Client(code);
