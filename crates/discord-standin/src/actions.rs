@@ -113,8 +113,10 @@ impl Shared {
         let Some(guild) = guild else {
             bail!("unknown channel {channel}")
         };
+        // A session that is disconnected but resumable gets the interaction when it resumes
+        // (Discord queues its dispatches); it is lost if the bot identifies anew instead.
         let what = format!("a gateway session (IDENTIFY) of the shard of guild {guild}");
-        self.wait_until(&what, |w| w.guild_connected(guild).then_some(()))
+        self.wait_until(&what, |w| w.guild_reachable(guild).then_some(()))
             .await?;
         self.with(|w| {
             let (interaction_type, data) = build(w)?;

@@ -1,20 +1,22 @@
 //! The gateway: a WebSocket speaking Discord's gateway protocol (JSON text frames, no
-//! compression): HELLO, heartbeat ACKs, IDENTIFY → READY (+ GUILD_CREATE), RESUME → RESUMED,
-//! and dispatches numbered with `s`. Sharding as Discord does it: a session identified as shard
-//! `[id, count]` gets only the guilds with `(guild_id >> 22) % count == id`, in READY,
-//! GUILD_CREATE and their interactions.
+//! compression): HELLO, heartbeat ACKs, IDENTIFY → READY (+ GUILD_CREATE), RESUME → the missed
+//! dispatches and RESUMED, and dispatches numbered with `s`. Sessions outlive their connection:
+//! dispatches for a disconnected session are kept and replayed when it resumes. Sharding as
+//! Discord does it: a session identified as shard `[id, count]` gets only the guilds with
+//! `(guild_id >> 22) % count == id`, in READY, GUILD_CREATE and their interactions.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::Uri;
 use axum::response::Response;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use crate::model::{guild_create_json, shard_of, user_json, Session};
+use crate::faults::GatewayFault;
+use crate::model::{guild_create_json, shard_of, user_json, GatewayEvent, Out, Session};
 use crate::violation::{Violation, ViolationKind};
 use crate::Shared;
 
@@ -50,74 +52,166 @@ async fn send(socket: &mut WebSocket, payload: &Value) -> bool {
         .is_ok()
 }
 
+/// How a connection ended.
+enum End {
+    /// The client closed it (with this code, if any) or the TCP connection ended.
+    Client(Option<u16>),
+    /// The stand-in closed it with this code (`None`: dropped without a close frame).
+    Standin(Option<u16>),
+}
+
 /// One gateway connection.
 async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
     let conn = CONNECTIONS.fetch_add(1, Ordering::Relaxed);
-    let (tx, mut rx) = mpsc::unbounded_channel::<(String, Value)>();
-    let mut seq: u64 = 0;
+    shared.with(|w| w.gateway_event(conn, GatewayEvent::Connected));
+    // A blocked gateway (an outage) accepts connections but says nothing until unblocked.
+    shared.wait_forever(|w| !w.gateway_blocked).await;
+    let (tx, mut rx) = mpsc::unbounded_channel::<Out>();
     let interval = shared.config.heartbeat_interval.as_millis() as u64;
     let hello = json!({"op": 10, "d": {"heartbeat_interval": interval}, "s": null, "t": null});
-    if !send(&mut socket, &hello).await {
-        return;
+    let end = if send(&mut socket, &hello).await {
+        serve(&shared, conn, &tx, &mut rx, &mut socket).await
+    } else {
+        End::Client(None)
+    };
+    let (code, by_standin) = match end {
+        End::Client(code) => (code, false),
+        End::Standin(code) => (code, true),
+    };
+    shared.with(|w| {
+        detach(w, conn, false);
+        w.gateway_event(conn, GatewayEvent::Closed { code, by_standin });
+    });
+}
+
+/// Take the session(s) off a connection that ends; `expire` ends them too.
+fn detach(w: &mut crate::model::World, conn: u64, expire: bool) {
+    for s in w.sessions.iter_mut() {
+        if s.conn.as_ref().is_some_and(|(c, _)| *c == conn) {
+            s.conn = None;
+            s.acks_withheld = false;
+            s.expired |= expire;
+        }
     }
+}
+
+/// Serve a connection after HELLO until it ends.
+async fn serve(
+    shared: &Shared,
+    conn: u64,
+    tx: &mpsc::UnboundedSender<Out>,
+    rx: &mut mpsc::UnboundedReceiver<Out>,
+    socket: &mut WebSocket,
+) -> End {
     loop {
         tokio::select! {
             incoming = socket.recv() => {
                 let text = match incoming {
                     Some(Ok(WsMessage::Text(t))) => t.as_str().to_owned(),
                     Some(Ok(WsMessage::Binary(b))) => String::from_utf8_lossy(&b).into_owned(),
-                    Some(Ok(WsMessage::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(WsMessage::Close(frame))) => {
+                        let code = frame.as_ref().map(|f| f.code);
+                        // A client closing with 1000 or 1001 logs the bot off: Discord
+                        // invalidates the session. Any other close, or a dropped connection,
+                        // leaves it resumable. (Settled before the answer reaches the client.)
+                        let logged_off = matches!(code, Some(1000 | 1001));
+                        shared.with(|w| detach(w, conn, logged_off));
+                        // Answer the close frame, as a WebSocket server does.
+                        let _ = socket.send(WsMessage::Close(frame)).await;
+                        return End::Client(code);
+                    }
+                    Some(Err(_)) | None => return End::Client(None),
                     Some(Ok(_)) => continue,
                 };
                 let Ok(payload) = serde_json::from_str::<Value>(&text) else {
                     shared.gateway_violation(format!("gateway frame is not JSON: {text}"));
                     continue;
                 };
-                let out = handle_op(&shared, conn, &tx, &payload, &mut seq);
+                let out = handle_op(shared, conn, tx, &payload);
                 for frame in out {
-                    if !send(&mut socket, &frame).await {
-                        break;
+                    if !send(socket, &frame).await {
+                        return End::Client(None);
                     }
                 }
                 if payload["op"] == 2 {
                     shared.with(|w| w.ready_count += 1);
                 }
             }
-            Some((event, data)) = rx.recv() => {
-                seq += 1;
-                let frame = json!({"op": 0, "t": event, "s": seq, "d": data});
-                if !send(&mut socket, &frame).await {
-                    break;
+            Some(out) = rx.recv() => match out {
+                Out::Frame(frame) => {
+                    if !send(socket, &frame).await {
+                        return End::Client(None);
+                    }
                 }
-            }
+                Out::Close(code) => {
+                    let frame = CloseFrame { code, reason: close_reason(code).into() };
+                    let _ = socket.send(WsMessage::Close(Some(frame))).await;
+                    // Give the client a moment to answer the close frame, then hang up.
+                    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+                        while let Some(Ok(m)) = socket.recv().await {
+                            if matches!(m, WsMessage::Close(_)) {
+                                break;
+                            }
+                        }
+                    })
+                    .await;
+                    return End::Standin(Some(code));
+                }
+                Out::Drop => return End::Standin(None),
+            },
         }
     }
-    shared.with(|w| w.sessions.retain(|s| s.conn != conn));
+}
+
+/// Discord's description of a close code.
+fn close_reason(code: u16) -> &'static str {
+    match code {
+        4000 => "Unknown error.",
+        4001 => "Unknown opcode.",
+        4002 => "Decode error.",
+        4003 => "Not authenticated.",
+        4004 => "Authentication failed.",
+        4005 => "Already authenticated.",
+        4007 => "Invalid seq.",
+        4008 => "Rate limited.",
+        4009 => "Session timed out.",
+        4010 => "Invalid shard.",
+        4011 => "Sharding required.",
+        4012 => "Invalid API version.",
+        4013 => "Invalid intent(s).",
+        4014 => "Disallowed intent(s).",
+        _ => "",
+    }
 }
 
 /// React to one client frame; returns the frames to send back.
 fn handle_op(
     shared: &Shared,
     conn: u64,
-    tx: &mpsc::UnboundedSender<(String, Value)>,
+    tx: &mpsc::UnboundedSender<Out>,
     payload: &Value,
-    seq: &mut u64,
 ) -> Vec<Value> {
-    let mut dispatch = |event: &str, data: Value| {
-        *seq += 1;
-        json!({"op": 0, "t": event, "s": *seq, "d": data})
-    };
+    let invalid_session = json!({"op": 9, "d": false, "s": null, "t": null});
     match payload["op"].as_u64() {
         // Heartbeat.
-        Some(1) => {
-            shared.with(|w| w.heartbeats += 1);
-            vec![json!({"op": 11, "d": null, "s": null, "t": null})]
-        }
+        Some(1) => shared.with(|w| {
+            w.heartbeats += 1;
+            let withheld = w
+                .sessions
+                .iter()
+                .any(|s| s.acks_withheld && s.conn.as_ref().is_some_and(|(c, _)| *c == conn));
+            if withheld {
+                w.gateway_event(conn, GatewayEvent::HeartbeatAckWithheld);
+                Vec::new()
+            } else {
+                vec![json!({"op": 11, "d": null, "s": null, "t": null})]
+            }
+        }),
         // Identify.
         Some(2) => {
             let d = &payload["d"];
             let shard = identify_shard(shared, d);
-            let (ready, guilds) = shared.with(|w| {
+            shared.with(|w| {
                 let strip = |t: &str| t.trim().trim_start_matches("Bot ").to_owned();
                 if strip(d["token"].as_str().unwrap_or_default()) != strip(&w.token) {
                     w.violations.push(Violation::new(
@@ -130,13 +224,14 @@ fn handle_op(
                 }
                 w.identify = Some(d.clone());
                 w.identifies.push(d.clone());
-                w.sessions.push(Session {
-                    conn,
-                    shard,
-                    tx: tx.clone(),
-                });
+                // A disconnected session of the same shard is abandoned: what was queued for it
+                // is lost, as on Discord when a bot identifies instead of resuming.
+                for s in w.sessions.iter_mut() {
+                    if s.shard == shard && !s.is_live() {
+                        s.expired = true;
+                    }
+                }
                 let session_id = format!("standin-session-{conn}");
-                w.session_shards.push((session_id.clone(), shard));
                 let own: Vec<_> = w
                     .guilds
                     .iter()
@@ -167,28 +262,65 @@ fn handle_op(
                 w.dispatched.push(("READY".into(), ready.clone()));
                 w.dispatched
                     .extend(guilds.iter().map(|g| ("GUILD_CREATE".into(), g.clone())));
-                (ready, guilds)
-            });
-            let mut out = vec![dispatch("READY", ready)];
-            out.extend(guilds.into_iter().map(|g| dispatch("GUILD_CREATE", g)));
-            out
-        }
-        // Resume: accept and replay nothing.
-        Some(6) => {
-            shared.with(|w| {
-                let session_id = payload["d"]["session_id"].as_str().unwrap_or_default();
-                let shard = w
-                    .session_shards
-                    .iter()
-                    .find(|(id, _)| id == session_id)
-                    .map_or([0, 1], |(_, shard)| *shard);
-                w.sessions.push(Session {
-                    conn,
+                let mut session = Session {
+                    id: session_id.clone(),
                     shard,
-                    tx: tx.clone(),
-                })
-            });
-            vec![dispatch("RESUMED", json!({}))]
+                    conn: Some((conn, tx.clone())),
+                    seq: 0,
+                    log: Vec::new(),
+                    expired: false,
+                    acks_withheld: false,
+                };
+                let mut out = vec![session.number("READY", ready)];
+                out.extend(
+                    guilds
+                        .into_iter()
+                        .map(|g| session.number("GUILD_CREATE", g)),
+                );
+                w.sessions.push(session);
+                w.gateway_event(conn, GatewayEvent::Identified { session_id, shard });
+                out
+            })
+        }
+        // Resume: replay what the session missed, then RESUMED.
+        Some(6) => {
+            let d = &payload["d"];
+            let session_id = d["session_id"].as_str().unwrap_or_default().to_owned();
+            let seq = d["seq"].as_u64().unwrap_or(0);
+            shared.with(|w| {
+                let Some(s) = w
+                    .sessions
+                    .iter_mut()
+                    .find(|s| s.id == session_id && !s.expired && seq <= s.seq)
+                else {
+                    w.gateway_event(conn, GatewayEvent::ResumeRefused { session_id, seq });
+                    return vec![invalid_session];
+                };
+                // Resuming a session live on another connection takes it over.
+                if s.conn.as_ref().is_some_and(|(c, _)| *c != conn) {
+                    s.send(Out::Drop);
+                }
+                s.conn = Some((conn, tx.clone()));
+                s.acks_withheld = false;
+                let mut out: Vec<Value> = s
+                    .log
+                    .iter()
+                    .filter(|(n, _, _)| *n > seq)
+                    .map(|(n, event, data)| json!({"op": 0, "t": event, "s": n, "d": data}))
+                    .collect();
+                let replayed = out.len();
+                out.push(s.number("RESUMED", json!({})));
+                w.dispatched.push(("RESUMED".into(), json!({})));
+                w.gateway_event(
+                    conn,
+                    GatewayEvent::Resumed {
+                        session_id,
+                        seq,
+                        replayed,
+                    },
+                );
+                out
+            })
         }
         // Presence update, voice state, request guild members, request soundboard sounds.
         Some(3 | 4 | 8 | 31) => Vec::new(),
@@ -197,6 +329,66 @@ fn handle_op(
             Vec::new()
         }
     }
+}
+
+/// Apply a gateway fault to the live sessions `pick` chooses; returns how many.
+pub(crate) fn inject(
+    shared: &Shared,
+    fault: GatewayFault,
+    mut pick: impl FnMut(&Session) -> bool,
+) -> usize {
+    shared.with(|w| {
+        let mut hit = Vec::new();
+        for s in w.sessions.iter_mut().filter(|s| s.is_live() && pick(s)) {
+            let sent = match fault {
+                // The session leaves the connection at once: what is dispatched from now on is
+                // kept for a RESUME, not lost on the closing connection.
+                GatewayFault::Close(code) => {
+                    let sent = s.send(Out::Close(code));
+                    s.conn = None;
+                    s.acks_withheld = false;
+                    if !GatewayFault::close_keeps_session(code) {
+                        s.expired = true;
+                    }
+                    sent
+                }
+                GatewayFault::Drop => {
+                    let sent = s.send(Out::Drop);
+                    s.conn = None;
+                    s.acks_withheld = false;
+                    sent
+                }
+                GatewayFault::Reconnect => s.send(Out::Frame(
+                    json!({"op": 7, "d": null, "s": null, "t": null}),
+                )),
+                GatewayFault::InvalidSession { resumable } => {
+                    if !resumable {
+                        s.expired = true;
+                    }
+                    s.send(Out::Frame(
+                        json!({"op": 9, "d": resumable, "s": null, "t": null}),
+                    ))
+                }
+                GatewayFault::WithholdHeartbeatAcks => {
+                    s.acks_withheld = true;
+                    true
+                }
+            };
+            if sent {
+                hit.push(s.id.clone());
+            }
+        }
+        for id in &hit {
+            w.fired.push(crate::faults::FiredFault {
+                at: std::time::Instant::now(),
+                method: "GATEWAY".into(),
+                path: id.clone(),
+                route: None,
+                kind: crate::faults::FaultKind::Gateway(fault),
+            });
+        }
+        hit.len()
+    })
 }
 
 /// The `[shard_id, shard_count]` of an IDENTIFY (`[0, 1]` without one); a malformed or

@@ -38,6 +38,7 @@
 #![recursion_limit = "256"]
 
 mod actions;
+pub mod faults;
 mod gateway;
 pub mod ids;
 pub mod limits;
@@ -60,10 +61,12 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use actions::{InitialResponse, Interaction};
+pub use faults::{FaultKind, FiredFault, GatewayFault, RateLimitScope, RestFault, RestFaultKind};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
 pub use model::{
-    shard_of, Button, ChannelInfo, GuildInfo, InteractionKind, InteractionRecord, Message,
-    MessageState, RequestRecord, ResponseRecord, SelectMenu, SelectOption, UserInfo,
+    shard_of, Button, ChannelInfo, GatewayEvent, GatewayRecord, GuildInfo, InteractionKind,
+    InteractionRecord, Message, MessageState, RequestRecord, ResponseRecord, SelectMenu,
+    SelectOption, UserInfo,
 };
 pub use rest::API_PREFIX;
 pub use spec::Spec;
@@ -165,6 +168,19 @@ impl Shared {
     }
 }
 
+impl Shared {
+    /// Wait (without polling, without a time limit) until `f` holds.
+    pub(crate) async fn wait_forever(&self, mut f: impl FnMut(&World) -> bool) {
+        let mut rx = self.changed.subscribe();
+        loop {
+            rx.borrow_and_update();
+            if self.read(&mut f) || rx.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
 /// The last requests and all violations, for timeout messages.
 fn recent_activity(w: &World) -> String {
     let mut s = String::from("last requests:\n");
@@ -179,7 +195,7 @@ fn recent_activity(w: &World) -> String {
     }
     s += &format!(
         "gateway sessions (shards): {:?}, READY sent: {}, commands registered: {:?}",
-        w.sessions.iter().map(|s| s.shard).collect::<Vec<_>>(),
+        w.live_shards(),
         w.ready_count,
         w.commands
             .iter()
@@ -626,6 +642,198 @@ impl Standin {
         })
     }
 
+    // ----- faults -----------------------------------------------------------------------------
+
+    /// Inject a REST fault: the next matching request(s) get a 5xx, a 429, a delay or a reset
+    /// connection instead of (or before) their normal answer. Faults are tried in the order they
+    /// were injected; the first matching one fires.
+    ///
+    /// ```no_run
+    /// # use discord_standin::{faults, RestFault, Standin};
+    /// # use std::time::Duration;
+    /// # async fn demo(standin: Standin) {
+    /// standin.inject(RestFault::status(503).method("POST").route(faults::CHANNEL_MESSAGES));
+    /// standin.inject(RestFault::rate_limited(Duration::from_millis(1500)).times(2));
+    /// standin.inject(RestFault::delay(Duration::from_millis(3500)).route(faults::INTERACTION_CALLBACK));
+    /// # }
+    /// ```
+    pub fn inject(&self, fault: RestFault) {
+        self.shared.with(|w| w.rest_faults.push(fault));
+    }
+
+    /// Remove every injected REST fault that hasn't fired its course yet.
+    pub fn clear_faults(&self) {
+        self.shared.with(|w| w.rest_faults.clear());
+    }
+
+    /// Injected REST faults still waiting to fire (with their remaining `times`).
+    pub fn pending_faults(&self) -> Vec<RestFault> {
+        self.shared.read(|w| w.rest_faults.clone())
+    }
+
+    /// Every fault that fired so far, in order: injected REST and gateway faults, and the errors
+    /// the world's faults caused (an edit of a message a moderator deleted, the edit limit, a
+    /// late interaction response).
+    pub fn faults_fired(&self) -> Vec<FiredFault> {
+        self.shared.read(|w| w.fired.clone())
+    }
+
+    /// Wait until at least `n` faults fired; returns them all.
+    pub async fn wait_for_faults(&self, n: usize) -> Result<Vec<FiredFault>> {
+        self.shared
+            .wait_until(&format!("{n} fault(s) to fire"), |w| {
+                (w.fired.len() >= n).then(|| w.fired.clone())
+            })
+            .await
+    }
+
+    /// A moderator deletes a message (MESSAGE_DELETE is not sent: the bot has no message
+    /// intents). From then on people don't see it, and the bot's fetches and edits of it get
+    /// 404 `Unknown Message` (10008), as on Discord; those aren't violations, they are recorded
+    /// in [`faults_fired`](Self::faults_fired). Works on interaction responses too (their
+    /// `@original` / webhook edits get the same 404).
+    pub fn delete_message(&self, message: MessageId) {
+        self.shared.with(|w| {
+            if let Some(m) = w.message_mut(message) {
+                m.deleted = true;
+                w.moderator_deleted.insert(message);
+            }
+        })
+    }
+
+    /// Mark a message as one Discord won't let the bot edit now: it is older than an hour and
+    /// over the edit limit for old messages. Edits (`PATCH` of the channel message or of the
+    /// interaction response) get 400 code 30046 "Maximum number of edits to messages older than
+    /// 1 hour reached. Try again later" until [`allow_edits`](Self::allow_edits).
+    pub fn limit_edits(&self, message: MessageId) {
+        self.shared.with(|w| w.edit_limited.insert(message));
+    }
+
+    /// Let edits of a message marked with [`limit_edits`](Self::limit_edits) through again.
+    pub fn allow_edits(&self, message: MessageId) {
+        self.shared.with(|w| w.edit_limited.remove(&message));
+    }
+
+    /// Inject a gateway fault on every connected session of the bot; returns how many sessions
+    /// it hit (0 if none is connected).
+    pub fn gateway_fault(&self, fault: GatewayFault) -> usize {
+        gateway::inject(&self.shared, fault, |_| true)
+    }
+
+    /// Inject a gateway fault on the connected session(s) of one shard (`[shard_id, count]`).
+    pub fn gateway_fault_on(&self, shard: [u32; 2], fault: GatewayFault) -> usize {
+        gateway::inject(&self.shared, fault, |s| s.shard == shard)
+    }
+
+    /// Acknowledge heartbeats again on connections whose ACKs
+    /// [`GatewayFault::WithholdHeartbeatAcks`] withheld.
+    pub fn resume_heartbeat_acks(&self) {
+        self.shared.with(|w| {
+            for s in &mut w.sessions {
+                s.acks_withheld = false;
+            }
+        })
+    }
+
+    /// Discord forgets the bot's disconnected sessions (their resume window passed): a RESUME
+    /// of one gets op 9 INVALID_SESSION d=false, the bot must IDENTIFY anew, and the dispatches
+    /// queued for it (interactions included) are lost. Returns how many sessions expired.
+    pub fn expire_sessions(&self) -> usize {
+        self.shared.with(|w| {
+            let mut n = 0;
+            for s in w.sessions.iter_mut().filter(|s| !s.expired && !s.is_live()) {
+                s.expired = true;
+                n += 1;
+            }
+            n
+        })
+    }
+
+    /// A gateway outage: new connections are accepted but get no HELLO and aren't read until
+    /// [`unblock_gateway`](Self::unblock_gateway) (live connections go on). With a fault that
+    /// disconnects the bot, this holds it disconnected: interactions sent meanwhile are queued
+    /// for its session and replayed when it resumes.
+    pub fn block_gateway(&self) {
+        self.shared.with(|w| w.gateway_blocked = true);
+    }
+
+    /// End a [`block_gateway`](Self::block_gateway) outage: waiting connections get HELLO.
+    pub fn unblock_gateway(&self) {
+        self.shared.with(|w| w.gateway_blocked = false);
+    }
+
+    /// Gateway connections, identifies, resumes, refused resumes, withheld ACKs and closes, in
+    /// order.
+    pub fn gateway_log(&self) -> Vec<GatewayRecord> {
+        self.shared.read(|w| w.gateway_log.clone())
+    }
+
+    /// How many gateway connections were opened.
+    pub fn connects(&self) -> usize {
+        self.count_gateway(|e| matches!(e, GatewayEvent::Connected))
+    }
+
+    /// How many RESUMEs succeeded.
+    pub fn resumes(&self) -> usize {
+        self.count_gateway(|e| matches!(e, GatewayEvent::Resumed { .. }))
+    }
+
+    /// How many gateway connections ended (closed by either side, or dropped).
+    pub fn disconnects(&self) -> usize {
+        self.count_gateway(|e| matches!(e, GatewayEvent::Closed { .. }))
+    }
+
+    fn count_gateway(&self, f: impl Fn(&GatewayEvent) -> bool) -> usize {
+        self.shared
+            .read(|w| w.gateway_log.iter().filter(|r| f(&r.event)).count())
+    }
+
+    /// Wait until at least `n` gateway connections were opened.
+    pub async fn wait_for_connects(&self, n: usize) -> Result<()> {
+        self.wait_for_gateway(&format!("{n} gateway connection(s)"), n, |e| {
+            matches!(e, GatewayEvent::Connected)
+        })
+        .await
+    }
+
+    /// Wait until at least `n` RESUMEs succeeded (RESUMED sent).
+    pub async fn wait_for_resumes(&self, n: usize) -> Result<()> {
+        self.wait_for_gateway(&format!("{n} RESUME(s)"), n, |e| {
+            matches!(e, GatewayEvent::Resumed { .. })
+        })
+        .await
+    }
+
+    /// Wait until the bot identified at least `n` times (READY sent `n` times).
+    pub async fn wait_for_identifies(&self, n: usize) -> Result<()> {
+        self.shared
+            .wait_until(&format!("{n} IDENTIFY(s) answered with READY"), |w| {
+                (w.ready_count >= n as u64).then_some(())
+            })
+            .await
+    }
+
+    /// Wait until at least `n` gateway connections ended.
+    pub async fn wait_for_disconnects(&self, n: usize) -> Result<()> {
+        self.wait_for_gateway(&format!("{n} gateway disconnection(s)"), n, |e| {
+            matches!(e, GatewayEvent::Closed { .. })
+        })
+        .await
+    }
+
+    async fn wait_for_gateway(
+        &self,
+        what: &str,
+        n: usize,
+        f: impl Fn(&GatewayEvent) -> bool,
+    ) -> Result<()> {
+        self.shared
+            .wait_until(what, |w| {
+                (w.gateway_log.iter().filter(|r| f(&r.event)).count() >= n).then_some(())
+            })
+            .await
+    }
+
     // ----- the web page -----------------------------------------------------------------------
 
     /// Serve the stand-in's server as a web page on `listener` (a Discord-like view of its
@@ -641,7 +849,7 @@ impl Standin {
     pub async fn wait_ready(&self) -> Result<()> {
         self.shared
             .wait_until("the bot to IDENTIFY on the gateway", |w| {
-                (w.ready_count > 0 && !w.sessions.is_empty()).then_some(())
+                (w.ready_count > 0 && !w.live_shards().is_empty()).then_some(())
             })
             .await
     }
@@ -652,7 +860,12 @@ impl Standin {
         self.shared
             .wait_until(&format!("a gateway session for guild {guild}"), |w| {
                 w.guild_connected(guild)
-                    .then(|| w.sessions.iter().find(|s| s.covers(guild)).map(|s| s.shard))
+                    .then(|| {
+                        w.sessions
+                            .iter()
+                            .find(|s| s.is_live() && s.covers(guild))
+                            .map(|s| s.shard)
+                    })
                     .flatten()
             })
             .await
@@ -773,16 +986,11 @@ impl Standin {
     /// The `[shard_id, shard_count]` of every live gateway session, in the order they
     /// identified.
     pub fn sessions(&self) -> Vec<[u32; 2]> {
-        self.shared.read(|w| {
-            w.sessions
-                .iter()
-                .filter(|s| !s.tx.is_closed())
-                .map(|s| s.shard)
-                .collect()
-        })
+        self.shared.read(World::live_shards)
     }
 
-    /// How many heartbeats (op 1) the bot sent (each was acknowledged with op 11).
+    /// How many heartbeats (op 1) the bot sent (each was acknowledged with op 11, unless
+    /// [`GatewayFault::WithholdHeartbeatAcks`] withheld it).
     pub fn heartbeats(&self) -> u64 {
         self.shared.read(|w| w.heartbeats)
     }
@@ -825,12 +1033,17 @@ impl Standin {
             for i in &w.interactions {
                 match i.responses.as_slice() {
                     [] => out.push(format!("{} never got an initial response", i.describe())),
-                    [first, ..] if first.latency > INITIAL_RESPONSE_DEADLINE => out.push(format!(
-                        "{} was answered after {:?}; Discord allows {:?}",
-                        i.describe(),
-                        first.latency,
-                        INITIAL_RESPONSE_DEADLINE
-                    )),
+                    [first, ..]
+                        if first.latency > INITIAL_RESPONSE_DEADLINE
+                            && !w.fault_late.contains(&i.id) =>
+                    {
+                        out.push(format!(
+                            "{} was answered after {:?}; Discord allows {:?}",
+                            i.describe(),
+                            first.latency,
+                            INITIAL_RESPONSE_DEADLINE
+                        ))
+                    }
                     _ => {}
                 }
             }
@@ -907,11 +1120,16 @@ impl StandinView<'_> {
 
     /// The `[shard_id, shard_count]` of every live gateway session.
     pub fn sessions(&self) -> Vec<[u32; 2]> {
-        self.0
-            .sessions
-            .iter()
-            .filter(|s| !s.tx.is_closed())
-            .map(|s| s.shard)
-            .collect()
+        self.0.live_shards()
+    }
+
+    /// Every fault that fired so far.
+    pub fn faults_fired(&self) -> &[FiredFault] {
+        &self.0.fired
+    }
+
+    /// Gateway connections, identifies, resumes and closes so far.
+    pub fn gateway_log(&self) -> &[GatewayRecord] {
+        &self.0.gateway_log
     }
 }

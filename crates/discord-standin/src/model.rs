@@ -1,11 +1,13 @@
 //! The stand-in's state: guilds, channels, users, the messages in each channel as people see them,
 //! interactions and how they were answered, registered commands, and the request log.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 use tokio::sync::mpsc;
 
+use crate::faults::{FiredFault, RestFault};
 use crate::ids::{
     now_ms, rfc3339, snowflake_ms, ChannelId, CommandId, GuildId, InteractionId, MessageId,
     Snowflakes, UserId,
@@ -410,19 +412,114 @@ pub struct RequestRecord {
     pub violations: Vec<Violation>,
 }
 
-/// A connected, identified gateway session.
+/// Something that happened on the gateway.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GatewayEvent {
+    /// A WebSocket connection was opened.
+    Connected,
+    /// The connection identified (op 2) and got READY with this session.
+    Identified {
+        /// The session id of READY.
+        session_id: String,
+        /// `[shard_id, shard_count]`.
+        shard: [u32; 2],
+    },
+    /// The connection resumed (op 6) this session: the dispatches after its `seq` were replayed,
+    /// then RESUMED.
+    Resumed {
+        /// The session resumed.
+        session_id: String,
+        /// The `seq` the client sent.
+        seq: u64,
+        /// How many dispatches were replayed.
+        replayed: usize,
+    },
+    /// A RESUME was refused with op 9 INVALID_SESSION d=false (unknown or invalidated session,
+    /// or a `seq` the session never reached).
+    ResumeRefused {
+        /// The session id the client sent.
+        session_id: String,
+        /// The `seq` the client sent.
+        seq: u64,
+    },
+    /// A heartbeat got no ACK (see [`GatewayFault::WithholdHeartbeatAcks`](crate::GatewayFault)).
+    HeartbeatAckWithheld,
+    /// The connection ended.
+    Closed {
+        /// The close code, if a close frame was sent (`None`: the TCP connection just ended).
+        code: Option<u16>,
+        /// Whether the stand-in ended it (a fault) rather than the client.
+        by_standin: bool,
+    },
+}
+
+/// A [`GatewayEvent`] with when and on which connection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GatewayRecord {
+    /// When.
+    pub at: Instant,
+    /// The connection (numbered from 1 in the order they were opened, across stand-ins).
+    pub conn: u64,
+    /// What happened.
+    pub event: GatewayEvent,
+}
+
+/// What the stand-in sends to one gateway connection's task.
+#[derive(Debug)]
+pub(crate) enum Out {
+    /// A frame to send as it is (dispatches come numbered).
+    Frame(Value),
+    /// Close with a close frame of this code.
+    Close(u16),
+    /// Drop the TCP connection without a close frame.
+    Drop,
+}
+
+/// A gateway session (from IDENTIFY), kept across connections for RESUME.
 #[derive(Debug)]
 pub(crate) struct Session {
-    pub(crate) conn: u64,
+    /// The `session_id` sent in READY.
+    pub(crate) id: String,
     /// `[shard_id, shard_count]` as identified (`[0, 1]` when IDENTIFY named no shard).
     pub(crate) shard: [u32; 2],
-    pub(crate) tx: mpsc::UnboundedSender<(String, Value)>,
+    /// The connection it is on now (its id and outbox), if any.
+    pub(crate) conn: Option<(u64, mpsc::UnboundedSender<Out>)>,
+    /// The last sequence number used.
+    pub(crate) seq: u64,
+    /// Every dispatch of the session: `(seq, event, d)`, replayed on RESUME.
+    pub(crate) log: Vec<(u64, String, Value)>,
+    /// Invalidated (op 9 d=false, a closing code that ends it, a new IDENTIFY of its shard
+    /// while disconnected): a RESUME gets op 9 d=false and nothing more is queued for it.
+    pub(crate) expired: bool,
+    /// Heartbeats on the current connection get no ACK (a zombie connection).
+    pub(crate) acks_withheld: bool,
 }
 
 impl Session {
     /// Whether Discord sends this guild's events on this session.
     pub(crate) fn covers(&self, guild: GuildId) -> bool {
         shard_of(guild, self.shard[1]) == self.shard[0]
+    }
+
+    /// Whether a connection carries the session now.
+    pub(crate) fn is_live(&self) -> bool {
+        !self.expired && self.conn.as_ref().is_some_and(|(_, tx)| !tx.is_closed())
+    }
+
+    /// Number a dispatch and keep it for RESUME; returns the frame.
+    pub(crate) fn number(&mut self, event: &str, data: Value) -> Value {
+        self.seq += 1;
+        let frame = json!({"op": 0, "t": event, "s": self.seq, "d": data});
+        self.log.push((self.seq, event.to_owned(), data));
+        frame
+    }
+
+    /// Send a frame on the current connection, if there is one.
+    pub(crate) fn send(&self, out: Out) -> bool {
+        match &self.conn {
+            Some((_, tx)) => tx.send(out).is_ok(),
+            None => false,
+        }
     }
 }
 
@@ -451,8 +548,6 @@ pub(crate) struct World {
     pub(crate) identify: Option<Value>,
     /// Every IDENTIFY payload (`d`), in order.
     pub(crate) identifies: Vec<Value>,
-    /// The shard of every session id handed out in READY (for RESUME).
-    pub(crate) session_shards: Vec<(String, [u32; 2])>,
     /// Guild ids are placed round-robin on this many shards.
     pub(crate) shard_count: u32,
     /// Every dispatch sent on the gateway (event name, `d`), in order.
@@ -461,6 +556,20 @@ pub(crate) struct World {
     pub(crate) heartbeats: u64,
     pub(crate) gateway_url: String,
     pub(crate) last_request: Option<Instant>,
+    /// Injected REST faults still to fire.
+    pub(crate) rest_faults: Vec<RestFault>,
+    /// Every fault that fired.
+    pub(crate) fired: Vec<FiredFault>,
+    /// Connections, identifies, resumes and closes on the gateway.
+    pub(crate) gateway_log: Vec<GatewayRecord>,
+    /// New gateway connections wait (no HELLO, nothing read) while this is set.
+    pub(crate) gateway_blocked: bool,
+    /// Messages a moderator deleted (the bot's edits of them are no mistake of the bot's).
+    pub(crate) moderator_deleted: HashSet<MessageId>,
+    /// Messages whose edits fail with 30046.
+    pub(crate) edit_limited: HashSet<MessageId>,
+    /// Interactions whose initial response was late only because of an injected delay.
+    pub(crate) fault_late: HashSet<InteractionId>,
 }
 
 /// Default permissions given to members and the bot in interactions (all text permissions).
@@ -492,13 +601,19 @@ impl World {
             sessions: Vec::new(),
             identify: None,
             identifies: Vec::new(),
-            session_shards: Vec::new(),
             shard_count: 1,
             dispatched: Vec::new(),
             ready_count: 0,
             heartbeats: 0,
             gateway_url: String::new(),
             last_request: None,
+            rest_faults: Vec::new(),
+            fired: Vec::new(),
+            gateway_log: Vec::new(),
+            gateway_blocked: false,
+            moderator_deleted: HashSet::new(),
+            edit_limited: HashSet::new(),
+            fault_late: HashSet::new(),
         }
     }
 
@@ -584,31 +699,54 @@ impl World {
         self.interactions.iter().position(|i| i.token == token)
     }
 
-    /// Send a guild's dispatch as Discord does: on the session(s) of the guild's shard. Returns
-    /// their shards.
+    /// Send a guild's dispatch as Discord does: on the session(s) of the guild's shard, queued
+    /// for a disconnected session until it resumes. Returns their shards.
     pub(crate) fn dispatch_to_guild(
         &mut self,
         guild: GuildId,
         event: &str,
         data: Value,
     ) -> Vec<[u32; 2]> {
-        self.sessions.retain(|s| !s.tx.is_closed());
         self.dispatched.push((event.to_owned(), data.clone()));
         let mut shards = Vec::new();
-        for s in self.sessions.iter().filter(|s| s.covers(guild)) {
-            let _ = s.tx.send((event.to_owned(), data.clone()));
+        for s in self
+            .sessions
+            .iter_mut()
+            .filter(|s| !s.expired && s.covers(guild))
+        {
+            let frame = s.number(event, data.clone());
+            s.send(Out::Frame(frame));
             shards.push(s.shard);
         }
         shards
     }
 
-    /// Whether some identified session receives this guild's events.
+    /// Whether some identified session receives this guild's events now (connected).
     pub(crate) fn guild_connected(&self, guild: GuildId) -> bool {
-        self.ready_count > 0
-            && self
-                .sessions
-                .iter()
-                .any(|s| !s.tx.is_closed() && s.covers(guild))
+        self.ready_count > 0 && self.sessions.iter().any(|s| s.is_live() && s.covers(guild))
+    }
+
+    /// Whether some session gets this guild's events, now or when it resumes.
+    pub(crate) fn guild_reachable(&self, guild: GuildId) -> bool {
+        self.ready_count > 0 && self.sessions.iter().any(|s| !s.expired && s.covers(guild))
+    }
+
+    /// The shards of the live sessions, in the order they identified.
+    pub(crate) fn live_shards(&self) -> Vec<[u32; 2]> {
+        self.sessions
+            .iter()
+            .filter(|s| s.is_live())
+            .map(|s| s.shard)
+            .collect()
+    }
+
+    /// Record a gateway event.
+    pub(crate) fn gateway_event(&mut self, conn: u64, event: GatewayEvent) {
+        self.gateway_log.push(GatewayRecord {
+            at: Instant::now(),
+            conn,
+            event,
+        });
     }
 
     /// Create a message from a message-create payload (content/embeds/components/flags).

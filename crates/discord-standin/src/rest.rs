@@ -2,7 +2,7 @@
 //! and (if it is one the stand-in serves) applied to the channel model.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -10,6 +10,7 @@ use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Map, Value};
 
+use crate::faults::{fault_reply, FaultKind, FiredFault, RestFaultKind, INTERACTION_CALLBACK};
 use crate::ids::{ChannelId, GuildId, InteractionId, MessageId, UserId};
 use crate::limits::{self, EPHEMERAL};
 use crate::model::{
@@ -18,7 +19,7 @@ use crate::model::{
 use crate::multipart;
 use crate::spec::{RouteMatch, Spec};
 use crate::violation::{Violation, ViolationKind};
-use crate::Shared;
+use crate::{Shared, INITIAL_RESPONSE_DEADLINE};
 
 /// The prefix serenity puts before every route.
 pub const API_PREFIX: &str = "/api/v10";
@@ -28,36 +29,90 @@ pub const API_PREFIX: &str = "/api/v10";
 pub(crate) struct Reply {
     pub(crate) status: u16,
     pub(crate) body: Option<Value>,
+    /// Extra headers (rate-limit headers of a 429, a content type for `text`).
+    pub(crate) headers: Vec<(String, String)>,
+    /// A body that isn't JSON (what Discord's edge sends with a 502 or 503).
+    pub(crate) text: Option<String>,
 }
 
 impl Reply {
-    fn ok(body: Value) -> Self {
+    fn with_body(status: u16, body: Option<Value>) -> Self {
         Reply {
-            status: 200,
-            body: Some(body),
+            status,
+            body,
+            headers: Vec::new(),
+            text: None,
         }
+    }
+
+    fn ok(body: Value) -> Self {
+        Self::with_body(200, Some(body))
     }
 
     fn created(body: Value) -> Self {
-        Reply {
-            status: 201,
-            body: Some(body),
-        }
+        Self::with_body(201, Some(body))
     }
 
     fn no_content() -> Self {
-        Reply {
-            status: 204,
-            body: None,
-        }
+        Self::with_body(204, None)
     }
 
     fn error(status: u16, code: u64, message: &str) -> Self {
-        Reply {
-            status,
-            body: Some(json!({"message": message, "code": code})),
-        }
+        Self::with_body(status, Some(json!({"message": message, "code": code})))
     }
+}
+
+/// A fault injected into one request.
+#[derive(Debug, Default)]
+pub(crate) struct Injected {
+    /// Answer this instead of handling the request.
+    reply: Option<Reply>,
+    /// The request was held this long first.
+    delay: Option<Duration>,
+}
+
+/// The spec's route template of a request, if it matches one.
+fn route_of(shared: &Shared, method: &str, path: &str) -> Option<String> {
+    let api_path = path.strip_prefix(API_PREFIX)?;
+    shared
+        .spec
+        .match_route(method, api_path)
+        .map(|m| m.template.to_owned())
+}
+
+/// Take the first injected REST fault matching the request, and record that it fired.
+fn take_fault(shared: &Shared, method: &str, path: &str) -> Option<RestFaultKind> {
+    let route = route_of(shared, method, path);
+    let found = shared.read(|w| {
+        w.rest_faults
+            .iter()
+            .any(|f| f.matches(method, route.as_deref()))
+    });
+    if !found {
+        return None;
+    }
+    shared.with(|w| {
+        let i = w
+            .rest_faults
+            .iter()
+            .position(|f| f.matches(method, route.as_deref()))?;
+        let fault = &mut w.rest_faults[i];
+        let kind = fault.kind.clone();
+        if let Some(n) = fault.times.as_mut() {
+            *n -= 1;
+        }
+        if fault.times == Some(0) {
+            w.rest_faults.remove(i);
+        }
+        w.fired.push(FiredFault {
+            at: Instant::now(),
+            method: method.to_owned(),
+            path: path.to_owned(),
+            route: route.clone(),
+            kind: FaultKind::Rest(kind.clone()),
+        });
+        Some(kind)
+    })
 }
 
 /// axum fallback handler: every REST request lands here.
@@ -68,6 +123,23 @@ pub(crate) async fn handle(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let mut injected = Injected::default();
+    match take_fault(&shared, method.as_str(), uri.path()) {
+        None => {}
+        Some(RestFaultKind::Delay(d)) => {
+            tokio::time::sleep(d).await;
+            injected.delay = Some(d);
+        }
+        Some(RestFaultKind::Reset) => {
+            // End the connection's task without an answer: hyper drops the TCP connection.
+            // (`resume_unwind` skips the panic hook, so nothing is printed.)
+            std::panic::resume_unwind(Box::new("discord-standin: injected connection reset"));
+        }
+        Some(kind) => {
+            let route = route_of(&shared, method.as_str(), uri.path());
+            injected.reply = fault_reply(&kind, route.as_deref());
+        }
+    }
     let header = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
     let reply = process(
         &shared,
@@ -77,17 +149,28 @@ pub(crate) async fn handle(
         header(header::CONTENT_TYPE),
         header(header::AUTHORIZATION),
         &body,
+        injected,
     );
     let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    match reply.body {
-        Some(v) => (
+    let mut response = match (reply.body, reply.text) {
+        (Some(v), _) => (
             status,
             [(header::CONTENT_TYPE, "application/json")],
             v.to_string(),
         )
             .into_response(),
-        None => status.into_response(),
+        (None, Some(text)) => (status, text).into_response(),
+        (None, None) => status.into_response(),
+    };
+    for (name, value) in reply.headers {
+        if let (Ok(name), Ok(value)) = (
+            header::HeaderName::try_from(name),
+            header::HeaderValue::try_from(value),
+        ) {
+            response.headers_mut().insert(name, value);
+        }
     }
+    response
 }
 
 /// Check a request against the spec and the documented limits, without applying it.
@@ -197,7 +280,8 @@ fn check_limits(method: &str, template: &str, body: &Value, out: &mut Vec<limits
     }
 }
 
-/// Handle one request end to end: parse, validate, apply, log.
+/// Handle one request end to end: parse, validate, apply (unless a fault answers), log.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn process(
     shared: &Shared,
     method: &str,
@@ -206,6 +290,7 @@ pub(crate) fn process(
     content_type: Option<&str>,
     authorization: Option<&str>,
     raw: &[u8],
+    injected: Injected,
 ) -> Reply {
     let mut violations = Vec::new();
     let mut files = Vec::new();
@@ -247,6 +332,7 @@ pub(crate) fn process(
             .iter()
             .any(|v| matches!(v.kind, ViolationKind::Schema | ViolationKind::Limit));
         let reply = match &matched {
+            _ if injected.reply.is_some() => injected.reply.unwrap_or_else(Reply::no_content),
             Some(RouteMatch {
                 operation: None, ..
             })
@@ -260,6 +346,7 @@ pub(crate) fn process(
                     params: m.params.clone(),
                     body: body.clone().unwrap_or(Value::Null),
                     violations: Vec::new(),
+                    fault_delay: injected.delay,
                 };
                 let reply = route(w, m.template, &mut call);
                 violations.append(&mut call.violations);
@@ -307,10 +394,30 @@ fn invalid_form_body(violations: &[Violation]) -> Reply {
             list.push(json!({"code": "STANDIN_INVALID", "message": v.reason}));
         }
     }
-    Reply {
-        status: 400,
-        body: Some(json!({"code": 50035, "message": "Invalid Form Body", "errors": errors})),
-    }
+    Reply::with_body(
+        400,
+        Some(json!({"code": 50035, "message": "Invalid Form Body", "errors": errors})),
+    )
+}
+
+/// Record a fault that fired while applying a request (not a mistake of the bot's).
+fn fired(w: &mut World, call: &Call<'_>, template: &str, kind: FaultKind) {
+    w.fired.push(FiredFault {
+        at: Instant::now(),
+        method: call.method.to_owned(),
+        path: call.path.to_owned(),
+        route: Some(template.to_owned()),
+        kind,
+    });
+}
+
+/// Discord's answer to an edit of a message over the edit limit for old messages.
+fn edit_limit_reply() -> Reply {
+    Reply::error(
+        400,
+        30046,
+        "Maximum number of edits to messages older than 1 hour reached. Try again later",
+    )
 }
 
 /// One request being applied.
@@ -321,6 +428,8 @@ struct Call<'a> {
     params: Vec<String>,
     body: Value,
     violations: Vec<Violation>,
+    /// How long an injected fault held the request.
+    fault_delay: Option<Duration>,
 }
 
 impl Call<'_> {
@@ -441,7 +550,17 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
                 .message(id)
                 .filter(|m| m.channel_id == channel && !m.deleted && m.visible_to.is_none())
                 .map(|m| m.by_bot);
+            let by_moderator = w.moderator_deleted.contains(&id)
+                && w.message(id).is_some_and(|m| m.channel_id == channel);
             match (method, found) {
+                (_, None) if by_moderator => {
+                    fired(w, call, template, FaultKind::UnknownMessage);
+                    Reply::error(404, 10008, "Unknown Message")
+                }
+                ("PATCH", Some(true)) if w.edit_limited.contains(&id) => {
+                    fired(w, call, template, FaultKind::EditLimit);
+                    edit_limit_reply()
+                }
                 (_, None) => call.refuse(
                     404,
                     10008,
@@ -614,6 +733,18 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
     w.interactions[idx]
         .responses
         .push(ResponseRecord { kind, latency });
+    // Past Discord's 3 seconds the interaction has failed ("This interaction failed") and its
+    // token no longer takes an initial response.
+    if latency > INITIAL_RESPONSE_DEADLINE {
+        if call
+            .fault_delay
+            .is_some_and(|d| latency.saturating_sub(d) <= INITIAL_RESPONSE_DEADLINE)
+        {
+            w.fault_late.insert(id);
+        }
+        fired(w, call, INTERACTION_CALLBACK, FaultKind::LateInteraction);
+        return Reply::error(404, 10062, "Unknown interaction");
+    }
     if w.interactions[idx].responses.len() > 1 {
         return call.refuse(
             400,
@@ -733,7 +864,11 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
         Err(r) => return r,
     };
     let rec = w.interactions[idx].clone();
-    if rec.responses.is_empty() {
+    if !rec
+        .responses
+        .iter()
+        .any(|r| r.latency <= INITIAL_RESPONSE_DEADLINE)
+    {
         return call.refuse(
             404,
             10015,
@@ -799,6 +934,10 @@ fn webhook_message(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply 
         }
         id
     };
+    if w.moderator_deleted.contains(&target) {
+        fired(w, call, template, FaultKind::UnknownMessage);
+        return Reply::error(404, 10008, "Unknown Message");
+    }
     if w.message(target).is_none_or(|m| m.deleted) {
         return call.refuse(
             404,
@@ -809,6 +948,10 @@ fn webhook_message(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply 
     }
     match call.method {
         "GET" => Reply::ok(w.message_json(target)),
+        "PATCH" if w.edit_limited.contains(&target) => {
+            fired(w, call, template, FaultKind::EditLimit);
+            edit_limit_reply()
+        }
         "PATCH" => {
             w.edit_message(target, &call.body);
             w.interactions[idx].answer.get_or_insert(target);

@@ -90,7 +90,7 @@ pub(super) async fn world(State(shared): State<Arc<Shared>>) -> Json<Value> {
             "guilds": guilds,
             "users": w.users.iter().map(user_json).collect::<Vec<_>>(),
             "bot": user_json(&w.bot),
-            "connected": w.ready_count > 0 && w.sessions.iter().any(|s| !s.tx.is_closed()),
+            "connected": w.ready_count > 0 && !w.live_shards().is_empty(),
             "commands": w.commands,
             "violations": violations,
         })
