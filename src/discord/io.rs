@@ -9,15 +9,16 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::{
     ButtonStyle as SerenityStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditMessage, Http,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, EditMessage, Http,
 };
 
 use super::codec::{self, Button};
 use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
 };
-use crate::tables::{Outbox, Outgoing, Reply};
+use crate::tables::{Outbox, Outgoing, Reply, SendError};
 
 /// Names a button's or a select menu's custom_id from its action.
 pub type Namer<'a> = &'a dyn Fn(&UiAction) -> String;
@@ -119,8 +120,24 @@ pub struct HttpOutbox {
     pub http: Arc<Http>,
 }
 
+/// Discord's codes for a message to show anew rather than edit: Unknown Message (a moderator
+/// deleted it), and the edit limit of messages older than an hour.
+const UNKNOWN_MESSAGE: isize = 10008;
+const OLD_MESSAGE_EDITS: isize = 30046;
+
+fn send_error(error: serenity::Error) -> SendError {
+    match &error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if matches!(response.error.code, UNKNOWN_MESSAGE | OLD_MESSAGE_EDITS) =>
+        {
+            SendError::Replace(error.to_string())
+        }
+        _ => SendError::Failed(error.to_string()),
+    }
+}
+
 impl Outbox for HttpOutbox {
-    fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, String>> {
+    fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, SendError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
@@ -129,7 +146,7 @@ impl Outbox for HttpOutbox {
                 .send_message(&self.http, create)
                 .await
                 .map(|m| m.id.get())
-                .map_err(|e| e.to_string())
+                .map_err(send_error)
         })
     }
 
@@ -138,7 +155,7 @@ impl Outbox for HttpOutbox {
         channel_id: u64,
         message_id: u64,
         message: Outgoing,
-    ) -> BoxFuture<'_, Result<(), String>> {
+    ) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
@@ -150,23 +167,86 @@ impl Outbox for HttpOutbox {
                 .edit_message(&self.http, serenity::MessageId::new(message_id), edit)
                 .await
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(send_error)
         })
     }
 }
 
 /// The answer to one interaction (a slash command or a click), given once.
+///
+/// A click's answer that is not given within [`DEFER_AFTER`] (its action waited for the table or
+/// the database) is deferred with Discord (DEFERRED_UPDATE_MESSAGE), so that it does not fail
+/// after Discord's 3 seconds: the answer then edits the clicked message, or follows up.
 pub struct InteractionReply {
     pub http: Arc<Http>,
     pub id: serenity::InteractionId,
     pub token: String,
+    /// Whether the initial response went out, and whether it was the deferral; held while an
+    /// initial response is sent, so the answer and the deferral never both go.
+    state: Arc<tokio::sync::Mutex<Answered>>,
 }
 
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Answered {
+    #[default]
+    Not,
+    Deferred,
+    Yes,
+}
+
+/// How long a click's answer may take before it is deferred.
+pub const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
+
 impl InteractionReply {
-    async fn respond(&self, response: CreateInteractionResponse) -> Result<(), String> {
-        response
+    /// The answer to a slash command.
+    pub fn command(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
+        InteractionReply {
+            http,
+            id,
+            token,
+            state: Arc::default(),
+        }
+    }
+
+    /// The answer to a click, deferred if it is slow to come.
+    pub fn click(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
+        let reply = InteractionReply::command(http, id, token);
+        let (state, http, token) = (reply.state.clone(), reply.http.clone(), reply.token.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(DEFER_AFTER).await;
+            let mut state = state.lock().await;
+            if *state != Answered::Not {
+                return;
+            }
+            match CreateInteractionResponse::Acknowledge
+                .execute(&http, (id, &token))
+                .await
+            {
+                Ok(()) => *state = Answered::Deferred,
+                Err(e) => tracing::warn!(error = %e, "could not defer a click's answer"),
+            }
+        });
+        reply
+    }
+
+    /// Sends the initial response `response`, unless the answer was deferred: then `later`
+    /// gives it (an edit of the original response, or a follow-up).
+    async fn answer<T>(
+        &self,
+        response: impl FnOnce() -> CreateInteractionResponse,
+        later: impl std::future::Future<Output = Result<T, serenity::Error>>,
+        now: T,
+    ) -> Result<T, String> {
+        let mut state = self.state.lock().await;
+        if *state == Answered::Deferred {
+            drop(state);
+            return later.await.map_err(|e| e.to_string());
+        }
+        *state = Answered::Yes;
+        response()
             .execute(&self.http, (self.id, &self.token))
             .await
+            .map(|()| now)
             .map_err(|e| e.to_string())
     }
 }
@@ -175,8 +255,17 @@ impl Reply for InteractionReply {
     fn update(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<(), String>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
-            let update = response(&message.view, &name);
-            self.respond(CreateInteractionResponse::UpdateMessage(update))
+            let view = &message.view;
+            // After DEFERRED_UPDATE_MESSAGE, the original response is the clicked message.
+            let edit = EditInteractionResponse::new()
+                .content(&view.content)
+                .embeds(embeds(view))
+                .components(components(view, &name));
+            let later =
+                self.http
+                    .edit_original_interaction_response(&self.token, &edit, Vec::new());
+            let update = || CreateInteractionResponse::UpdateMessage(response(view, &name));
+            self.answer(update, async { later.await.map(|_| ()) }, ())
                 .await
         })
     }
@@ -184,25 +273,49 @@ impl Reply for InteractionReply {
     fn message(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<u64, String>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
-            let create = response(&message.view, &name);
-            self.respond(CreateInteractionResponse::Message(create))
-                .await?;
-            self.http
-                .get_original_interaction_response(&self.token)
-                .await
-                .map(|m| m.id.get())
-                .map_err(|e| e.to_string())
+            let view = &message.view;
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(&view.content)
+                .embeds(embeds(view))
+                .components(components(view, &name));
+            let later = followup.execute(&self.http, (None, &self.token));
+            let create = || CreateInteractionResponse::Message(response(view, &name));
+            match self
+                .answer(
+                    create,
+                    async { later.await.map(|m| Some(m.id.get())) },
+                    None,
+                )
+                .await?
+            {
+                Some(id) => Ok(id),
+                None => self
+                    .http
+                    .get_original_interaction_response(&self.token)
+                    .await
+                    .map(|m| m.id.get())
+                    .map_err(|e| e.to_string()),
+            }
         })
     }
 
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>> {
         Box::pin(async move {
             // Private answers carry no components.
-            let create = CreateInteractionResponseMessage::new()
+            let followup = CreateInteractionResponseFollowup::new()
                 .content(&view.content)
                 .embeds(embeds(&view))
                 .ephemeral(true);
-            self.respond(CreateInteractionResponse::Message(create))
+            let later = followup.execute(&self.http, (None, &self.token));
+            let create = || {
+                CreateInteractionResponse::Message(
+                    CreateInteractionResponseMessage::new()
+                        .content(&view.content)
+                        .embeds(embeds(&view))
+                        .ephemeral(true),
+                )
+            };
+            self.answer(create, async { later.await.map(|_| ()) }, ())
                 .await
         })
     }

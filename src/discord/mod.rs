@@ -380,11 +380,11 @@ fn who(user: &serenity::User, member: Option<&serenity::Member>) -> Who {
 
 /// The component-interaction router: every button click comes here.
 async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
-    let reply = Box::new(InteractionReply {
-        http: ctx.http.clone(),
-        id: click.id,
-        token: click.token.clone(),
-    });
+    let reply = Box::new(InteractionReply::click(
+        ctx.http.clone(),
+        click.id,
+        click.token.clone(),
+    ));
     // Whoever clicks gets private answers in their own language; the table's messages keep the
     // table's.
     let lang = Lang::from_discord(&click.locale);

@@ -20,8 +20,11 @@ use crate::engine::table::{self, Phase, Rules};
 use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 
-/// How long a writer waits for another writer's lock before giving up.
+/// How long a writer waits for another writer's lock before giving up (then the person is told
+/// it could not be saved; a click waiting that long has its answer deferred).
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long opening the database may keep retrying lost races with other processes starting up.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -246,9 +249,8 @@ impl Store {
         // locked" at once, without waiting for its busy timeout, and the loser of a migration race
         // fails once the winner committed: try again, briefly. Applied migrations are skipped.
         // Each migration is a race of its own, so a process may lose more than one: it tries
-        // again until the busy timeout (a migration that is broken fails then, as it would at
-        // once).
-        let deadline = tokio::time::Instant::now() + BUSY_TIMEOUT;
+        // again for a while (a migration that is broken fails then, as it would at once).
+        let deadline = tokio::time::Instant::now() + OPEN_TIMEOUT;
         let mut pause = Duration::from_millis(10);
         loop {
             let error = match Self::try_connect(options.clone()).await {

@@ -76,14 +76,24 @@ impl AnyTable {
 pub(super) enum Timer {
     Deadline,
     BotMove,
+    /// The channel does not show the stored game (a post or an edit failed): show it again.
+    Reshow,
 }
 
-/// What a table's code shares with its actor: the service, the channel, the bot-move timer.
+/// What a table's code shares with its actor: the service, the channel, the timers it arms.
 pub(super) struct Cx {
     pub(super) shared: Arc<Shared>,
     pub(super) channel: u64,
     pub(super) bot_due: Option<Instant>,
+    /// When to show the game again, after a post or an edit failed.
+    pub(super) reshow_due: Option<Instant>,
+    /// The pause before the next try to show the game again (doubling while Discord refuses).
+    pub(super) reshow_pause: Duration,
 }
+
+/// The first pause before showing a game again, and the longest.
+pub(super) const RESHOW_FIRST: Duration = Duration::from_millis(500);
+pub(super) const RESHOW_MAX: Duration = Duration::from_secs(60);
 
 pub(super) struct Actor {
     pub(super) cx: Cx,
@@ -123,6 +133,13 @@ impl Actor {
                         Some(Timer::BotMove) => {
                             self.bot_move().instrument(info_span!("action", action = "bot move")).await;
                         }
+                        Some(Timer::Reshow) => {
+                            self.cx.reshow_due = None;
+                            if let Some(table) = &mut self.table {
+                                let span = info_span!("action", action = "show again");
+                                with_table!(table, t => t.reshow(&mut self.cx).instrument(span).await);
+                            }
+                        }
                         None => {}
                     }
                 }
@@ -133,12 +150,20 @@ impl Actor {
 
     fn next_timer(&self) -> Option<(Instant, Timer)> {
         let table = self.table.as_ref()?;
-        if let Some(due) = self.cx.bot_due {
-            return Some((due, Timer::BotMove));
+        let reshow = self.cx.reshow_due.map(|due| (due, Timer::Reshow));
+        // A bot on turn moves at its pace; otherwise the deadline runs.
+        let next = match self.cx.bot_due {
+            Some(due) => Some((due, Timer::BotMove)),
+            None => with_table!(table, t => t.deadline_ms).map(|deadline| {
+                let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
+                (Instant::now() + wait, Timer::Deadline)
+            }),
+        };
+        match (reshow, next) {
+            (Some(reshow), Some(next)) if next.0 < reshow.0 => Some(next),
+            (Some(reshow), _) => Some(reshow),
+            (None, next) => next,
         }
-        let deadline = with_table!(table, t => t.deadline_ms)?;
-        let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
-        Some((Instant::now() + wait, Timer::Deadline))
     }
 
     /// Schedules the bot seat's next move if a bot is on turn.
@@ -230,6 +255,7 @@ impl Actor {
         if let Some(id) = over {
             info!(game_id = id, "game over");
             self.table = None;
+            self.cx.reshow_due = None;
         }
         self.arm_bot();
     }

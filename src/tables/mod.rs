@@ -79,19 +79,32 @@ pub struct Outgoing {
     pub version: u64,
 }
 
+/// Why a message could not be posted or edited.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// The message is gone (a moderator deleted it) or may not be edited any more (too old to
+    /// edit cheaply): show a new one instead.
+    #[error("the message is gone or can't be edited any more: {0}")]
+    Replace(String),
+    /// Anything else (Discord's 5xx, a rate limit, a dropped connection): try again later.
+    #[error("{0}")]
+    Failed(String),
+}
+
 /// Posting and editing channel messages (implemented by the Discord layer).
 pub trait Outbox: Send + Sync + 'static {
     /// Posts a message; returns its id.
-    fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, String>>;
+    fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, SendError>>;
     fn edit(
         &self,
         channel_id: u64,
         message_id: u64,
         message: Outgoing,
-    ) -> BoxFuture<'_, Result<(), String>>;
+    ) -> BoxFuture<'_, Result<(), SendError>>;
 }
 
-/// The one answer an interaction gets (implemented by the Discord layer).
+/// The one answer an interaction gets (implemented by the Discord layer, which defers it with
+/// Discord when it is slow to come, e.g. while the database is busy).
 pub trait Reply: Send + 'static {
     /// Answers a click by updating the clicked message.
     fn update(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<(), String>>;

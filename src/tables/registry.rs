@@ -206,6 +206,8 @@ impl Tables {
                 shared: self.shared.clone(),
                 channel,
                 bot_due: None,
+                reshow_due: None,
+                reshow_pause: super::actor::RESHOW_FIRST,
             },
             table,
             span: span.clone(),

@@ -5,8 +5,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tracing::{error, info, warn};
 
-use super::actor::Cx;
-use super::{NewGame, Origin, Outgoing, Reply, Request, TableGame};
+use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX};
+use super::{NewGame, Origin, Outgoing, Reply, Request, SendError, TableGame};
 use crate::engine::table::HostAct;
 use crate::engine::Player;
 use crate::engine::Status;
@@ -25,6 +25,9 @@ pub(super) struct Table<G> {
     pub(super) deadline_ms: Option<i64>,
     /// The language of the game's public messages.
     pub(super) lang: Lang,
+    /// The channel may not show the stored game: a post or an edit failed. The table shows it
+    /// again (timer, or the next click on its message) until Discord takes it.
+    pub(super) behind: bool,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -37,6 +40,7 @@ impl<G> From<Loaded<G>> for Table<G> {
             turn_message: loaded.turn_message_id,
             deadline_ms: loaded.deadline_ms,
             lang: loaded.lang,
+            behind: false,
         }
     }
 }
@@ -114,6 +118,7 @@ where
             turn_message: None,
             deadline_ms: Some(now_ms() + config.lobby_timeout.as_millis() as i64),
             lang: table_lang,
+            behind: false,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();
@@ -129,7 +134,10 @@ where
                 table.lobby_message = Some(message_id);
                 table.save_messages(cx).await;
             }
-            Err(e) => warn!(error = %e, "could not answer /start"),
+            Err(e) => {
+                warn!(error = %e, "could not answer /start; posting the lobby");
+                table.reshow(cx).await;
+            }
         }
         Some(table)
     }
@@ -170,7 +178,7 @@ where
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.
                 if intent.is_move() && version != self.game.version() {
-                    return deny(reply, Notice::Stale, lang).await;
+                    return self.stale(cx, message_id, reply, lang).await;
                 }
                 Some(message_id)
             }
@@ -345,7 +353,7 @@ where
     }
 
     /// Shows what changed from `before` to the table's game, on the lobby message, the turn
-    /// message and new messages.
+    /// message and new messages. What Discord refuses is shown again later ([`Table::reshow`]).
     async fn publish(
         &mut self,
         cx: &mut Cx,
@@ -363,17 +371,18 @@ where
         let lang = self.lang;
         let style = cx.shared.config.style.clone();
         let stage = self.game.stage();
-        match (before.stage(), stage) {
-            (Status::Lobby, Status::Playing) => {
-                let lobby = self.outgoing(self.game.lobby_view(self.lang));
-                self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
-                    .await;
-                self.post_turn(cx).await;
-            }
+        let shown = match (before.stage(), stage) {
             (Status::Lobby, _) => {
                 let lobby = self.outgoing(self.game.lobby_view(self.lang));
-                self.show(cx, self.lobby_message, lobby, clicked, &mut reply)
+                let shown = self
+                    .show(cx, self.lobby_message, lobby, clicked, &mut reply)
                     .await;
+                if stage == Status::Playing {
+                    // The lobby is history now: what must show is the first turn.
+                    self.post_turn(cx).await
+                } else {
+                    shown
+                }
             }
             (Status::Playing, _) => {
                 let turn_ended = G::turn_ended(before, &self.game);
@@ -382,31 +391,40 @@ where
                     _ if turn_ended => self.game.result_view(&style, lang),
                     _ => self.game.turn_view(&style, lang),
                 };
-                let shown = self.turn_message.is_some();
                 let message = self.outgoing(view);
-                self.show(cx, self.turn_message, message, clicked, &mut reply)
+                let shown = self
+                    .show(cx, self.turn_message, message, clicked, &mut reply)
                     .await;
                 match stage {
-                    // A turn whose message could not be posted is posted now.
-                    Status::Playing if turn_ended || !shown => self.post_turn(cx).await,
+                    // A new turn, a new message; the old one shows how its turn ended (if that
+                    // edit failed, its buttons are only out of date).
+                    Status::Playing if turn_ended => self.post_turn(cx).await,
+                    Status::Playing => shown,
                     Status::Finished => {
                         let over = self.outgoing(self.game.over_view(lang));
                         if let Err(e) = cx.shared.outbox.post(cx.channel, over).await {
                             warn!(error = %e, "could not post the game's end");
                         }
+                        true
                     }
-                    _ => {}
+                    _ => true,
                 }
             }
-            (Status::Finished | Status::Cancelled, _) => {}
-        }
+            (Status::Finished | Status::Cancelled, _) => true,
+        };
         if let Some((reply, notice, lang)) = reply {
             let _ = reply.ephemeral(render::notice(notice, lang)).await;
+        }
+        if shown {
+            self.caught_up(cx);
+        } else {
+            // The message that shows the game is gone, can't be edited, or Discord refused it.
+            self.reshow(cx).await;
         }
     }
 
     /// Shows `message` on the message `target`: by answering the click when it was clicked,
-    /// else by editing it.
+    /// else by editing it. False when the channel does not show it.
     async fn show(
         &self,
         cx: &Cx,
@@ -414,34 +432,120 @@ where
         message: Outgoing,
         clicked: Option<u64>,
         reply: &mut Option<(Box<dyn Reply>, Notice, Lang)>,
-    ) {
+    ) -> bool {
         if clicked.is_some() && clicked == target {
             if let Some((reply, _, _)) = reply.take() {
                 match reply.update(message.clone()).await {
-                    Ok(()) => return,
+                    Ok(()) => return true,
                     // Too late, or refused: the action is committed, so show it all the same.
                     Err(e) => warn!(error = %e, "could not answer a click; editing instead"),
                 }
             }
         }
-        if let Some(target) = target {
-            if let Err(e) = cx.shared.outbox.edit(cx.channel, target, message).await {
+        let Some(target) = target else {
+            return false;
+        };
+        match cx.shared.outbox.edit(cx.channel, target, message).await {
+            Ok(()) => true,
+            Err(e) => {
                 warn!(error = %e, "could not edit a game message");
+                false
             }
         }
     }
 
-    /// Posts the message of the turn that just began and remembers it.
-    async fn post_turn(&mut self, cx: &Cx) {
+    /// Posts the message of the turn that just began and remembers it; false if Discord refused.
+    async fn post_turn(&mut self, cx: &Cx) -> bool {
         let view = self.game.turn_view(&cx.shared.config.style, self.lang);
-        match cx.shared.outbox.post(cx.channel, self.outgoing(view)).await {
-            Ok(id) => self.turn_message = Some(id),
+        let posted = match cx.shared.outbox.post(cx.channel, self.outgoing(view)).await {
+            Ok(id) => {
+                self.turn_message = Some(id);
+                true
+            }
             Err(e) => {
-                warn!(error = %e, "could not post the turn message; posting it on the next change");
+                warn!(error = %e, "could not post the turn message; posting it again later");
                 self.turn_message = None;
+                false
+            }
+        };
+        self.save_messages(cx).await;
+        posted
+    }
+
+    /// A move clicked on a state no longer stored. When the channel is behind, the click shows
+    /// the game as it is: on its own message if that is the turn's, else on a new or edited turn
+    /// message; otherwise the clicker is told it was out of date.
+    async fn stale(&mut self, cx: &mut Cx, message_id: u64, reply: Box<dyn Reply>, lang: Lang) {
+        if !self.behind {
+            return deny(reply, Notice::Stale, lang).await;
+        }
+        if self.turn_message == Some(message_id) && self.game.stage() == Status::Playing {
+            let view = self.game.turn_view(&cx.shared.config.style, self.lang);
+            match reply.update(self.outgoing(view)).await {
+                Ok(()) => return self.caught_up(cx),
+                Err(e) => warn!(error = %e, "could not show the turn on a stale click"),
+            }
+        } else {
+            deny(reply, Notice::Stale, lang).await;
+        }
+        self.reshow(cx).await;
+    }
+
+    /// Shows the game as it is stored on the message that shows it (the lobby, or the turn in
+    /// progress): by editing it, or by posting it anew when it is gone, can't be edited any more
+    /// or was never posted. If Discord refuses, tries again later, waiting longer each time.
+    pub(super) async fn reshow(&mut self, cx: &mut Cx) {
+        let style = cx.shared.config.style.clone();
+        let (view, lobby) = match self.game.stage() {
+            Status::Lobby => (self.game.lobby_view(self.lang), true),
+            Status::Playing => (self.game.turn_view(&style, self.lang), false),
+            Status::Finished | Status::Cancelled => return self.caught_up(cx),
+        };
+        let target = if lobby {
+            self.lobby_message
+        } else {
+            self.turn_message
+        };
+        let message = self.outgoing(view);
+        let edited = match target {
+            Some(id) => cx.shared.outbox.edit(cx.channel, id, message.clone()).await,
+            None => Err(SendError::Replace("never posted".into())),
+        };
+        let shown = match edited {
+            Ok(()) => Ok(()),
+            Err(SendError::Replace(why)) => {
+                info!(why = %why, "showing the game on a new message");
+                match cx.shared.outbox.post(cx.channel, message).await {
+                    Ok(id) => {
+                        if lobby {
+                            self.lobby_message = Some(id);
+                        } else {
+                            self.turn_message = Some(id);
+                        }
+                        self.save_messages(cx).await;
+                        Ok(())
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            Err(e) => Err(e),
+        };
+        match shown {
+            Ok(()) => self.caught_up(cx),
+            Err(e) => {
+                warn!(error = %e, retry_in = ?cx.reshow_pause, "could not show the game; trying again later");
+                self.behind = true;
+                cx.reshow_due = Some(Instant::now() + cx.reshow_pause);
+                cx.reshow_pause = (cx.reshow_pause * 2).min(RESHOW_MAX);
             }
         }
-        self.save_messages(cx).await;
+    }
+
+    /// The channel shows the stored game.
+    fn caught_up(&mut self, cx: &mut Cx) {
+        self.behind = false;
+        cx.reshow_due = None;
+        cx.reshow_pause = RESHOW_FIRST;
     }
 
     /// After a restart: shows the game as it is now (the process may have stopped between a
@@ -461,45 +565,7 @@ where
         {
             self.deadline_ms = Some(now_ms() + fresh.as_millis() as i64);
         }
-        match self.game.stage() {
-            Status::Lobby => {
-                let lobby = || self.outgoing(self.game.lobby_view(self.lang));
-                let shown = match self.lobby_message {
-                    Some(id) => match cx.shared.outbox.edit(cx.channel, id, lobby()).await {
-                        Ok(()) => true,
-                        Err(e) => {
-                            warn!(error = %e, "could not refresh the lobby message; posting it anew");
-                            false
-                        }
-                    },
-                    None => false,
-                };
-                // A lobby nobody can see (its message gone, or never shown) can't be joined.
-                if !shown {
-                    match cx.shared.outbox.post(cx.channel, lobby()).await {
-                        Ok(id) => {
-                            self.lobby_message = Some(id);
-                            self.save_messages(cx).await;
-                        }
-                        Err(e) => warn!(error = %e, "could not post the lobby message"),
-                    }
-                }
-            }
-            Status::Playing => {
-                let view = self.game.turn_view(&cx.shared.config.style, self.lang);
-                let shown = match self.turn_message {
-                    Some(id) => {
-                        let message = self.outgoing(view);
-                        cx.shared.outbox.edit(cx.channel, id, message).await.is_ok()
-                    }
-                    None => false,
-                };
-                if !shown {
-                    self.post_turn(cx).await;
-                }
-            }
-            Status::Finished | Status::Cancelled => {}
-        }
+        self.reshow(cx).await;
     }
 
     async fn save_messages(&self, cx: &Cx) {

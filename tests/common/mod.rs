@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
+use discord_standin::{ChannelId, Message, Standin, StandinBuilder, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions, RunningBot};
 use forgetit::engine::dice::{RandomDice, ScriptedDice, SharedDice};
@@ -35,16 +35,20 @@ impl World {
     /// A world whose guild has the preferred locale `guild_locale`, and whose users alice, bob
     /// and carol have the client locales given (as `(name, locale)`, in that order).
     pub async fn with_locales(guild_locale: &str, users: &[(&str, &str)]) -> World {
-        let standin = Standin::builder()
+        World::with_standin(|builder| builder.guild_locale(guild_locale).users(users)).await
+    }
+
+    /// A world whose stand-in is set up by `configure` (its users must include alice, bob and
+    /// carol; `World::new`'s are the default).
+    pub async fn with_standin(configure: impl FnOnce(StandinBuilder) -> StandinBuilder) -> World {
+        let builder = Standin::builder()
             .config(StandinConfig {
                 // serenity checks a token's shape (three dot-separated parts) before using it.
                 token: "standin.bot.token".into(),
                 ..StandinConfig::default()
             })
-            .guild_locale(guild_locale)
-            .users(users)
-            .start()
-            .await;
+            .users(&[("alice", "en-US"), ("bob", "de"), ("carol", "en-GB")]);
+        let standin = configure(builder).start().await;
         let dir = tempfile::tempdir().unwrap();
         World {
             channel: standin.channel_id(),

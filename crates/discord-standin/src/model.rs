@@ -570,6 +570,9 @@ pub(crate) struct World {
     pub(crate) edit_limited: HashSet<MessageId>,
     /// Interactions whose initial response was late only because of an injected delay.
     pub(crate) fault_late: HashSet<InteractionId>,
+    /// Interactions whose initial response an injected fault refused (5xx, 429, a reset): the
+    /// person saw "This interaction failed" because Discord failed, not the bot.
+    pub(crate) fault_refused: HashSet<InteractionId>,
 }
 
 /// Default permissions given to members and the bot in interactions (all text permissions).
@@ -614,6 +617,7 @@ impl World {
             moderator_deleted: HashSet::new(),
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
+            fault_refused: HashSet::new(),
         }
     }
 

@@ -104,6 +104,15 @@ fn take_fault(shared: &Shared, method: &str, path: &str) -> Option<RestFaultKind
         if fault.times == Some(0) {
             w.rest_faults.remove(i);
         }
+        if route.as_deref() == Some(INTERACTION_CALLBACK)
+            && !matches!(kind, RestFaultKind::Delay(_))
+        {
+            // `/api/v10/interactions/{id}/{token}/callback`: Discord, not the bot, failed it.
+            let id = path.split('/').skip_while(|p| *p != "interactions").nth(1);
+            if let Some(id) = id.and_then(|id| id.parse::<u64>().ok()) {
+                w.fault_refused.insert(InteractionId::from(id));
+            }
+        }
         w.fired.push(FiredFault {
             at: Instant::now(),
             method: method.to_owned(),

@@ -95,11 +95,11 @@ fn reply_of(ctx: Context<'_>) -> Box<InteractionReply> {
         // Only slash commands are registered.
         poise::Context::Prefix(_) => unreachable!("no prefix commands"),
     };
-    Box::new(InteractionReply {
-        http: ctx.serenity_context().http.clone(),
+    Box::new(InteractionReply::command(
+        ctx.serenity_context().http.clone(),
         id,
         token,
-    })
+    ))
 }
 
 /// Who ran a command.

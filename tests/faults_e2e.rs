@@ -1,0 +1,312 @@
+//! When Discord misbehaves: the real bot against the stand-in with faults injected (REST errors,
+//! late answers, deleted and edit-limited messages, gateway drops, a busy database). Each test
+//! checks the promises: no action shown as done is lost or applied twice (the event log), no game
+//! is stranded (the channel shows the stored state with working buttons, by the next click or
+//! the table's own retry), and every click gets an answer or the channel catches up.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use discord_standin::{faults, GatewayFault, Message, MessageId, RestFault};
+use forgetit::engine::forgetit::{Event, Game, GameEvent};
+use forgetit::store::Store;
+use serde_json::json;
+
+/// The state version a game message's buttons carry (`fgi:{game}:{version}:{action}`).
+fn version(message: &Message) -> u64 {
+    let id = message
+        .buttons()
+        .into_iter()
+        .find_map(|b| b.custom_id)
+        .expect("a game button");
+    id.split(':').nth(2).unwrap().parse().unwrap()
+}
+
+/// Waits until the message `id` shows state `version` with its buttons (the bot showed it).
+async fn shown(world: &World, id: MessageId, version: u64) -> Message {
+    let needle = format!(":{version}:");
+    world
+        .standin
+        .wait_until("the message to show the stored state", |view| {
+            view.message(id).cloned().filter(|m| {
+                m.buttons()
+                    .iter()
+                    .any(|b| b.custom_id.as_deref().is_some_and(|c| c.contains(&needle)))
+            })
+        })
+        .await
+        .unwrap()
+}
+
+/// The channel's open For Get It game's events, read from the database while the bot runs.
+async fn events(world: &World) -> Vec<Event> {
+    let store = Store::open(&world.db).await.unwrap();
+    let (id, _) = store
+        .open_game_in(world.channel.get())
+        .await
+        .unwrap()
+        .expect("an open game");
+    let events = store.events::<Game>(id).await.unwrap();
+    store.close().await;
+    events
+}
+
+fn rolls(events: &[Event]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::Game(GameEvent::Rolled { .. })))
+        .count()
+}
+
+/// alice's first roll of a two-person game: the dice pushed keep the turn going (a pair of 2s
+/// to choose, no word twice).
+const FIRST_ROLL: [u8; 9] = [2, 2, 1, 3, 4, 5, 1, 3, 4];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_answer_and_refused_edits_are_shown_by_the_tables_retry() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    let v = version(&turn);
+    // Discord refuses the click's answer, then the fallback edit and the first retry.
+    world
+        .standin
+        .inject(RestFault::status(500).route(faults::INTERACTION_CALLBACK));
+    world.standin.inject(
+        RestFault::status(503)
+            .method("PATCH")
+            .route(faults::CHANNEL_MESSAGE)
+            .times(2),
+    );
+    world.dice.push(FIRST_ROLL);
+    let click = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    click.response().await.unwrap_err();
+    // The roll was committed; the table shows it once Discord takes the edit.
+    let rolled = shown(&world, turn.id, v + 1).await;
+    assert!(rolled.button_labels().iter().any(|l| l.contains("Keep")));
+    assert_eq!(rolls(&events(&world).await), 1, "the roll is stored once");
+    assert_eq!(world.standin.faults_fired().len(), 3);
+    // The game goes on from the message shown.
+    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_click_on_a_turn_the_channel_missed_shows_the_turn() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    let v = version(&turn);
+    // The answer and every edit are refused until the faults are cleared: the table is behind.
+    world
+        .standin
+        .inject(RestFault::status(500).route(faults::INTERACTION_CALLBACK));
+    world.standin.inject(
+        RestFault::status(502)
+            .method("PATCH")
+            .route(faults::CHANNEL_MESSAGE)
+            .until_cleared(),
+    );
+    world.dice.push(FIRST_ROLL);
+    let click = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    click.response().await.unwrap_err();
+    world.standin.wait_for_faults(2).await.unwrap();
+    world.standin.clear_faults();
+    // alice, seeing Roll still there, clicks it again: out of date, so the click shows the turn
+    // as stored instead of rolling twice.
+    let again = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    assert_eq!(again.response().await.unwrap().kind, 7, "an update");
+    let shown_now = again.answer().await.unwrap();
+    assert_eq!(version(&shown_now), v + 1);
+    assert_eq!(rolls(&events(&world).await), 1, "one roll, not two");
+    let kept = world.click(world.alice, &shown_now, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_answer_is_shown_by_an_edit() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    let v = version(&turn);
+    world
+        .standin
+        .inject(RestFault::delay(Duration::from_millis(3_500)).route(faults::INTERACTION_CALLBACK));
+    world.dice.push(FIRST_ROLL);
+    let click = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    // Discord answers the late callback with 10062; the table edits the message instead.
+    let rolled = shown(&world, turn.id, v + 1).await;
+    let late = click.response().await.unwrap();
+    assert!(late.latency > Duration::from_secs(3), "{late:?}");
+    assert_eq!(rolls(&events(&world).await), 1);
+    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_lobby_and_an_edit_limited_turn_are_posted_anew() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let lobby = world.slash(world.alice, "start", json!({})).await;
+    // A moderator deletes the lobby; bob joins with the slash command: the lobby comes back.
+    world.standin.delete_message(lobby.id);
+    let joined = world.slash(world.bob, "join", json!({})).await;
+    assert!(joined.is_ephemeral(), "{}", joined.text());
+    let lobby = world
+        .standin
+        .wait_until("a new lobby with bob", |view| {
+            view.messages(world.channel).into_iter().rev().find(|m| {
+                m.id != lobby.id
+                    && m.button_labels().contains(&"Start".to_string())
+                    && m.text().contains("bob")
+            })
+        })
+        .await
+        .unwrap();
+    // Only one lobby shows.
+    let lobbies = world.standin.messages(world.channel);
+    assert_eq!(lobbies.len(), 1, "{lobbies:?}");
+    world.dice.push([5, 2]);
+    world.click(world.alice, &lobby, "Start").await;
+    let turn = world.turn_of(world.alice).await;
+    // The turn message can't be edited any more (Discord's limit on old messages), and the
+    // click's own answer is refused: the turn is posted anew.
+    world.standin.limit_edits(turn.id);
+    world
+        .standin
+        .inject(RestFault::status(500).route(faults::INTERACTION_CALLBACK));
+    world.dice.push(FIRST_ROLL);
+    let click = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    click.response().await.unwrap_err();
+    let anew = world
+        .standin
+        .wait_until("the turn posted anew", |view| {
+            view.messages(world.channel)
+                .into_iter()
+                .rev()
+                .find(|m| m.id != turn.id && m.button_labels().iter().any(|l| l.contains("Keep")))
+        })
+        .await
+        .unwrap();
+    assert_eq!(rolls(&events(&world).await), 1);
+    let kept = world.click(world.alice, &anew, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_sent_while_the_gateway_was_down_is_replayed_and_applied_once() {
+    // Short heartbeats, so that a zombie connection is noticed in a second.
+    let world =
+        World::with_standin(|standin| standin.heartbeat_interval(Duration::from_millis(500))).await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    let v = version(&turn);
+    // The connection drops (a resumable close) and reconnections are held: the click waits in
+    // the session's queue, as on Discord, and is replayed on RESUME.
+    world.standin.block_gateway();
+    world.standin.gateway_fault(GatewayFault::Close(4000));
+    world.standin.wait_for_disconnects(1).await.unwrap();
+    world.dice.push(FIRST_ROLL);
+    let click = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    world.standin.unblock_gateway();
+    world.standin.wait_for_resumes(1).await.unwrap();
+    let rolled = click.answer().await.unwrap();
+    assert_eq!(version(&rolled), v + 1);
+    assert_eq!(rolls(&events(&world).await), 1);
+    // A zombie connection (heartbeat ACKs withheld): serenity identifies anew, and the game
+    // goes on.
+    world
+        .standin
+        .gateway_fault(GatewayFault::WithholdHeartbeatAcks);
+    world.standin.wait_for_identifies(2).await.unwrap();
+    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_database_answers_could_not_save_and_shows_nothing_unsaved() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    // Another writer holds the database's write lock past the bot's busy timeout.
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&world.db);
+    let mut blocker = sqlx::ConnectOptions::connect(&options).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    world.dice.push(FIRST_ROLL);
+    let click = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    // Saving waits for the lock: the click's answer is deferred in time (type 6), then comes.
+    assert_eq!(click.response().await.unwrap().kind, 6);
+    let refused = click.answer().await.unwrap();
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("couldn't be saved"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(
+        world.standin.message(turn.id).unwrap().state,
+        turn.state,
+        "nothing unsaved is shown"
+    );
+    // The lock goes while the next click waits: its answer, deferred, is the roll.
+    world.dice.push(FIRST_ROLL);
+    let click = world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    assert_eq!(click.response().await.unwrap().kind, 6);
+    sqlx::query("ROLLBACK").execute(&mut blocker).await.unwrap();
+    drop(blocker);
+    let rolled = click.answer().await.unwrap();
+    assert!(!rolled.is_ephemeral(), "{}", rolled.text());
+    assert!(rolled.button_labels().iter().any(|l| l.contains("Keep")));
+    assert_eq!(rolls(&events(&world).await), 1, "the roll is stored once");
+    // And the game goes on at once.
+    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
