@@ -310,3 +310,131 @@ async fn a_busy_database_answers_could_not_save_and_shows_nothing_unsaved() {
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+/// A file system of its own, `size` big, mounted over `dir` (the tests run as root, as CI does),
+/// and unmounted when dropped.
+struct SmallDisk {
+    dir: std::path::PathBuf,
+}
+
+impl SmallDisk {
+    fn mount(dir: std::path::PathBuf, size: &str) -> SmallDisk {
+        std::fs::create_dir_all(&dir).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&dir)
+            .status()
+            .expect("run mount");
+        assert!(mounted.success(), "mount a tmpfs (the tests run as root)");
+        SmallDisk { dir }
+    }
+
+    /// Writes a file until the disk is full; returns its path.
+    fn fill(&self) -> std::path::PathBuf {
+        use std::io::Write;
+        let path = self.dir.join("filler");
+        let mut file = std::fs::File::create(&path).unwrap();
+        let chunk = vec![0u8; 4096];
+        while file.write_all(&chunk).is_ok() {}
+        let _ = file.sync_all();
+        path
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.dir)
+            .status();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_answers_could_not_save_and_the_bot_recovers_when_space_comes_back() {
+    let mut world = World::new().await;
+    let disk = SmallDisk::mount(world._dir.path().join("disk"), "4m");
+    world.db = disk.dir.join("forgetit.db");
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    let filler = disk.fill();
+    world.dice.push(FIRST_ROLL);
+    let refused = world.click(world.alice, &turn, "Roll").await;
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("couldn't be saved"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(
+        world.standin.message(turn.id).unwrap().state,
+        turn.state,
+        "nothing unsaved is shown"
+    );
+    // Space comes back: the same button works, and the roll is stored once.
+    std::fs::remove_file(filler).unwrap();
+    world.dice.push(FIRST_ROLL);
+    let rolled = world.click(world.alice, &turn, "Roll").await;
+    assert!(!rolled.is_ephemeral(), "{}", rolled.text());
+    assert_eq!(rolls(&events(&world).await), 1, "the roll is stored once");
+    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+    drop(disk);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_and_reset_connections_are_waited_out() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    let v = version(&turn);
+    // The click's answer never arrives (the connection is reset), and every edit is rate
+    // limited until Discord lets up.
+    world
+        .standin
+        .inject(RestFault::reset().route(faults::INTERACTION_CALLBACK));
+    world.standin.inject(
+        RestFault::rate_limited(Duration::from_millis(300))
+            .method("PATCH")
+            .route(faults::CHANNEL_MESSAGE)
+            .until_cleared(),
+    );
+    world.dice.push(FIRST_ROLL);
+    world
+        .standin
+        .click(world.alice, turn.id, "Roll")
+        .await
+        .unwrap();
+    // The fallback edit and the table's first retry are refused.
+    world.standin.wait_for_faults(3).await.unwrap();
+    assert_eq!(
+        world.standin.message(turn.id).unwrap().state,
+        turn.state,
+        "not shown yet"
+    );
+    world.standin.clear_faults();
+    let rolled = shown(&world, turn.id, v + 1).await;
+    assert_eq!(rolls(&events(&world).await), 1);
+    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalid_session_identifies_anew_and_the_game_goes_on() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let turn = world.two_player_game(500).await;
+    world
+        .standin
+        .gateway_fault(GatewayFault::InvalidSession { resumable: false });
+    world.standin.wait_for_identifies(2).await.unwrap();
+    world.dice.push(FIRST_ROLL);
+    let rolled = world.click(world.alice, &turn, "Roll").await;
+    assert!(!rolled.is_ephemeral(), "{}", rolled.text());
+    assert_eq!(rolls(&events(&world).await), 1);
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
