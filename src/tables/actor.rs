@@ -14,7 +14,7 @@ use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
 use crate::engine::{GameKind, Status};
 use crate::render::{self, Notice};
-use crate::store::{now_ms, Store, StoreError};
+use crate::store::{now_ms, Place, Store, StoreError};
 
 macro_rules! any_table {
     ([] $($kind:ident => $module:ident,)*) => {
@@ -35,6 +35,18 @@ macro_rules! any_table {
                 match new.kind {
                     $(GameKind::$kind => Table::create(cx, new).await.map(AnyTable::$kind),)*
                 }
+            }
+
+            /// Every open game of the guilds `owned` accepts, of every kind, with its place and id.
+            pub(super) async fn load_open(
+                store: &Store,
+                owned: impl Fn(u64) -> bool + Copy,
+            ) -> Result<Vec<(Place, i64, AnyTable)>, StoreError> {
+                let mut open = Vec::new();
+                $(for loaded in store.load_open_in::<crate::engine::$module::Game>(owned).await? {
+                    open.push((loaded.place, loaded.id, AnyTable::$kind(Table::from(loaded))));
+                })*
+                Ok(open)
             }
 
             /// Loads the stored game `id` of `kind`, with its guild.

@@ -10,12 +10,10 @@ use tracing::{error, info, info_span, warn, Instrument};
 
 use super::actor::{Actor, AnyTable, Cx};
 
-use super::table::Table;
 use super::{NewGame, Outbox, Request, TableConfig};
 use crate::engine::dice::DiceSource;
-use crate::engine::{forgetit, getdickey};
 use crate::render::{self, Notice};
-use crate::store::{Place, Store, StoreError};
+use crate::store::{Store, StoreError};
 use crate::strategy::Strategies;
 
 pub(super) enum Msg {
@@ -52,21 +50,7 @@ impl Tables {
     ) -> Result<Tables, StoreError> {
         let shards = config.shards;
         let owned = |guild_id: u64| shards.is_none_or(|s| s.owns(guild_id));
-        let mut open: Vec<(Place, i64, AnyTable)> = Vec::new();
-        for loaded in store.load_open_in::<forgetit::Game>(owned).await? {
-            open.push((
-                loaded.place,
-                loaded.id,
-                AnyTable::ForGetIt(Table::from(loaded)),
-            ));
-        }
-        for loaded in store.load_open_in::<getdickey::Game>(owned).await? {
-            open.push((
-                loaded.place,
-                loaded.id,
-                AnyTable::GetDickey(Table::from(loaded)),
-            ));
-        }
+        let open = AnyTable::load_open(&store, owned).await?;
         let tables = Tables {
             shared: Arc::new(Shared {
                 store,
