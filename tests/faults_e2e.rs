@@ -290,6 +290,45 @@ async fn a_busy_database_answers_could_not_save_and_shows_nothing_unsaved() {
         turn.state,
         "nothing unsaved is shown"
     );
+    // A slash command waits too: its private answer is deferred, then given.
+    let leave = world
+        .standin
+        .run_slash(
+            world.bob,
+            world.channel,
+            "forgetit",
+            Some("leave"),
+            json!({}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(leave.response().await.unwrap().kind, 5, "thinking…");
+    let leave = leave.answer().await.unwrap();
+    assert!(
+        leave.is_ephemeral() && leave.text().contains("couldn't be saved"),
+        "{}",
+        leave.text()
+    );
+    // `/start` in another channel: its answer would be public, so is its "thinking…", which
+    // goes when the answer turns out private.
+    let other = world.standin.add_channel("dice");
+    let start = world
+        .standin
+        .run_slash(world.carol, other, "forgetit", Some("start"), json!({}))
+        .await
+        .unwrap();
+    assert_eq!(start.response().await.unwrap().kind, 5, "thinking…");
+    let refused = start.answer().await.unwrap();
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("couldn't be saved"),
+        "{}",
+        refused.text()
+    );
+    assert!(
+        world.standin.messages(other).is_empty(),
+        "no public message stays: {:?}",
+        world.standin.messages(other)
+    );
     // The lock goes while the next click waits: its answer, deferred, is the roll.
     world.dice.push(FIRST_ROLL);
     let click = world

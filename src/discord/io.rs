@@ -190,11 +190,22 @@ pub struct InteractionReply {
 enum Answered {
     #[default]
     Not,
-    Deferred,
+    Deferred(Deferral),
     Yes,
 }
 
-/// How long a click's answer may take before it is deferred.
+/// How an answer was deferred.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Deferral {
+    /// A click's: DEFERRED_UPDATE_MESSAGE (the original response is the clicked message).
+    Update,
+    /// A command's "thinking…", seen by its author only.
+    Private,
+    /// A command's "thinking…", seen by everyone (its answer would be public).
+    Public,
+}
+
+/// How long an answer may take before it is deferred.
 pub const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 
 impl InteractionReply {
@@ -210,37 +221,58 @@ impl InteractionReply {
 
     /// The answer to a click, deferred if it is slow to come.
     pub fn click(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
-        let reply = InteractionReply::command(http, id, token);
-        let (state, http, token) = (reply.state.clone(), reply.http.clone(), reply.token.clone());
+        InteractionReply::command(http, id, token)
+            .deferring(CreateInteractionResponse::Acknowledge, Deferral::Update)
+    }
+
+    /// The answer to a command that asks a table (which may wait for the database), deferred if
+    /// it is slow to come: publicly if its answer is public (`/start`'s lobby), else privately.
+    pub fn table_command(
+        http: Arc<Http>,
+        id: serenity::InteractionId,
+        token: String,
+        public: bool,
+    ) -> Self {
+        let thinking = CreateInteractionResponseMessage::new().ephemeral(!public);
+        let deferral = if public {
+            Deferral::Public
+        } else {
+            Deferral::Private
+        };
+        InteractionReply::command(http, id, token)
+            .deferring(CreateInteractionResponse::Defer(thinking), deferral)
+    }
+
+    /// Sends `response` (a deferral) after [`DEFER_AFTER`] unless the answer went out first.
+    fn deferring(self, response: CreateInteractionResponse, deferral: Deferral) -> Self {
+        let (state, http) = (self.state.clone(), self.http.clone());
+        let (id, token) = (self.id, self.token.clone());
         tokio::spawn(async move {
             tokio::time::sleep(DEFER_AFTER).await;
             let mut state = state.lock().await;
             if *state != Answered::Not {
                 return;
             }
-            match CreateInteractionResponse::Acknowledge
-                .execute(&http, (id, &token))
-                .await
-            {
-                Ok(()) => *state = Answered::Deferred,
-                Err(e) => tracing::warn!(error = %e, "could not defer a click's answer"),
+            match response.execute(&http, (id, &token)).await {
+                Ok(()) => *state = Answered::Deferred(deferral),
+                Err(e) => tracing::warn!(error = %e, "could not defer an answer"),
             }
         });
-        reply
+        self
     }
 
     /// Sends the initial response `response`, unless the answer was deferred: then `later`
-    /// gives it (an edit of the original response, or a follow-up).
-    async fn answer<T>(
+    /// gives it (an edit of the original response, or a follow-up), told how it was deferred.
+    async fn answer<T, F: std::future::Future<Output = Result<T, serenity::Error>>>(
         &self,
         response: impl FnOnce() -> CreateInteractionResponse,
-        later: impl std::future::Future<Output = Result<T, serenity::Error>>,
+        later: impl FnOnce(Deferral) -> F,
         now: T,
     ) -> Result<T, String> {
         let mut state = self.state.lock().await;
-        if *state == Answered::Deferred {
+        if let Answered::Deferred(deferral) = *state {
             drop(state);
-            return later.await.map_err(|e| e.to_string());
+            return later(deferral).await.map_err(|e| e.to_string());
         }
         *state = Answered::Yes;
         response()
@@ -261,12 +293,14 @@ impl Reply for InteractionReply {
                 .content(&view.content)
                 .embeds(embeds(view))
                 .components(components(view, &name));
-            let later =
+            let later = |_| async {
                 self.http
-                    .edit_original_interaction_response(&self.token, &edit, Vec::new());
+                    .edit_original_interaction_response(&self.token, &edit, Vec::new())
+                    .await
+                    .map(|_| ())
+            };
             let update = || CreateInteractionResponse::UpdateMessage(response(view, &name));
-            self.answer(update, async { later.await.map(|_| ()) }, ())
-                .await
+            self.answer(update, later, ()).await
         })
     }
 
@@ -274,20 +308,33 @@ impl Reply for InteractionReply {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
-            let followup = CreateInteractionResponseFollowup::new()
-                .content(&view.content)
-                .embeds(embeds(view))
-                .components(components(view, &name));
-            let later = followup.execute(&self.http, (None, &self.token));
+            let (this, name_ref) = (&*self, &name);
+            let later = |deferral| async move {
+                let (name, self_) = (name_ref, this);
+                if deferral == Deferral::Public {
+                    // The public "thinking…" becomes the message.
+                    let edit = EditInteractionResponse::new()
+                        .content(&view.content)
+                        .embeds(embeds(view))
+                        .components(components(view, name));
+                    self_
+                        .http
+                        .edit_original_interaction_response(&self_.token, &edit, Vec::new())
+                        .await
+                        .map(|m| Some(m.id.get()))
+                } else {
+                    let followup = CreateInteractionResponseFollowup::new()
+                        .content(&view.content)
+                        .embeds(embeds(view))
+                        .components(components(view, name));
+                    followup
+                        .execute(&self_.http, (None, &self_.token))
+                        .await
+                        .map(|m| Some(m.id.get()))
+                }
+            };
             let create = || CreateInteractionResponse::Message(response(view, &name));
-            match self
-                .answer(
-                    create,
-                    async { later.await.map(|m| Some(m.id.get())) },
-                    None,
-                )
-                .await?
-            {
+            match self.answer(create, later, None).await? {
                 Some(id) => Ok(id),
                 None => self
                     .http
@@ -302,11 +349,35 @@ impl Reply for InteractionReply {
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>> {
         Box::pin(async move {
             // Private answers carry no components.
-            let followup = CreateInteractionResponseFollowup::new()
-                .content(&view.content)
-                .embeds(embeds(&view))
-                .ephemeral(true);
-            let later = followup.execute(&self.http, (None, &self.token));
+            let (this, view_ref) = (&*self, &view);
+            let later = |deferral| async move {
+                let (view, self_) = (view_ref, this);
+                if deferral == Deferral::Private {
+                    // The private "thinking…" becomes the answer.
+                    let edit = EditInteractionResponse::new()
+                        .content(&view.content)
+                        .embeds(embeds(view));
+                    return self_
+                        .http
+                        .edit_original_interaction_response(&self_.token, &edit, Vec::new())
+                        .await
+                        .map(|_| ());
+                }
+                if deferral == Deferral::Public {
+                    // A public "thinking…" must not stay: the answer is private.
+                    let _ = self_
+                        .http
+                        .delete_original_interaction_response(&self_.token)
+                        .await;
+                }
+                CreateInteractionResponseFollowup::new()
+                    .content(&view.content)
+                    .embeds(embeds(view))
+                    .ephemeral(true)
+                    .execute(&self_.http, (None, &self_.token))
+                    .await
+                    .map(|_| ())
+            };
             let create = || {
                 CreateInteractionResponse::Message(
                     CreateInteractionResponseMessage::new()
@@ -315,8 +386,7 @@ impl Reply for InteractionReply {
                         .ephemeral(true),
                 )
             };
-            self.answer(create, async { later.await.map(|_| ()) }, ())
-                .await
+            self.answer(create, later, ()).await
         })
     }
 }

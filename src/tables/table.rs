@@ -320,11 +320,12 @@ where
                     Err(e) => error!(error = %e, "could not reload the game"),
                 }
             }
-            // Timers retry after a pause rather than at once.
+            // A timer whose action failed (its deadline passed, or a bot's move) tries again
+            // after a pause rather than at once; a person's deadline stays where it was.
             let retry = Duration::from_secs(5);
-            self.deadline_ms = self
-                .deadline_ms
-                .map(|_| now_ms() + retry.as_millis() as i64);
+            if self.deadline_ms.is_some_and(|d| d <= now_ms()) {
+                self.deadline_ms = Some(now_ms() + retry.as_millis() as i64);
+            }
             cx.bot_due = cx.bot_due.map(|_| Instant::now() + retry);
             return Err(render::notice(Notice::NotSaved, lang));
         }

@@ -888,9 +888,10 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
             ),
         );
     }
-    // The first follow-up after a deferred message (type 5) fills in the "thinking" message.
+    // The first follow-up after a deferred message (type 5) fills in the "thinking" message
+    // (unless the bot deleted it: then the follow-up is a message of its own).
     if let Some(original) = rec.original {
-        if w.message(original).is_some_and(|m| m.loading) {
+        if w.message(original).is_some_and(|m| m.loading && !m.deleted) {
             w.edit_message(original, &call.body);
             w.interactions[idx].answer.get_or_insert(original);
             return Reply::ok(w.message_json(original));

@@ -88,18 +88,32 @@ fn game_of(ctx: Context<'_>) -> Result<GameKind, Error> {
         .ok_or_else(|| format!("no game has the command {:?}", ctx.command().qualified_name).into())
 }
 
-/// The answer to a command's interaction.
+/// The answer to a command's interaction (given at once).
 fn reply_of(ctx: Context<'_>) -> Box<InteractionReply> {
+    let (http, id, token) = interaction_of(ctx);
+    Box::new(InteractionReply::command(http, id, token))
+}
+
+/// The answer to a command a table answers, deferred if it is slow to come: publicly if the
+/// answer is (`public`).
+fn table_reply_of(ctx: Context<'_>, public: bool) -> Box<InteractionReply> {
+    let (http, id, token) = interaction_of(ctx);
+    Box::new(InteractionReply::table_command(http, id, token, public))
+}
+
+fn interaction_of(
+    ctx: Context<'_>,
+) -> (
+    std::sync::Arc<poise::serenity_prelude::Http>,
+    poise::serenity_prelude::InteractionId,
+    String,
+) {
     let (id, token) = match ctx {
         poise::Context::Application(app) => (app.interaction.id, app.interaction.token.clone()),
         // Only slash commands are registered.
         poise::Context::Prefix(_) => unreachable!("no prefix commands"),
     };
-    Box::new(InteractionReply::command(
-        ctx.serenity_context().http.clone(),
-        id,
-        token,
-    ))
+    (ctx.serenity_context().http.clone(), id, token)
 }
 
 /// Who ran a command.

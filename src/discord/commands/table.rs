@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{author, game_of, reply_of};
+use super::{author, game_of, reply_of, table_reply_of};
 use crate::discord::{guild_lang, user_lang, Context, Error};
 use crate::engine::{GameKind, Intent};
 use crate::i18n::Lang;
@@ -58,7 +58,8 @@ pub(super) async fn start(
         host: author(ctx),
         target,
         bots: bots.unwrap_or(0),
-        reply: reply_of(ctx),
+        // The lobby is a public answer.
+        reply: table_reply_of(ctx, true),
         lang: user_lang(ctx),
         table_lang: language.map_or_else(|| guild_lang(ctx), Lang::from),
     };
@@ -114,7 +115,7 @@ async fn to_table(ctx: Context<'_>, intent: Intent<crate::engine::MoveText>) -> 
         who: author(ctx),
         intent,
         origin: Origin::Slash,
-        reply: reply_of(ctx),
+        reply: table_reply_of(ctx, false),
         lang: user_lang(ctx),
     };
     ctx.data()
