@@ -209,7 +209,7 @@ enum Deferral {
 pub const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 
 impl InteractionReply {
-    /// The answer to a slash command.
+    /// An answer given at once (never deferred).
     pub fn command(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
         InteractionReply {
             http,

@@ -380,7 +380,9 @@ fn who(user: &serenity::User, member: Option<&serenity::Member>) -> Who {
 
 /// The component-interaction router: every button click comes here.
 async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
-    let reply = Box::new(InteractionReply::click(
+    // Answered at once (refusals, leaderboard pages); a game's click goes to its table, whose
+    // answer is deferred if it is slow to come.
+    let reply = Box::new(InteractionReply::command(
         ctx.http.clone(),
         click.id,
         click.token.clone(),
@@ -424,7 +426,7 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                     version,
                     message_id: click.message.id.get(),
                 },
-                reply,
+                reply: Box::new(InteractionReply::click(reply.http, reply.id, reply.token)),
                 lang,
             };
             data.tables.request(click.channel_id.get(), request).await;
