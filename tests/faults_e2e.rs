@@ -64,12 +64,43 @@ fn rolls(events: &[Event]) -> usize {
 /// to choose, no word twice).
 const FIRST_ROLL: [u8; 9] = [2, 2, 1, 3, 4, 5, 1, 3, 4];
 
+/// A two-person game to 500 through the real bot: alice's first turn message and its version.
+struct Play {
+    bot: forgetit::discord::RunningBot,
+    turn: Message,
+    version: u64,
+}
+
+impl Play {
+    async fn start(world: &World) -> Play {
+        let bot = world.start_bot(world.config()).await;
+        let turn = world.two_player_game(500).await;
+        let version = version(&turn);
+        Play { bot, turn, version }
+    }
+
+    /// alice clicks Roll on `message` (her first roll's dice scripted).
+    async fn roll(&self, world: &World, message: MessageId) -> discord_standin::Interaction {
+        world.dice.push(FIRST_ROLL);
+        let click = world.standin.click(world.alice, message, "Roll");
+        click.await.unwrap()
+    }
+
+    /// The roll is stored once, and the game goes on from `rolled`; then the bot stops and the
+    /// stand-in saw nothing wrong.
+    async fn goes_on(self, world: &World, rolled: &Message) {
+        assert_eq!(rolls(&events(world).await), 1, "the roll is stored once");
+        let kept = world.click(world.alice, rolled, "Keep 2s").await;
+        assert!(!kept.is_ephemeral(), "{}", kept.text());
+        self.bot.shutdown().await;
+        world.standin.assert_clean();
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_answer_and_refused_edits_are_shown_by_the_tables_retry() {
     let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
-    let v = version(&turn);
+    let play = Play::start(&world).await;
     // Discord refuses the click's answer, then the fallback edit and the first retry.
     world
         .standin
@@ -80,31 +111,19 @@ async fn a_refused_answer_and_refused_edits_are_shown_by_the_tables_retry() {
             .route(faults::CHANNEL_MESSAGE)
             .times(2),
     );
-    world.dice.push(FIRST_ROLL);
-    let click = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    let click = play.roll(&world, play.turn.id).await;
     click.response().await.unwrap_err();
     // The roll was committed; the table shows it once Discord takes the edit.
-    let rolled = shown(&world, turn.id, v + 1).await;
+    let rolled = shown(&world, play.turn.id, play.version + 1).await;
     assert!(rolled.button_labels().iter().any(|l| l.contains("Keep")));
-    assert_eq!(rolls(&events(&world).await), 1, "the roll is stored once");
     assert_eq!(world.standin.faults_fired().len(), 3);
-    // The game goes on from the message shown.
-    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    play.goes_on(&world, &rolled).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stale_click_on_a_turn_the_channel_missed_shows_the_turn() {
     let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
-    let v = version(&turn);
+    let play = Play::start(&world).await;
     // The answer and every edit are refused until the faults are cleared: the table is behind.
     world
         .standin
@@ -115,56 +134,32 @@ async fn a_stale_click_on_a_turn_the_channel_missed_shows_the_turn() {
             .route(faults::CHANNEL_MESSAGE)
             .until_cleared(),
     );
-    world.dice.push(FIRST_ROLL);
-    let click = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    let click = play.roll(&world, play.turn.id).await;
     click.response().await.unwrap_err();
     world.standin.wait_for_faults(2).await.unwrap();
     world.standin.clear_faults();
     // alice, seeing Roll still there, clicks it again: out of date, so the click shows the turn
     // as stored instead of rolling twice.
-    let again = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    let again = play.roll(&world, play.turn.id).await;
     assert_eq!(again.response().await.unwrap().kind, 7, "an update");
     let shown_now = again.answer().await.unwrap();
-    assert_eq!(version(&shown_now), v + 1);
-    assert_eq!(rolls(&events(&world).await), 1, "one roll, not two");
-    let kept = world.click(world.alice, &shown_now, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    assert_eq!(version(&shown_now), play.version + 1);
+    play.goes_on(&world, &shown_now).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_late_answer_is_shown_by_an_edit() {
     let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
-    let v = version(&turn);
+    let play = Play::start(&world).await;
     world
         .standin
         .inject(RestFault::delay(Duration::from_millis(3_500)).route(faults::INTERACTION_CALLBACK));
-    world.dice.push(FIRST_ROLL);
-    let click = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    let click = play.roll(&world, play.turn.id).await;
     // Discord answers the late callback with 10062; the table edits the message instead.
-    let rolled = shown(&world, turn.id, v + 1).await;
+    let rolled = shown(&world, play.turn.id, play.version + 1).await;
     let late = click.response().await.unwrap();
     assert!(late.latency > Duration::from_secs(3), "{late:?}");
-    assert_eq!(rolls(&events(&world).await), 1);
-    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    play.goes_on(&world, &rolled).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -200,12 +195,8 @@ async fn a_deleted_lobby_and_an_edit_limited_turn_are_posted_anew() {
         .standin
         .inject(RestFault::status(500).route(faults::INTERACTION_CALLBACK));
     world.dice.push(FIRST_ROLL);
-    let click = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
-    click.response().await.unwrap_err();
+    let click = world.standin.click(world.alice, turn.id, "Roll");
+    click.await.unwrap().response().await.unwrap_err();
     let anew = world
         .standin
         .wait_until("the turn posted anew", |view| {
@@ -216,11 +207,8 @@ async fn a_deleted_lobby_and_an_edit_limited_turn_are_posted_anew() {
         })
         .await
         .unwrap();
-    assert_eq!(rolls(&events(&world).await), 1);
-    let kept = world.click(world.alice, &anew, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    let version = version(&turn);
+    Play { bot, turn, version }.goes_on(&world, &anew).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -228,42 +216,31 @@ async fn a_click_sent_while_the_gateway_was_down_is_replayed_and_applied_once() 
     // Short heartbeats, so that a zombie connection is noticed in a second.
     let world =
         World::with_standin(|standin| standin.heartbeat_interval(Duration::from_millis(500))).await;
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
-    let v = version(&turn);
+    let play = Play::start(&world).await;
     // The connection drops (a resumable close) and reconnections are held: the click waits in
     // the session's queue, as on Discord, and is replayed on RESUME.
     world.standin.block_gateway();
     world.standin.gateway_fault(GatewayFault::Close(4000));
     world.standin.wait_for_disconnects(1).await.unwrap();
-    world.dice.push(FIRST_ROLL);
-    let click = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    let click = play.roll(&world, play.turn.id).await;
     world.standin.unblock_gateway();
     world.standin.wait_for_resumes(1).await.unwrap();
     let rolled = click.answer().await.unwrap();
-    assert_eq!(version(&rolled), v + 1);
-    assert_eq!(rolls(&events(&world).await), 1);
+    assert_eq!(version(&rolled), play.version + 1);
     // A zombie connection (heartbeat ACKs withheld): serenity identifies anew, and the game
     // goes on.
     world
         .standin
         .gateway_fault(GatewayFault::WithholdHeartbeatAcks);
     world.standin.wait_for_identifies(2).await.unwrap();
-    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    play.goes_on(&world, &rolled).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_busy_database_answers_could_not_save_and_shows_nothing_unsaved() {
     let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
+    let play = Play::start(&world).await;
+    let turn = &play.turn;
     // Another writer holds the database's write lock past the bot's busy timeout.
     let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&world.db);
     let mut blocker = sqlx::ConnectOptions::connect(&options).await.unwrap();
@@ -271,25 +248,10 @@ async fn a_busy_database_answers_could_not_save_and_shows_nothing_unsaved() {
         .execute(&mut blocker)
         .await
         .unwrap();
-    world.dice.push(FIRST_ROLL);
-    let click = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    let click = play.roll(&world, turn.id).await;
     // Saving waits for the lock: the click's answer is deferred in time (type 6), then comes.
     assert_eq!(click.response().await.unwrap().kind, 6);
-    let refused = click.answer().await.unwrap();
-    assert!(
-        refused.is_ephemeral() && refused.text().contains("couldn't be saved"),
-        "{}",
-        refused.text()
-    );
-    assert_eq!(
-        world.standin.message(turn.id).unwrap().state,
-        turn.state,
-        "nothing unsaved is shown"
-    );
+    not_saved(&world, &click.answer().await.unwrap(), turn);
     // A slash command waits too: its private answer is deferred, then given.
     let leave = world
         .standin
@@ -330,24 +292,14 @@ async fn a_busy_database_answers_could_not_save_and_shows_nothing_unsaved() {
         world.standin.messages(other)
     );
     // The lock goes while the next click waits: its answer, deferred, is the roll.
-    world.dice.push(FIRST_ROLL);
-    let click = world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    let click = play.roll(&world, turn.id).await;
     assert_eq!(click.response().await.unwrap().kind, 6);
     sqlx::query("ROLLBACK").execute(&mut blocker).await.unwrap();
     drop(blocker);
     let rolled = click.answer().await.unwrap();
     assert!(!rolled.is_ephemeral(), "{}", rolled.text());
     assert!(rolled.button_labels().iter().any(|l| l.contains("Keep")));
-    assert_eq!(rolls(&events(&world).await), 1, "the roll is stored once");
-    // And the game goes on at once.
-    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    play.goes_on(&world, &rolled).await;
 }
 
 /// A file system of its own, `size` big, mounted over `dir` (the tests run as root, as CI does),
@@ -394,40 +346,23 @@ async fn a_full_disk_answers_could_not_save_and_the_bot_recovers_when_space_come
     let mut world = World::new().await;
     let disk = SmallDisk::mount(world._dir.path().join("disk"), "4m");
     world.db = disk.dir.join("forgetit.db");
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
+    let play = Play::start(&world).await;
     let filler = disk.fill();
-    world.dice.push(FIRST_ROLL);
-    let refused = world.click(world.alice, &turn, "Roll").await;
-    assert!(
-        refused.is_ephemeral() && refused.text().contains("couldn't be saved"),
-        "{}",
-        refused.text()
-    );
-    assert_eq!(
-        world.standin.message(turn.id).unwrap().state,
-        turn.state,
-        "nothing unsaved is shown"
-    );
-    // Space comes back: the same button works, and the roll is stored once.
+    let refused = play.roll(&world, play.turn.id).await;
+    not_saved(&world, &refused.answer().await.unwrap(), &play.turn);
+    // Space comes back: the same button works.
     std::fs::remove_file(filler).unwrap();
-    world.dice.push(FIRST_ROLL);
-    let rolled = world.click(world.alice, &turn, "Roll").await;
+    let rolled = play.roll(&world, play.turn.id).await;
+    let rolled = rolled.answer().await.unwrap();
     assert!(!rolled.is_ephemeral(), "{}", rolled.text());
-    assert_eq!(rolls(&events(&world).await), 1, "the roll is stored once");
-    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    play.goes_on(&world, &rolled).await;
     drop(disk);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limits_and_reset_connections_are_waited_out() {
     let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
-    let v = version(&turn);
+    let play = Play::start(&world).await;
     // The click's answer never arrives (the connection is reset), and every edit is rate
     // limited until Discord lets up.
     world
@@ -439,41 +374,38 @@ async fn rate_limits_and_reset_connections_are_waited_out() {
             .route(faults::CHANNEL_MESSAGE)
             .until_cleared(),
     );
-    world.dice.push(FIRST_ROLL);
-    world
-        .standin
-        .click(world.alice, turn.id, "Roll")
-        .await
-        .unwrap();
+    play.roll(&world, play.turn.id).await;
     // The fallback edit and the table's first retry are refused.
     world.standin.wait_for_faults(3).await.unwrap();
-    assert_eq!(
-        world.standin.message(turn.id).unwrap().state,
-        turn.state,
-        "not shown yet"
-    );
+    let now = world.standin.message(play.turn.id).unwrap();
+    assert_eq!(now.state, play.turn.state, "not shown yet");
     world.standin.clear_faults();
-    let rolled = shown(&world, turn.id, v + 1).await;
-    assert_eq!(rolls(&events(&world).await), 1);
-    let kept = world.click(world.alice, &rolled, "Keep 2s").await;
-    assert!(!kept.is_ephemeral(), "{}", kept.text());
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    let rolled = shown(&world, play.turn.id, play.version + 1).await;
+    play.goes_on(&world, &rolled).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invalid_session_identifies_anew_and_the_game_goes_on() {
     let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
-    let turn = world.two_player_game(500).await;
+    let play = Play::start(&world).await;
     world
         .standin
         .gateway_fault(GatewayFault::InvalidSession { resumable: false });
     world.standin.wait_for_identifies(2).await.unwrap();
-    world.dice.push(FIRST_ROLL);
-    let rolled = world.click(world.alice, &turn, "Roll").await;
+    let rolled = play.roll(&world, play.turn.id).await;
+    let rolled = rolled.answer().await.unwrap();
     assert!(!rolled.is_ephemeral(), "{}", rolled.text());
-    assert_eq!(rolls(&events(&world).await), 1);
-    bot.shutdown().await;
-    world.standin.assert_clean();
+    play.goes_on(&world, &rolled).await;
+}
+
+/// `answer` tells its clicker privately that nothing was saved, and `shown` still shows as it
+/// was.
+fn not_saved(world: &World, answer: &Message, shown: &Message) {
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("couldn't be saved"),
+        "{}",
+        answer.text()
+    );
+    let now = world.standin.message(shown.id).unwrap();
+    assert_eq!(now.state, shown.state, "nothing unsaved is shown");
 }
