@@ -1,7 +1,7 @@
 //! The stand-in's state: guilds, channels, users, the messages in each channel as people see them,
 //! interactions and how they were answered, registered commands, and the request log.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
@@ -570,6 +570,8 @@ pub(crate) struct World {
     pub(crate) edit_limited: HashSet<MessageId>,
     /// Interactions whose initial response was late only because of an injected delay.
     pub(crate) fault_late: HashSet<InteractionId>,
+    /// Each user's DM channel with the bot, once one was used.
+    pub(crate) dm_channels: HashMap<UserId, ChannelId>,
 }
 
 /// Default permissions given to members and the bot in interactions (all text permissions).
@@ -614,7 +616,18 @@ impl World {
             moderator_deleted: HashSet::new(),
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
+            dm_channels: HashMap::new(),
         }
+    }
+
+    /// `user`'s DM channel with the bot (made on first use; it belongs to no guild).
+    pub(crate) fn dm_channel(&mut self, user: UserId) -> ChannelId {
+        if let Some(c) = self.dm_channels.get(&user) {
+            return *c;
+        }
+        let c = ChannelId(self.next_id());
+        self.dm_channels.insert(user, c);
+        c
     }
 
     pub(crate) fn next_id(&mut self) -> u64 {
