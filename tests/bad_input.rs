@@ -418,6 +418,29 @@ fn option_name(game: &str, sub: &str, option: &str, lang: Lang) -> String {
 fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
     let rt = runtime();
     let (world, bot, amelie) = block(&rt, world_and_bot());
+    // The ranges the answers name are the ones registered.
+    for (game, option, range) in [
+        ("forgetit", "target", Some((50, 10_000))),
+        ("forgetit", "bots", Some((0, 9))),
+        ("getdickey", "target", None),
+        ("getdickey", "bots", Some((0, 9))),
+    ] {
+        let command = block(&rt, world.standin.wait_for_command(game)).unwrap();
+        let start = &command["options"].as_array().unwrap()[0];
+        assert_eq!(start["name"], "start");
+        let found = start["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == option);
+        let registered = found.map(|o| {
+            (
+                o["min_value"].as_i64().unwrap(),
+                o["max_value"].as_i64().unwrap(),
+            )
+        });
+        assert_eq!(registered, range, "/{game} start {option}");
+    }
     let channel = world.standin.add_channel("empty");
     let channels = [world.channel, channel];
     let before = block(&rt, settled(&world, &channels));
