@@ -167,7 +167,17 @@ where
                     None => None,
                 };
                 if board != Some(message_id) {
-                    return deny(reply, Notice::UnknownButton, lang).await;
+                    // A move on an earlier turn's message is out of date, as before; anything else
+                    // is no button there.
+                    let earlier_turn = intent.board() == Some(Board::Turn)
+                        && self.turn_message.is_some()
+                        && self.lobby_message != Some(message_id);
+                    let notice = if earlier_turn {
+                        Notice::Stale
+                    } else {
+                        Notice::UnknownButton
+                    };
+                    return deny(reply, notice, lang).await;
                 }
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.
