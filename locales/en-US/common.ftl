@@ -83,6 +83,15 @@ notice-unknown-button = That button doesn't work any more.
 notice-not-saved = That couldn't be saved, so nothing happened: please try again.
 notice-shutting-down = The bot is restarting: please try again in a moment.
 notice-failed = Something went wrong: please try again.
+notice-option-range = **{ $option }** takes a whole number from { $min } to { $max }: nothing was done.
+notice-option-choice = **{ $option }** takes one of { $choices }: nothing was done.
+notice-option-member = **{ $option }** takes a member of this server: nothing was done.
+notice-option-value = **{ $option }** doesn't take that value: nothing was done.
+notice-option-unknown = This command has no option **{ $option }**: nothing was done.
+notice-option-missing = This command needs its option **{ $option }**: nothing was done.
+notice-options-bad = The bot couldn't read this command's options: nothing was done.
+notice-unknown-command = The bot has no such command (Discord may be showing an old one): use `/forgetit` or `/getdickey`.
+notice-subcommand-needed = Say what to do after `/{ $command }`: { $subcommands }.
 
 ## Leaderboards and statistics
 

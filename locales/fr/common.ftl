@@ -86,6 +86,15 @@ notice-unknown-button = Ce bouton ne fonctionne plus.
 notice-not-saved = Impossible d'enregistrer, donc rien ne s'est passé : veuillez réessayer.
 notice-shutting-down = Le bot redémarre : veuillez réessayer dans un instant.
 notice-failed = Quelque chose s'est mal passé : veuillez réessayer.
+notice-option-range = **{ $option }** prend un nombre entier de { $min } à { $max } : rien n'a été fait.
+notice-option-choice = **{ $option }** prend l'une de ces valeurs : { $choices }. Rien n'a été fait.
+notice-option-member = **{ $option }** prend un membre de ce serveur : rien n'a été fait.
+notice-option-value = **{ $option }** ne prend pas cette valeur : rien n'a été fait.
+notice-option-unknown = Cette commande n'a pas d'option **{ $option }** : rien n'a été fait.
+notice-option-missing = Il manque à cette commande son option **{ $option }** : rien n'a été fait.
+notice-options-bad = Le bot n'a pas pu lire les options de cette commande : rien n'a été fait.
+notice-unknown-command = Le bot n'a pas cette commande (Discord en montre peut-être une ancienne) : utilisez `/forgetit` ou `/getdickey`.
+notice-subcommand-needed = Dites quoi faire après `/{ $command }` : { $subcommands }.
 
 ## Classements et statistiques
 

@@ -8,10 +8,10 @@ use futures::future::BoxFuture;
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::{
-    ButtonStyle as SerenityStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, EditMessage, Http,
+    ButtonStyle as SerenityStyle, CreateActionRow, CreateAllowedMentions, CreateButton,
+    CreateEmbed, CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, EditInteractionResponse, EditMessage, Http,
 };
 
 use super::codec::{self, Button};
@@ -19,6 +19,35 @@ use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
 };
 use crate::tables::{Outbox, Outgoing, Reply, SendError};
+
+/// Who a message may ping: only the people its content mentions as `<@id>`, the players the
+/// bot addresses (a turn's player, the winners). Never `@everyone`, `@here` or a role, and no one
+/// else: names people chose are always escaped (`render::escape`), so no text of theirs forms a
+/// mention, and this lists only what the bot wrote. Every message and response sets it.
+pub fn pings(content: &str) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(mentioned(content).into_iter().map(serenity::UserId::new))
+}
+
+/// Pings no one (`parse: []`, no users): private answers.
+pub fn no_pings() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+/// The user ids `content` mentions as `<@id>` or `<@!id>`, in order, each once.
+pub fn mentioned(content: &str) -> Vec<u64> {
+    let mut ids = Vec::new();
+    for (i, _) in content.match_indices("<@") {
+        let rest = &content[i + 2..];
+        let rest = rest.strip_prefix('!').unwrap_or(rest);
+        let Some(end) = rest.find('>') else { continue };
+        if let Ok(id) = rest[..end].parse::<u64>() {
+            if id != 0 && rest[..end].bytes().all(|b| b.is_ascii_digit()) && !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    ids
+}
 
 /// Names a button's or a select menu's custom_id from its action.
 pub type Namer<'a> = &'a dyn Fn(&UiAction) -> String;
@@ -103,6 +132,7 @@ fn button(view: &ButtonView, name: Namer<'_>) -> CreateButton {
 pub fn create_message(view: &MessageView, name: Namer<'_>) -> CreateMessage {
     CreateMessage::new()
         .content(&view.content)
+        .allowed_mentions(pings(&view.content))
         .embeds(embeds(view))
         .components(components(view, name))
 }
@@ -111,6 +141,7 @@ pub fn create_message(view: &MessageView, name: Namer<'_>) -> CreateMessage {
 pub fn response(view: &MessageView, name: Namer<'_>) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(&view.content)
+        .allowed_mentions(pings(&view.content))
         .embeds(embeds(view))
         .components(components(view, name))
 }
@@ -161,6 +192,7 @@ impl Outbox for HttpOutbox {
             let view = &message.view;
             let edit = EditMessage::new()
                 .content(&view.content)
+                .allowed_mentions(pings(&view.content))
                 .embeds(embeds(view))
                 .components(components(view, &name));
             serenity::ChannelId::new(channel_id)
@@ -291,6 +323,7 @@ impl Reply for InteractionReply {
             // After DEFERRED_UPDATE_MESSAGE, the original response is the clicked message.
             let edit = EditInteractionResponse::new()
                 .content(&view.content)
+                .allowed_mentions(pings(&view.content))
                 .embeds(embeds(view))
                 .components(components(view, &name));
             let later = |_| async {
@@ -315,6 +348,7 @@ impl Reply for InteractionReply {
                     // The public "thinking…" becomes the message.
                     let edit = EditInteractionResponse::new()
                         .content(&view.content)
+                        .allowed_mentions(pings(&view.content))
                         .embeds(embeds(view))
                         .components(components(view, name));
                     self_
@@ -325,6 +359,7 @@ impl Reply for InteractionReply {
                 } else {
                     let followup = CreateInteractionResponseFollowup::new()
                         .content(&view.content)
+                        .allowed_mentions(pings(&view.content))
                         .embeds(embeds(view))
                         .components(components(view, name));
                     followup
@@ -356,6 +391,7 @@ impl Reply for InteractionReply {
                     // The private "thinking…" becomes the answer.
                     let edit = EditInteractionResponse::new()
                         .content(&view.content)
+                        .allowed_mentions(no_pings())
                         .embeds(embeds(view));
                     return self_
                         .http
@@ -372,6 +408,7 @@ impl Reply for InteractionReply {
                 }
                 CreateInteractionResponseFollowup::new()
                     .content(&view.content)
+                    .allowed_mentions(no_pings())
                     .embeds(embeds(view))
                     .ephemeral(true)
                     .execute(&self_.http, (None, &self_.token))
@@ -382,6 +419,7 @@ impl Reply for InteractionReply {
                 CreateInteractionResponse::Message(
                     CreateInteractionResponseMessage::new()
                         .content(&view.content)
+                        .allowed_mentions(no_pings())
                         .embeds(embeds(&view))
                         .ephemeral(true),
                 )

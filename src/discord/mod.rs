@@ -10,6 +10,7 @@
 pub mod codec;
 mod commands;
 pub mod io;
+mod options;
 
 pub use commands::message_ids as command_message_ids;
 
@@ -190,7 +191,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
-            command_check: Some(|ctx| Box::pin(async move { Ok(own_guild(ctx)) })),
+            command_check: Some(|ctx| Box::pin(async move { check_command(ctx) })),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             pre_command: |ctx| {
                 Box::pin(async move {
@@ -265,28 +266,99 @@ async fn shutdown_signal() {
     }
 }
 
+/// A command refused before it ran, for what the person gave it: the answer says why.
+#[derive(Debug, thiserror::Error)]
+#[error("refused: {0:?}")]
+struct Refused(Notice);
+
+/// Every command's checks, before poise reads its options: the guild is this process's (see
+/// [`own_guild`]), and the options are what the command registered (see [`options`]).
+fn check_command(ctx: Context<'_>) -> Result<bool, Error> {
+    if !own_guild(ctx) {
+        return Ok(false);
+    }
+    if let poise::Context::Application(app) = ctx {
+        if let Err(notice) = options::check(app.command(), app.args, user_lang(ctx)) {
+            info!(
+                command = %app.command().qualified_name,
+                user = ctx.author().id.get(),
+                refused = ?notice,
+                "slash command refused"
+            );
+            return Err(Box::new(Refused(notice)));
+        }
+    }
+    Ok(true)
+}
+
+/// Answers `notice` privately to the command of `ctx`, in the asker's language.
+async fn answer(ctx: Context<'_>, notice: Notice) {
+    let reply = poise::CreateReply::default()
+        .content(render::notice(notice, user_lang(ctx)).content)
+        .allowed_mentions(io::no_pings())
+        .ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        warn!(error = %e, "could not answer a command");
+    }
+}
+
+/// Every interaction poise could not run gets one private answer in its asker's language: a
+/// bad option, a command or subcommand the bot does not have, a command outside a server.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    use poise::FrameworkError as E;
     match error {
-        poise::FrameworkError::Setup { error, .. } => error!(%error, "setup failed"),
-        poise::FrameworkError::CommandCheckFailed { ctx, .. } => {
-            // Only the check of the guild's shard fails (see `own_guild`).
-            let reply = poise::CreateReply::default()
-                .content(render::notice(Notice::Failed, user_lang(ctx)).content)
-                .ephemeral(true);
-            let _ = ctx.send(reply).await;
-        }
-        poise::FrameworkError::Command { error, ctx, .. } => {
-            error!(%error, command = %ctx.command().qualified_name, "command failed");
-            let reply = poise::CreateReply::default()
-                .content(render::notice(Notice::Failed, user_lang(ctx)).content)
-                .ephemeral(true);
-            let _ = ctx.send(reply).await;
-        }
-        other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
-                error!(error = %e, "could not report an error");
+        E::Setup { error, .. } => error!(%error, "setup failed"),
+        E::EventHandler { error, .. } => error!(%error, "event handler failed"),
+        E::CommandCheckFailed { ctx, error, .. } => {
+            match error.as_ref().and_then(|e| e.downcast_ref::<Refused>()) {
+                Some(Refused(notice)) => answer(ctx, notice.clone()).await,
+                // Only the check of the guild's shard fails without a notice (see `own_guild`).
+                None => answer(ctx, Notice::Failed).await,
             }
         }
+        E::GuildOnly { ctx, .. } => answer(ctx, Notice::GuildOnly).await,
+        E::Command { error, ctx, .. } => {
+            error!(%error, command = %ctx.command().qualified_name, "command failed");
+            answer(ctx, Notice::Failed).await;
+        }
+        E::ArgumentParse { ctx, error, .. } => {
+            warn!(%error, command = %ctx.command().qualified_name, "options not read");
+            answer(ctx, Notice::BadOptions).await;
+        }
+        E::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            warn!(description, command = %ctx.command().qualified_name, "options not read");
+            answer(poise::Context::Application(ctx), Notice::BadOptions).await;
+        }
+        E::CommandPanic { ctx, payload, .. } => {
+            error!(?payload, command = %ctx.command().qualified_name, "command panicked");
+            answer(ctx, Notice::Failed).await;
+        }
+        E::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            let ctx = framework.serenity_context;
+            warn!(command = %interaction.data.name, "a command the bot does not have");
+            let lang = Lang::from_discord(&interaction.locale);
+            let reply = InteractionReply::command(
+                ctx.http.clone(),
+                interaction.id,
+                interaction.token.clone(),
+            );
+            let _ = Box::new(reply)
+                .ephemeral(render::notice(Notice::UnknownCommand, lang))
+                .await;
+        }
+        other => match other.ctx() {
+            Some(ctx) => {
+                warn!(error = %other, "command not run");
+                answer(ctx, Notice::Failed).await;
+            }
+            None => warn!(error = %other, "framework error"),
+        },
     }
 }
 
@@ -390,7 +462,14 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
     // Whoever clicks gets private answers in their own language; the table's messages keep the
     // table's.
     let lang = Lang::from_discord(&click.locale);
-    if let Some(guild) = click.guild_id.filter(|g| !data.tables.owns(g.get())) {
+    // The games' buttons are on server channels' messages only.
+    let Some(guild) = click.guild_id else {
+        let _ = reply
+            .ephemeral(render::notice(Notice::GuildOnly, lang))
+            .await;
+        return;
+    };
+    if !data.tables.owns(guild.get()) {
         warn!(
             guild = guild.get(),
             "a click from a guild of another process's shard; refused"
@@ -441,12 +520,13 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
             }),
             _,
         ) => {
-            let Some(guild) = click.guild_id else {
+            // A page's button turns the page of a leaderboard, and of nothing else.
+            if !is_leaderboard(&click.message) {
                 let _ = reply
-                    .ephemeral(render::notice(Notice::GuildOnly, lang))
+                    .ephemeral(render::notice(Notice::UnknownButton, lang))
                     .await;
                 return;
-            };
+            }
             // The page keeps the board's language; only private answers follow the clicker's.
             let board_lang = board_lang.unwrap_or(lang);
             let board = commands::leaderboard_view(
@@ -479,4 +559,60 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                 .await;
         }
     }
+}
+
+/// Whether `message` is a leaderboard page: its buttons (if any) are leaderboard buttons, and its
+/// embed's footer reads as a page's ("Page 1 of 3"), in one of the bot's languages.
+fn is_leaderboard(message: &serenity::Message) -> bool {
+    let only_pages = message.components.iter().all(|row| {
+        row.components.iter().all(|c| {
+            let id = match c {
+                serenity::ActionRowComponent::Button(b) => match &b.data {
+                    serenity::ButtonKind::NonLink { custom_id, .. } => Some(custom_id.as_str()),
+                    _ => None,
+                },
+                serenity::ActionRowComponent::SelectMenu(m) => m.custom_id.as_deref(),
+                _ => None,
+            };
+            id.and_then(codec::decode)
+                .is_some_and(|b| matches!(b, Button::Leaderboard { .. }))
+        })
+    });
+    let footer = message
+        .embeds
+        .first()
+        .and_then(|e| e.footer.as_ref())
+        .map(|f| f.text.as_str());
+    only_pages && footer.is_some_and(is_page_footer)
+}
+
+/// Whether `text` is a leaderboard's `leaderboard-page` footer in some language, whatever its
+/// numbers.
+fn is_page_footer(text: &str) -> bool {
+    const PAGE: &str = "\u{e000}";
+    const PAGES: &str = "\u{e001}";
+    Lang::ALL.into_iter().any(|lang| {
+        let template = crate::tr!(lang, "leaderboard-page", page = PAGE, pages = PAGES);
+        // The literal text around the two numbers, in the language's order.
+        let mut rest = text;
+        let mut pattern = template.as_str();
+        loop {
+            let next = [PAGE, PAGES]
+                .iter()
+                .filter_map(|p| pattern.find(p).map(|i| (i, p.len())))
+                .min();
+            let Some((at, len)) = next else {
+                return rest == pattern;
+            };
+            let Some(after) = rest.strip_prefix(&pattern[..at]) else {
+                return false;
+            };
+            let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if digits == 0 {
+                return false;
+            }
+            rest = &after[digits..];
+            pattern = &pattern[at + len..];
+        }
+    })
 }

@@ -27,7 +27,7 @@ pub mod view;
 
 pub use dice::DiceStyle;
 pub use forgetit::{game_over, lobby, odds, rules, scores, turn, turn_result};
-pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice};
+pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice, Takes};
 pub use stats::{
     leaderboard, leaderboard_page, player_stats, stats, LeaderRow, LeaderboardView, StatsView,
 };

@@ -5,7 +5,7 @@ use crate::engine::table::RuleError;
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::view::MessageView;
+use super::view::{escape, list, truncate, MessageView};
 
 /// How a game's own refusals read: each game's render module implements it for its error type.
 pub trait ErrorText {
@@ -69,6 +69,48 @@ pub enum Notice {
     ShuttingDown,
     /// Something went wrong.
     Failed,
+    /// A slash command's option got a value it does not take. `option` is its name as the
+    /// person's client shows it; the answer says what it takes.
+    BadOption {
+        option: String,
+        takes: Takes,
+    },
+    /// A slash command with an option it does not have (its name as sent, shown escaped).
+    UnknownOption(String),
+    /// A slash command without an option it requires.
+    MissingOption(String),
+    /// A slash command whose options could not be read.
+    BadOptions,
+    /// A command or subcommand the bot does not have.
+    UnknownCommand,
+    /// A game's command without a subcommand: the command, and its subcommands' names.
+    SubcommandNeeded {
+        command: String,
+        subcommands: Vec<String>,
+    },
+}
+
+/// What a slash command's option takes, as the bot registered it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Takes {
+    /// A whole number from `min` to `max`.
+    Range { min: i64, max: i64 },
+    /// One of these choices (their names, in the person's language).
+    OneOf(Vec<String>),
+    /// A member of the server.
+    Member,
+    /// Something else that the value is not.
+    Other,
+}
+
+/// Longest name shown of an option or command the bot does not know (they come from the
+/// interaction, so anyone may write them).
+const SENT_NAME_CHARS: usize = 32;
+
+/// A name the bot did not write, as a notice shows it: on one line, cut, escaped.
+fn sent_name(name: &str) -> String {
+    let one_line: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    escape(&truncate(&one_line, SENT_NAME_CHARS))
 }
 
 /// The notice as a message (content only), in `lang`: the language of the one who asked.
@@ -94,6 +136,55 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::NotSaved => "notice-not-saved",
         Notice::ShuttingDown => "notice-shutting-down",
         Notice::Failed => "notice-failed",
+        Notice::BadOption { option, takes } => {
+            let option = sent_name(&option);
+            let text = match takes {
+                Takes::Range { min, max } => tr!(
+                    lang,
+                    "notice-option-range",
+                    option = option,
+                    min = min.to_string(),
+                    max = max.to_string()
+                ),
+                Takes::OneOf(choices) => {
+                    let choices: Vec<String> = choices.iter().map(|c| sent_name(c)).collect();
+                    let choices = list(&choices, &lang.t("or"));
+                    tr!(
+                        lang,
+                        "notice-option-choice",
+                        option = option,
+                        choices = choices
+                    )
+                }
+                Takes::Member => tr!(lang, "notice-option-member", option = option),
+                Takes::Other => tr!(lang, "notice-option-value", option = option),
+            };
+            return MessageView::new(&text);
+        }
+        Notice::UnknownOption(option) => {
+            let text = tr!(lang, "notice-option-unknown", option = sent_name(&option));
+            return MessageView::new(&text);
+        }
+        Notice::MissingOption(option) => {
+            let text = tr!(lang, "notice-option-missing", option = sent_name(&option));
+            return MessageView::new(&text);
+        }
+        Notice::BadOptions => "notice-options-bad",
+        Notice::UnknownCommand => "notice-unknown-command",
+        Notice::SubcommandNeeded {
+            command,
+            subcommands,
+        } => {
+            // The bot's own names (registered by it): shown as code.
+            let subcommands: Vec<String> = subcommands.iter().map(|s| format!("`{s}`")).collect();
+            let text = tr!(
+                lang,
+                "notice-subcommand-needed",
+                command = command,
+                subcommands = list(&subcommands, &lang.t("or"))
+            );
+            return MessageView::new(&text);
+        }
     };
     MessageView::new(&lang.t(id))
 }

@@ -166,14 +166,26 @@ where
                     return deny(reply, Notice::GameOver, lang).await;
                 }
                 // A click acts only on the kind of message its button belongs to: a lobby's
-                // button pressed on the turn message (or a move on the lobby) is no button there.
+                // button on the lobby, a move or Odds on the turn message. Pressed on any other
+                // message (the turn message, the lobby, a leaderboard, a game-over message), it
+                // is no button there.
                 let board = match intent.board() {
-                    Some(Board::Lobby) => self.turn_message,
-                    Some(Board::Turn) => self.lobby_message,
-                    None => Some(message_id),
+                    Some(Board::Lobby) => self.lobby_message,
+                    Some(Board::Turn) => self.turn_message,
+                    None => None,
                 };
-                if board == Some(message_id) {
-                    return deny(reply, Notice::UnknownButton, lang).await;
+                if board != Some(message_id) {
+                    // A move on an earlier turn's message is out of date, as before; anything else
+                    // is no button there.
+                    let earlier_turn = intent.board() == Some(Board::Turn)
+                        && self.turn_message.is_some()
+                        && self.lobby_message != Some(message_id);
+                    let notice = if earlier_turn {
+                        Notice::Stale
+                    } else {
+                        Notice::UnknownButton
+                    };
+                    return deny(reply, notice, lang).await;
                 }
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.

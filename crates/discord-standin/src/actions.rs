@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 
-use crate::ids::{ChannelId, InteractionId, MessageId, UserId};
+use crate::ids::{ChannelId, GuildId, InteractionId, MessageId, UserId};
 use crate::model::{member_json, user_json, InteractionKind, InteractionRecord, Message, World};
 use crate::violation::{bail, Result};
 use crate::Shared;
@@ -109,7 +109,26 @@ impl Shared {
         kind: InteractionKind,
         build: impl FnOnce(&World) -> Result<(u64, Value)>,
     ) -> Result<Interaction> {
-        let guild = self.read(|w| w.channel(channel).map(|c| c.guild_id));
+        self.send_interaction_from(user, channel, false, kind, build)
+            .await
+    }
+
+    /// [`send_interaction`](Self::send_interaction), or with `dm` from `user`'s DM with the bot:
+    /// no `guild_id`, no `member` (the user as `user`), `channel` their DM channel, context 1,
+    /// sent on shard 0 (as Discord sends DMs).
+    async fn send_interaction_from(
+        self: &Arc<Self>,
+        user: UserId,
+        channel: ChannelId,
+        dm: bool,
+        kind: InteractionKind,
+        build: impl FnOnce(&World) -> Result<(u64, Value)>,
+    ) -> Result<Interaction> {
+        let guild = if dm {
+            Some(GuildId(0))
+        } else {
+            self.read(|w| w.channel(channel).map(|c| c.guild_id))
+        };
         let Some(guild) = guild else {
             bail!("unknown channel {channel}")
         };
@@ -123,12 +142,42 @@ impl Shared {
             let Some(user_info) = w.user(user).cloned() else {
                 bail!("unknown user {user}")
             };
+            let id = InteractionId(w.next_id());
+            let token = format!("standin-token-{id}-{}", w.next_id());
+            if dm {
+                let mut payload = json!({
+                    "id": id.to_string(),
+                    "application_id": w.application_id.to_string(),
+                    "type": interaction_type,
+                    "data": data,
+                    "channel": {
+                        "id": channel.to_string(),
+                        "type": 1,
+                        "last_message_id": null,
+                        "flags": 0,
+                        "recipients": [user_json(&user_info)],
+                    },
+                    "channel_id": channel.to_string(),
+                    "user": user_json(&user_info),
+                    "token": token,
+                    "version": 1,
+                    "app_permissions": crate::model::PERMISSIONS,
+                    "locale": user_info.locale,
+                    "entitlements": [],
+                    "authorizing_integration_owners": {"0": "0"},
+                    "context": 1,
+                    "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+                });
+                if let InteractionKind::Component { message_id, .. } = &kind {
+                    payload["message"] = w.message_json(*message_id);
+                    payload["message"]["channel_id"] = json!(channel.to_string());
+                }
+                return self.record_and_dispatch(w, id, token, kind, user, channel, guild, payload);
+            }
             let Some(ch) = w.channel(channel).cloned() else {
                 bail!("unknown channel {channel}")
             };
             let guild = w.guild(ch.guild_id).cloned();
-            let id = InteractionId(w.next_id());
-            let token = format!("standin-token-{id}-{}", w.next_id());
             let mut payload = json!({
                 "id": id.to_string(),
                 "application_id": w.application_id.to_string(),
@@ -157,37 +206,50 @@ impl Shared {
             if let InteractionKind::Component { message_id, .. } = &kind {
                 payload["message"] = w.message_json(*message_id);
             }
-            let record = InteractionRecord {
-                id,
-                token: token.clone(),
-                kind,
-                user,
-                channel_id: channel,
-                sent_at: Instant::now(),
-                responses: Vec::new(),
-                original: None,
-                answer: None,
-                followups: Vec::new(),
-                modal: None,
-                choices: None,
-                shards: Vec::new(),
-            };
-            w.interactions.push(record);
-            let shards = w.dispatch_to_guild(ch.guild_id, "INTERACTION_CREATE", payload);
-            if shards.is_empty() {
-                bail!(
-                    "the bot has no gateway session for the shard of guild {}",
-                    ch.guild_id
-                );
-            }
-            if let Some(r) = w.interactions.last_mut() {
-                r.shards = shards;
-            }
-            Ok(Interaction {
-                shared: Arc::clone(self),
-                id,
-                token,
-            })
+            self.record_and_dispatch(w, id, token, kind, user, channel, ch.guild_id, payload)
+        })
+    }
+
+    /// Records an interaction and sends its INTERACTION_CREATE on the sessions of `guild`'s shard.
+    #[allow(clippy::too_many_arguments)]
+    fn record_and_dispatch(
+        self: &Arc<Self>,
+        w: &mut World,
+        id: InteractionId,
+        token: String,
+        kind: InteractionKind,
+        user: UserId,
+        channel: ChannelId,
+        guild: GuildId,
+        payload: Value,
+    ) -> Result<Interaction> {
+        let record = InteractionRecord {
+            id,
+            token: token.clone(),
+            kind,
+            user,
+            channel_id: channel,
+            sent_at: Instant::now(),
+            responses: Vec::new(),
+            original: None,
+            answer: None,
+            followups: Vec::new(),
+            modal: None,
+            choices: None,
+            shards: Vec::new(),
+        };
+        w.interactions.push(record);
+        let shards = w.dispatch_to_guild(guild, "INTERACTION_CREATE", payload);
+        if shards.is_empty() {
+            bail!("the bot has no gateway session for the shard of guild {guild}");
+        }
+        if let Some(r) = w.interactions.last_mut() {
+            r.shards = shards;
+        }
+        Ok(Interaction {
+            shared: Arc::clone(self),
+            id,
+            token,
         })
     }
 
@@ -571,4 +633,131 @@ fn add_resolved(w: &World, data: &mut Value) {
         }
     }
     data["resolved"] = json!({"users": users, "members": members, "channels": channels});
+}
+
+/// An interaction the test writes itself, sent as it is: what a forged request, an out-of-date
+/// client or a Discord that checks less than documented could send. Unlike
+/// [`Standin::run_slash`](crate::Standin::run_slash) nothing is checked against the registered
+/// command: any name, subcommand, option, type or value goes. Send it with
+/// [`Standin::send_raw`](crate::Standin::send_raw).
+#[derive(Clone, Debug)]
+pub struct RawInteraction {
+    target: RawTarget,
+    data: Value,
+    dm: bool,
+}
+
+#[derive(Clone, Debug)]
+enum RawTarget {
+    Command(ChannelId),
+    Component(MessageId),
+}
+
+impl RawInteraction {
+    /// A chat-input command (interaction type 2) in `channel` with `data` as given, e.g.
+    /// `{"name": "forgetit", "options": [{"name": "start", "type": 1, "options": [{"name":
+    /// "target", "type": 3, "value": "lots"}]}]}`. The stand-in only adds what is missing of
+    /// `"type": 1`, `"id"` (the registered command's of that name, else a new one) and
+    /// `"resolved"` (for user, role and channel options it knows).
+    pub fn command(channel: ChannelId, data: Value) -> Self {
+        RawInteraction {
+            target: RawTarget::Command(channel),
+            data,
+            dm: false,
+        }
+    }
+
+    /// A component interaction (type 3) on `message` with `data` as given, e.g. `{"custom_id":
+    /// "anything", "component_type": 2}` (`"component_type": 2` is added when missing), whatever
+    /// the message shows.
+    pub fn component(message: MessageId, data: Value) -> Self {
+        RawInteraction {
+            target: RawTarget::Component(message),
+            data,
+            dm: false,
+        }
+    }
+
+    /// Sent from the user's DM with the bot instead: no `guild_id`, no `member` (the user comes as
+    /// `user`), no `guild_locale`, `context` 1, the channel their DM channel
+    /// ([`Standin::dm_channel`](crate::Standin::dm_channel)), delivered on shard 0 as Discord does.
+    /// The bot's answers land in that channel.
+    pub fn in_dm(mut self) -> Self {
+        self.dm = true;
+        self
+    }
+}
+
+impl Shared {
+    /// Sends a [`RawInteraction`] as `user`.
+    pub(crate) async fn send_raw(
+        self: &Arc<Self>,
+        user: UserId,
+        raw: RawInteraction,
+    ) -> Result<Interaction> {
+        let RawInteraction { target, data, dm } = raw;
+        let dm_channel = dm.then(|| self.with(|w| w.dm_channel(user)));
+        match target {
+            RawTarget::Command(channel) => {
+                let channel = dm_channel.unwrap_or(channel);
+                let name = data["name"].as_str().unwrap_or_default().to_owned();
+                let mut path = vec![name.clone()];
+                let mut level = &data;
+                while let Some(sub) = level["options"]
+                    .as_array()
+                    .and_then(|o| o.iter().find(|o| matches!(o["type"].as_u64(), Some(1 | 2))))
+                {
+                    path.push(sub["name"].as_str().unwrap_or_default().to_owned());
+                    level = sub;
+                }
+                let kind = InteractionKind::Command {
+                    path: path.join(" "),
+                };
+                self.send_interaction_from(user, channel, dm, kind, move |w| {
+                    let mut data = data;
+                    if let Some(obj) = data.as_object_mut() {
+                        obj.entry("type").or_insert(json!(1));
+                        if !obj.contains_key("id") {
+                            let id = w
+                                .commands
+                                .iter()
+                                .find(|c| c["name"] == name.as_str())
+                                .map(|c| c["id"].clone())
+                                // An id no registered command has.
+                                .unwrap_or_else(|| json!("1"));
+                            obj.insert("id".into(), id);
+                        }
+                    }
+                    if data.get("resolved").is_none() {
+                        add_resolved(w, &mut data);
+                    }
+                    Ok((2, data))
+                })
+                .await
+            }
+            RawTarget::Component(message) => {
+                let shown_in =
+                    self.read(|w| visible_message(w, user, message).map(|m| m.channel_id))?;
+                let channel = dm_channel.unwrap_or(shown_in);
+                let kind = InteractionKind::Component {
+                    custom_id: data["custom_id"].as_str().unwrap_or_default().to_owned(),
+                    message_id: message,
+                    values: data["values"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                        .collect(),
+                };
+                self.send_interaction_from(user, channel, dm, kind, move |_| {
+                    let mut data = data;
+                    if let Some(obj) = data.as_object_mut() {
+                        obj.entry("component_type").or_insert(json!(2));
+                    }
+                    Ok((3, data))
+                })
+                .await
+            }
+        }
+    }
 }

@@ -60,7 +60,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-pub use actions::{InitialResponse, Interaction};
+pub use actions::{InitialResponse, Interaction, RawInteraction};
 pub use faults::{FaultKind, FiredFault, GatewayFault, RateLimitScope, RestFault, RestFaultKind};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
 pub use model::{
@@ -623,6 +623,32 @@ impl Standin {
         values: &[&str],
     ) -> Result<Interaction> {
         self.shared.select(user, message, custom_id, values).await
+    }
+
+    /// `user` sends an interaction written by the test ([`RawInteraction`]): a command with any
+    /// name, subcommand, options, types and values (none checked against the registration), a
+    /// component with any data, or either from the user's DM with the bot (no guild, no member).
+    ///
+    /// ```no_run
+    /// # use discord_standin::{RawInteraction, Standin};
+    /// # use serde_json::json;
+    /// # async fn demo(standin: Standin) -> discord_standin::Result<()> {
+    /// let alice = standin.user("alice");
+    /// let data = json!({"name": "forgetit", "options": [{"name": "start", "type": 1,
+    ///     "options": [{"name": "target", "type": 4, "value": -1}]}]});
+    /// let sent = standin.send_raw(alice, RawInteraction::command(standin.channel_id(), data)).await?;
+    /// let dm = standin.send_raw(alice, RawInteraction::command(standin.channel_id(),
+    ///     json!({"name": "forgetit"})).in_dm()).await?;
+    /// # Ok(()) }
+    /// ```
+    pub async fn send_raw(&self, user: UserId, raw: RawInteraction) -> Result<Interaction> {
+        self.shared.send_raw(user, raw).await
+    }
+
+    /// `user`'s DM channel with the bot, where [`RawInteraction::in_dm`] interactions come from
+    /// and their answers go (made on first use; it is in no guild).
+    pub fn dm_channel(&self, user: UserId) -> ChannelId {
+        self.shared.with(|w| w.dm_channel(user))
     }
 
     /// The messages that outlast a restart of the client, to give a later stand-in

@@ -1,7 +1,7 @@
 //! The stand-in's state: guilds, channels, users, the messages in each channel as people see them,
 //! interactions and how they were answered, registered commands, and the request log.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
@@ -573,6 +573,8 @@ pub(crate) struct World {
     /// Interactions whose initial response an injected fault refused (5xx, 429, a reset): the
     /// person saw "This interaction failed" because Discord failed, not the bot.
     pub(crate) fault_refused: HashSet<InteractionId>,
+    /// Each user's DM channel with the bot, once one was used.
+    pub(crate) dm_channels: HashMap<UserId, ChannelId>,
 }
 
 /// Default permissions given to members and the bot in interactions (all text permissions).
@@ -618,7 +620,18 @@ impl World {
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
             fault_refused: HashSet::new(),
+            dm_channels: HashMap::new(),
         }
+    }
+
+    /// `user`'s DM channel with the bot (made on first use; it belongs to no guild).
+    pub(crate) fn dm_channel(&mut self, user: UserId) -> ChannelId {
+        if let Some(c) = self.dm_channels.get(&user) {
+            return *c;
+        }
+        let c = ChannelId(self.next_id());
+        self.dm_channels.insert(user, c);
+        c
     }
 
     pub(crate) fn next_id(&mut self) -> u64 {

@@ -15,7 +15,7 @@ use super::{who, Context, Data, Error};
 use crate::engine::GameKind;
 use crate::i18n::Lang;
 use crate::render::ErrorText;
-use crate::tables::Hosted;
+use crate::tables::{Hosted, Reply};
 
 type Command = poise::Command<Data, Error>;
 
@@ -56,6 +56,7 @@ where
     if !R::TARGET {
         start.parameters.retain(|p| p.name != table::TARGET_OPTION);
     }
+    table::set_limits::<R>(&mut start);
     let mut command = game();
     command.name = R::NAMES.command.into();
     command.identifying_name = R::NAMES.command.into();
@@ -74,9 +75,29 @@ where
     command
 }
 
-/// A game's command, named by [`game_command`]: it only holds the subcommands.
+// A game's command, named by `game_command`: it only holds the subcommands. Discord always
+// sends one of them; run alone, it says which there are.
 #[poise::command(slash_command, guild_only)]
-async fn game(_ctx: Context<'_>) -> Result<(), Error> {
+async fn game(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = super::user_lang(ctx);
+    let command = ctx.command();
+    let shown = |name: &str, localized: &[(Cow<'static, str>, Cow<'static, str>)]| {
+        localized
+            .iter()
+            .find(|(locale, _)| locale == lang.code())
+            .map_or_else(|| name.to_string(), |(_, n)| n.to_string())
+    };
+    let notice = crate::render::Notice::SubcommandNeeded {
+        command: shown(&command.name, &command.name_localizations),
+        subcommands: command
+            .subcommands
+            .iter()
+            .map(|s| shown(&s.name, &s.name_localizations))
+            .collect(),
+    };
+    reply_of(ctx)
+        .ephemeral(crate::render::notice(notice, lang))
+        .await?;
     Ok(())
 }
 

@@ -4,16 +4,49 @@
 use poise::serenity_prelude as serenity;
 
 use super::{author, game_of, reply_of, table_reply_of};
-use crate::discord::{guild_lang, user_lang, Context, Error};
+use crate::discord::{guild_lang, user_lang, Context, Data, Error};
 use crate::engine::{GameKind, Intent};
 use crate::i18n::Lang;
+use crate::render::ErrorText;
 use crate::store::Place;
-use crate::tables::{NewGame, Origin, Reply, Request, Views};
+use crate::tables::{Hosted, NewGame, Origin, Reply, Request, Views};
 
 /// The option of `start` that chooses the table's language.
 pub(super) const LANGUAGE_OPTION: &str = "language";
 /// The option of `start` that sets the target, for the games that have one.
 pub(super) const TARGET_OPTION: &str = "target";
+/// The option of `start` that seats bots.
+pub(super) const BOTS_OPTION: &str = "bots";
+/// The targets `start` takes. Registered as the option's `min_value`/`max_value` (by
+/// [`set_limits`]), and checked against that registration (`discord::options`): written once.
+pub(super) const TARGET_MIN: u64 = 50;
+pub(super) const TARGET_MAX: u64 = 10_000;
+
+/// Registers the ranges of `start`'s whole-number options for the game `R`: `target` from
+/// [`TARGET_MIN`] to [`TARGET_MAX`], `bots` from 0 to the seats left beside the host. The bot
+/// checks every value against these (see `discord::options`), whatever Discord lets through.
+pub(super) fn set_limits<R: Hosted>(start: &mut poise::Command<Data, Error>)
+where
+    R::Error: ErrorText,
+{
+    for param in &mut start.parameters {
+        if param.name == TARGET_OPTION {
+            param.type_setter = Some(|option| {
+                option
+                    .kind(serenity::CommandOptionType::Integer)
+                    .min_int_value(TARGET_MIN)
+                    .max_int_value(TARGET_MAX)
+            });
+        } else if param.name == BOTS_OPTION {
+            param.type_setter = Some(|option| {
+                option
+                    .kind(serenity::CommandOptionType::Integer)
+                    .min_int_value(0)
+                    .max_int_value(R::MAX_SEATS as u64 - 1)
+            });
+        }
+    }
+}
 
 /// The language of a table's public messages, chosen at start (else the guild's).
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -37,15 +70,15 @@ impl From<LanguageChoice> for Lang {
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn start(
     ctx: Context<'_>,
-    #[min = 50]
-    #[max = 10000]
-    target: Option<u32>,
-    #[min = 0]
-    #[max = 9]
-    bots: Option<u8>,
+    // Their ranges are registered by `set_limits`, and every value checked against them before
+    // this runs (`discord::options`).
+    target: Option<i64>,
+    bots: Option<i64>,
     language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
     let kind = game_of(ctx)?;
+    let target = target.map(u32::try_from).transpose()?;
+    let bots = bots.map(u8::try_from).transpose()?;
     let Some(guild_id) = ctx.guild_id() else {
         return Ok(());
     };

@@ -1,0 +1,1085 @@
+//! Bad input, tried systematically: properties over what Discord (or anyone forging its requests)
+//! can send, driven through the stand-in into the real bot. Each property starts one bot and plays
+//! its cases against it; for every case:
+//!
+//! - exactly one answer, private (ephemeral, to the one who asked), in their language where the
+//!   property knows the exact text;
+//! - nothing changes: the channels' public messages and the database's games, seats and events are
+//!   what they were before the property's first case;
+//! - no panic, and no problem in the stand-in (`problems()`: spec or limit violations, interactions
+//!   without exactly one initial response in time);
+//! - every message and response the bot sent sets `allowed_mentions` to ping only the people its
+//!   content mentions, who are players (`parse: []`, no roles).
+//!
+//! Slash options go out with `RawInteraction` (the stand-in's `run_slash` checks them against the
+//! registration, as Discord's client does). An integer option whose value is a JSON string is not
+//! sent: serenity 0.12.5 cannot decode such an interaction at all (it drops the gateway event), so
+//! no bot on it could answer; a string *option* (type 3) where an integer is registered is sent.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::future::Future;
+
+use common::*;
+use discord_standin::{ChannelId, Interaction, Message, RawInteraction, Standin, UserId};
+use forgetit::discord::codec::{decode, Button};
+use forgetit::discord::{io::mentioned, RunningBot};
+use forgetit::engine::GameKind;
+use forgetit::i18n::Lang;
+use forgetit::render::view::display_name;
+use forgetit::render::{notice, Notice, Takes};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use serde_json::{json, Value};
+
+/// Cases per property: enough to meet every kind of input several times, few enough to keep the
+/// file well under a minute in a debug build.
+const CASES: u32 = 64;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Runs `check` on `CASES` values of `strategy`, each on the same bot.
+fn run<S: Strategy>(strategy: S, check: impl Fn(S::Value)) {
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        failure_persistence: None,
+        // A failing case waits out Discord's 3 seconds: shrink a little only.
+        max_shrink_iters: 16,
+        ..Config::default()
+    });
+    runner
+        .run(&strategy, |value| {
+            check(value);
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// A game row: id, channel, kind, status, version, lobby and turn message.
+type GameRow = (i64, i64, String, String, i64, Option<i64>, Option<i64>);
+
+/// What bad input must leave as it was.
+#[derive(Debug, PartialEq)]
+struct State {
+    /// Each channel's public messages: id, content, embeds, components.
+    messages: Vec<(u64, String, Value, Value)>,
+    games: Vec<GameRow>,
+    seats: i64,
+    events: i64,
+}
+
+async fn state(world: &World, channels: &[ChannelId]) -> State {
+    let mut messages = Vec::new();
+    for &channel in channels {
+        for m in world.standin.messages(channel) {
+            messages.push((
+                m.id.get(),
+                m.content().to_owned(),
+                json!(m.embeds()),
+                json!(m.components()),
+            ));
+        }
+    }
+    let url = format!("sqlite://{}?mode=ro", world.db.display());
+    let db = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let games = sqlx::query_as(
+        "SELECT id, channel_id, kind, status, version, lobby_message_id, turn_message_id \
+         FROM games ORDER BY id",
+    )
+    .fetch_all(&db)
+    .await
+    .unwrap();
+    let (seats,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM seats")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    let (events,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM events")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    db.close().await;
+    State {
+        messages,
+        games,
+        seats,
+        events,
+    }
+}
+
+/// The state once it settles (the bot saves a new message's id just after answering).
+async fn settled(world: &World, channels: &[ChannelId]) -> State {
+    let mut last = state(world, channels).await;
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        let now = state(world, channels).await;
+        if now == last {
+            return now;
+        }
+        last = now;
+    }
+}
+
+/// Panics with what differs between `before` and `after`.
+#[track_caller]
+fn assert_unchanged(before: &State, after: &State, what: &dyn std::fmt::Debug) {
+    if before == after {
+        return;
+    }
+    let changed: Vec<_> = after
+        .messages
+        .iter()
+        .filter(|m| !before.messages.contains(m))
+        .collect();
+    panic!(
+        "{what:?} changed the state:\n  messages now different or new: {changed:?}\n  \
+         games {:?}\n  -> {:?}\n  seats {} -> {}, events {} -> {}",
+        before.games, after.games, before.seats, after.seats, before.events, after.events
+    );
+}
+
+/// The one answer to `sent`: a private message to `user`, with some text.
+async fn private_answer(sent: &Interaction, user: UserId) -> Message {
+    // Discord waits 3 seconds for the answer, then shows "This interaction failed".
+    let response = tokio::time::timeout(std::time::Duration::from_secs(3), sent.response())
+        .await
+        .unwrap_or_else(|_| panic!("{}: no answer in 3 s", sent.record().describe()))
+        .unwrap();
+    assert_eq!(
+        response.kind,
+        4,
+        "{}: a message, not an update",
+        sent.record().describe()
+    );
+    let answer = sent.answer().await.unwrap();
+    assert!(
+        answer.is_ephemeral() && answer.visible_to == Some(user),
+        "{}: answered publicly: {}",
+        sent.record().describe(),
+        answer.text()
+    );
+    assert!(!answer.text().trim().is_empty());
+    answer
+}
+
+/// Every message and response the bot sent pings only people its content mentions, who are
+/// `people`: `allowed_mentions` is set, parses nothing, names no role.
+fn assert_pings_only_players(standin: &Standin, people: &BTreeSet<u64>) {
+    for request in standin.requests() {
+        let Some(body) = &request.body else { continue };
+        // An interaction callback carries its message in `data`.
+        let message = match body.get("data") {
+            Some(data) if request.path.ends_with("/callback") => data,
+            _ => body,
+        };
+        let is_message = ["content", "embeds", "components"]
+            .iter()
+            .any(|k| message.get(k).is_some());
+        if !is_message {
+            continue;
+        }
+        let what = format!("{} {}: {message}", request.method, request.path);
+        let allowed = message
+            .get("allowed_mentions")
+            .unwrap_or_else(|| panic!("no allowed_mentions: {what}"));
+        assert_eq!(allowed["parse"], json!([]), "{what}");
+        assert!(
+            allowed
+                .get("roles")
+                .is_none_or(|r| r.as_array().is_some_and(Vec::is_empty)),
+            "{what}"
+        );
+        let content = message["content"].as_str().unwrap_or_default();
+        let mentions = mentioned(content);
+        for user in allowed["users"].as_array().into_iter().flatten() {
+            let id: u64 = user.as_str().and_then(|u| u.parse().ok()).unwrap();
+            assert!(mentions.contains(&id), "pings {id}, not mentioned: {what}");
+            assert!(people.contains(&id), "pings {id}, not a player: {what}");
+        }
+    }
+}
+
+fn people(world: &World) -> BTreeSet<u64> {
+    world
+        .standin
+        .users()
+        .iter()
+        .filter(|u| !u.bot)
+        .map(|u| u.id.get())
+        .collect()
+}
+
+/// A world with a French person besides alice (en-US), bob (de) and carol (en-GB).
+async fn world_and_bot() -> (World, RunningBot, UserId) {
+    let world = World::new().await;
+    let amelie = world.standin.add_user("amelie", "fr");
+    let bot = world.start_bot(world.config()).await;
+    (world, bot, amelie)
+}
+
+fn finish(rt: &tokio::runtime::Runtime, world: World, bot: RunningBot) {
+    rt.block_on(async {
+        bot.shutdown().await;
+    });
+    assert_pings_only_players(&world.standin, &people(&world));
+    world.standin.assert_clean();
+}
+
+fn block<F: Future>(rt: &tokio::runtime::Runtime, f: F) -> F::Output {
+    rt.block_on(f)
+}
+
+// ----- slash command options ---------------------------------------------------------------------
+
+/// A slash command with one bad option (and maybe good ones), and what its answer must be.
+#[derive(Clone, Debug)]
+struct BadCommand {
+    game: &'static str,
+    sub: &'static str,
+    options: Vec<Value>,
+    expect: Expect,
+}
+
+#[derive(Clone, Debug)]
+enum Expect {
+    /// A number outside `min..=max` (or no number) for the option `option`.
+    Range {
+        option: &'static str,
+        min: i64,
+        max: i64,
+    },
+    /// Not one of the option's choices.
+    Choice,
+    Member,
+    Unknown(String),
+    Missing(&'static str),
+    Unreadable,
+}
+
+/// Discord's integers (those JavaScript holds exactly).
+const SAFE: i64 = 9_007_199_254_740_991;
+
+fn outside(min: i64, max: i64) -> impl Strategy<Value = i64> {
+    prop_oneof![
+        -SAFE..min,
+        (max + 1)..=SAFE,
+        Just(min - 1),
+        Just(max + 1),
+        Just(-1i64),
+        Just(1_000_000_000_000i64),
+    ]
+    .prop_filter("outside", move |n| !(min..=max).contains(n))
+}
+
+/// An option named `name` of another type than an integer.
+fn not_an_integer(name: &'static str) -> impl Strategy<Value = Value> {
+    prop_oneof![
+        "\\PC{0,20}".prop_map(move |s| json!({"name": name, "type": 3, "value": s})),
+        (-1e6f64..1e6).prop_map(move |x| json!({"name": name, "type": 10, "value": x + 0.5})),
+        any::<bool>().prop_map(move |b| json!({"name": name, "type": 5, "value": b})),
+    ]
+}
+
+fn int(name: &'static str, n: i64) -> Value {
+    json!({"name": name, "type": 4, "value": n})
+}
+
+fn bad_int(name: &'static str, min: i64, max: i64) -> impl Strategy<Value = (Value, Expect)> {
+    let expect = Expect::Range {
+        option: name,
+        min,
+        max,
+    };
+    prop_oneof![
+        outside(min, max).prop_map(move |n| int(name, n)),
+        not_an_integer(name),
+    ]
+    .prop_map(move |v| (v, expect.clone()))
+}
+
+/// A choice option (poise registers an integer per choice, 0 to `n - 1`) with a value that is
+/// none of them.
+fn bad_choice(name: &'static str, n: i64) -> impl Strategy<Value = (Value, Expect)> {
+    prop_oneof![
+        outside(0, n - 1).prop_map(move |v| int(name, v)),
+        not_an_integer(name),
+    ]
+    .prop_map(|v| (v, Expect::Choice))
+}
+
+/// A registered option name of no subcommand (Discord's option names: 1–32 characters), or
+/// anything.
+fn unknown_name() -> impl Strategy<Value = String> {
+    prop_oneof!["[a-z_-]{1,32}", "\\PC{1,40}"].prop_filter("not an option", |n| {
+        !["target", "bots", "language", "scope", "by", "user"].contains(&n.as_str())
+    })
+}
+
+fn bad_command() -> impl Strategy<Value = BadCommand> {
+    let game = prop_oneof![Just("forgetit"), Just("getdickey")];
+    let start = prop_oneof![
+        bad_int("target", 50, 10_000).prop_map(|b| ("forgetit", b)),
+        (game.clone(), bad_int("bots", 0, 9)),
+        (game.clone(), bad_choice("language", 2)),
+        // Get Dickey has no target.
+        (1i64..20_000).prop_map(|n| (
+            "getdickey",
+            (int("target", n), Expect::Unknown("target".into()))
+        )),
+    ]
+    .prop_map(|(game, (bad, expect))| (game, "start", bad, expect));
+    let boards = (
+        game.clone(),
+        prop_oneof![Just("leaderboard"), Just("stats")],
+        prop_oneof![bad_choice("scope", 2), bad_choice("by", 3)],
+    )
+        .prop_filter("stats has no by", |(_, sub, (v, _))| {
+            !(*sub == "stats" && v["name"] == "by")
+        })
+        .prop_map(|(game, sub, (bad, expect))| (game, sub, bad, expect));
+    let user = (
+        game.clone(),
+        prop_oneof![Just("kick"), Just("stats")],
+        prop_oneof![
+            // An id the interaction does not resolve to a user.
+            (1u64..u64::MAX)
+                .prop_map(|id| json!({"name": "user", "type": 6, "value": id.to_string()})),
+            (0i64..SAFE).prop_map(|n| int("user", n)),
+            "\\PC{0,20}".prop_map(|s| json!({"name": "user", "type": 3, "value": s})),
+        ],
+    )
+        .prop_map(|(game, sub, bad)| (game, sub, bad, Expect::Member));
+    let unknown = (
+        game.clone(),
+        prop_oneof![
+            Just("start"),
+            Just("join"),
+            Just("leaderboard"),
+            Just("rules")
+        ],
+        unknown_name(),
+        any::<i64>(),
+    )
+        .prop_map(|(game, sub, name, n)| {
+            let bad = json!({"name": name, "type": 4, "value": n % SAFE});
+            (game, sub, bad, Expect::Unknown(name))
+        });
+    let cases = prop_oneof![start, boards, user, unknown];
+    (
+        cases,
+        any::<bool>(),
+        prop_oneof![Just(None), Just(Some("kick")), Just(Some("twice"))],
+    )
+        .prop_map(|((game, sub, bad, expect), with_good, special)| {
+            match special {
+                // kick without its required user.
+                Some("kick") => BadCommand {
+                    game,
+                    sub: "kick",
+                    options: vec![],
+                    expect: Expect::Missing("user"),
+                },
+                // A good value given twice: which one was meant?
+                Some(_) => BadCommand {
+                    game,
+                    sub: "start",
+                    options: vec![int("bots", 1), int("bots", 2)],
+                    expect: Expect::Unreadable,
+                },
+                None => {
+                    let other = bad["name"] != "language";
+                    let mut options = vec![bad];
+                    // A good option beside it changes nothing (another option than the bad
+                    // one: the same twice is unreadable, a case of its own).
+                    if with_good && sub == "start" && other {
+                        options.insert(0, json!({"name": "language", "type": 4, "value": 1}));
+                    }
+                    BadCommand {
+                        game,
+                        sub,
+                        options,
+                        expect,
+                    }
+                }
+            }
+        })
+}
+
+/// The option's name as `lang`'s client shows it.
+fn option_name(game: &str, sub: &str, option: &str, lang: Lang) -> String {
+    lang.t(&format!("cmd-{game}-{sub}-{option}"))
+}
+
+#[test]
+fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
+    let rt = runtime();
+    let (world, bot, amelie) = block(&rt, world_and_bot());
+    // The ranges the answers name are the ones registered.
+    for (game, option, range) in [
+        ("forgetit", "target", Some((50, 10_000))),
+        ("forgetit", "bots", Some((0, 9))),
+        ("getdickey", "target", None),
+        ("getdickey", "bots", Some((0, 9))),
+    ] {
+        let command = block(&rt, world.standin.wait_for_command(game)).unwrap();
+        let start = &command["options"].as_array().unwrap()[0];
+        assert_eq!(start["name"], "start");
+        let found = start["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == option);
+        let registered = found.map(|o| {
+            (
+                o["min_value"].as_i64().unwrap(),
+                o["max_value"].as_i64().unwrap(),
+            )
+        });
+        assert_eq!(registered, range, "/{game} start {option}");
+    }
+    let channel = world.standin.add_channel("empty");
+    let channels = [world.channel, channel];
+    let before = block(&rt, settled(&world, &channels));
+    run(
+        (bad_command(), prop_oneof![Just(false), Just(true)]),
+        |(bad, french)| {
+            let (user, lang) = if french {
+                (amelie, Lang::Fr)
+            } else {
+                (world.alice, Lang::EnUs)
+            };
+            let data = json!({"name": bad.game, "options": [
+                {"name": bad.sub, "type": 1, "options": bad.options}
+            ]});
+            let sent = block(
+                &rt,
+                world
+                    .standin
+                    .send_raw(user, RawInteraction::command(channel, data)),
+            )
+            .unwrap();
+            let answer = block(&rt, private_answer(&sent, user));
+            let text = answer.content().to_owned();
+            let expected = match &bad.expect {
+                Expect::Range { option, min, max } => Some(Notice::BadOption {
+                    option: option_name(bad.game, bad.sub, option, lang),
+                    takes: Takes::Range {
+                        min: *min,
+                        max: *max,
+                    },
+                }),
+                Expect::Member => Some(Notice::BadOption {
+                    option: option_name(bad.game, bad.sub, "user", lang),
+                    takes: Takes::Member,
+                }),
+                Expect::Unknown(name) => Some(Notice::UnknownOption(name.clone())),
+                Expect::Missing(option) => Some(Notice::MissingOption(option_name(
+                    bad.game, bad.sub, option, lang,
+                ))),
+                Expect::Unreadable => Some(Notice::BadOptions),
+                Expect::Choice => None,
+            };
+            match expected {
+                Some(expected) => assert_eq!(text, notice(expected, lang).content, "{bad:?}"),
+                None => {
+                    let option = bad.options.last().unwrap()["name"].as_str().unwrap();
+                    let shown = option_name(bad.game, bad.sub, option, lang);
+                    assert!(text.contains(&shown), "{bad:?}: {text}");
+                    let sample = notice(
+                        Notice::BadOption {
+                            option: shown,
+                            takes: Takes::OneOf(vec![]),
+                        },
+                        lang,
+                    )
+                    .content;
+                    let start: String = sample.chars().take(12).collect();
+                    assert!(text.starts_with(&start), "{bad:?}: {text}");
+                }
+            }
+            assert_unchanged(&before, &block(&rt, state(&world, &channels)), &bad);
+        },
+    );
+    finish(&rt, world, bot);
+}
+
+// ----- commands the bot does not have, DMs ------------------------------------------------------
+
+#[derive(Clone, Debug)]
+enum Shape {
+    UnknownCommand(String),
+    UnknownSubcommand(&'static str, String),
+    NoSubcommand(&'static str),
+    /// A good command, from a DM.
+    Dm(&'static str, &'static str, Vec<Value>),
+    /// A click, from a DM, with any custom_id.
+    DmClick(String),
+}
+
+const SUBCOMMANDS: [&str; 9] = [
+    "start",
+    "join",
+    "leave",
+    "scores",
+    "rules",
+    "leaderboard",
+    "stats",
+    "cancel",
+    "kick",
+];
+
+fn shape() -> impl Strategy<Value = Shape> {
+    let game = prop_oneof![Just("forgetit"), Just("getdickey")];
+    prop_oneof![
+        prop_oneof!["[a-z_-]{1,32}", "\\PC{1,32}"]
+            .prop_filter("unknown", |n| n != "forgetit" && n != "getdickey")
+            .prop_map(Shape::UnknownCommand),
+        (game.clone(), prop_oneof!["[a-z_-]{1,32}", "\\PC{1,32}"])
+            .prop_filter("unknown", |(_, n)| !SUBCOMMANDS.contains(&n.as_str()))
+            .prop_map(|(g, n)| Shape::UnknownSubcommand(g, n)),
+        game.clone().prop_map(Shape::NoSubcommand),
+        (
+            game,
+            prop::sample::select(&SUBCOMMANDS[..]),
+            prop_oneof![Just(vec![]), Just(vec![int("bots", 1)])],
+        )
+            .prop_map(|(g, sub, options)| {
+                let options = if sub == "start" { options } else { vec![] };
+                Shape::Dm(g, sub, options)
+            }),
+        prop_oneof![
+            "\\PC{0,100}",
+            "fgi:[0-9]{1,3}:[0-9]{1,3}:(join|roll|bank|odds)"
+        ]
+        .prop_map(Shape::DmClick),
+    ]
+}
+
+#[test]
+fn unknown_commands_subcommands_and_dms_get_a_private_answer_and_change_nothing() {
+    let rt = runtime();
+    let (world, bot, amelie) = block(&rt, world_and_bot());
+    // A game in the channel, whose messages must not change.
+    let turn = block(&rt, world.two_player_game(500));
+    let channels = [world.channel];
+    let before = block(&rt, settled(&world, &channels));
+    run((shape(), any::<bool>()), |(shape, french)| {
+        let (user, lang) = if french {
+            (amelie, Lang::Fr)
+        } else {
+            (world.alice, Lang::EnUs)
+        };
+        let channel = world.channel;
+        let raw = match &shape {
+            Shape::UnknownCommand(name) => RawInteraction::command(channel, json!({"name": name})),
+            Shape::UnknownSubcommand(game, sub) => RawInteraction::command(
+                channel,
+                json!({"name": game, "options": [{"name": sub, "type": 1, "options": []}]}),
+            ),
+            Shape::NoSubcommand(game) => {
+                RawInteraction::command(channel, json!({"name": game, "options": []}))
+            }
+            Shape::Dm(game, sub, options) => RawInteraction::command(
+                channel,
+                json!({"name": game, "options": [{"name": sub, "type": 1, "options": options}]}),
+            )
+            .in_dm(),
+            Shape::DmClick(custom_id) => {
+                RawInteraction::component(turn.id, json!({"custom_id": custom_id})).in_dm()
+            }
+        };
+        let sent = block(&rt, world.standin.send_raw(user, raw)).unwrap();
+        let answer = block(&rt, private_answer(&sent, user));
+        let text = answer.content().to_owned();
+        match &shape {
+            Shape::UnknownCommand(_) | Shape::UnknownSubcommand(..) => {
+                assert_eq!(text, notice(Notice::UnknownCommand, lang).content)
+            }
+            Shape::NoSubcommand(game) => {
+                let start = lang.t(&format!("cmd-{game}-start"));
+                assert!(text.contains(&format!("`{start}`")), "{text}");
+                assert!(text.contains(&lang.t(&format!("cmd-{game}"))), "{text}");
+            }
+            Shape::Dm(..) | Shape::DmClick(_) => {
+                assert_eq!(answer.channel_id, world.standin.dm_channel(user));
+                assert_eq!(text, notice(Notice::GuildOnly, lang).content)
+            }
+        }
+        assert_unchanged(&before, &block(&rt, state(&world, &channels)), &shape);
+    });
+    finish(&rt, world, bot);
+}
+
+// ----- clicks ------------------------------------------------------------------------------------
+
+/// A message with buttons, and the game and version its custom_ids name.
+#[derive(Clone, Copy, Debug)]
+struct Shown {
+    message: discord_standin::MessageId,
+    game: i64,
+    version: u64,
+}
+
+fn shown(message: &Message) -> Shown {
+    let id = message
+        .buttons()
+        .into_iter()
+        .filter_map(|b| b.custom_id)
+        .chain(message.select_menus().into_iter().map(|s| s.custom_id))
+        .next()
+        .expect("a component");
+    let mut parts = id.split(':');
+    assert_eq!(parts.next(), Some("fgi"), "{id}");
+    Shown {
+        message: message.id,
+        game: parts.next().unwrap().parse().unwrap(),
+        version: parts.next().unwrap().parse().unwrap(),
+    }
+}
+
+/// The table of clicks: a For Get It game (alice on turn, not rolled yet) with its started lobby,
+/// and a leaderboard in its channel; a Get Dickey game (alice on turn, rolled once: holds, Roll
+/// and the score menu); and carol's open For Get It lobby; each game in its own channel.
+struct Tables {
+    fgi_turn: Shown,
+    fgi_lobby: discord_standin::MessageId,
+    gd_turn: Shown,
+    open_lobby: Shown,
+    /// A leaderboard, posted in the For Get It game's channel.
+    board: discord_standin::MessageId,
+    /// The values of the Get Dickey score menu.
+    boxes: Vec<String>,
+    channels: Vec<ChannelId>,
+}
+
+async fn tables(world: &World) -> Tables {
+    let turn = world.two_player_game(500).await;
+    let fgi_turn = shown(&turn);
+    let fgi_lobby = world.standin.messages(world.channel)[0].id;
+    let board = world.slash(world.bob, "leaderboard", json!({})).await;
+    assert!(!board.is_ephemeral(), "{}", board.text());
+
+    let dice = world.standin.add_channel("dice");
+    let lobby = world
+        .standin
+        .run_slash(world.alice, dice, "getdickey", Some("start"), json!({}))
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    world.click(world.bob, &lobby, "Join").await;
+    world.click(world.alice, &lobby, "Start").await;
+    let mention = format!("<@{}>", world.alice);
+    let gd = world
+        .standin
+        .wait_for_message(dice, |m| {
+            m.content().contains(&mention) && !m.buttons().is_empty()
+        })
+        .await
+        .unwrap();
+    world.dice.push([1, 2, 3, 4, 6]);
+    let roll = gd
+        .button_labels()
+        .into_iter()
+        .find(|l| l.starts_with("Roll"))
+        .unwrap();
+    let rolled = world.click(world.alice, &gd, &roll).await;
+    let boxes = rolled.select_menus()[0]
+        .options
+        .iter()
+        .map(|o| o.value.clone())
+        .collect();
+
+    let waiting = world.standin.add_channel("waiting");
+    let open = world
+        .standin
+        .run_slash(world.carol, waiting, "forgetit", Some("start"), json!({}))
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    Tables {
+        fgi_turn,
+        fgi_lobby,
+        board: board.id,
+        gd_turn: shown(&rolled),
+        open_lobby: shown(&open),
+        boxes,
+        channels: vec![world.channel, dice, waiting],
+    }
+}
+
+const LOBBY_CODES: [&str; 5] = ["join", "leave", "bot", "start", "cancel"];
+
+fn code() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(&LOBBY_CODES[..]).prop_map(str::to_owned),
+        prop::sample::select(&["odds", "roll", "bank", "score", "scores"][..])
+            .prop_map(str::to_owned),
+        (0u8..10).prop_map(|n| format!("choose:{n}")),
+        (0u8..10).prop_map(|n| format!("hold:{n}")),
+        any::<u64>().prop_map(|n| format!("kick:{n}")),
+        "[a-z:0-9]{0,12}",
+    ]
+}
+
+/// A click as generated: on which message (0 the For Get It turn, 1 its started lobby, 2 the Get
+/// Dickey turn, 3 the open lobby, 4 the leaderboard), by whom (0 alice, 1 bob, 2 carol, 3
+/// amelie), with what.
+#[derive(Clone, Debug)]
+struct Click {
+    on: usize,
+    by: usize,
+    custom_id: Id,
+    /// Values picked, sent as a select menu's (component type 3), or none (a button).
+    values: Option<Vec<Value>>,
+}
+
+#[derive(Clone, Debug)]
+enum Id {
+    /// Anything, up to 100 characters.
+    Garbage(String),
+    /// `fgi:{game}:{version}:{code}`, the game and version picked among the real ones (by index:
+    /// 0 For Get It, 1 Get Dickey, 2 the open lobby) or beside them.
+    Game {
+        game: usize,
+        game_shift: i64,
+        version_shift: i64,
+        code: String,
+    },
+    /// A leaderboard's page button, well formed or not.
+    Leaderboard(String),
+}
+
+fn custom_id() -> impl Strategy<Value = Id> {
+    let kinds: Vec<String> = GameKind::ALL.iter().map(|k| k.code().to_owned()).collect();
+    prop_oneof![
+        "\\PC{0,100}".prop_map(Id::Garbage),
+        (
+            0usize..3,
+            prop_oneof![4 => Just(0i64), 1 => -3i64..3, 1 => Just(i64::MIN / 2)],
+            prop_oneof![4 => Just(0i64), 1 => -3i64..3, 1 => Just(i64::MAX / 2)],
+            code(),
+        )
+            .prop_map(|(game, game_shift, version_shift, code)| Id::Game {
+                game,
+                game_shift,
+                version_shift,
+                code,
+            }),
+        (
+            prop_oneof![prop::sample::select(kinds), Just("x".to_owned())],
+            prop_oneof![Just("server"), Just("global"), Just("all")],
+            prop_oneof![Just("wins"), Just("points"), Just("best"), Just("x")],
+            prop_oneof![
+                Just("1".to_owned()),
+                Just("2".to_owned()),
+                any::<u32>().prop_map(|n| n.to_string()),
+                Just("-1".to_owned())
+            ],
+            prop_oneof![Just(":en-US"), Just(":fr"), Just(""), Just(":xx")],
+        )
+            .prop_map(|(kind, scope, by, page, lang)| {
+                Id::Leaderboard(format!("lb:{kind}:{scope}:{by}:{page}{lang}"))
+            }),
+    ]
+}
+
+fn click() -> impl Strategy<Value = Click> {
+    let value = prop_oneof![
+        "\\PC{0,30}".prop_map(Value::from),
+        (0usize..13).prop_map(|i| json!({"box": i})),
+    ];
+    (
+        0usize..5,
+        0usize..4,
+        custom_id(),
+        prop_oneof![
+            Just(None),
+            prop::collection::vec(value, 0..3).prop_map(Some)
+        ],
+    )
+        .prop_map(|(on, by, custom_id, values)| Click {
+            on,
+            by,
+            custom_id,
+            values,
+        })
+}
+
+#[test]
+fn every_click_that_is_no_move_gets_a_private_answer_and_changes_nothing() {
+    let rt = runtime();
+    let (world, bot, amelie) = block(&rt, world_and_bot());
+    let t = block(&rt, tables(&world));
+    let before = block(&rt, settled(&world, &t.channels));
+    let users = [world.alice, world.bob, world.carol, amelie];
+    let messages = [
+        t.fgi_turn.message,
+        t.fgi_lobby,
+        t.gd_turn.message,
+        t.open_lobby.message,
+        t.board,
+    ];
+    let games = [t.fgi_turn, t.gd_turn, t.open_lobby];
+    let tried = std::cell::Cell::new(0);
+    run(click(), |click| {
+        let (message, user) = (messages[click.on], users[click.by]);
+        // A select menu's values: the score menu's own boxes where the value names one.
+        let values: Option<Vec<String>> = click.values.as_ref().map(|vs| {
+            vs.iter()
+                .map(|v| match v.get("box").and_then(Value::as_u64) {
+                    Some(i) => t.boxes[i as usize % t.boxes.len()].clone(),
+                    None => v.as_str().unwrap_or_default().to_owned(),
+                })
+                .collect()
+        });
+        let custom_id = match &click.custom_id {
+            Id::Garbage(s) | Id::Leaderboard(s) => s.clone(),
+            Id::Game {
+                game,
+                game_shift,
+                version_shift,
+                code,
+            } => {
+                let g = games[*game];
+                let version = g.version as i64 + version_shift;
+                format!("fgi:{}:{version}:{code}", g.game + game_shift)
+            }
+        };
+        // The clicks that are moves or lobby requests where they belong, made right: those act.
+        // So do a leaderboard's page buttons on the leaderboard.
+        if click.on == 4 && matches!(decode(&custom_id), Some(Button::Leaderboard { .. })) {
+            return;
+        }
+        if let Id::Game {
+            game,
+            game_shift: 0,
+            version_shift,
+            code,
+        } = &click.custom_id
+        {
+            let on_own_lobby = (click.on == 1 && *game == 0) || (click.on == 3 && *game == 2);
+            if on_own_lobby && LOBBY_CODES.contains(&code.as_str()) {
+                return;
+            }
+            let current = *version_shift == 0 && click.by == 0;
+            let first = values.as_ref().and_then(|v| v.first());
+            let gd_move = code == "roll"
+                || code.starts_with("hold:")
+                || (code == "score" && first.is_some_and(|v| t.boxes.contains(v)));
+            if current && click.on == 0 && *game == 0 && code == "roll" {
+                return;
+            }
+            if current && click.on == 2 && *game == 1 && gd_move {
+                return;
+            }
+        }
+        tried.set(tried.get() + 1);
+        let mut data = json!({"custom_id": custom_id});
+        if let Some(values) = &values {
+            data["component_type"] = json!(3);
+            data["values"] = json!(values);
+        }
+        let sent = block(
+            &rt,
+            world
+                .standin
+                .send_raw(user, RawInteraction::component(message, data)),
+        )
+        .unwrap();
+        block(&rt, private_answer(&sent, user));
+        let after = block(&rt, state(&world, &t.channels));
+        assert_unchanged(&before, &after, &(&click, &custom_id));
+    });
+    assert!(tried.get() > CASES / 2, "only {} clicks tried", tried.get());
+    finish(&rt, world, bot);
+}
+
+/// Every well-formed custom_id of every message (the lobbies' buttons, the turns' moves and
+/// menus, a leaderboard's page), clicked on each message it does not belong to, by each person:
+/// the whole of that finite space, where a click acting on the wrong kind of message would show.
+#[test]
+fn a_click_acts_only_on_the_kind_of_message_it_belongs_to() {
+    let rt = runtime();
+    let (world, bot, amelie) = block(&rt, world_and_bot());
+    let t = block(&rt, tables(&world));
+    let before = block(&rt, settled(&world, &t.channels));
+    let users = [world.alice, world.bob, world.carol, amelie];
+    let ids_of = |message| {
+        let m = world.standin.message(message).unwrap();
+        let mut ids: Vec<String> = m
+            .buttons()
+            .into_iter()
+            .filter_map(|b| b.custom_id)
+            .collect();
+        ids.extend(m.select_menus().into_iter().map(|s| s.custom_id));
+        ids
+    };
+    let fgi = t.fgi_turn;
+    let mut homes: Vec<(String, discord_standin::MessageId)> = Vec::new();
+    for message in [fgi.message, t.gd_turn.message, t.open_lobby.message] {
+        homes.extend(ids_of(message).into_iter().map(|id| (id, message)));
+    }
+    // The started lobby's buttons, as they were.
+    homes.extend(LOBBY_CODES.iter().map(|code| {
+        (
+            format!("fgi:{}:{}:{code}", fgi.game, fgi.version),
+            t.fgi_lobby,
+        )
+    }));
+    for kind in GameKind::ALL {
+        let id = format!("lb:{}:server:wins:1:en-US", kind.code());
+        homes.push((id, t.board));
+    }
+    let messages = [
+        fgi.message,
+        t.fgi_lobby,
+        t.gd_turn.message,
+        t.open_lobby.message,
+        t.board,
+    ];
+    let mut clicks = 0;
+    for (id, home) in &homes {
+        for &message in messages.iter().filter(|m| *m != home) {
+            for user in users {
+                let mut data = json!({"custom_id": id});
+                if id.ends_with(":score") {
+                    data["component_type"] = json!(3);
+                    data["values"] = json!([t.boxes[0]]);
+                }
+                let raw = RawInteraction::component(message, data);
+                let sent = block(&rt, world.standin.send_raw(user, raw)).unwrap();
+                block(&rt, private_answer(&sent, user));
+                let after = block(&rt, state(&world, &t.channels));
+                assert_unchanged(&before, &after, &(id, message, user));
+                clicks += 1;
+            }
+        }
+    }
+    assert!(clicks >= 200, "{clicks} clicks");
+    finish(&rt, world, bot);
+}
+
+// ----- people's names ---------------------------------------------------------------------------
+
+/// Whether every character Discord reads as markdown, a mention or a link in `shown` is escaped
+/// (follows an unescaped backslash).
+fn escaped(shown: &str) -> bool {
+    let mut chars = shown.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '*' | '_' | '~' | '`' | '|' | '>' | '@' | '#' | '<' | '[' | ']' => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+fn zalgo() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        (
+            prop::char::range('a', 'z'),
+            prop::collection::vec(prop::char::range('\u{300}', '\u{36f}'), 0..8),
+        ),
+        1..6,
+    )
+    .prop_map(|letters| {
+        letters
+            .into_iter()
+            .flat_map(|(c, marks)| std::iter::once(c).chain(marks))
+            .collect()
+    })
+}
+
+fn strange_name(alice: UserId) -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("**@everyone**".to_owned()),
+        Just("@here".to_owned()),
+        Just("<@&123>".to_owned()),
+        Just(format!("<@{alice}>")),
+        Just("[click](https://example.com)".to_owned()),
+        Just("`code` ||spoiler|| ~~x~~ __u__".to_owned()),
+        Just("# big\n> quote".to_owned()),
+        zalgo(),
+        "[*_~`|>@#<&!:\\[\\]\\\\a-z ]{1,32}",
+        "\\PC{1,64}",
+        "[a-z]{100}",
+    ]
+}
+
+#[test]
+fn strange_names_are_shown_escaped_and_ping_no_one() {
+    let rt = runtime();
+    let (world, bot, _amelie) = block(&rt, world_and_bot());
+    let channel = world.standin.add_channel("names");
+    let n = std::cell::Cell::new(0);
+    run(strange_name(world.alice), |name| {
+        n.set(n.get() + 1);
+        let person = world.standin.add_user(&name, "en-US");
+        let requests = world.standin.requests().len();
+        let start = block(
+            &rt,
+            world
+                .standin
+                .run_slash(person, channel, "forgetit", Some("start"), json!({})),
+        )
+        .unwrap();
+        let lobby = block(&rt, start.answer()).unwrap();
+        let shown = display_name(&name);
+        assert!(escaped(&shown), "{name:?} shown as {shown:?}");
+        assert!(!shown.contains('\n'), "{name:?} shown as {shown:?}");
+        if shown.is_empty() {
+            // A name of nothing but spaces: no seat can have it.
+            assert!(lobby.is_ephemeral(), "{}", lobby.text());
+        } else {
+            assert!(!lobby.is_ephemeral(), "{name:?}: {}", lobby.text());
+            assert!(lobby.text().contains(&shown), "{name:?}: {}", lobby.text());
+            // Someone joins: the updated lobby shows the name as escaped.
+            let joined = block(&rt, world.click(world.alice, &lobby, "Join"));
+            assert!(
+                joined.text().contains(&shown),
+                "{name:?}: {}",
+                joined.text()
+            );
+            let cancel = block(
+                &rt,
+                world
+                    .standin
+                    .run_slash(person, channel, "forgetit", Some("cancel"), json!({})),
+            )
+            .unwrap();
+            block(&rt, private_answer(&cancel, person));
+            block(
+                &rt,
+                world.standin.wait_until("the lobby cancelled", |view| {
+                    view.message(lobby.id)
+                        .filter(|m| m.buttons().is_empty())
+                        .map(|_| ())
+                }),
+            )
+            .unwrap();
+        }
+        // What the bot sent for this name pings no one (its content mentions no one).
+        for request in &world.standin.requests()[requests..] {
+            let body = request.body.as_ref();
+            let message = body.and_then(|b| b.get("data")).or(body);
+            if let Some(users) = message.and_then(|m| m["allowed_mentions"]["users"].as_array()) {
+                assert!(users.is_empty(), "{name:?}: {message:?}");
+            }
+        }
+    });
+    assert!(n.get() >= CASES as usize);
+    finish(&rt, world, bot);
+}
