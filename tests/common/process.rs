@@ -82,6 +82,11 @@ impl BotProcess {
         self.log.lock().unwrap().clone()
     }
 
+    /// The log as it keeps coming, also after the process was stopped.
+    pub fn log_handle(&self) -> Arc<Mutex<Vec<Value>>> {
+        Arc::clone(&self.log)
+    }
+
     /// The entries with this message.
     pub fn logged(&self, message: &str) -> Vec<Value> {
         self.log()
