@@ -4,17 +4,18 @@
 //! share one database file, each answers its own guild's games, and the global leaderboard
 //! counts both; a process keeps and drives only the games of its shards' guilds.
 //!
-//! `CARGO_BIN_EXE_forgetit` is the binary cargo built for these tests (the debug profile under
-//! `cargo test`): the same `main` as the release build, not the library called in-process.
-//! Dice in a child process can't be scripted, so the games are played by a policy that ends
+//! The binary runs as a child process (`common::process::BotProcess`, shared with
+//! `tests/crash_e2e.rs`). Dice in a child process can't be scripted, so the games are played by a policy that ends
 //! whatever the dice: bank whenever Bank is offered, else keep the first number offered, else
 //! roll.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::{Arc, Mutex};
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::Duration;
+
+use common::process::BotProcess;
 
 use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
@@ -24,11 +25,9 @@ use forgetit::render::MessageView;
 use forgetit::tables::{Intent, Origin, Outgoing, Reply, Request, Who};
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::oneshot;
 
 const TOKEN: &str = "standin.bot.token";
-/// How long a child process may take to connect or to stop (a guard against hangs only).
-const PROCESS_TIMEOUT: Duration = Duration::from_secs(60);
 
 async fn standin(shard_count: u32) -> Standin {
     Standin::builder()
@@ -43,135 +42,6 @@ async fn standin(shard_count: u32) -> Standin {
         .extra_guild("Second Guild", &["general"])
         .start()
         .await
-}
-
-// ----- the binary as a child process -------------------------------------------------------------
-
-/// A running `forgetit` process, with its log (JSON lines on stderr) collected as it comes.
-struct BotProcess {
-    name: &'static str,
-    child: Option<Child>,
-    log: Arc<Mutex<Vec<Value>>>,
-    changed: watch::Receiver<usize>,
-}
-
-impl BotProcess {
-    /// Starts the binary in `dir` (no config file there) configured by `env` on top of the
-    /// token, the proxy, the database and JSON logs.
-    fn spawn(
-        name: &'static str,
-        standin: &Standin,
-        dir: &Path,
-        db: &Path,
-        env: &[(&str, &str)],
-    ) -> BotProcess {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_forgetit"));
-        command
-            .current_dir(dir)
-            .env_clear()
-            .env("DISCORD_TOKEN", standin.token())
-            .env("FORGETIT_DISCORD__HTTP_PROXY", standin.rest_url())
-            .env("FORGETIT_DATABASE__PATH", db)
-            .env("FORGETIT_LOG__FORMAT", "json")
-            .env("FORGETIT_LOG__FILTER", "info")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
-        for (key, value) in env {
-            command.env(key, value);
-        }
-        let mut child = command.spawn().expect("start the forgetit binary");
-        let stderr = child.stderr.take().expect("piped stderr");
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let (tx, changed) = watch::channel(0);
-        let lines = Arc::clone(&log);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let entry = serde_json::from_str(&line).unwrap_or(json!({ "raw": line }));
-                let mut lines = lines.lock().unwrap();
-                lines.push(entry);
-                tx.send_replace(lines.len());
-            }
-        });
-        BotProcess {
-            name,
-            child: Some(child),
-            log,
-            changed,
-        }
-    }
-
-    /// Every log entry so far.
-    fn log(&self) -> Vec<Value> {
-        self.log.lock().unwrap().clone()
-    }
-
-    /// The entries with this message.
-    fn logged(&self, message: &str) -> Vec<Value> {
-        self.log()
-            .into_iter()
-            .filter(|e| e["fields"]["message"] == message)
-            .collect()
-    }
-
-    /// Waits (on the log pipe, without polling) for an entry `pred` accepts.
-    async fn wait_log(&self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-        let mut changed = self.changed.clone();
-        let found = tokio::time::timeout(PROCESS_TIMEOUT, async {
-            loop {
-                if let Some(entry) = self.log().into_iter().find(&pred) {
-                    return entry;
-                }
-                if changed.changed().await.is_err() {
-                    panic!("{} exited before {what}:\n{:#?}", self.name, self.log());
-                }
-            }
-        })
-        .await;
-        found.unwrap_or_else(|_| panic!("{} never logged {what}:\n{:#?}", self.name, self.log()))
-    }
-
-    /// Waits until the bot registered its commands and is connected.
-    async fn connected(&self) {
-        self.wait_log("\"connected\"", |e| e["fields"]["message"] == "connected")
-            .await;
-    }
-
-    /// SIGTERM, then waits for the process to end.
-    async fn stop(mut self) -> ExitStatus {
-        let mut child = self.child.take().expect("running");
-        let sent = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .expect("run kill");
-        assert!(sent.success(), "kill -TERM {}", child.id());
-        let waited = tokio::time::timeout(
-            PROCESS_TIMEOUT,
-            tokio::task::spawn_blocking(move || {
-                let status = child.wait();
-                (child, status)
-            }),
-        )
-        .await;
-        match waited {
-            Ok(Ok((_, status))) => status.expect("wait for the process"),
-            _ => panic!(
-                "{} did not stop after SIGTERM:\n{:#?}",
-                self.name,
-                self.log()
-            ),
-        }
-    }
-}
-
-impl Drop for BotProcess {
-    fn drop(&mut self) {
-        // A failed test must not leave the process running.
-        if let Some(child) = self.child.as_mut() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
 }
 
 // ----- playing ------------------------------------------------------------------------------------

@@ -75,6 +75,9 @@ pub enum BotError {
     Task(String),
 }
 
+/// How long a stop waits for the gateway connections to close.
+const SHARDS_SHUTDOWN: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A bot that is connected (or connecting), with what a clean stop needs.
 pub struct RunningBot {
     shard_manager: Arc<serenity::ShardManager>,
@@ -90,13 +93,23 @@ impl RunningBot {
     }
 
     /// Disconnects, lets every table finish the action in hand, and closes the database.
+    ///
+    /// A shard that is reconnecting (the gateway unreachable) does not read serenity's shutdown
+    /// message until its connection attempt ends, and serenity then waits 5 s per shard: the
+    /// disconnection gets [`SHARDS_SHUTDOWN`], after which the client task is aborted (a process
+    /// exits with its runtime, the shard's task included).
     pub async fn shutdown(self) {
-        self.shard_manager.shutdown_all().await;
+        let closed = tokio::time::timeout(SHARDS_SHUTDOWN, self.shard_manager.shutdown_all()).await;
+        if closed.is_err() {
+            warn!("the gateway did not close in time (a shard reconnecting?): leaving it");
+            self.client.abort();
+        }
         self.tables.shutdown().await;
         self.store.close().await;
         match self.client.await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => warn!(error = %e, "the Discord client stopped with an error"),
+            Err(e) if e.is_cancelled() => {}
             Err(e) => warn!(error = %e, "the Discord client task failed"),
         }
     }

@@ -156,3 +156,5 @@ pub fn labels(message: &Message) -> Vec<String> {
 }
 
 pub mod render;
+
+pub mod process;
