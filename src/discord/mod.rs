@@ -517,6 +517,7 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                     game_id,
                     version,
                     message_id: click.message.id.get(),
+                    board: board_of(&click.message),
                 },
                 reply: Box::new(InteractionReply::click(reply.http, reply.id, reply.token)),
                 lang,
@@ -628,4 +629,25 @@ fn is_page_footer(text: &str) -> bool {
             pattern = &pattern[at + len..];
         }
     })
+}
+
+/// The kind of game message `message` is, as its buttons and menus say: a lobby, a turn, or
+/// neither (a leaderboard, a game-over message, a turn that ended).
+fn board_of(message: &serenity::Message) -> Option<crate::engine::Board> {
+    message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .filter_map(|component| match component {
+            serenity::ActionRowComponent::Button(serenity::Button {
+                data: serenity::ButtonKind::NonLink { custom_id, .. },
+                ..
+            }) => Some(custom_id.as_str()),
+            serenity::ActionRowComponent::SelectMenu(menu) => menu.custom_id.as_deref(),
+            _ => None,
+        })
+        .find_map(|custom_id| match codec::decode(custom_id)? {
+            Button::Game { action, .. } => Intent::<MoveText>::parse(&action, Some(""))?.board(),
+            Button::Leaderboard { .. } => None,
+        })
 }

@@ -137,6 +137,9 @@ pub enum Origin {
         game_id: i64,
         version: u64,
         message_id: u64,
+        /// The kind of game message clicked, as its own buttons say (what Discord shows on it);
+        /// `None` for a message without a game's buttons.
+        board: Option<crate::engine::Board>,
     },
 }
 

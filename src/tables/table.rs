@@ -8,9 +8,9 @@ use tracing::{error, info, warn};
 use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX};
 use super::{NewGame, Origin, Outgoing, Reply, Request, SendError, TableGame};
 use crate::engine::table::HostAct;
+use crate::engine::Intent;
 use crate::engine::Player;
 use crate::engine::Status;
-use crate::engine::{Board, Intent};
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
 use crate::store::{now_ms, Loaded, StoreError};
@@ -161,26 +161,16 @@ where
                 game_id,
                 version,
                 message_id,
+                board,
             } => {
                 if game_id != self.id {
                     return deny(reply, Notice::GameOver, lang).await;
                 }
-                // A click acts only on the kind of message its button belongs to: a lobby's
-                // button on the lobby, a move or Odds on the turn message. Pressed on any other
-                // message (the turn message, the lobby, a leaderboard, a game-over message), it
-                // is no button there.
-                let board = match intent.board() {
-                    Some(Board::Lobby) => self.lobby_message,
-                    Some(Board::Turn) => self.turn_message,
-                    None => None,
-                };
-                if board != Some(message_id) {
-                    // A move on an earlier turn's message is out of date, as before; anything else
-                    // is no button there.
-                    let earlier_turn = intent.board() == Some(Board::Turn)
-                        && self.turn_message.is_some()
-                        && self.lobby_message != Some(message_id);
-                    let notice = if earlier_turn {
+                // A click acts only on the kind of message its button belongs to, as the clicked
+                // message's own buttons say: a lobby's on a lobby, a move or Odds on a turn
+                // message. A move on a message without buttons is on a turn that ended.
+                if intent.board() != board {
+                    let notice = if intent.is_move() && board.is_none() {
                         Notice::Stale
                     } else {
                         Notice::UnknownButton
