@@ -409,3 +409,36 @@ fn not_saved(world: &World, answer: &Message, shown: &Message) {
     let now = world.standin.message(shown.id).unwrap();
     assert_eq!(now.state, shown.state, "nothing unsaved is shown");
 }
+
+/// `chattr` on `files`: `+i` makes them immutable (no write, even by root, even through a file
+/// already open), `-i` gives them back.
+fn chattr(flag: &str, files: &[std::path::PathBuf]) {
+    let done = std::process::Command::new("chattr")
+        .arg(flag)
+        .args(files)
+        .status()
+        .expect("run chattr");
+    assert!(
+        done.success(),
+        "chattr {flag} (the tests run as root, on ext4)"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_database_answers_could_not_save_and_the_bot_recovers() {
+    let world = World::new().await;
+    let play = Play::start(&world).await;
+    // The database and its write-ahead log become read-only under the running bot.
+    let wal = world.db.with_extension("db-wal");
+    let files = [world.db.clone(), wal];
+    chattr("+i", &files);
+    let refused = play.roll(&world, play.turn.id).await;
+    let refused = refused.answer().await;
+    chattr("-i", &files);
+    not_saved(&world, &refused.unwrap(), &play.turn);
+    // Writable again: the same button works.
+    let rolled = play.roll(&world, play.turn.id).await;
+    let rolled = rolled.answer().await.unwrap();
+    assert!(!rolled.is_ephemeral(), "{}", rolled.text());
+    play.goes_on(&world, &rolled).await;
+}
