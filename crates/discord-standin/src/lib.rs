@@ -109,6 +109,9 @@ pub(crate) struct Shared {
     changed: watch::Sender<u64>,
     pub(crate) spec: Arc<Spec>,
     pub(crate) config: StandinConfig,
+    /// Whether request bodies are checked against the spec and the limits (see
+    /// [`Standin::set_validation`]).
+    pub(crate) validate: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
@@ -346,6 +349,7 @@ impl StandinBuilder {
             changed,
             spec,
             config: self.config,
+            validate: std::sync::atomic::AtomicBool::new(true),
         });
         let rest_app = Router::new()
             .fallback(rest::handle)
@@ -1039,6 +1043,15 @@ impl Standin {
     /// Forget the violations recorded so far (after a test looked at expected ones).
     pub fn clear_violations(&self) {
         self.shared.with(|w| w.violations.clear());
+    }
+
+    /// Turns the checking of request bodies against Discord's spec and limits on or off (on by
+    /// default). Off, requests are still matched to the spec's routes, applied and logged, but
+    /// their bodies are not validated: for benchmarks that time the bot, not the stand-in.
+    pub fn set_validation(&self, on: bool) {
+        self.shared
+            .validate
+            .store(on, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Check a request without sending it: the violations `method path` with `body` would get.

@@ -190,6 +190,17 @@ pub(crate) fn validate<'s>(
     path: &str,
     body: Option<&Value>,
 ) -> (Option<RouteMatch<'s>>, Vec<Violation>) {
+    validate_if(spec, method, path, body, true)
+}
+
+/// [`validate`], or only the route matching when `bodies` is false.
+fn validate_if<'s>(
+    spec: &'s Spec,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    bodies: bool,
+) -> (Option<RouteMatch<'s>>, Vec<Violation>) {
     let mut out = Vec::new();
     let violation =
         |kind, pointer: &str, reason: String| Violation::new(kind, method, path, pointer, reason);
@@ -217,6 +228,9 @@ pub(crate) fn validate<'s>(
         ));
         return (Some(matched), out);
     };
+    if !bodies {
+        return (Some(matched), out);
+    }
     match body {
         Some(body) if operation.takes_body() => {
             for e in spec.validate_body(matched.template, method, body) {
@@ -327,7 +341,8 @@ pub(crate) fn process(
             }
         }
     };
-    let (matched, mut found) = validate(&shared.spec, method, path, body.as_ref());
+    let bodies = shared.validate.load(std::sync::atomic::Ordering::Relaxed);
+    let (matched, mut found) = validate_if(&shared.spec, method, path, body.as_ref(), bodies);
     violations.append(&mut found);
 
     let reply = shared.with(|w| {
