@@ -31,7 +31,7 @@ use tokio::sync::{oneshot, watch};
 
 const TOKEN: &str = "standin.bot.token";
 /// High enough that no game ends while timed.
-const TARGET: u32 = 100_000;
+const TARGET: u32 = 10_000;
 
 // ----- options ------------------------------------------------------------------------------
 
@@ -374,7 +374,9 @@ async fn start_ours(standin: &Standin, db: PathBuf) -> discord::RunningBot {
         http_proxy: Some(standin.rest_url()),
         dice: Box::new(RandomDice::seeded(7)),
     };
-    let bot = discord::start(&config, options).await.expect("the bot starts");
+    let bot = discord::start(&config, options)
+        .await
+        .expect("the bot starts");
     standin.wait_for_command("forgetit").await.unwrap();
     bot
 }
@@ -611,14 +613,31 @@ async fn measure(o: &Options, channels: usize, baseline: bool) -> Measured {
     // Warm-up, checked against the spec.
     let warm = Duration::from_secs_f64((o.seconds / 5.0).max(0.5));
     let until = Instant::now() + warm;
-    run_phase(&driver, &ids, &users, |_| Pace::Saturate { until }, baseline).await;
+    run_phase(
+        &driver,
+        &ids,
+        &users,
+        |_| Pace::Saturate { until },
+        baseline,
+    )
+    .await;
     standin.assert_clean();
     standin.set_validation(false);
 
-    let events_before = if baseline { None } else { count_events(&db).await };
+    let events_before = if baseline {
+        None
+    } else {
+        count_events(&db).await
+    };
     let until = Instant::now() + Duration::from_secs_f64(o.seconds);
-    let mut saturated =
-        run_phase(&driver, &ids, &users, |_| Pace::Saturate { until }, baseline).await;
+    let mut saturated = run_phase(
+        &driver,
+        &ids,
+        &users,
+        |_| Pace::Saturate { until },
+        baseline,
+    )
+    .await;
     if let (Some(before), Some(after)) = (events_before, count_events(&db).await) {
         saturated.events = Some(after - before);
     }
@@ -708,8 +727,10 @@ fn main() {
                 ms(g.percentile(99.9))
             ),
             s.requests as f64 / s.actions.max(1) as f64,
-            s.events
-                .map_or("-".into(), |e| format!("{:.2}", e as f64 / s.actions.max(1) as f64)),
+            s.events.map_or("-".into(), |e| format!(
+                "{:.2}",
+                e as f64 / s.actions.max(1) as f64
+            )),
         );
         println!(
             "{:>8} | at the fixed load: ours {:.0}/s offered {}/s, baseline {:.0}/s",
