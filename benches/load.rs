@@ -35,52 +35,53 @@ const TARGET: u32 = 10_000;
 
 // ----- options ------------------------------------------------------------------------------
 
+/// `cargo bench --bench load -- [--channels N] [--seconds S] [--rate R] [--smoke] [--json]`
+#[derive(clap::Parser)]
 struct Options {
+    /// One run with this many channels (default: 10, 100 and 1,000).
+    #[arg(long)]
+    channels: Option<usize>,
+    /// Seconds each timed phase lasts.
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+    /// The fixed offered load of the latency phase, actions per second.
+    #[arg(long, default_value_t = 500.0)]
+    rate: f64,
+    /// The figures as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+    /// A short run for CI: 4 channels, 2-second phases, 100 actions/s.
+    #[arg(long)]
+    smoke: bool,
+    /// Passed by `cargo bench`.
+    #[arg(long, hide = true)]
+    bench: bool,
+}
+
+/// The run's settings: the channel counts, then the phases.
+struct Run {
     channels: Vec<usize>,
     seconds: f64,
     rate: f64,
     json: bool,
-    smoke: bool,
 }
 
-fn options() -> Options {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut o = Options {
-        channels: vec![10, 100, 1000],
-        seconds: 5.0,
-        rate: 500.0,
-        json: false,
-        smoke: false,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let value = || args.get(i + 1).cloned().unwrap_or_default();
-        match args[i].as_str() {
-            "--channels" => {
-                o.channels = vec![value().parse().expect("--channels N")];
-                i += 1;
-            }
-            "--seconds" => {
-                o.seconds = value().parse().expect("--seconds S");
-                i += 1;
-            }
-            "--rate" => {
-                o.rate = value().parse().expect("--rate R");
-                i += 1;
-            }
-            "--json" => o.json = true,
-            "--smoke" => o.smoke = true,
-            // cargo bench passes `--bench`.
-            _ => {}
-        }
-        i += 1;
-    }
+fn options() -> Run {
+    let o = <Options as clap::Parser>::parse();
     if o.smoke {
-        o.channels = vec![4];
-        o.seconds = 2.0;
-        o.rate = 100.0;
+        return Run {
+            channels: vec![4],
+            seconds: 2.0,
+            rate: 100.0,
+            json: o.json,
+        };
     }
-    o
+    Run {
+        channels: o.channels.map_or_else(|| vec![10, 100, 1000], |n| vec![n]),
+        seconds: o.seconds,
+        rate: o.rate,
+        json: o.json,
+    }
 }
 
 // ----- the driver: one reader of the request log, routing to the channels -------------------
@@ -594,7 +595,7 @@ struct Measured {
 
 /// One bot (ours or the baseline) at `channels` channels: a warm-up with validation on, then
 /// saturation, then the fixed offered load, validation off.
-async fn measure(o: &Options, channels: usize, baseline: bool) -> Measured {
+async fn measure(o: &Run, channels: usize, baseline: bool) -> Measured {
     let (standin, ids, users) = standin(channels).await;
     let standin = Arc::new(standin);
     let dir = tempfile::tempdir().unwrap();
