@@ -73,9 +73,6 @@ impl MoveCode for MoveText {
     }
 }
 
-/// The table's own codes, which no game's move may use.
-const TABLE_CODES: [&str; 6] = ["join", "leave", "bot", "start", "cancel", "odds"];
-
 impl<M: MoveCode> Intent<M> {
     /// The intent's code. `Kick` and `Scores` come from slash commands only; they have codes all
     /// the same (`kick:{user}`, `scores`), which no message takes.
@@ -146,11 +143,6 @@ impl Intent<MoveText> {
     pub fn read<M: MoveCode>(self) -> Option<Intent<M>> {
         self.try_map(|text| M::parse(&text.code, text.chosen.as_deref()))
     }
-}
-
-/// True when `code` is one of the table's own codes, which a game's move must not use.
-pub fn is_table_code(code: &str) -> bool {
-    TABLE_CODES.contains(&code) || code == "scores" || code.starts_with("kick:")
 }
 
 /// Reads `<word>:<number>` in its canonical form only (no sign, no leading zero).

@@ -25,9 +25,6 @@ pub(super) struct Table<G> {
     pub(super) deadline_ms: Option<i64>,
     /// The language of the game's public messages.
     pub(super) lang: Lang,
-    /// The channel may not show the stored game: a post or an edit failed. The table shows it
-    /// again (timer, or the next click on its message) until Discord takes it.
-    pub(super) behind: bool,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -40,7 +37,6 @@ impl<G> From<Loaded<G>> for Table<G> {
             turn_message: loaded.turn_message_id,
             deadline_ms: loaded.deadline_ms,
             lang: loaded.lang,
-            behind: false,
         }
     }
 }
@@ -118,7 +114,6 @@ where
             turn_message: None,
             deadline_ms: Some(now_ms() + config.lobby_timeout.as_millis() as i64),
             lang: table_lang,
-            behind: false,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();
@@ -479,7 +474,8 @@ where
     /// the game as it is: on its own message if that is the turn's, else on a new or edited turn
     /// message; otherwise the clicker is told it was out of date.
     async fn stale(&mut self, cx: &mut Cx, message_id: u64, reply: Box<dyn Reply>, lang: Lang) {
-        if !self.behind {
+        // Behind: a post or an edit failed, and the table will show the game again.
+        if cx.reshow_due.is_none() {
             return deny(reply, Notice::Stale, lang).await;
         }
         if self.turn_message == Some(message_id) && self.game.stage() == Status::Playing {
@@ -537,7 +533,6 @@ where
             Ok(()) => self.caught_up(cx),
             Err(e) => {
                 warn!(error = %e, retry_in = ?cx.reshow_pause, "could not show the game; trying again later");
-                self.behind = true;
                 cx.reshow_due = Some(Instant::now() + cx.reshow_pause);
                 cx.reshow_pause = (cx.reshow_pause * 2).min(RESHOW_MAX);
             }
@@ -546,7 +541,6 @@ where
 
     /// The channel shows the stored game.
     fn caught_up(&mut self, cx: &mut Cx) {
-        self.behind = false;
         cx.reshow_due = None;
         cx.reshow_pause = RESHOW_FIRST;
     }
