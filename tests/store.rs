@@ -704,3 +704,43 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind() {
         "statistics are per game kind"
     );
 }
+
+#[tokio::test]
+async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show() {
+    // More games than one query reads (500), after 0, 1 or 2 turns.
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let mut tables = Vec::new();
+    for i in 0..601u64 {
+        let mut table = started(&store, place(1 + i % 3, 1_000 + i), &[ANN, BEN], 500).await;
+        for _ in 0..i % 3 {
+            table.bank_twos(&store, 4).await;
+        }
+        tables.push(table);
+    }
+    let shown: Vec<(i64, u64)> = tables
+        .iter()
+        .step_by(2)
+        .map(|t| (t.id, t.game.version()))
+        .collect();
+    store.set_shown(&shown).await.unwrap();
+    store.close().await;
+    drop(store);
+
+    let store = Store::open(&db.path).await.unwrap();
+    let open = store.load_open::<Game>().await.unwrap();
+    assert_eq!(open.len(), tables.len());
+    for (loaded, table) in open.iter().zip(&tables) {
+        assert_eq!((loaded.id, &loaded.game), (table.id, &table.game));
+        let alone = store.load::<Game>(table.id).await.unwrap();
+        assert_eq!(alone.game, loaded.game);
+        assert_eq!(alone.place, loaded.place);
+        let expected = shown.contains(&(table.id, table.game.version()));
+        assert_eq!(loaded.shown_version.is_some(), expected);
+        assert_eq!(alone.shown_version, loaded.shown_version);
+    }
+    // A process of guild 2's shard reads only guild 2's games.
+    let guild_two = store.load_open_in::<Game>(|g| g == 2).await.unwrap();
+    assert_eq!(guild_two.len(), 200);
+    assert!(guild_two.iter().all(|l| l.place.guild_id == 2));
+}

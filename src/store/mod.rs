@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{FromRow, Row, SqlitePool};
 use tracing::instrument;
 
 use crate::engine::table::{self, Phase, Rules};
@@ -75,6 +75,40 @@ struct GameRecord {
     deadline_ms: Option<i64>,
     version: i64,
     lang: String,
+    shown_version: Option<i64>,
+}
+
+/// The columns of a [`GameRecord`].
+const GAME_COLUMNS: &str = "guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, \
+                            version, lang, shown_version";
+
+/// How many games' event logs one query reads at a restart.
+const LOAD_CHUNK: usize = 500;
+
+/// Game `game_id` rebuilt from its row and its event log.
+fn rebuilt<G: StoredGame>(game_id: i64, row: &GameRecord, events: &[G::Event]) -> Result<Loaded<G>> {
+    let corrupt = |reason: String| StoreError::Corrupt { game_id, reason };
+    let game = G::replay(events).map_err(corrupt)?;
+    if game.version() != row.version as u64 {
+        return Err(corrupt(format!(
+            "the log rebuilds version {}, the game row says {}",
+            game.version(),
+            row.version
+        )));
+    }
+    Ok(Loaded {
+        id: game_id,
+        place: Place {
+            guild_id: row.guild_id as u64,
+            channel_id: row.channel_id as u64,
+        },
+        game,
+        lobby_message_id: row.lobby_message_id.map(|id| id as u64),
+        turn_message_id: row.turn_message_id.map(|id| id as u64),
+        deadline_ms: row.deadline_ms,
+        lang: Lang::from_code(&row.lang).unwrap_or_default(),
+        shown_version: row.shown_version.map(|v| v as u64),
+    })
 }
 
 /// A seat as the store keeps it.
@@ -191,6 +225,8 @@ pub struct Loaded<G> {
     pub deadline_ms: Option<i64>,
     /// The language of the table's public messages.
     pub lang: Lang,
+    /// The version its message was last known to show ([`Store::set_shown`]), if known.
+    pub shown_version: Option<u64>,
 }
 
 /// A person's lifetime statistics in one scope and game kind.
@@ -438,22 +474,44 @@ impl Store {
     }
 
     /// The open games of kind `G` in the guilds `keep` accepts (a process's shards), rebuilt from
-    /// their event logs; the others are not read beyond their guild.
+    /// their event logs; the others are not read beyond their guild. The logs are read a few
+    /// hundred games a query, so a restart with many open games stays quick.
     pub async fn load_open_in<G: StoredGame>(
         &self,
         keep: impl Fn(u64) -> bool,
     ) -> Result<Vec<Loaded<G>>> {
-        let rows = sqlx::query(
-            "SELECT id, guild_id FROM games WHERE kind = ? AND status IN ('lobby', 'playing') \
-             ORDER BY id",
-        )
+        let rows: Vec<(i64, GameRecord)> = sqlx::query(&format!(
+            "SELECT id, {GAME_COLUMNS} FROM games \
+             WHERE kind = ? AND status IN ('lobby', 'playing') ORDER BY id"
+        ))
         .bind(G::KIND.as_str())
         .fetch_all(&self.pool)
-        .await?;
-        let mut games = Vec::new();
-        for row in rows {
-            if keep(row.get::<i64, _>("guild_id") as u64) {
-                games.push(self.load(row.get("id")).await?);
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get("id")?, GameRecord::from_row(row)?)))
+        .collect::<std::result::Result<_, sqlx::Error>>()?;
+        let rows: Vec<_> = rows
+            .into_iter()
+            .filter(|(_, row)| keep(row.guild_id as u64))
+            .collect();
+        let mut games = Vec::with_capacity(rows.len());
+        for chunk in rows.chunks(LOAD_CHUNK) {
+            let ids = vec!["?"; chunk.len()].join(", ");
+            let sql = format!(
+                "SELECT game_id, event FROM events WHERE game_id IN ({ids}) ORDER BY game_id, seq"
+            );
+            let mut query = sqlx::query_as::<_, (i64, String)>(&sql);
+            for (id, _) in chunk {
+                query = query.bind(id);
+            }
+            let events = query.fetch_all(&self.pool).await?;
+            let mut events = events.into_iter().peekable();
+            for (id, row) in chunk {
+                let mut log = Vec::new();
+                while let Some((_, json)) = events.next_if(|(game_id, _)| game_id == id) {
+                    log.push(serde_json::from_str(&json)?);
+                }
+                games.push(rebuilt(*id, row, &log)?);
             }
         }
         Ok(games)
@@ -461,37 +519,16 @@ impl Store {
 
     /// One game, rebuilt from its event log.
     pub async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
-        let row: GameRecord = sqlx::query_as(
-            "SELECT guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, version, \
-             lang FROM games WHERE id = ? AND kind = ?",
-        )
+        let row: GameRecord = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = ? AND kind = ?"
+        ))
         .bind(game_id)
         .bind(G::KIND.as_str())
         .fetch_optional(&self.pool)
         .await?
         .ok_or(StoreError::NotFound(game_id))?;
         let events = self.events::<G>(game_id).await?;
-        let corrupt = |reason: String| StoreError::Corrupt { game_id, reason };
-        let game = G::replay(&events).map_err(corrupt)?;
-        if game.version() != row.version as u64 {
-            return Err(corrupt(format!(
-                "the log rebuilds version {}, the game row says {}",
-                game.version(),
-                row.version
-            )));
-        }
-        Ok(Loaded {
-            id: game_id,
-            place: Place {
-                guild_id: row.guild_id as u64,
-                channel_id: row.channel_id as u64,
-            },
-            game,
-            lobby_message_id: row.lobby_message_id.map(|id| id as u64),
-            turn_message_id: row.turn_message_id.map(|id| id as u64),
-            deadline_ms: row.deadline_ms,
-            lang: Lang::from_code(&row.lang).unwrap_or_default(),
-        })
+        rebuilt(game_id, &row, &events)
     }
 
     /// A game's event log, in order.
@@ -504,6 +541,25 @@ impl Store {
         rows.iter()
             .map(|json| serde_json::from_str(json).map_err(StoreError::from))
             .collect()
+    }
+
+    /// Remembers which version the message of each game shows (`(game id, version)`), in one
+    /// transaction. Games no longer open are left alone.
+    #[instrument(skip_all, fields(games = shown.len()))]
+    pub async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        for &(game_id, version) in shown {
+            sqlx::query(
+                "UPDATE games SET shown_version = ? \
+                 WHERE id = ? AND status IN ('lobby', 'playing')",
+            )
+            .bind(version as i64)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The stored seats of a game, in seating order.

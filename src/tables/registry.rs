@@ -3,8 +3,9 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinHandle;
 use tracing::{error, info, info_span, warn, Instrument};
 
@@ -32,6 +33,46 @@ pub(super) struct Shared {
     pub(super) actors: Mutex<HashMap<u64, mpsc::Sender<Msg>>>,
     pub(super) tasks: Mutex<Vec<JoinHandle<()>>>,
     pub(super) closing: AtomicBool,
+    /// The version each game's message was seen to show since the last write to the store
+    /// (`game id → version`), written in batches by the flusher.
+    shown: Mutex<HashMap<i64, u64>>,
+    /// Tells the flusher to write what is left and stop.
+    stop_flusher: Notify,
+    flusher: Mutex<Option<JoinHandle<()>>>,
+}
+
+/// How often the versions games' messages show are written to the store. After a crash, a
+/// restart shows again the games that changed in the last this-long; after a clean stop, none.
+const SHOWN_FLUSH: Duration = Duration::from_secs(2);
+
+impl Shared {
+    /// Game `game_id`'s message shows its `version`.
+    pub(super) fn shown(&self, game_id: i64, version: u64) {
+        self.shown.lock().unwrap().insert(game_id, version);
+    }
+
+    /// Writes the versions seen since the last write.
+    async fn flush_shown(&self) {
+        let batch: Vec<(i64, u64)> = self.shown.lock().unwrap().drain().collect();
+        if batch.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.set_shown(&batch).await {
+            // Only a restart's work grows: it shows these games again.
+            warn!(error = %e, games = batch.len(), "could not note which games are shown");
+        }
+    }
+
+    /// Writes the versions shown every [`SHOWN_FLUSH`], until told to stop (then once more).
+    async fn run_flusher(self: Arc<Self>) {
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep(SHOWN_FLUSH) => self.flush_shown().await,
+                _ = self.stop_flusher.notified() => break,
+            }
+        }
+        self.flush_shown().await;
+    }
 }
 
 /// The tables of all channels.
@@ -61,8 +102,13 @@ impl Tables {
                 actors: Mutex::new(HashMap::new()),
                 tasks: Mutex::new(Vec::new()),
                 closing: AtomicBool::new(false),
+                shown: Mutex::new(HashMap::new()),
+                stop_flusher: Notify::new(),
+                flusher: Mutex::new(None),
             }),
         };
+        let flusher = tokio::spawn(tables.shared.clone().run_flusher());
+        *tables.shared.flusher.lock().unwrap() = Some(flusher);
         match shards {
             Some(shards) => {
                 info!(games = open.len(), %shards, "open games of this process's guilds loaded")
@@ -134,6 +180,12 @@ impl Tables {
         let tasks = std::mem::take(&mut *self.shared.tasks.lock().unwrap());
         for task in tasks {
             let _ = task.await;
+        }
+        // Every table has stopped: note what their messages show, so a restart sends nothing.
+        self.shared.stop_flusher.notify_one();
+        let flusher = self.shared.flusher.lock().unwrap().take();
+        if let Some(flusher) = flusher {
+            let _ = flusher.await;
         }
     }
 

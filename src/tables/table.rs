@@ -25,6 +25,8 @@ pub(super) struct Table<G> {
     pub(super) deadline_ms: Option<i64>,
     /// The language of the game's public messages.
     pub(super) lang: Lang,
+    /// The version its message is known to show, as last handed to the store.
+    pub(super) shown_version: Option<u64>,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -37,6 +39,7 @@ impl<G> From<Loaded<G>> for Table<G> {
             turn_message: loaded.turn_message_id,
             deadline_ms: loaded.deadline_ms,
             lang: loaded.lang,
+            shown_version: loaded.shown_version,
         }
     }
 }
@@ -114,6 +117,7 @@ where
             turn_message: None,
             deadline_ms: Some(now_ms() + config.lobby_timeout.as_millis() as i64),
             lang: table_lang,
+            shown_version: None,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();
@@ -539,10 +543,17 @@ where
         }
     }
 
-    /// The channel shows the stored game.
+    /// The channel shows the stored game: noted for the store (in the next batch), so that a
+    /// restart need not show it again.
     fn caught_up(&mut self, cx: &mut Cx) {
         cx.reshow_due = None;
         cx.reshow_pause = RESHOW_FIRST;
+        let version = self.game.version();
+        let open = matches!(self.game.stage(), Status::Lobby | Status::Playing);
+        if open && self.shown_version != Some(version) {
+            self.shown_version = Some(version);
+            cx.shared.shown(self.id, version);
+        }
     }
 
     /// After a restart: shows the game as it is now (the process may have stopped between a
@@ -561,6 +572,10 @@ where
             || (in_lobby && self.deadline_ms.is_none())
         {
             self.deadline_ms = Some(now_ms() + fresh.as_millis() as i64);
+        }
+        // Its message shows it already (the deadline is not shown): nothing to send.
+        if self.shown_version == Some(self.game.version()) {
+            return self.caught_up(cx);
         }
         self.reshow(cx).await;
     }
