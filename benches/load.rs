@@ -1,30 +1,40 @@
 //! How fast is the whole bot: `cargo bench --bench load [-- --channels N] [--smoke] [--json]`.
 //!
-//! The real bot (`forgetit::discord::start`, the same code as `forgetit run`, in this process)
-//! against the Discord stand-in, driven like many people at once: N channels, each with a
-//! two-person For Get It game, each person clicking as soon as their turn allows (bank at 30,
-//! else keep the first number, else roll). The baseline, in the same harness and run: a minimal
-//! poise bot that answers every click with UPDATE_MESSAGE and nothing else (no game, no
-//! database), the framework's limit.
+//! The real bot, the release `forgetit` binary itself (the same `main` as `forgetit run`), runs
+//! as a child process against the Discord stand-in in this process, configured the way an
+//! operator would (environment variables, SQLite with its default durability, info logs to a
+//! file). The harness drives it like many people at once: N channels, each with a two-person
+//! For Get It game, each person clicking as soon as their turn allows (bank at 30, else keep the
+//! first number, else roll). The baseline runs in the same harness and the same run as a child
+//! process too (this binary with `--serve-baseline`): a minimal poise bot that answers every
+//! click with UPDATE_MESSAGE and nothing else (no game, no database), the framework's limit.
+//! A child process keeps the bot's CPU time and memory apart from the harness's (both read from
+//! `/proc`); the two still share the machine's cores, as a bot shares its host.
 //!
 //! The driver reads only the stand-in's request log (one reader for all channels): a click's
 //! callback body says whether the clicked message still offers a move; a `POST` of a channel
-//! message says a new turn began there. The stand-in validates bodies in the warm-up and not
-//! while timing (`Standin::set_validation`).
+//! message says a new turn began there. The stand-in validates every request against Discord's
+//! spec in the warm-up and not while timing (`Standin::set_validation`).
 //!
-//! Figures: answered interactions per second at saturation (all channels clicking as fast as
-//! answers come), ours and the baseline's; INTERACTION_CREATE → initial response latency
-//! (the stand-in's own clock) at a fixed offered load; REST calls and stored events per action.
+//! Figures, for 10, 100 and 1,000 channels: answered interactions per second at saturation (all
+//! channels clicking as fast as answers come), ours and the baseline's, and the bot's CPU time
+//! per click; INTERACTION_CREATE → initial response latency (the stand-in's own clock) at a
+//! fixed offered load; REST calls and stored events per action. Then, once: the bot's RSS with
+//! 10,000 open games (half in their lobby, half mid-turn, in 20 servers of 500 channels), the
+//! time a clean restart takes to answer a click again with those games (every open game is
+//! loaded before the bot connects, so the first answer means all are picked up), its RSS after
+//! the restart, and the CPU time of an action in a game past its 300th turn over that of an
+//! action in a game's first two turns.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use discord_standin::{ChannelId, MessageId, RequestRecord, Standin, StandinConfig, UserId};
-use forgetit::config::{Config, Token};
-use forgetit::discord::{self, BotOptions};
-use forgetit::engine::dice::RandomDice;
+use discord_standin::{
+    ChannelId, MessageId, RequestRecord, Standin, StandinConfig, StandinView, UserId,
+};
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use tokio::sync::{oneshot, watch};
@@ -32,6 +42,8 @@ use tokio::sync::{oneshot, watch};
 const TOKEN: &str = "standin.bot.token";
 /// High enough that no game ends while timed.
 const TARGET: u32 = 10_000;
+/// Channels a server: Discord's limit.
+const CHANNELS_A_SERVER: usize = 500;
 
 // ----- options ------------------------------------------------------------------------------
 
@@ -47,15 +59,25 @@ struct Options {
     /// The fixed offered load of the latency phase, actions per second.
     #[arg(long, default_value_t = 500.0)]
     rate: f64,
+    /// Open games for the memory and restart figures.
+    #[arg(long, default_value_t = 10_000)]
+    games: usize,
+    /// Turns the long game is played for before its actions are timed.
+    #[arg(long, default_value_t = 300)]
+    long_turns: u64,
     /// The figures as one JSON object on the last line.
     #[arg(long)]
     json: bool,
-    /// A short run for CI: 4 channels, 2-second phases, 100 actions/s.
+    /// A short run for CI: 4 channels, 1-second phases, 100 actions/s, 200 open games, a
+    /// 30-turn long game.
     #[arg(long)]
     smoke: bool,
     /// Passed by `cargo bench`.
     #[arg(long, hide = true)]
     bench: bool,
+    /// Run as the baseline bot against this REST URL (the harness starts it so).
+    #[arg(long, hide = true)]
+    serve_baseline: Option<String>,
 }
 
 /// The run's settings: the channel counts, then the phases.
@@ -63,16 +85,22 @@ struct Run {
     channels: Vec<usize>,
     seconds: f64,
     rate: f64,
+    games: usize,
+    long_turns: u64,
+    /// Fresh games whose first two turns are timed against the long game.
+    short_games: usize,
     json: bool,
 }
 
-fn options() -> Run {
-    let o = <Options as clap::Parser>::parse();
+fn options(o: &Options) -> Run {
     if o.smoke {
         return Run {
             channels: vec![4],
-            seconds: 2.0,
+            seconds: 1.0,
             rate: 100.0,
+            games: 200,
+            long_turns: 30,
+            short_games: 10,
             json: o.json,
         };
     }
@@ -80,6 +108,9 @@ fn options() -> Run {
         channels: o.channels.map_or_else(|| vec![10, 100, 1000], |n| vec![n]),
         seconds: o.seconds,
         rate: o.rate,
+        games: o.games,
+        long_turns: o.long_turns,
+        short_games: 100,
         json: o.json,
     }
 }
@@ -159,17 +190,19 @@ impl Driver {
         }
     }
 
-    /// Clicks `custom_id` on `message`; returns the callback's body.
-    async fn click(&self, user: UserId, message: MessageId, custom_id: &str) -> Value {
-        let interaction = self
-            .standin
-            .click_custom_id(user, message, custom_id)
-            .await
-            .unwrap_or_else(|e| panic!("click {custom_id}: {e}"));
+    /// Clicks `custom_id` on `message`; returns the callback's body. `None` if the message no
+    /// longer shows that button (the turn went on meanwhile: an answer that came late, deferred,
+    /// edited the message after the driver looked).
+    async fn click(&self, user: UserId, message: MessageId, custom_id: &str) -> Option<Value> {
+        let interaction = match self.standin.click_custom_id(user, message, custom_id).await {
+            Ok(interaction) => interaction,
+            Err(e) if e.to_string().contains("has no button") => return None,
+            Err(e) => panic!("click {custom_id}: {e}"),
+        };
         let rx = {
             let mut routes = self.routes.lock().unwrap();
             match routes.callbacks.remove(&interaction.id.0) {
-                Some(Callback::Arrived(body)) => return body,
+                Some(Callback::Arrived(body)) => return Some(body),
                 _ => {
                     let (tx, rx) = oneshot::channel();
                     routes
@@ -179,10 +212,11 @@ impl Driver {
                 }
             }
         };
-        tokio::time::timeout(Duration::from_secs(30), rx)
+        let body = tokio::time::timeout(Duration::from_secs(30), rx)
             .await
             .expect("an answer within 30 s")
-            .expect("the reader lives")
+            .expect("the reader lives");
+        Some(body)
     }
 
     fn posts(&self, channel: ChannelId) -> watch::Receiver<u64> {
@@ -279,7 +313,7 @@ fn current_turn(
         })
 }
 
-/// When a channel may click next.
+/// When a channel may click next, and until when.
 #[derive(Clone)]
 enum Pace {
     /// As soon as the turn allows, until the deadline.
@@ -290,20 +324,37 @@ enum Pace {
         every: Duration,
         until: Instant,
     },
+    /// As soon as the turn allows, until this many turns began (messages were posted) in the
+    /// channel.
+    Turns(u64),
+    /// As soon as the turn allows, this many clicks.
+    Clicks(u64),
 }
 
-/// Plays one channel's game (or the baseline's button) until the pace's deadline; returns the
-/// clicks answered.
+/// How long a channel waits for its next turn before it gives up (a guard against hangs).
+const STUCK: Duration = Duration::from_secs(60);
+
+/// Plays one channel's game (or the baseline's button) at its pace; returns the clicks answered.
 async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: bool) -> u64 {
     let mut posts = driver.posts(channel);
     let mut clicks = 0u64;
     let mut next: Option<(MessageId, UserId, String)> = None;
+    // Turns are counted on the stand-in's own messages, read with the turn itself (the log's
+    // reader may see a new turn's post later).
+    let messages = || driver.standin.messages(channel).len() as u64;
+    let first = messages();
     loop {
         let (until, due) = match &pace {
             Pace::Saturate { until } => (*until, None),
             Pace::Fixed { from, every, until } => (*until, Some(*from + *every * clicks as u32)),
+            Pace::Turns(_) | Pace::Clicks(_) => (Instant::now() + STUCK, None),
         };
-        if Instant::now() >= until {
+        let done = match pace {
+            Pace::Turns(_) => false, // looked at with each new turn
+            Pace::Clicks(n) => clicks >= n,
+            _ => Instant::now() >= until,
+        };
+        if done {
             return clicks;
         }
         if let Some(due) = due {
@@ -313,6 +364,9 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
             Some(n) => n,
             None => loop {
                 posts.borrow_and_update();
+                if matches!(pace, Pace::Turns(n) if messages() - first >= n) {
+                    return clicks;
+                }
                 if let Some(turn) = current_turn(&driver.standin, channel, baseline) {
                     break turn;
                 }
@@ -324,7 +378,9 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
                 let _ = tokio::time::timeout(Duration::from_millis(50), posts.changed()).await;
             },
         };
-        let body = driver.click(user, message, &custom_id).await;
+        let Some(body) = driver.click(user, message, &custom_id).await else {
+            continue; // look at the turn again
+        };
         clicks += 1;
         let data = &body["data"];
         if baseline {
@@ -342,44 +398,132 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
     }
 }
 
-// ----- the bots ------------------------------------------------------------------------------
+// ----- the bots, as child processes ----------------------------------------------------------
 
-async fn standin(channels: usize) -> (Standin, Vec<ChannelId>, Vec<UserId>) {
-    let channel_names: Vec<String> = (0..channels).map(|i| format!("table-{i:04}")).collect();
-    let user_names: Vec<String> = (0..2 * channels).map(|i| format!("p{i:04}")).collect();
-    let channel_refs: Vec<&str> = channel_names.iter().map(String::as_str).collect();
+/// A stand-in with `channels` channels in servers of at most 500, and people to play in them (two
+/// a channel, at most 200: a person plays in several channels at once).
+async fn standin(channels: usize) -> (Arc<Standin>, Vec<ChannelId>, Vec<UserId>) {
+    let channel_names: Vec<String> = (0..channels).map(|i| format!("table-{i:05}")).collect();
+    let user_names: Vec<String> = (0..(2 * channels).min(200))
+        .map(|i| format!("p{i:03}"))
+        .collect();
     let users: Vec<(&str, &str)> = user_names.iter().map(|u| (u.as_str(), "en-US")).collect();
-    let standin = Standin::builder()
+    let servers: Vec<Vec<&str>> = channel_names
+        .chunks(CHANNELS_A_SERVER)
+        .map(|c| c.iter().map(String::as_str).collect())
+        .collect();
+    let mut builder = Standin::builder()
         .config(StandinConfig {
             token: TOKEN.into(),
-            wait_timeout: Duration::from_secs(60),
+            wait_timeout: Duration::from_secs(120),
             ..StandinConfig::default()
         })
-        .channels(&channel_refs)
-        .users(&users)
-        .start()
-        .await;
+        .channels(&servers[0])
+        .users(&users);
+    for (i, server) in servers.iter().enumerate().skip(1) {
+        builder = builder.extra_guild(&format!("server {i}"), server);
+    }
+    let standin = builder.start().await;
     let ids = channel_names.iter().map(|c| standin.channel(c)).collect();
     let users = user_names.iter().map(|u| standin.user(u)).collect();
-    (standin, ids, users)
+    (Arc::new(standin), ids, users)
 }
 
-async fn start_ours(standin: &Standin, db: PathBuf) -> discord::RunningBot {
-    let mut config = Config::default();
-    config.discord.token = Some(Token::new(standin.token()));
-    config.database.path = db;
-    config.game.bot_pace_ms = 0;
-    config.strategy.cache =
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
-    let options = BotOptions {
-        http_proxy: Some(standin.rest_url()),
-        dice: Box::new(RandomDice::seeded(7)),
-    };
-    let bot = discord::start(&config, options)
-        .await
-        .expect("the bot starts");
-    standin.wait_for_command("forgetit").await.unwrap();
-    bot
+/// A bot running as a child process, killed when dropped.
+struct BotChild {
+    child: Child,
+}
+
+impl BotChild {
+    /// The release `forgetit` binary, configured by environment variables as an operator would,
+    /// its log in `dir`.
+    fn ours(standin: &Standin, dir: &Path, db: &Path) -> BotChild {
+        let log = std::fs::File::create(dir.join("forgetit.log")).expect("the bot's log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_forgetit"))
+            .current_dir(dir)
+            .env_clear()
+            .env("DISCORD_TOKEN", standin.token())
+            .env("FORGETIT_DISCORD__HTTP_PROXY", standin.rest_url())
+            .env("FORGETIT_DATABASE__PATH", db)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start the forgetit binary");
+        BotChild { child }
+    }
+
+    /// This binary as the baseline bot.
+    fn baseline(standin: &Standin) -> BotChild {
+        let child = Command::new(std::env::current_exe().expect("this binary"))
+            .args(["--serve-baseline", &standin.rest_url()])
+            .env("DISCORD_TOKEN", standin.token())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start the baseline");
+        BotChild { child }
+    }
+
+    fn proc(&self, file: &str) -> String {
+        std::fs::read_to_string(format!("/proc/{}/{file}", self.child.id())).unwrap_or_default()
+    }
+
+    /// CPU time (user and system) used so far, in seconds.
+    fn cpu_s(&self) -> f64 {
+        let stat = self.proc("stat");
+        // The fields after the command's closing parenthesis start at the 3rd; utime is the
+        // 14th, stime the 15th, in clock ticks.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .map_or("", |(_, rest)| rest)
+            .split_whitespace()
+            .collect();
+        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
+        match (ticks(11), ticks(12)) {
+            (Some(user), Some(system)) => (user + system) / clock_ticks(),
+            _ => f64::NAN,
+        }
+    }
+
+    /// Resident memory now, in MB.
+    fn rss_mb(&self) -> f64 {
+        self.proc("status")
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(f64::NAN, |kb| kb / 1024.0)
+    }
+
+    /// Stops the bot as a service manager would (SIGTERM) and waits for it.
+    fn stop(mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let status = self.child.wait().expect("wait for the bot");
+        assert!(status.success(), "the bot stopped with {status}");
+    }
+}
+
+impl Drop for BotChild {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Clock ticks a second (`getconf CLK_TCK`), the unit of `/proc/<pid>/stat`'s times.
+fn clock_ticks() -> f64 {
+    static TICKS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(100.0)
+    })
 }
 
 type PoiseError = Box<dyn std::error::Error + Send + Sync>;
@@ -402,64 +546,73 @@ async fn bench(ctx: poise::Context<'_, (), PoiseError>) -> Result<(), PoiseError
     Ok(())
 }
 
-/// The framework's limit: a poise bot answering every click with UPDATE_MESSAGE, nothing else.
-async fn start_baseline(standin: &Standin) -> tokio::task::JoinHandle<()> {
-    let framework = poise::Framework::<(), PoiseError>::builder()
-        .options(poise::FrameworkOptions {
-            commands: vec![bench()],
-            event_handler: |framework, event| {
+/// The baseline process: a poise bot answering every click with UPDATE_MESSAGE, nothing else.
+fn serve_baseline(rest_url: &str) {
+    let token = std::env::var("DISCORD_TOKEN").expect("DISCORD_TOKEN");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async move {
+        let framework = poise::Framework::<(), PoiseError>::builder()
+            .options(poise::FrameworkOptions {
+                commands: vec![bench()],
+                event_handler: |framework, event| {
+                    Box::pin(async move {
+                        if let serenity::FullEvent::InteractionCreate {
+                            interaction: serenity::Interaction::Component(click),
+                        } = event
+                        {
+                            let update = serenity::CreateInteractionResponseMessage::new()
+                                .content(format!("<@{}> bench", click.user.id))
+                                .allowed_mentions(serenity::CreateAllowedMentions::new())
+                                .components(roll_button());
+                            click
+                                .create_response(
+                                    framework.serenity_context,
+                                    serenity::CreateInteractionResponse::UpdateMessage(update),
+                                )
+                                .await?;
+                        }
+                        Ok(())
+                    })
+                },
+                ..Default::default()
+            })
+            .setup(|ctx, _ready, framework| {
                 Box::pin(async move {
-                    if let serenity::FullEvent::InteractionCreate {
-                        interaction: serenity::Interaction::Component(click),
-                    } = event
-                    {
-                        let update = serenity::CreateInteractionResponseMessage::new()
-                            .content(format!("<@{}> bench", click.user.id))
-                            .components(roll_button());
-                        click
-                            .create_response(
-                                framework.serenity_context,
-                                serenity::CreateInteractionResponse::UpdateMessage(update),
-                            )
-                            .await?;
-                    }
+                    poise::builtins::register_globally(ctx, &framework.options().commands).await?;
                     Ok(())
                 })
-            },
-            ..Default::default()
-        })
-        .setup(|ctx, _ready, framework| {
-            Box::pin(async move {
-                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
-                Ok(())
             })
-        })
-        .build();
-    let http = serenity::HttpBuilder::new(standin.token())
-        .proxy(standin.rest_url())
-        .ratelimiter_disabled(true)
-        .build();
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
-            .framework(framework)
-            .await
-            .expect("the baseline client");
-    let task = tokio::spawn(async move {
-        let _ = client.start().await;
+            .build();
+        let http = serenity::HttpBuilder::new(&token)
+            .proxy(rest_url)
+            .ratelimiter_disabled(true)
+            .build();
+        let mut client = serenity::ClientBuilder::new_with_http(
+            http,
+            // As the bot's own: interactions need no intent, GUILDS fills the cache.
+            serenity::GatewayIntents::GUILDS,
+        )
+        .framework(framework)
+        .await
+        .expect("the baseline client");
+        client.start().await.expect("the baseline runs");
     });
-    standin.wait_for_command("bench").await.unwrap();
-    task
 }
 
-/// Opens a two-person game in each channel (a few at a time) and waits for its first turn.
-async fn open_games(standin: &Standin, channels: &[ChannelId], users: &[UserId]) {
+/// Opens `/forgetit start` lobbies in `channels`, `host(i)` the host of the i-th, a few at a
+/// time; returns each lobby's message.
+async fn open_lobbies(
+    standin: &Standin,
+    channels: &[ChannelId],
+    host: impl Fn(usize) -> UserId,
+) -> Vec<MessageId> {
     use futures::StreamExt;
+    let host = &host;
     futures::stream::iter(channels.iter().enumerate())
-        .for_each_concurrent(16, |(i, &channel)| async move {
-            let (host, guest) = (users[2 * i], users[2 * i + 1]);
-            let lobby = standin
+        .map(|(i, &channel)| async move {
+            standin
                 .run_slash(
-                    host,
+                    host(i),
                     channel,
                     "forgetit",
                     Some("start"),
@@ -469,11 +622,25 @@ async fn open_games(standin: &Standin, channels: &[ChannelId], users: &[UserId])
                 .unwrap()
                 .answer()
                 .await
-                .unwrap();
-            let join = standin.click(guest, lobby.id, "Join").await.unwrap();
-            join.response().await.unwrap();
-            let start = standin.click(host, lobby.id, "Start").await.unwrap();
-            start.response().await.unwrap();
+                .unwrap()
+                .id
+        })
+        .buffered(32)
+        .collect()
+        .await
+}
+
+/// Opens a two-person game in each channel and waits for its first turn.
+async fn open_games(standin: &Standin, channels: &[ChannelId], users: &[UserId]) {
+    use futures::StreamExt;
+    let person = |i: usize| users[i % users.len()];
+    let lobbies = open_lobbies(standin, channels, |i| person(2 * i)).await;
+    futures::stream::iter(channels.iter().zip(lobbies).enumerate())
+        .for_each_concurrent(32, |(i, (&channel, lobby))| async move {
+            let join = standin.click(person(2 * i + 1), lobby, "Join").await;
+            join.unwrap().response().await.unwrap();
+            let start = standin.click(person(2 * i), lobby, "Start").await;
+            start.unwrap().response().await.unwrap();
             standin
                 .wait_until("the first turn", |view| {
                     view.messages(channel)
@@ -490,16 +657,11 @@ async fn open_games(standin: &Standin, channels: &[ChannelId], users: &[UserId])
 async fn open_baseline(standin: &Standin, channels: &[ChannelId], users: &[UserId]) {
     use futures::StreamExt;
     futures::stream::iter(channels.iter().enumerate())
-        .for_each_concurrent(16, |(i, &channel)| async move {
-            let message = standin
-                .run_slash(users[2 * i], channel, "bench", None, json!({}))
-                .await
-                .unwrap()
-                .answer()
-                .await
-                .unwrap();
-            // The first click must find its player: the mention names the host.
-            let _ = message;
+        .for_each_concurrent(32, |(i, &channel)| async move {
+            // The message's mention names who clicks it.
+            let user = users[(2 * i) % users.len()];
+            let slash = standin.run_slash(user, channel, "bench", None, json!({}));
+            slash.await.unwrap().answer().await.unwrap();
         })
         .await;
 }
@@ -510,6 +672,7 @@ async fn open_baseline(standin: &Standin, channels: &[ChannelId], users: &[UserI
 struct Phase {
     actions: u64,
     seconds: f64,
+    cpu_s: f64,
     latencies_ms: Vec<f64>,
     requests: usize,
     events: Option<i64>,
@@ -520,60 +683,81 @@ impl Phase {
         self.actions as f64 / self.seconds
     }
 
+    /// The bot's CPU time per action, in ms.
+    fn cpu_ms(&self) -> f64 {
+        self.cpu_s * 1000.0 / self.actions.max(1) as f64
+    }
+
     fn percentile(&self, p: f64) -> Option<f64> {
-        if self.latencies_ms.is_empty() {
-            return None;
-        }
-        let mut v = self.latencies_ms.clone();
-        v.sort_by(f64::total_cmp);
-        let i = ((p / 100.0) * (v.len() - 1) as f64).round() as usize;
-        Some(v[i])
+        percentile(&self.latencies_ms, p)
     }
 }
 
-/// Runs every channel under `pace` and reads what the stand-in saw meanwhile.
+fn percentile(values: &[f64], p: f64) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let i = ((p / 100.0) * (v.len() - 1) as f64).round() as usize;
+    Some(v[i])
+}
+
+/// What `f` reads in the stand-in's state now, without copying the rest.
+async fn read<T>(standin: &Standin, f: impl Fn(&StandinView<'_>) -> T) -> T {
+    standin
+        .wait_until("a look", |view| Some(f(view)))
+        .await
+        .unwrap()
+}
+
+/// Initial-response latencies of the interactions sent since the `from`-th, in ms.
+async fn latencies_since(standin: &Standin, from: usize) -> Vec<f64> {
+    read(standin, |view| {
+        view.interactions()[from..]
+            .iter()
+            .filter_map(|r| r.initial_response())
+            .map(|r| r.latency.as_secs_f64() * 1000.0)
+            .collect()
+    })
+    .await
+}
+
+/// Runs every channel under `pace` and reads what the stand-in and the bot's process saw
+/// meanwhile.
 async fn run_phase(
     driver: &Arc<Driver>,
+    bot: &BotChild,
     channels: &[ChannelId],
-    users: &[UserId],
     pace: impl Fn(usize) -> Pace,
     baseline: bool,
 ) -> Phase {
-    let interactions_before = driver.standin.interactions().len();
-    let requests_before = driver.standin.requests().len();
+    let standin = &driver.standin;
+    let interactions_before = read(standin, |v| v.interactions().len()).await;
+    let requests_before = read(standin, |v| v.requests().len()).await;
+    let cpu_before = bot.cpu_s();
     let began = Instant::now();
     let tasks: Vec<_> = channels
         .iter()
         .enumerate()
-        .map(|(i, &c)| {
-            let driver = driver.clone();
-            let pace = pace(i);
-            let _ = users;
-            tokio::spawn(play(driver, c, pace, baseline))
-        })
+        .map(|(i, &c)| tokio::spawn(play(driver.clone(), c, pace(i), baseline)))
         .collect();
     let mut actions = 0;
     for t in tasks {
         actions += t.await.unwrap();
     }
     let seconds = began.elapsed().as_secs_f64();
-    let interactions = driver.standin.interactions();
-    let latencies_ms = interactions[interactions_before..]
-        .iter()
-        .filter_map(|r| r.initial_response())
-        .map(|r| r.latency.as_secs_f64() * 1000.0)
-        .collect();
-    let requests = driver.standin.requests().len() - requests_before;
     Phase {
         actions,
         seconds,
-        latencies_ms,
-        requests,
+        cpu_s: bot.cpu_s() - cpu_before,
+        latencies_ms: latencies_since(standin, interactions_before).await,
+        requests: read(standin, |v| v.requests().len()).await - requests_before,
         events: None,
     }
 }
 
-async fn count_events(db: &std::path::Path) -> Option<i64> {
+async fn count_events(db: &Path) -> Option<i64> {
     use sqlx::ConnectOptions;
     let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(db)
@@ -597,31 +781,25 @@ struct Measured {
 /// saturation, then the fixed offered load, validation off.
 async fn measure(o: &Run, channels: usize, baseline: bool) -> Measured {
     let (standin, ids, users) = standin(channels).await;
-    let standin = Arc::new(standin);
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("forgetit.db");
-    let (ours, base) = if baseline {
-        (None, Some(start_baseline(&standin).await))
-    } else {
-        (Some(start_ours(&standin, db.clone()).await), None)
-    };
-    if baseline {
+    let bot = if baseline {
+        let bot = BotChild::baseline(&standin);
+        standin.wait_for_command("bench").await.unwrap();
         open_baseline(&standin, &ids, &users).await;
+        bot
     } else {
+        let bot = BotChild::ours(&standin, dir.path(), &db);
+        standin.wait_for_command("forgetit").await.unwrap();
         open_games(&standin, &ids, &users).await;
-    }
+        bot
+    };
     let driver = Driver::new(standin.clone(), &ids);
     // Warm-up, checked against the spec.
     let warm = Duration::from_secs_f64((o.seconds / 5.0).max(0.5));
     let until = Instant::now() + warm;
-    run_phase(
-        &driver,
-        &ids,
-        &users,
-        |_| Pace::Saturate { until },
-        baseline,
-    )
-    .await;
+    let saturate = |_| Pace::Saturate { until };
+    run_phase(&driver, &bot, &ids, saturate, baseline).await;
     standin.assert_clean();
     standin.set_validation(false);
 
@@ -631,14 +809,8 @@ async fn measure(o: &Run, channels: usize, baseline: bool) -> Measured {
         count_events(&db).await
     };
     let until = Instant::now() + Duration::from_secs_f64(o.seconds);
-    let mut saturated = run_phase(
-        &driver,
-        &ids,
-        &users,
-        |_| Pace::Saturate { until },
-        baseline,
-    )
-    .await;
+    let saturate = |_| Pace::Saturate { until };
+    let mut saturated = run_phase(&driver, &bot, &ids, saturate, baseline).await;
     if let (Some(before), Some(after)) = (events_before, count_events(&db).await) {
         saturated.events = Some(after - before);
     }
@@ -646,24 +818,16 @@ async fn measure(o: &Run, channels: usize, baseline: bool) -> Measured {
     let every = Duration::from_secs_f64(channels as f64 / o.rate);
     let from = Instant::now() + Duration::from_millis(50);
     let until = from + Duration::from_secs_f64(o.seconds);
-    let fixed = run_phase(
-        &driver,
-        &ids,
-        &users,
-        |i| Pace::Fixed {
-            from: from + every.mul_f64(i as f64 / channels as f64),
-            every,
-            until,
-        },
-        baseline,
-    )
-    .await;
-
-    if let Some(bot) = ours {
-        bot.shutdown().await;
-    }
-    if let Some(task) = base {
-        task.abort();
+    let fixed = |i: usize| Pace::Fixed {
+        from: from + every.mul_f64(i as f64 / channels as f64),
+        every,
+        until,
+    };
+    let fixed = run_phase(&driver, &bot, &ids, fixed, baseline).await;
+    if baseline {
+        drop(bot);
+    } else {
+        bot.stop();
     }
     Measured {
         channels,
@@ -672,61 +836,173 @@ async fn measure(o: &Run, channels: usize, baseline: bool) -> Measured {
     }
 }
 
+/// The memory of many open games, and a restart with them.
+struct OpenGames {
+    games: usize,
+    seconds_to_open: f64,
+    rss_mb: f64,
+    restart_s: f64,
+    rss_mb_restarted: f64,
+}
+
+/// Opens `o.games` games (half left in their lobby, half mid-turn), reads the bot's RSS, stops it
+/// cleanly and starts it again: the time until it answers a click in one of those games, and its
+/// RSS then.
+async fn open_games_and_restart(o: &Run) -> OpenGames {
+    let (standin, ids, users) = standin(o.games).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("forgetit.db");
+    let bot = BotChild::ours(&standin, dir.path(), &db);
+    standin.wait_for_command("forgetit").await.unwrap();
+    standin.set_validation(false);
+    let began = Instant::now();
+    let (lobbies, playing) = ids.split_at(o.games / 2);
+    open_lobbies(&standin, lobbies, |i| users[i % users.len()]).await;
+    open_games(&standin, playing, &users).await;
+    let seconds_to_open = began.elapsed().as_secs_f64();
+    let rss_mb = bot.rss_mb();
+
+    bot.stop();
+    let identified = standin.identifies().len();
+    let began = Instant::now();
+    let bot = BotChild::ours(&standin, dir.path(), &db);
+    standin.wait_for_identifies(identified + 1).await.unwrap();
+    let channel = *playing.last().expect("a game mid-turn");
+    let (message, user, custom_id) = current_turn(&standin, channel, false).expect("its turn");
+    let click = standin.click_custom_id(user, message, &custom_id).await;
+    click.unwrap().response().await.unwrap();
+    let restart_s = began.elapsed().as_secs_f64();
+    let rss_mb_restarted = bot.rss_mb();
+    bot.stop();
+    OpenGames {
+        games: o.games,
+        seconds_to_open,
+        rss_mb,
+        restart_s,
+        rss_mb_restarted,
+    }
+}
+
+/// The cost of an action in a long game and in short ones.
+struct LongGame {
+    turns: u64,
+    clicks: u64,
+    short_cpu_ms: f64,
+    long_cpu_ms: f64,
+    short_p50_ms: f64,
+    long_p50_ms: f64,
+}
+
+/// Plays one game past `o.long_turns` turns; then times the first two turns of `o.short_games`
+/// fresh games, one channel at a time, and as many clicks in the long game.
+async fn long_game(o: &Run) -> LongGame {
+    let (standin, ids, users) = standin(o.short_games + 1).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("forgetit.db");
+    let bot = BotChild::ours(&standin, dir.path(), &db);
+    standin.wait_for_command("forgetit").await.unwrap();
+    standin.set_validation(false);
+    open_games(&standin, &ids, &users).await;
+    let driver = Driver::new(standin.clone(), &ids);
+    let (long, short) = (ids[0], &ids[1..]);
+    play(driver.clone(), long, Pace::Turns(o.long_turns), false).await;
+
+    let block = |pace: Vec<(ChannelId, Pace)>| {
+        let (driver, bot) = (driver.clone(), &bot);
+        async move {
+            let interactions = read(&driver.standin, |v| v.interactions().len()).await;
+            let cpu = bot.cpu_s();
+            let mut clicks = 0;
+            for (channel, pace) in pace {
+                clicks += play(driver.clone(), channel, pace, false).await;
+            }
+            let cpu_ms = (bot.cpu_s() - cpu) * 1000.0 / clicks.max(1) as f64;
+            let p50 = percentile(&latencies_since(&driver.standin, interactions).await, 50.0);
+            (clicks, cpu_ms, p50.unwrap_or(f64::NAN))
+        }
+    };
+    let (clicks, short_cpu_ms, short_p50_ms) =
+        block(short.iter().map(|&c| (c, Pace::Turns(2))).collect()).await;
+    let (_, long_cpu_ms, long_p50_ms) = block(vec![(long, Pace::Clicks(clicks))]).await;
+    bot.stop();
+    LongGame {
+        turns: o.long_turns,
+        clicks,
+        short_cpu_ms,
+        long_cpu_ms,
+        short_p50_ms,
+        long_p50_ms,
+    }
+}
+
+// ----- the report ----------------------------------------------------------------------------
+
 fn ms(v: Option<f64>) -> String {
     v.map_or("-".into(), |v| format!("{v:.2}"))
 }
 
+fn latencies(p: &Phase) -> String {
+    format!(
+        "{}/{}/{}",
+        ms(p.percentile(50.0)),
+        ms(p.percentile(99.0)),
+        ms(p.percentile(99.9))
+    )
+}
+
 fn main() {
-    let o = options();
+    let parsed = <Options as clap::Parser>::parse();
+    if let Some(rest_url) = &parsed.serve_baseline {
+        return serve_baseline(rest_url);
+    }
+    let o = options(&parsed);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     println!(
-        "load: {cores} cores, {} s a phase, fixed load {}/s, channels {:?}",
-        o.seconds, o.rate, o.channels
+        "load: {cores} cores, {} s a phase, fixed load {}/s, channels {:?}, {} open games",
+        o.seconds, o.rate, o.channels, o.games
     );
     let mut rows = Vec::new();
-    runtime.block_on(async {
+    let (open, long) = runtime.block_on(async {
         for &n in &o.channels {
             let ours = measure(&o, n, false).await;
             let base = measure(&o, n, true).await;
             rows.push((ours, base));
         }
+        (open_games_and_restart(&o).await, long_game(&o).await)
     });
     println!(
-        "{:>8} | {:>10} {:>10} {:>6} | {:>22} | {:>22} | {:>9} {:>9}",
+        "{:>8} | {:>7} {:>7} {:>5} | {:>6} {:>6} | {:>20} | {:>20} | {:>8} {:>10}",
         "channels",
         "ours/s",
         "base/s",
         "ratio",
-        "ours p50/p99/p99.9 ms",
-        "base p50/p99/p99.9 ms",
+        "ours",
+        "base",
+        "ours p50/p99/p99.9",
+        "base p50/p99/p99.9",
         "REST/act",
         "events/act"
     );
+    println!(
+        "{:>8} | {:>21} | {:>13} | {:>20} | {:>20} |",
+        "", "saturated", "CPU ms/click", "ms at the fixed load", "ms at the fixed load"
+    );
     for (ours, base) in &rows {
         let (s, b) = (&ours.saturated, &base.saturated);
-        let (f, g) = (&ours.fixed, &base.fixed);
         println!(
-            "{:>8} | {:>10.0} {:>10.0} {:>6.2} | {:>22} | {:>22} | {:>9.2} {:>9}",
+            "{:>8} | {:>7.0} {:>7.0} {:>5.2} | {:>6.3} {:>6.3} | {:>20} | {:>20} | {:>8.2} {:>10}",
             ours.channels,
             s.per_second(),
             b.per_second(),
             s.per_second() / b.per_second(),
-            format!(
-                "{}/{}/{}",
-                ms(f.percentile(50.0)),
-                ms(f.percentile(99.0)),
-                ms(f.percentile(99.9))
-            ),
-            format!(
-                "{}/{}/{}",
-                ms(g.percentile(50.0)),
-                ms(g.percentile(99.0)),
-                ms(g.percentile(99.9))
-            ),
+            s.cpu_ms(),
+            b.cpu_ms(),
+            latencies(&ours.fixed),
+            latencies(&base.fixed),
             s.requests as f64 / s.actions.max(1) as f64,
             s.events.map_or("-".into(), |e| format!(
                 "{:.2}",
@@ -734,32 +1010,55 @@ fn main() {
             )),
         );
         println!(
-            "{:>8} | at the fixed load: ours {:.0}/s offered {}/s, baseline {:.0}/s",
+            "{:>8} | fixed load: ours answered {:.0}/s, the baseline {:.0}/s, of {}/s offered",
             "",
-            f.per_second(),
+            ours.fixed.per_second(),
+            base.fixed.per_second(),
             o.rate,
-            g.per_second()
         );
     }
+    println!(
+        "{} open games (opened in {:.1} s): RSS {:.1} MB; a clean restart answers again in {:.2} s, \
+         RSS then {:.1} MB",
+        open.games, open.seconds_to_open, open.rss_mb, open.restart_s, open.rss_mb_restarted
+    );
+    let ratio = long.long_cpu_ms / long.short_cpu_ms;
+    println!(
+        "an action past turn {}: {:.3} CPU ms (p50 {:.2} ms) against {:.3} (p50 {:.2} ms) in a \
+         game's first two turns, {} clicks each: {ratio:.2}x",
+        long.turns,
+        long.long_cpu_ms,
+        long.long_p50_ms,
+        long.short_cpu_ms,
+        long.short_p50_ms,
+        long.clicks
+    );
     if o.json {
         // The figures of the largest run.
         let (ours, base) = rows.last().expect("a run");
+        let (s, b) = (&ours.saturated, &base.saturated);
         let figures = json!({
             "channels": ours.channels,
             "cores": cores,
-            "ours_per_s": ours.saturated.per_second(),
-            "baseline_per_s": base.saturated.per_second(),
-            "throughput_ratio": ours.saturated.per_second() / base.saturated.per_second(),
+            "ours_per_s": s.per_second(),
+            "baseline_per_s": b.per_second(),
+            "throughput_ratio": s.per_second() / b.per_second(),
+            "ours_cpu_ms_per_click": s.cpu_ms(),
+            "baseline_cpu_ms_per_click": b.cpu_ms(),
             "offered_per_s": o.rate,
             "p50_ms_at_500": ours.fixed.percentile(50.0),
             "p99_ms_at_500": ours.fixed.percentile(99.0),
             "p999_ms_at_500": ours.fixed.percentile(99.9),
             "baseline_p99_ms_at_500": base.fixed.percentile(99.0),
-            "rest_calls_per_action": ours.saturated.requests as f64 / ours.saturated.actions.max(1) as f64,
-            "events_per_action": ours.saturated.events.map(|e| e as f64 / ours.saturated.actions.max(1) as f64),
-            "rss_mb_10k_games": null,
-            "restart_s_10k_games": null,
-            "long_game_cost_ratio": null,
+            "rest_calls_per_action": s.requests as f64 / s.actions.max(1) as f64,
+            "events_per_action": s.events.map(|e| e as f64 / s.actions.max(1) as f64),
+            "open_games": open.games,
+            "rss_mb_10k_games": open.rss_mb.max(open.rss_mb_restarted),
+            "rss_mb_10k_games_live": open.rss_mb,
+            "rss_mb_10k_games_restarted": open.rss_mb_restarted,
+            "restart_s_10k_games": open.restart_s,
+            "long_game_turns": long.turns,
+            "long_game_cost_ratio": ratio,
         });
         println!("{figures}");
     }

@@ -426,17 +426,46 @@ async fn a_restart_mid_game_keeps_the_game_and_its_buttons() {
     assert!(!kept.is_ephemeral(), "{}", kept.text());
     // After a clean stop the message shows the game already: the restart sent nothing to the
     // channel before the click was answered (a table resumes before it takes a click).
-    let resent: Vec<_> = world.standin.requests()[before..]
-        .iter()
-        .take_while(|r| !r.path.ends_with("/callback"))
-        .filter(|r| r.path.starts_with("/api/v10/channels/"))
-        .map(|r| format!("{} {}", r.method, r.path))
-        .collect();
-    assert!(resent.is_empty(), "shown again after a clean stop: {resent:?}");
+    let resent = sent_to_channels_before_an_answer(&world, before);
+    assert!(
+        resent.is_empty(),
+        "shown again after a clean stop: {resent:?}"
+    );
     let bank = label_with(&kept, "Bank");
     assert!(bank.contains('9'), "{bank}");
     world.click(world.alice, &kept, &bank).await;
     world.turn_of(world.bob).await;
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// The requests to channels (posts, edits) from the `before`-th request to the first answer to
+/// an interaction.
+fn sent_to_channels_before_an_answer(world: &World, before: usize) -> Vec<String> {
+    world.standin.requests()[before..]
+        .iter()
+        .take_while(|r| !r.path.ends_with("/callback"))
+        .filter(|r| r.path.starts_with("/api/v10/channels/"))
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_after_a_clean_stop_shows_a_lobby_as_it_was() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let lobby = world.slash(world.alice, "start", json!({})).await;
+    bot.shutdown().await;
+
+    let before = world.standin.requests().len();
+    let bot = world.start_bot(world.config()).await;
+    let joined = world.click(world.bob, &lobby, "Join").await;
+    assert!(joined.text().contains("bob"), "{}", joined.text());
+    let resent = sent_to_channels_before_an_answer(&world, before);
+    assert!(
+        resent.is_empty(),
+        "shown again after a clean stop: {resent:?}"
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }

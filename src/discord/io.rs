@@ -216,6 +216,9 @@ pub struct InteractionReply {
     /// Whether the initial response went out, and whether it was the deferral; held while an
     /// initial response is sent, so the answer and the deferral never both go.
     state: Arc<tokio::sync::Mutex<Answered>>,
+    /// The pending deferral, stopped once the answer went out (so a busy bot does not keep a
+    /// timer and a task per click for [`DEFER_AFTER`]).
+    deferral: Option<tokio::task::AbortHandle>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -248,6 +251,7 @@ impl InteractionReply {
             id,
             token,
             state: Arc::default(),
+            deferral: None,
         }
     }
 
@@ -276,10 +280,10 @@ impl InteractionReply {
     }
 
     /// Sends `response` (a deferral) after [`DEFER_AFTER`] unless the answer went out first.
-    fn deferring(self, response: CreateInteractionResponse, deferral: Deferral) -> Self {
+    fn deferring(mut self, response: CreateInteractionResponse, deferral: Deferral) -> Self {
         let (state, http) = (self.state.clone(), self.http.clone());
         let (id, token) = (self.id, self.token.clone());
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             tokio::time::sleep(DEFER_AFTER).await;
             let mut state = state.lock().await;
             if *state != Answered::Not {
@@ -290,6 +294,7 @@ impl InteractionReply {
                 Err(e) => tracing::warn!(error = %e, "could not defer an answer"),
             }
         });
+        self.deferral = Some(task.abort_handle());
         self
     }
 
@@ -307,6 +312,9 @@ impl InteractionReply {
             return later(deferral).await.map_err(|e| e.to_string());
         }
         *state = Answered::Yes;
+        if let Some(deferral) = &self.deferral {
+            deferral.abort();
+        }
         response()
             .execute(&self.http, (self.id, &self.token))
             .await

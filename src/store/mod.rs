@@ -86,7 +86,11 @@ const GAME_COLUMNS: &str = "guild_id, channel_id, lobby_message_id, turn_message
 const LOAD_CHUNK: usize = 500;
 
 /// Game `game_id` rebuilt from its row and its event log.
-fn rebuilt<G: StoredGame>(game_id: i64, row: &GameRecord, events: &[G::Event]) -> Result<Loaded<G>> {
+fn rebuilt<G: StoredGame>(
+    game_id: i64,
+    row: &GameRecord,
+    events: &[G::Event],
+) -> Result<Loaded<G>> {
     let corrupt = |reason: String| StoreError::Corrupt { game_id, reason };
     let game = G::replay(events).map_err(corrupt)?;
     if game.version() != row.version as u64 {

@@ -118,9 +118,11 @@ impl Actor {
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
         // A table picked up at start, or started afresh after a failure, shows its game as it
         // is: the process may have stopped before showing its last action.
-        self.load().await;
+        // The big futures (an action, a show) are boxed while they run, so that the many idle
+        // tables each hold a small future.
+        Box::pin(self.load()).await;
         if let Some(table) = &mut self.table {
-            with_table!(table, t => t.resume(&mut self.cx).await);
+            with_table!(table, t => Box::pin(t.resume(&mut self.cx)).await);
         }
         loop {
             let timer = self.next_timer();
@@ -129,27 +131,27 @@ impl Actor {
                 msg = rx.recv() => match msg {
                     Some(Msg::Create(new)) => {
                         let span = action_span(new.host.user_id, "create");
-                        self.create(new).instrument(span).await;
+                        Box::pin(self.create(*new).instrument(span)).await;
                     }
                     Some(Msg::Request(request)) => {
                         let span = action_span(request.who.user_id, &request.intent.code());
-                        self.handle(request).instrument(span).await;
+                        Box::pin(self.handle(*request).instrument(span)).await;
                     }
                     None => break,
                 },
                 _ = tokio::time::sleep_until(wake), if timer.is_some() => {
                     match timer.map(|(_, kind)| kind) {
                         Some(Timer::Deadline) => {
-                            self.time_out().instrument(info_span!("action", action = "deadline")).await;
+                            Box::pin(self.time_out().instrument(info_span!("action", action = "deadline"))).await;
                         }
                         Some(Timer::BotMove) => {
-                            self.bot_move().instrument(info_span!("action", action = "bot move")).await;
+                            Box::pin(self.bot_move().instrument(info_span!("action", action = "bot move"))).await;
                         }
                         Some(Timer::Reshow) => {
                             self.cx.reshow_due = None;
                             if let Some(table) = &mut self.table {
                                 let span = info_span!("action", action = "show again");
-                                with_table!(table, t => t.reshow(&mut self.cx).instrument(span).await);
+                                with_table!(table, t => Box::pin(t.reshow(&mut self.cx).instrument(span)).await);
                             }
                         }
                         None => {}

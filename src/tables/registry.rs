@@ -17,9 +17,10 @@ use crate::render::{self, Notice};
 use crate::store::{Store, StoreError};
 use crate::strategy::Strategies;
 
+/// Boxed, so that the queue each table allocates up front stays small.
 pub(super) enum Msg {
-    Create(NewGame),
-    Request(Request),
+    Create(Box<NewGame>),
+    Request(Box<Request>),
 }
 
 pub(super) struct Shared {
@@ -165,12 +166,12 @@ impl Tables {
             return;
         }
         let channel = new.place.channel_id;
-        self.send(channel, Msg::Create(new)).await;
+        self.send(channel, Msg::Create(Box::new(new))).await;
     }
 
     /// Hands a request to the table of `channel_id`.
     pub async fn request(&self, channel_id: u64, request: Request) {
-        self.send(channel_id, Msg::Request(request)).await;
+        self.send(channel_id, Msg::Request(Box::new(request))).await;
     }
 
     /// Stops taking requests, lets every table finish the one in hand, and waits for them.

@@ -132,6 +132,7 @@ where
             Ok(message_id) => {
                 table.lobby_message = Some(message_id);
                 table.save_messages(cx).await;
+                table.caught_up(cx);
             }
             Err(e) => {
                 warn!(error = %e, "could not answer /start; posting the lobby");
