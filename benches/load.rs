@@ -42,6 +42,8 @@ use tokio::sync::{oneshot, watch};
 const TOKEN: &str = "standin.bot.token";
 /// High enough that no game ends while timed.
 const TARGET: u32 = 10_000;
+/// Rounds of the long game's comparison.
+const ROUNDS: usize = 4;
 /// Channels a server: Discord's limit.
 const CHANNELS_A_SERVER: usize = 500;
 
@@ -907,6 +909,8 @@ async fn long_game(o: &Run) -> LongGame {
     let (long, short) = (ids[0], &ids[1..]);
     play(driver.clone(), long, Pace::Turns(o.long_turns), false).await;
 
+    // Rounds of a block of short games' clicks then as many in the long game, so that whatever
+    // drifts with time weighs on both alike.
     let block = |pace: Vec<(ChannelId, Pace)>| {
         let (driver, bot) = (driver.clone(), &bot);
         async move {
@@ -916,14 +920,24 @@ async fn long_game(o: &Run) -> LongGame {
             for (channel, pace) in pace {
                 clicks += play(driver.clone(), channel, pace, false).await;
             }
-            let cpu_ms = (bot.cpu_s() - cpu) * 1000.0 / clicks.max(1) as f64;
-            let p50 = percentile(&latencies_since(&driver.standin, interactions).await, 50.0);
-            (clicks, cpu_ms, p50.unwrap_or(f64::NAN))
+            let latencies = latencies_since(&driver.standin, interactions).await;
+            (clicks, bot.cpu_s() - cpu, latencies)
         }
     };
-    let (clicks, short_cpu_ms, short_p50_ms) =
-        block(short.iter().map(|&c| (c, Pace::Turns(2))).collect()).await;
-    let (_, long_cpu_ms, long_p50_ms) = block(vec![(long, Pace::Clicks(clicks))]).await;
+    let (mut clicks, mut short_cpu, mut long_cpu) = (0, 0.0, 0.0);
+    let (mut short_latencies, mut long_latencies) = (Vec::new(), Vec::new());
+    for games in short.chunks(short.len().div_ceil(ROUNDS)) {
+        let (n, cpu, latencies) = block(games.iter().map(|&c| (c, Pace::Turns(2))).collect()).await;
+        (clicks, short_cpu) = (clicks + n, short_cpu + cpu);
+        short_latencies.extend(latencies);
+        let (_, cpu, latencies) = block(vec![(long, Pace::Clicks(n))]).await;
+        long_cpu += cpu;
+        long_latencies.extend(latencies);
+    }
+    let per_click = |cpu: f64| cpu * 1000.0 / clicks.max(1) as f64;
+    let (short_cpu_ms, long_cpu_ms) = (per_click(short_cpu), per_click(long_cpu));
+    let short_p50_ms = percentile(&short_latencies, 50.0).unwrap_or(f64::NAN);
+    let long_p50_ms = percentile(&long_latencies, 50.0).unwrap_or(f64::NAN);
     bot.stop();
     LongGame {
         turns: o.long_turns,

@@ -56,7 +56,11 @@ impl Table {
         let event = self.game.decide(action, dice).unwrap();
         let mut next = self.game.clone();
         next.evolve(&event);
-        store.commit(self.id, &next, &event, None).await.unwrap();
+        // Seats are written only when they change: `seats()` is checked against the game.
+        store
+            .commit_from(self.id, Some(&self.game), &next, &event, None)
+            .await
+            .unwrap();
         self.game = next;
         event
     }

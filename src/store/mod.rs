@@ -78,6 +78,33 @@ struct GameRecord {
     shown_version: Option<i64>,
 }
 
+/// How often the write-ahead log is copied into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// Copies the write-ahead log into the database file every [`CHECKPOINT_EVERY`], until the pool
+/// closes. SQLite would otherwise do it inside the commit that fills the log past 1,000 pages,
+/// and that commit (a click's) would wait for the copy and its fsync: tens of milliseconds. A
+/// passive checkpoint waits for nobody and nobody waits for it; commits go on meanwhile.
+async fn checkpoints(pool: SqlitePool) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await
+        {
+            if pool.is_closed() {
+                return;
+            }
+            tracing::warn!(error = %e, "could not copy the write-ahead log into the database");
+        }
+    }
+}
+
 /// The columns of a [`GameRecord`].
 const GAME_COLUMNS: &str = "guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, \
                             version, lang, shown_version";
@@ -258,7 +285,13 @@ pub struct LeaderboardPage {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Reads, a few at once.
     pool: SqlitePool,
+    /// Writes, one at a time: SQLite lets one connection write at once, and connections of one
+    /// process that contend for the lock wait in SQLite's busy handler, which sleeps (1, 2, 5,
+    /// 10 ms ...). Writes queue here instead, without sleeping. In memory (`sqlite::memory:`),
+    /// where every connection would be a database of its own, this is the one pool.
+    writer: SqlitePool,
 }
 
 impl Store {
@@ -270,8 +303,12 @@ impl Store {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
+            // Checkpoints run in the background (see `checkpoints`), not in a commit.
+            .pragma("wal_autocheckpoint", "0")
             .busy_timeout(BUSY_TIMEOUT);
-        Self::connect(options).await
+        let store = Self::connect(options, true).await?;
+        tokio::spawn(checkpoints(store.pool.clone()));
+        Ok(store)
     }
 
     /// Opens a database by sqlx URL (`sqlite:path` or `sqlite::memory:`), for tools and tests.
@@ -280,10 +317,11 @@ impl Store {
             .create_if_missing(true)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT);
-        Self::connect(options).await
+        Self::connect(options, false).await
     }
 
-    async fn connect(options: SqliteConnectOptions) -> Result<Store> {
+    /// Connects, with a pool of its own for writes if `own_writer`.
+    async fn connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Store> {
         // Processes sharing the file (one per shard range) may create it, switch it to WAL and
         // migrate it at the same moment. SQLite answers some of these races with "database is
         // locked" at once, without waiting for its busy timeout, and the loser of a migration race
@@ -293,7 +331,7 @@ impl Store {
         let deadline = tokio::time::Instant::now() + OPEN_TIMEOUT;
         let mut pause = Duration::from_millis(10);
         loop {
-            let error = match Self::try_connect(options.clone()).await {
+            let error = match Self::try_connect(options.clone(), own_writer).await {
                 Ok(store) => return Ok(store),
                 Err(error) => error,
             };
@@ -306,20 +344,36 @@ impl Store {
         }
     }
 
-    async fn try_connect(options: SqliteConnectOptions) -> Result<Store> {
+    async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Store> {
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
+            .max_connections(if own_writer { 1 } else { 4 })
+            .connect_with(options.clone())
             .await?;
         if let Err(e) = sqlx::migrate!("./migrations").run(&pool).await {
             pool.close().await;
             return Err(e.into());
         }
-        Ok(Store { pool })
+        if !own_writer {
+            let writer = pool.clone();
+            return Ok(Store { pool, writer });
+        }
+        let writer = pool;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await;
+        match pool {
+            Ok(pool) => Ok(Store { pool, writer }),
+            Err(e) => {
+                writer.close().await;
+                Err(e.into())
+            }
+        }
     }
 
     /// Waits for queries in flight and closes every connection.
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 
@@ -347,7 +401,7 @@ impl Store {
         lang: Lang,
     ) -> Result<i64> {
         let now = now_ms();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let inserted = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
              created_ms, updated_ms, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -384,7 +438,6 @@ impl Store {
     /// Appends `event` (which took the game from version `game.version() - 1` to `game`) and
     /// updates the game row, its seats and its deadline, in one transaction. When the game
     /// finishes, its people's lifetime statistics are updated in the same transaction.
-    #[instrument(skip(self, game, event), fields(version = game.version()))]
     pub async fn commit<G: StoredGame>(
         &self,
         game_id: i64,
@@ -392,12 +445,29 @@ impl Store {
         event: &G::Event,
         deadline_ms: Option<i64>,
     ) -> Result<()> {
+        self.commit_from(game_id, None, game, event, deadline_ms)
+            .await
+    }
+
+    /// [`Store::commit`], told the game `before` the event: its seats are written only if they
+    /// changed (most moves change none).
+    #[instrument(skip(self, before, game, event), fields(version = game.version()))]
+    pub async fn commit_from<G: StoredGame>(
+        &self,
+        game_id: i64,
+        before: Option<&G>,
+        game: &G,
+        event: &G::Event,
+        deadline_ms: Option<i64>,
+    ) -> Result<()> {
+        let seats = game.seat_rows();
+        let seats_changed = before.is_none_or(|before| before.seat_rows() != seats);
         let now = now_ms();
         let version = game.version();
         let expected = version.saturating_sub(1);
         let status = game.status();
         let finished = matches!(status, Status::Finished | Status::Cancelled);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET status = ?, version = ?, deadline_ms = ?, updated_ms = ?, \
              finished_ms = CASE WHEN ? THEN ? ELSE finished_ms END \
@@ -421,7 +491,9 @@ impl Store {
             });
         }
         insert_event(&mut tx, game_id, version, event, now).await?;
-        write_seats(&mut tx, game_id, &game.seat_rows()).await?;
+        if seats_changed {
+            write_seats(&mut tx, game_id, &seats).await?;
+        }
         if status == Status::Finished {
             let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = ?")
                 .bind(game_id)
@@ -450,7 +522,7 @@ impl Store {
         .bind(turn_message_id.map(|id| id as i64))
         .bind(now_ms())
         .bind(game_id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound(game_id));
@@ -551,7 +623,7 @@ impl Store {
     /// transaction. Games no longer open are left alone.
     #[instrument(skip_all, fields(games = shown.len()))]
     pub async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         for &(game_id, version) in shown {
             sqlx::query(
                 "UPDATE games SET shown_version = ? \

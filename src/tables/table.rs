@@ -311,7 +311,7 @@ where
         if let Err(e) = cx
             .shared
             .store
-            .commit(self.id, &next, &event, deadline_ms)
+            .commit_from(self.id, Some(&self.game), &next, &event, deadline_ms)
             .await
         {
             error!(error = %e, game_id = self.id, "could not commit an action");

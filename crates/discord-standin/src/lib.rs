@@ -358,6 +358,14 @@ impl StandinBuilder {
             .route("/", any(gateway::upgrade))
             .fallback(gateway::upgrade)
             .with_state(Arc::clone(&shared));
+        // As Discord's own servers: small writes (a gateway event, a REST answer) go out at once,
+        // not held back by Nagle's algorithm until the bot acknowledges the last one (which a
+        // client may delay by up to 40 ms).
+        use axum::serve::ListenerExt;
+        let nodelay = |socket: &mut tokio::net::TcpStream| {
+            let _ = socket.set_nodelay(true);
+        };
+        let (rest, gw) = (rest.tap_io(nodelay), gw.tap_io(nodelay));
         let tasks = vec![
             tokio::spawn(async move {
                 let _ = axum::serve(rest, rest_app).await;
