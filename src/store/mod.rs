@@ -78,20 +78,28 @@ struct GameRecord {
     shown_version: Option<i64>,
 }
 
-/// How often the write-ahead log is copied into the database file.
+/// How often the size of the write-ahead log is looked at.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// The size of the write-ahead log from which it is copied into the database file: SQLite's own
+/// threshold (1,000 pages of 4 KiB).
+const CHECKPOINT_FROM: u64 = 4 << 20;
 
-/// Copies the write-ahead log into the database file every [`CHECKPOINT_EVERY`], until the pool
-/// closes. SQLite would otherwise do it inside the commit that fills the log past 1,000 pages,
-/// and that commit (a click's) would wait for the copy and its fsync: tens of milliseconds. A
-/// passive checkpoint waits for nobody and nobody waits for it; commits go on meanwhile.
-async fn checkpoints(pool: SqlitePool) {
+/// Copies the write-ahead log `wal` into the database file once it holds [`CHECKPOINT_FROM`],
+/// looking every [`CHECKPOINT_EVERY`], until the pool closes. SQLite would otherwise do it inside
+/// the commit that fills the log past that size, and that commit (a click's) would wait for the
+/// copy and its fsync: tens of milliseconds. A passive checkpoint waits for nobody and nobody
+/// waits for it; commits go on meanwhile.
+async fn checkpoints(pool: SqlitePool, wal: std::path::PathBuf) {
     let mut every = tokio::time::interval(CHECKPOINT_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
         if pool.is_closed() {
             return;
+        }
+        let size = tokio::fs::metadata(&wal).await.map_or(0, |m| m.len());
+        if size < CHECKPOINT_FROM {
+            continue;
         }
         if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
             .execute(&pool)
@@ -307,7 +315,9 @@ impl Store {
             .pragma("wal_autocheckpoint", "0")
             .busy_timeout(BUSY_TIMEOUT);
         let store = Self::connect(options, true).await?;
-        tokio::spawn(checkpoints(store.pool.clone()));
+        let mut wal = path.as_os_str().to_owned();
+        wal.push("-wal");
+        tokio::spawn(checkpoints(store.pool.clone(), wal.into()));
         Ok(store)
     }
 
@@ -621,9 +631,12 @@ impl Store {
 
     /// Remembers which version the message of each game shows (`(game id, version)`), in one
     /// transaction. Games no longer open are left alone.
+    ///
+    /// Not urgent, so not queued with the actions' writes: it waits for the write lock in SQLite
+    /// (when the database is busy, this waits, not a click).
     #[instrument(skip_all, fields(games = shown.len()))]
     pub async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
-        let mut tx = self.writer.begin().await?;
+        let mut tx = self.pool.begin().await?;
         for &(game_id, version) in shown {
             sqlx::query(
                 "UPDATE games SET shown_version = ? \
