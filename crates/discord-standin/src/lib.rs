@@ -327,13 +327,16 @@ impl StandinBuilder {
             }
         }
         world.ids.unpin();
-        for message in self.messages {
-            if world.channels.iter().any(|c| c.id == message.channel_id) {
-                world.ids.bump_to(message.id.get());
-                world.messages.push(message);
-            }
+        let mut messages: Vec<Message> = self
+            .messages
+            .into_iter()
+            .filter(|m| world.channel(m.channel_id).is_some())
+            .collect();
+        messages.sort_by_key(|m| m.id);
+        for message in messages {
+            world.ids.bump_to(message.id.get());
+            world.push_message(message);
         }
-        world.messages.sort_by_key(|m| m.id);
         let rest = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind REST port");
@@ -539,7 +542,7 @@ impl Standin {
     /// Set the client locale `user`'s interactions carry from now on (`locale`, e.g. `fr`).
     pub fn set_locale(&self, user: UserId, locale: &str) {
         self.shared.with(|w| {
-            if let Some(u) = w.users.iter_mut().find(|u| u.id == user) {
+            if let Some(u) = w.person_mut(user) {
                 u.locale = locale.into();
             }
         })
@@ -549,7 +552,7 @@ impl Standin {
     /// interactions they send from now on.
     pub fn grant(&self, user: UserId, permissions: u64) {
         self.shared.with(|w| {
-            if let Some(u) = w.users.iter_mut().find(|u| u.id == user) {
+            if let Some(u) = w.person_mut(user) {
                 u.extra_permissions |= permissions;
             }
         })
@@ -919,9 +922,8 @@ impl Standin {
     ) -> Result<Message> {
         self.shared
             .wait_until(&format!("a matching message in channel {channel}"), |w| {
-                w.messages
-                    .iter()
-                    .find(|m| m.channel_id == channel && !m.deleted && pred(m))
+                w.channel_messages(channel)
+                    .find(|m| !m.deleted && pred(m))
                     .cloned()
             })
             .await
@@ -936,6 +938,13 @@ impl Standin {
         self.shared
             .wait_until(what, |w| w.requests.iter().find(|r| pred(r)).cloned())
             .await
+    }
+
+    /// Read the stand-in's state now through a [`StandinView`], without copying what `f` doesn't
+    /// take: e.g. `standin.view(|v| v.requests().len())` instead of `standin.requests().len()`.
+    /// (The stand-in waits while `f` runs: keep it short.)
+    pub fn view<T>(&self, f: impl FnOnce(&StandinView<'_>) -> T) -> T {
+        self.shared.read(|w| f(&StandinView(w)))
     }
 
     /// Wait until `f` (re-run after every change of the stand-in's state) returns `Some`.
@@ -978,7 +987,8 @@ impl Standin {
 
     /// The newest public message of a channel.
     pub fn last_message(&self, channel: ChannelId) -> Option<Message> {
-        self.messages(channel).pop()
+        self.shared
+            .read(|w| w.visible_iter(channel, None).next_back().cloned())
     }
 
     /// The message as the bot gets it from the API (full Discord message JSON).
@@ -1032,7 +1042,12 @@ impl Standin {
 
     /// Every gateway dispatch sent so far (event name, `d`), in order.
     pub fn dispatched(&self) -> Vec<(String, Value)> {
-        self.shared.read(|w| w.dispatched.clone())
+        self.shared.read(|w| {
+            w.dispatched
+                .iter()
+                .map(|(event, data)| (event.to_string(), Value::clone(data)))
+                .collect()
+        })
     }
 
     /// Every violation so far.
@@ -1127,6 +1142,22 @@ impl StandinView<'_> {
     /// What `user` sees in `channel`.
     pub fn seen_by(&self, user: UserId, channel: ChannelId) -> Vec<Message> {
         self.0.visible(channel, Some(user))
+    }
+
+    /// The messages of a channel that everyone (`user` `None`) or `user` sees, in order, as
+    /// [`messages`](Self::messages) and [`seen_by`](Self::seen_by) give them but not copied
+    /// (`.next_back()` is the newest).
+    pub fn visible(
+        &self,
+        channel: ChannelId,
+        user: Option<UserId>,
+    ) -> impl DoubleEndedIterator<Item = &Message> {
+        self.0.visible_iter(channel, user)
+    }
+
+    /// The newest public message of a channel.
+    pub fn last_message(&self, channel: ChannelId) -> Option<&Message> {
+        self.0.visible_iter(channel, None).next_back()
     }
 
     /// A message by id.
