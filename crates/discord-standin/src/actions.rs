@@ -76,12 +76,14 @@ impl Interaction {
     /// updated clicked message (type 7, or an edit after type 6), or the first follow-up.
     pub async fn answer(&self) -> Result<Message> {
         let what = format!("a visible answer to {}", self.describe());
-        self.shared
+        let shared = self
+            .shared
             .wait_until(&what, |w| {
                 let r = w.interaction(self.id)?;
-                w.message(r.answer?).cloned()
+                w.message_arc(r.answer?).cloned()
             })
-            .await
+            .await?;
+        Ok(Message::clone(&shared))
     }
 
     /// Wait until the interaction has at least `n` follow-up messages; returns them all.

@@ -669,7 +669,7 @@ impl Standin {
                 .filter(|m| m.visible_to.is_none() && !m.deleted && !m.loading)
                 .map(|m| Message {
                     interaction: None,
-                    ..m.clone()
+                    ..Message::clone(m)
                 })
                 .collect()
         })
@@ -924,7 +924,7 @@ impl Standin {
             .wait_until(&format!("a matching message in channel {channel}"), |w| {
                 w.channel_messages(channel)
                     .find(|m| !m.deleted && pred(m))
-                    .cloned()
+                    .map(|m| Message::clone(m))
             })
             .await
     }
@@ -961,12 +961,21 @@ impl Standin {
 
     /// Public messages of a channel, in order (what everyone sees).
     pub fn messages(&self, channel: ChannelId) -> Vec<Message> {
-        self.shared.read(|w| w.visible(channel, None))
+        self.visible(channel, None)
     }
 
     /// What `user` sees in `channel`: public messages plus their ephemeral ones, in order.
     pub fn seen_by(&self, user: UserId, channel: ChannelId) -> Vec<Message> {
-        self.shared.read(|w| w.visible(channel, Some(user)))
+        self.visible(channel, Some(user))
+    }
+
+    /// The messages of `channel` that `user` (or everyone) sees, copied after the lock is
+    /// released (so that the stand-in doesn't wait for the copying).
+    fn visible(&self, channel: ChannelId, user: Option<UserId>) -> Vec<Message> {
+        let shared: Vec<Arc<Message>> = self
+            .shared
+            .read(|w| w.visible_arcs(channel, user).cloned().collect());
+        shared.iter().map(|m| Message::clone(m)).collect()
     }
 
     /// Ephemeral messages shown to `user` (all channels), in order.
@@ -975,20 +984,23 @@ impl Standin {
             w.messages
                 .iter()
                 .filter(|m| m.visible_to == Some(user) && !m.deleted)
-                .cloned()
+                .map(|m| Message::clone(m))
                 .collect()
         })
     }
 
     /// A message by id (also deleted and ephemeral ones).
     pub fn message(&self, id: MessageId) -> Option<Message> {
-        self.shared.read(|w| w.message(id).cloned())
+        let shared = self.shared.read(|w| w.message_arc(id).cloned())?;
+        Some(Message::clone(&shared))
     }
 
     /// The newest public message of a channel.
     pub fn last_message(&self, channel: ChannelId) -> Option<Message> {
-        self.shared
-            .read(|w| w.visible_iter(channel, None).next_back().cloned())
+        let shared = self
+            .shared
+            .read(|w| w.visible_arcs(channel, None).next_back().cloned())?;
+        Some(Message::clone(&shared))
     }
 
     /// The message as the bot gets it from the API (full Discord message JSON).

@@ -574,7 +574,9 @@ pub(crate) struct World {
     pub(crate) guilds: Vec<GuildInfo>,
     pub(crate) channels: Vec<ChannelInfo>,
     pub(crate) users: Vec<UserInfo>,
-    pub(crate) messages: Vec<Message>,
+    /// Shared so that readers can take them out from under the lock and copy them there (an
+    /// edit of one a reader still holds copies it first).
+    pub(crate) messages: Vec<Arc<Message>>,
     pub(crate) interactions: Vec<InteractionRecord>,
     pub(crate) requests: Vec<RequestRecord>,
     pub(crate) violations: Vec<Violation>,
@@ -785,6 +787,11 @@ impl World {
     }
 
     pub(crate) fn message(&self, id: MessageId) -> Option<&Message> {
+        self.message_arc(id).map(|m| &**m)
+    }
+
+    /// A message by id, to copy after the lock is released.
+    pub(crate) fn message_arc(&self, id: MessageId) -> Option<&Arc<Message>> {
         let m = self.messages.get(*self.index.messages.get(&id)?)?;
         debug_assert_eq!(m.id, id);
         Some(m)
@@ -792,7 +799,7 @@ impl World {
 
     pub(crate) fn message_mut(&mut self, id: MessageId) -> Option<&mut Message> {
         let i = *self.index.messages.get(&id)?;
-        self.messages.get_mut(i)
+        self.messages.get_mut(i).map(Arc::make_mut)
     }
 
     /// Add a message (the only way messages are added, so that the indexes stay right).
@@ -804,14 +811,14 @@ impl World {
             .entry(m.channel_id)
             .or_default()
             .push(i);
-        self.messages.push(m);
+        self.messages.push(Arc::new(m));
     }
 
     /// Every message of a channel (deleted and ephemeral ones too), in order.
     pub(crate) fn channel_messages(
         &self,
         channel: ChannelId,
-    ) -> impl DoubleEndedIterator<Item = &Message> {
+    ) -> impl DoubleEndedIterator<Item = &Arc<Message>> {
         self.index
             .channel_messages
             .get(&channel)
@@ -1044,6 +1051,15 @@ impl World {
         channel: ChannelId,
         user: Option<UserId>,
     ) -> impl DoubleEndedIterator<Item = &Message> {
+        self.visible_arcs(channel, user).map(|m| &**m)
+    }
+
+    /// [`visible`](Self::visible), to copy after the lock is released.
+    pub(crate) fn visible_arcs(
+        &self,
+        channel: ChannelId,
+        user: Option<UserId>,
+    ) -> impl DoubleEndedIterator<Item = &Arc<Message>> {
         self.channel_messages(channel)
             .filter(move |m| !m.deleted && (m.visible_to.is_none() || m.visible_to == user))
     }
