@@ -89,17 +89,19 @@ impl Interaction {
     /// Wait until the interaction has at least `n` follow-up messages; returns them all.
     pub async fn followups(&self, n: usize) -> Result<Vec<Message>> {
         let what = format!("{n} follow-up(s) to {}", self.describe());
-        self.shared
+        let shared: Vec<Arc<Message>> = self
+            .shared
             .wait_until(&what, |w| {
                 let r = w.interaction(self.id)?;
                 (r.followups.len() >= n).then(|| {
                     r.followups
                         .iter()
-                        .filter_map(|m| w.message(*m).cloned())
+                        .filter_map(|m| w.message_arc(*m).cloned())
                         .collect()
                 })
             })
-            .await
+            .await?;
+        Ok(shared.iter().map(|m| Message::clone(m)).collect())
     }
 }
 
