@@ -46,21 +46,22 @@ impl std::fmt::Debug for Interaction {
 impl Interaction {
     /// What the stand-in has recorded about this interaction so far.
     pub fn record(&self) -> InteractionRecord {
-        self.shared.read(|w| {
-            w.interactions
-                .iter()
-                .find(|i| i.id == self.id)
-                .cloned()
-                .expect("recorded")
-        })
+        self.shared
+            .read(|w| w.interaction(self.id).cloned().expect("recorded"))
+    }
+
+    /// [`InteractionRecord::describe`] of this interaction.
+    fn describe(&self) -> String {
+        self.shared
+            .read(|w| w.interaction(self.id).expect("recorded").describe())
     }
 
     /// Wait until the bot sent its initial response (callback).
     pub async fn response(&self) -> Result<InitialResponse> {
-        let what = format!("the initial response to {}", self.record().describe());
+        let what = format!("the initial response to {}", self.describe());
         self.shared
             .wait_until(&what, |w| {
-                let r = w.interactions.iter().find(|i| i.id == self.id)?;
+                let r = w.interaction(self.id)?;
                 let first = r.responses.first()?;
                 Some(InitialResponse {
                     kind: first.kind,
@@ -74,29 +75,33 @@ impl Interaction {
     /// Wait until the user sees an answer: the type 4 message, the filled-in deferred message, the
     /// updated clicked message (type 7, or an edit after type 6), or the first follow-up.
     pub async fn answer(&self) -> Result<Message> {
-        let what = format!("a visible answer to {}", self.record().describe());
-        self.shared
+        let what = format!("a visible answer to {}", self.describe());
+        let shared = self
+            .shared
             .wait_until(&what, |w| {
-                let r = w.interactions.iter().find(|i| i.id == self.id)?;
-                w.message(r.answer?).cloned()
+                let r = w.interaction(self.id)?;
+                w.message_arc(r.answer?).cloned()
             })
-            .await
+            .await?;
+        Ok(Message::clone(&shared))
     }
 
     /// Wait until the interaction has at least `n` follow-up messages; returns them all.
     pub async fn followups(&self, n: usize) -> Result<Vec<Message>> {
-        let what = format!("{n} follow-up(s) to {}", self.record().describe());
-        self.shared
+        let what = format!("{n} follow-up(s) to {}", self.describe());
+        let shared: Vec<Arc<Message>> = self
+            .shared
             .wait_until(&what, |w| {
-                let r = w.interactions.iter().find(|i| i.id == self.id)?;
+                let r = w.interaction(self.id)?;
                 (r.followups.len() >= n).then(|| {
                     r.followups
                         .iter()
-                        .filter_map(|m| w.message(*m).cloned())
+                        .filter_map(|m| w.message_arc(*m).cloned())
                         .collect()
                 })
             })
-            .await
+            .await?;
+        Ok(shared.iter().map(|m| Message::clone(m)).collect())
     }
 }
 
@@ -139,26 +144,26 @@ impl Shared {
             .await?;
         self.with(|w| {
             let (interaction_type, data) = build(w)?;
-            let Some(user_info) = w.user(user).cloned() else {
+            if w.user(user).is_none() {
                 bail!("unknown user {user}")
-            };
+            }
             let id = InteractionId(w.next_id());
             let token = format!("standin-token-{id}-{}", w.next_id());
+            let user_info = w.user(user).expect("checked above");
             if dm {
                 let mut payload = json!({
                     "id": id.to_string(),
                     "application_id": w.application_id.to_string(),
                     "type": interaction_type,
-                    "data": data,
                     "channel": {
                         "id": channel.to_string(),
                         "type": 1,
                         "last_message_id": null,
                         "flags": 0,
-                        "recipients": [user_json(&user_info)],
+                        "recipients": [user_json(user_info)],
                     },
                     "channel_id": channel.to_string(),
-                    "user": user_json(&user_info),
+                    "user": user_json(user_info),
                     "token": token,
                     "version": 1,
                     "app_permissions": crate::model::PERMISSIONS,
@@ -168,21 +173,24 @@ impl Shared {
                     "context": 1,
                     "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
                 });
+                payload["data"] = data;
                 if let InteractionKind::Component { message_id, .. } = &kind {
                     payload["message"] = w.message_json(*message_id);
                     payload["message"]["channel_id"] = json!(channel.to_string());
                 }
                 return self.record_and_dispatch(w, id, token, kind, user, channel, guild, payload);
             }
-            let Some(ch) = w.channel(channel).cloned() else {
+            let Some(ch) = w.channel(channel) else {
                 bail!("unknown channel {channel}")
             };
-            let guild = w.guild(ch.guild_id).cloned();
+            let guild_id = ch.guild_id;
+            let guild = w.guild(guild_id);
+            // `json!` copies the values it is given (by serializing them): `data` and `member`
+            // are moved in after.
             let mut payload = json!({
                 "id": id.to_string(),
                 "application_id": w.application_id.to_string(),
                 "type": interaction_type,
-                "data": data,
                 "guild_id": ch.guild_id.to_string(),
                 "channel": {
                     "id": ch.id.to_string(),
@@ -192,21 +200,22 @@ impl Shared {
                     "permissions": crate::model::PERMISSIONS,
                 },
                 "channel_id": ch.id.to_string(),
-                "member": member_json(&user_info, true),
                 "token": token,
                 "version": 1,
                 "app_permissions": crate::model::PERMISSIONS,
                 "locale": user_info.locale,
-                "guild_locale": guild.map(|g| g.locale),
+                "guild_locale": guild.map(|g| &g.locale),
                 "entitlements": [],
                 "authorizing_integration_owners": {"0": ch.guild_id.to_string()},
                 "context": 0,
                 "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             });
+            payload["data"] = data;
+            payload["member"] = member_json(user_info, true);
             if let InteractionKind::Component { message_id, .. } = &kind {
                 payload["message"] = w.message_json(*message_id);
             }
-            self.record_and_dispatch(w, id, token, kind, user, channel, ch.guild_id, payload)
+            self.record_and_dispatch(w, id, token, kind, user, channel, guild_id, payload)
         })
     }
 
@@ -238,14 +247,12 @@ impl Shared {
             choices: None,
             shards: Vec::new(),
         };
-        w.interactions.push(record);
+        let i = w.push_interaction(record);
         let shards = w.dispatch_to_guild(guild, "INTERACTION_CREATE", payload);
         if shards.is_empty() {
             bail!("the bot has no gateway session for the shard of guild {guild}");
         }
-        if let Some(r) = w.interactions.last_mut() {
-            r.shards = shards;
-        }
+        w.interactions[i].shards = shards;
         Ok(Interaction {
             shared: Arc::clone(self),
             id,
@@ -451,14 +458,14 @@ impl Shared {
     }
 }
 
-fn visible_message(w: &World, user: UserId, id: MessageId) -> Result<Message> {
+fn visible_message(w: &World, user: UserId, id: MessageId) -> Result<&Message> {
     match w.message(id) {
         None => bail!("there is no message {id}"),
         Some(m) if m.deleted => bail!("message {id} was deleted"),
         Some(m) if m.visible_to.is_some_and(|u| u != user) => {
             bail!("message {id} is ephemeral for another user; user {user} can't see it")
         }
-        Some(m) => Ok(m.clone()),
+        Some(m) => Ok(m),
     }
 }
 
@@ -626,7 +633,7 @@ fn add_resolved(w: &World, data: &mut Value) {
                 obj.remove("user");
             }
             members.insert(id.clone(), m);
-        } else if let Some(i) = w.channels.iter().position(|c| c.id.get() == n) {
+        } else if let Some(i) = w.channel_position(ChannelId(n)) {
             let mut c = crate::model::channel_json(&w.channels[i], i);
             c["permissions"] = json!(crate::model::PERMISSIONS);
             channels.insert(id.clone(), c);

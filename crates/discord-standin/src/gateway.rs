@@ -16,7 +16,10 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use crate::faults::GatewayFault;
-use crate::model::{guild_create_json, shard_of, user_json, GatewayEvent, Out, Session};
+use crate::model::{
+    dispatch_frame, guild_create_json, shard_of, user_json, DispatchFrame, GatewayEvent, Out,
+    Session,
+};
 use crate::violation::{Violation, ViolationKind};
 use crate::Shared;
 
@@ -46,10 +49,11 @@ pub(crate) async fn upgrade(
 }
 
 async fn send(socket: &mut WebSocket, payload: &Value) -> bool {
-    socket
-        .send(WsMessage::Text(payload.to_string().into()))
-        .await
-        .is_ok()
+    send_text(socket, payload.to_string()).await
+}
+
+async fn send_text(socket: &mut WebSocket, text: String) -> bool {
+    socket.send(WsMessage::Text(text.into())).await.is_ok()
 }
 
 /// How a connection ended.
@@ -140,6 +144,13 @@ async fn serve(
             Some(out) = rx.recv() => match out {
                 Out::Frame(frame) => {
                     if !send(socket, &frame).await {
+                        return End::Client(None);
+                    }
+                }
+                Out::Dispatch { seq, event, data } => {
+                    let frame = DispatchFrame { d: &data, op: 0, s: seq, t: &event };
+                    let text = serde_json::to_string(&frame).expect("a JSON value serializes");
+                    if !send_text(socket, text).await {
                         return End::Client(None);
                     }
                 }
@@ -259,9 +270,10 @@ fn handle_op(
                 } else {
                     Vec::new()
                 };
-                w.dispatched.push(("READY".into(), ready.clone()));
-                w.dispatched
-                    .extend(guilds.iter().map(|g| ("GUILD_CREATE".into(), g.clone())));
+                w.record_dispatch("READY", ready.clone());
+                for g in &guilds {
+                    w.record_dispatch("GUILD_CREATE", g.clone());
+                }
                 let mut session = Session {
                     id: session_id.clone(),
                     shard,
@@ -306,11 +318,11 @@ fn handle_op(
                     .log
                     .iter()
                     .filter(|(n, _, _)| *n > seq)
-                    .map(|(n, event, data)| json!({"op": 0, "t": event, "s": n, "d": data}))
+                    .map(|(n, event, data)| dispatch_frame(*n, event, data))
                     .collect();
                 let replayed = out.len();
                 out.push(s.number("RESUMED", json!({})));
-                w.dispatched.push(("RESUMED".into(), json!({})));
+                w.record_dispatch("RESUMED", json!({}));
                 w.gateway_event(
                     conn,
                     GatewayEvent::Resumed {

@@ -327,13 +327,16 @@ impl StandinBuilder {
             }
         }
         world.ids.unpin();
-        for message in self.messages {
-            if world.channels.iter().any(|c| c.id == message.channel_id) {
-                world.ids.bump_to(message.id.get());
-                world.messages.push(message);
-            }
+        let mut messages: Vec<Message> = self
+            .messages
+            .into_iter()
+            .filter(|m| world.channel(m.channel_id).is_some())
+            .collect();
+        messages.sort_by_key(|m| m.id);
+        for message in messages {
+            world.ids.bump_to(message.id.get());
+            world.push_message(message);
         }
-        world.messages.sort_by_key(|m| m.id);
         let rest = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind REST port");
@@ -547,7 +550,7 @@ impl Standin {
     /// Set the client locale `user`'s interactions carry from now on (`locale`, e.g. `fr`).
     pub fn set_locale(&self, user: UserId, locale: &str) {
         self.shared.with(|w| {
-            if let Some(u) = w.users.iter_mut().find(|u| u.id == user) {
+            if let Some(u) = w.person_mut(user) {
                 u.locale = locale.into();
             }
         })
@@ -557,7 +560,7 @@ impl Standin {
     /// interactions they send from now on.
     pub fn grant(&self, user: UserId, permissions: u64) {
         self.shared.with(|w| {
-            if let Some(u) = w.users.iter_mut().find(|u| u.id == user) {
+            if let Some(u) = w.person_mut(user) {
                 u.extra_permissions |= permissions;
             }
         })
@@ -674,7 +677,7 @@ impl Standin {
                 .filter(|m| m.visible_to.is_none() && !m.deleted && !m.loading)
                 .map(|m| Message {
                     interaction: None,
-                    ..m.clone()
+                    ..Message::clone(m)
                 })
                 .collect()
         })
@@ -927,10 +930,9 @@ impl Standin {
     ) -> Result<Message> {
         self.shared
             .wait_until(&format!("a matching message in channel {channel}"), |w| {
-                w.messages
-                    .iter()
-                    .find(|m| m.channel_id == channel && !m.deleted && pred(m))
-                    .cloned()
+                w.channel_messages(channel)
+                    .find(|m| !m.deleted && pred(m))
+                    .map(|m| Message::clone(m))
             })
             .await
     }
@@ -944,6 +946,13 @@ impl Standin {
         self.shared
             .wait_until(what, |w| w.requests.iter().find(|r| pred(r)).cloned())
             .await
+    }
+
+    /// Read the stand-in's state now through a [`StandinView`], without copying what `f` doesn't
+    /// take: e.g. `standin.view(|v| v.requests().len())` instead of `standin.requests().len()`.
+    /// (The stand-in waits while `f` runs: keep it short.)
+    pub fn view<T>(&self, f: impl FnOnce(&StandinView<'_>) -> T) -> T {
+        self.shared.read(|w| f(&StandinView(w)))
     }
 
     /// Wait until `f` (re-run after every change of the stand-in's state) returns `Some`.
@@ -960,12 +969,21 @@ impl Standin {
 
     /// Public messages of a channel, in order (what everyone sees).
     pub fn messages(&self, channel: ChannelId) -> Vec<Message> {
-        self.shared.read(|w| w.visible(channel, None))
+        self.visible(channel, None)
     }
 
     /// What `user` sees in `channel`: public messages plus their ephemeral ones, in order.
     pub fn seen_by(&self, user: UserId, channel: ChannelId) -> Vec<Message> {
-        self.shared.read(|w| w.visible(channel, Some(user)))
+        self.visible(channel, Some(user))
+    }
+
+    /// The messages of `channel` that `user` (or everyone) sees, copied after the lock is
+    /// released (so that the stand-in doesn't wait for the copying).
+    fn visible(&self, channel: ChannelId, user: Option<UserId>) -> Vec<Message> {
+        let shared: Vec<Arc<Message>> = self
+            .shared
+            .read(|w| w.visible_arcs(channel, user).cloned().collect());
+        shared.iter().map(|m| Message::clone(m)).collect()
     }
 
     /// Ephemeral messages shown to `user` (all channels), in order.
@@ -974,19 +992,23 @@ impl Standin {
             w.messages
                 .iter()
                 .filter(|m| m.visible_to == Some(user) && !m.deleted)
-                .cloned()
+                .map(|m| Message::clone(m))
                 .collect()
         })
     }
 
     /// A message by id (also deleted and ephemeral ones).
     pub fn message(&self, id: MessageId) -> Option<Message> {
-        self.shared.read(|w| w.message(id).cloned())
+        let shared = self.shared.read(|w| w.message_arc(id).cloned())?;
+        Some(Message::clone(&shared))
     }
 
     /// The newest public message of a channel.
     pub fn last_message(&self, channel: ChannelId) -> Option<Message> {
-        self.messages(channel).pop()
+        let shared = self
+            .shared
+            .read(|w| w.visible_arcs(channel, None).next_back().cloned())?;
+        Some(Message::clone(&shared))
     }
 
     /// The message as the bot gets it from the API (full Discord message JSON).
@@ -1040,7 +1062,12 @@ impl Standin {
 
     /// Every gateway dispatch sent so far (event name, `d`), in order.
     pub fn dispatched(&self) -> Vec<(String, Value)> {
-        self.shared.read(|w| w.dispatched.clone())
+        self.shared.read(|w| {
+            w.dispatched
+                .iter()
+                .map(|(event, data)| (event.to_string(), Value::clone(data)))
+                .collect()
+        })
     }
 
     /// Every violation so far.
@@ -1135,6 +1162,22 @@ impl StandinView<'_> {
     /// What `user` sees in `channel`.
     pub fn seen_by(&self, user: UserId, channel: ChannelId) -> Vec<Message> {
         self.0.visible(channel, Some(user))
+    }
+
+    /// The messages of a channel that everyone (`user` `None`) or `user` sees, in order, as
+    /// [`messages`](Self::messages) and [`seen_by`](Self::seen_by) give them but not copied
+    /// (`.next_back()` is the newest).
+    pub fn visible(
+        &self,
+        channel: ChannelId,
+        user: Option<UserId>,
+    ) -> impl DoubleEndedIterator<Item = &Message> {
+        self.0.visible_iter(channel, user)
+    }
+
+    /// The newest public message of a channel.
+    pub fn last_message(&self, channel: ChannelId) -> Option<&Message> {
+        self.0.visible_iter(channel, None).next_back()
     }
 
     /// A message by id.

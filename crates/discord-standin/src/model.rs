@@ -2,6 +2,7 @@
 //! interactions and how they were answered, registered commands, and the request log.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
@@ -467,8 +468,17 @@ pub struct GatewayRecord {
 /// What the stand-in sends to one gateway connection's task.
 #[derive(Debug)]
 pub(crate) enum Out {
-    /// A frame to send as it is (dispatches come numbered).
+    /// A frame to send as it is.
     Frame(Value),
+    /// A numbered dispatch (op 0), its `d` shared with the logs that keep it.
+    Dispatch {
+        /// Its sequence number (`s`).
+        seq: u64,
+        /// The event name (`t`).
+        event: Arc<str>,
+        /// The event data (`d`).
+        data: Arc<Value>,
+    },
     /// Close with a close frame of this code.
     Close(u16),
     /// Drop the TCP connection without a close frame.
@@ -487,7 +497,7 @@ pub(crate) struct Session {
     /// The last sequence number used.
     pub(crate) seq: u64,
     /// Every dispatch of the session: `(seq, event, d)`, replayed on RESUME.
-    pub(crate) log: Vec<(u64, String, Value)>,
+    pub(crate) log: Vec<(u64, Arc<str>, Arc<Value>)>,
     /// Invalidated (op 9 d=false, a closing code that ends it, a new IDENTIFY of its shard
     /// while disconnected): a RESUME gets op 9 d=false and nothing more is queued for it.
     pub(crate) expired: bool,
@@ -508,10 +518,16 @@ impl Session {
 
     /// Number a dispatch and keep it for RESUME; returns the frame.
     pub(crate) fn number(&mut self, event: &str, data: Value) -> Value {
+        let data = Arc::new(data);
+        let seq = self.number_shared(Arc::from(event), Arc::clone(&data));
+        dispatch_frame(seq, event, &data)
+    }
+
+    /// Number a dispatch and keep it for RESUME without copying `data`; returns its `seq`.
+    pub(crate) fn number_shared(&mut self, event: Arc<str>, data: Arc<Value>) -> u64 {
         self.seq += 1;
-        let frame = json!({"op": 0, "t": event, "s": self.seq, "d": data});
-        self.log.push((self.seq, event.to_owned(), data));
-        frame
+        self.log.push((self.seq, event, data));
+        self.seq
     }
 
     /// Send a frame on the current connection, if there is one.
@@ -521,6 +537,26 @@ impl Session {
             None => false,
         }
     }
+}
+
+/// The frame of a numbered dispatch: `{"op": 0, "t": event, "s": seq, "d": data}`.
+pub(crate) fn dispatch_frame(seq: u64, event: &str, data: &Value) -> Value {
+    let mut frame = Map::new();
+    frame.insert("op".into(), json!(0));
+    frame.insert("t".into(), json!(event));
+    frame.insert("s".into(), json!(seq));
+    frame.insert("d".into(), data.clone());
+    Value::Object(frame)
+}
+
+/// A numbered dispatch serialized straight from borrowed parts (the same JSON as
+/// [`dispatch_frame`], keys in the same order).
+#[derive(serde::Serialize)]
+pub(crate) struct DispatchFrame<'a> {
+    pub(crate) d: &'a Value,
+    pub(crate) op: u8,
+    pub(crate) s: u64,
+    pub(crate) t: &'a str,
 }
 
 /// The shard of a guild among `count` shards: `(guild_id >> 22) % count`.
@@ -538,7 +574,9 @@ pub(crate) struct World {
     pub(crate) guilds: Vec<GuildInfo>,
     pub(crate) channels: Vec<ChannelInfo>,
     pub(crate) users: Vec<UserInfo>,
-    pub(crate) messages: Vec<Message>,
+    /// Shared so that readers can take them out from under the lock and copy them there (an
+    /// edit of one a reader still holds copies it first).
+    pub(crate) messages: Vec<Arc<Message>>,
     pub(crate) interactions: Vec<InteractionRecord>,
     pub(crate) requests: Vec<RequestRecord>,
     pub(crate) violations: Vec<Violation>,
@@ -550,8 +588,9 @@ pub(crate) struct World {
     pub(crate) identifies: Vec<Value>,
     /// Guild ids are placed round-robin on this many shards.
     pub(crate) shard_count: u32,
-    /// Every dispatch sent on the gateway (event name, `d`), in order.
-    pub(crate) dispatched: Vec<(String, Value)>,
+    /// Every dispatch sent on the gateway (event name, `d`), in order (`d` shared with the
+    /// sessions' logs).
+    pub(crate) dispatched: Vec<(Arc<str>, Arc<Value>)>,
     pub(crate) ready_count: u64,
     pub(crate) heartbeats: u64,
     pub(crate) gateway_url: String,
@@ -575,6 +614,23 @@ pub(crate) struct World {
     pub(crate) fault_refused: HashSet<InteractionId>,
     /// Each user's DM channel with the bot, once one was used.
     pub(crate) dm_channels: HashMap<UserId, ChannelId>,
+    /// Indexes into the Vecs above, kept by the methods that push to them (nothing is ever
+    /// removed from those Vecs). Where ids repeat, the first one is indexed (as a search from
+    /// the front would find it).
+    index: Index,
+}
+
+/// Lookups by id into [`World`]'s Vecs.
+#[derive(Debug, Default)]
+struct Index {
+    guilds: HashMap<GuildId, usize>,
+    channels: HashMap<ChannelId, usize>,
+    users: HashMap<UserId, usize>,
+    messages: HashMap<MessageId, usize>,
+    /// The positions in `messages` of each channel's messages, in order.
+    channel_messages: HashMap<ChannelId, Vec<usize>>,
+    interactions: HashMap<InteractionId, usize>,
+    tokens: HashMap<String, usize>,
 }
 
 /// Default permissions given to members and the bot in interactions (all text permissions).
@@ -621,6 +677,7 @@ impl World {
             fault_late: HashSet::new(),
             fault_refused: HashSet::new(),
             dm_channels: HashMap::new(),
+            index: Index::default(),
         }
     }
 
@@ -652,6 +709,7 @@ impl World {
         }
         let id = GuildId(id);
         let owner = self.users.first().map(|u| u.id).unwrap_or(self.bot.id);
+        self.index.guilds.entry(id).or_insert(self.guilds.len());
         self.guilds.push(GuildInfo {
             id,
             name: name.into(),
@@ -663,6 +721,7 @@ impl World {
 
     pub(crate) fn add_channel(&mut self, guild_id: GuildId, name: &str) -> ChannelId {
         let id = ChannelId(self.next_id());
+        self.index.channels.entry(id).or_insert(self.channels.len());
         self.channels.push(ChannelInfo {
             id,
             guild_id,
@@ -673,6 +732,7 @@ impl World {
 
     pub(crate) fn add_user(&mut self, name: &str, locale: &str) -> UserId {
         let id = UserId(self.next_id());
+        self.index.users.entry(id).or_insert(self.users.len());
         self.users.push(UserInfo {
             id,
             name: name.into(),
@@ -693,27 +753,108 @@ impl World {
         if id == self.bot.id {
             return Some(&self.bot);
         }
-        self.users.iter().find(|u| u.id == id)
+        self.person(id)
+    }
+
+    /// A user who is not the bot.
+    pub(crate) fn person(&self, id: UserId) -> Option<&UserInfo> {
+        let u = self.users.get(*self.index.users.get(&id)?)?;
+        debug_assert_eq!(u.id, id);
+        Some(u)
+    }
+
+    /// A user who is not the bot, to change.
+    pub(crate) fn person_mut(&mut self, id: UserId) -> Option<&mut UserInfo> {
+        let i = *self.index.users.get(&id)?;
+        self.users.get_mut(i)
     }
 
     pub(crate) fn channel(&self, id: ChannelId) -> Option<&ChannelInfo> {
-        self.channels.iter().find(|c| c.id == id)
+        self.channel_position(id).map(|i| &self.channels[i])
+    }
+
+    /// The position of a channel in `channels`.
+    pub(crate) fn channel_position(&self, id: ChannelId) -> Option<usize> {
+        let i = *self.index.channels.get(&id)?;
+        debug_assert_eq!(self.channels.get(i).map(|c| c.id), Some(id));
+        Some(i)
     }
 
     pub(crate) fn guild(&self, id: GuildId) -> Option<&GuildInfo> {
-        self.guilds.iter().find(|g| g.id == id)
+        let g = self.guilds.get(*self.index.guilds.get(&id)?)?;
+        debug_assert_eq!(g.id, id);
+        Some(g)
     }
 
     pub(crate) fn message(&self, id: MessageId) -> Option<&Message> {
-        self.messages.iter().find(|m| m.id == id)
+        self.message_arc(id).map(|m| &**m)
+    }
+
+    /// A message by id, to copy after the lock is released.
+    pub(crate) fn message_arc(&self, id: MessageId) -> Option<&Arc<Message>> {
+        let m = self.messages.get(*self.index.messages.get(&id)?)?;
+        debug_assert_eq!(m.id, id);
+        Some(m)
     }
 
     pub(crate) fn message_mut(&mut self, id: MessageId) -> Option<&mut Message> {
-        self.messages.iter_mut().find(|m| m.id == id)
+        let i = *self.index.messages.get(&id)?;
+        self.messages.get_mut(i).map(Arc::make_mut)
+    }
+
+    /// Add a message (the only way messages are added, so that the indexes stay right).
+    pub(crate) fn push_message(&mut self, m: Message) {
+        let i = self.messages.len();
+        self.index.messages.entry(m.id).or_insert(i);
+        self.index
+            .channel_messages
+            .entry(m.channel_id)
+            .or_default()
+            .push(i);
+        self.messages.push(Arc::new(m));
+    }
+
+    /// Every message of a channel (deleted and ephemeral ones too), in order.
+    pub(crate) fn channel_messages(
+        &self,
+        channel: ChannelId,
+    ) -> impl DoubleEndedIterator<Item = &Arc<Message>> {
+        self.index
+            .channel_messages
+            .get(&channel)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|&i| &self.messages[i])
+    }
+
+    /// Add an interaction (the only way interactions are added); returns its position.
+    pub(crate) fn push_interaction(&mut self, r: InteractionRecord) -> usize {
+        let i = self.interactions.len();
+        self.index.interactions.entry(r.id).or_insert(i);
+        self.index.tokens.entry(r.token.clone()).or_insert(i);
+        self.interactions.push(r);
+        i
+    }
+
+    /// The position of an interaction in `interactions`.
+    pub(crate) fn interaction_position(&self, id: InteractionId) -> Option<usize> {
+        let i = *self.index.interactions.get(&id)?;
+        debug_assert_eq!(self.interactions.get(i).map(|r| r.id), Some(id));
+        Some(i)
+    }
+
+    /// An interaction by id.
+    pub(crate) fn interaction(&self, id: InteractionId) -> Option<&InteractionRecord> {
+        self.interaction_position(id).map(|i| &self.interactions[i])
     }
 
     pub(crate) fn interaction_by_token(&self, token: &str) -> Option<usize> {
-        self.interactions.iter().position(|i| i.token == token)
+        let i = *self.index.tokens.get(token)?;
+        debug_assert_eq!(
+            self.interactions.get(i).map(|r| r.token.as_str()),
+            Some(token)
+        );
+        Some(i)
     }
 
     /// Send a guild's dispatch as Discord does: on the session(s) of the guild's shard, queued
@@ -724,18 +865,29 @@ impl World {
         event: &str,
         data: Value,
     ) -> Vec<[u32; 2]> {
-        self.dispatched.push((event.to_owned(), data.clone()));
+        let event: Arc<str> = Arc::from(event);
+        let data = Arc::new(data);
         let mut shards = Vec::new();
         for s in self
             .sessions
             .iter_mut()
             .filter(|s| !s.expired && s.covers(guild))
         {
-            let frame = s.number(event, data.clone());
-            s.send(Out::Frame(frame));
+            let seq = s.number_shared(Arc::clone(&event), Arc::clone(&data));
+            s.send(Out::Dispatch {
+                seq,
+                event: Arc::clone(&event),
+                data: Arc::clone(&data),
+            });
             shards.push(s.shard);
         }
+        self.dispatched.push((event, data));
         shards
+    }
+
+    /// Record a dispatch sent (not through [`dispatch_to_guild`](Self::dispatch_to_guild)).
+    pub(crate) fn record_dispatch(&mut self, event: &str, data: Value) {
+        self.dispatched.push((Arc::from(event), Arc::new(data)));
     }
 
     /// Whether some identified session receives this guild's events now (connected).
@@ -794,7 +946,7 @@ impl World {
             state.flags &= !EPHEMERAL;
         }
         let by_bot = author == self.bot.id;
-        self.messages.push(Message {
+        self.push_message(Message {
             id,
             channel_id,
             guild_id,
@@ -816,12 +968,16 @@ impl World {
     pub(crate) fn edit_message(&mut self, id: MessageId, payload: &Value) {
         if let Some(m) = self.message_mut(id) {
             let was_loading = m.loading;
-            if !was_loading {
-                m.history.push(m.state.clone());
+            let ephemeral = m.state.flags & EPHEMERAL;
+            if was_loading {
+                apply_edit(&mut m.state, payload);
+            } else {
+                // The old state goes to the history as it is; only what the edit leaves
+                // unchanged is copied.
+                let new = edited(&m.state, payload);
+                m.history.push(std::mem::replace(&mut m.state, new));
                 m.edited_ms = Some(now_ms());
             }
-            let ephemeral = m.state.flags & EPHEMERAL;
-            apply_edit(&mut m.state, payload);
             m.state.flags = (m.state.flags & !EPHEMERAL) | ephemeral;
             m.loading = false;
         }
@@ -852,10 +1008,11 @@ impl World {
         if m.loading {
             flags |= 1 << 7; // LOADING
         }
+        // `json!` copies the values it is given (by serializing them): the JSON ones are moved
+        // in after.
         let mut v = json!({
             "id": m.id.to_string(),
             "channel_id": m.channel_id.to_string(),
-            "author": author,
             "content": m.state.content,
             "timestamp": rfc3339(snowflake_ms(m.id.get())),
             "edited_timestamp": m.edited_ms.map(rfc3339),
@@ -864,12 +1021,18 @@ impl World {
             "mentions": [],
             "mention_roles": [],
             "attachments": [],
-            "embeds": embeds,
-            "components": m.state.components,
             "pinned": false,
             "type": m.kind,
             "flags": flags,
         });
+        if let Some(obj) = v.as_object_mut() {
+            obj.insert("author".into(), author);
+            obj.insert("embeds".into(), Value::Array(embeds));
+            obj.insert(
+                "components".into(),
+                Value::Array(m.state.components.clone()),
+            );
+        }
         if m.interaction.is_some() {
             v["webhook_id"] = json!(self.application_id.to_string());
             v["application_id"] = json!(self.application_id.to_string());
@@ -879,12 +1042,26 @@ impl World {
 
     /// Every message a given user sees in a channel, in order (public plus their ephemerals).
     pub(crate) fn visible(&self, channel: ChannelId, user: Option<UserId>) -> Vec<Message> {
-        self.messages
-            .iter()
-            .filter(|m| m.channel_id == channel && !m.deleted)
-            .filter(|m| m.visible_to.is_none() || m.visible_to == user)
-            .cloned()
-            .collect()
+        self.visible_iter(channel, user).cloned().collect()
+    }
+
+    /// [`visible`](Self::visible) without copying the messages.
+    pub(crate) fn visible_iter(
+        &self,
+        channel: ChannelId,
+        user: Option<UserId>,
+    ) -> impl DoubleEndedIterator<Item = &Message> {
+        self.visible_arcs(channel, user).map(|m| &**m)
+    }
+
+    /// [`visible`](Self::visible), to copy after the lock is released.
+    pub(crate) fn visible_arcs(
+        &self,
+        channel: ChannelId,
+        user: Option<UserId>,
+    ) -> impl DoubleEndedIterator<Item = &Arc<Message>> {
+        self.channel_messages(channel)
+            .filter(move |m| !m.deleted && (m.visible_to.is_none() || m.visible_to == user))
     }
 
     /// Register (upsert) a command as Discord would return it.
@@ -981,6 +1158,32 @@ fn apply_edit(state: &mut MessageState, payload: &Value) {
     }
 }
 
+/// `state` after a PATCH-style edit with `payload` (what [`apply_edit`] makes of a copy of it,
+/// without copying the fields the edit replaces).
+fn edited(state: &MessageState, payload: &Value) -> MessageState {
+    let Some(obj) = payload.as_object() else {
+        return state.clone();
+    };
+    MessageState {
+        content: match obj.get("content") {
+            Some(c) => c.as_str().unwrap_or_default().to_owned(),
+            None => state.content.clone(),
+        },
+        embeds: match obj.get("embeds") {
+            Some(e) => e.as_array().cloned().unwrap_or_default(),
+            None => state.embeds.clone(),
+        },
+        components: match obj.get("components") {
+            Some(c) => c.as_array().cloned().unwrap_or_default(),
+            None => state.components.clone(),
+        },
+        flags: match obj.get("flags") {
+            Some(f) => f.as_u64().unwrap_or(0),
+            None => state.flags,
+        },
+    }
+}
+
 /// A user object.
 pub(crate) fn user_json(u: &UserInfo) -> Value {
     json!({
@@ -998,7 +1201,6 @@ pub(crate) fn user_json(u: &UserInfo) -> Value {
 /// A guild member object for `u` (with `user`).
 pub(crate) fn member_json(u: &UserInfo, permissions: bool) -> Value {
     let mut m = json!({
-        "user": user_json(u),
         "nick": null,
         "avatar": null,
         "roles": [],
@@ -1009,6 +1211,8 @@ pub(crate) fn member_json(u: &UserInfo, permissions: bool) -> Value {
         "flags": 0,
         "pending": false,
     });
+    // Moved in rather than given to `json!`, which would copy it.
+    m["user"] = user_json(u);
     if permissions {
         m["permissions"] = json!(World::permissions_of(u));
     }

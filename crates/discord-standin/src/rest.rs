@@ -82,6 +82,9 @@ fn route_of(shared: &Shared, method: &str, path: &str) -> Option<String> {
 
 /// Take the first injected REST fault matching the request, and record that it fired.
 fn take_fault(shared: &Shared, method: &str, path: &str) -> Option<RestFaultKind> {
+    if shared.read(|w| w.rest_faults.is_empty()) {
+        return None;
+    }
     let route = route_of(shared, method, path);
     let found = shared.read(|w| {
         w.rest_faults
@@ -346,8 +349,9 @@ pub(crate) fn process(
     violations.append(&mut found);
 
     let reply = shared.with(|w| {
-        let expected = format!("Bot {}", w.token.trim_start_matches("Bot "));
-        if authorization != Some(expected.as_str()) {
+        // Whether it is `Bot <token>`.
+        let expected = w.token.trim_start_matches("Bot ");
+        if authorization.and_then(|a| a.strip_prefix("Bot ")) != Some(expected) {
             violations.push(protocol(format!(
                 "Authorization header is {authorization:?}, expected the bot token"
             )));
@@ -368,7 +372,7 @@ pub(crate) fn process(
                     path,
                     query,
                     params: m.params.clone(),
-                    body: body.clone().unwrap_or(Value::Null),
+                    body: body.as_ref().unwrap_or(&NULL),
                     violations: Vec::new(),
                     fault_delay: injected.delay,
                 };
@@ -377,6 +381,7 @@ pub(crate) fn process(
                 reply
             }
         };
+        w.violations.extend(violations.iter().cloned());
         w.requests.push(crate::model::RequestRecord {
             method: method.to_owned(),
             path: path.to_owned(),
@@ -386,12 +391,11 @@ pub(crate) fn process(
                 .as_ref()
                 .and_then(|m| m.operation)
                 .map(|o| o.operation_id.clone()),
-            body: body.clone(),
-            files: files.clone(),
+            body,
+            files,
             status: reply.status,
-            violations: violations.clone(),
+            violations,
         });
-        w.violations.extend(violations.iter().cloned());
         w.last_request = Some(Instant::now());
         reply
     });
@@ -444,13 +448,16 @@ fn edit_limit_reply() -> Reply {
     )
 }
 
+/// The body of a request without one.
+static NULL: Value = Value::Null;
+
 /// One request being applied.
 struct Call<'a> {
     method: &'a str,
     path: &'a str,
     query: Option<&'a str>,
     params: Vec<String>,
-    body: Value,
+    body: &'a Value,
     violations: Vec<Violation>,
     /// How long an injected fault held the request.
     fault_delay: Option<Duration>,
@@ -524,7 +531,7 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
         },
         ("GET", "/channels/{channel_id}") => {
             let id = ChannelId(call.param_id(0));
-            match w.channels.iter().position(|c| c.id == id) {
+            match w.channel_position(id) {
                 Some(i) => Reply::ok(channel_json(&w.channels[i], i)),
                 None => call.refuse(404, 10003, "Unknown Channel", "no such channel".into()),
             }
@@ -539,8 +546,7 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
                 .find_map(|p| p.strip_prefix("limit=").and_then(|l| l.parse().ok()))
                 .unwrap_or(50usize);
             let ids: Vec<MessageId> = w
-                .visible(channel, None)
-                .iter()
+                .visible_iter(channel, None)
                 .rev()
                 .take(limit)
                 .map(|m| m.id)
@@ -564,7 +570,7 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
                 0
             };
             let bot = w.bot.id;
-            let id = w.create_message(channel, bot, &call.body, None, None, kind);
+            let id = w.create_message(channel, bot, call.body, None, None, kind);
             Reply::ok(w.message_json(id))
         }
         (_, "/channels/{channel_id}/messages/{message_id}") => {
@@ -601,7 +607,7 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
                     format!("the bot edited message {id} of another user"),
                 ),
                 ("PATCH", Some(true)) => {
-                    w.edit_message(id, &call.body);
+                    w.edit_message(id, call.body);
                     Reply::ok(w.message_json(id))
                 }
                 ("DELETE", Some(_)) => {
@@ -741,9 +747,8 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
     let id = InteractionId(call.param_id(0));
     let token = call.params.get(1).cloned().unwrap_or_default();
     let Some(idx) = w
-        .interactions
-        .iter()
-        .position(|i| i.id == id && i.token == token)
+        .interaction_position(id)
+        .filter(|&i| w.interactions[i].token == token)
     else {
         return call.refuse(
             404,
@@ -780,20 +785,20 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
             ),
         );
     }
-    let rec = w.interactions[idx].clone();
+    let rec = &w.interactions[idx];
     let clicked = match &rec.kind {
         crate::model::InteractionKind::Component { message_id, .. } => Some(*message_id),
         crate::model::InteractionKind::Command { .. } => None,
     };
-    let data = call.body.get("data").cloned().unwrap_or(Value::Null);
+    let (rec_user, rec_channel) = (rec.user, rec.channel_id);
+    let data = call.body.get("data").unwrap_or(&NULL);
     let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & EPHEMERAL != 0;
-    let visible_to = ephemeral.then_some(rec.user);
+    let visible_to = ephemeral.then_some(rec_user);
     let reply_kind = if clicked.is_some() { 0 } else { 20 };
     match kind {
         4 => {
             let bot = w.bot.id;
-            let msg =
-                w.create_message(rec.channel_id, bot, &data, visible_to, Some(id), reply_kind);
+            let msg = w.create_message(rec_channel, bot, data, visible_to, Some(id), reply_kind);
             let r = &mut w.interactions[idx];
             r.original = Some(msg);
             r.answer = Some(msg);
@@ -801,7 +806,7 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
         5 => {
             let bot = w.bot.id;
             let msg = w.create_message(
-                rec.channel_id,
+                rec_channel,
                 bot,
                 &json!({}),
                 visible_to,
@@ -823,13 +828,13 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
                 );
             };
             if kind == 7 {
-                w.edit_message(clicked, &data);
+                w.edit_message(clicked, data);
                 w.interactions[idx].answer = Some(clicked);
             }
             w.interactions[idx].original = Some(clicked);
         }
         8 => w.interactions[idx].choices = data.get("choices").cloned(),
-        9 => w.interactions[idx].modal = Some(data),
+        9 => w.interactions[idx].modal = Some(data.clone()),
         other => {
             return call.refuse(
                 400,
@@ -887,7 +892,7 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
         Ok(i) => i,
         Err(r) => return r,
     };
-    let rec = w.interactions[idx].clone();
+    let rec = &w.interactions[idx];
     if !rec
         .responses
         .iter()
@@ -903,11 +908,13 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
             ),
         );
     }
+    let (rec_id, rec_user, rec_channel, rec_original) =
+        (rec.id, rec.user, rec.channel_id, rec.original);
     // The first follow-up after a deferred message (type 5) fills in the "thinking" message
     // (unless the bot deleted it: then the follow-up is a message of its own).
-    if let Some(original) = rec.original {
+    if let Some(original) = rec_original {
         if w.message(original).is_some_and(|m| m.loading && !m.deleted) {
-            w.edit_message(original, &call.body);
+            w.edit_message(original, call.body);
             w.interactions[idx].answer.get_or_insert(original);
             return Reply::ok(w.message_json(original));
         }
@@ -915,11 +922,11 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
     let ephemeral = call.body.get("flags").and_then(Value::as_u64).unwrap_or(0) & EPHEMERAL != 0;
     let bot = w.bot.id;
     let msg = w.create_message(
-        rec.channel_id,
+        rec_channel,
         bot,
-        &call.body,
-        ephemeral.then_some(rec.user),
-        Some(rec.id),
+        call.body,
+        ephemeral.then_some(rec_user),
+        Some(rec_id),
         0,
     );
     let r = &mut w.interactions[idx];
@@ -934,7 +941,7 @@ fn webhook_message(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply 
         Ok(i) => i,
         Err(r) => return r,
     };
-    let rec = w.interactions[idx].clone();
+    let rec = &w.interactions[idx];
     let target = if template.ends_with("@original") {
         match rec.original {
             Some(m) => m,
@@ -978,7 +985,7 @@ fn webhook_message(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply 
             edit_limit_reply()
         }
         "PATCH" => {
-            w.edit_message(target, &call.body);
+            w.edit_message(target, call.body);
             w.interactions[idx].answer.get_or_insert(target);
             Reply::ok(w.message_json(target))
         }

@@ -133,8 +133,7 @@ pub(super) async fn messages(
         }
         let now = Instant::now();
         let messages: Vec<Value> = w
-            .visible(channel, user)
-            .iter()
+            .visible_iter(channel, user)
             .map(|m| message_json(w, m))
             .collect();
         let failed: Vec<Value> = w
@@ -168,7 +167,7 @@ fn message_json(w: &World, m: &Message) -> Value {
     let author = w.user(m.author);
     let interaction = m
         .interaction
-        .and_then(|id| w.interactions.iter().find(|i| i.id == id))
+        .and_then(|id| w.interaction(id))
         .map(|i| interaction_json(w, i));
     json!({
         "id": m.id.to_string(),
@@ -224,9 +223,7 @@ fn interaction_json(w: &World, i: &InteractionRecord) -> Value {
 
 /// The person (not the bot) with this id.
 fn person(w: &World, id: UserId) -> Result<&UserInfo, ApiError> {
-    w.users
-        .iter()
-        .find(|u| u.id == id)
+    w.person(id)
         .ok_or_else(|| ApiError::bad_request(format!("There is no person with the id {id}.")))
 }
 
