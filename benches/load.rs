@@ -229,7 +229,7 @@ impl Driver {
 // ----- the players ---------------------------------------------------------------------------
 
 /// Buttons of a message's components as `(label, custom_id)`.
-fn buttons(components: &Value) -> Vec<(String, String)> {
+fn buttons(components: &[Value]) -> Vec<(String, String)> {
     fn walk(v: &Value, out: &mut Vec<(String, String)>) {
         match v {
             Value::Object(map) => {
@@ -249,7 +249,7 @@ fn buttons(components: &Value) -> Vec<(String, String)> {
         }
     }
     let mut out = Vec::new();
-    walk(components, &mut out);
+    components.iter().for_each(|c| walk(c, &mut out));
     out
 }
 
@@ -287,32 +287,25 @@ fn mentioned(content: &str) -> Option<UserId> {
     content[start..end].parse().ok().map(UserId)
 }
 
-/// The channel's current turn: the message with move buttons of the highest version (the
-/// baseline's: its last message with a button).
+/// The channel's current turn: the newest message with move buttons (the baseline's: its last
+/// message), read in place.
 fn current_turn(
     standin: &Standin,
     channel: ChannelId,
     baseline: bool,
 ) -> Option<(MessageId, UserId, String)> {
-    if baseline {
-        let m = standin.last_message(channel)?;
-        let b = buttons(&Value::Array(m.components().to_vec()));
-        return Some((m.id, mentioned(m.content())?, b.first()?.1.clone()));
-    }
-    standin
-        .messages(channel)
-        .into_iter()
-        .filter_map(|m| {
-            let b = buttons(&Value::Array(m.components().to_vec()));
-            let v = b.iter().filter_map(|(_, id)| version(id)).max()?;
-            Some((v, m))
+    standin.view(|view| {
+        if baseline {
+            let m = view.last_message(channel)?;
+            let b = buttons(m.components());
+            return Some((m.id, mentioned(m.content())?, b.first()?.1.clone()));
+        }
+        view.visible(channel, None).rev().find_map(|m| {
+            let b = buttons(m.components());
+            b.iter().find_map(|(_, id)| version(id))?;
+            Some((m.id, mentioned(m.content())?, choose(&b)?))
         })
-        .max_by_key(|(v, m)| (*v, m.id))
-        .and_then(|(_, m)| {
-            let user = mentioned(m.content())?;
-            let b = buttons(&Value::Array(m.components().to_vec()));
-            Some((m.id, user, choose(&b)?))
-        })
+    })
 }
 
 /// When a channel may click next, and until when.
@@ -343,7 +336,10 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
     let mut next: Option<(MessageId, UserId, String)> = None;
     // Turns are counted on the stand-in's own messages, read with the turn itself (the log's
     // reader may see a new turn's post later).
-    let messages = || driver.standin.messages(channel).len() as u64;
+    let messages = || {
+        let view = |v: &StandinView<'_>| v.visible(channel, None).count() as u64;
+        driver.standin.view(view)
+    };
     let first = messages();
     loop {
         let (until, due) = match &pace {
@@ -390,7 +386,7 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
             continue;
         }
         // The clicked message still offers a move (kept, rolled): click it again.
-        let offered = buttons(&data["components"]);
+        let offered = buttons(data["components"].as_array().map_or(&[], Vec::as_slice));
         if let Some(id) = choose(&offered) {
             let content = data["content"].as_str().unwrap_or_default();
             if let Some(user) = mentioned(content) {
@@ -705,24 +701,15 @@ fn percentile(values: &[f64], p: f64) -> Option<f64> {
     Some(v[i])
 }
 
-/// What `f` reads in the stand-in's state now, without copying the rest.
-async fn read<T>(standin: &Standin, f: impl Fn(&StandinView<'_>) -> T) -> T {
-    standin
-        .wait_until("a look", |view| Some(f(view)))
-        .await
-        .unwrap()
-}
-
 /// Initial-response latencies of the interactions sent since the `from`-th, in ms.
-async fn latencies_since(standin: &Standin, from: usize) -> Vec<f64> {
-    read(standin, |view| {
+fn latencies_since(standin: &Standin, from: usize) -> Vec<f64> {
+    standin.view(|view| {
         view.interactions()[from..]
             .iter()
             .filter_map(|r| r.initial_response())
             .map(|r| r.latency.as_secs_f64() * 1000.0)
             .collect()
     })
-    .await
 }
 
 /// Runs every channel under `pace` and reads what the stand-in and the bot's process saw
@@ -735,8 +722,8 @@ async fn run_phase(
     baseline: bool,
 ) -> Phase {
     let standin = &driver.standin;
-    let interactions_before = read(standin, |v| v.interactions().len()).await;
-    let requests_before = read(standin, |v| v.requests().len()).await;
+    let interactions_before = standin.view(|v| v.interactions().len());
+    let requests_before = standin.view(|v| v.requests().len());
     let cpu_before = bot.cpu_s();
     let began = Instant::now();
     let tasks: Vec<_> = channels
@@ -753,8 +740,8 @@ async fn run_phase(
         actions,
         seconds,
         cpu_s: bot.cpu_s() - cpu_before,
-        latencies_ms: latencies_since(standin, interactions_before).await,
-        requests: read(standin, |v| v.requests().len()).await - requests_before,
+        latencies_ms: latencies_since(standin, interactions_before),
+        requests: standin.view(|v| v.requests().len()) - requests_before,
         events: None,
     }
 }
@@ -914,13 +901,13 @@ async fn long_game(o: &Run) -> LongGame {
     let block = |pace: Vec<(ChannelId, Pace)>| {
         let (driver, bot) = (driver.clone(), &bot);
         async move {
-            let interactions = read(&driver.standin, |v| v.interactions().len()).await;
+            let interactions = driver.standin.view(|v| v.interactions().len());
             let cpu = bot.cpu_s();
             let mut clicks = 0;
             for (channel, pace) in pace {
                 clicks += play(driver.clone(), channel, pace, false).await;
             }
-            let latencies = latencies_since(&driver.standin, interactions).await;
+            let latencies = latencies_since(&driver.standin, interactions);
             (clicks, bot.cpu_s() - cpu, latencies)
         }
     };

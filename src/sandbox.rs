@@ -15,6 +15,7 @@ use tracing::warn;
 use crate::config::{Config, Token};
 use crate::discord::{self, BotError, BotOptions, RunningBot};
 use crate::engine::dice::{DiceSource, RandomDice};
+use crate::store::Store;
 
 /// The sandbox server's name.
 pub const GUILD: &str = "Sandbox";
@@ -119,6 +120,17 @@ pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, 
         .messages(kept)
         .start()
         .await;
+
+    // The channels may show less than the bot last saw (their messages kept at an earlier stop,
+    // or none): every open game is shown again.
+    let store_error = |error| BotError::Store {
+        path: options.db.display().to_string(),
+        error,
+    };
+    let store = Store::open(&options.db).await.map_err(store_error)?;
+    let forgotten = store.forget_shown().await;
+    store.close().await;
+    forgotten.map_err(store_error)?;
 
     let mut config = config.clone();
     config.discord.token = Some(Token::new(standin.token()));

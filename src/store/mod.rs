@@ -629,6 +629,15 @@ impl Store {
             .collect()
     }
 
+    /// Forgets which version the message of every game shows: the next start shows every open
+    /// game again (for a channel whose messages may be gone, like the sandbox's).
+    pub async fn forget_shown(&self) -> Result<()> {
+        sqlx::query("UPDATE games SET shown_version = NULL WHERE shown_version IS NOT NULL")
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
     /// Remembers which version the message of each game shows (`(game id, version)`), in one
     /// transaction. Games no longer open are left alone.
     ///
