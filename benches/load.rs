@@ -43,7 +43,7 @@ const TOKEN: &str = "standin.bot.token";
 /// High enough that no game ends while timed.
 const TARGET: u32 = 10_000;
 /// Rounds of the long game's comparison.
-const ROUNDS: usize = 4;
+const ROUNDS: usize = 8;
 /// Channels a server: Discord's limit.
 const CHANNELS_A_SERVER: usize = 500;
 
@@ -112,7 +112,7 @@ fn options(o: &Options) -> Run {
         rate: o.rate,
         games: o.games,
         long_turns: o.long_turns,
-        short_games: 100,
+        short_games: 200,
         json: o.json,
     }
 }

@@ -106,11 +106,18 @@ impl RunningBot {
         }
         self.tables.shutdown().await;
         self.store.close().await;
-        match self.client.await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => warn!(error = %e, "the Discord client stopped with an error"),
-            Err(e) if e.is_cancelled() => {}
-            Err(e) => warn!(error = %e, "the Discord client task failed"),
+        // The shards closed, but serenity's client may still wait on a shard that was between
+        // connections when they did: it gets as long again, then is left to the runtime's end.
+        let mut client = self.client;
+        match tokio::time::timeout(SHARDS_SHUTDOWN, &mut client).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => warn!(error = %e, "the Discord client stopped with an error"),
+            Ok(Err(e)) if e.is_cancelled() => {}
+            Ok(Err(e)) => warn!(error = %e, "the Discord client task failed"),
+            Err(_) => {
+                warn!("the Discord client did not stop in time: leaving it");
+                client.abort();
+            }
         }
     }
 

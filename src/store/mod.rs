@@ -78,8 +78,9 @@ struct GameRecord {
     shown_version: Option<i64>,
 }
 
-/// How often the size of the write-ahead log is looked at.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// How often the size of the write-ahead log is looked at: often, so that each checkpoint has
+/// little to copy and its fsync is short.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 /// The size of the write-ahead log from which it is copied into the database file: SQLite's own
 /// threshold (1,000 pages of 4 KiB).
 const CHECKPOINT_FROM: u64 = 4 << 20;
