@@ -347,6 +347,8 @@ async fn a_full_disk_answers_could_not_save_and_the_bot_recovers_when_space_come
     let disk = SmallDisk::mount(world._dir.path().join("disk"), "4m");
     world.db = disk.dir.join("forgetit.db");
     let play = Play::start(&world).await;
+    // The write-ahead log is far below the 4 MiB from which it is checkpointed and then reused,
+    // so the next commit must grow it: on a full disk, it can't.
     let filler = disk.fill();
     let refused = play.roll(&world, play.turn.id).await;
     not_saved(&world, &refused.answer().await.unwrap(), &play.turn);
