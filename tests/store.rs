@@ -748,3 +748,67 @@ async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messag
     assert_eq!(guild_two.len(), 200);
     assert!(guild_two.iter().all(|l| l.place.guild_id == 2));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused() {
+    // Commits sent together share transactions (group commit): each still lands or fails alone.
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let mut tables = Vec::new();
+    for i in 0..40u64 {
+        tables.push(started(&store, place(1, 2_000 + i), &[ANN, BEN], 500).await);
+    }
+    let stale = tables[7].game.clone();
+    let rolls = tables.iter().map(|t| {
+        let mut next = t.game.clone();
+        let by = next.current_player().unwrap();
+        let event = next
+            .apply(
+                Action::Play { by, mv: Move::Roll },
+                &mut ScriptedDice::new([1, 2, 3, 4, 5, 1, 2, 3, 4]),
+            )
+            .unwrap();
+        let store = store.clone();
+        let (id, before) = (t.id, t.game.clone());
+        async move {
+            store
+                .commit_from(id, Some(&before), &next, &event, None)
+                .await
+                .map(|()| next)
+        }
+    });
+    // The same roll again, from the state before it: whichever of the two comes second is
+    // refused, the other lands.
+    let mut again = stale.clone();
+    let by = again.current_player().unwrap();
+    let event = again
+        .apply(
+            Action::Play { by, mv: Move::Roll },
+            &mut ScriptedDice::new([5; 9]),
+        )
+        .unwrap();
+    let second = store.commit_from(tables[7].id, Some(&stale), &again, &event, None);
+    let (rolled, second) = tokio::join!(futures::future::join_all(rolls), second);
+    let mut refused = usize::from(second.is_err());
+    for (table, rolled) in tables.iter_mut().zip(rolled) {
+        match rolled {
+            Ok(next) => table.game = next,
+            Err(e) => {
+                assert!(matches!(e, StoreError::Conflict { .. }), "{e}");
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!(
+        refused, 1,
+        "exactly one of the two rolls of game 7 is refused"
+    );
+    if let Ok(()) = second {
+        tables[7].game = again;
+    }
+    for table in &tables {
+        let stored = store.load::<Game>(table.id).await.unwrap();
+        assert_eq!(stored.game, table.game, "each commit landed once");
+        assert_eq!(store.seats(table.id).await.unwrap(), table.game.seat_rows());
+    }
+}

@@ -38,6 +38,9 @@ pub enum StoreError {
     Corrupt { game_id: i64, reason: String },
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
+    /// The transaction that carried this commit with others failed (nothing of it was written).
+    #[error("database: {0}")]
+    Batch(String),
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored JSON: {0}")]
@@ -112,6 +115,94 @@ async fn checkpoints(pool: SqlitePool, wal: std::path::PathBuf) {
             tracing::warn!(error = %e, "could not copy the write-ahead log into the database");
         }
     }
+}
+
+/// One action's commit, waiting for the committer.
+struct CommitJob {
+    game_id: i64,
+    version: u64,
+    status: Status,
+    deadline_ms: Option<i64>,
+    event: String,
+    /// The seats, if they changed.
+    seats: Option<Vec<SeatRow>>,
+    results: Vec<SeatResult>,
+    kind: GameKind,
+}
+
+/// `Ok(true)`: committed; `Ok(false)`: the game was not at the version before (nothing written);
+/// `Err`: the transaction failed (nothing written).
+type CommitReply = tokio::sync::oneshot::Sender<std::result::Result<bool, String>>;
+
+/// The most commits one transaction takes.
+const BATCH: usize = 64;
+
+/// Writes the commits of every table, as many as are waiting in one transaction (group commit):
+/// a busy bot pays BEGIN and COMMIT once for many actions.
+async fn run_commits(
+    writer: SqlitePool,
+    mut jobs: tokio::sync::mpsc::UnboundedReceiver<(CommitJob, CommitReply)>,
+) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while jobs.recv_many(&mut batch, BATCH).await > 0 {
+        let written = write_batch(&writer, &batch).await;
+        for (i, (_, reply)) in batch.drain(..).enumerate() {
+            let _ = reply.send(match &written {
+                Ok(applied) => Ok(applied[i]),
+                Err(e) => Err(e.to_string()),
+            });
+        }
+    }
+}
+
+async fn write_batch(writer: &SqlitePool, batch: &[(CommitJob, CommitReply)]) -> Result<Vec<bool>> {
+    let now = now_ms();
+    let mut tx = writer.begin().await?;
+    let mut applied = Vec::with_capacity(batch.len());
+    for (job, _) in batch {
+        let finished = matches!(job.status, Status::Finished | Status::Cancelled);
+        let updated = sqlx::query(
+            "UPDATE games SET status = ?, version = ?, deadline_ms = ?, updated_ms = ?, \
+             finished_ms = CASE WHEN ? THEN ? ELSE finished_ms END \
+             WHERE id = ? AND version = ? AND status IN ('lobby', 'playing')",
+        )
+        .bind(job.status.as_str())
+        .bind(job.version as i64)
+        .bind(job.deadline_ms)
+        .bind(now)
+        .bind(finished)
+        .bind(now)
+        .bind(job.game_id)
+        .bind(job.version.saturating_sub(1) as i64)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            applied.push(false);
+            continue;
+        }
+        sqlx::query("INSERT INTO events (game_id, seq, event, created_ms) VALUES (?, ?, ?, ?)")
+            .bind(job.game_id)
+            .bind(job.version as i64)
+            .bind(&job.event)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        if let Some(seats) = &job.seats {
+            write_seats(&mut tx, job.game_id, seats).await?;
+        }
+        if !job.results.is_empty() {
+            let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = ?")
+                .bind(job.game_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            for result in &job.results {
+                record_result(&mut tx, guild_id, job.kind, result).await?;
+            }
+        }
+        applied.push(true);
+    }
+    tx.commit().await?;
+    Ok(applied)
 }
 
 /// The columns of a [`GameRecord`].
@@ -301,9 +392,32 @@ pub struct Store {
     /// 10 ms ...). Writes queue here instead, without sleeping. In memory (`sqlite::memory:`),
     /// where every connection would be a database of its own, this is the one pool.
     writer: SqlitePool,
+    /// The committer's queue ([`run_commits`]).
+    commits: tokio::sync::mpsc::UnboundedSender<(CommitJob, CommitReply)>,
+}
+
+impl std::fmt::Debug for CommitJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "commit of game {} version {}",
+            self.game_id, self.version
+        )
+    }
 }
 
 impl Store {
+    /// A store over these pools, with its committer.
+    fn with_pools(pool: SqlitePool, writer: SqlitePool) -> Store {
+        let (commits, jobs) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(run_commits(writer.clone(), jobs));
+        Store {
+            pool,
+            writer,
+            commits,
+        }
+    }
+
     /// Opens (creating if absent) the SQLite file at `path` and runs the migrations.
     pub async fn open(path: &Path) -> Result<Store> {
         let options = SqliteConnectOptions::new()
@@ -366,7 +480,7 @@ impl Store {
         }
         if !own_writer {
             let writer = pool.clone();
-            return Ok(Store { pool, writer });
+            return Ok(Store::with_pools(pool, writer));
         }
         let writer = pool;
         let pool = SqlitePoolOptions::new()
@@ -374,7 +488,7 @@ impl Store {
             .connect_with(options)
             .await;
         match pool {
-            Ok(pool) => Ok(Store { pool, writer }),
+            Ok(pool) => Ok(Store::with_pools(pool, writer)),
             Err(e) => {
                 writer.close().await;
                 Err(e.into())
@@ -448,7 +562,9 @@ impl Store {
 
     /// Appends `event` (which took the game from version `game.version() - 1` to `game`) and
     /// updates the game row, its seats and its deadline, in one transaction. When the game
-    /// finishes, its people's lifetime statistics are updated in the same transaction.
+    /// finishes, its people's lifetime statistics are updated in the same transaction. Commits
+    /// of other games waiting at the same moment share that transaction (group commit); each is
+    /// still applied once or refused alone, and returns once it is committed.
     pub async fn commit<G: StoredGame>(
         &self,
         game_id: i64,
@@ -473,49 +589,36 @@ impl Store {
     ) -> Result<()> {
         let seats = game.seat_rows();
         let seats_changed = before.is_none_or(|before| before.seat_rows() != seats);
-        let now = now_ms();
         let version = game.version();
-        let expected = version.saturating_sub(1);
         let status = game.status();
-        let finished = matches!(status, Status::Finished | Status::Cancelled);
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE games SET status = ?, version = ?, deadline_ms = ?, updated_ms = ?, \
-             finished_ms = CASE WHEN ? THEN ? ELSE finished_ms END \
-             WHERE id = ? AND version = ? AND status IN ('lobby', 'playing')",
-        )
-        .bind(status.as_str())
-        .bind(version as i64)
-        .bind(deadline_ms)
-        .bind(now)
-        .bind(finished)
-        .bind(now)
-        .bind(game_id)
-        .bind(expected as i64)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            drop(tx);
-            return Err(match self.exists(game_id).await? {
+        let job = CommitJob {
+            game_id,
+            version,
+            status,
+            deadline_ms,
+            event: serde_json::to_string(event)?,
+            seats: seats_changed.then_some(seats),
+            results: if status == Status::Finished {
+                game.results()
+            } else {
+                Vec::new()
+            },
+            kind: G::KIND,
+        };
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        if self.commits.send((job, reply)).is_err() {
+            return Err(StoreError::Db(sqlx::Error::PoolClosed));
+        }
+        let expected = version.saturating_sub(1);
+        match answer.await {
+            Ok(Ok(true)) => Ok(()),
+            Ok(Ok(false)) => Err(match self.exists(game_id).await? {
                 true => StoreError::Conflict { game_id, expected },
                 false => StoreError::NotFound(game_id),
-            });
+            }),
+            Ok(Err(why)) => Err(StoreError::Batch(why)),
+            Err(_) => Err(StoreError::Db(sqlx::Error::PoolClosed)),
         }
-        insert_event(&mut tx, game_id, version, event, now).await?;
-        if seats_changed {
-            write_seats(&mut tx, game_id, &seats).await?;
-        }
-        if status == Status::Finished {
-            let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = ?")
-                .bind(game_id)
-                .fetch_one(&mut *tx)
-                .await?;
-            for result in game.results() {
-                record_result(&mut tx, guild_id, G::KIND, &result).await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(())
     }
 
     /// Remembers the Discord messages that show a game.
