@@ -242,6 +242,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
 
     let mut client =
         serenity::ClientBuilder::new_with_http(http(), serenity::GatewayIntents::GUILDS)
+            .cache_settings(no_cache())
             .framework(framework)
             .await?;
     let shard_manager = client.shard_manager.clone();
@@ -409,6 +410,13 @@ async fn on_event(
             guilds = data_about_bot.guilds.len(),
             "shard connected"
         ),
+        FullEvent::Resume { .. } => info!(shard = ctx.shard_id.0, "shard resumed"),
+        FullEvent::ShardStageUpdate { event } => info!(
+            shard = ctx.shard_id.0,
+            from = %event.old,
+            to = %event.new,
+            "shard connection"
+        ),
         FullEvent::GuildCreate { guild, .. } => {
             // Discord sends a guild's events, its interactions included, on the guild's shard.
             info!(
@@ -421,6 +429,17 @@ async fn on_event(
         _ => {}
     }
     Ok(())
+}
+
+/// serenity's cache off: the bot reads nothing from it (every command and click carries what it
+/// needs), and it would hold every channel of every server, and each clicker for an hour.
+fn no_cache() -> serenity::cache::Settings {
+    let mut settings = serenity::cache::Settings::default();
+    settings.cache_guilds = false;
+    settings.cache_channels = false;
+    settings.cache_users = false;
+    settings.max_messages = 0;
+    settings
 }
 
 /// Whether this process serves the guild of a command: Discord routes every guild to the
