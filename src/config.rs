@@ -9,6 +9,7 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 
 use crate::render::DiceStyle;
+use crate::store::Durability;
 use crate::tables::shards::{ShardRange, Shards};
 use crate::tables::TableConfig;
 
@@ -75,12 +76,16 @@ impl fmt::Debug for Token {
 pub struct DatabaseConfig {
     /// The SQLite file, created on first run.
     pub path: PathBuf,
+    /// What an answered click's commit survives: "process" (the process being killed; the
+    /// default) or "machine" (a power cut too: an fsync per transaction).
+    pub durability: Durability,
 }
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
             path: PathBuf::from("forgetit.db"),
+            durability: Durability::default(),
         }
     }
 }

@@ -759,14 +759,18 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
         tables.push(started(&store, place(1, 2_000 + i), &[ANN, BEN], 500).await);
     }
     let stale = tables[7].game.clone();
-    let rolls = tables.iter().map(|t| {
+    let rolls = tables.iter().enumerate().map(|(i, t)| {
         let mut next = t.game.clone();
         let by = next.current_player().unwrap();
+        // Every fifth game ends instead, its seats and results written with it, between the
+        // commits that write only a game row and an event.
+        let action = if i % 5 == 4 {
+            Action::Leave { player: by }
+        } else {
+            Action::Play { by, mv: Move::Roll }
+        };
         let event = next
-            .apply(
-                Action::Play { by, mv: Move::Roll },
-                &mut ScriptedDice::new([1, 2, 3, 4, 5, 1, 2, 3, 4]),
-            )
+            .apply(action, &mut ScriptedDice::new([1, 2, 3, 4, 5, 1, 2, 3, 4]))
             .unwrap();
         let store = store.clone();
         let (id, before) = (t.id, t.game.clone());
@@ -810,5 +814,61 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
         let stored = store.load::<Game>(table.id).await.unwrap();
         assert_eq!(stored.game, table.game, "each commit landed once");
         assert_eq!(store.seats(table.id).await.unwrap(), table.game.seat_rows());
+    }
+    let ended = tables
+        .iter()
+        .filter(|t| t.game.status() == Status::Finished)
+        .count();
+    assert_eq!(ended, 8, "every fifth game ended");
+    assert_eq!(store.load_open::<Game>().await.unwrap().len(), 32);
+    // Their results were recorded, once each.
+    let ben = store
+        .player_stats(GameKind::ForGetIt, Scope::Global, 102)
+        .await
+        .unwrap()
+        .unwrap();
+    let ann = store
+        .player_stats(GameKind::ForGetIt, Scope::Global, 101)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((ann.games, ben.games), (8, 8));
+    assert_eq!(ann.wins + ben.wins, 8);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_remembered_together_each_land_and_a_missing_game_is_told_alone() {
+    // The messages' ids are written with the commits waiting at the same moment.
+    let db = temp_db();
+    let store = Store::open(&db.path).await.unwrap();
+    let mut tables = Vec::new();
+    for i in 0..20u64 {
+        tables.push(started(&store, place(1, 3_000 + i), &[ANN, BEN], 500).await);
+    }
+    let writes = tables.iter().enumerate().map(|(i, t)| {
+        let store = store.clone();
+        let id = t.id;
+        async move {
+            // The same game twice at once, likely in one transaction: the later ids are kept.
+            let (first, later) = tokio::join!(
+                store.set_messages(id, Some(i as u64), Some(100 + i as u64)),
+                store.set_messages(id, None, Some(200 + i as u64))
+            );
+            first.and(later)
+        }
+    });
+    let missing = store.set_messages(9_999, Some(1), Some(2));
+    let (written, missing) = tokio::join!(futures::future::join_all(writes), missing);
+    assert!(
+        matches!(missing, Err(StoreError::NotFound(9_999))),
+        "{missing:?}"
+    );
+    for (i, (table, written)) in tables.iter().zip(written).enumerate() {
+        written.unwrap();
+        let loaded = store.load::<Game>(table.id).await.unwrap();
+        assert_eq!(
+            (loaded.lobby_message_id, loaded.turn_message_id),
+            (None, Some(200 + i as u64))
+        );
     }
 }

@@ -178,7 +178,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     }
 
     let path = config.database.path.display().to_string();
-    let store = Store::open(&config.database.path)
+    let store = Store::open_durable(&config.database.path, config.database.durability)
         .await
         .map_err(|error| BotError::Store { path, error })?;
 
