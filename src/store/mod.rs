@@ -1,5 +1,5 @@
 //! sqlx over SQLite: games, their seats and event logs, lifetime statistics. The only module that
-//! knows SQL. Migrations (`migrations/`) are embedded in the binary and run by [`Store::open`].
+//! knows SQL. Migrations (`migrations/sqlite/`) are embedded in the binary and run by [`Store::open`].
 //!
 //! Every action is one [`Store::commit`]: the event is appended to the game's log and the game row
 //! and its seats are updated in one transaction, guarded by the game's version, so a commit either
@@ -768,7 +768,7 @@ impl Store {
             .max_connections(if own_writer { 1 } else { 4 })
             .connect_with(options.clone())
             .await?;
-        if let Err(e) = sqlx::migrate!("./migrations").run(&pool).await {
+        if let Err(e) = sqlx::migrate!("./migrations/sqlite").run(&pool).await {
             pool.close().await;
             return Err(e.into());
         }

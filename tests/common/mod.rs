@@ -158,3 +158,5 @@ pub fn labels(message: &Message) -> Vec<String> {
 pub mod render;
 
 pub mod process;
+
+pub mod postgres;
