@@ -134,12 +134,6 @@ pub enum Durability {
 enum Job {
     /// One action's commit.
     Commit(CommitJob),
-    /// The Discord messages that show a game, once posted.
-    Messages {
-        game_id: i64,
-        lobby: Option<i64>,
-        turn: Option<i64>,
-    },
 }
 
 /// One action's commit, waiting for the committer.
@@ -190,8 +184,8 @@ impl Seats {
     }
 }
 
-/// `Ok(true)`: written; `Ok(false)`: a commit's game was not at the version before, or a
-/// message's game is not there (nothing written); `Err`: the transaction failed (nothing written).
+/// `Ok(true)`: written; `Ok(false)`: the game was not at the version before (nothing written);
+/// `Err`: the transaction failed (nothing written).
 type JobReply = tokio::sync::oneshot::Sender<std::result::Result<bool, String>>;
 
 /// A pool of connections to a file on this machine: not pinged before each use (sqlx's default,
@@ -228,10 +222,7 @@ async fn write_batch(writer: &SqlitePool, batch: &[(Job, JobReply)]) -> Result<V
     let commits: Vec<(usize, &CommitJob)> = batch
         .iter()
         .enumerate()
-        .filter_map(|(i, (job, _))| match job {
-            Job::Commit(commit) => Some((i, commit)),
-            Job::Messages { .. } => None,
-        })
+        .map(|(i, (Job::Commit(commit), _))| (i, commit))
         .collect();
     let mut rest = &commits[..];
     while !rest.is_empty() {
@@ -272,72 +263,8 @@ async fn write_batch(writer: &SqlitePool, batch: &[(Job, JobReply)]) -> Result<V
             }
         }
     }
-    write_messages(&mut tx, now, batch, &mut applied).await?;
     tx.commit().await?;
     Ok(applied)
-}
-
-/// Writes the batch's [`Job::Messages`], the last of each game (a later one supersedes an earlier
-/// one of the same game, in the same transaction), and marks each done if its game is there.
-/// They are written after the batch's commits: they change no version, so no order matters.
-async fn write_messages(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    now: i64,
-    batch: &[(Job, JobReply)],
-    done: &mut [bool],
-) -> Result<()> {
-    static UPDATES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let mut last = std::collections::HashMap::new();
-    for (job, _) in batch {
-        if let Job::Messages {
-            game_id,
-            lobby,
-            turn,
-        } = job
-        {
-            last.insert(*game_id, (*lobby, *turn));
-        }
-    }
-    if last.is_empty() {
-        return Ok(());
-    }
-    let rows: Vec<_> = last.into_iter().collect();
-    let mut found = std::collections::HashSet::new();
-    for chunk in chunks(&rows) {
-        let update = rows_sql(
-            &UPDATES,
-            chunk.len(),
-            [
-                "WITH m (id, lobby, turn) AS (VALUES ",
-                "(?, ?, ?)",
-                ") UPDATE games SET lobby_message_id = m.lobby, turn_message_id = m.turn, \
-                 updated_ms = ? FROM m WHERE games.id = m.id",
-            ],
-        );
-        let mut query = sqlx::query(update);
-        for (id, (lobby, turn)) in chunk {
-            query = query.bind(id).bind(lobby).bind(turn);
-        }
-        let updated = query.bind(now).execute(&mut **tx).await?;
-        if updated.rows_affected() == chunk.len() as u64 {
-            found.extend(chunk.iter().map(|(id, _)| *id));
-        } else {
-            // A game not there (rare): which ones are.
-            for (id, _) in chunk {
-                let there: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = ?")
-                    .bind(id)
-                    .fetch_optional(&mut **tx)
-                    .await?;
-                found.extend(there);
-            }
-        }
-    }
-    for ((job, _), done) in batch.iter().zip(done) {
-        if let Job::Messages { game_id, .. } = job {
-            *done = found.contains(game_id);
-        }
-    }
-    Ok(())
 }
 
 /// The jobs in runs of 64, 32, ..., 2, 1: a query for each run, so the writer keeps a few
@@ -910,23 +837,27 @@ impl Store {
         })
     }
 
-    /// Remembers the Discord messages that show a game (written with the commits waiting, as one
-    /// of them).
+    /// Remembers the Discord messages that show a game.
     pub async fn set_messages(
         &self,
         game_id: i64,
         lobby_message_id: Option<u64>,
         turn_message_id: Option<u64>,
     ) -> Result<()> {
-        let job = Job::Messages {
-            game_id,
-            lobby: lobby_message_id.map(|id| id as i64),
-            turn: turn_message_id.map(|id| id as i64),
-        };
-        match self.write(job).await? {
-            true => Ok(()),
-            false => Err(StoreError::NotFound(game_id)),
+        let done = sqlx::query(
+            "UPDATE games SET lobby_message_id = ?, turn_message_id = ?, updated_ms = ? \
+             WHERE id = ?",
+        )
+        .bind(lobby_message_id.map(|id| id as i64))
+        .bind(turn_message_id.map(|id| id as i64))
+        .bind(now_ms())
+        .bind(game_id)
+        .execute(&self.writer)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(game_id));
         }
+        Ok(())
     }
 
     /// Hands `job` to the committer and waits until it is written (`true`) or refused (`false`).
