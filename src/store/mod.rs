@@ -130,13 +130,8 @@ pub enum Durability {
     Machine,
 }
 
-/// What the committer writes, in one transaction with whatever else is waiting.
-enum Job {
-    /// One action's commit.
-    Commit(CommitJob),
-}
-
-/// One action's commit, waiting for the committer.
+/// One action's commit, waiting for the committer (written in one transaction with the others
+/// waiting).
 struct CommitJob {
     game_id: i64,
     version: u64,
@@ -186,7 +181,7 @@ impl Seats {
 
 /// `Ok(true)`: written; `Ok(false)`: the game was not at the version before (nothing written);
 /// `Err`: the transaction failed (nothing written).
-type JobReply = tokio::sync::oneshot::Sender<std::result::Result<bool, String>>;
+type CommitReply = tokio::sync::oneshot::Sender<std::result::Result<bool, String>>;
 
 /// A pool of connections to a file on this machine: not pinged before each use (sqlx's default,
 /// made for servers across a network), which would cost a round trip to the connection's thread.
@@ -201,7 +196,7 @@ const BATCH: usize = 64;
 /// a busy bot pays BEGIN and COMMIT once for many actions.
 async fn run_commits(
     writer: SqlitePool,
-    mut jobs: tokio::sync::mpsc::UnboundedReceiver<(Job, JobReply)>,
+    mut jobs: tokio::sync::mpsc::UnboundedReceiver<(CommitJob, CommitReply)>,
 ) {
     let mut batch = Vec::with_capacity(BATCH);
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
@@ -215,15 +210,11 @@ async fn run_commits(
     }
 }
 
-async fn write_batch(writer: &SqlitePool, batch: &[(Job, JobReply)]) -> Result<Vec<bool>> {
+async fn write_batch(writer: &SqlitePool, batch: &[(CommitJob, CommitReply)]) -> Result<Vec<bool>> {
     let now = now_ms();
     let mut tx = writer.begin().await?;
-    let mut applied = vec![false; batch.len()];
-    let commits: Vec<(usize, &CommitJob)> = batch
-        .iter()
-        .enumerate()
-        .map(|(i, (Job::Commit(commit), _))| (i, commit))
-        .collect();
+    let mut applied = Vec::with_capacity(batch.len());
+    let commits: Vec<&CommitJob> = batch.iter().map(|(job, _)| job).collect();
     let mut rest = &commits[..];
     while !rest.is_empty() {
         // Commits that write their game row, their event and at most some seats' scores go
@@ -232,7 +223,7 @@ async fn write_batch(writer: &SqlitePool, batch: &[(Job, JobReply)]) -> Result<V
         let mut games = std::collections::HashSet::new();
         let plain = rest
             .iter()
-            .take_while(|(_, job)| {
+            .take_while(|job| {
                 !matches!(job.seats, Seats::All(_))
                     && job.results.is_empty()
                     && games.insert(job.game_id)
@@ -240,15 +231,11 @@ async fn write_batch(writer: &SqlitePool, batch: &[(Job, JobReply)]) -> Result<V
             .count();
         let (run, tail) = rest.split_at(plain.max(1));
         rest = tail;
-        let jobs: Vec<&CommitJob> = run.iter().map(|(_, job)| *job).collect();
-        for (chunk, indices) in chunks(&jobs).zip(chunks(run)) {
-            let written = write_rows(&mut tx, now, chunk).await?;
-            for ((i, _), done) in indices.iter().zip(written) {
-                applied[*i] = done;
-            }
+        for chunk in chunks(run) {
+            applied.extend(write_rows(&mut tx, now, chunk).await?);
         }
-        let (i, job) = run[0];
-        if plain == 0 && applied[i] {
+        let job = run[0];
+        if plain == 0 && applied.last() == Some(&true) {
             if let Seats::All(seats) = &job.seats {
                 write_seats(&mut tx, job.game_id, seats).await?;
             }
@@ -602,7 +589,7 @@ pub struct Store {
     /// where every connection would be a database of its own, this is the one pool.
     writer: SqlitePool,
     /// The committer's queue ([`run_commits`]).
-    commits: tokio::sync::mpsc::UnboundedSender<(Job, JobReply)>,
+    commits: tokio::sync::mpsc::UnboundedSender<(CommitJob, CommitReply)>,
 }
 
 impl std::fmt::Debug for CommitJob {
@@ -825,7 +812,7 @@ impl Store {
             },
             kind: G::KIND,
         };
-        if self.write(Job::Commit(job)).await? {
+        if self.write(job).await? {
             return Ok(());
         }
         Err(match self.exists(game_id).await? {
@@ -861,7 +848,7 @@ impl Store {
     }
 
     /// Hands `job` to the committer and waits until it is written (`true`) or refused (`false`).
-    async fn write(&self, job: Job) -> Result<bool> {
+    async fn write(&self, job: CommitJob) -> Result<bool> {
         let (reply, answer) = tokio::sync::oneshot::channel();
         if self.commits.send((job, reply)).is_err() {
             return Err(StoreError::Db(sqlx::Error::PoolClosed));
