@@ -9,7 +9,7 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 
 use crate::render::DiceStyle;
-use crate::store::Durability;
+use crate::store::{BackendKind, Durability};
 use crate::tables::shards::{ShardRange, Shards};
 use crate::tables::TableConfig;
 
@@ -74,7 +74,10 @@ impl fmt::Debug for Token {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DatabaseConfig {
-    /// The SQLite file, created on first run.
+    /// The database, by URL: `sqlite://PATH` or `postgres://USER:PASSWORD@HOST/NAME`. Without
+    /// it, the SQLite file at `path`.
+    pub url: Option<String>,
+    /// The SQLite file, created on first run (when no `url` is given).
     pub path: PathBuf,
     /// What an answered click's commit survives: "process" (the process being killed; the
     /// default) or "machine" (a power cut too: an fsync per transaction).
@@ -84,9 +87,45 @@ pub struct DatabaseConfig {
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
+            url: None,
             path: PathBuf::from("forgetit.db"),
             durability: Durability::default(),
         }
+    }
+}
+
+impl DatabaseConfig {
+    /// The database, for logs and errors: its URL without a password, or the SQLite file.
+    pub fn shown(&self) -> String {
+        match &self.url {
+            Some(url) => redacted(url),
+            None => self.path.display().to_string(),
+        }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        match &self.url {
+            Some(url) if BackendKind::of(url).is_none() => Err(format!(
+                "database.url {} is neither sqlite://PATH nor postgres://...",
+                redacted(url)
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `url` with the password of its `user:password@` part, if any, replaced by `***`.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((credentials, host)) => match credentials.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}{path}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
     }
 }
 
@@ -214,6 +253,7 @@ impl Config {
                 game.bot_pace_ms
             ));
         }
+        self.database.validate()?;
         self.shards()?;
         self.http_proxy()?;
         Ok(())
@@ -343,6 +383,38 @@ mod tests {
             assert_eq!((one.range.first, one.range.end, one.count), (0, 1, 1));
             Ok(())
         });
+    }
+
+    #[test]
+    fn the_database_url_comes_from_the_environment_and_is_shown_without_its_password() {
+        figment::Jail::expect_with(|jail| {
+            let config = Config::load(None).unwrap();
+            assert_eq!(config.database.url, None);
+            assert_eq!(config.database.shown(), "forgetit.db");
+            jail.set_env(
+                "FORGETIT_DATABASE__URL",
+                "postgres://bot:s3cret@db.example:5432/forgetit",
+            );
+            let config = Config::load(None).unwrap();
+            assert_eq!(
+                config.database.url.as_deref(),
+                Some("postgres://bot:s3cret@db.example:5432/forgetit")
+            );
+            assert_eq!(
+                config.database.shown(),
+                "postgres://bot:***@db.example:5432/forgetit"
+            );
+            jail.set_env("FORGETIT_DATABASE__URL", "mysql://bot:s3cret@db/forgetit");
+            let err = Config::load(None).unwrap_err().to_string();
+            assert_eq!(
+                err,
+                "config: database.url mysql://bot:***@db/forgetit is neither sqlite://PATH nor postgres://..."
+            );
+            Ok(())
+        });
+        assert_eq!(redacted("sqlite://forgetit.db"), "sqlite://forgetit.db");
+        assert_eq!(redacted("postgres://bot@h/db"), "postgres://bot@h/db");
+        assert_eq!(redacted("postgres://b:p@ss@h/db"), "postgres://b:***@h/db");
     }
 
     #[test]

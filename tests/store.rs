@@ -1,4 +1,8 @@
-//! The SQLite store, on real database files in a temp dir.
+//! The store on both backends: SQLite (real database files in a temp dir) and PostgreSQL (a real
+//! server the test binary starts, a fresh database for each test). Each test runs on both, as
+//! `sqlite::name` and `postgres::name` (see `on_both_backends!` at the end).
+
+mod common;
 
 use std::path::PathBuf;
 
@@ -8,7 +12,9 @@ use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
-use forgetit::store::{Place, SeatResult, SeatRow, Store, StoreError, StoredGame};
+use forgetit::store::{
+    BackendKind, Durability, Place, SeatResult, SeatRow, Store, StoreError, StoredGame,
+};
 use serde::{Deserialize, Serialize};
 
 const ANN: Player = Player::Person(101);
@@ -23,15 +29,42 @@ fn place(guild_id: u64, channel_id: u64) -> Place {
     }
 }
 
-struct Db {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
+/// One test's database, empty until first opened.
+enum Db {
+    Sqlite {
+        _dir: tempfile::TempDir,
+        path: PathBuf,
+    },
+    Postgres {
+        url: String,
+    },
 }
 
-fn temp_db() -> Db {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("forgetit.db");
-    Db { _dir: dir, path }
+impl Db {
+    fn sqlite() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("forgetit.db");
+        Db::Sqlite { _dir: dir, path }
+    }
+
+    async fn postgres() -> Db {
+        let url = common::postgres::server().await.fresh_database().await;
+        Db::Postgres { url }
+    }
+
+    /// Opens the database (again), running the migrations.
+    async fn open(&self) -> Store {
+        let store = match self {
+            Db::Sqlite { path, .. } => Store::open(path).await.unwrap(),
+            Db::Postgres { url } => Store::open_url(url, Durability::default()).await.unwrap(),
+        };
+        let kind = match self {
+            Db::Sqlite { .. } => BackendKind::Sqlite,
+            Db::Postgres { .. } => BackendKind::Postgres,
+        };
+        assert_eq!(store.backend(), kind);
+        store
+    }
 }
 
 /// A game being played through the store: the in-memory game changes only after the commit.
@@ -139,23 +172,23 @@ async fn started(store: &Store, at: Place, players: &[Player], target: u32) -> T
     table
 }
 
-#[tokio::test]
-async fn migrations_create_the_database_file_and_rerun_harmlessly() {
-    let db = temp_db();
-    assert!(!db.path.exists());
-    let store = Store::open(&db.path).await.unwrap();
-    assert!(db.path.exists());
+async fn migrations_create_the_database_and_rerun_harmlessly(db: Db) {
+    if let Db::Sqlite { path, .. } = &db {
+        assert!(!path.exists());
+    }
+    let store = db.open().await;
+    if let Db::Sqlite { path, .. } = &db {
+        assert!(path.exists());
+    }
     assert_eq!(store.open_game_in(1).await.unwrap(), None);
     store.close().await;
     // Opening again runs no migration twice.
-    let store = Store::open(&db.path).await.unwrap();
+    let store = db.open().await;
     assert!(store.load_open::<Game>().await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn a_game_keeps_the_language_of_its_table_across_a_reopening() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn a_game_keeps_the_language_of_its_table_across_a_reopening(db: Db) {
+    let store = db.open().await;
     let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
     let french = store
         .create_game_in(place(1, 10), &game, &created, Lang::Fr)
@@ -169,15 +202,13 @@ async fn a_game_keeps_the_language_of_its_table_across_a_reopening() {
     store.close().await;
     drop(store);
 
-    let store = Store::open(&db.path).await.unwrap();
+    let store = db.open().await;
     assert_eq!(store.load::<Game>(french).await.unwrap().lang, Lang::Fr);
     assert_eq!(store.load::<Game>(english).await.unwrap().lang, Lang::EnUs);
 }
 
-#[tokio::test]
-async fn a_game_survives_closing_and_reopening_and_continues_identically() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn a_game_survives_closing_and_reopening_and_continues_identically(db: Db) {
+    let store = db.open().await;
     let at = place(1, 10);
     let mut table = started(&store, at, &[ANN, BEN], 500).await;
     table.bank_twos(&store, 4).await;
@@ -189,7 +220,7 @@ async fn a_game_survives_closing_and_reopening_and_continues_identically() {
     store.close().await;
     drop(store);
 
-    let store = Store::open(&db.path).await.unwrap();
+    let store = db.open().await;
     let mut open = store.load_open::<Game>().await.unwrap();
     assert_eq!(open.len(), 1);
     let loaded = open.pop().unwrap();
@@ -262,10 +293,8 @@ async fn a_game_survives_closing_and_reopening_and_continues_identically() {
     assert_eq!(Game::replay(&events).unwrap(), table.game);
 }
 
-#[tokio::test]
-async fn one_open_game_per_channel() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn one_open_game_per_channel(db: Db) {
+    let store = db.open().await;
     let first = Table::create(&store, place(1, 10), ANN, 500).await.unwrap();
     let again = Table::create(&store, place(1, 10), BEN, 500).await;
     match again {
@@ -294,10 +323,8 @@ async fn one_open_game_per_channel() {
     );
 }
 
-#[tokio::test]
-async fn a_stale_commit_is_refused_and_changes_nothing() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn a_stale_commit_is_refused_and_changes_nothing(db: Db) {
+    let store = db.open().await;
     let mut table = started(&store, place(1, 10), &[ANN, BEN], 500).await;
     let stale = table.game.clone();
     table.roll(&store, &[1, 1, 2, 3, 4, 5, 1, 2, 3]).await;
@@ -384,10 +411,8 @@ impl StoredGame for Flaky {
     }
 }
 
-#[tokio::test]
-async fn a_commit_that_fails_half_way_leaves_game_and_log_unchanged() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn a_commit_that_fails_half_way_leaves_game_and_log_unchanged(db: Db) {
+    let store = db.open().await;
     let (game, created) = Game::create(Settings::default(), ANN, "ann").unwrap();
     let flaky = Flaky { inner: game };
     let created = FlakyEvent {
@@ -427,10 +452,8 @@ async fn a_commit_that_fails_half_way_leaves_game_and_log_unchanged() {
     assert_eq!(store.load::<Flaky>(id).await.unwrap().game, next);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn many_games_in_different_channels_write_at_once() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn many_games_in_different_channels_write_at_once(db: Db) {
+    let store = db.open().await;
     let mut tasks = Vec::new();
     for channel in 0..16u64 {
         let store = store.clone();
@@ -467,10 +490,8 @@ async fn many_games_in_different_channels_write_at_once() {
     assert_eq!(board.rows.iter().map(|(_, s)| s.wins).sum::<u64>(), wins);
 }
 
-#[tokio::test]
-async fn leaderboards_and_stats_count_finished_games_only() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
+    let store = db.open().await;
     let (g1, g2) = (1u64, 2u64);
 
     // Guild 1, game 1: ANN 16 + 4 = 20 reaches 20; BEN's last turn: FORGET IT. ANN wins.
@@ -606,10 +627,8 @@ async fn leaderboards_and_stats_count_finished_games_only() {
     assert_eq!((empty.rows.len(), empty.pages, empty.players), (0, 1, 0));
 }
 
-#[tokio::test]
-async fn players_equal_on_the_ranking_share_a_rank_across_pages() {
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
+    let store = db.open().await;
     // ANN wins one game and BEN the other, each with 16 + 4 = 20 points, and 4 in the game lost.
     for (players, channel) in [([ANN, BEN], 10), ([BEN, ANN], 11)] {
         let mut t = started(&store, place(5, channel), &players, 20).await;
@@ -634,11 +653,9 @@ async fn players_equal_on_the_ranking_share_a_rank_across_pages() {
     }
 }
 
-#[tokio::test]
-async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind() {
+async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
     use forgetit::engine::getdickey as gd;
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+    let store = db.open().await;
     let (mut game, created) = gd::Game::create(gd::Settings {}, ANN, "ann").unwrap();
     let at = place(5, 50);
     let id = store.create_game(at, &game, &created).await.unwrap();
@@ -709,11 +726,9 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind() {
     );
 }
 
-#[tokio::test]
-async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show() {
+async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show(db: Db) {
     // More games than one query reads (500), after 0, 1 or 2 turns.
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+    let store = db.open().await;
     let mut tables = Vec::new();
     for i in 0..601u64 {
         let mut table = started(&store, place(1 + i % 3, 1_000 + i), &[ANN, BEN], 500).await;
@@ -731,7 +746,7 @@ async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messag
     store.close().await;
     drop(store);
 
-    let store = Store::open(&db.path).await.unwrap();
+    let store = db.open().await;
     let open = store.load_open::<Game>().await.unwrap();
     assert_eq!(open.len(), tables.len());
     for (loaded, table) in open.iter().zip(&tables) {
@@ -749,11 +764,9 @@ async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messag
     assert!(guild_two.iter().all(|l| l.place.guild_id == 2));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused() {
+async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused(db: Db) {
     // Commits sent together share transactions (group commit): each still lands or fails alone.
-    let db = temp_db();
-    let store = Store::open(&db.path).await.unwrap();
+    let store = db.open().await;
     let mut tables = Vec::new();
     for i in 0..40u64 {
         tables.push(started(&store, place(1, 2_000 + i), &[ANN, BEN], 500).await);
@@ -835,3 +848,43 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
     assert_eq!((ann.games, ben.games), (8, 8));
     assert_eq!(ann.wins + ben.wins, 8);
 }
+
+/// Each test above, once on each backend: `sqlite::name` and `postgres::name`.
+macro_rules! on_both_backends {
+    ($($name:ident $(($($flavor:tt)*))?),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test$(($($flavor)*))?]
+                async fn $name() {
+                    super::$name(super::Db::sqlite()).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test$(($($flavor)*))?]
+                async fn $name() {
+                    super::$name(super::Db::postgres().await).await
+                }
+            )*
+        }
+    };
+}
+
+on_both_backends!(
+    migrations_create_the_database_and_rerun_harmlessly,
+    a_game_keeps_the_language_of_its_table_across_a_reopening,
+    a_game_survives_closing_and_reopening_and_continues_identically,
+    one_open_game_per_channel,
+    a_stale_commit_is_refused_and_changes_nothing,
+    a_commit_that_fails_half_way_leaves_game_and_log_unchanged,
+    many_games_in_different_channels_write_at_once(flavor = "multi_thread", worker_threads = 4),
+    leaderboards_and_stats_count_finished_games_only,
+    players_equal_on_the_ranking_share_a_rank_across_pages,
+    a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind,
+    many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show,
+    commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused(
+        flavor = "multi_thread",
+        worker_threads = 2
+    ),
+);

@@ -177,10 +177,17 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         info!(proxy = %proxy, "REST requests go through the proxy");
     }
 
-    let path = config.database.path.display().to_string();
-    let store = Store::open_durable(&config.database.path, config.database.durability)
-        .await
-        .map_err(|error| BotError::Store { path, error })?;
+    let database = config.database.shown();
+    let durability = config.database.durability;
+    let store = match &config.database.url {
+        Some(url) => Store::open_url(url, durability).await,
+        None => Store::open_durable(&config.database.path, durability).await,
+    }
+    .map_err(|error| BotError::Store {
+        path: database.clone(),
+        error,
+    })?;
+    info!(database = %database, "database open");
 
     let http = || {
         let mut http = serenity::HttpBuilder::new(&token);
@@ -199,7 +206,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let tables = Tables::start(store.clone(), outbox, options.dice, table_config)
         .await
         .map_err(|error| BotError::Store {
-            path: config.database.path.display().to_string(),
+            path: database,
             error,
         })?;
 

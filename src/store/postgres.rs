@@ -1,0 +1,41 @@
+//! The PostgreSQL backend: a database server that the processes of several machines share. Its
+//! migrations are `migrations/postgres/`; sqlx runs them under an advisory lock, so processes
+//! starting together migrate once.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+
+use super::Result;
+
+pub(super) type Db = sqlx::Postgres;
+
+// The same queries for both backends, compiled for each with its own `Db`.
+#[allow(clippy::duplicate_mod)]
+#[path = "queries.rs"]
+mod queries;
+pub(super) use queries::Queries;
+
+/// How long a query waits for a connection of the pool (or for the server, when it starts).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections to the server: the committer's, the reads of the tables, the periodic writes.
+const CONNECTIONS: u32 = 8;
+
+/// Connects to the server a `postgres://` URL names and runs the migrations.
+pub(super) async fn open_url(url: &str) -> Result<Queries> {
+    let options = PgConnectOptions::from_str(url)?;
+    let pool = PgPoolOptions::new()
+        .max_connections(CONNECTIONS)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .connect_with(options)
+        .await?;
+    if let Err(e) = sqlx::migrate!("./migrations/postgres").run(&pool).await {
+        pool.close().await;
+        return Err(e.into());
+    }
+    // Each commit is a transaction of the committer's (one at a time); the server lets the
+    // other connections read and write meanwhile.
+    let writer = pool.clone();
+    Ok(Queries::new(pool, writer))
+}

@@ -1,0 +1,634 @@
+//! The store's queries, written once for both backends: this file is compiled twice, as
+//! `sqlite::queries` and `postgres::queries`, each with its own `Db` (`sqlx::Sqlite` or
+//! `sqlx::Postgres`). So every query here is SQL that both read the same way: parameters are
+//! `$1`, `$2`, ... (SQLite reads them as PostgreSQL does), integers are BIGINT/INTEGER (i64),
+//! sums are cast back to BIGINT (PostgreSQL's SUM of BIGINT is NUMERIC), and no function is
+//! one backend's own.
+
+use serde::Serialize;
+use sqlx::{FromRow, Pool, Row};
+
+use super::Db;
+use crate::engine::{GameKind, Player, Ranking, Scope, Status};
+use crate::i18n::Lang;
+use crate::store::{
+    chunks, now_ms, rebuilt, rows_sql, CommitJob, CommitReply, GameRecord, LeaderboardPage, Loaded,
+    Place, PlayerStats, Result, SeatResult, SeatRow, Seats, StoreError, StoredGame, BATCH,
+    GAME_COLUMNS, LOAD_CHUNK,
+};
+
+type Tx<'a> = sqlx::Transaction<'a, Db>;
+type DbRow = <Db as sqlx::Database>::Row;
+
+/// One backend's connections, and its committer.
+#[derive(Clone, Debug)]
+pub(in crate::store) struct Queries {
+    /// Reads, a few at once.
+    pub(in crate::store) pool: Pool<Db>,
+    /// Writes: the committer's and those of [`Queries::set_messages`] (for SQLite one connection,
+    /// see `sqlite::open`).
+    pub(in crate::store) writer: Pool<Db>,
+    /// The committer's queue ([`run_commits`]).
+    commits: tokio::sync::mpsc::UnboundedSender<(CommitJob, CommitReply)>,
+}
+
+/// Writes the commits of every table, as many as are waiting in one transaction (group commit):
+/// a busy bot pays BEGIN and COMMIT once for many actions.
+async fn run_commits(
+    writer: Pool<Db>,
+    mut jobs: tokio::sync::mpsc::UnboundedReceiver<(CommitJob, CommitReply)>,
+) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while jobs.recv_many(&mut batch, BATCH).await > 0 {
+        let written = write_batch(&writer, &batch).await;
+        for (i, (_, reply)) in batch.drain(..).enumerate() {
+            let _ = reply.send(match &written {
+                Ok(applied) => Ok(applied[i]),
+                Err(e) => Err(e.to_string()),
+            });
+        }
+    }
+}
+
+async fn write_batch(writer: &Pool<Db>, batch: &[(CommitJob, CommitReply)]) -> Result<Vec<bool>> {
+    let now = now_ms();
+    let mut tx = writer.begin().await?;
+    let mut applied = Vec::with_capacity(batch.len());
+    let commits: Vec<&CommitJob> = batch.iter().map(|(job, _)| job).collect();
+    let mut rest = &commits[..];
+    while !rest.is_empty() {
+        // Commits that write their game row, their event and at most some seats' scores go
+        // together, a few queries for many (a game at most once in a run, so each row is guarded
+        // by one version); one that rewrites the seats or records results goes alone, then those.
+        let mut games = std::collections::HashSet::new();
+        let plain = rest
+            .iter()
+            .take_while(|job| {
+                !matches!(job.seats, Seats::All(_))
+                    && job.results.is_empty()
+                    && games.insert(job.game_id)
+            })
+            .count();
+        let (run, tail) = rest.split_at(plain.max(1));
+        rest = tail;
+        for chunk in chunks(run) {
+            applied.extend(write_rows(&mut tx, now, chunk).await?);
+        }
+        let job = run[0];
+        if plain == 0 && applied.last() == Some(&true) {
+            if let Seats::All(seats) = &job.seats {
+                write_seats(&mut tx, job.game_id, seats).await?;
+            }
+            if !job.results.is_empty() {
+                let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = $1")
+                    .bind(job.game_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                for result in &job.results {
+                    record_result(&mut tx, guild_id, job.kind, result).await?;
+                }
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(applied)
+}
+
+/// Runs the query [`rows_sql`] builds from `sql` for each run of `rows` ([`chunks`]), each row's
+/// values bound by `bind`.
+async fn execute_rows<T>(
+    tx: &mut Tx<'_>,
+    cache: &'static std::sync::OnceLock<Vec<String>>,
+    sql: [&str; 3],
+    rows: &[T],
+    bind: impl for<'q> Fn(
+        sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>,
+        &'q T,
+    ) -> sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>,
+) -> Result<()> {
+    for chunk in chunks(rows) {
+        let mut query = sqlx::query(rows_sql(cache, chunk.len(), sql));
+        for row in chunk {
+            query = bind(query, row);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// Writes the game rows of `jobs` (distinct games), each guarded by the version before it, and
+/// the events of those updated; whether each was applied (a game not at that version, or over,
+/// is refused: nothing of it written). Its queries answer with a count, not rows: SQLite's thread
+/// sends each row on its own, and the task reading them would be woken for each.
+async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Vec<bool>> {
+    static UPDATES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    static UPDATED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    static INSERTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    static SCORES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let update = rows_sql(
+        &UPDATES,
+        jobs.len(),
+        [
+            "WITH v (id, prev, status, version, deadline_ms, finished) AS (VALUES ",
+            "(?, ?, ?, ?, ?, ?)",
+            ") UPDATE games SET status = v.status, version = v.version, \
+             deadline_ms = v.deadline_ms, updated_ms = ?, \
+             finished_ms = CASE WHEN v.finished THEN ? ELSE games.finished_ms END \
+             FROM v WHERE games.id = v.id AND games.version = v.prev \
+             AND games.status IN ('lobby', 'playing')",
+        ],
+    );
+    let mut query = sqlx::query(update);
+    for job in jobs {
+        query = query
+            .bind(job.game_id)
+            .bind(job.version.saturating_sub(1) as i64)
+            .bind(job.status.as_str())
+            .bind(job.version as i64)
+            .bind(job.deadline_ms)
+            .bind(matches!(job.status, Status::Finished | Status::Cancelled));
+    }
+    let updated = query.bind(now).bind(now).execute(&mut **tx).await?;
+    let applied: Vec<bool> = if updated.rows_affected() == jobs.len() as u64 {
+        vec![true; jobs.len()]
+    } else {
+        // Some were refused (rare: a stale commit, or a game ended by another process). Those
+        // updated are now at their version and have no event of it yet; a refused one is at
+        // another version, or its event was written by the commit that got there first.
+        let which = rows_sql(
+            &UPDATED,
+            jobs.len(),
+            [
+                "WITH v (id, version) AS (VALUES ",
+                "(?, ?)",
+                ") SELECT v.id FROM v \
+                 JOIN games g ON g.id = v.id AND g.version = v.version \
+                 WHERE NOT EXISTS \
+                 (SELECT 1 FROM events e WHERE e.game_id = v.id AND e.seq = v.version)",
+            ],
+        );
+        let mut query = sqlx::query_scalar::<_, i64>(which);
+        for job in jobs {
+            query = query.bind(job.game_id).bind(job.version as i64);
+        }
+        let ids: Vec<i64> = query.fetch_all(&mut **tx).await?;
+        jobs.iter().map(|job| ids.contains(&job.game_id)).collect()
+    };
+    let events: Vec<&CommitJob> = jobs
+        .iter()
+        .zip(&applied)
+        .filter_map(|(job, &applied)| applied.then_some(*job))
+        .collect();
+    execute_rows(
+        tx,
+        &INSERTS,
+        [
+            "INSERT INTO events (game_id, seq, event, created_ms) VALUES ",
+            "(?, ?, ?, ?)",
+            "",
+        ],
+        &events,
+        |query, job| {
+            query
+                .bind(job.game_id)
+                .bind(job.version as i64)
+                .bind(job.event.as_str())
+                .bind(now)
+        },
+    )
+    .await?;
+    let scores: Vec<(i64, &(i64, SeatRow))> = events
+        .iter()
+        .flat_map(|job| match &job.seats {
+            Seats::Scores(scores) => scores.iter().map(|score| (job.game_id, score)).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    execute_rows(
+        tx,
+        &SCORES,
+        [
+            "WITH s (game_id, position, total, playing) AS (VALUES ",
+            "(?, ?, ?, ?)",
+            ") UPDATE seats SET total = s.total, playing = s.playing FROM s \
+             WHERE seats.game_id = s.game_id AND seats.position = s.position",
+        ],
+        &scores,
+        |query, (game_id, (position, seat))| {
+            query
+                .bind(*game_id)
+                .bind(*position)
+                .bind(i64::from(seat.total))
+                .bind(seat.playing)
+        },
+    )
+    .await?;
+    Ok(applied)
+}
+
+impl Queries {
+    /// Queries over these pools, with their committer.
+    pub(in crate::store) fn new(pool: Pool<Db>, writer: Pool<Db>) -> Queries {
+        let (commits, jobs) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(run_commits(writer.clone(), jobs));
+        Queries {
+            pool,
+            writer,
+            commits,
+        }
+    }
+
+    pub(in crate::store) async fn close(&self) {
+        self.writer.close().await;
+        self.pool.close().await;
+    }
+
+    pub(in crate::store) async fn create_game_in<G: StoredGame>(
+        &self,
+        place: Place,
+        game: &G,
+        created: &G::Event,
+        lang: Lang,
+    ) -> Result<i64> {
+        let now = now_ms();
+        let mut tx = self.writer.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
+             created_ms, updated_ms, lang) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) \
+             RETURNING id",
+        )
+        .bind(place.guild_id as i64)
+        .bind(place.channel_id as i64)
+        .bind(G::KIND.as_str())
+        .bind(game.status().as_str())
+        .bind(game.settings().to_string())
+        .bind(game.version() as i64)
+        .bind(now)
+        .bind(lang.code())
+        .fetch_one(&mut *tx)
+        .await;
+        let id: i64 = match inserted {
+            Ok(row) => row.try_get("id")?,
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                drop(tx);
+                let game_id = self
+                    .open_game_in(place.channel_id)
+                    .await?
+                    .map_or(0, |(id, _)| id);
+                return Err(StoreError::ChannelBusy { game_id });
+            }
+            Err(e) => return Err(e.into()),
+        };
+        insert_event(&mut tx, id, game.version(), created, now).await?;
+        write_seats(&mut tx, id, &game.seat_rows()).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Hands `job` to the committer and waits until it is written (`true`) or refused (`false`).
+    pub(in crate::store) async fn write(&self, job: CommitJob) -> Result<bool> {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        if self.commits.send((job, reply)).is_err() {
+            return Err(StoreError::Db(sqlx::Error::PoolClosed));
+        }
+        match answer.await {
+            Ok(Ok(written)) => Ok(written),
+            Ok(Err(why)) => Err(StoreError::Batch(why)),
+            Err(_) => Err(StoreError::Db(sqlx::Error::PoolClosed)),
+        }
+    }
+
+    pub(in crate::store) async fn set_messages(
+        &self,
+        game_id: i64,
+        lobby_message_id: Option<u64>,
+        turn_message_id: Option<u64>,
+    ) -> Result<()> {
+        let done = sqlx::query(
+            "UPDATE games SET lobby_message_id = $1, turn_message_id = $2, updated_ms = $3 \
+             WHERE id = $4",
+        )
+        .bind(lobby_message_id.map(|id| id as i64))
+        .bind(turn_message_id.map(|id| id as i64))
+        .bind(now_ms())
+        .bind(game_id)
+        .execute(&self.writer)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(game_id));
+        }
+        Ok(())
+    }
+
+    pub(in crate::store) async fn open_game_in(
+        &self,
+        channel_id: u64,
+    ) -> Result<Option<(i64, GameKind)>> {
+        let row: Option<(i64, String)> = sqlx::query_as(
+            "SELECT id, kind FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')",
+        )
+        .bind(channel_id as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.and_then(|(id, kind)| GameKind::parse(&kind).map(|kind| (id, kind))))
+    }
+
+    pub(in crate::store) async fn load_open_in<G: StoredGame>(
+        &self,
+        keep: impl Fn(u64) -> bool,
+    ) -> Result<Vec<Loaded<G>>> {
+        let rows: Vec<(i64, GameRecord)> = sqlx::query(&format!(
+            "SELECT id, {GAME_COLUMNS} FROM games \
+             WHERE kind = $1 AND status IN ('lobby', 'playing') ORDER BY id"
+        ))
+        .bind(G::KIND.as_str())
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get("id")?, GameRecord::from_row(row)?)))
+        .collect::<std::result::Result<_, sqlx::Error>>()?;
+        let rows: Vec<_> = rows
+            .into_iter()
+            .filter(|(_, row)| keep(row.guild_id as u64))
+            .collect();
+        let mut games = Vec::with_capacity(rows.len());
+        for chunk in rows.chunks(LOAD_CHUNK) {
+            let ids: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT game_id, event FROM events WHERE game_id IN ({}) ORDER BY game_id, seq",
+                ids.join(", ")
+            );
+            let mut query = sqlx::query_as::<_, (i64, String)>(&sql);
+            for (id, _) in chunk {
+                query = query.bind(id);
+            }
+            let events = query.fetch_all(&self.pool).await?;
+            let mut events = events.into_iter().peekable();
+            for (id, row) in chunk {
+                let mut log = Vec::new();
+                while let Some((_, json)) = events.next_if(|(game_id, _)| game_id == id) {
+                    log.push(serde_json::from_str(&json)?);
+                }
+                games.push(rebuilt(*id, row, &log)?);
+            }
+        }
+        Ok(games)
+    }
+
+    pub(in crate::store) async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
+        let row: GameRecord = sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1 AND kind = $2"
+        ))
+        .bind(game_id)
+        .bind(G::KIND.as_str())
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound(game_id))?;
+        let events = self.events::<G>(game_id).await?;
+        rebuilt(game_id, &row, &events)
+    }
+
+    pub(in crate::store) async fn events<G: StoredGame>(
+        &self,
+        game_id: i64,
+    ) -> Result<Vec<G::Event>> {
+        let rows: Vec<String> =
+            sqlx::query_scalar("SELECT event FROM events WHERE game_id = $1 ORDER BY seq")
+                .bind(game_id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|json| serde_json::from_str(json).map_err(StoreError::from))
+            .collect()
+    }
+
+    pub(in crate::store) async fn forget_shown(&self) -> Result<()> {
+        sqlx::query("UPDATE games SET shown_version = NULL WHERE shown_version IS NOT NULL")
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
+        static UPDATES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        let mut tx = self.pool.begin().await?;
+        execute_rows(
+            &mut tx,
+            &UPDATES,
+            [
+                "WITH s (id, version) AS (VALUES ",
+                "(?, ?)",
+                ") UPDATE games SET shown_version = s.version FROM s \
+                 WHERE games.id = s.id AND games.status IN ('lobby', 'playing')",
+            ],
+            shown,
+            |query, (id, version)| query.bind(*id).bind(*version as i64),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
+        let rows: Vec<(String, i64, String, i64, bool)> = sqlx::query_as(
+            "SELECT player_kind, player_id, name, total, playing FROM seats \
+             WHERE game_id = $1 ORDER BY position",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(kind, id, name, total, playing)| SeatRow {
+                player: match kind.as_str() {
+                    "bot" => Player::Bot(id as u8),
+                    _ => Player::Person(id as u64),
+                },
+                name,
+                total: total as u32,
+                playing,
+            })
+            .collect())
+    }
+
+    pub(in crate::store) async fn leaderboard(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        by: Ranking,
+        page: u32,
+        per_page: u32,
+    ) -> Result<LeaderboardPage> {
+        let per_page = per_page.max(1);
+        let guild = scope_guild(scope);
+        let players: i64 = sqlx::query_scalar(
+            "SELECT COUNT(DISTINCT user_id) FROM player_stats \
+             WHERE kind = $1 AND ($2 IS NULL OR guild_id = $2)",
+        )
+        .bind(kind.as_str())
+        .bind(guild)
+        .fetch_one(&self.pool)
+        .await?;
+        let pages = (players as u32).div_ceil(per_page).max(1);
+        let page = page.clamp(1, pages);
+        let order = match by {
+            Ranking::Wins => "wins DESC, points DESC",
+            Ranking::Points => "points DESC, wins DESC",
+            Ranking::Best => "best DESC, wins DESC",
+        };
+        // Players equal on both ranking keys share a rank (1, 2, 2, 4), also across pages.
+        let sql = format!(
+            "SELECT *, RANK() OVER (ORDER BY {order}) AS rank FROM ({STATS_SELECT}) s \
+             ORDER BY {order}, s.user_id LIMIT $3 OFFSET $4"
+        );
+        let offset = u64::from(page - 1) * u64::from(per_page);
+        let rows = sqlx::query(&sql)
+            .bind(guild)
+            .bind(kind.as_str())
+            .bind(i64::from(per_page))
+            .bind(offset as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(LeaderboardPage {
+            rows: rows
+                .iter()
+                .map(|row| Ok((row.try_get::<i64, _>("rank")? as u64, stats_of(row)?)))
+                .collect::<Result<_>>()?,
+            page,
+            pages,
+            players: players as u64,
+        })
+    }
+
+    pub(in crate::store) async fn player_stats(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        user_id: u64,
+    ) -> Result<Option<PlayerStats>> {
+        let guild = scope_guild(scope);
+        let sql = format!("{STATS_SELECT} HAVING s.user_id = $3");
+        let row = sqlx::query(&sql)
+            .bind(guild)
+            .bind(kind.as_str())
+            .bind(user_id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(stats_of).transpose()
+    }
+
+    pub(in crate::store) async fn exists(&self, game_id: i64) -> Result<bool> {
+        let found: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(found.is_some())
+    }
+}
+
+/// Statistics summed over a scope: `$1` is the guild id (NULL for global), `$2` the kind.
+/// The name is the one last used in the scope's server; across servers it is left empty, as one
+/// server's name for a person is not for the others to see.
+const STATS_SELECT: &str = "SELECT s.user_id AS user_id, \
+     CASE WHEN $1 IS NULL THEN '' ELSE MAX(s.name) END AS name, \
+     CAST(SUM(s.games) AS BIGINT) AS games, CAST(SUM(s.wins) AS BIGINT) AS wins, \
+     CAST(SUM(s.points) AS BIGINT) AS points, MAX(s.best) AS best, \
+     CAST(SUM(s.forget_its) AS BIGINT) AS forget_its, CAST(SUM(s.turns) AS BIGINT) AS turns \
+     FROM player_stats s WHERE s.kind = $2 AND ($1 IS NULL OR s.guild_id = $1) GROUP BY s.user_id";
+
+fn stats_of(row: &DbRow) -> Result<PlayerStats> {
+    let n = |column: &str| row.try_get::<i64, _>(column).map(|n| n as u64);
+    Ok(PlayerStats {
+        user_id: n("user_id")?,
+        name: row.try_get("name")?,
+        games: n("games")?,
+        wins: n("wins")?,
+        points: n("points")?,
+        best: n("best")?,
+        forget_its: n("forget_its")?,
+        turns: n("turns")?,
+    })
+}
+
+fn scope_guild(scope: Scope) -> Option<i64> {
+    match scope {
+        Scope::Guild(id) => Some(id as i64),
+        Scope::Global => None,
+    }
+}
+
+async fn insert_event<E: Serialize>(
+    tx: &mut Tx<'_>,
+    game_id: i64,
+    seq: u64,
+    event: &E,
+    now: i64,
+) -> Result<()> {
+    sqlx::query("INSERT INTO events (game_id, seq, event, created_ms) VALUES ($1, $2, $3, $4)")
+        .bind(game_id)
+        .bind(seq as i64)
+        .bind(serde_json::to_string(event)?)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result<()> {
+    sqlx::query("DELETE FROM seats WHERE game_id = $1")
+        .bind(game_id)
+        .execute(&mut **tx)
+        .await?;
+    for (position, seat) in seats.iter().enumerate() {
+        let (kind, id) = match seat.player {
+            Player::Person(id) => ("person", id as i64),
+            Player::Bot(n) => ("bot", i64::from(n)),
+        };
+        sqlx::query(
+            "INSERT INTO seats (game_id, position, player_kind, player_id, name, total, playing) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(game_id)
+        .bind(position as i64)
+        .bind(kind)
+        .bind(id)
+        .bind(&seat.name)
+        .bind(i64::from(seat.total))
+        .bind(seat.playing)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn record_result(
+    tx: &mut Tx<'_>,
+    guild_id: i64,
+    kind: GameKind,
+    r: &SeatResult,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, \
+         forget_its, turns) VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9) \
+         ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET name = excluded.name, \
+         games = player_stats.games + 1, \
+         wins = player_stats.wins + excluded.wins, \
+         points = player_stats.points + excluded.points, \
+         best = CASE WHEN excluded.best > player_stats.best \
+         THEN excluded.best ELSE player_stats.best END, \
+         forget_its = player_stats.forget_its + excluded.forget_its, \
+         turns = player_stats.turns + excluded.turns",
+    )
+    .bind(guild_id)
+    .bind(kind.as_str())
+    .bind(r.user_id as i64)
+    .bind(&r.name)
+    .bind(i64::from(r.won))
+    .bind(i64::from(r.points))
+    .bind(i64::from(r.best))
+    .bind(i64::from(r.forget_its))
+    .bind(i64::from(r.turns))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! The SQLite backend (the default): a file on this machine, in WAL mode, created on first run.
+//! Its migrations are `migrations/sqlite/`.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+
+use super::{Durability, Result, StoreError};
+
+pub(super) type Db = sqlx::Sqlite;
+
+// The same queries for both backends, compiled for each with its own `Db`.
+#[allow(clippy::duplicate_mod)]
+#[path = "queries.rs"]
+mod queries;
+pub(super) use queries::Queries;
+
+/// How long a writer waits for another writer's lock before giving up (then the person is told
+/// it could not be saved; a click waiting that long has its answer deferred).
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long opening the database may keep retrying lost races with other processes starting up.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How often the size of the write-ahead log is looked at: often, so that each checkpoint has
+/// little to copy and its fsync is short.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
+/// The size of the write-ahead log from which it is copied into the database file: SQLite's own
+/// threshold (1,000 pages of 4 KiB).
+const CHECKPOINT_FROM: u64 = 4 << 20;
+
+/// SQLite's "database is locked" (SQLITE_BUSY and its extended codes): another connection,
+/// maybe another process, holds the lock.
+fn is_busy(error: &StoreError) -> bool {
+    let db = match error {
+        StoreError::Db(sqlx::Error::Database(db)) => db,
+        StoreError::Migrate(
+            sqlx::migrate::MigrateError::Execute(sqlx::Error::Database(db))
+            | sqlx::migrate::MigrateError::ExecuteMigration(sqlx::Error::Database(db), _),
+        ) => db,
+        _ => return false,
+    };
+    // Extended result codes keep the primary code in their low byte.
+    db.code()
+        .and_then(|code| code.parse::<i32>().ok())
+        .is_some_and(|code| code & 0xff == 5)
+}
+
+/// Copies the write-ahead log `wal` into the database file once it holds [`CHECKPOINT_FROM`],
+/// looking every [`CHECKPOINT_EVERY`], until the pool closes. SQLite would otherwise do it inside
+/// the commit that fills the log past that size, and that commit (a click's) would wait for the
+/// copy and its fsync: tens of milliseconds. A passive checkpoint waits for nobody and nobody
+/// waits for it; commits go on meanwhile.
+async fn checkpoints(pool: SqlitePool, wal: std::path::PathBuf) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        let size = tokio::fs::metadata(&wal).await.map_or(0, |m| m.len());
+        if size < CHECKPOINT_FROM {
+            continue;
+        }
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await
+        {
+            if pool.is_closed() {
+                return;
+            }
+            tracing::warn!(error = %e, "could not copy the write-ahead log into the database");
+        }
+    }
+}
+
+/// A pool of connections to a file on this machine: not pinged before each use (sqlx's default,
+/// made for servers across a network), which would cost a round trip to the connection's thread.
+fn pool_options() -> SqlitePoolOptions {
+    SqlitePoolOptions::new().test_before_acquire(false)
+}
+
+/// Opens (creating if absent) the SQLite file at `path` and runs the migrations.
+pub(super) async fn open(path: &Path, durability: Durability) -> Result<Queries> {
+    open_with(SqliteConnectOptions::new().filename(path), durability).await
+}
+
+/// Opens the file a `sqlite:` URL names (`sqlite://forgetit.db`, `sqlite:///data/forgetit.db`,
+/// with sqlx's options if any); `sqlite::memory:` is a database of the process's own, gone when
+/// it closes (for tools and tests).
+pub(super) async fn open_url(url: &str, durability: Durability) -> Result<Queries> {
+    let options = SqliteConnectOptions::from_str(url)?;
+    if url.contains(":memory:") || url.contains("mode=memory") {
+        let options = options
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+        return connect(options, false).await;
+    }
+    open_with(options, durability).await
+}
+
+async fn open_with(options: SqliteConnectOptions, durability: Durability) -> Result<Queries> {
+    let synchronous = match durability {
+        Durability::Process => SqliteSynchronous::Normal,
+        Durability::Machine => SqliteSynchronous::Full,
+    };
+    let options = options
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(synchronous)
+        .foreign_keys(true)
+        // Checkpoints run in the background (see `checkpoints`), not in a commit.
+        .pragma("wal_autocheckpoint", "0")
+        // The temporary tables of a batch's queries (see `write_rows`) stay in memory: on
+        // disk, each would be a file created and deleted.
+        .pragma("temp_store", "memory")
+        .busy_timeout(BUSY_TIMEOUT);
+    let mut wal = options.get_filename().as_os_str().to_owned();
+    wal.push("-wal");
+    let queries = connect(options, true).await?;
+    tokio::spawn(checkpoints(queries.pool.clone(), wal.into()));
+    Ok(queries)
+}
+
+/// Connects, with a pool of its own for writes if `own_writer`.
+async fn connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Queries> {
+    // Processes sharing the file (one per shard range) may create it, switch it to WAL and
+    // migrate it at the same moment. SQLite answers some of these races with "database is
+    // locked" at once, without waiting for its busy timeout, and the loser of a migration race
+    // fails once the winner committed: try again, briefly. Applied migrations are skipped.
+    // Each migration is a race of its own, so a process may lose more than one: it tries
+    // again for a while (a migration that is broken fails then, as it would at once).
+    let deadline = tokio::time::Instant::now() + OPEN_TIMEOUT;
+    let mut pause = Duration::from_millis(10);
+    loop {
+        let error = match try_connect(options.clone(), own_writer).await {
+            Ok(queries) => return Ok(queries),
+            Err(error) => error,
+        };
+        let retry = matches!(error, StoreError::Migrate(_)) || is_busy(&error);
+        if !retry || tokio::time::Instant::now() + pause > deadline {
+            return Err(error);
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_millis(250));
+    }
+}
+
+async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Queries> {
+    let pool = pool_options()
+        .max_connections(if own_writer { 1 } else { 4 })
+        .connect_with(options.clone())
+        .await?;
+    if let Err(e) = sqlx::migrate!("./migrations/sqlite").run(&pool).await {
+        pool.close().await;
+        return Err(e.into());
+    }
+    // In memory, where every connection would be a database of its own, one pool does all.
+    if !own_writer {
+        let writer = pool.clone();
+        return Ok(Queries::new(pool, writer));
+    }
+    // Writes, one at a time: SQLite lets one connection write at once, and connections of one
+    // process that contend for the lock wait in SQLite's busy handler, which sleeps (1, 2, 5,
+    // 10 ms ...). Writes queue for this one connection instead, without sleeping.
+    let writer = pool;
+    let pool = pool_options()
+        .max_connections(4)
+        .connect_with(options)
+        .await;
+    match pool {
+        Ok(pool) => Ok(Queries::new(pool, writer)),
+        Err(e) => {
+            writer.close().await;
+            Err(e.into())
+        }
+    }
+}
