@@ -384,7 +384,7 @@ async fn two_identical_clicks_at_once_apply_once() {
     // Exactly one roll happened: nine dice used from the script, the next nine still there.
     assert_eq!(world.dice.remaining(), 9);
     bot.shutdown().await;
-    let store = forgetit::store::Store::open(&world.db).await.unwrap();
+    let store = world.store().await;
     let (id, _) = store
         .open_game_in(world.channel.get())
         .await
@@ -518,7 +518,7 @@ async fn when_only_bot_seats_are_left_the_game_is_cancelled() {
         })
         .await
         .unwrap();
-    let store = forgetit::store::Store::open(&world.db).await.unwrap();
+    let store = world.store().await;
     assert_eq!(store.open_game_in(world.channel.get()).await.unwrap(), None);
     bot.shutdown().await;
     world.standin.assert_clean();

@@ -1,5 +1,10 @@
 //! The end-to-end harness shared by the bot's test files: a Discord stand-in, a database file in
 //! a temp dir, scripted dice, and the real bot started against them.
+//!
+//! With `FORGETIT_TEST_DATABASE=postgres` in the environment, the bot's database is a fresh
+//! PostgreSQL database instead ([`postgres`]'s server): the README's test command runs the
+//! end-to-end files that only use the database through the bot and [`World::store`] a second
+//! time that way. Tests of SQLite's own faults use [`World::db`], the file.
 #![allow(dead_code)] // each test file uses part of it
 
 use std::path::PathBuf;
@@ -8,6 +13,7 @@ use discord_standin::{ChannelId, Message, Standin, StandinBuilder, StandinConfig
 use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions, RunningBot};
 use forgetit::engine::dice::{RandomDice, ScriptedDice, SharedDice};
+use forgetit::store::{Durability, Store};
 use serde_json::json;
 
 pub const W: u8 = 6;
@@ -16,7 +22,10 @@ pub struct World {
     pub standin: Standin,
     pub dice: SharedDice,
     pub _dir: tempfile::TempDir,
+    /// The SQLite file (when `postgres` is `None`).
     pub db: PathBuf,
+    /// The PostgreSQL database's URL, when `FORGETIT_TEST_DATABASE=postgres`.
+    pub postgres: Option<String>,
     pub channel: ChannelId,
     pub alice: UserId,
     pub bob: UserId,
@@ -50,6 +59,12 @@ impl World {
             .users(&[("alice", "en-US"), ("bob", "de"), ("carol", "en-GB")]);
         let standin = configure(builder).start().await;
         let dir = tempfile::tempdir().unwrap();
+        let postgres = match std::env::var("FORGETIT_TEST_DATABASE").as_deref() {
+            Ok("postgres") => Some(postgres::server().await.fresh_database().await),
+            Ok("sqlite") | Err(std::env::VarError::NotPresent) => None,
+            Ok(other) => panic!("FORGETIT_TEST_DATABASE={other}: sqlite or postgres"),
+            Err(e) => panic!("FORGETIT_TEST_DATABASE: {e}"),
+        };
         World {
             channel: standin.channel_id(),
             alice: standin.user("alice"),
@@ -58,7 +73,16 @@ impl World {
             standin,
             dice: SharedDice::new(ScriptedDice::new([]).then(RandomDice::seeded(7))),
             db: dir.path().join("forgetit.db"),
+            postgres,
             _dir: dir,
+        }
+    }
+
+    /// The bot's database, opened by the test (beside the bot's own connections).
+    pub async fn store(&self) -> Store {
+        match &self.postgres {
+            Some(url) => Store::open_url(url, Durability::default()).await.unwrap(),
+            None => Store::open(&self.db).await.unwrap(),
         }
     }
 
@@ -66,6 +90,7 @@ impl World {
         let mut config = Config::default();
         config.discord.token = Some(Token::new(self.standin.token()));
         config.database.path = self.db.clone();
+        config.database.url = self.postgres.clone();
         config.game.bot_pace_ms = 0;
         // One Get Dickey strategy table for every test process (solved once, then read).
         config.strategy.cache =
