@@ -87,24 +87,36 @@ async fn state(world: &World, channels: &[ChannelId]) -> State {
             ));
         }
     }
-    let url = format!("sqlite://{}?mode=ro", world.db.display());
-    let db = sqlx::SqlitePool::connect(&url).await.unwrap();
-    let games = sqlx::query_as(
-        "SELECT id, channel_id, kind, status, version, lobby_message_id, turn_message_id \
-         FROM games ORDER BY id",
-    )
-    .fetch_all(&db)
-    .await
-    .unwrap();
-    let (seats,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM seats")
-        .fetch_one(&db)
-        .await
-        .unwrap();
-    let (events,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM events")
-        .fetch_one(&db)
-        .await
-        .unwrap();
-    db.close().await;
+    // The same queries on either backend (`sqlx::query_as` is typed by the pool it runs on).
+    macro_rules! read {
+        ($db:expr) => {{
+            let db = $db;
+            let games = sqlx::query_as(
+                "SELECT id, channel_id, kind, status, version, lobby_message_id, turn_message_id \
+                 FROM games ORDER BY id",
+            )
+            .fetch_all(&db)
+            .await
+            .unwrap();
+            let (seats,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM seats")
+                .fetch_one(&db)
+                .await
+                .unwrap();
+            let (events,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM events")
+                .fetch_one(&db)
+                .await
+                .unwrap();
+            db.close().await;
+            (games, seats, events)
+        }};
+    }
+    let (games, seats, events) = match &world.postgres {
+        Some(url) => read!(sqlx::PgPool::connect(url).await.unwrap()),
+        None => {
+            let url = format!("sqlite://{}?mode=ro", world.db.display());
+            read!(sqlx::SqlitePool::connect(&url).await.unwrap())
+        }
+    };
     State {
         messages,
         games,

@@ -187,6 +187,30 @@ async fn migrations_create_the_database_and_rerun_harmlessly(db: Db) {
     assert!(store.load_open::<Game>().await.unwrap().is_empty());
 }
 
+/// Several processes starting at once on one database (shard ranges sharing it) each open it and
+/// migrate it once between them, and all of them then work on the same games.
+async fn stores_opened_at_once_migrate_once_and_share_the_games(db: Db) {
+    let stores = futures::future::join_all((0..4).map(|_| db.open())).await;
+    let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
+    let id = stores[0]
+        .create_game(place(1, 10), &game, &created)
+        .await
+        .unwrap();
+    for store in &stores {
+        assert_eq!(
+            store.open_game_in(10).await.unwrap(),
+            Some((id, GameKind::ForGetIt))
+        );
+        assert!(matches!(
+            store.create_game(place(1, 10), &game, &created).await,
+            Err(StoreError::ChannelBusy { game_id }) if game_id == id
+        ));
+    }
+    for store in &stores {
+        store.close().await;
+    }
+}
+
 async fn a_game_keeps_the_language_of_its_table_across_a_reopening(db: Db) {
     let store = db.open().await;
     let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
@@ -873,6 +897,10 @@ macro_rules! on_both_backends {
 
 on_both_backends!(
     migrations_create_the_database_and_rerun_harmlessly,
+    stores_opened_at_once_migrate_once_and_share_the_games(
+        flavor = "multi_thread",
+        worker_threads = 2
+    ),
     a_game_keeps_the_language_of_its_table_across_a_reopening,
     a_game_survives_closing_and_reopening_and_continues_identically,
     one_open_game_per_channel,
