@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use common::process::BotProcess;
+use common::process::{BotProcess, Database};
 
 use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
@@ -141,7 +141,7 @@ fn entries_about(entries: &[Value], field: &str, id: u64) -> usize {
 async fn the_binary_plays_a_game_through_the_rest_proxy() {
     let standin = standin(1).await;
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("forgetit.db");
+    let db = Database::File(dir.path().join("forgetit.db"));
     let bot = BotProcess::spawn("forgetit", &standin, dir.path(), &db, &[]);
     bot.connected().await;
 
@@ -175,7 +175,7 @@ async fn two_processes_with_shard_ranges_share_one_database() {
     assert_eq!(discord_standin::shard_of(second, 2), 1);
     let (first_channel, second_channel) = (standin.channel_id(), standin.first_channel_of(second));
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("shared.db");
+    let db = Database::File(dir.path().join("shared.db"));
     let sharded = |range| {
         [
             ("FORGETIT_DISCORD__SHARD_COUNT", "2"),
