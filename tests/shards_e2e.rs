@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use common::process::{BotProcess, Database};
+use common::process::{current_turn, on_turn, open_game, BotProcess, Database, Table};
 
 use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
@@ -60,70 +60,77 @@ async fn slash(
     interaction.answer().await.unwrap()
 }
 
-/// The user a turn message mentions: `<@123>, your turn!`.
-fn on_turn(message: &Message) -> UserId {
-    let content = message.content();
-    let start = content.find("<@").expect("a mention") + 2;
-    let end = start + content[start..].find('>').expect("a mention");
-    UserId(content[start..end].parse().expect("a user id"))
-}
+/// The target of the games played here: low enough that a game ends within a few dozen moves.
+const TARGET: u32 = 50;
 
-/// `host` opens a game to 50 in `channel`, `guest` joins, the host starts, and both play until
-/// the game is over (whatever the dice: bank when offered, else keep the first number, else
-/// roll). Returns the game-over message.
+/// `host` opens a game to [`TARGET`] in `channel`, `guest` joins, the host starts, and both play
+/// until the game is over ([`play_to_end`]). Returns the game-over message.
 async fn play_a_game(
     standin: &Standin,
     channel: ChannelId,
     host: UserId,
     guest: UserId,
 ) -> Message {
-    let lobby = slash(standin, host, channel, "start", json!({ "target": 50 })).await;
-    let joined = standin.click(guest, lobby.id, "Join").await.unwrap();
-    joined.response().await.unwrap();
-    let started = standin.click(host, lobby.id, "Start").await.unwrap();
-    started.response().await.unwrap();
+    let table = open_game(standin, channel, host, guest, TARGET).await;
+    play_to_end(standin, &table).await
+}
 
-    let mut last: Option<Message> = None;
+/// The custom_id of the first button of `turn` whose label starts with one of `prefixes`, tried
+/// in order.
+fn button_of(turn: &Message, prefixes: &[&str]) -> Option<String> {
+    let buttons = turn.buttons();
+    prefixes.iter().find_map(|prefix| {
+        buttons
+            .iter()
+            .find(|b| b.label.as_deref().is_some_and(|l| l.starts_with(prefix)))
+            .map(|b| b.custom_id.clone().expect("a game button"))
+    })
+}
+
+/// Waits for the current turn of `table` in a state after `last` (each move makes a new state),
+/// or for the game-over message (`Err`).
+async fn next_turn(
+    standin: &Standin,
+    table: &Table,
+    last: Option<u64>,
+) -> Result<(Message, u64), Message> {
+    standin
+        .wait_until("the next move or the game's end", |view| {
+            let messages = view.messages(table.channel);
+            if let Some(over) = messages.iter().find(|m| m.text().contains("game over")) {
+                return Some(Err(over.clone()));
+            }
+            current_turn(&messages, table.game)
+                .filter(|(_, version)| last.is_none_or(|l| *version > l))
+                .map(Ok)
+        })
+        .await
+        .unwrap()
+}
+
+/// The player on turn clicks the button `custom_id` of `turn`; returns the type of the answer
+/// (7: the message updated).
+async fn click(standin: &Standin, turn: &Message, custom_id: &str) -> u64 {
+    let click = standin
+        .click_custom_id(on_turn(turn), turn.id, custom_id)
+        .await
+        .unwrap();
+    click.response().await.unwrap().kind
+}
+
+/// Plays `table` from where it is until the game is over, whatever the dice: bank whenever Bank
+/// is offered, else keep the first number offered, else roll. Returns the game-over message.
+async fn play_to_end(standin: &Standin, table: &Table) -> Message {
+    let mut last = None;
     for _ in 0..1000 {
-        let next = standin
-            .wait_until("the next move or the game's end", |view| {
-                let messages = view.messages(channel);
-                if let Some(over) = messages.iter().find(|m| m.text().contains("game over")) {
-                    return Some(Err(over.clone()));
-                }
-                let turn = messages
-                    .into_iter()
-                    .rev()
-                    .find(|m| m.content().contains("your turn") && !m.buttons().is_empty())?;
-                // A state not clicked yet (each move changes the buttons' custom_ids).
-                let fresh = last
-                    .as_ref()
-                    .is_none_or(|l| l.id != turn.id || l.components() != turn.components());
-                fresh.then_some(Ok(turn))
-            })
-            .await
-            .unwrap();
-        let turn = match next {
+        let (turn, version) = match next_turn(standin, table, last).await {
             Err(over) => return over,
             Ok(turn) => turn,
         };
-        let buttons = turn.buttons();
-        let label = |b: &&discord_standin::Button, prefix: &str| {
-            b.label.as_deref().is_some_and(|l| l.starts_with(prefix))
-        };
-        let button = buttons
-            .iter()
-            .find(|b| label(b, "Bank"))
-            .or_else(|| buttons.iter().find(|b| label(b, "Keep")))
-            .or_else(|| buttons.iter().find(|b| label(b, "Roll")))
+        let custom_id = button_of(&turn, &["Bank", "Keep", "Roll"])
             .unwrap_or_else(|| panic!("no move on {turn:?}"));
-        let custom_id = button.custom_id.clone().expect("a game button");
-        let click = standin
-            .click_custom_id(on_turn(&turn), turn.id, &custom_id)
-            .await
-            .unwrap();
-        click.response().await.unwrap();
-        last = Some(turn);
+        click(standin, &turn, &custom_id).await;
+        last = Some(version);
     }
     panic!("the game did not end in 1000 moves");
 }
@@ -167,22 +174,44 @@ async fn the_binary_plays_a_game_through_the_rest_proxy() {
     standin.assert_clean();
 }
 
+/// The environment of a process running `range` of 2 shards.
+fn sharded(range: &str) -> [(&'static str, &str); 2] {
+    [
+        ("FORGETIT_DISCORD__SHARD_COUNT", "2"),
+        ("FORGETIT_DISCORD__SHARDS", range),
+    ]
+}
+
+/// "Run big" (shard ranges): two binaries with shards 0..1 and 1..2 of 2 on one SQLite file, each playing
+/// its own guild's games, the global leaderboard counting both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_processes_with_shard_ranges_share_one_database() {
+async fn two_processes_with_shard_ranges_share_one_database_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    two_processes_with_shard_ranges_share_one_database(Database::File(
+        dir.path().join("shared.db"),
+    ))
+    .await;
+}
+
+/// Issue "Beyond one machine: PostgreSQL beside SQLite": two binaries with shards 0..1 and 1..2
+/// of 2 on one PostgreSQL database playing their guilds' games, the global leaderboard counting
+/// both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_with_shard_ranges_share_one_database_postgres() {
+    two_processes_with_shard_ranges_share_one_database(Database::fresh_postgres().await).await;
+}
+
+/// Two processes of shards 0..1 and 1..2 of 2 on `db`: each runs exactly its shard and its
+/// guild's games, both play at once, and either reads the other's results.
+async fn two_processes_with_shard_ranges_share_one_database(db: Database) {
     let standin = standin(2).await;
     let (first, second) = (standin.guild_id(), standin.guild("Second Guild"));
     assert_eq!(discord_standin::shard_of(first, 2), 0);
     assert_eq!(discord_standin::shard_of(second, 2), 1);
     let (first_channel, second_channel) = (standin.channel_id(), standin.first_channel_of(second));
+    // Their working directory (no config file there).
     let dir = tempfile::tempdir().unwrap();
-    let db = Database::File(dir.path().join("shared.db"));
-    let sharded = |range| {
-        [
-            ("FORGETIT_DISCORD__SHARD_COUNT", "2"),
-            ("FORGETIT_DISCORD__SHARDS", range),
-        ]
-    };
-    // Both start at once: they also create and migrate the shared file together.
+    // Both start at once: they also create and migrate the shared database together.
     let zero = BotProcess::spawn("shards 0..1", &standin, dir.path(), &db, &sharded("0..1"));
     let one = BotProcess::spawn("shards 1..2", &standin, dir.path(), &db, &sharded("1..2"));
     zero.connected().await;
@@ -252,7 +281,7 @@ async fn two_processes_with_shard_ranges_share_one_database() {
         (0, 1)
     );
 
-    // The first guild's process reads the second's results from the shared file.
+    // The first guild's process reads the second's results from the shared database.
     let board = |scope: u8| {
         slash(
             &standin,
