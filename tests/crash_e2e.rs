@@ -27,16 +27,15 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::process::BotProcess;
+use common::process::{current_turn, game_states, on_turn, open_game, BotProcess, Database, Table};
 use discord_standin::{
-    ChannelId, GatewayFault, InteractionId, Message, Standin, StandinConfig, UserId,
+    ChannelId, GatewayFault, InteractionId, Message, Standin, StandinConfig,
     INITIAL_RESPONSE_DEADLINE,
 };
 use forgetit::engine::forgetit::{Event, Game, GameEvent};
 use forgetit::store::Store;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{json, Value};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row};
 use tokio::sync::watch;
@@ -73,32 +72,6 @@ async fn standin(channels: &[&str], users: &[(&str, &str)]) -> Standin {
 
 // ----- what the channel shows ---------------------------------------------------------------------
 
-/// The `(game, version)` of every game component in `components` (`fgi:{game}:{version}:...`).
-fn game_states(components: &[Value]) -> Vec<(i64, u64)> {
-    fn walk(value: &Value, out: &mut Vec<(i64, u64)>) {
-        match value {
-            Value::Object(map) => {
-                if let Some(id) = map.get("custom_id").and_then(Value::as_str) {
-                    let mut parts = id.split(':');
-                    if parts.next() == Some("fgi") {
-                        let game = parts.next().and_then(|g| g.parse().ok());
-                        let version = parts.next().and_then(|v| v.parse().ok());
-                        if let (Some(game), Some(version)) = (game, version) {
-                            out.push((game, version));
-                        }
-                    }
-                }
-                map.values().for_each(|v| walk(v, out));
-            }
-            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    components.iter().for_each(|c| walk(c, &mut out));
-    out
-}
-
 /// The highest state of each game that any public message ever showed (current states and
 /// every earlier one).
 fn versions_ever_shown(standin: &Standin, channels: &[ChannelId]) -> HashMap<i64, u64> {
@@ -113,31 +86,6 @@ fn versions_ever_shown(standin: &Standin, channels: &[ChannelId]) -> HashMap<i64
         }
     }
     shown
-}
-
-/// The turn message a player acts on: the public message of the game with move buttons showing
-/// the highest state (the newest of equals), with that state.
-fn current_turn(messages: &[Message], game: i64) -> Option<(Message, u64)> {
-    messages
-        .iter()
-        .filter(|m| m.content().contains("your turn"))
-        .filter_map(|m| {
-            let version = game_states(m.components())
-                .into_iter()
-                .filter(|(g, _)| *g == game)
-                .map(|(_, v)| v)
-                .max()?;
-            Some((m.clone(), version))
-        })
-        .max_by_key(|(m, v)| (*v, m.id))
-}
-
-/// The user a turn message mentions: `<@123>, your turn!`.
-fn on_turn(message: &Message) -> UserId {
-    let content = message.content();
-    let start = content.find("<@").expect("a mention") + 2;
-    let end = start + content[start..].find('>').expect("a mention");
-    UserId(content[start..end].parse().expect("a user id"))
 }
 
 /// The policy: bank at 30 or more, else keep the first number offered, else roll (else bank).
@@ -241,40 +189,6 @@ fn assert_nothing_shown_is_lost(shown: &HashMap<i64, u64>, stored: &HashMap<i64,
 }
 
 // ----- the games ------------------------------------------------------------------------------------
-
-struct Table {
-    channel: ChannelId,
-    game: i64,
-}
-
-/// Opens a two-person game in `channel` and starts it; returns its id once the first turn shows.
-async fn open_game(standin: &Standin, channel: ChannelId, host: UserId, guest: UserId) -> Table {
-    let lobby = standin
-        .run_slash(
-            host,
-            channel,
-            "forgetit",
-            Some("start"),
-            json!({ "target": TARGET }),
-        )
-        .await
-        .unwrap()
-        .answer()
-        .await
-        .unwrap();
-    let game = game_states(lobby.components())[0].0;
-    let joined = standin.click(guest, lobby.id, "Join").await.unwrap();
-    joined.response().await.unwrap();
-    let started = standin.click(host, lobby.id, "Start").await.unwrap();
-    started.response().await.unwrap();
-    standin
-        .wait_until("the first turn", |view| {
-            current_turn(&view.messages(channel), game).map(|_| ())
-        })
-        .await
-        .unwrap();
-    Table { channel, game }
-}
 
 /// What the test knows of the process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -507,7 +421,8 @@ async fn killed_ten_times_under_load_it_loses_nothing_doubles_nothing_strands_no
     let standin = standin(&channel_refs, &users).await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("forgetit.db");
-    let start = || BotProcess::spawn("forgetit", &standin, dir.path(), &db, &[]);
+    let database = Database::File(db.clone());
+    let start = || BotProcess::spawn("forgetit", &standin, dir.path(), &database, &[]);
 
     let mut bot = Some(start());
     bot.as_ref().unwrap().connected().await;
@@ -515,7 +430,7 @@ async fn killed_ten_times_under_load_it_loses_nothing_doubles_nothing_strands_no
         let channel = standin.channel(&channel_names[i]);
         let host = standin.user(&user_names[2 * i]);
         let guest = standin.user(&user_names[2 * i + 1]);
-        open_game(&standin, channel, host, guest)
+        open_game(&standin, channel, host, guest, TARGET)
     }))
     .await;
     let channels: Vec<ChannelId> = tables.iter().map(|t| t.channel).collect();
@@ -728,7 +643,8 @@ async fn sigterm_stops_the_process_within_seconds_idle_mid_game_and_reconnecting
     let standin = standin(&channel_names, &users).await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("forgetit.db");
-    let start = || BotProcess::spawn("forgetit", &standin, dir.path(), &db, &[]);
+    let database = Database::File(db.clone());
+    let start = || BotProcess::spawn("forgetit", &standin, dir.path(), &database, &[]);
 
     // Idle.
     let bot = start();
@@ -745,6 +661,7 @@ async fn sigterm_stops_the_process_within_seconds_idle_mid_game_and_reconnecting
                 standin.channel(name),
                 standin.user(&user_names[2 * i]),
                 standin.user(&user_names[2 * i + 1]),
+                TARGET,
             )
         }))
         .await;

@@ -1,13 +1,16 @@
 //! Running big, end to end through the Discord stand-in acting as the REST proxy: the `forgetit`
 //! binary itself (a child process configured by environment variables only) plays a game with
 //! `discord.http_proxy` pointing at the stand-in; two binaries running shards 0..1 and 1..2 of 2
-//! share one database file, each answers its own guild's games, and the global leaderboard
-//! counts both; a process keeps and drives only the games of its shards' guilds.
+//! share one database (a SQLite file, or a PostgreSQL database on a real server the test binary
+//! starts, see `common::postgres`), each answers its own guild's games, and the global
+//! leaderboard counts both; on PostgreSQL, the 1..2 process killed (SIGKILL) and a new one started
+//! on 1..2 picks up its guild's open game and plays it to its end, the other guild's untouched; a
+//! process keeps and drives only the games of its shards' guilds.
 //!
 //! The binary runs as a child process (`common::process::BotProcess`, shared with
-//! `tests/crash_e2e.rs`). Dice in a child process can't be scripted, so the games are played by a policy that ends
-//! whatever the dice: bank whenever Bank is offered, else keep the first number offered, else
-//! roll.
+//! `tests/crash_e2e.rs`). Dice in a child process can't be scripted, so the games are played by a
+//! policy that ends whatever the dice: bank whenever Bank is offered, else keep the first number
+//! offered, else roll.
 
 mod common;
 
@@ -15,11 +18,13 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use common::process::BotProcess;
+use common::process::{current_turn, on_turn, open_game, BotProcess, Database, Table};
 
 use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions};
+use forgetit::engine::forgetit::{Event, Game, GameEvent};
+use forgetit::engine::{GameKind, Scope};
 use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
 use forgetit::tables::{Intent, Origin, Outgoing, Reply, Request, Who};
@@ -60,72 +65,99 @@ async fn slash(
     interaction.answer().await.unwrap()
 }
 
-/// The user a turn message mentions: `<@123>, your turn!`.
-fn on_turn(message: &Message) -> UserId {
-    let content = message.content();
-    let start = content.find("<@").expect("a mention") + 2;
-    let end = start + content[start..].find('>').expect("a mention");
-    UserId(content[start..end].parse().expect("a user id"))
-}
+/// The target of the games played here: low enough that a game ends within a few dozen moves.
+const TARGET: u32 = 50;
 
-/// `host` opens a game to 50 in `channel`, `guest` joins, the host starts, and both play until
-/// the game is over (whatever the dice: bank when offered, else keep the first number, else
-/// roll). Returns the game-over message.
+/// `host` opens a game to [`TARGET`] in `channel`, `guest` joins, the host starts, and both play
+/// until the game is over ([`play_to_end`]). Returns the game-over message.
 async fn play_a_game(
     standin: &Standin,
     channel: ChannelId,
     host: UserId,
     guest: UserId,
 ) -> Message {
-    let lobby = slash(standin, host, channel, "start", json!({ "target": 50 })).await;
-    let joined = standin.click(guest, lobby.id, "Join").await.unwrap();
-    joined.response().await.unwrap();
-    let started = standin.click(host, lobby.id, "Start").await.unwrap();
-    started.response().await.unwrap();
+    let table = open_game(standin, channel, host, guest, TARGET).await;
+    play_to_end(standin, &table).await
+}
 
-    let mut last: Option<Message> = None;
+/// The custom_id of the first button of `turn` whose label starts with one of `prefixes`, tried
+/// in order.
+fn button_of(turn: &Message, prefixes: &[&str]) -> Option<String> {
+    let buttons = turn.buttons();
+    prefixes.iter().find_map(|prefix| {
+        buttons
+            .iter()
+            .find(|b| b.label.as_deref().is_some_and(|l| l.starts_with(prefix)))
+            .map(|b| b.custom_id.clone().expect("a game button"))
+    })
+}
+
+/// Waits for the current turn of `table` in a state after `last` (each move makes a new state),
+/// or for the game-over message (`Err`).
+async fn next_turn(
+    standin: &Standin,
+    table: &Table,
+    last: Option<u64>,
+) -> Result<(Message, u64), Message> {
+    standin
+        .wait_until("the next move or the game's end", |view| {
+            let messages = view.messages(table.channel);
+            if let Some(over) = messages.iter().find(|m| m.text().contains("game over")) {
+                return Some(Err(over.clone()));
+            }
+            current_turn(&messages, table.game)
+                .filter(|(_, version)| last.is_none_or(|l| *version > l))
+                .map(Ok)
+        })
+        .await
+        .unwrap()
+}
+
+/// The player on turn clicks the button `custom_id` of `turn`; returns the type of the answer
+/// (7: the message updated).
+async fn click(standin: &Standin, turn: &Message, custom_id: &str) -> u64 {
+    let click = standin
+        .click_custom_id(on_turn(turn), turn.id, custom_id)
+        .await
+        .unwrap();
+    click.response().await.unwrap().kind
+}
+
+/// Plays `table` from where it is until the game is over, whatever the dice: bank whenever Bank
+/// is offered, else keep the first number offered, else roll. Returns the game-over message.
+async fn play_to_end(standin: &Standin, table: &Table) -> Message {
+    let mut last = None;
     for _ in 0..1000 {
-        let next = standin
-            .wait_until("the next move or the game's end", |view| {
-                let messages = view.messages(channel);
-                if let Some(over) = messages.iter().find(|m| m.text().contains("game over")) {
-                    return Some(Err(over.clone()));
-                }
-                let turn = messages
-                    .into_iter()
-                    .rev()
-                    .find(|m| m.content().contains("your turn") && !m.buttons().is_empty())?;
-                // A state not clicked yet (each move changes the buttons' custom_ids).
-                let fresh = last
-                    .as_ref()
-                    .is_none_or(|l| l.id != turn.id || l.components() != turn.components());
-                fresh.then_some(Ok(turn))
-            })
-            .await
-            .unwrap();
-        let turn = match next {
+        let (turn, version) = match next_turn(standin, table, last).await {
             Err(over) => return over,
             Ok(turn) => turn,
         };
-        let buttons = turn.buttons();
-        let label = |b: &&discord_standin::Button, prefix: &str| {
-            b.label.as_deref().is_some_and(|l| l.starts_with(prefix))
-        };
-        let button = buttons
-            .iter()
-            .find(|b| label(b, "Bank"))
-            .or_else(|| buttons.iter().find(|b| label(b, "Keep")))
-            .or_else(|| buttons.iter().find(|b| label(b, "Roll")))
+        let custom_id = button_of(&turn, &["Bank", "Keep", "Roll"])
             .unwrap_or_else(|| panic!("no move on {turn:?}"));
-        let custom_id = button.custom_id.clone().expect("a game button");
-        let click = standin
-            .click_custom_id(on_turn(&turn), turn.id, &custom_id)
-            .await
-            .unwrap();
-        click.response().await.unwrap();
-        last = Some(turn);
+        click(standin, &turn, &custom_id).await;
+        last = Some(version);
     }
     panic!("the game did not end in 1000 moves");
+}
+
+/// Plays `table` until a player is mid-turn: a point number chosen, points set aside and not
+/// banked (Bank is offered). Keeps the first number offered, else rolls; never banks, so no game
+/// ends here. Returns that turn message and its state.
+async fn play_to_mid_turn(standin: &Standin, table: &Table) -> (Message, u64) {
+    let mut last = None;
+    for _ in 0..1000 {
+        let (turn, version) = next_turn(standin, table, last)
+            .await
+            .unwrap_or_else(|over| panic!("no bank, yet the game ended: {over:?}"));
+        if button_of(&turn, &["Bank"]).is_some() {
+            return (turn, version);
+        }
+        let custom_id =
+            button_of(&turn, &["Keep", "Roll"]).unwrap_or_else(|| panic!("no move on {turn:?}"));
+        click(standin, &turn, &custom_id).await;
+        last = Some(version);
+    }
+    panic!("no point number was chosen in 1000 moves");
 }
 
 fn entries_about(entries: &[Value], field: &str, id: u64) -> usize {
@@ -141,7 +173,7 @@ fn entries_about(entries: &[Value], field: &str, id: u64) -> usize {
 async fn the_binary_plays_a_game_through_the_rest_proxy() {
     let standin = standin(1).await;
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("forgetit.db");
+    let db = Database::File(dir.path().join("forgetit.db"));
     let bot = BotProcess::spawn("forgetit", &standin, dir.path(), &db, &[]);
     bot.connected().await;
 
@@ -167,22 +199,44 @@ async fn the_binary_plays_a_game_through_the_rest_proxy() {
     standin.assert_clean();
 }
 
+/// The environment of a process running `range` of 2 shards.
+fn sharded(range: &str) -> [(&'static str, &str); 2] {
+    [
+        ("FORGETIT_DISCORD__SHARD_COUNT", "2"),
+        ("FORGETIT_DISCORD__SHARDS", range),
+    ]
+}
+
+/// "Run big" (shard ranges): two binaries with shards 0..1 and 1..2 of 2 on one SQLite file, each playing
+/// its own guild's games, the global leaderboard counting both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_processes_with_shard_ranges_share_one_database() {
+async fn two_processes_with_shard_ranges_share_one_database_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    two_processes_with_shard_ranges_share_one_database(Database::File(
+        dir.path().join("shared.db"),
+    ))
+    .await;
+}
+
+/// Issue "Beyond one machine: PostgreSQL beside SQLite": two binaries with shards 0..1 and 1..2
+/// of 2 on one PostgreSQL database playing their guilds' games, the global leaderboard counting
+/// both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_with_shard_ranges_share_one_database_postgres() {
+    two_processes_with_shard_ranges_share_one_database(Database::fresh_postgres().await).await;
+}
+
+/// Two processes of shards 0..1 and 1..2 of 2 on `db`: each runs exactly its shard and its
+/// guild's games, both play at once, and either reads the other's results.
+async fn two_processes_with_shard_ranges_share_one_database(db: Database) {
     let standin = standin(2).await;
     let (first, second) = (standin.guild_id(), standin.guild("Second Guild"));
     assert_eq!(discord_standin::shard_of(first, 2), 0);
     assert_eq!(discord_standin::shard_of(second, 2), 1);
     let (first_channel, second_channel) = (standin.channel_id(), standin.first_channel_of(second));
+    // Their working directory (no config file there).
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("shared.db");
-    let sharded = |range| {
-        [
-            ("FORGETIT_DISCORD__SHARD_COUNT", "2"),
-            ("FORGETIT_DISCORD__SHARDS", range),
-        ]
-    };
-    // Both start at once: they also create and migrate the shared file together.
+    // Both start at once: they also create and migrate the shared database together.
     let zero = BotProcess::spawn("shards 0..1", &standin, dir.path(), &db, &sharded("0..1"));
     let one = BotProcess::spawn("shards 1..2", &standin, dir.path(), &db, &sharded("1..2"));
     zero.connected().await;
@@ -252,7 +306,7 @@ async fn two_processes_with_shard_ranges_share_one_database() {
         (0, 1)
     );
 
-    // The first guild's process reads the second's results from the shared file.
+    // The first guild's process reads the second's results from the shared database.
     let board = |scope: u8| {
         slash(
             &standin,
@@ -272,6 +326,173 @@ async fn two_processes_with_shard_ranges_share_one_database() {
 
     let (zero_status, one_status) = tokio::join!(zero.stop(), one.stop());
     assert!(zero_status.success() && one_status.success());
+    standin.assert_clean();
+}
+
+/// Issue "Beyond one machine: PostgreSQL beside SQLite": "a process killed and restarted on the
+/// same range continuing its games", and "a process that takes over a range from a dead one
+/// picks up its open games". On one PostgreSQL database, processes of shards 0..1 and 1..2 of 2
+/// each have a game open mid-turn (a point number chosen, points set aside, not banked); the
+/// 1..2 process is killed (SIGKILL) and a new one started on 1..2. The new one picks up that game
+/// (and only it) where it stood: the first click after the restart banks the points set aside
+/// before the kill, and the game plays on to its end, its results in the global leaderboard. The
+/// 0..1 process's game is untouched by the restart (its channel's messages and its stored state
+/// unchanged), and plays on to its end too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_postgres() {
+    let standin = standin(2).await;
+    let (first, second) = (standin.guild_id(), standin.guild("Second Guild"));
+    let (first_channel, second_channel) = (standin.channel_id(), standin.first_channel_of(second));
+    let (alice, bob, carol) = (
+        standin.user("alice"),
+        standin.user("bob"),
+        standin.user("carol"),
+    );
+    let dave = standin.add_user("dave", "en-US");
+    let url = common::postgres::server().await.fresh_database().await;
+    let db = Database::Url(url.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let spawn = |name, range| BotProcess::spawn(name, &standin, dir.path(), &db, &sharded(range));
+    let zero = spawn("shards 0..1", "0..1");
+    let one = spawn("shards 1..2", "1..2");
+    zero.connected().await;
+    one.connected().await;
+    assert_eq!(standin.wait_for_guild_session(first).await.unwrap(), [0, 2]);
+    assert_eq!(
+        standin.wait_for_guild_session(second).await.unwrap(),
+        [1, 2]
+    );
+
+    // A game in each guild, each mid-turn.
+    let (first_table, second_table) = tokio::join!(
+        open_game(&standin, first_channel, alice, bob, TARGET),
+        open_game(&standin, second_channel, carol, dave, TARGET),
+    );
+    let ((_, first_version), (second_turn, second_version)) = tokio::join!(
+        play_to_mid_turn(&standin, &first_table),
+        play_to_mid_turn(&standin, &second_table),
+    );
+    let set_aside = button_of(&second_turn, &["Bank"]).unwrap();
+    let store = forgetit::store::Store::open_url(&url, Default::default())
+        .await
+        .unwrap();
+    let stored_version = |game| {
+        let store = store.clone();
+        async move { store.load::<Game>(game).await.unwrap().game.version }
+    };
+    // What a channel showed was stored before it was shown.
+    assert_eq!(stored_version(first_table.game).await, first_version);
+    assert_eq!(stored_version(second_table.game).await, second_version);
+    let first_shown = standin.messages(first_channel);
+
+    // The process of 1..2 dies: nothing of it runs after SIGKILL.
+    let disconnects = standin.disconnects();
+    let status = one.kill().await;
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(9)
+    );
+    standin.wait_for_disconnects(disconnects + 1).await.unwrap();
+    standin
+        .wait_until("only shard 0 connected", |view| {
+            (view.sessions() == [[0, 2]]).then_some(())
+        })
+        .await
+        .unwrap();
+
+    // A new process takes over 1..2 and picks up its guild's open game, and only it.
+    let mark = standin.requests().len();
+    let again = spawn("shards 1..2 again", "1..2");
+    again.connected().await;
+    assert_eq!(
+        standin.wait_for_guild_session(second).await.unwrap(),
+        [1, 2]
+    );
+    let loaded = again.logged("open games of this process's guilds loaded");
+    assert_eq!(loaded.len(), 1, "{:#?}", again.log());
+    assert_eq!(loaded[0]["fields"]["games"], 1, "{:#?}", again.log());
+    let picked = again.logged("open game picked up");
+    assert_eq!(picked.len(), 1, "{:#?}", again.log());
+    assert_eq!(picked[0]["fields"]["game_id"], second_table.game);
+    assert_eq!(picked[0]["fields"]["guild"], second.get());
+
+    // Its first click: the points set aside before the kill are banked.
+    let (turn, version) = next_turn(&standin, &second_table, None)
+        .await
+        .expect("the game is still open");
+    assert_eq!(version, second_version, "the game stands where it was");
+    assert_eq!(
+        button_of(&turn, &["Bank"]).as_deref(),
+        Some(set_aside.as_str()),
+        "the same points to bank"
+    );
+    assert_eq!(
+        click(&standin, &turn, &set_aside).await,
+        7,
+        "answered with an update"
+    );
+    let (_, after) = next_turn(&standin, &second_table, Some(version))
+        .await
+        .unwrap_or_else(|over| panic!("one bank ended the game: {over:?}"));
+    assert!(after > version);
+
+    // The other guild's game, untouched by the restart: no request to its channel, its
+    // messages and its stored state as they were.
+    let touched: Vec<String> = standin.requests()[mark..]
+        .iter()
+        .filter(|r| r.path.contains(&format!("/channels/{first_channel}/")))
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert!(touched.is_empty(), "{touched:#?}");
+    assert_eq!(standin.messages(first_channel), first_shown);
+    assert_eq!(stored_version(first_table.game).await, first_version);
+
+    // Both games play on to their end, each answered by its own process.
+    let (over_first, over_second) = tokio::join!(
+        play_to_end(&standin, &first_table),
+        play_to_end(&standin, &second_table),
+    );
+    assert!(over_first.text().contains("game over"));
+    assert!(over_second.text().contains("game over"));
+
+    // The second game's log: the bank clicked after the restart right after the state shown
+    // before the kill, nothing lost or doubled (`load` checks the log against the game's row).
+    let events = store.events::<Game>(second_table.game).await.unwrap();
+    assert!(
+        matches!(
+            events[second_version as usize],
+            Event::Game(GameEvent::Banked)
+        ),
+        "{:?}",
+        events.get(second_version as usize)
+    );
+    let loaded = store.load::<Game>(second_table.game).await.unwrap();
+    assert_eq!(loaded.game.version, events.len() as u64);
+    assert_eq!(loaded.game.status(), forgetit::engine::Status::Finished);
+
+    // Both games' results, in the global leaderboard the first guild's process shows.
+    let global = slash(
+        &standin,
+        alice,
+        first_channel,
+        "leaderboard",
+        json!({ "scope": 1, "by": 1 }), // poise choices are indexes: global, points
+    )
+    .await
+    .text();
+    for user in [alice, bob, carol, dave] {
+        assert!(global.contains(&format!("<@{user}>")), "{user}: {global}");
+        let stats = store
+            .player_stats(GameKind::ForGetIt, Scope::Global, user.get())
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("{user} has no results"));
+        assert_eq!(stats.games, 1, "{user}: {stats:?}");
+    }
+    store.close().await;
+
+    let (zero_status, again_status) = tokio::join!(zero.stop(), again.stop());
+    assert!(zero_status.success() && again_status.success());
     standin.assert_clean();
 }
 

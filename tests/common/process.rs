@@ -1,22 +1,48 @@
 //! The `forgetit` binary as a child process: started against a Discord stand-in, configured by
-//! environment variables only, its log (JSON lines on stderr) collected as it comes; stopped with
-//! SIGTERM (a clean stop) or SIGKILL (a crash).
+//! environment variables only, its database a SQLite file or a PostgreSQL URL ([`Database`]),
+//! its log (JSON lines on stderr) collected as it comes; stopped with SIGTERM (a clean stop) or
+//! SIGKILL (a crash).
 //!
 //! `CARGO_BIN_EXE_forgetit` is the binary cargo built for the tests (the debug profile under
 //! `cargo test`): the same `main` as the release build, not the library called in-process.
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use discord_standin::Standin;
+use discord_standin::{ChannelId, Message, Standin, UserId};
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
 /// How long a child process may take to connect or to stop (a guard against hangs only).
 pub const PROCESS_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The database a process runs on.
+#[derive(Clone, Debug)]
+pub enum Database {
+    /// A SQLite file (`FORGETIT_DATABASE__PATH`).
+    File(PathBuf),
+    /// A database server's URL, `postgres://...` (`FORGETIT_DATABASE__URL`).
+    Url(String),
+}
+
+impl Database {
+    /// A new, empty database of its own on the test binary's PostgreSQL server
+    /// ([`super::postgres::server`]).
+    pub async fn fresh_postgres() -> Database {
+        Database::Url(super::postgres::server().await.fresh_database().await)
+    }
+
+    /// The environment variable that gives the process this database, and its value.
+    fn env(&self) -> (&'static str, &std::ffi::OsStr) {
+        match self {
+            Database::File(path) => ("FORGETIT_DATABASE__PATH", path.as_os_str()),
+            Database::Url(url) => ("FORGETIT_DATABASE__URL", std::ffi::OsStr::new(url)),
+        }
+    }
+}
 
 /// A running `forgetit` process, with its log (JSON lines on stderr) collected as it comes.
 pub struct BotProcess {
@@ -28,21 +54,22 @@ pub struct BotProcess {
 
 impl BotProcess {
     /// Starts the binary in `dir` (no config file there) configured by `env` on top of the
-    /// token, the proxy, the database and JSON logs.
+    /// token, the proxy, the database `db` and JSON logs.
     pub fn spawn(
         name: &'static str,
         standin: &Standin,
         dir: &Path,
-        db: &Path,
+        db: &Database,
         env: &[(&str, &str)],
     ) -> BotProcess {
+        let (db_key, db_value) = db.env();
         let mut command = Command::new(env!("CARGO_BIN_EXE_forgetit"));
         command
             .current_dir(dir)
             .env_clear()
             .env("DISCORD_TOKEN", standin.token())
             .env("FORGETIT_DISCORD__HTTP_PROXY", standin.rest_url())
-            .env("FORGETIT_DATABASE__PATH", db)
+            .env(db_key, db_value)
             .env("FORGETIT_LOG__FORMAT", "json")
             .env("FORGETIT_LOG__FILTER", "info")
             .stdin(Stdio::null())
@@ -192,4 +219,99 @@ impl Drop for BotProcess {
             let _ = child.wait();
         }
     }
+}
+
+// ----- what the channel shows (the game buttons of the processes' messages) -----------------
+
+/// The `(game, version)` of every game component in `components` (`fgi:{game}:{version}:...`).
+pub fn game_states(components: &[Value]) -> Vec<(i64, u64)> {
+    fn walk(value: &Value, out: &mut Vec<(i64, u64)>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(id) = map.get("custom_id").and_then(Value::as_str) {
+                    let mut parts = id.split(':');
+                    if parts.next() == Some("fgi") {
+                        let game = parts.next().and_then(|g| g.parse().ok());
+                        let version = parts.next().and_then(|v| v.parse().ok());
+                        if let (Some(game), Some(version)) = (game, version) {
+                            out.push((game, version));
+                        }
+                    }
+                }
+                map.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    components.iter().for_each(|c| walk(c, &mut out));
+    out
+}
+
+/// The turn message a player acts on: the public message of the game with move buttons showing
+/// the highest state (the newest of equals), with that state.
+pub fn current_turn(messages: &[Message], game: i64) -> Option<(Message, u64)> {
+    messages
+        .iter()
+        .filter(|m| m.content().contains("your turn"))
+        .filter_map(|m| {
+            let version = game_states(m.components())
+                .into_iter()
+                .filter(|(g, _)| *g == game)
+                .map(|(_, v)| v)
+                .max()?;
+            Some((m.clone(), version))
+        })
+        .max_by_key(|(m, v)| (*v, m.id))
+}
+
+/// The user a turn message mentions: `<@123>, your turn!`.
+pub fn on_turn(message: &Message) -> UserId {
+    let content = message.content();
+    let start = content.find("<@").expect("a mention") + 2;
+    let end = start + content[start..].find('>').expect("a mention");
+    UserId(content[start..end].parse().expect("a user id"))
+}
+
+/// A game being played in a channel.
+pub struct Table {
+    pub channel: ChannelId,
+    pub game: i64,
+}
+
+/// Opens a two-person game to `target` in `channel` (`host` opens it, `guest` joins) and starts
+/// it; returns it once the first turn shows.
+pub async fn open_game(
+    standin: &Standin,
+    channel: ChannelId,
+    host: UserId,
+    guest: UserId,
+    target: u32,
+) -> Table {
+    let lobby = standin
+        .run_slash(
+            host,
+            channel,
+            "forgetit",
+            Some("start"),
+            json!({ "target": target }),
+        )
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    let game = game_states(lobby.components())[0].0;
+    let joined = standin.click(guest, lobby.id, "Join").await.unwrap();
+    joined.response().await.unwrap();
+    let started = standin.click(host, lobby.id, "Start").await.unwrap();
+    started.response().await.unwrap();
+    standin
+        .wait_until("the first turn", |view| {
+            current_turn(&view.messages(channel), game).map(|_| ())
+        })
+        .await
+        .unwrap();
+    Table { channel, game }
 }
