@@ -7,6 +7,8 @@ mod common;
 
 use common::*;
 use discord_standin::Message;
+use forgetit::engine::forgetit::Game;
+use forgetit::engine::Player;
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -55,7 +57,7 @@ async fn a_whole_game_between_two_people() {
         .standin
         .wait_for_message(world.channel, |m| {
             m.text().contains("120")
-                && m.buttons().is_empty()
+                && m.button_labels() == ["Rematch"]
                 && m.text().contains("bob")
                 && m.text().to_lowercase().contains("win")
         })
@@ -155,7 +157,7 @@ async fn a_game_against_a_bot_seat() {
         .standin
         .wait_for_message(world.channel, |m| {
             m.id > second.id
-                && m.buttons().is_empty()
+                && m.button_labels() == ["Rematch"]
                 && m.content().contains("Bot 1")
                 && m.content().contains("wins")
         })
@@ -592,6 +594,103 @@ async fn a_lobby_nobody_starts_closes_and_frees_the_channel() {
     let again = world.slash(world.bob, "start", json!({})).await;
     assert_ne!(again.id, lobby.id);
     assert!(again.button_labels().iter().any(|b| b.contains("Join")));
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// Rematch, on the end of a finished game: the first of its people to click it opens a new table
+/// with the same options (target, bot seats) and hosts it; each other person of that game who
+/// clicks it takes a seat; nobody else may, and not while a game is being played in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, carol) = (world.alice, world.bob, world.carol);
+    let lobby = world
+        .slash(alice, "start", json!({ "target": 50, "bots": 1 }))
+        .await;
+    world.click(bob, &lobby, "Join").await;
+    world.dice.push([5, 2, 1]); // roll-off: alice, bob, then the bot
+    world.click(alice, &lobby, "Start").await;
+    // Alice banks 120 (F10: the others have a last turn each), bob spells FORGET IT, and the bot
+    // plays its last turn by itself.
+    let turn = world.turn_of(alice).await;
+    world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    let kept = world.click(alice, &rolled, &label_with(&rolled, "5")).await;
+    world.click(alice, &kept, &label_with(&kept, "Bank")).await;
+    let turn = world.turn_of(bob).await;
+    world.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    world.click(bob, &turn, "Roll").await;
+    let over = world
+        .standin
+        .wait_for_message(world.channel, |m| m.button_labels() == ["Rematch"])
+        .await
+        .unwrap();
+    assert!(over.text().contains("wins"), "{}", over.text());
+
+    // Carol did not play it.
+    let refused = world.click(carol, &over, "Rematch").await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused.text().contains("Only the players of that game"),
+        "{}",
+        refused.text()
+    );
+    // Bob asks first: a new table, his, with the bot seat back and the same target.
+    let rematch = world.click(bob, &over, "Rematch").await;
+    assert!(!rematch.is_ephemeral(), "{}", rematch.text());
+    assert!(rematch.button_labels().contains(&"Join".to_string()));
+    let text = rematch.text();
+    assert!(text.contains("bob") && text.contains("Bot 1"), "{text}");
+    assert!(!text.contains("alice"), "{text}");
+    assert!(text.contains("50"), "the same target: {text}");
+    let store = world.store().await;
+    let (new_id, _) = store
+        .open_game_in(world.channel.get())
+        .await
+        .unwrap()
+        .expect("the rematch is open");
+    let game = store.load::<Game>(new_id).await.unwrap().game;
+    assert_eq!(game.settings.target, 50);
+    assert_eq!(game.host, Player::Person(bob.get()));
+    // Alice's click seats her at it (answered privately; the lobby shows her).
+    let joined = world.click(alice, &over, "Rematch").await;
+    assert!(joined.is_ephemeral(), "{}", joined.text());
+    world
+        .standin
+        .wait_until("alice in the rematch's lobby", |view| {
+            view.message(rematch.id)?
+                .text()
+                .contains("alice")
+                .then_some(())
+        })
+        .await
+        .unwrap();
+    let seats = store.seats(new_id).await.unwrap();
+    let players: Vec<Player> = seats.iter().map(|s| s.player).collect();
+    assert_eq!(
+        players,
+        [
+            Player::Person(bob.get()),
+            Player::Bot(1),
+            Player::Person(alice.get())
+        ]
+    );
+    // Once it is being played, Rematch opens nothing more.
+    world.dice.push([5, 2, 1]);
+    world.click(bob, &rematch, "Start").await;
+    let busy = world.click(alice, &over, "Rematch").await;
+    assert!(busy.is_ephemeral());
+    assert!(
+        busy.text().contains("already has a game"),
+        "{}",
+        busy.text()
+    );
+    assert_eq!(
+        store.open_game_in(world.channel.get()).await.unwrap(),
+        Some((new_id, forgetit::engine::GameKind::ForGetIt))
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }

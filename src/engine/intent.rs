@@ -4,7 +4,7 @@
 //! ([`Intent<MoveText>`]), and the table reads the move with its game's [`MoveCode`].
 //!
 //! Codes are short and stable, since buttons already posted in channels carry them: `join`,
-//! `leave`, `bot`, `start`, `cancel`, `odds`, and each game's moves (`roll`, `bank`, `choose:3`,
+//! `leave`, `bot`, `start`, `cancel`, `odds`, `rematch`, and each game's moves (`roll`, `bank`, `choose:3`,
 //! `hold:2`, `score`). Only the canonical text parses (`choose:03` does not), so a code and its
 //! intent round-trip both ways.
 
@@ -29,6 +29,8 @@ pub enum Intent<M> {
     Odds,
     /// A move of the player on turn, made on the state its message showed.
     Play(M),
+    /// A new game like the finished one whose end was clicked, or a seat in it if it is open.
+    Rematch,
 }
 
 /// The kinds of message a table shows with buttons: a click acts only on the kind of message
@@ -39,6 +41,8 @@ pub enum Board {
     Lobby,
     /// The turn in progress: the moves, and the odds.
     Turn,
+    /// The game's end: Rematch.
+    Over,
 }
 
 /// How a game's moves are written in custom_ids.
@@ -84,6 +88,7 @@ impl<M: MoveCode> Intent<M> {
             Intent::Start => "start".into(),
             Intent::Cancel => "cancel".into(),
             Intent::Odds => "odds".into(),
+            Intent::Rematch => "rematch".into(),
             Intent::Scores => "scores".into(),
             Intent::Kick { user_id } => format!("kick:{user_id}"),
             Intent::Play(mv) => mv.code(),
@@ -100,6 +105,7 @@ impl<M: MoveCode> Intent<M> {
             "start" => Intent::Start,
             "cancel" => Intent::Cancel,
             "odds" => Intent::Odds,
+            "rematch" => Intent::Rematch,
             "scores" => return None,
             code if code.starts_with("kick:") => return None,
             code => Intent::Play(M::parse(code, chosen)?),
@@ -117,6 +123,7 @@ impl<M: MoveCode> Intent<M> {
             Intent::Kick { user_id } => Intent::Kick { user_id },
             Intent::Scores => Intent::Scores,
             Intent::Odds => Intent::Odds,
+            Intent::Rematch => Intent::Rematch,
             Intent::Play(mv) => Intent::Play(read(mv)?),
         })
     }
@@ -128,6 +135,7 @@ impl<M: MoveCode> Intent<M> {
                 Some(Board::Lobby)
             }
             Intent::Odds | Intent::Play(_) => Some(Board::Turn),
+            Intent::Rematch => Some(Board::Over),
             Intent::Kick { .. } | Intent::Scores => None,
         }
     }

@@ -18,7 +18,7 @@ use super::dice::DiceStyle;
 use super::lobby::Opening;
 use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
-use super::over::{announce, Winners};
+use super::over::{self, announce, Winners};
 use super::seat::{mention, name, who};
 use super::stats::{per, percent, GameStats, StatsView};
 use crate::i18n::Lang;
@@ -90,10 +90,15 @@ fn started(game: &Game, lang: Lang) -> MessageView {
 /// scoreboard, with a button for each of the player's legal actions, and **Odds** (for anyone,
 /// once the turn's first roll is made). A bot seat's turn has no buttons, since nobody may press
 /// them. With no turn in progress (the game ended without one, or has not started) it is
-/// [`game_over`]: where the game stands, without buttons.
+/// [`game_over`]: where the game stands, without buttons (not even Rematch: the game's end is posted
+/// on its own, with it).
 pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     let Phase::Playing { turn } = &game.phase else {
-        return game_over(game, lang);
+        // The game's end is posted on its own, with its Rematch button.
+        return MessageView {
+            rows: Vec::new(),
+            ..game_over(game, lang)
+        };
     };
     let seat = &game.seats[turn.seat];
     let danger = last_word(turn).is_some_and(|(_, in_hand)| in_hand > 0);
@@ -332,7 +337,9 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
             let embed = EmbedView::new(&tr!(lang, "fgi-over-title"), colour::WINNER)
                 .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
                 .footer(&tr!(lang, "fgi-played-to", target = game.settings.target));
-            MessageView::new(&content).embed(embed)
+            MessageView::new(&content)
+                .embed(embed)
+                .row(over::rematch(lang))
         }
         Phase::Cancelled => {
             let description = if game.state.rolloff.is_empty() {

@@ -51,7 +51,7 @@ use super::dice::DiceStyle;
 use super::lobby::Opening;
 use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
-use super::over::{announce, Winners};
+use super::over::{self, announce, Winners};
 use super::seat::{mention, name, who};
 use super::stats::{per, GameStats, StatsView};
 use super::view::{
@@ -94,10 +94,15 @@ fn started(game: &Game, lang: Lang) -> MessageView {
 /// (the die's face; held ones primary and locked), Roll (with the rolls left) and, once rolled,
 /// the "Score in…" menu of the boxes the roll may fill with what each would score now. A bot
 /// seat's turn has no components, since nobody may use them. With no turn in progress it is
-/// [`game_over`]: where the game stands, without components.
+/// [`game_over`]: where the game stands, without components (not even Rematch: the game's end is posted
+/// on its own, with it).
 pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     let Phase::Playing { turn } = &game.phase else {
-        return game_over(game, lang);
+        // The game's end is posted on its own, with its Rematch button.
+        return MessageView {
+            rows: Vec::new(),
+            ..game_over(game, lang)
+        };
     };
     let seat = &game.seats[turn.seat];
     let content = match seat.player {
@@ -378,7 +383,9 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                 lang,
             )
             .footer(&tr!(lang, "gd-rounds-played", rounds = ROUNDS));
-            MessageView::new(&content).embed(embed)
+            MessageView::new(&content)
+                .embed(embed)
+                .row(over::rematch(lang))
         }
         Phase::Cancelled => {
             let description = if game.last_turn.is_none() {

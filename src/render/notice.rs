@@ -54,6 +54,8 @@ pub enum Notice {
     OtherGame(&'static str),
     /// The button belongs to a game that is over.
     GameOver,
+    /// Rematch, clicked by someone who did not play that game.
+    RematchPlayersOnly,
     /// The button was on a turn message that is no longer current.
     Stale,
     HostOnly,
@@ -127,6 +129,7 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
             return MessageView::new(&tr!(lang, "notice-other-game", command = command))
         }
         Notice::GameOver => "notice-game-over",
+        Notice::RematchPlayersOnly => "notice-rematch-players-only",
         Notice::Stale => "notice-stale",
         Notice::HostOnly => "notice-host-only",
         Notice::HostOrModeratorOnly => "notice-host-or-moderator",

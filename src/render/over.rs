@@ -4,7 +4,8 @@ use crate::i18n::Lang;
 use crate::tr;
 
 use super::seat::{mention, name, Seated};
-use super::view::list;
+use super::view::{list, ButtonStyle, ButtonView};
+use crate::engine::{Intent, MoveText};
 
 /// The winners of a finished game: each one's name (as the embed shows it) and mention (as the
 /// content addresses them), and the winning total; no winners when nobody was left to win.
@@ -53,4 +54,13 @@ pub(crate) fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -
             ),
         ),
     }
+}
+
+/// The finished game's button: a rematch, with the same seats and options.
+pub(crate) fn rematch(lang: Lang) -> Vec<ButtonView> {
+    vec![ButtonView::new(
+        &tr!(lang, "button-rematch"),
+        ButtonStyle::Primary,
+        Intent::<MoveText>::Rematch,
+    )]
 }

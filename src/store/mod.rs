@@ -608,6 +608,11 @@ impl Store {
         each!(self, q => q.player_stats(kind, scope, user_id).await)
     }
 
+    /// The kind of game `game_id`, if there is such a game.
+    pub async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
+        each!(self, q => q.kind_of(game_id).await)
+    }
+
     async fn exists(&self, game_id: i64) -> Result<bool> {
         each!(self, q => q.exists(game_id).await)
     }

@@ -517,6 +517,14 @@ impl Queries {
         row.as_ref().map(stats_of).transpose()
     }
 
+    pub(in crate::store) async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
+        let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM games WHERE id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(kind.as_deref().and_then(GameKind::parse))
+    }
+
     pub(in crate::store) async fn exists(&self, game_id: i64) -> Result<bool> {
         let found: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
             .bind(game_id)

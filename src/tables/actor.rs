@@ -12,7 +12,7 @@ use super::registry::{owns, Msg, Shared};
 use super::table::Table;
 use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
-use crate::engine::{GameKind, Status};
+use crate::engine::{Board, GameKind, Intent, Status};
 use crate::render::{self, Notice};
 use crate::store::{now_ms, Place, Store, StoreError};
 
@@ -211,6 +211,9 @@ impl Actor {
     }
 
     pub(super) async fn handle(&mut self, request: Request) {
+        if request.intent == Intent::Rematch {
+            return self.rematch(request).await;
+        }
         let Some(table) = &mut self.table else {
             let notice = match request.origin {
                 Origin::Click { .. } => Notice::GameOver,
@@ -230,6 +233,89 @@ impl Actor {
         }
         with_table!(table, t => t.handle(&mut self.cx, request).await);
         self.settle().await;
+    }
+
+    /// Rematch, clicked on the end of a finished game: a new table of that game with its people's
+    /// options (its target, its bot seats, its language), hosted by the clicker; once it is open,
+    /// each of that game's people who clicks it takes a seat. Only that game's people may, and
+    /// not while another game is open in the channel.
+    async fn rematch(&mut self, request: Request) {
+        let Origin::Click {
+            game_id,
+            board: Some(Board::Over),
+            ..
+        } = request.origin
+        else {
+            return deny(request, Notice::UnknownButton).await;
+        };
+        let shared = self.cx.shared.clone();
+        let store = &shared.store;
+        let finished = match store.kind_of(game_id).await {
+            Ok(Some(kind)) => AnyTable::load(store, game_id, kind).await.map(Some),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e),
+        };
+        let finished = match finished {
+            Ok(Some((_, table))) => table,
+            Ok(None) => return deny(request, Notice::UnknownButton).await,
+            Err(e) => {
+                error!(error = %e, game_id, "could not load the game to rematch");
+                return deny(request, Notice::Failed).await;
+            }
+        };
+        let (over, played, bots, target, table_lang) = with_table!(&finished, t => {
+            let seats = &t.game.seats;
+            (
+                t.game.stage() == Status::Finished,
+                seats.iter().any(|s| s.player == request.who.player()),
+                seats.iter().filter(|s| s.player.is_bot()).count(),
+                t.game.target(),
+                t.lang,
+            )
+        });
+        if !over {
+            return deny(request, Notice::UnknownButton).await;
+        }
+        if !played {
+            return deny(request, Notice::RematchPlayersOnly).await;
+        }
+        let open_lobby = self.table.as_ref().map(|table| {
+            table.kind() == finished.kind()
+                && with_table!(table, t => t.game.stage()) == Status::Lobby
+        });
+        match open_lobby {
+            None => {
+                info!(game_id, "rematch");
+                let place = Place {
+                    guild_id: with_table!(&finished, t => t.guild),
+                    channel_id: self.cx.channel,
+                };
+                let new = NewGame {
+                    kind: finished.kind(),
+                    place,
+                    host: request.who,
+                    target,
+                    bots: bots as u8,
+                    reply: request.reply,
+                    lang: request.lang,
+                    table_lang,
+                };
+                self.create(new).await;
+            }
+            // The rematch is open (or another lobby of that game): Rematch seats its clicker.
+            Some(true) => {
+                let join = Request {
+                    intent: Intent::Join,
+                    origin: Origin::Slash,
+                    ..request
+                };
+                if let Some(table) = &mut self.table {
+                    with_table!(table, t => t.handle(&mut self.cx, join).await);
+                }
+                self.settle().await;
+            }
+            Some(false) => deny(request, Notice::ChannelBusy).await,
+        }
     }
 
     async fn time_out(&mut self) {
@@ -304,6 +390,14 @@ impl Actor {
         }
         self.arm_bot();
     }
+}
+
+/// Answers `request` with `notice`, privately.
+async fn deny(request: Request, notice: Notice) {
+    let _ = request
+        .reply
+        .ephemeral(render::notice(notice, request.lang))
+        .await;
 }
 
 /// The span of one thing a person asks of a table.

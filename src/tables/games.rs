@@ -62,6 +62,8 @@ where
     const TARGET: bool;
     /// The settings of a new table, from `/start`'s options.
     fn settings(target: Option<u32>, default_target: u32) -> Self::Settings;
+    /// The `target` a table with these settings was started with (for its rematch).
+    fn target(settings: &Self::Settings) -> Option<u32>;
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(game: &Game<Self>, strategies: &Strategies) -> Option<Action<Self::Move>>;
     /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
@@ -78,6 +80,10 @@ impl Hosted for forgetit::ForGetIt {
         forgetit::Settings {
             target: target.unwrap_or(default_target),
         }
+    }
+
+    fn target(settings: &forgetit::Settings) -> Option<u32> {
+        Some(settings.target)
     }
 
     /// Bot seats play the solver's optimal policy ([`strategy::optimal`]).
@@ -102,6 +108,10 @@ impl Hosted for getdickey::GetDickey {
 
     fn settings(_target: Option<u32>, _default_target: u32) -> getdickey::Settings {
         getdickey::Settings {}
+    }
+
+    fn target(_settings: &getdickey::Settings) -> Option<u32> {
+        None
     }
 
     /// Bot seats play the optimal solitaire policy ([`strategy::getdickey::optimal`]).
@@ -177,6 +187,9 @@ where
     fn over_view(&self, lang: Lang) -> MessageView;
     fn scores_view(&self, lang: Lang) -> MessageView;
 
+    /// The `target` its table was started with, for a rematch with the same options.
+    fn target(&self) -> Option<u32>;
+
     fn stage(&self) -> Status {
         self.status()
     }
@@ -189,6 +202,10 @@ where
     type Action = Action<R::Move>;
     type Move = R::Move;
     const MAX_SEATS: usize = R::MAX_SEATS;
+
+    fn target(&self) -> Option<u32> {
+        R::target(&self.settings)
+    }
 
     fn create(
         target: Option<u32>,

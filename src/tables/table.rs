@@ -223,6 +223,8 @@ where
                 (G::leave(Player::Person(user_id)), ack)
             }
             Intent::Play(mv) => (G::play(me, mv), Notice::Done),
+            // The channel's actor answers Rematch (see `Actor::rematch`).
+            Intent::Rematch => return deny(reply, Notice::UnknownButton, lang).await,
         };
         self.apply(cx, action, clicked, Some((reply, ack, lang)))
             .await;
