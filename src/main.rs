@@ -8,9 +8,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use forgetit::config::{Config, LogFormat};
+use forgetit::config::{redacted, Config, LogFormat};
 use forgetit::discord::{self, BotOptions};
 use forgetit::sandbox::{self, SandboxOptions};
+use forgetit::store;
 use forgetit::strategy::getdickey::{self, Source};
 use forgetit::strategy::sim::{self, Policy, SimConfig, SimGame};
 use forgetit::strategy::solver::Solver;
@@ -85,6 +86,18 @@ enum Cmd {
         #[arg(long, value_name = "PATH")]
         cache: Option<String>,
     },
+    /// Copy every game, event log and statistic from one database into another, empty one (e.g.
+    /// SQLite to PostgreSQL), then check the copy: every row equal, every open game rebuilt the
+    /// same. Stop the bot first.
+    MigrateDb {
+        /// The database to copy: sqlite://PATH (an existing file) or postgres://...
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// The database to copy into, empty (a SQLite file is created if absent): sqlite://PATH
+        /// or postgres://...
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -155,6 +168,7 @@ fn main() -> ExitCode {
             };
             sim(&config, cli.config.as_deref(), cache)
         }
+        Cmd::MigrateDb { from, to } => migrate_db(&from, &to),
         Cmd::Run => serve(cli.config.as_deref(), |config| async move {
             let bot = discord::start(&config, BotOptions::default()).await;
             bot.map_err(|e| e.to_string())?
@@ -309,6 +323,36 @@ fn sim(config: &SimConfig, file: Option<&std::path::Path>, cache: Option<String>
         "turns per game: {:.2} (spread {:.2})",
         report.turns_mean, report.turns_spread
     );
+    ExitCode::SUCCESS
+}
+
+/// `forgetit migrate-db`: a summary on stdout, or one line on stderr and a failure.
+fn migrate_db(from: &str, to: &str) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&e),
+    };
+    let report = match runtime.block_on(store::migrate_db(from, to)) {
+        Ok(report) => report,
+        // A database's error may span lines: the command's errors are one.
+        Err(e) => {
+            let text = e.to_string();
+            return fail(&text.lines().map(str::trim).collect::<Vec<_>>().join(" "));
+        }
+    };
+    let rows: Vec<String> = report
+        .rows
+        .iter()
+        .map(|(table, n)| format!("{n} {table}"))
+        .collect();
+    let open: Vec<String> = report
+        .open_games
+        .iter()
+        .map(|(kind, n)| format!("{n} {}", kind.as_str()))
+        .collect();
+    println!("migrated {} to {}", redacted(from), redacted(to));
+    println!("copied and compared: {}", rows.join(", "));
+    println!("open games rebuilt the same: {}", open.join(", "));
     ExitCode::SUCCESS
 }
 

@@ -15,8 +15,11 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tracing::instrument;
 
+mod migrate;
 mod postgres;
 mod sqlite;
+
+pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
 
 use crate::engine::table::{self, Phase, Rules};
 use crate::engine::{GameKind, Player, Ranking, Scope, Status};
