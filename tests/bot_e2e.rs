@@ -694,3 +694,53 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+/// Leaderboards of a period (issue "What players come back for": "a week period excluding an
+/// older game"): `period: last 7 days` counts only the games finished in the last 7 days (the
+/// title says so); all time (the default) counts every game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leaderboard_of_the_last_week_leaves_out_an_older_game() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+    // Two games, each won by the one left when the other leaves: bob, then alice.
+    for (leaver, winner) in [(alice, bob), (bob, alice)] {
+        world.two_player_game(500).await;
+        world.slash(leaver, "leave", json!({})).await;
+        world
+            .standin
+            .wait_for_message(world.channel, |m| {
+                m.button_labels() == ["Rematch"]
+                    && m.content().contains(&format!("<@{winner}>"))
+                    && m.content().contains("wins")
+            })
+            .await
+            .unwrap();
+    }
+    // The first finished 8 days ago.
+    let eight_days = 8 * 24 * 60 * 60 * 1000;
+    world
+        .execute(&format!(
+            "UPDATE results SET finished_ms = finished_ms - {eight_days} \
+             WHERE game_id = (SELECT MIN(game_id) FROM results)"
+        ))
+        .await;
+    // poise choices are indexes: scope 0 this server; by 0 wins; period 0 the last 7 days.
+    let week = world
+        .slash(alice, "leaderboard", json!({ "period": 0 }))
+        .await
+        .text();
+    assert!(week.contains("last 7 days"), "{week}");
+    assert!(
+        week.contains("alice · 1") && week.contains("bob · 0"),
+        "{week}"
+    );
+    let all = world.slash(alice, "leaderboard", json!({})).await.text();
+    assert!(!all.contains("last 7 days"), "{all}");
+    assert!(
+        all.contains("alice · 1") && all.contains("bob · 1"),
+        "{all}"
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

@@ -60,6 +60,11 @@ async fn the_command_registration_carries_the_french_localizations() {
         .find(|c| c["name"] == "wins")
         .unwrap();
     assert_eq!(wins["name_localizations"]["fr"], "victoires");
+    let period = option(option(forgetit, "leaderboard"), "period");
+    assert_eq!(period["name_localizations"]["fr"], "période");
+    let week = &period["choices"][0];
+    assert_eq!(week["name"], "last 7 days");
+    assert_eq!(week["name_localizations"]["fr"], "7 derniers jours");
 
     let getdickey = commands.iter().find(|c| c["name"] == "getdickey").unwrap();
     assert_eq!(
@@ -340,6 +345,7 @@ async fn a_leaderboards_pages_keep_its_language() {
         by: Ranking::Wins,
         page: 1,
         lang: Some(Lang::Fr),
+        period: forgetit::engine::Period::All,
     });
     assert!(id.ends_with(":fr"), "{id}");
     let turned = world

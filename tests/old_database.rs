@@ -267,5 +267,20 @@ async fn a_database_of_2026_11_23_plays_its_open_games_on() {
     assert!(b < a && board.contains("120"), "{board}");
 
     bot.shutdown().await;
+    // Results were not kept then: the bot wrote the finished game's at start (for leaderboards
+    // of a period), from its log, with the game's finish time.
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let results: Vec<(i64, i64, i64, bool)> = sqlx::query_as(
+        "SELECT r.user_id, r.won, r.points, r.finished_ms = g.finished_ms \
+         FROM results r JOIN games g ON g.id = r.game_id ORDER BY r.points",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let (alice, bob) = (setup.user("alice").get() as i64, setup.user("bob").get() as i64);
+    assert_eq!(results, [(alice, 0, 9, true), (bob, 1, 120, true)]);
     setup.standin.assert_clean();
 }

@@ -10,7 +10,7 @@ use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::Move;
 use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
-use forgetit::engine::{GameKind, Ranking, Scope, Status};
+use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
 use forgetit::store::{
     BackendKind, Durability, Place, SeatResult, SeatRow, Store, StoreError, StoredGame,
@@ -50,6 +50,24 @@ impl Db {
     async fn postgres() -> Db {
         let url = common::postgres::server().await.fresh_database().await;
         Db::Postgres { url }
+    }
+
+    /// Runs `sql` on the database beside the store (for what only time would do, or an older
+    /// version of the bot).
+    async fn execute(&self, sql: &str) {
+        match self {
+            Db::Sqlite { path, .. } => {
+                let url = format!("sqlite://{}", path.display());
+                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+                sqlx::query(sql).execute(&pool).await.unwrap();
+                pool.close().await;
+            }
+            Db::Postgres { url } => {
+                let pool = sqlx::PgPool::connect(url).await.unwrap();
+                sqlx::query(sql).execute(&pool).await.unwrap();
+                pool.close().await;
+            }
+        }
     }
 
     /// Opens the database (again), running the migrations.
@@ -651,6 +669,101 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     assert_eq!((empty.rows.len(), empty.pages, empty.players), (0, 1, 0));
 }
 
+/// Leaderboards of a period (issue "What players come back for": "a week period excluding an
+/// older game") count the games finished in it, from each person's result kept with its finish
+/// time; the games finished before results were kept get theirs from their logs.
+async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
+    let store = db.open().await;
+    let kind = GameKind::ForGetIt;
+    // Game 1, ANN beats BEN; game 2, BEN beats ANN; game 3, BEN beats CAT.
+    let mut first = started(&store, place(1, 10), &[ANN, BEN], 20).await;
+    first.bank_twos(&store, 6).await; // ANN 48
+    first.bank_twos(&store, 2).await; // BEN 4
+    let mut second = started(&store, place(1, 10), &[BEN, ANN], 20).await;
+    second.bank_twos(&store, 5).await; // BEN 30
+    second.bank_twos(&store, 3).await; // ANN 6
+    let mut third = started(&store, place(1, 11), &[BEN, CAT], 20).await;
+    third.bank_twos(&store, 4).await; // BEN 16 + 4 = 20
+    third.bank_twos(&store, 2).await; // CAT 4
+    third.bank_twos(&store, 2).await;
+    third.bank_twos(&store, 2).await; // CAT 8
+    for t in [&first, &second, &third] {
+        assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
+    }
+    // The first game finished 8 days ago, the second 20 days ago, the third just now.
+    let day: i64 = 24 * 60 * 60 * 1000;
+    let now = forgetit::store::now_ms();
+    for (game, days) in [(first.id, 8), (second.id, 20)] {
+        db.execute(&format!(
+            "UPDATE results SET finished_ms = {} WHERE game_id = {game}",
+            now - days * day
+        ))
+        .await;
+    }
+    let board = |period| {
+        let store = &store;
+        async move {
+            let page = store
+                .leaderboard_of(kind, Scope::Guild(1), Ranking::Wins, period, 1, 10, now)
+                .await
+                .unwrap();
+            page.rows
+                .iter()
+                .map(|(rank, s)| (*rank, s.user_id, s.games, s.wins, s.points))
+                .collect::<Vec<_>>()
+        }
+    };
+    // The last 7 days: the third game only.
+    assert_eq!(
+        board(Period::Week).await,
+        [(1, 102, 1, 1, 20), (2, 103, 1, 0, 8)]
+    );
+    // The last 30 days: all three, as all time.
+    let month = [(1, 102, 3, 2, 54), (2, 101, 2, 1, 54), (3, 103, 1, 0, 8)];
+    assert_eq!(board(Period::Month).await, month);
+    assert_eq!(board(Period::All).await, month);
+    // Another server's week is empty; the global week has the third game.
+    let elsewhere = store
+        .leaderboard_of(
+            kind,
+            Scope::Guild(2),
+            Ranking::Wins,
+            Period::Week,
+            1,
+            10,
+            now,
+        )
+        .await
+        .unwrap();
+    assert_eq!((elsewhere.rows.len(), elsewhere.players), (0, 0));
+    let global = store
+        .leaderboard_of(
+            kind,
+            Scope::Global,
+            Ranking::Points,
+            Period::Week,
+            1,
+            10,
+            now,
+        )
+        .await
+        .unwrap();
+    assert_eq!(global.players, 2);
+
+    // A database of a bot from before results were kept: its finished games get theirs from
+    // their logs, with the games' finish times, once.
+    db.execute("DELETE FROM results").await;
+    assert!(board(Period::Month).await.is_empty());
+    assert_eq!(store.backfill_results::<Game>().await.unwrap(), 3);
+    assert_eq!(store.backfill_results::<Game>().await.unwrap(), 0);
+    assert_eq!(board(Period::Month).await, month);
+    assert_eq!(
+        board(Period::Week).await,
+        month,
+        "finished just now, as the games say"
+    );
+}
+
 async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
     let store = db.open().await;
     // ANN wins one game and BEN the other, each with 16 + 4 = 20 points, and 4 in the game lost.
@@ -908,6 +1021,7 @@ on_both_backends!(
     a_commit_that_fails_half_way_leaves_game_and_log_unchanged,
     many_games_in_different_channels_write_at_once(flavor = "multi_thread", worker_threads = 4),
     leaderboards_and_stats_count_finished_games_only,
+    leaderboards_of_a_period_count_the_games_finished_in_it,
     players_equal_on_the_ranking_share_a_rank_across_pages,
     a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind,
     many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show,

@@ -1,12 +1,13 @@
 //! custom_ids of the bot's buttons and menus. A game component names the game, the state version
 //! it was shown on, and the action: `fgi:{game}:{version}:{action}` (the table knows the game's
 //! kind). A leaderboard button names the board, the page and the language the board was posted in:
-//! `lb:{kind}:{scope}:{by}:{page}:{lang}` (a page keeps the board's language, whoever turns it;
-//! ids from before the language was named end at the page).
+//! `lb:{kind}:{scope}:{by}:{page}:{lang}[:{period}]` (a page keeps the board's language, whoever
+//! turns it; ids from before the language was named end at the page; a board of all time names
+//! no period, as before periods).
 //! Anything else is an unknown button; so is a game component whose action the table's game does
 //! not read (the codec does not know the game).
 
-use crate::engine::{GameKind, Ranking};
+use crate::engine::{GameKind, Period, Ranking};
 use crate::i18n::Lang;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub enum Button {
         page: u32,
         /// The board's language; `None` in ids made before it was named.
         lang: Option<Lang>,
+        /// The games it counts (in ids, only with a language).
+        period: Period,
     },
 }
 
@@ -40,19 +43,21 @@ pub fn encode(button: &Button) -> String {
             by,
             page,
             lang,
+            period,
         } => {
             let scope = if *global { "global" } else { "server" };
             let id = format!("lb:{}:{scope}:{}:{page}", kind.code(), by.as_str());
-            match lang {
-                Some(lang) => format!("{id}:{}", lang.code()),
-                None => id,
+            match (lang, period) {
+                (Some(lang), Period::All) => format!("{id}:{}", lang.code()),
+                (Some(lang), period) => format!("{id}:{}:{}", lang.code(), period.as_str()),
+                (None, _) => id,
             }
         }
     }
 }
 
 pub fn decode(custom_id: &str) -> Option<Button> {
-    let mut parts = custom_id.splitn(if custom_id.starts_with("lb:") { 6 } else { 4 }, ':');
+    let mut parts = custom_id.splitn(if custom_id.starts_with("lb:") { 7 } else { 4 }, ':');
     match parts.next()? {
         "fgi" => Some(Button::Game {
             game_id: parts.next()?.parse().ok()?,
@@ -72,12 +77,18 @@ pub fn decode(custom_id: &str) -> Option<Button> {
                 None => None,
                 Some(code) => Some(Lang::from_code(code)?),
             };
+            let period = match parts.next() {
+                None => Period::All,
+                // `all` is never written (a board of all time names no period).
+                Some(name) => Period::parse(name).filter(|p| *p != Period::All)?,
+            };
             Some(Button::Leaderboard {
                 kind,
                 global,
                 by,
                 page,
                 lang,
+                period,
             })
         }
         _ => None,
@@ -107,6 +118,15 @@ mod tests {
                 by: Ranking::Best,
                 page: u32::MAX,
                 lang: Some(Lang::Fr),
+                period: Period::Month,
+            },
+            Button::Leaderboard {
+                kind: GameKind::ForGetIt,
+                global: false,
+                by: Ranking::Points,
+                page: 3,
+                lang: Some(Lang::EnUs),
+                period: Period::Week,
             },
             Button::Leaderboard {
                 kind: GameKind::ForGetIt,
@@ -114,6 +134,7 @@ mod tests {
                 by: Ranking::Wins,
                 page: 2,
                 lang: Some(Lang::EnUs),
+                period: Period::All,
             },
             // Ids from before the language was named.
             Button::Leaderboard {
@@ -122,6 +143,7 @@ mod tests {
                 by: Ranking::Points,
                 page: 1,
                 lang: None,
+                period: Period::All,
             },
         ];
         for button in buttons {
@@ -142,6 +164,9 @@ mod tests {
             "lb:mars:wins:1",
             "lb:fgi:mars:wins:1",
             "lb:server:wins:1",
+            "lb:fgi:server:wins:1:en-US:all",
+            "lb:fgi:server:wins:1:en-US:year",
+            "lb:fgi:server:wins:1:en-US:week:x",
             "x:1",
         ] {
             assert_eq!(decode(id), None, "{id}");

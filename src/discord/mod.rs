@@ -564,6 +564,7 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                 by,
                 page,
                 lang: board_lang,
+                period,
             }),
             _,
         ) => {
@@ -576,18 +577,17 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
             }
             // The page keeps the board's language; only private answers follow the clicker's.
             let board_lang = board_lang.unwrap_or(lang);
-            let board = commands::leaderboard_view(
-                &data.store,
+            let board = commands::Board {
                 kind,
-                guild.get(),
                 global,
                 by,
-                page,
-                board_lang,
-            );
-            match board.await {
+                period,
+            };
+            let view =
+                commands::leaderboard_view(&data.store, board, guild.get(), page, board_lang);
+            match view.await {
                 Ok(view) => {
-                    let name = commands::leaderboard_namer(kind, global, by, board_lang);
+                    let name = commands::leaderboard_namer(board, board_lang);
                     let update = io::response(&view, &name);
                     let response = CreateInteractionResponse::UpdateMessage(update);
                     if let Err(e) = click.create_response(&ctx.http, response).await {

@@ -115,3 +115,40 @@ impl Ranking {
         Ranking::ALL.into_iter().find(|r| r.as_str() == s)
     }
 }
+
+/// Which finished games a leaderboard counts: those of the last 7 days, of the last 30 days, or
+/// all of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Period {
+    Week,
+    Month,
+    #[default]
+    All,
+}
+
+impl Period {
+    pub const ALL: [Period; 3] = [Period::Week, Period::Month, Period::All];
+
+    /// Its name in the ids of buttons.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Period::Week => "week",
+            Period::Month => "month",
+            Period::All => "all",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Period> {
+        Period::ALL.into_iter().find(|p| p.as_str() == s)
+    }
+
+    /// How far back it reaches, in milliseconds; `None` for all time.
+    pub fn span_ms(self) -> Option<i64> {
+        const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+        match self {
+            Period::Week => Some(7 * DAY_MS),
+            Period::Month => Some(30 * DAY_MS),
+            Period::All => None,
+        }
+    }
+}

@@ -10,7 +10,7 @@ mod kind;
 pub mod table;
 
 pub use intent::{Board, Intent, MoveCode, MoveText};
-pub use kind::{GameKind, Ranking, Scope, Status};
+pub use kind::{GameKind, Period, Ranking, Scope, Status};
 
 use serde::{Deserialize, Serialize};
 

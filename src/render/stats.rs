@@ -3,7 +3,7 @@
 //! [`StatsView`]). What a game's statistics show beyond the fields every game's start with is its
 //! render module's ([`GameStats`]).
 
-use crate::engine::{GameKind, Ranking, Scope};
+use crate::engine::{GameKind, Period, Ranking, Scope};
 use crate::i18n::Lang;
 use crate::store::{LeaderboardPage, PlayerStats};
 use crate::tr;
@@ -95,6 +95,7 @@ pub fn leaderboard_page(
     kind: GameKind,
     scope: Scope,
     by: Ranking,
+    period: Period,
     board: &LeaderboardPage,
     lang: Lang,
 ) -> MessageView {
@@ -124,8 +125,21 @@ pub fn leaderboard_page(
     } else {
         "leaderboard-scope-server"
     };
+    let scope_label = match period {
+        Period::All => lang.t(scope_label),
+        Period::Week => format!(
+            "{} · {}",
+            lang.t(scope_label),
+            lang.t("leaderboard-period-week")
+        ),
+        Period::Month => format!(
+            "{} · {}",
+            lang.t(scope_label),
+            lang.t("leaderboard-period-month")
+        ),
+    };
     let view = LeaderboardView {
-        scope_label: lang.t(scope_label),
+        scope_label,
         by_label: lang.t(by_label),
         rows,
         page: board.page,

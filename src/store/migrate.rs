@@ -6,8 +6,8 @@
 //! schema first. The source is read in one snapshot (a read transaction), a page of rows at a
 //! time in key order, and written into the target in one transaction: a migration that fails
 //! half-way leaves the target empty. Tables go in the order of their foreign keys (games, seats,
-//! events, player_stats), every column, ids kept; on PostgreSQL the games' identity then starts
-//! past the highest id (SQLite's AUTOINCREMENT follows explicit ids by itself).
+//! events, player_stats, results), every column, ids kept; on PostgreSQL the games' identity then
+//! starts past the highest id (SQLite's AUTOINCREMENT follows explicit ids by itself).
 //!
 //! Then the copy is checked, each side read again: every row of every table equal, and every
 //! open game of each kind rebuilt from its event log on the target ([`Store::load_open`]) equal to
@@ -47,7 +47,7 @@ struct Table {
 
 /// Every table of the schema (`migrations/*/`), with every column, in the order of their
 /// foreign keys. The migration refuses a database whose tables have columns not listed here.
-const TABLES: [Table; 4] = [
+const TABLES: [Table; 5] = [
     Table {
         name: "games",
         key: 1,
@@ -106,6 +106,23 @@ const TABLES: [Table; 4] = [
             ("forget_its", Ty::Int),
             ("turns", Ty::Int),
             ("name", Ty::Text),
+        ],
+    },
+    Table {
+        name: "results",
+        key: 2,
+        columns: &[
+            ("game_id", Ty::Int),
+            ("user_id", Ty::Int),
+            ("guild_id", Ty::Int),
+            ("kind", Ty::Text),
+            ("name", Ty::Text),
+            ("won", Ty::Int),
+            ("points", Ty::Int),
+            ("best", Ty::Int),
+            ("forget_its", Ty::Int),
+            ("turns", Ty::Int),
+            ("finished_ms", Ty::Int),
         ],
     },
 ];

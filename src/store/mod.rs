@@ -22,7 +22,7 @@ mod sqlite;
 pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
 
 use crate::engine::table::{self, Phase, Rules};
-use crate::engine::{GameKind, Player, Ranking, Scope, Status};
+use crate::engine::{GameKind, Period, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 
 #[derive(Debug, thiserror::Error)]
@@ -589,7 +589,7 @@ impl Store {
         each!(self, q => q.seats(game_id).await)
     }
 
-    /// One page (from 1) of a leaderboard, `per_page` rows a page.
+    /// One page (from 1) of a leaderboard of all time, `per_page` rows a page.
     pub async fn leaderboard(
         &self,
         kind: GameKind,
@@ -598,7 +598,30 @@ impl Store {
         page: u32,
         per_page: u32,
     ) -> Result<LeaderboardPage> {
-        each!(self, q => q.leaderboard(kind, scope, by, page, per_page).await)
+        self.leaderboard_of(kind, scope, by, Period::All, page, per_page, now_ms())
+            .await
+    }
+
+    /// One page of the leaderboard of `period` as it stands at `now` (unix ms): all time, or the
+    /// games finished in the 7 or 30 days before.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn leaderboard_of(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        by: Ranking,
+        period: Period,
+        page: u32,
+        per_page: u32,
+        now: i64,
+    ) -> Result<LeaderboardPage> {
+        each!(self, q => q.leaderboard(kind, scope, by, period, page, per_page, now).await)
+    }
+
+    /// Writes the results (for leaderboards of a period) of the finished games of kind `G` that
+    /// have none: those finished before results were kept, rebuilt from their logs. How many.
+    pub async fn backfill_results<G: StoredGame>(&self) -> Result<usize> {
+        each!(self, q => q.backfill_results::<G>().await)
     }
 
     /// One person's lifetime statistics, or `None` if they never finished a game in that scope.

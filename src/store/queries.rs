@@ -9,7 +9,7 @@ use serde::Serialize;
 use sqlx::{FromRow, Pool, Row};
 
 use super::Db;
-use crate::engine::{GameKind, Player, Ranking, Scope, Status};
+use crate::engine::{GameKind, Period, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 use crate::store::{
     chunks, now_ms, rebuilt, rows_sql, CommitJob, CommitReply, GameRecord, LeaderboardPage, Loaded,
@@ -85,7 +85,7 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(CommitJob, CommitReply)]) -> R
                     .fetch_one(&mut *tx)
                     .await?;
                 for result in &job.results {
-                    record_result(&mut tx, guild_id, job.kind, result).await?;
+                    record_result(&mut tx, job.game_id, guild_id, job.kind, result, now).await?;
                 }
             }
         }
@@ -451,24 +451,37 @@ impl Queries {
             .collect())
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(in crate::store) async fn leaderboard(
         &self,
         kind: GameKind,
         scope: Scope,
         by: Ranking,
+        period: Period,
         page: u32,
         per_page: u32,
+        now: i64,
     ) -> Result<LeaderboardPage> {
         let per_page = per_page.max(1);
         let guild = scope_guild(scope);
-        let players: i64 = sqlx::query_scalar(
-            "SELECT COUNT(DISTINCT user_id) FROM player_stats \
-             WHERE kind = $1 AND ($2 IS NULL OR guild_id = $2)",
-        )
-        .bind(kind.as_str())
-        .bind(guild)
-        .fetch_one(&self.pool)
-        .await?;
+        // All time: the lifetime sums; a period: the results of the games finished in it.
+        let (table, stats, since) = match period.span_ms() {
+            None => ("player_stats", STATS_SELECT, None),
+            Some(span) => ("results", PERIOD_SELECT, Some(now - span)),
+        };
+        let count = format!(
+            "SELECT COUNT(DISTINCT user_id) FROM {table} \
+             WHERE kind = $1 AND ($2 IS NULL OR guild_id = $2) {}",
+            match since {
+                Some(_) => "AND finished_ms >= $3",
+                None => "",
+            }
+        );
+        let mut count = sqlx::query_scalar(&count).bind(kind.as_str()).bind(guild);
+        if let Some(since) = since {
+            count = count.bind(since);
+        }
+        let players: i64 = count.fetch_one(&self.pool).await?;
         let pages = (players as u32).div_ceil(per_page).max(1);
         let page = page.clamp(1, pages);
         let order = match by {
@@ -478,17 +491,19 @@ impl Queries {
         };
         // Players equal on both ranking keys share a rank (1, 2, 2, 4), also across pages.
         let sql = format!(
-            "SELECT *, RANK() OVER (ORDER BY {order}) AS rank FROM ({STATS_SELECT}) s \
+            "SELECT *, RANK() OVER (ORDER BY {order}) AS rank FROM ({stats}) s \
              ORDER BY {order}, s.user_id LIMIT $3 OFFSET $4"
         );
         let offset = u64::from(page - 1) * u64::from(per_page);
-        let rows = sqlx::query(&sql)
+        let mut rows = sqlx::query(&sql)
             .bind(guild)
             .bind(kind.as_str())
             .bind(i64::from(per_page))
-            .bind(offset as i64)
-            .fetch_all(&self.pool)
-            .await?;
+            .bind(offset as i64);
+        if let Some(since) = since {
+            rows = rows.bind(since);
+        }
+        let rows = rows.fetch_all(&self.pool).await?;
         Ok(LeaderboardPage {
             rows: rows
                 .iter()
@@ -517,6 +532,36 @@ impl Queries {
         row.as_ref().map(stats_of).transpose()
     }
 
+    /// Writes the results of the finished games of kind `G` that have none yet (games finished
+    /// before results were kept), each rebuilt from its event log, with its finish time; how
+    /// many games. Games without people (bots only) have no results, and are skipped.
+    pub(in crate::store) async fn backfill_results<G: StoredGame>(&self) -> Result<usize> {
+        let missing: Vec<(i64, i64, Option<i64>, i64)> = sqlx::query_as(
+            "SELECT g.id, g.guild_id, g.finished_ms, g.updated_ms FROM games g \
+             WHERE g.kind = $1 AND g.status = 'finished' \
+             AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) \
+             AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id \
+                         AND s.player_kind = 'person') \
+             ORDER BY g.id",
+        )
+        .bind(G::KIND.as_str())
+        .fetch_all(&self.pool)
+        .await?;
+        for chunk in missing.chunks(LOAD_CHUNK) {
+            let mut tx = self.writer.begin().await?;
+            for &(game_id, guild_id, finished_ms, updated_ms) in chunk {
+                let game = G::replay(&self.events::<G>(game_id).await?)
+                    .map_err(|reason| StoreError::Corrupt { game_id, reason })?;
+                for result in game.results() {
+                    let at = finished_ms.unwrap_or(updated_ms);
+                    insert_result(&mut tx, game_id, guild_id, G::KIND, &result, at).await?;
+                }
+            }
+            tx.commit().await?;
+        }
+        Ok(missing.len())
+    }
+
     pub(in crate::store) async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
         let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM games WHERE id = $1")
             .bind(game_id)
@@ -543,6 +588,15 @@ const STATS_SELECT: &str = "SELECT s.user_id AS user_id, \
      CAST(SUM(s.points) AS BIGINT) AS points, MAX(s.best) AS best, \
      CAST(SUM(s.forget_its) AS BIGINT) AS forget_its, CAST(SUM(s.turns) AS BIGINT) AS turns \
      FROM player_stats s WHERE s.kind = $2 AND ($1 IS NULL OR s.guild_id = $1) GROUP BY s.user_id";
+
+/// [`STATS_SELECT`] over the results of the games finished since `$5` (unix ms).
+const PERIOD_SELECT: &str = "SELECT s.user_id AS user_id, \
+     CASE WHEN $1 IS NULL THEN '' ELSE MAX(s.name) END AS name, \
+     COUNT(*) AS games, CAST(SUM(s.won) AS BIGINT) AS wins, \
+     CAST(SUM(s.points) AS BIGINT) AS points, MAX(s.best) AS best, \
+     CAST(SUM(s.forget_its) AS BIGINT) AS forget_its, CAST(SUM(s.turns) AS BIGINT) AS turns \
+     FROM results s WHERE s.kind = $2 AND ($1 IS NULL OR s.guild_id = $1) \
+     AND s.finished_ms >= $5 GROUP BY s.user_id";
 
 fn stats_of(row: &DbRow) -> Result<PlayerStats> {
     let n = |column: &str| row.try_get::<i64, _>(column).map(|n| n as u64);
@@ -609,12 +663,17 @@ async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result
     Ok(())
 }
 
+/// Folds `r` into the person's lifetime statistics, and keeps it as their result of game
+/// `game_id`, finished at `finished_ms`.
 async fn record_result(
     tx: &mut Tx<'_>,
+    game_id: i64,
     guild_id: i64,
     kind: GameKind,
     r: &SeatResult,
+    finished_ms: i64,
 ) -> Result<()> {
+    insert_result(tx, game_id, guild_id, kind, r, finished_ms).await?;
     sqlx::query(
         "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, \
          forget_its, turns) VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9) \
@@ -636,6 +695,38 @@ async fn record_result(
     .bind(i64::from(r.best))
     .bind(i64::from(r.forget_its))
     .bind(i64::from(r.turns))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Keeps `r` as the person's result of game `game_id`, finished at `finished_ms` (once: a game's
+/// results are written when it finishes, or by [`Queries::backfill_results`] for the games
+/// finished before results were kept).
+async fn insert_result(
+    tx: &mut Tx<'_>,
+    game_id: i64,
+    guild_id: i64,
+    kind: GameKind,
+    r: &SeatResult,
+    finished_ms: i64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO results (game_id, user_id, guild_id, kind, name, won, points, best, \
+         forget_its, turns, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+         ON CONFLICT (game_id, user_id) DO NOTHING",
+    )
+    .bind(game_id)
+    .bind(r.user_id as i64)
+    .bind(guild_id)
+    .bind(kind.as_str())
+    .bind(&r.name)
+    .bind(i64::from(r.won))
+    .bind(i64::from(r.points))
+    .bind(i64::from(r.best))
+    .bind(i64::from(r.forget_its))
+    .bind(i64::from(r.turns))
+    .bind(finished_ms)
     .execute(&mut **tx)
     .await?;
     Ok(())

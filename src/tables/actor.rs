@@ -49,6 +49,14 @@ macro_rules! any_table {
                 Ok(open)
             }
 
+            /// Writes the results of the finished games of every kind that have none (those
+            /// finished before results were kept); how many games.
+            pub(super) async fn backfill_results(store: &Store) -> Result<usize, StoreError> {
+                let mut games = 0;
+                $(games += store.backfill_results::<crate::engine::$module::Game>().await?;)*
+                Ok(games)
+            }
+
             /// Loads the stored game `id` of `kind`, with its guild.
             async fn load(store: &Store, id: i64, kind: GameKind) -> Result<(u64, AnyTable), StoreError> {
                 match kind {

@@ -92,6 +92,13 @@ impl Tables {
     ) -> Result<Tables, StoreError> {
         let shards = config.shards;
         let owned = |guild_id: u64| shards.is_none_or(|s| s.owns(guild_id));
+        // Leaderboards of a period count the results of the games finished in it: the games
+        // finished before results were kept get theirs, once (a failure costs only those).
+        match AnyTable::backfill_results(&store).await {
+            Ok(0) => {}
+            Ok(games) => info!(games, "results of earlier finished games written"),
+            Err(e) => error!(error = %e, "could not write the results of earlier finished games"),
+        }
         let open = AnyTable::load_open(&store, owned).await?;
         let tables = Tables {
             shared: Arc::new(Shared {

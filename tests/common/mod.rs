@@ -78,6 +78,23 @@ impl World {
         }
     }
 
+    /// Runs `sql` on the bot's database, beside the bot (for what only time would do).
+    pub async fn execute(&self, sql: &str) {
+        match &self.postgres {
+            Some(url) => {
+                let pool = sqlx::PgPool::connect(url).await.unwrap();
+                sqlx::query(sql).execute(&pool).await.unwrap();
+                pool.close().await;
+            }
+            None => {
+                let url = format!("sqlite://{}", self.db.display());
+                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+                sqlx::query(sql).execute(&pool).await.unwrap();
+                pool.close().await;
+            }
+        }
+    }
+
     /// The bot's database, opened by the test (beside the bot's own connections).
     pub async fn store(&self) -> Store {
         match &self.postgres {

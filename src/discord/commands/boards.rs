@@ -9,7 +9,7 @@ use super::{game_of, reply_of};
 use crate::discord::codec::{self, Button};
 use crate::discord::io;
 use crate::discord::{user_lang, Context, Error};
-use crate::engine::{GameKind, Ranking, Scope};
+use crate::engine::{GameKind, Period, Ranking, Scope};
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, UiAction};
 use crate::store::{Store, StoreError};
@@ -27,6 +27,16 @@ pub(super) enum ScopeChoice {
 }
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub(super) enum PeriodChoice {
+    #[name = "last 7 days"]
+    Week,
+    #[name = "last 30 days"]
+    Month,
+    #[name = "all time"]
+    All,
+}
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub(super) enum ByChoice {
     #[name = "wins"]
     Wins,
@@ -36,12 +46,13 @@ pub(super) enum ByChoice {
     Best,
 }
 
-/// The lifetime leaderboard.
+/// The leaderboard: of all time, or of the games finished in the last 7 or 30 days.
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn leaderboard(
     ctx: Context<'_>,
     scope: Option<ScopeChoice>,
     by: Option<ByChoice>,
+    period: Option<PeriodChoice>,
 ) -> Result<(), Error> {
     let kind = game_of(ctx)?;
     let Some(guild_id) = ctx.guild_id() else {
@@ -53,11 +64,22 @@ pub(super) async fn leaderboard(
         Some(ByChoice::Points) => Ranking::Points,
         Some(ByChoice::Best) => Ranking::Best,
     };
+    let period = match period {
+        None | Some(PeriodChoice::All) => Period::All,
+        Some(PeriodChoice::Week) => Period::Week,
+        Some(PeriodChoice::Month) => Period::Month,
+    };
     let reply = reply_of(ctx);
     let lang = user_lang(ctx);
     let store = &ctx.data().store;
-    let view = leaderboard_view(store, kind, guild_id.get(), global, by, 1, lang).await?;
-    let name = leaderboard_namer(kind, global, by, lang);
+    let board = Board {
+        kind,
+        global,
+        by,
+        period,
+    };
+    let view = leaderboard_view(store, board, guild_id.get(), 1, lang).await?;
+    let name = leaderboard_namer(board, lang);
     let create = io::response(&view, &name);
     CreateInteractionResponse::Message(create)
         .execute(&reply.http, (reply.id, &reply.token))
@@ -65,32 +87,51 @@ pub(super) async fn leaderboard(
     Ok(())
 }
 
+/// Which leaderboard: of which game, over this server or all, ranked by what, over which games.
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    pub kind: GameKind,
+    pub global: bool,
+    pub by: Ranking,
+    pub period: Period,
+}
+
 /// One page of a leaderboard, as a message.
 pub async fn leaderboard_view(
     store: &Store,
-    kind: GameKind,
+    board: Board,
     guild_id: u64,
-    global: bool,
-    by: Ranking,
     page: u32,
     lang: Lang,
 ) -> Result<MessageView, StoreError> {
+    let Board {
+        kind,
+        global,
+        by,
+        period,
+    } = board;
     let scope = if global {
         Scope::Global
     } else {
         Scope::Guild(guild_id)
     };
-    let board = store.leaderboard(kind, scope, by, page, PER_PAGE).await?;
-    Ok(render::leaderboard_page(kind, scope, by, &board, lang))
+    let now = crate::store::now_ms();
+    let rows = store
+        .leaderboard_of(kind, scope, by, period, page, PER_PAGE, now)
+        .await?;
+    Ok(render::leaderboard_page(
+        kind, scope, by, period, &rows, lang,
+    ))
 }
 
 /// Names the paging buttons of a leaderboard posted in `lang`.
-pub fn leaderboard_namer(
-    kind: GameKind,
-    global: bool,
-    by: Ranking,
-    lang: Lang,
-) -> impl Fn(&UiAction) -> String {
+pub fn leaderboard_namer(board: Board, lang: Lang) -> impl Fn(&UiAction) -> String {
+    let Board {
+        kind,
+        global,
+        by,
+        period,
+    } = board;
     move |action| {
         let page = match action {
             UiAction::LeaderboardPage { page } => *page,
@@ -102,6 +143,7 @@ pub fn leaderboard_namer(
             by,
             page,
             lang: Some(lang),
+            period,
         })
     }
 }

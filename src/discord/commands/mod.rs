@@ -6,7 +6,7 @@
 mod boards;
 mod table;
 
-pub use boards::{leaderboard_namer, leaderboard_view};
+pub use boards::{leaderboard_namer, leaderboard_view, Board};
 
 use std::borrow::Cow;
 
