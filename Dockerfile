@@ -4,7 +4,7 @@
 
 FROM rust:1-bookworm AS build
 WORKDIR /src
-COPY Cargo.toml Cargo.lock ./
+COPY Cargo.toml Cargo.lock build.rs ./
 COPY .cargo ./.cargo
 COPY src ./src
 COPY migrations ./migrations
