@@ -280,7 +280,10 @@ async fn a_database_of_2026_11_23_plays_its_open_games_on() {
     .await
     .unwrap();
     pool.close().await;
-    let (alice, bob) = (setup.user("alice").get() as i64, setup.user("bob").get() as i64);
+    let (alice, bob) = (
+        setup.user("alice").get() as i64,
+        setup.user("bob").get() as i64,
+    );
     assert_eq!(results, [(alice, 0, 9, true), (bob, 1, 120, true)]);
     setup.standin.assert_clean();
 }
