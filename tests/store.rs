@@ -13,7 +13,7 @@ use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
 use forgetit::store::{
-    BackendKind, Durability, Place, SeatResult, SeatRow, Store, StoreError, StoredGame,
+    BackendKind, Board, Durability, Place, SeatResult, SeatRow, Store, StoreError, StoredGame,
 };
 use serde::{Deserialize, Serialize};
 
@@ -700,11 +700,17 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
         ))
         .await;
     }
-    let board = |period| {
+    let board = |scope, by, period| Board {
+        kind,
+        scope,
+        by,
+        period,
+    };
+    let rows = |period| {
         let store = &store;
         async move {
             let page = store
-                .leaderboard_of(kind, Scope::Guild(1), Ranking::Wins, period, 1, 10, now)
+                .leaderboard_of(board(Scope::Guild(1), Ranking::Wins, period), 1, 10, now)
                 .await
                 .unwrap();
             page.rows
@@ -715,20 +721,17 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
     };
     // The last 7 days: the third game only.
     assert_eq!(
-        board(Period::Week).await,
+        rows(Period::Week).await,
         [(1, 102, 1, 1, 20), (2, 103, 1, 0, 8)]
     );
     // The last 30 days: all three, as all time.
     let month = [(1, 102, 3, 2, 54), (2, 101, 2, 1, 54), (3, 103, 1, 0, 8)];
-    assert_eq!(board(Period::Month).await, month);
-    assert_eq!(board(Period::All).await, month);
+    assert_eq!(rows(Period::Month).await, month);
+    assert_eq!(rows(Period::All).await, month);
     // Another server's week is empty; the global week has the third game.
     let elsewhere = store
         .leaderboard_of(
-            kind,
-            Scope::Guild(2),
-            Ranking::Wins,
-            Period::Week,
+            board(Scope::Guild(2), Ranking::Wins, Period::Week),
             1,
             10,
             now,
@@ -738,10 +741,7 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
     assert_eq!((elsewhere.rows.len(), elsewhere.players), (0, 0));
     let global = store
         .leaderboard_of(
-            kind,
-            Scope::Global,
-            Ranking::Points,
-            Period::Week,
+            board(Scope::Global, Ranking::Points, Period::Week),
             1,
             10,
             now,
@@ -753,12 +753,12 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
     // A database of a bot from before results were kept: its finished games get theirs from
     // their logs, with the games' finish times, once.
     db.execute("DELETE FROM results").await;
-    assert!(board(Period::Month).await.is_empty());
+    assert!(rows(Period::Month).await.is_empty());
     assert_eq!(store.backfill_results::<Game>().await.unwrap(), 3);
     assert_eq!(store.backfill_results::<Game>().await.unwrap(), 0);
-    assert_eq!(board(Period::Month).await, month);
+    assert_eq!(rows(Period::Month).await, month);
     assert_eq!(
-        board(Period::Week).await,
+        rows(Period::Week).await,
         month,
         "finished just now, as the games say"
     );

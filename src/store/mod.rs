@@ -345,6 +345,15 @@ pub struct PlayerStats {
     pub turns: u64,
 }
 
+/// Which leaderboard: of which game, where, ranked by what, counting which games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub kind: GameKind,
+    pub scope: Scope,
+    pub by: Ranking,
+    pub period: Period,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeaderboardPage {
     /// (rank from 1, stats), best first.
@@ -598,24 +607,25 @@ impl Store {
         page: u32,
         per_page: u32,
     ) -> Result<LeaderboardPage> {
-        self.leaderboard_of(kind, scope, by, Period::All, page, per_page, now_ms())
-            .await
+        let board = Board {
+            kind,
+            scope,
+            by,
+            period: Period::All,
+        };
+        self.leaderboard_of(board, page, per_page, now_ms()).await
     }
 
-    /// One page of the leaderboard of `period` as it stands at `now` (unix ms): all time, or the
-    /// games finished in the 7 or 30 days before.
-    #[allow(clippy::too_many_arguments)]
+    /// One page of `board` as it stands at `now` (unix ms): of all time, or of the games
+    /// finished in the 7 or 30 days before.
     pub async fn leaderboard_of(
         &self,
-        kind: GameKind,
-        scope: Scope,
-        by: Ranking,
-        period: Period,
+        board: Board,
         page: u32,
         per_page: u32,
         now: i64,
     ) -> Result<LeaderboardPage> {
-        each!(self, q => q.leaderboard(kind, scope, by, period, page, per_page, now).await)
+        each!(self, q => q.leaderboard(board, page, per_page, now).await)
     }
 
     /// Writes the results (for leaderboards of a period) of the finished games of kind `G` that

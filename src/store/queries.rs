@@ -9,11 +9,11 @@ use serde::Serialize;
 use sqlx::{FromRow, Pool, Row};
 
 use super::Db;
-use crate::engine::{GameKind, Period, Player, Ranking, Scope, Status};
+use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 use crate::store::{
-    chunks, now_ms, rebuilt, rows_sql, CommitJob, CommitReply, GameRecord, LeaderboardPage, Loaded,
-    Place, PlayerStats, Result, SeatResult, SeatRow, Seats, StoreError, StoredGame, BATCH,
+    chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, GameRecord, LeaderboardPage,
+    Loaded, Place, PlayerStats, Result, SeatResult, SeatRow, Seats, StoreError, StoredGame, BATCH,
     GAME_COLUMNS, LOAD_CHUNK,
 };
 
@@ -451,17 +451,19 @@ impl Queries {
             .collect())
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub(in crate::store) async fn leaderboard(
         &self,
-        kind: GameKind,
-        scope: Scope,
-        by: Ranking,
-        period: Period,
+        board: Board,
         page: u32,
         per_page: u32,
         now: i64,
     ) -> Result<LeaderboardPage> {
+        let Board {
+            kind,
+            scope,
+            by,
+            period,
+        } = board;
         let per_page = per_page.max(1);
         let guild = scope_guild(scope);
         // All time: the lifetime sums; a period: the results of the games finished in it.

@@ -117,7 +117,17 @@ pub async fn leaderboard_view(
     };
     let now = crate::store::now_ms();
     let rows = store
-        .leaderboard_of(kind, scope, by, period, page, PER_PAGE, now)
+        .leaderboard_of(
+            crate::store::Board {
+                kind,
+                scope,
+                by,
+                period,
+            },
+            page,
+            PER_PAGE,
+            now,
+        )
         .await?;
     Ok(render::leaderboard_page(
         kind, scope, by, period, &rows, lang,
