@@ -515,6 +515,41 @@ fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
 }
 
 #[test]
+fn a_leaderboard_of_a_period_names_it_in_its_title() {
+    let page = forgetit::store::LeaderboardPage {
+        rows: Vec::new(),
+        page: 1,
+        pages: 1,
+        players: 0,
+    };
+    let title = |period, lang| {
+        let view = forgetit::render::leaderboard_page(
+            GameKind::ForGetIt,
+            forgetit::engine::Scope::Guild(1),
+            forgetit::engine::Ranking::Wins,
+            period,
+            &page,
+            lang,
+        );
+        view.embeds[0].title.clone()
+    };
+    use forgetit::engine::Period;
+    assert_eq!(
+        title(Period::Week, EN),
+        "🏆 Leaderboard · this server · last 7 days"
+    );
+    assert_eq!(
+        title(Period::Month, EN),
+        "🏆 Leaderboard · this server · last 30 days"
+    );
+    assert_eq!(title(Period::All, EN), "🏆 Leaderboard · this server");
+    assert_eq!(
+        title(Period::Week, Lang::Fr),
+        "🏆 Classement · ce serveur · 7 derniers jours"
+    );
+}
+
+#[test]
 fn stats_show_a_players_record() {
     let view = StatsView {
         game: GameKind::ForGetIt,
