@@ -5,6 +5,7 @@ pub mod discord;
 pub mod engine;
 pub mod games;
 pub mod i18n;
+pub mod ratings;
 pub mod render;
 pub mod sandbox;
 pub mod store;

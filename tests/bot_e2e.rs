@@ -610,10 +610,10 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
         .slash(alice, "start", json!({ "target": 50, "bots": 1 }))
         .await;
     world.click(bob, &lobby, "Join").await;
-    world.dice.push([5, 2, 1]); // roll-off: alice, bob, then the bot
+    world.dice.push([5, 2, 1]); // roll-off: alice first (seated alice, Bot 1, bob)
     world.click(alice, &lobby, "Start").await;
-    // Alice banks 120 (F10: the others have a last turn each), bob spells FORGET IT, and the bot
-    // plays its last turn by itself.
+    // Alice banks 120 (F10: the others have a last turn each), the bot plays its last turn by
+    // itself, and bob spells FORGET IT.
     let turn = world.turn_of(alice).await;
     world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
     let rolled = world.click(alice, &turn, "Roll").await;
@@ -741,6 +741,62 @@ async fn a_leaderboard_of_the_last_week_leaves_out_an_older_game() {
         all.contains("alice · 1") && all.contains("bob · 1"),
         "{all}"
     );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// Ratings (issue "What players come back for": "ratings after a 3-seat game with a shared
+/// win"): alice and bob share the win over the bot seat; `by: rating` ranks them first together
+/// (the same rating) and the bot seat, rated too, below.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_win_over_a_bot_seat_rates_all_three() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+    let lobby = world.slash(alice, "start", json!({ "target": 50 })).await;
+    world.click(bob, &lobby, "Join").await;
+    world.click(alice, &lobby, "Add bot").await;
+    // Seated alice, bob, Bot 1, who play in that order from the roll-off's winner, alice.
+    world.dice.push([5, 2, 1]);
+    world.click(alice, &lobby, "Start").await;
+    // Alice banks 120 (F10: the others have a last turn each), bob ties her, and the bot's last
+    // roll spells FORGET IT.
+    for (player, more) in [(alice, vec![]), (bob, vec![W, 1, 1, W, 2, 2, W, 3, 3])] {
+        let turn = world.turn_of(player).await;
+        world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+        world.dice.push(more);
+        let rolled = world.click(player, &turn, "Roll").await;
+        let kept = world
+            .click(player, &rolled, &label_with(&rolled, "5"))
+            .await;
+        world.click(player, &kept, &label_with(&kept, "Bank")).await;
+    }
+    let over = world
+        .standin
+        .wait_for_message(world.channel, |m| m.button_labels() == ["Rematch"])
+        .await
+        .unwrap();
+    assert!(over.text().contains("share the win"), "{}", over.text());
+
+    // poise choices are indexes: by 3 is the rating.
+    let board = world
+        .slash(alice, "leaderboard", json!({ "by": 3 }))
+        .await
+        .text();
+    let line = |who: &str| {
+        board
+            .lines()
+            .find(|l| l.contains(who))
+            .unwrap_or_else(|| panic!("no {who}: {board}"))
+            .to_string()
+    };
+    let (a, b, robot) = (line("alice"), line("bob"), line("Bot 1"));
+    assert!(board.contains("Ranked by **rating**"), "{board}");
+    assert!(a.starts_with("🥇") && b.starts_with("🥇"), "{board}");
+    assert!(robot.starts_with("🥉"), "{board}");
+    let value = |l: &str| l.rsplit(" · ").next().unwrap().parse::<f64>().unwrap();
+    assert_eq!(value(&a), value(&b), "{board}");
+    assert!(value(&a) > value(&robot), "{board}");
     bot.shutdown().await;
     world.standin.assert_clean();
 }

@@ -516,7 +516,7 @@ fn leaderboards_page_with_previous_and_next_disabled_at_the_ends() {
 
 #[test]
 fn a_leaderboard_of_a_period_names_it_in_its_title() {
-    let page = forgetit::store::LeaderboardPage {
+    let page: forgetit::store::LeaderboardPage = forgetit::store::LeaderboardPage {
         rows: Vec::new(),
         page: 1,
         pages: 1,
@@ -528,7 +528,7 @@ fn a_leaderboard_of_a_period_names_it_in_its_title() {
             forgetit::engine::Scope::Guild(1),
             forgetit::engine::Ranking::Wins,
             period,
-            &page,
+            forgetit::render::Leaders::Stats(&page),
             lang,
         );
         view.embeds[0].title.clone()
@@ -546,6 +546,54 @@ fn a_leaderboard_of_a_period_names_it_in_its_title() {
     assert_eq!(
         title(Period::Week, Lang::Fr),
         "🏆 Classement · ce serveur · 7 derniers jours"
+    );
+}
+
+#[test]
+fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
+    use forgetit::ratings::Rating;
+    use forgetit::store::{LeaderboardPage, RatedPlayer};
+    let rated = |player, name: &str, mu| RatedPlayer {
+        player,
+        name: name.into(),
+        rating: Rating { mu, sigma: 2.0 },
+        games: 3,
+    };
+    let page = LeaderboardPage {
+        rows: vec![
+            (1, rated(Player::Person(7), "", 31.0)),
+            (2, rated(Player::Bot(1), "", 28.55)),
+        ],
+        page: 1,
+        pages: 1,
+        players: 2,
+    };
+    let view = forgetit::render::leaderboard_page(
+        GameKind::ForGetIt,
+        forgetit::engine::Scope::Global,
+        forgetit::engine::Ranking::Rating,
+        forgetit::engine::Period::Week,
+        forgetit::render::Leaders::Ratings(&page),
+        EN,
+    );
+    let embed = &view.embeds[0];
+    // Ratings are as they stand now: no period in the title.
+    assert_eq!(embed.title, "🏆 Leaderboard · all servers");
+    assert!(
+        embed.description.contains("Ranked by **rating**"),
+        "{}",
+        embed.description
+    );
+    // mu - 3 sigma; a person by mention across servers, a bot seat by its name.
+    assert!(
+        embed.description.contains("<@7> · 25.0"),
+        "{}",
+        embed.description
+    );
+    assert!(
+        embed.description.contains("Bot 1 · 22.6"),
+        "{}",
+        embed.description
     );
 }
 

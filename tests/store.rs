@@ -13,7 +13,8 @@ use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
 use forgetit::store::{
-    BackendKind, Board, Durability, Place, SeatResult, SeatRow, Store, StoreError, StoredGame,
+    BackendKind, Board, Durability, Place, Placing, SeatResult, SeatRow, Store, StoreError,
+    StoredGame,
 };
 use serde::{Deserialize, Serialize};
 
@@ -445,6 +446,9 @@ impl StoredGame for Flaky {
     fn results(&self) -> Vec<SeatResult> {
         self.inner.results()
     }
+    fn placings(&self) -> Vec<Placing> {
+        self.inner.placings()
+    }
     fn replay(events: &[FlakyEvent]) -> Result<Self, String> {
         let events: Vec<Event> = events.iter().map(|e| e.event.clone()).collect();
         Game::replay(&events)
@@ -764,6 +768,96 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
     );
 }
 
+/// Ratings (issue "What players come back for": "ratings after a 3-seat game with a shared
+/// win"): a finished game rates its seats against each other by place, bot seats too on rows of
+/// their own, in the server and across servers; a shared win rates both winners alike.
+async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
+    let store = db.open().await;
+    let kind = GameKind::ForGetIt;
+    // BEN, ANN and a bot seat, in that order; BEN reaches 20, ANN's last turn ties him (F10:
+    // a shared win), the bot's last turn spells FORGET IT.
+    let mut t = Table::create(&store, place(1, 10), BEN, 20).await.unwrap();
+    t.join(&store, ANN).await;
+    t.join(&store, Player::Bot(1)).await;
+    t.act(
+        &store,
+        Action::Start { by: BEN },
+        &mut ScriptedDice::new([5, 3, 1]),
+    )
+    .await;
+    t.bank_twos(&store, 4).await; // BEN 16
+    t.bank_twos(&store, 4).await; // ANN 16
+    t.bank_twos(&store, 2).await; // bot 4
+    t.bank_twos(&store, 2).await; // BEN 20
+    t.bank_twos(&store, 2).await; // ANN 20
+    t.roll(&store, &[W; 9]).await; // the bot: FORGET IT
+    assert_eq!(
+        t.game.phase,
+        Phase::Finished {
+            winners: vec![0, 1]
+        }
+    );
+    let places: Vec<usize> = t.game.placings().iter().map(|p| p.place).collect();
+    assert_eq!(places, [1, 1, 3]);
+
+    for scope in [Scope::Guild(1), Scope::Global] {
+        let board = store.rating_board(kind, scope, 1, 10).await.unwrap();
+        assert_eq!(board.players, 3);
+        let rows: Vec<(u64, Player, u64)> = board
+            .rows
+            .iter()
+            .map(|(rank, r)| (*rank, r.player, r.games))
+            .collect();
+        assert_eq!(
+            rows,
+            [(1, ANN, 1), (1, BEN, 1), (3, Player::Bot(1), 1)],
+            "{scope:?}: equal ratings by player id"
+        );
+        let (ann, ben, bot) = (&board.rows[0].1, &board.rows[1].1, &board.rows[2].1);
+        assert_eq!(ben.rating, ann.rating, "a shared win rates both alike");
+        let new = forgetit::ratings::Rating::default();
+        assert!(ben.rating.mu > new.mu && bot.rating.mu < new.mu);
+        assert!(bot.rating.sigma < new.sigma);
+        // The server's board names the seats as there; across servers people's names are not
+        // shown (bot seats are named by the board).
+        let names: Vec<&str> = board.rows.iter().map(|(_, r)| r.name.as_str()).collect();
+        match scope {
+            Scope::Global => assert_eq!(names, ["", "", format!("{:?}", Player::Bot(1)).as_str()]),
+            Scope::Guild(_) => assert_eq!(
+                names,
+                [
+                    format!("{ANN:?}").as_str(),
+                    format!("{BEN:?}").as_str(),
+                    format!("{:?}", Player::Bot(1)).as_str()
+                ]
+            ),
+        }
+    }
+    // Another server's ratings are its own.
+    let elsewhere = store
+        .rating_board(kind, Scope::Guild(2), 1, 10)
+        .await
+        .unwrap();
+    assert_eq!((elsewhere.players, elsewhere.rows.len()), (0, 0));
+
+    // A second game, ANN alone beats BEN: she now rates above him, and each counts two games.
+    let mut t = started(&store, place(1, 10), &[ANN, BEN], 20).await;
+    t.bank_twos(&store, 6).await; // ANN 48
+    t.bank_twos(&store, 2).await; // BEN 4
+    let board = store
+        .rating_board(kind, Scope::Guild(1), 1, 10)
+        .await
+        .unwrap();
+    let top: Vec<(u64, Player, u64)> = board
+        .rows
+        .iter()
+        .map(|(rank, r)| (*rank, r.player, r.games))
+        .collect();
+    assert_eq!(top[0], (1, ANN, 2));
+    assert_eq!(top[1].1, BEN);
+    assert_eq!(top[1].2, 2);
+}
+
 async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
     let store = db.open().await;
     // ANN wins one game and BEN the other, each with 16 + 4 = 20 points, and 4 in the game lost.
@@ -1022,6 +1116,7 @@ on_both_backends!(
     many_games_in_different_channels_write_at_once(flavor = "multi_thread", worker_threads = 4),
     leaderboards_and_stats_count_finished_games_only,
     leaderboards_of_a_period_count_the_games_finished_in_it,
+    a_three_seat_game_with_a_shared_win_rates_every_seat,
     players_equal_on_the_ranking_share_a_rank_across_pages,
     a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind,
     many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show,

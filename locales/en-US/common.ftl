@@ -107,6 +107,7 @@ leaderboard-period-week = last 7 days
 leaderboard-period-month = last 30 days
 leaderboard-by-wins = wins
 leaderboard-by-points = points
+leaderboard-by-rating = rating
 leaderboard-by-best-turn = best turn
 leaderboard-by-best-game = best game
 stats-title = 📊 { $name } · { $game }

@@ -110,6 +110,7 @@ leaderboard-period-week = 7 derniers jours
 leaderboard-period-month = 30 derniers jours
 leaderboard-by-wins = victoires
 leaderboard-by-points = points
+leaderboard-by-rating = cote
 leaderboard-by-best-turn = meilleur tour
 leaderboard-by-best-game = meilleure partie
 stats-title = 📊 { $name } · { $game }

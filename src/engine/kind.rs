@@ -97,10 +97,17 @@ pub enum Ranking {
     Points,
     /// Best turn (For Get It) or best game (Get Dickey).
     Best,
+    /// The skill rating (`crate::ratings`), bot seats included.
+    Rating,
 }
 
 impl Ranking {
-    pub const ALL: [Ranking; 3] = [Ranking::Wins, Ranking::Points, Ranking::Best];
+    pub const ALL: [Ranking; 4] = [
+        Ranking::Wins,
+        Ranking::Points,
+        Ranking::Best,
+        Ranking::Rating,
+    ];
 
     /// Its name in the ids of buttons.
     pub fn as_str(self) -> &'static str {
@@ -108,6 +115,7 @@ impl Ranking {
             Ranking::Wins => "wins",
             Ranking::Points => "points",
             Ranking::Best => "best",
+            Ranking::Rating => "rating",
         }
     }
 

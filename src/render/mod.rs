@@ -29,7 +29,8 @@ pub use dice::DiceStyle;
 pub use forgetit::{game_over, lobby, odds, rules, scores, turn, turn_result};
 pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice, Takes};
 pub use stats::{
-    leaderboard, leaderboard_page, player_stats, stats, LeaderRow, LeaderboardView, StatsView,
+    leaderboard, leaderboard_page, player_stats, stats, LeaderRow, LeaderboardView, Leaders,
+    StatsView,
 };
 pub use view::{
     limits, ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectOptionView, SelectView,

@@ -3,9 +3,10 @@
 //! [`StatsView`]). What a game's statistics show beyond the fields every game's start with is its
 //! render module's ([`GameStats`]).
 
+use crate::engine::Player;
 use crate::engine::{GameKind, Period, Ranking, Scope};
 use crate::i18n::Lang;
-use crate::store::{LeaderboardPage, PlayerStats};
+use crate::store::{LeaderboardPage, PlayerStats, RatedPlayer};
 use crate::tr;
 
 use super::forgetit::decimal;
@@ -89,36 +90,65 @@ fn game_stats(kind: GameKind) -> &'static GameStats {
     crate::games::games!(game_stats, kind)
 }
 
+/// A page of leaderboard as the store read it: of statistics, or of ratings.
+pub enum Leaders<'a> {
+    Stats(&'a LeaderboardPage),
+    Ratings(&'a LeaderboardPage<RatedPlayer>),
+}
+
 /// One page of a leaderboard of the game `kind`, as the store read it. Boards across servers
-/// show mentions, not a server's names.
+/// show mentions, not a server's names; bot seats are named as at the table. A board of ratings
+/// shows each one's `mu - 3 sigma`, and is of all time (ratings are as they stand now).
 pub fn leaderboard_page(
     kind: GameKind,
     scope: Scope,
     by: Ranking,
     period: Period,
-    board: &LeaderboardPage,
+    leaders: Leaders,
     lang: Lang,
 ) -> MessageView {
     let global = scope == Scope::Global;
-    let rows = board
-        .rows
-        .iter()
-        .map(|(rank, stats)| LeaderRow {
-            rank: *rank,
-            name: stats.name.clone(),
-            mention: global.then_some(stats.user_id),
-            value: match by {
-                Ranking::Wins => stats.wins,
-                Ranking::Points => stats.points,
-                Ranking::Best => stats.best,
-            }
-            .to_string(),
-        })
-        .collect();
+    let (rows, page, pages) = match leaders {
+        Leaders::Stats(board) => {
+            let rows = board.rows.iter().map(|(rank, stats)| LeaderRow {
+                rank: *rank,
+                name: stats.name.clone(),
+                mention: global.then_some(stats.user_id),
+                value: match by {
+                    Ranking::Points => stats.points,
+                    Ranking::Best => stats.best,
+                    // A board of statistics asked for by rating ranks by wins, as the store does.
+                    Ranking::Wins | Ranking::Rating => stats.wins,
+                }
+                .to_string(),
+            });
+            (rows.collect(), board.page, board.pages)
+        }
+        Leaders::Ratings(board) => {
+            let rows = board.rows.iter().map(|(rank, rated)| {
+                let (name, mention) = match rated.player {
+                    Player::Person(id) => (rated.name.clone(), global.then_some(id)),
+                    Player::Bot(n) => (super::bot_name(n, lang), None),
+                };
+                LeaderRow {
+                    rank: *rank,
+                    name,
+                    mention,
+                    value: format!("{:.1}", rated.rating.ordinal()),
+                }
+            });
+            (rows.collect(), board.page, board.pages)
+        }
+    };
     let by_label = match by {
         Ranking::Wins => "leaderboard-by-wins",
         Ranking::Points => "leaderboard-by-points",
         Ranking::Best => game_stats(kind).best_label,
+        Ranking::Rating => "leaderboard-by-rating",
+    };
+    let period = match by {
+        Ranking::Rating => Period::All,
+        _ => period,
     };
     let scope_label = if global {
         "leaderboard-scope-global"
@@ -142,8 +172,8 @@ pub fn leaderboard_page(
         scope_label,
         by_label: lang.t(by_label),
         rows,
-        page: board.page,
-        pages: board.pages,
+        page,
+        pages,
     };
     leaderboard(&view, lang)
 }

@@ -86,6 +86,8 @@ pub(crate) struct CommitJob {
     event: String,
     seats: Seats,
     results: Vec<SeatResult>,
+    /// Every seat's place, once the game is finished (for the ratings).
+    placings: Vec<Placing>,
     kind: GameKind,
 }
 
@@ -237,6 +239,14 @@ pub struct SeatResult {
     pub turns: u32,
 }
 
+/// A seat's place at the end of a game: 1 for the winners (a shared win shares it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placing {
+    pub player: Player,
+    pub name: String,
+    pub place: usize,
+}
+
 /// What the store needs to know of a game type. Implemented next to the store for each engine.
 pub trait StoredGame: Sized {
     type Event: Serialize + DeserializeOwned;
@@ -248,6 +258,9 @@ pub trait StoredGame: Sized {
     fn seat_rows(&self) -> Vec<SeatRow>;
     /// The people's results once the game is finished; empty before, and for a cancelled game.
     fn results(&self) -> Vec<SeatResult>;
+    /// Every seat's place once the game is finished (bots too); empty before, and for a
+    /// cancelled game.
+    fn placings(&self) -> Vec<Placing>;
     fn replay(events: &[Self::Event]) -> Result<Self, String>;
 }
 
@@ -276,6 +289,32 @@ impl<R: Rules> StoredGame for table::Game<R> {
                 name: self.seats[i].name.clone(),
                 total: self.total(i),
                 playing: self.seats[i].is_playing(),
+            })
+            .collect()
+    }
+
+    /// The winners first (sharing first place), then the seats still playing at the end, then
+    /// those that left, each by total.
+    fn placings(&self) -> Vec<Placing> {
+        let Phase::Finished { winners } = &self.phase else {
+            return Vec::new();
+        };
+        let keys: Vec<(bool, bool, u32)> = (0..self.seats.len())
+            .map(|i| {
+                (
+                    winners.contains(&i),
+                    self.seats[i].is_playing(),
+                    self.total(i),
+                )
+            })
+            .collect();
+        self.seats
+            .iter()
+            .zip(crate::ratings::places(&keys))
+            .map(|(seat, place)| Placing {
+                player: seat.player,
+                name: seat.name.clone(),
+                place,
             })
             .collect()
     }
@@ -354,10 +393,21 @@ pub struct Board {
     pub period: Period,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeaderboardPage {
-    /// (rank from 1, stats), best first.
-    pub rows: Vec<(u64, PlayerStats)>,
+/// A seat's rating, person or bot, in one scope and game kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedPlayer {
+    pub player: Player,
+    /// The name used in the scope's server ('' across servers).
+    pub name: String,
+    pub rating: crate::ratings::Rating,
+    pub games: u64,
+}
+
+/// One page of a leaderboard: of statistics ([`PlayerStats`]) or of ratings ([`RatedPlayer`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardPage<R = PlayerStats> {
+    /// (rank from 1, row), best first.
+    pub rows: Vec<(u64, R)>,
     pub page: u32,
     pub pages: u32,
     pub players: u64,
@@ -521,6 +571,11 @@ impl Store {
             } else {
                 Vec::new()
             },
+            placings: if status == Status::Finished {
+                game.placings()
+            } else {
+                Vec::new()
+            },
             kind: G::KIND,
         };
         if each!(self, q => q.write(job).await)? {
@@ -626,6 +681,18 @@ impl Store {
         now: i64,
     ) -> Result<LeaderboardPage> {
         each!(self, q => q.leaderboard(board, page, per_page, now).await)
+    }
+
+    /// One page (from 1) of the ratings of `kind` in `scope` (persons and bot seats), best
+    /// first: by `mu - 3 sigma`, a skill each very likely has.
+    pub async fn rating_board(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        page: u32,
+        per_page: u32,
+    ) -> Result<LeaderboardPage<RatedPlayer>> {
+        each!(self, q => q.rating_board(kind, scope, page, per_page).await)
     }
 
     /// Writes the results (for leaderboards of a period) of the finished games of kind `G` that

@@ -11,10 +11,11 @@ use sqlx::{FromRow, Pool, Row};
 use super::Db;
 use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
+use crate::ratings::Rating;
 use crate::store::{
     chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, GameRecord, LeaderboardPage,
-    Loaded, Place, PlayerStats, Result, SeatResult, SeatRow, Seats, StoreError, StoredGame, BATCH,
-    GAME_COLUMNS, LOAD_CHUNK,
+    Loaded, Place, Placing, PlayerStats, RatedPlayer, Result, SeatResult, SeatRow, Seats,
+    StoreError, StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
 };
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -66,6 +67,7 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(CommitJob, CommitReply)]) -> R
             .take_while(|job| {
                 !matches!(job.seats, Seats::All(_))
                     && job.results.is_empty()
+                    && job.placings.is_empty()
                     && games.insert(job.game_id)
             })
             .count();
@@ -79,13 +81,16 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(CommitJob, CommitReply)]) -> R
             if let Seats::All(seats) = &job.seats {
                 write_seats(&mut tx, job.game_id, seats).await?;
             }
-            if !job.results.is_empty() {
+            if !job.results.is_empty() || !job.placings.is_empty() {
                 let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = $1")
                     .bind(job.game_id)
                     .fetch_one(&mut *tx)
                     .await?;
                 for result in &job.results {
                     record_result(&mut tx, job.game_id, guild_id, job.kind, result, now).await?;
+                }
+                for scope in [guild_id, GLOBAL_RATINGS] {
+                    record_ratings(&mut tx, scope, job.kind, &job.placings, now).await?;
                 }
             }
         }
@@ -440,10 +445,7 @@ impl Queries {
         Ok(rows
             .into_iter()
             .map(|(kind, id, name, total, playing)| SeatRow {
-                player: match kind.as_str() {
-                    "bot" => Player::Bot(id as u8),
-                    _ => Player::Person(id as u64),
-                },
+                player: player_of(&kind, id),
                 name,
                 total: total as u32,
                 playing,
@@ -490,6 +492,8 @@ impl Queries {
             Ranking::Wins => "wins DESC, points DESC",
             Ranking::Points => "points DESC, wins DESC",
             Ranking::Best => "best DESC, wins DESC",
+            // Ratings have a board of their own (`rating_board`); statistics rank by wins.
+            Ranking::Rating => "wins DESC, points DESC",
         };
         // Players equal on both ranking keys share a rank (1, 2, 2, 4), also across pages.
         let sql = format!(
@@ -562,6 +566,56 @@ impl Queries {
             tx.commit().await?;
         }
         Ok(missing.len())
+    }
+
+    /// One page of the ratings of `kind` in `scope`, persons and bot seats, by `mu - 3 sigma`.
+    pub(in crate::store) async fn rating_board(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        page: u32,
+        per_page: u32,
+    ) -> Result<LeaderboardPage<RatedPlayer>> {
+        let per_page = per_page.max(1);
+        let guild = scope_guild(scope).unwrap_or(GLOBAL_RATINGS);
+        let players: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE kind = $1 AND guild_id = $2")
+                .bind(kind.as_str())
+                .bind(guild)
+                .fetch_one(&self.pool)
+                .await?;
+        let pages = (players as u32).div_ceil(per_page).max(1);
+        let page = page.clamp(1, pages);
+        let offset = u64::from(page - 1) * u64::from(per_page);
+        let rows: Vec<(String, i64, String, i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT player_kind, player_id, name, mu, sigma, games, \
+             RANK() OVER (ORDER BY mu - 3 * sigma DESC) AS rank FROM ratings \
+             WHERE kind = $1 AND guild_id = $2 \
+             ORDER BY mu - 3 * sigma DESC, player_kind, player_id LIMIT $3 OFFSET $4",
+        )
+        .bind(kind.as_str())
+        .bind(guild)
+        .bind(i64::from(per_page))
+        .bind(offset as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(LeaderboardPage {
+            rows: rows
+                .into_iter()
+                .map(|(player_kind, id, name, mu, sigma, games, rank)| {
+                    let rated = RatedPlayer {
+                        player: player_of(&player_kind, id),
+                        name,
+                        rating: Rating::from_millionths(mu, sigma),
+                        games: games as u64,
+                    };
+                    (rank as u64, rated)
+                })
+                .collect(),
+            page,
+            pages,
+            players: players as u64,
+        })
     }
 
     pub(in crate::store) async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
@@ -638,16 +692,29 @@ async fn insert_event<E: Serialize>(
     Ok(())
 }
 
+/// How a player is stored: `(player_kind, player_id)`.
+fn player_key(player: Player) -> (&'static str, i64) {
+    match player {
+        Player::Person(id) => ("person", id as i64),
+        Player::Bot(n) => ("bot", i64::from(n)),
+    }
+}
+
+/// The player stored as `(player_kind, player_id)`.
+fn player_of(kind: &str, id: i64) -> Player {
+    match kind {
+        "bot" => Player::Bot(id as u8),
+        _ => Player::Person(id as u64),
+    }
+}
+
 async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result<()> {
     sqlx::query("DELETE FROM seats WHERE game_id = $1")
         .bind(game_id)
         .execute(&mut **tx)
         .await?;
     for (position, seat) in seats.iter().enumerate() {
-        let (kind, id) = match seat.player {
-            Player::Person(id) => ("person", id as i64),
-            Player::Bot(n) => ("bot", i64::from(n)),
-        };
+        let (kind, id) = player_key(seat.player);
         sqlx::query(
             "INSERT INTO seats (game_id, position, player_kind, player_id, name, total, playing) \
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -731,5 +798,68 @@ async fn insert_result(
     .bind(finished_ms)
     .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+/// The `guild_id` of the ratings across every server.
+const GLOBAL_RATINGS: i64 = 0;
+
+/// Rates the seats of a finished game against each other by their places, in `scope` (a server,
+/// or [`GLOBAL_RATINGS`]): each seat's rating there, or a new player's, moves, and counts one
+/// more game. A game of one seat rates nobody.
+async fn record_ratings(
+    tx: &mut Tx<'_>,
+    scope: i64,
+    kind: GameKind,
+    placings: &[Placing],
+    now: i64,
+) -> Result<()> {
+    if placings.len() < 2 {
+        return Ok(());
+    }
+    let mut field = Vec::with_capacity(placings.len());
+    for placing in placings {
+        let (player_kind, player_id) = player_key(placing.player);
+        let before: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT mu, sigma FROM ratings \
+             WHERE guild_id = $1 AND kind = $2 AND player_kind = $3 AND player_id = $4",
+        )
+        .bind(scope)
+        .bind(kind.as_str())
+        .bind(player_kind)
+        .bind(player_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+        let before = before.map_or_else(Rating::default, |(mu, sigma)| {
+            Rating::from_millionths(mu, sigma)
+        });
+        field.push((before, placing.place));
+    }
+    for (placing, after) in placings.iter().zip(crate::ratings::rate(&field)) {
+        let (player_kind, player_id) = player_key(placing.player);
+        let (mu, sigma) = after.to_millionths();
+        // Across servers a person's name in one server is not for the others to see.
+        let name = match (scope, placing.player) {
+            (GLOBAL_RATINGS, Player::Person(_)) => "",
+            _ => placing.name.as_str(),
+        };
+        sqlx::query(
+            "INSERT INTO ratings (guild_id, kind, player_kind, player_id, name, mu, sigma, \
+             games, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8) \
+             ON CONFLICT (guild_id, kind, player_kind, player_id) DO UPDATE SET \
+             name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, \
+             games = ratings.games + 1, updated_ms = excluded.updated_ms",
+        )
+        .bind(scope)
+        .bind(kind.as_str())
+        .bind(player_kind)
+        .bind(player_id)
+        .bind(name)
+        .bind(mu)
+        .bind(sigma)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
     Ok(())
 }

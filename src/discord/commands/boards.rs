@@ -44,6 +44,8 @@ pub(super) enum ByChoice {
     Points,
     #[name = "best turn or game"]
     Best,
+    #[name = "rating"]
+    Rating,
 }
 
 /// The leaderboard: of all time, or of the games finished in the last 7 or 30 days.
@@ -63,6 +65,7 @@ pub(super) async fn leaderboard(
         None | Some(ByChoice::Wins) => Ranking::Wins,
         Some(ByChoice::Points) => Ranking::Points,
         Some(ByChoice::Best) => Ranking::Best,
+        Some(ByChoice::Rating) => Ranking::Rating,
     };
     let period = match period {
         None | Some(PeriodChoice::All) => Period::All,
@@ -115,22 +118,24 @@ pub async fn leaderboard_view(
     } else {
         Scope::Guild(guild_id)
     };
+    if by == Ranking::Rating {
+        let ratings = store.rating_board(kind, scope, page, PER_PAGE).await?;
+        let leaders = render::Leaders::Ratings(&ratings);
+        return Ok(render::leaderboard_page(
+            kind, scope, by, period, leaders, lang,
+        ));
+    }
     let now = crate::store::now_ms();
-    let rows = store
-        .leaderboard_of(
-            crate::store::Board {
-                kind,
-                scope,
-                by,
-                period,
-            },
-            page,
-            PER_PAGE,
-            now,
-        )
-        .await?;
+    let board = crate::store::Board {
+        kind,
+        scope,
+        by,
+        period,
+    };
+    let stats = store.leaderboard_of(board, page, PER_PAGE, now).await?;
+    let leaders = render::Leaders::Stats(&stats);
     Ok(render::leaderboard_page(
-        kind, scope, by, period, &rows, lang,
+        kind, scope, by, period, leaders, lang,
     ))
 }
 
