@@ -18,7 +18,7 @@ static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
 /// The store's own migrations (`Store::open` embeds the same directory).
 static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
 
-const TABLES: [&str; 4] = ["events", "games", "player_stats", "seats"];
+const TABLES: [&str; 5] = ["events", "games", "guild_removals", "player_stats", "seats"];
 
 /// `_sqlx_migrations`: each row's version, success and time of installation, in order.
 async fn applied(pool: &PgPool) -> Vec<(i64, bool, String)> {

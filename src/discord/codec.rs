@@ -2,7 +2,9 @@
 //! it was shown on, and the action: `fgi:{game}:{version}:{action}` (the table knows the game's
 //! kind). A leaderboard button names the board, the page and the language the board was posted in:
 //! `lb:{kind}:{scope}:{by}:{page}:{lang}` (a page keeps the board's language, whoever turns it;
-//! ids from before the language was named end at the page).
+//! ids from before the language was named end at the page). The buttons of a forget-me prompt
+//! name the person who asked and the answer: `forget:{user}:yes` or `forget:{user}:no` (the router
+//! acts on them only for that person, and only on such a prompt).
 //! Anything else is an unknown button; so is a game component whose action the table's game does
 //! not read (the codec does not know the game).
 
@@ -25,6 +27,8 @@ pub enum Button {
         /// The board's language; `None` in ids made before it was named.
         lang: Option<Lang>,
     },
+    /// A forget-me prompt's answer: `confirm` (forget) or not (keep), for the person `user_id`.
+    Forget { user_id: u64, confirm: bool },
 }
 
 pub fn encode(button: &Button) -> String {
@@ -47,6 +51,9 @@ pub fn encode(button: &Button) -> String {
                 Some(lang) => format!("{id}:{}", lang.code()),
                 None => id,
             }
+        }
+        Button::Forget { user_id, confirm } => {
+            format!("forget:{user_id}:{}", if *confirm { "yes" } else { "no" })
         }
     }
 }
@@ -79,6 +86,18 @@ pub fn decode(custom_id: &str) -> Option<Button> {
                 page,
                 lang,
             })
+        }
+        "forget" => {
+            let user_id = parts.next()?.parse().ok().filter(|&id| id != 0)?;
+            let confirm = match parts.next()? {
+                "yes" => true,
+                "no" => false,
+                _ => return None,
+            };
+            match parts.next() {
+                None => Some(Button::Forget { user_id, confirm }),
+                Some(_) => None,
+            }
         }
         _ => None,
     }
@@ -123,6 +142,14 @@ mod tests {
                 page: 1,
                 lang: None,
             },
+            Button::Forget {
+                user_id: u64::MAX,
+                confirm: true,
+            },
+            Button::Forget {
+                user_id: 1,
+                confirm: false,
+            },
         ];
         for button in buttons {
             let id = encode(&button);
@@ -143,6 +170,13 @@ mod tests {
             "lb:fgi:mars:wins:1",
             "lb:server:wins:1",
             "x:1",
+            "forget",
+            "forget:1",
+            "forget:x:yes",
+            "forget:0:yes",
+            "forget:1:maybe",
+            "forget:1:yes:",
+            "forget:1:yes:2",
         ] {
             assert_eq!(decode(id), None, "{id}");
         }

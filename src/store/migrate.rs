@@ -6,7 +6,7 @@
 //! schema first. The source is read in one snapshot (a read transaction), a page of rows at a
 //! time in key order, and written into the target in one transaction: a migration that fails
 //! half-way leaves the target empty. Tables go in the order of their foreign keys (games, seats,
-//! events, player_stats), every column, ids kept; on PostgreSQL the games' identity then starts
+//! events, player_stats, guild_removals), every column, ids kept; on PostgreSQL the games' identity then starts
 //! past the highest id (SQLite's AUTOINCREMENT follows explicit ids by itself).
 //!
 //! Then the copy is checked, each side read again: every row of every table equal, and every
@@ -47,7 +47,7 @@ struct Table {
 
 /// Every table of the schema (`migrations/*/`), with every column, in the order of their
 /// foreign keys. The migration refuses a database whose tables have columns not listed here.
-const TABLES: [Table; 4] = [
+const TABLES: [Table; 5] = [
     Table {
         name: "games",
         key: 1,
@@ -107,6 +107,11 @@ const TABLES: [Table; 4] = [
             ("turns", Ty::Int),
             ("name", Ty::Text),
         ],
+    },
+    Table {
+        name: "guild_removals",
+        key: 1,
+        columns: &[("guild_id", Ty::Int), ("removed_ms", Ty::Int)],
     },
 ];
 

@@ -94,7 +94,7 @@ pub fn leaderboard_namer(
     move |action| {
         let page = match action {
             UiAction::LeaderboardPage { page } => *page,
-            UiAction::Game(_) => 1,
+            UiAction::Game(_) | UiAction::Forget { .. } => 1,
         };
         codec::encode(&Button::Leaderboard {
             kind,
