@@ -534,7 +534,7 @@ enum Shape {
     DmClick(String),
 }
 
-const SUBCOMMANDS: [&str; 9] = [
+const SUBCOMMANDS: [&str; 11] = [
     "start",
     "join",
     "leave",
@@ -544,6 +544,8 @@ const SUBCOMMANDS: [&str; 9] = [
     "stats",
     "cancel",
     "kick",
+    "privacy",
+    "forget-me",
 ];
 
 fn shape() -> impl Strategy<Value = Shape> {
@@ -567,7 +569,8 @@ fn shape() -> impl Strategy<Value = Shape> {
             }),
         prop_oneof![
             "\\PC{0,100}",
-            "fgi:[0-9]{1,3}:[0-9]{1,3}:(join|roll|bank|odds)"
+            "fgi:[0-9]{1,3}:[0-9]{1,3}:(join|roll|bank|odds)",
+            "forget:[0-9]{1,20}:(yes|no)"
         ]
         .prop_map(Shape::DmClick),
     ]
@@ -769,6 +772,14 @@ enum Id {
     },
     /// A leaderboard's page button, well formed or not.
     Leaderboard(String),
+    /// A forget-me prompt's button `forget:{user}:{answer}`, naming one of the people (by index:
+    /// 0 alice, 1 bob, 2 carol, 3 amelie) or anyone (4: `anyone`), the answer well formed or not.
+    /// No message clicked is a prompt: it must forget no one.
+    Forget {
+        who: usize,
+        anyone: u64,
+        answer: &'static str,
+    },
 }
 
 fn custom_id() -> impl Strategy<Value = Id> {
@@ -801,6 +812,16 @@ fn custom_id() -> impl Strategy<Value = Id> {
         )
             .prop_map(|(kind, scope, by, page, lang)| {
                 Id::Leaderboard(format!("lb:{kind}:{scope}:{by}:{page}{lang}"))
+            }),
+        (
+            0usize..5,
+            any::<u64>(),
+            prop_oneof![Just("yes"), Just("no"), Just("x")]
+        )
+            .prop_map(|(who, anyone, answer)| Id::Forget {
+                who,
+                anyone,
+                answer
             }),
     ]
 }
@@ -856,6 +877,14 @@ fn every_click_that_is_no_move_gets_a_private_answer_and_changes_nothing() {
         });
         let custom_id = match &click.custom_id {
             Id::Garbage(s) | Id::Leaderboard(s) => s.clone(),
+            Id::Forget {
+                who,
+                anyone,
+                answer,
+            } => {
+                let user = users.get(*who).map_or(*anyone, |u| u.get());
+                format!("forget:{user}:{answer}")
+            }
             Id::Game {
                 game,
                 game_shift,
@@ -872,18 +901,31 @@ fn every_click_that_is_no_move_gets_a_private_answer_and_changes_nothing() {
         if click.on == 4 && matches!(decode(&custom_id), Some(Button::Leaderboard { .. })) {
             return;
         }
-        if let Id::Game {
-            game,
-            game_shift: 0,
-            version_shift,
-            code,
-        } = &click.custom_id
-        {
+        // A shifted id may name another of the real games (1 + 2 is the open lobby's): what
+        // counts is the game it names, and whether at that game's version.
+        let named = match &click.custom_id {
+            Id::Game {
+                game,
+                game_shift,
+                version_shift,
+                code,
+            } => {
+                let id = games[*game].game + game_shift;
+                let version = games[*game].version as i64 + version_shift;
+                games
+                    .iter()
+                    .position(|g| g.game == id)
+                    .map(|named| (named, version == games[named].version as i64, code))
+            }
+            _ => None,
+        };
+        if let Some((game, at_version, code)) = named {
+            let game = &game;
             let on_own_lobby = (click.on == 1 && *game == 0) || (click.on == 3 && *game == 2);
             if on_own_lobby && LOBBY_CODES.contains(&code.as_str()) {
                 return;
             }
-            let current = *version_shift == 0 && click.by == 0;
+            let current = at_version && click.by == 0;
             let first = values.as_ref().and_then(|v| v.first());
             let gd_move = code == "roll"
                 || code.starts_with("hold:")
@@ -951,6 +993,14 @@ fn a_click_acts_only_on_the_kind_of_message_it_belongs_to() {
     for kind in GameKind::ALL {
         let id = format!("lb:{}:server:wins:1:en-US", kind.code());
         homes.push((id, t.board));
+    }
+    // A forget-me prompt's buttons, for each person: on no message but their prompt do they
+    // forget anyone, whoever clicks them (their own person included).
+    let prompt = block(&rt, world.slash(world.alice, "forget-me", json!({})));
+    for user in users {
+        for answer in ["yes", "no"] {
+            homes.push((format!("forget:{user}:{answer}"), prompt.id));
+        }
     }
     let messages = [
         fgi.message,

@@ -18,9 +18,10 @@ static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
 /// The store's own migrations (`Store::open` embeds the same directory).
 static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
 
-const TABLES: [&str; 6] = [
+const TABLES: [&str; 7] = [
     "events",
     "games",
+    "guild_removals",
     "player_stats",
     "ratings",
     "results",

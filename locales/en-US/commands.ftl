@@ -41,6 +41,10 @@ cmd-forgetit-kick = kick
 cmd-forgetit-kick-description = Remove a player from the game in this channel (the host, or a member who can manage messages).
 cmd-forgetit-kick-user = user
 cmd-forgetit-kick-user-description = The player to remove
+cmd-forgetit-privacy = privacy
+cmd-forgetit-privacy-description = What the bot stores about you, why, and for how long.
+cmd-forgetit-forget-me = forget-me
+cmd-forgetit-forget-me-description = Delete your statistics and your name from stored games (asks to confirm).
 
 cmd-getdickey = getdickey
 cmd-getdickey-description = Play Get Dickey: five dice, three rolls, thirteen boxes to fill.
@@ -78,6 +82,10 @@ cmd-getdickey-kick = kick
 cmd-getdickey-kick-description = Remove a player from the game in this channel (the host, or a member who can manage messages).
 cmd-getdickey-kick-user = user
 cmd-getdickey-kick-user-description = The player to remove
+cmd-getdickey-privacy = privacy
+cmd-getdickey-privacy-description = What the bot stores about you, why, and for how long.
+cmd-getdickey-forget-me = forget-me
+cmd-getdickey-forget-me-description = Delete your statistics and your name from stored games (asks to confirm).
 
 choice-this-server = this server
 choice-global = global

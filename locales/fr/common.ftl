@@ -127,3 +127,25 @@ stats-dickeys = Dickeys
 stats-forget-its = FORGET IT
 stats-of-turns = { $n } ({ $percent } des tours)
 stats-percent = { $percent } %
+
+## Confidentialité (`privacy` et `forget-me`, les mêmes pour les deux jeux)
+
+privacy-title = 🔒 Confidentialité : ce que le bot garde, et combien de temps
+privacy-stored = Ce qui est gardé
+privacy-stored-text = • Les parties jouées sur chaque serveur : le salon, l'identifiant Discord de chaque place et le nom qu'avait le joueur sur ce serveur, les scores, et le journal de la partie (chaque coup et chaque dé ; les arrivées à la table nomment aussi les joueurs).
+    • Les statistiques de tous les temps par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre cote par jeu, sur chaque serveur et sur tous les serveurs.
+    • Rien d'autre : ni messages, ni profil, ni autres données du serveur.
+privacy-why = Pourquoi
+privacy-why-text = Pour jouer les parties (une partie en cours est reconstruite à partir de son journal après un redémarrage), et pour montrer les scores, les statistiques et les classements.
+privacy-how-long = Combien de temps
+privacy-how-long-text = Tant que le bot est sur le serveur. Quand le bot est retiré d'un serveur, les parties et les statistiques de ce serveur sont supprimées 30 jours plus tard, sauf si le bot y est ajouté de nouveau d'ici là.
+privacy-forget = M'oublier
+privacy-forget-text = { $command } supprime d'un coup vos statistiques, résultats et cotes sur tous les serveurs, et remplace votre nom dans les parties gardées par « un ancien joueur ». Votre identifiant Discord reste dans les journaux de ces parties, sans nom, pour qu'elles et les résultats des autres joueurs restent tels qu'ils ont été joués. Les messages déjà publiés dans les salons ne sont pas modifiés.
+former-player = un ancien joueur
+forget-prompt = **Vous oublier ?** Cela supprime vos statistiques sur tous les serveurs (les deux jeux) et remplace votre nom dans chaque partie gardée par « un ancien joueur ». Les résultats des autres joueurs restent tels quels. C'est définitif.
+forget-button-yes = M'oublier
+forget-button-no = Garder mes données
+forget-done = C'est fait : vos statistiques sont supprimées et votre nom n'est plus dans les parties gardées.
+forget-kept = Rien n'a été supprimé.
+forget-seated = Vous avez une place à une partie encore ouverte, dans { $channel } : quittez-la (ou attendez qu'elle se termine), puis redemandez. Rien n'a été supprimé.
+forget-not-yours = Seule la personne qui a demandé à être oubliée peut répondre : lancez vous-même la commande pour être oublié.

@@ -3,7 +3,9 @@
 //! kind). A leaderboard button names the board, the page and the language the board was posted in:
 //! `lb:{kind}:{scope}:{by}:{page}:{lang}[:{period}]` (a page keeps the board's language, whoever
 //! turns it; ids from before the language was named end at the page; a board of all time names
-//! no period, as before periods).
+//! no period, as before periods). The buttons of a forget-me prompt name the person who asked and
+//! the answer: `forget:{user}:yes` or `forget:{user}:no` (the router acts on them only for that
+//! person, and only on such a prompt).
 //! Anything else is an unknown button; so is a game component whose action the table's game does
 //! not read (the codec does not know the game).
 
@@ -28,6 +30,8 @@ pub enum Button {
         /// The games it counts (in ids, only with a language).
         period: Period,
     },
+    /// A forget-me prompt's answer: `confirm` (forget) or not (keep), for the person `user_id`.
+    Forget { user_id: u64, confirm: bool },
 }
 
 pub fn encode(button: &Button) -> String {
@@ -52,6 +56,9 @@ pub fn encode(button: &Button) -> String {
                 (Some(lang), period) => format!("{id}:{}:{}", lang.code(), period.as_str()),
                 (None, _) => id,
             }
+        }
+        Button::Forget { user_id, confirm } => {
+            format!("forget:{user_id}:{}", if *confirm { "yes" } else { "no" })
         }
     }
 }
@@ -90,6 +97,18 @@ pub fn decode(custom_id: &str) -> Option<Button> {
                 lang,
                 period,
             })
+        }
+        "forget" => {
+            let user_id = parts.next()?.parse().ok().filter(|&id| id != 0)?;
+            let confirm = match parts.next()? {
+                "yes" => true,
+                "no" => false,
+                _ => return None,
+            };
+            match parts.next() {
+                None => Some(Button::Forget { user_id, confirm }),
+                Some(_) => None,
+            }
         }
         _ => None,
     }
@@ -145,6 +164,14 @@ mod tests {
                 lang: None,
                 period: Period::All,
             },
+            Button::Forget {
+                user_id: u64::MAX,
+                confirm: true,
+            },
+            Button::Forget {
+                user_id: 1,
+                confirm: false,
+            },
         ];
         for button in buttons {
             let id = encode(&button);
@@ -168,6 +195,13 @@ mod tests {
             "lb:fgi:server:wins:1:en-US:year",
             "lb:fgi:server:wins:1:en-US:week:x",
             "x:1",
+            "forget",
+            "forget:1",
+            "forget:x:yes",
+            "forget:0:yes",
+            "forget:1:maybe",
+            "forget:1:yes:",
+            "forget:1:yes:2",
         ] {
             assert_eq!(decode(id), None, "{id}");
         }

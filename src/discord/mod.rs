@@ -84,6 +84,8 @@ pub struct RunningBot {
     tables: Tables,
     store: Store,
     client: JoinHandle<Result<(), serenity::Error>>,
+    /// Deletes the data of servers the bot was removed from 30 days ago ([`sweep_removed`]).
+    sweeper: JoinHandle<()>,
 }
 
 impl RunningBot {
@@ -99,6 +101,7 @@ impl RunningBot {
     /// disconnection gets [`SHARDS_SHUTDOWN`], after which the client task is aborted (a process
     /// exits with its runtime, the shard's task included).
     pub async fn shutdown(self) {
+        self.sweeper.abort();
         let closed = tokio::time::timeout(SHARDS_SHUTDOWN, self.shard_manager.shutdown_all()).await;
         if closed.is_err() {
             warn!("the gateway did not close in time (a shard reconnecting?): leaving it");
@@ -134,6 +137,7 @@ impl RunningBot {
                 Ok(())
             }
             Some(result) => {
+                self.sweeper.abort();
                 self.tables.shutdown().await;
                 self.store.close().await;
                 match result {
@@ -264,12 +268,36 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             None => client.start_autosharded().await,
         }
     });
+    let sweeper = tokio::spawn(sweep_removed(store.clone()));
     Ok(RunningBot {
         shard_manager,
         tables,
         store,
         client: task,
+        sweeper,
     })
+}
+
+/// How often the data of servers the bot was removed from is looked at (and once at start).
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Deletes, at start and then every [`SWEEP_EVERY`], the data of the servers the bot was
+/// removed from 30 days ago or more and did not come back to (every process does it: it is the
+/// same for all, and done once).
+async fn sweep_removed(store: Store) {
+    let mut every = tokio::time::interval(SWEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        match store.sweep_removed_guilds(crate::store::now_ms()).await {
+            Ok(swept) if swept.is_empty() => {}
+            Ok(swept) => info!(
+                guilds = ?swept,
+                "deleted the games and statistics of servers the bot left 30 days ago"
+            ),
+            Err(e) => warn!(error = %e, "could not delete the data of servers the bot left"),
+        }
+    }
 }
 
 async fn shutdown_signal() {
@@ -432,6 +460,28 @@ async fn on_event(
                 shard = ctx.shard_id.0,
                 "guild seen"
             );
+            // The bot is in it: if it had been removed, its data is kept after all.
+            match framework.user_data.store.guild_back(guild.id.get()).await {
+                Ok(true) => info!(guild = guild.id.get(), "back in a server: its data is kept"),
+                Ok(false) => {}
+                Err(e) => {
+                    error!(error = %e, guild = guild.id.get(), "could not record a server's return")
+                }
+            }
+        }
+        // Removed from a server (not an outage, which says `unavailable`): its data is deleted
+        // 30 days from now unless the bot comes back (see `sweep_removed_guilds`).
+        FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            let guild = incomplete.id.get();
+            let removed = framework
+                .user_data
+                .store
+                .guild_removed(guild, crate::store::now_ms())
+                .await;
+            match removed {
+                Ok(()) => info!(guild, "removed from a server: its data goes in 30 days"),
+                Err(e) => error!(error = %e, guild, "could not record a server's removal"),
+            }
         }
         _ => {}
     }
@@ -600,6 +650,9 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
                 }
             }
         }
+        (Some(Button::Forget { user_id, confirm }), _) => {
+            commands::forget_click(ctx, data, click, reply, lang, user_id, confirm).await;
+        }
         _ => {
             let _ = reply
                 .ephemeral(render::notice(Notice::UnknownButton, lang))
@@ -681,6 +734,6 @@ fn board_of(message: &serenity::Message) -> Option<crate::engine::Board> {
         })
         .find_map(|custom_id| match codec::decode(custom_id)? {
             Button::Game { action, .. } => Intent::<MoveText>::parse(&action, Some(""))?.board(),
-            Button::Leaderboard { .. } => None,
+            Button::Leaderboard { .. } | Button::Forget { .. } => None,
         })
 }

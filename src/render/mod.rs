@@ -14,6 +14,7 @@
 //!   with keycap dice, scorecards and the "Score in…" menu.
 //! - [`stats`]: leaderboards and a player's statistics.
 //! - [`notice`](mod@notice): the short ephemeral answers of the table service.
+//! - [`privacy`]: what the bot keeps, and the forget-me prompt.
 
 pub mod dice;
 pub mod forgetit;
@@ -21,6 +22,7 @@ pub mod getdickey;
 mod lobby;
 pub mod notice;
 mod over;
+pub mod privacy;
 mod seat;
 pub mod stats;
 pub mod view;

@@ -302,6 +302,8 @@ pub enum UiAction {
     Game(String),
     /// Show this page (from 1) of a leaderboard.
     LeaderboardPage { page: u32 },
+    /// A forget-me prompt's answer: forget (`confirm`), or keep.
+    Forget { confirm: bool },
 }
 
 impl<M: MoveCode> From<Intent<M>> for UiAction {
@@ -310,12 +312,15 @@ impl<M: MoveCode> From<Intent<M>> for UiAction {
     }
 }
 
-/// As views print it: the intent's code, or `lb:{page}`.
+/// As views print it: the intent's code, `lb:{page}`, or `forget:{yes|no}`.
 impl fmt::Display for UiAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UiAction::Game(code) => f.write_str(code),
             UiAction::LeaderboardPage { page } => write!(f, "lb:{page}"),
+            UiAction::Forget { confirm } => {
+                write!(f, "forget:{}", if *confirm { "yes" } else { "no" })
+            }
         }
     }
 }

@@ -6,8 +6,9 @@
 //! schema first. The source is read in one snapshot (a read transaction), a page of rows at a
 //! time in key order, and written into the target in one transaction: a migration that fails
 //! half-way leaves the target empty. Tables go in the order of their foreign keys (games, seats,
-//! events, player_stats, results, ratings), every column, ids kept; on PostgreSQL the games' identity then
-//! starts past the highest id (SQLite's AUTOINCREMENT follows explicit ids by itself).
+//! events, player_stats, results, ratings, guild_removals), every column, ids kept; on
+//! PostgreSQL the games' identity then starts past the highest id (SQLite's AUTOINCREMENT follows
+//! explicit ids by itself).
 //!
 //! Then the copy is checked, each side read again: every row of every table equal, and every
 //! open game of each kind rebuilt from its event log on the target ([`Store::load_open`]) equal to
@@ -47,7 +48,7 @@ struct Table {
 
 /// Every table of the schema (`migrations/*/`), with every column, in the order of their
 /// foreign keys. The migration refuses a database whose tables have columns not listed here.
-const TABLES: [Table; 6] = [
+const TABLES: [Table; 7] = [
     Table {
         name: "games",
         key: 1,
@@ -139,6 +140,11 @@ const TABLES: [Table; 6] = [
             ("games", Ty::Int),
             ("updated_ms", Ty::Int),
         ],
+    },
+    Table {
+        name: "guild_removals",
+        key: 1,
+        columns: &[("guild_id", Ty::Int), ("removed_ms", Ty::Int)],
     },
 ];
 

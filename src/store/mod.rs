@@ -413,6 +413,20 @@ pub struct LeaderboardPage<R = PlayerStats> {
     pub players: u64,
 }
 
+/// What [`Store::forget_person`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forgotten {
+    /// Done, in one transaction: the person's statistics rows deleted (every server, both
+    /// games), and their name replaced in these seats and events.
+    Done { stats: u64, seats: u64, events: u64 },
+    /// Nothing done: the person has a seat at an open game (the first found is in this
+    /// channel), whose table holds their name in memory and would write it again.
+    Seated { channel_id: u64 },
+}
+
+/// How long a server's data is kept once the bot was removed from it: 30 days.
+pub const REMOVED_GUILD_KEPT_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
 /// The database: SQLite or PostgreSQL, with the same API and the same guarantees.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -714,6 +728,45 @@ impl Store {
     /// The kind of game `game_id`, if there is such a game.
     pub async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
         each!(self, q => q.kind_of(game_id).await)
+    }
+
+    /// Forgets a person, everywhere, in one transaction: deletes every row of their lifetime
+    /// statistics (every server, both games), and replaces the name they had in stored games
+    /// (their seats, and the `created` and `joined` events of the games' logs) by `former` in
+    /// each game's language ("a former player"). Their Discord id stays in those games, with no
+    /// name, so that the games replay as they were played and the others' results stand.
+    /// Refused ([`Forgotten::Seated`], nothing changed) while they have a seat at an open game.
+    pub async fn forget_person(
+        &self,
+        user_id: u64,
+        former: &(dyn Fn(Lang) -> String + Sync),
+    ) -> Result<Forgotten> {
+        each!(self, q => q.forget_person(user_id, former).await)
+    }
+
+    /// Records that the bot was removed from a server at `removed_ms` (a second removal before
+    /// it comes back keeps the first time).
+    pub async fn guild_removed(&self, guild_id: u64, removed_ms: i64) -> Result<()> {
+        each!(self, q => q.guild_removed(guild_id, removed_ms).await)
+    }
+
+    /// The bot is in a server (again): its removal, if any, is forgotten and its data kept.
+    /// Whether there was one.
+    pub async fn guild_back(&self, guild_id: u64) -> Result<bool> {
+        each!(self, q => q.guild_back(guild_id).await)
+    }
+
+    /// When the bot was removed from a server it has not come back to, if it was.
+    pub async fn guild_removed_at(&self, guild_id: u64) -> Result<Option<i64>> {
+        each!(self, q => q.guild_removed_at(guild_id).await)
+    }
+
+    /// Deletes the data of every server the bot was removed from [`REMOVED_GUILD_KEPT_MS`] or
+    /// more before `now_ms`, and did not come back to: its games with their seats and event
+    /// logs, and its statistics rows, in one transaction. The servers swept.
+    pub async fn sweep_removed_guilds(&self, now_ms: i64) -> Result<Vec<u64>> {
+        let before = now_ms.saturating_sub(REMOVED_GUILD_KEPT_MS);
+        each!(self, q => q.sweep_removed_guilds(before).await)
     }
 
     async fn exists(&self, game_id: i64) -> Result<bool> {

@@ -574,6 +574,29 @@ impl Standin {
         })
     }
 
+    /// The bot is removed from `guild` (kicked, or the server deleted): Discord's GUILD_DELETE
+    /// without `unavailable` (an outage would set it), on the session(s) of the guild's shard.
+    pub fn remove_bot_from(&self, guild: GuildId) {
+        self.shared.with(|w| {
+            w.dispatch_to_guild(
+                guild,
+                "GUILD_DELETE",
+                serde_json::json!({ "id": guild.to_string() }),
+            );
+        })
+    }
+
+    /// The bot is added to `guild` again: GUILD_CREATE, as after IDENTIFY.
+    pub fn add_bot_to(&self, guild: GuildId) {
+        self.shared.with(|w| {
+            let Some(g) = w.guilds.iter().find(|g| g.id == guild).cloned() else {
+                return;
+            };
+            let data = model::guild_create_json(w, &g);
+            w.dispatch_to_guild(guild, "GUILD_CREATE", data);
+        })
+    }
+
     // ----- actions ----------------------------------------------------------------------------
 
     /// `user` runs `/command [sub] options...` in `channel`. `sub` is a subcommand, or

@@ -150,7 +150,7 @@ pub fn leaderboard_namer(board: Board, lang: Lang) -> impl Fn(&UiAction) -> Stri
     move |action| {
         let page = match action {
             UiAction::LeaderboardPage { page } => *page,
-            UiAction::Game(_) => 1,
+            UiAction::Game(_) | UiAction::Forget { .. } => 1,
         };
         codec::encode(&Button::Leaderboard {
             kind,

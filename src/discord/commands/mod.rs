@@ -4,9 +4,11 @@
 //! statistics, in [`boards`]).
 
 mod boards;
+mod privacy;
 mod table;
 
 pub use boards::{leaderboard_namer, leaderboard_view, Board};
+pub(super) use privacy::forget_click;
 
 use std::borrow::Cow;
 
@@ -70,6 +72,8 @@ where
         boards::stats(),
         table::cancel(),
         table::kick(),
+        privacy::privacy(),
+        privacy::forget_me(),
     ];
     command.subcommand_required = true;
     command

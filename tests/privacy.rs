@@ -1,0 +1,444 @@
+//! Privacy in the store, on both backends (as `tests/store.rs`: each test runs as `sqlite::name`
+//! and `postgres::name`): forget-me deletes a person's statistics and leaves no trace of their
+//! name in any column of any table (listed from the schema itself), while the games still load
+//! and the others' results stand; it is refused while they sit at an open game; and the data of a
+//! server the bot was removed from is deleted 30 days later, unless the bot came back.
+
+mod common;
+
+use std::path::PathBuf;
+
+use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
+use forgetit::engine::forgetit::{Action, Game, Move, Settings};
+use forgetit::engine::{GameKind, Player, Ranking, Scope};
+use forgetit::i18n::Lang;
+use forgetit::store::{Durability, Forgotten, Place, Store, StoreError, REMOVED_GUILD_KEPT_MS};
+
+const ANN: Player = Player::Person(101);
+const BEN: Player = Player::Person(102);
+const CAT: Player = Player::Person(103);
+
+/// Ann's name: what must leave no trace.
+const ANN_NAME: &str = "Annabelle Quux";
+
+fn name_of(player: Player) -> String {
+    match player {
+        ANN => ANN_NAME.to_string(),
+        BEN => "Benedict".to_string(),
+        _ => "Catherine".to_string(),
+    }
+}
+
+fn place(guild_id: u64, channel_id: u64) -> Place {
+    Place {
+        guild_id,
+        channel_id,
+    }
+}
+
+fn former(lang: Lang) -> String {
+    forgetit::render::privacy::former_player(lang)
+}
+
+/// One test's database, empty until first opened.
+enum Db {
+    Sqlite {
+        _dir: tempfile::TempDir,
+        path: PathBuf,
+    },
+    Postgres {
+        url: String,
+    },
+}
+
+impl Db {
+    fn sqlite() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("forgetit.db");
+        Db::Sqlite { _dir: dir, path }
+    }
+
+    async fn postgres() -> Db {
+        let url = common::postgres::server().await.fresh_database().await;
+        Db::Postgres { url }
+    }
+
+    async fn open(&self) -> Store {
+        match self {
+            Db::Sqlite { path, .. } => Store::open(path).await.unwrap(),
+            Db::Postgres { url } => Store::open_url(url, Durability::default()).await.unwrap(),
+        }
+    }
+
+    /// Every `(table, column, row)` whose value, as text, contains `needle`: every column of
+    /// every table of the schema (read from the database's own catalogue), whatever its type.
+    async fn everywhere(&self, needle: &str) -> (Vec<String>, Vec<(String, String, String)>) {
+        macro_rules! scan {
+            ($pool:expr, $columns:expr) => {{
+                let pool = $pool;
+                let columns: Vec<(String, String)> =
+                    sqlx::query_as($columns).fetch_all(&pool).await.unwrap();
+                let mut found = Vec::new();
+                for (table, column) in &columns {
+                    let sql = format!(
+                        "SELECT CAST({column} AS TEXT) FROM {table} \
+                         WHERE CAST({column} AS TEXT) LIKE $1"
+                    );
+                    let hits: Vec<String> = sqlx::query_scalar(&sql)
+                        .bind(format!("%{needle}%"))
+                        .fetch_all(&pool)
+                        .await
+                        .unwrap();
+                    found.extend(hits.into_iter().map(|h| (table.clone(), column.clone(), h)));
+                }
+                pool.close().await;
+                let mut tables: Vec<String> = columns.into_iter().map(|(t, _)| t).collect();
+                tables.dedup();
+                (tables, found)
+            }};
+        }
+        match self {
+            Db::Sqlite { path, .. } => scan!(
+                sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+                    .await
+                    .unwrap(),
+                "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p \
+                 WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' \
+                 AND m.name <> '_sqlx_migrations' ORDER BY m.name, p.cid"
+            ),
+            Db::Postgres { url } => scan!(
+                sqlx::PgPool::connect(url).await.unwrap(),
+                "SELECT CAST(table_name AS TEXT), CAST(column_name AS TEXT) \
+                 FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name <> '_sqlx_migrations' \
+                 ORDER BY table_name, ordinal_position"
+            ),
+        }
+    }
+}
+
+/// A game played through the store.
+struct Table {
+    id: i64,
+    game: Game,
+}
+
+impl Table {
+    async fn create(store: &Store, at: Place, host: Player, lang: Lang) -> Table {
+        let (game, created) = Game::create(Settings { target: 100 }, host, name_of(host)).unwrap();
+        let id = store
+            .create_game_in(at, &game, &created, lang)
+            .await
+            .unwrap();
+        Table { id, game }
+    }
+
+    async fn act(&mut self, store: &Store, action: Action, dice: &mut impl DiceSource) {
+        let event = self.game.decide(action, dice).unwrap();
+        let mut next = self.game.clone();
+        next.evolve(&event);
+        store
+            .commit_from(self.id, Some(&self.game), &next, &event, None)
+            .await
+            .unwrap();
+        self.game = next;
+    }
+
+    async fn join(&mut self, store: &Store, player: Player) {
+        let name = name_of(player);
+        self.act(
+            store,
+            Action::Join { player, name },
+            &mut ScriptedDice::new([]),
+        )
+        .await;
+    }
+
+    async fn leave(&mut self, store: &Store, player: Player) {
+        self.act(store, Action::Leave { player }, &mut ScriptedDice::new([]))
+            .await;
+    }
+
+    /// Seats `players` after the host and starts; the host wins the roll-off.
+    async fn start(&mut self, store: &Store, players: &[Player]) {
+        for &p in players {
+            self.join(store, p).await;
+        }
+        let host = self.game.seats[0].player;
+        let faces = std::iter::once(5).chain(std::iter::repeat_n(1, players.len()));
+        self.act(
+            store,
+            Action::Start { by: host },
+            &mut ScriptedDice::new(faces),
+        )
+        .await;
+    }
+
+    /// Plays random legal moves until the game is over.
+    async fn play_out(&mut self, store: &Store, seed: u64) {
+        let mut dice = RandomDice::seeded(seed);
+        while !self.game.is_over() {
+            let legal = self.game.legal_actions();
+            let bank = legal
+                .iter()
+                .find(|a| matches!(a, Action::Play { mv: Move::Bank, .. }));
+            let action = match bank {
+                Some(bank) if dice.roll(3) == 1 => bank.clone(),
+                _ => legal[0].clone(),
+            };
+            self.act(store, action, &mut dice).await;
+        }
+    }
+}
+
+/// A finished game at `at` in `lang`, hosted by `host` against `others`.
+async fn finished(store: &Store, at: Place, lang: Lang, host: Player, others: &[Player]) -> Table {
+    let mut table = Table::create(store, at, host, lang).await;
+    table.start(store, others).await;
+    table.play_out(store, at.channel_id).await;
+    table
+}
+
+async fn stats(store: &Store, scope: Scope, player: Player) -> Option<u64> {
+    let Player::Person(id) = player else {
+        unreachable!()
+    };
+    store
+        .player_stats(GameKind::ForGetIt, scope, id)
+        .await
+        .unwrap()
+        .map(|s| s.games)
+}
+
+async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db) {
+    let store = db.open().await;
+    // Ann plays in two servers, an English table and a French one; she also joined and left a
+    // lobby that is still open (her name is in its log, in no seat).
+    let english = finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
+    let french = finished(&store, place(2, 20), Lang::Fr, BEN, &[ANN, CAT]).await;
+    let mut lobby = Table::create(&store, place(1, 11), CAT, Lang::EnUs).await;
+    lobby.join(&store, ANN).await;
+    lobby.leave(&store, ANN).await;
+    let ben_before = store
+        .player_stats(GameKind::ForGetIt, Scope::Global, 102)
+        .await
+        .unwrap();
+    let cat_before = stats(&store, Scope::Guild(2), CAT).await;
+    assert_eq!(stats(&store, Scope::Global, ANN).await, Some(2));
+
+    let (tables, before) = db.everywhere(ANN_NAME).await;
+    for table in [
+        "events",
+        "games",
+        "guild_removals",
+        "player_stats",
+        "ratings",
+        "results",
+        "seats",
+    ] {
+        assert!(tables.contains(&table.to_string()), "{tables:?}");
+    }
+    let found_in: std::collections::BTreeSet<&str> =
+        before.iter().map(|(t, _, _)| t.as_str()).collect();
+    assert_eq!(
+        found_in.into_iter().collect::<Vec<_>>(),
+        ["events", "player_stats", "ratings", "results", "seats"],
+        "the scan finds the name where it is: {before:?}"
+    );
+
+    let done = store.forget_person(101, &former).await.unwrap();
+    // Two stats rows (two servers), two seats, and three events: the two joins of the French
+    // game and the lobby, and the `created` event of the English game she hosted.
+    assert_eq!(
+        done,
+        Forgotten::Done {
+            stats: 2,
+            seats: 2,
+            events: 3
+        }
+    );
+    let (_, after) = db.everywhere(ANN_NAME).await;
+    assert_eq!(after, [], "no column of any table holds the name");
+    // Nor any part of it.
+    assert_eq!(db.everywhere("Annabelle").await.1, []);
+
+    // Her statistics are gone, in every scope; the others' are as they were.
+    assert_eq!(stats(&store, Scope::Global, ANN).await, None);
+    assert_eq!(stats(&store, Scope::Guild(1), ANN).await, None);
+    assert_eq!(
+        store
+            .player_stats(GameKind::ForGetIt, Scope::Global, 102)
+            .await
+            .unwrap(),
+        ben_before
+    );
+    assert_eq!(stats(&store, Scope::Guild(2), CAT).await, cat_before);
+    let board = store
+        .leaderboard(GameKind::ForGetIt, Scope::Global, Ranking::Wins, 1, 10)
+        .await
+        .unwrap();
+    assert!(
+        board.rows.iter().all(|(_, s)| s.user_id != 101),
+        "{board:?}"
+    );
+
+    // The games load and replay as they were played, her seat named in the game's language;
+    // her id stays (the seat is still hers for the game's rules).
+    for (table, lang) in [(&english, Lang::EnUs), (&french, Lang::Fr)] {
+        let loaded = store.load::<Game>(table.id).await.unwrap();
+        let mut expected = table.game.clone();
+        for seat in &mut expected.seats {
+            if seat.player == ANN {
+                seat.name = former(lang);
+            }
+        }
+        assert_eq!(loaded.game, expected);
+        let seats = store.seats(table.id).await.unwrap();
+        let ann = seats.iter().find(|s| s.player == ANN).unwrap();
+        assert_eq!(ann.name, former(lang));
+        let ben = seats.iter().find(|s| s.player == BEN).unwrap();
+        assert_eq!(ben.name, "Benedict");
+    }
+    assert_eq!(former(Lang::EnUs), "a former player");
+    assert_eq!(former(Lang::Fr), "un ancien joueur");
+    // The open lobby loads too, and plays on.
+    let open = store.load::<Game>(lobby.id).await.unwrap();
+    assert_eq!(open.game, lobby.game);
+    lobby.join(&store, BEN).await;
+
+    // Forgetting again finds nothing more to do.
+    assert_eq!(
+        store.forget_person(101, &former).await.unwrap(),
+        Forgotten::Done {
+            stats: 0,
+            seats: 2,
+            events: 3
+        }
+    );
+    assert_eq!(db.everywhere(ANN_NAME).await.1, []);
+}
+
+async fn forget_me_is_refused_while_seated_at_an_open_game(db: Db) {
+    let store = db.open().await;
+    finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
+    let mut open = Table::create(&store, place(1, 12), BEN, Lang::EnUs).await;
+    open.start(&store, &[ANN]).await;
+    assert_eq!(
+        store.forget_person(101, &former).await.unwrap(),
+        Forgotten::Seated { channel_id: 12 }
+    );
+    // Nothing changed.
+    assert_eq!(stats(&store, Scope::Global, ANN).await, Some(1));
+    assert!(!db.everywhere(ANN_NAME).await.1.is_empty());
+    // Even a seat she left mid-game: the table still holds her name until the game ends.
+    open.leave(&store, ANN).await;
+    assert!(open.game.is_over(), "two players, one left: the game ends");
+    assert!(matches!(
+        store.forget_person(101, &former).await.unwrap(),
+        Forgotten::Done { stats: 1, .. }
+    ));
+    assert_eq!(db.everywhere(ANN_NAME).await.1, []);
+}
+
+async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db) {
+    let store = db.open().await;
+    let t0: i64 = 1_800_000_000_000;
+    let gone = finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
+    let mut gone_open = Table::create(&store, place(1, 11), CAT, Lang::EnUs).await;
+    gone_open.join(&store, BEN).await;
+    let kept = finished(&store, place(2, 20), Lang::EnUs, ANN, &[BEN]).await;
+    assert_eq!(stats(&store, Scope::Guild(1), ANN).await, Some(1));
+
+    store.guild_removed(1, t0).await.unwrap();
+    // A second removal (an event replayed) keeps the first time.
+    store.guild_removed(1, t0 + 5_000).await.unwrap();
+    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(t0));
+
+    // Not yet 30 days: nothing goes.
+    let swept = store
+        .sweep_removed_guilds(t0 + REMOVED_GUILD_KEPT_MS - 1)
+        .await
+        .unwrap();
+    assert_eq!(swept, Vec::<u64>::new());
+    assert!(store.load::<Game>(gone.id).await.is_ok());
+
+    // 30 days: the server's games (their seats and events) and statistics go, only its.
+    let swept = store
+        .sweep_removed_guilds(t0 + REMOVED_GUILD_KEPT_MS)
+        .await
+        .unwrap();
+    assert_eq!(swept, [1]);
+    for id in [gone.id, gone_open.id] {
+        assert!(matches!(
+            store.load::<Game>(id).await,
+            Err(StoreError::NotFound(_))
+        ));
+        assert_eq!(store.seats(id).await.unwrap(), []);
+        assert!(store.events::<Game>(id).await.unwrap().is_empty());
+    }
+    assert_eq!(store.open_game_in(11).await.unwrap(), None);
+    assert_eq!(stats(&store, Scope::Guild(1), ANN).await, None);
+    assert_eq!(stats(&store, Scope::Guild(1), BEN).await, None);
+    assert_eq!(store.guild_removed_at(1).await.unwrap(), None);
+    // Its ratings and its results (the leaderboards of a period) too.
+    let ratings = store
+        .rating_board(GameKind::ForGetIt, Scope::Guild(1), 1, 10)
+        .await
+        .unwrap();
+    assert_eq!(ratings.players, 0);
+    let board = forgetit::store::Board {
+        kind: GameKind::ForGetIt,
+        scope: Scope::Guild(1),
+        by: forgetit::engine::Ranking::Wins,
+        period: forgetit::engine::Period::Month,
+    };
+    let month = store
+        .leaderboard_of(board, 1, 10, forgetit::store::now_ms())
+        .await
+        .unwrap();
+    assert_eq!(month.players, 0);
+    // The other server is untouched.
+    assert_eq!(store.load::<Game>(kept.id).await.unwrap().game, kept.game);
+    assert_eq!(stats(&store, Scope::Guild(2), ANN).await, Some(1));
+    assert_eq!(stats(&store, Scope::Global, BEN).await, Some(1));
+
+    // A server the bot comes back to keeps its data.
+    store.guild_removed(2, t0).await.unwrap();
+    assert!(store.guild_back(2).await.unwrap());
+    assert!(!store.guild_back(2).await.unwrap());
+    let swept = store
+        .sweep_removed_guilds(t0 + 10 * REMOVED_GUILD_KEPT_MS)
+        .await
+        .unwrap();
+    assert_eq!(swept, Vec::<u64>::new());
+    assert_eq!(store.load::<Game>(kept.id).await.unwrap().game, kept.game);
+    assert_eq!(stats(&store, Scope::Guild(2), ANN).await, Some(1));
+}
+
+/// Each test twice: `sqlite::name` on a SQLite file, `postgres::name` on a PostgreSQL database.
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    super::$name(super::Db::sqlite()).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    super::$name(super::Db::postgres().await).await
+                }
+            )*
+        }
+    };
+}
+
+on_both_backends!(
+    forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table,
+    forget_me_is_refused_while_seated_at_an_open_game,
+    a_removed_server_is_swept_after_30_days_unless_the_bot_came_back,
+);
