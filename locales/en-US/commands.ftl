@@ -44,7 +44,7 @@ cmd-forgetit-kick-user-description = The player to remove
 cmd-forgetit-privacy = privacy
 cmd-forgetit-privacy-description = What the bot stores about you, why, and for how long.
 cmd-forgetit-forget-me = forget-me
-cmd-forgetit-forget-me-description = Delete your statistics and your name from stored games (asks to confirm).
+cmd-forgetit-forget-me-description = Delete your statistics, ratings and your name from stored games (asks to confirm).
 
 cmd-getdickey = getdickey
 cmd-getdickey-description = Play Get Dickey: five dice, three rolls, thirteen boxes to fill.
@@ -85,7 +85,7 @@ cmd-getdickey-kick-user-description = The player to remove
 cmd-getdickey-privacy = privacy
 cmd-getdickey-privacy-description = What the bot stores about you, why, and for how long.
 cmd-getdickey-forget-me = forget-me
-cmd-getdickey-forget-me-description = Delete your statistics and your name from stored games (asks to confirm).
+cmd-getdickey-forget-me-description = Delete your statistics, ratings and your name from stored games (asks to confirm).
 
 choice-this-server = this server
 choice-global = global

@@ -43,7 +43,7 @@ cmd-forgetit-kick-user-description = Le joueur à retirer
 cmd-forgetit-privacy = confidentialité
 cmd-forgetit-privacy-description = Ce que le bot garde sur vous, pourquoi, et combien de temps.
 cmd-forgetit-forget-me = oublie-moi
-cmd-forgetit-forget-me-description = Supprimer vos statistiques et votre nom des parties gardées (demande confirmation).
+cmd-forgetit-forget-me-description = Supprimer vos statistiques, vos cotes et votre nom des parties gardées (demande confirmation).
 
 cmd-getdickey = getdickey
 cmd-getdickey-description = Jouer à Get Dickey : cinq dés, trois lancers, treize cases à remplir.
@@ -84,7 +84,7 @@ cmd-getdickey-kick-user-description = Le joueur à retirer
 cmd-getdickey-privacy = confidentialité
 cmd-getdickey-privacy-description = Ce que le bot garde sur vous, pourquoi, et combien de temps.
 cmd-getdickey-forget-me = oublie-moi
-cmd-getdickey-forget-me-description = Supprimer vos statistiques et votre nom des parties gardées (demande confirmation).
+cmd-getdickey-forget-me-description = Supprimer vos statistiques, vos cotes et votre nom des parties gardées (demande confirmation).
 
 choice-this-server = ce serveur
 choice-global = tous les serveurs

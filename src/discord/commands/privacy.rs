@@ -27,7 +27,7 @@ pub(super) async fn privacy(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Delete your statistics and your name from stored games (asks to confirm).
+/// Delete your statistics, ratings and your name from stored games (asks to confirm).
 #[poise::command(slash_command, guild_only, rename = "forget-me")]
 pub(super) async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
