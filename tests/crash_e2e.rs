@@ -1,14 +1,14 @@
 //! When the process itself breaks: the `forgetit` binary (a child process, see
-//! `common::process`) against one Discord stand-in kept alive across its restarts, and one SQLite
-//! file.
+//! `common::process`) against one Discord stand-in kept alive across its restarts, and one
+//! database: a SQLite file, and (the kill test again) a PostgreSQL database.
 //!
 //! - Killed with SIGKILL at random moments under load (twenty two-person games clicked as fast as
 //!   the bot answers), ten times over, and restarted each time on the same database: nothing the
 //!   channel showed is lost (every state a message ever showed is stored; every click answered
 //!   with an update is in the event log), nothing is applied twice (every move event is explained
 //!   by one click on the state before it), no game is stranded (after each restart every open
-//!   game's turn message is shown again with the stored state, and every game plays on), and
-//!   `PRAGMA integrity_check` is `ok` after every kill. The stand-in's `problems()` then hold
+//!   game's turn message is shown again with the stored state, and every game plays on), and on
+//!   SQLite `PRAGMA integrity_check` is `ok` after every kill. The stand-in's `problems()` then hold
 //!   exactly the clicks the dead process never answered: sent while it was down (Discord shows
 //!   "This interaction failed"; the players click again once the game is shown anew), or sent
 //!   within Discord's 3 seconds before the kill.
@@ -37,7 +37,7 @@ use forgetit::store::Store;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{ConnectOptions, Connection, Row};
+use sqlx::{ConnectOptions, Connection};
 use tokio::sync::watch;
 
 const TOKEN: &str = "standin.bot.token";
@@ -146,35 +146,73 @@ struct Stored {
     status: String,
 }
 
-/// `PRAGMA integrity_check` and every game's version and status, read through a read-only
-/// connection (the bot is down: its WAL is as the kill left it).
-async fn inspect(db: &Path) -> (String, HashMap<i64, Stored>) {
-    let mut conn = SqliteConnectOptions::new()
-        .filename(db)
-        .read_only(true)
-        .connect()
-        .await
-        .expect("open the database read-only");
-    let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
-        .fetch_one(&mut conn)
-        .await
-        .unwrap();
-    let rows = sqlx::query("SELECT id, version, status FROM games")
-        .fetch_all(&mut conn)
-        .await
-        .unwrap();
+/// SQLite's `PRAGMA integrity_check` ("ok" on PostgreSQL, a server that checks its own) and every
+/// game's version and status, read through a connection of the test's own (the bot is down: on
+/// SQLite its WAL is as the kill left it, read through a read-only connection).
+async fn inspect(db: &Database) -> (String, HashMap<i64, Stored>) {
+    const GAMES: &str = "SELECT id, version, status FROM games";
+    let (integrity, rows): (String, Vec<(i64, i64, String)>) = match db {
+        Database::File(path) => {
+            let mut conn = SqliteConnectOptions::new()
+                .filename(path)
+                .read_only(true)
+                .connect()
+                .await
+                .expect("open the database read-only");
+            let integrity = sqlx::query_scalar("PRAGMA integrity_check")
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+            let rows = sqlx::query_as(GAMES).fetch_all(&mut conn).await.unwrap();
+            conn.close().await.unwrap();
+            (integrity, rows)
+        }
+        Database::Url(url) => {
+            let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+            let rows = sqlx::query_as(GAMES).fetch_all(&mut conn).await.unwrap();
+            conn.close().await.unwrap();
+            ("ok".to_string(), rows)
+        }
+    };
     let games = rows
-        .iter()
-        .map(|row| {
+        .into_iter()
+        .map(|(id, version, status)| {
             let stored = Stored {
-                version: row.get::<i64, _>("version") as u64,
-                status: row.get("status"),
+                version: version as u64,
+                status,
             };
-            (row.get::<i64, _>("id"), stored)
+            (id, stored)
         })
         .collect();
-    conn.close().await.unwrap();
     (integrity, games)
+}
+
+/// Every event's `(game_id, seq)`, in order.
+async fn event_keys(db: &Database) -> Vec<(i64, i64)> {
+    const KEYS: &str = "SELECT game_id, seq FROM events ORDER BY game_id, seq";
+    match db {
+        Database::File(path) => {
+            let options = SqliteConnectOptions::new().filename(path);
+            let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+            let keys = sqlx::query_as(KEYS).fetch_all(&pool).await.unwrap();
+            pool.close().await;
+            keys
+        }
+        Database::Url(url) => {
+            let pool = sqlx::PgPool::connect(url).await.unwrap();
+            let keys = sqlx::query_as(KEYS).fetch_all(&pool).await.unwrap();
+            pool.close().await;
+            keys
+        }
+    }
+}
+
+/// The store over `db`, as the bot opens it.
+async fn open_store(db: &Database) -> Store {
+    match db {
+        Database::File(path) => Store::open(path).await.unwrap(),
+        Database::Url(url) => Store::open_url(url, Default::default()).await.unwrap(),
+    }
 }
 
 /// Every state a message ever showed is stored: the game's stored version is at least it.
@@ -341,7 +379,7 @@ async fn drive(
     run: &Run<'_>,
     bot: &mut Option<BotProcess>,
     start: &dyn Fn() -> BotProcess,
-    db: &Path,
+    db: &Database,
     tables: &[Table],
     rng: &mut StdRng,
 ) -> Kills {
@@ -408,6 +446,23 @@ async fn drive(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_ten_times_under_load_it_loses_nothing_doubles_nothing_strands_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = Database::File(dir.path().join("forgetit.db"));
+    killed_ten_times_under_load(&database, dir.path()).await;
+}
+
+/// The same on PostgreSQL (issue "Beyond one machine": the end-to-end tests that touch the
+/// database on both backends).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_ten_times_under_load_on_postgres_it_loses_nothing_doubles_nothing_strands_nothing()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let database = Database::fresh_postgres().await;
+    killed_ten_times_under_load(&database, dir.path()).await;
+}
+
+/// Kills the process ten times under load on `database`, the processes running in `dir`.
+async fn killed_ten_times_under_load(database: &Database, dir: &Path) {
     let began = Instant::now();
     let seed = std::env::var("CRASH_SEED")
         .ok()
@@ -419,10 +474,7 @@ async fn killed_ten_times_under_load_it_loses_nothing_doubles_nothing_strands_no
     let channel_refs: Vec<&str> = channel_names.iter().map(String::as_str).collect();
     let users: Vec<(&str, &str)> = user_names.iter().map(|u| (u.as_str(), "en-US")).collect();
     let standin = standin(&channel_refs, &users).await;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("forgetit.db");
-    let database = Database::File(db.clone());
-    let start = || BotProcess::spawn("forgetit", &standin, dir.path(), &database, &[]);
+    let start = || BotProcess::spawn("forgetit", &standin, dir, database, &[]);
 
     let mut bot = Some(start());
     bot.as_ref().unwrap().connected().await;
@@ -443,7 +495,7 @@ async fn killed_ten_times_under_load_it_loses_nothing_doubles_nothing_strands_no
         clicks: Mutex::new(Vec::new()),
     };
     let players = futures::future::join_all(tables.iter().map(|t| play(&run, t)));
-    let driver = drive(&run, &mut bot, &start, &db, &tables, &mut rng);
+    let driver = drive(&run, &mut bot, &start, database, &tables, &mut rng);
     let (kills, _) = tokio::join!(driver, players);
     let status = bot.take().unwrap().stop().await;
     assert!(
@@ -452,10 +504,10 @@ async fn killed_ten_times_under_load_it_loses_nothing_doubles_nothing_strands_no
     );
 
     // ----- the three promises, from the database after the last stop -----
-    let (integrity, stored) = inspect(&db).await;
+    let (integrity, stored) = inspect(database).await;
     assert_eq!(integrity, "ok");
     assert_nothing_shown_is_lost(&versions_ever_shown(&standin, &channels), &stored);
-    let store = Store::open(&db).await.unwrap();
+    let store = open_store(database).await;
     let mut logs: HashMap<i64, Vec<Event>> = HashMap::new();
     for t in &tables {
         // `load` rebuilds the game from its log and checks it against the game row's version.
@@ -470,15 +522,7 @@ async fn killed_ten_times_under_load_it_loses_nothing_doubles_nothing_strands_no
         assert_eq!(loaded.game.version, stored[&t.game].version);
         logs.insert(t.game, events);
     }
-    let pool = sqlx::SqlitePool::connect_with(SqliteConnectOptions::new().filename(&db))
-        .await
-        .unwrap();
-    let seqs: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT game_id, seq FROM events ORDER BY game_id, seq")
-            .fetch_all(&pool)
-            .await
-            .unwrap();
-    pool.close().await;
+    let seqs = event_keys(database).await;
     for t in &tables {
         let own: Vec<i64> = seqs
             .iter()
@@ -642,8 +686,7 @@ async fn sigterm_stops_the_process_within_seconds_idle_mid_game_and_reconnecting
     let users: Vec<(&str, &str)> = user_names.iter().map(|u| (u.as_str(), "en-US")).collect();
     let standin = standin(&channel_names, &users).await;
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("forgetit.db");
-    let database = Database::File(db.clone());
+    let database = Database::File(dir.path().join("forgetit.db"));
     let start = || BotProcess::spawn("forgetit", &standin, dir.path(), &database, &[]);
 
     // Idle.
@@ -682,7 +725,7 @@ async fn sigterm_stops_the_process_within_seconds_idle_mid_game_and_reconnecting
             (term_at, stops_in_time(bot, "mid-game").await, log)
         } => stopped,
     };
-    let (integrity, stored) = inspect(&db).await;
+    let (integrity, stored) = inspect(&database).await;
     assert_eq!(integrity, "ok");
     let channels: Vec<ChannelId> = tables.iter().map(|t| t.channel).collect();
     assert_nothing_shown_is_lost(&versions_ever_shown(&standin, &channels), &stored);
