@@ -6,13 +6,13 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::db::Db;
 
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::{Action, Game, Move, Settings};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::i18n::Lang;
-use forgetit::store::{Durability, Forgotten, Place, Store, StoreError, REMOVED_GUILD_KEPT_MS};
+use forgetit::store::{Forgotten, Place, Store, StoreError, REMOVED_GUILD_KEPT_MS};
 
 const ANN: Player = Player::Person(101);
 const BEN: Player = Player::Person(102);
@@ -38,83 +38,6 @@ fn place(guild_id: u64, channel_id: u64) -> Place {
 
 fn former(lang: Lang) -> String {
     forgetit::render::privacy::former_player(lang)
-}
-
-/// One test's database, empty until first opened.
-enum Db {
-    Sqlite {
-        _dir: tempfile::TempDir,
-        path: PathBuf,
-    },
-    Postgres {
-        url: String,
-    },
-}
-
-impl Db {
-    fn sqlite() -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("forgetit.db");
-        Db::Sqlite { _dir: dir, path }
-    }
-
-    async fn postgres() -> Db {
-        let url = common::postgres::server().await.fresh_database().await;
-        Db::Postgres { url }
-    }
-
-    async fn open(&self) -> Store {
-        match self {
-            Db::Sqlite { path, .. } => Store::open(path).await.unwrap(),
-            Db::Postgres { url } => Store::open_url(url, Durability::default()).await.unwrap(),
-        }
-    }
-
-    /// Every `(table, column, row)` whose value, as text, contains `needle`: every column of
-    /// every table of the schema (read from the database's own catalogue), whatever its type.
-    async fn everywhere(&self, needle: &str) -> (Vec<String>, Vec<(String, String, String)>) {
-        macro_rules! scan {
-            ($pool:expr, $columns:expr) => {{
-                let pool = $pool;
-                let columns: Vec<(String, String)> =
-                    sqlx::query_as($columns).fetch_all(&pool).await.unwrap();
-                let mut found = Vec::new();
-                for (table, column) in &columns {
-                    let sql = format!(
-                        "SELECT CAST({column} AS TEXT) FROM {table} \
-                         WHERE CAST({column} AS TEXT) LIKE $1"
-                    );
-                    let hits: Vec<String> = sqlx::query_scalar(&sql)
-                        .bind(format!("%{needle}%"))
-                        .fetch_all(&pool)
-                        .await
-                        .unwrap();
-                    found.extend(hits.into_iter().map(|h| (table.clone(), column.clone(), h)));
-                }
-                pool.close().await;
-                let mut tables: Vec<String> = columns.into_iter().map(|(t, _)| t).collect();
-                tables.dedup();
-                (tables, found)
-            }};
-        }
-        match self {
-            Db::Sqlite { path, .. } => scan!(
-                sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
-                    .await
-                    .unwrap(),
-                "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p \
-                 WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' \
-                 AND m.name <> '_sqlx_migrations' ORDER BY m.name, p.cid"
-            ),
-            Db::Postgres { url } => scan!(
-                sqlx::PgPool::connect(url).await.unwrap(),
-                "SELECT CAST(table_name AS TEXT), CAST(column_name AS TEXT) \
-                 FROM information_schema.columns \
-                 WHERE table_schema = current_schema() AND table_name <> '_sqlx_migrations' \
-                 ORDER BY table_name, ordinal_position"
-            ),
-        }
-    }
 }
 
 /// A game played through the store.

@@ -38,45 +38,9 @@ async fn a_finished_game(world: &World) -> Message {
 /// Every `(table, column, value)` of the bot's database whose value, as text, contains `needle`:
 /// every column of every table, listed from the database's own catalogue.
 async fn everywhere(world: &World, needle: &str) -> Vec<(String, String, String)> {
-    macro_rules! scan {
-        ($pool:expr, $columns:expr) => {{
-            let pool = $pool;
-            let columns: Vec<(String, String)> =
-                sqlx::query_as($columns).fetch_all(&pool).await.unwrap();
-            assert!(columns.len() > 20, "{columns:?}");
-            let mut found = Vec::new();
-            for (table, column) in &columns {
-                let sql = format!(
-                    "SELECT CAST({column} AS TEXT) FROM {table} \
-                     WHERE CAST({column} AS TEXT) LIKE $1"
-                );
-                let hits: Vec<String> = sqlx::query_scalar(&sql)
-                    .bind(format!("%{needle}%"))
-                    .fetch_all(&pool)
-                    .await
-                    .unwrap();
-                found.extend(hits.into_iter().map(|h| (table.clone(), column.clone(), h)));
-            }
-            pool.close().await;
-            found
-        }};
-    }
-    match &world.postgres {
-        Some(url) => scan!(
-            sqlx::PgPool::connect(url).await.unwrap(),
-            "SELECT CAST(table_name AS TEXT), CAST(column_name AS TEXT) \
-             FROM information_schema.columns \
-             WHERE table_schema = current_schema() AND table_name <> '_sqlx_migrations'"
-        ),
-        None => scan!(
-            sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", world.db.display()))
-                .await
-                .unwrap(),
-            "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p \
-             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' \
-             AND m.name <> '_sqlx_migrations'"
-        ),
-    }
+    let (tables, found) = world.database().everywhere(needle).await;
+    assert!(tables.len() >= 7, "{tables:?}");
+    found
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

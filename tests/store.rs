@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::db::Db;
 
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::Move;
@@ -12,10 +12,7 @@ use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
-use forgetit::store::{
-    BackendKind, Board, Durability, Place, Placing, SeatResult, SeatRow, Store, StoreError,
-    StoredGame,
-};
+use forgetit::store::{Board, Place, Placing, SeatResult, SeatRow, Store, StoreError, StoredGame};
 use serde::{Deserialize, Serialize};
 
 const ANN: Player = Player::Person(101);
@@ -27,62 +24,6 @@ fn place(guild_id: u64, channel_id: u64) -> Place {
     Place {
         guild_id,
         channel_id,
-    }
-}
-
-/// One test's database, empty until first opened.
-enum Db {
-    Sqlite {
-        _dir: tempfile::TempDir,
-        path: PathBuf,
-    },
-    Postgres {
-        url: String,
-    },
-}
-
-impl Db {
-    fn sqlite() -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("forgetit.db");
-        Db::Sqlite { _dir: dir, path }
-    }
-
-    async fn postgres() -> Db {
-        let url = common::postgres::server().await.fresh_database().await;
-        Db::Postgres { url }
-    }
-
-    /// Runs `sql` on the database beside the store (for what only time would do, or an older
-    /// version of the bot).
-    async fn execute(&self, sql: &str) {
-        match self {
-            Db::Sqlite { path, .. } => {
-                let url = format!("sqlite://{}", path.display());
-                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-                sqlx::query(sql).execute(&pool).await.unwrap();
-                pool.close().await;
-            }
-            Db::Postgres { url } => {
-                let pool = sqlx::PgPool::connect(url).await.unwrap();
-                sqlx::query(sql).execute(&pool).await.unwrap();
-                pool.close().await;
-            }
-        }
-    }
-
-    /// Opens the database (again), running the migrations.
-    async fn open(&self) -> Store {
-        let store = match self {
-            Db::Sqlite { path, .. } => Store::open(path).await.unwrap(),
-            Db::Postgres { url } => Store::open_url(url, Durability::default()).await.unwrap(),
-        };
-        let kind = match self {
-            Db::Sqlite { .. } => BackendKind::Sqlite,
-            Db::Postgres { .. } => BackendKind::Postgres,
-        };
-        assert_eq!(store.backend(), kind);
-        store
     }
 }
 

@@ -13,7 +13,7 @@ use discord_standin::{ChannelId, Message, Standin, StandinBuilder, StandinConfig
 use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions, RunningBot};
 use forgetit::engine::dice::{RandomDice, ScriptedDice, SharedDice};
-use forgetit::store::{Durability, Store};
+use forgetit::store::Store;
 use serde_json::json;
 
 pub const W: u8 = 6;
@@ -78,29 +78,25 @@ impl World {
         }
     }
 
+    /// The bot's database ([`db::Db`]: the file, or the PostgreSQL database).
+    pub fn database(&self) -> db::Db {
+        match &self.postgres {
+            Some(url) => db::Db::Postgres { url: url.clone() },
+            None => db::Db::Sqlite {
+                _dir: None,
+                path: self.db.clone(),
+            },
+        }
+    }
+
     /// Runs `sql` on the bot's database, beside the bot (for what only time would do).
     pub async fn execute(&self, sql: &str) {
-        match &self.postgres {
-            Some(url) => {
-                let pool = sqlx::PgPool::connect(url).await.unwrap();
-                sqlx::query(sql).execute(&pool).await.unwrap();
-                pool.close().await;
-            }
-            None => {
-                let url = format!("sqlite://{}", self.db.display());
-                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-                sqlx::query(sql).execute(&pool).await.unwrap();
-                pool.close().await;
-            }
-        }
+        self.database().execute(sql).await
     }
 
     /// The bot's database, opened by the test (beside the bot's own connections).
     pub async fn store(&self) -> Store {
-        match &self.postgres {
-            Some(url) => Store::open_url(url, Durability::default()).await.unwrap(),
-            None => Store::open(&self.db).await.unwrap(),
-        }
+        self.database().open().await
     }
 
     pub fn config(&self) -> Config {
@@ -202,3 +198,5 @@ pub mod render;
 pub mod process;
 
 pub mod postgres;
+
+pub mod db;
