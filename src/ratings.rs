@@ -78,14 +78,6 @@ pub fn rate(field: &[(Rating, usize)]) -> Vec<Rating> {
         .collect()
 }
 
-/// The places of seats from their keys (higher is better): 1 + how many seats have a better key,
-/// so equal keys share a place (1, 1, 3).
-pub fn places<K: Ord>(keys: &[K]) -> Vec<usize> {
-    keys.iter()
-        .map(|key| 1 + keys.iter().filter(|other| *other > key).count())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,12 +93,6 @@ mod tests {
             "every game makes them surer"
         );
         assert_eq!(rate(&[(new, 1)]), [new], "alone, nothing to learn");
-    }
-
-    #[test]
-    fn places_share_equal_keys() {
-        assert_eq!(places(&[(true, 20), (true, 20), (false, 4)]), [1, 1, 3]);
-        assert_eq!(places(&[3, 9, 5]), [3, 1, 2]);
     }
 
     #[test]

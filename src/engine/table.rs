@@ -588,6 +588,27 @@ impl<R: Rules> Game<R> {
         R::total(&self.seats[seat].score)
     }
 
+    /// Each seat's place once the game is finished (empty before, and for a cancelled game): the
+    /// winners share first place, then come the seats still playing, then those that left, each
+    /// by total; seats equal on all three share a place (1, 1, 3).
+    pub fn places(&self) -> Vec<usize> {
+        let Phase::Finished { winners } = &self.phase else {
+            return Vec::new();
+        };
+        let keys: Vec<(bool, bool, u32)> = (0..self.seats.len())
+            .map(|i| {
+                (
+                    winners.contains(&i),
+                    self.seats[i].is_playing(),
+                    self.total(i),
+                )
+            })
+            .collect();
+        keys.iter()
+            .map(|key| 1 + keys.iter().filter(|other| *other > key).count())
+            .collect()
+    }
+
     /// True when a game is being played and no person plays in it any more.
     pub fn only_bots_left(&self) -> bool {
         matches!(self.phase, Phase::Playing { .. })

@@ -293,24 +293,11 @@ impl<R: Rules> StoredGame for table::Game<R> {
             .collect()
     }
 
-    /// The winners first (sharing first place), then the seats still playing at the end, then
-    /// those that left, each by total.
+    /// The places the engine gives ([`table::Game::places`]).
     fn placings(&self) -> Vec<Placing> {
-        let Phase::Finished { winners } = &self.phase else {
-            return Vec::new();
-        };
-        let keys: Vec<(bool, bool, u32)> = (0..self.seats.len())
-            .map(|i| {
-                (
-                    winners.contains(&i),
-                    self.seats[i].is_playing(),
-                    self.total(i),
-                )
-            })
-            .collect();
         self.seats
             .iter()
-            .zip(crate::ratings::places(&keys))
+            .zip(self.places())
             .map(|(seat, place)| Placing {
                 player: seat.player,
                 name: seat.name.clone(),

@@ -9,7 +9,7 @@ use tokio::time::Instant;
 use tracing::{debug, error, info, info_span, warn, Instrument, Span};
 
 use super::registry::{owns, Msg, Shared};
-use super::table::Table;
+use super::table::{deny, Table};
 use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
 use crate::engine::{Board, GameKind, Intent, Status};
@@ -227,11 +227,7 @@ impl Actor {
                 Origin::Click { .. } => Notice::GameOver,
                 Origin::Slash => Notice::NoGame,
             };
-            let _ = request
-                .reply
-                .ephemeral(render::notice(notice, request.lang))
-                .await;
-            return;
+            return deny(request.reply, notice, request.lang).await;
         };
         let kind = table.kind();
         if request.kind.is_some_and(|asked| asked != kind) {
@@ -254,7 +250,7 @@ impl Actor {
             ..
         } = request.origin
         else {
-            return deny(request, Notice::UnknownButton).await;
+            return deny(request.reply, Notice::UnknownButton, request.lang).await;
         };
         let shared = self.cx.shared.clone();
         let store = &shared.store;
@@ -265,10 +261,10 @@ impl Actor {
         };
         let finished = match finished {
             Ok(Some((_, table))) => table,
-            Ok(None) => return deny(request, Notice::UnknownButton).await,
+            Ok(None) => return deny(request.reply, Notice::UnknownButton, request.lang).await,
             Err(e) => {
                 error!(error = %e, game_id, "could not load the game to rematch");
-                return deny(request, Notice::Failed).await;
+                return deny(request.reply, Notice::Failed, request.lang).await;
             }
         };
         let (over, played, bots, target, table_lang) = with_table!(&finished, t => {
@@ -282,10 +278,10 @@ impl Actor {
             )
         });
         if !over {
-            return deny(request, Notice::UnknownButton).await;
+            return deny(request.reply, Notice::UnknownButton, request.lang).await;
         }
         if !played {
-            return deny(request, Notice::RematchPlayersOnly).await;
+            return deny(request.reply, Notice::RematchPlayersOnly, request.lang).await;
         }
         let open_lobby = self.table.as_ref().map(|table| {
             table.kind() == finished.kind()
@@ -322,7 +318,7 @@ impl Actor {
                 }
                 self.settle().await;
             }
-            Some(false) => deny(request, Notice::ChannelBusy).await,
+            Some(false) => deny(request.reply, Notice::ChannelBusy, request.lang).await,
         }
     }
 
@@ -398,14 +394,6 @@ impl Actor {
         }
         self.arm_bot();
     }
-}
-
-/// Answers `request` with `notice`, privately.
-async fn deny(request: Request, notice: Notice) {
-    let _ = request
-        .reply
-        .ephemeral(render::notice(notice, request.lang))
-        .await;
 }
 
 /// The span of one thing a person asks of a table.

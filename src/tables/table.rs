@@ -595,6 +595,6 @@ where
     }
 }
 
-async fn deny(reply: Box<dyn Reply>, notice: Notice, lang: Lang) {
+pub(super) async fn deny(reply: Box<dyn Reply>, notice: Notice, lang: Lang) {
     let _ = reply.ephemeral(render::notice(notice, lang)).await;
 }
