@@ -538,6 +538,8 @@ async fn close_4000_resume_replays_an_interaction_sent_while_disconnected() {
     assert_eq!(answer.content(), "New classic game for 2 players");
 
     assert_eq!(standin.ready_count(), 1, "resumed, not identified anew");
+    // The old connection's end is logged by its own task, once its socket is closed: await it.
+    standin.wait_for_disconnects(1).await.unwrap();
     let log = standin.gateway_log();
     let closed = log
         .iter()
