@@ -329,7 +329,10 @@ fn bad_choice(name: &'static str, n: i64) -> impl Strategy<Value = (Value, Expec
 /// anything.
 fn unknown_name() -> impl Strategy<Value = String> {
     prop_oneof!["[a-z_-]{1,32}", "\\PC{1,40}"].prop_filter("not an option", |n| {
-        !["target", "bots", "language", "scope", "by", "user"].contains(&n.as_str())
+        ![
+            "target", "bots", "language", "scope", "by", "period", "user",
+        ]
+        .contains(&n.as_str())
     })
 }
 
@@ -349,10 +352,14 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
     let boards = (
         game.clone(),
         prop_oneof![Just("leaderboard"), Just("stats")],
-        prop_oneof![bad_choice("scope", 2), bad_choice("by", 3)],
+        prop_oneof![
+            bad_choice("scope", 2),
+            bad_choice("by", 4),
+            bad_choice("period", 3)
+        ],
     )
-        .prop_filter("stats has no by", |(_, sub, (v, _))| {
-            !(*sub == "stats" && v["name"] == "by")
+        .prop_filter("stats has no by or period", |(_, sub, (v, _))| {
+            !(*sub == "stats" && (v["name"] == "by" || v["name"] == "period"))
         })
         .prop_map(|(game, sub, (bad, expect))| (game, sub, bad, expect));
     let user = (
