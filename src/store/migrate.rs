@@ -6,7 +6,7 @@
 //! schema first. The source is read in one snapshot (a read transaction), a page of rows at a
 //! time in key order, and written into the target in one transaction: a migration that fails
 //! half-way leaves the target empty. Tables go in the order of their foreign keys (games, seats,
-//! events, player_stats, results, ratings, guild_removals), every column, ids kept; on
+//! events, player_stats, results, ratings, guild_removals, guild_settings, guild_channels), every column, ids kept; on
 //! PostgreSQL the games' identity then starts past the highest id (SQLite's AUTOINCREMENT follows
 //! explicit ids by itself).
 //!
@@ -35,6 +35,7 @@ enum Ty {
     Int,
     IntOrNull,
     Text,
+    TextOrNull,
     Bool,
 }
 
@@ -48,7 +49,7 @@ struct Table {
 
 /// Every table of the schema (`migrations/*/`), with every column, in the order of their
 /// foreign keys. The migration refuses a database whose tables have columns not listed here.
-const TABLES: [Table; 7] = [
+const TABLES: [Table; 9] = [
     Table {
         name: "games",
         key: 1,
@@ -68,6 +69,8 @@ const TABLES: [Table; 7] = [
             ("finished_ms", Ty::IntOrNull),
             ("lang", Ty::Text),
             ("shown_version", Ty::IntOrNull),
+            ("turn_timeout_ms", Ty::IntOrNull),
+            ("bot_pace_ms", Ty::IntOrNull),
         ],
     },
     Table {
@@ -146,6 +149,23 @@ const TABLES: [Table; 7] = [
         key: 1,
         columns: &[("guild_id", Ty::Int), ("removed_ms", Ty::Int)],
     },
+    Table {
+        name: "guild_settings",
+        key: 1,
+        columns: &[
+            ("guild_id", Ty::Int),
+            ("default_target", Ty::IntOrNull),
+            ("turn_timeout_secs", Ty::IntOrNull),
+            ("bot_pace_ms", Ty::IntOrNull),
+            ("lang", Ty::TextOrNull),
+            ("updated_ms", Ty::Int),
+        ],
+    },
+    Table {
+        name: "guild_channels",
+        key: 2,
+        columns: &[("guild_id", Ty::Int), ("channel_id", Ty::Int)],
+    },
 ];
 
 impl Table {
@@ -161,6 +181,8 @@ enum Value {
     Int(i64),
     Null,
     Text(String),
+    /// A text column's NULL (bound as a text, which PostgreSQL needs).
+    NullText,
     Bool(bool),
 }
 
@@ -168,7 +190,7 @@ impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Value::Int(n) => write!(f, "{n}"),
-            Value::Null => f.write_str("NULL"),
+            Value::Null | Value::NullText => f.write_str("NULL"),
             Value::Text(text) => write!(f, "{text:?}"),
             Value::Bool(b) => write!(f, "{b}"),
         }
@@ -682,6 +704,7 @@ where
     i64: for<'a> Encode<'a, DB> + Type<DB>,
     Option<i64>: for<'a> Encode<'a, DB> + Type<DB>,
     String: for<'a> Encode<'a, DB> + Type<DB>,
+    Option<String>: for<'a> Encode<'a, DB> + Type<DB>,
     bool: for<'a> Encode<'a, DB> + Type<DB>,
 {
     let key: Vec<String> = table.columns[..table.key]
@@ -714,12 +737,14 @@ where
     i64: for<'a> Encode<'a, DB> + Type<DB>,
     Option<i64>: for<'a> Encode<'a, DB> + Type<DB>,
     String: for<'a> Encode<'a, DB> + Type<DB>,
+    Option<String>: for<'a> Encode<'a, DB> + Type<DB>,
     bool: for<'a> Encode<'a, DB> + Type<DB>,
 {
     match value {
         Value::Int(n) => values.push_bind(n),
         Value::Null => values.push_bind(None::<i64>),
         Value::Text(text) => values.push_bind(text),
+        Value::NullText => values.push_bind(None::<String>),
         Value::Bool(b) => values.push_bind(b),
     };
 }
@@ -742,6 +767,9 @@ where
                     .try_get::<Option<i64>, _>(i)?
                     .map_or(Value::Null, Value::Int),
                 Ty::Text => Value::Text(row.try_get(i)?),
+                Ty::TextOrNull => row
+                    .try_get::<Option<String>, _>(i)?
+                    .map_or(Value::NullText, Value::Text),
                 Ty::Bool => Value::Bool(row.try_get(i)?),
             })
         })

@@ -61,6 +61,8 @@ pub(crate) struct GameRecord {
     version: i64,
     lang: String,
     shown_version: Option<i64>,
+    turn_timeout_ms: Option<i64>,
+    bot_pace_ms: Option<i64>,
 }
 
 /// What a commit survives once a click is answered (SQLite in WAL mode, `synchronous` NORMAL or
@@ -181,7 +183,7 @@ fn numbered(sql: &str) -> String {
 
 /// The columns of a [`GameRecord`].
 const GAME_COLUMNS: &str = "guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, \
-                            version, lang, shown_version";
+                            version, lang, shown_version, turn_timeout_ms, bot_pace_ms";
 
 /// How many games' event logs one query reads at a restart.
 const LOAD_CHUNK: usize = 500;
@@ -213,6 +215,10 @@ fn rebuilt<G: StoredGame>(
         deadline_ms: row.deadline_ms,
         lang: Lang::from_code(&row.lang).unwrap_or_default(),
         shown_version: row.shown_version.map(|v| v as u64),
+        clocks: Clocks {
+            turn_timeout_ms: row.turn_timeout_ms.map(|ms| ms as u64),
+            bot_pace_ms: row.bot_pace_ms.map(|ms| ms as u64),
+        },
     })
 }
 
@@ -356,6 +362,81 @@ pub struct Loaded<G> {
     pub lang: Lang,
     /// The version its message was last known to show ([`Store::set_shown`]), if known.
     pub shown_version: Option<u64>,
+    /// The clocks it started with.
+    pub clocks: Clocks,
+}
+
+/// The clocks a game keeps from its server's settings, from its start to its end (across
+/// restarts): `None` where the server set none, so that the config file's value, as it stands,
+/// applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    /// Time for each move.
+    pub turn_timeout_ms: Option<u64>,
+    /// A bot seat's wait before each move.
+    pub bot_pace_ms: Option<u64>,
+}
+
+/// A server's settings (`/forgetit config`), used over the config file's defaults: `None` (or no
+/// channel) where the server set none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GuildSettings {
+    /// The target of a For Get It game started without one.
+    pub default_target: Option<u32>,
+    /// Time for each move, in seconds.
+    pub turn_timeout_secs: Option<u64>,
+    /// A bot seat's wait before each move, in milliseconds.
+    pub bot_pace_ms: Option<u64>,
+    /// A new table's language, unless one is chosen at start.
+    pub lang: Option<Lang>,
+    /// The channels where games may start, in id order; none: every channel.
+    pub channels: Vec<u64>,
+}
+
+impl GuildSettings {
+    /// Whether a game may start in `channel_id`.
+    pub fn allows(&self, channel_id: u64) -> bool {
+        self.channels.is_empty() || self.channels.contains(&channel_id)
+    }
+
+    /// The clocks a game started now keeps.
+    pub fn clocks(&self) -> Clocks {
+        Clocks {
+            turn_timeout_ms: self.turn_timeout_secs.map(|s| s.saturating_mul(1000)),
+            bot_pace_ms: self.bot_pace_ms,
+        }
+    }
+}
+
+/// One of a server's settings, to put back to its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Target,
+    TurnTimeout,
+    BotPace,
+    Language,
+    /// The list of channels (emptied: every channel).
+    Channels,
+}
+
+/// A change to a server's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsChange {
+    /// Sets the settings given (`Some`), keeping the others.
+    Set {
+        default_target: Option<u32>,
+        turn_timeout_secs: Option<u64>,
+        bot_pace_ms: Option<u64>,
+        lang: Option<Lang>,
+    },
+    /// Puts one setting back to its default.
+    Reset(Setting),
+    /// Puts every setting back to its default, the channel list included.
+    ResetAll,
+    /// Lets games start in a channel.
+    AddChannel(u64),
+    /// No longer lets games start in a channel.
+    RemoveChannel(u64),
 }
 
 /// A person's lifetime statistics in one scope and game kind.
@@ -527,7 +608,22 @@ impl Store {
         created: &G::Event,
         lang: Lang,
     ) -> Result<i64> {
-        each!(self, q => q.create_game_in(place, game, created, lang).await)
+        self.create_game_with(place, game, created, lang, Clocks::default())
+            .await
+    }
+
+    /// [`Store::create_game_in`], for a game that keeps `clocks` (its server's, at its start; given
+    /// back by [`Store::load`]).
+    #[instrument(skip(self, game, created), fields(kind = G::KIND.as_str()))]
+    pub async fn create_game_with<G: StoredGame>(
+        &self,
+        place: Place,
+        game: &G,
+        created: &G::Event,
+        lang: Lang,
+        clocks: Clocks,
+    ) -> Result<i64> {
+        each!(self, q => q.create_game_in(place, game, created, lang, clocks).await)
     }
 
     /// Appends `event` (which took the game from version `game.version() - 1` to `game`) and
@@ -750,10 +846,24 @@ impl Store {
 
     /// Deletes the data of every server the bot was removed from [`REMOVED_GUILD_KEPT_MS`] or
     /// more before `now_ms`, and did not come back to: its games with their seats and event
-    /// logs, and its statistics rows, in one transaction. The servers swept.
+    /// logs, its statistics rows and its settings, in one transaction. The servers swept.
     pub async fn sweep_removed_guilds(&self, now_ms: i64) -> Result<Vec<u64>> {
         let before = now_ms.saturating_sub(REMOVED_GUILD_KEPT_MS);
         each!(self, q => q.sweep_removed_guilds(before).await)
+    }
+
+    /// A server's settings (the defaults, for a server that set none).
+    pub async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {
+        each!(self, q => q.guild_settings(guild_id).await)
+    }
+
+    /// Changes a server's settings, in one transaction; returns them as they then are.
+    pub async fn change_guild_settings(
+        &self,
+        guild_id: u64,
+        change: &SettingsChange,
+    ) -> Result<GuildSettings> {
+        each!(self, q => q.change_guild_settings(guild_id, change).await)
     }
 
     async fn exists(&self, game_id: i64) -> Result<bool> {

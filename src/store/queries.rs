@@ -14,9 +14,10 @@ use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 use crate::ratings::Rating;
 use crate::store::{
-    chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
-    LeaderboardPage, Loaded, Place, Placing, PlayerStats, RatedPlayer, Result, SeatResult, SeatRow,
-    Seats, StoreError, StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
+    chunks, now_ms, rebuilt, rows_sql, Board, Clocks, CommitJob, CommitReply, Forgotten,
+    GameRecord, GuildSettings, LeaderboardPage, Loaded, Place, Placing, PlayerStats, RatedPlayer,
+    Result, SeatResult, SeatRow, Seats, Setting, SettingsChange, StoreError, StoredGame, BATCH,
+    GAME_COLUMNS, LOAD_CHUNK,
 };
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -255,13 +256,14 @@ impl Queries {
         game: &G,
         created: &G::Event,
         lang: Lang,
+        clocks: Clocks,
     ) -> Result<i64> {
         let now = now_ms();
         let mut tx = self.writer.begin().await?;
         let inserted = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
-             created_ms, updated_ms, lang) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) \
-             RETURNING id",
+             created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING id",
         )
         .bind(place.guild_id as i64)
         .bind(place.channel_id as i64)
@@ -271,6 +273,8 @@ impl Queries {
         .bind(game.version() as i64)
         .bind(now)
         .bind(lang.code())
+        .bind(clocks.turn_timeout_ms.map(|ms| ms as i64))
+        .bind(clocks.bot_pace_ms.map(|ms| ms as i64))
         .fetch_one(&mut *tx)
         .await;
         let id: i64 = match inserted {
@@ -1011,6 +1015,8 @@ impl Queries {
                 "DELETE FROM games WHERE guild_id = $1",
                 "DELETE FROM player_stats WHERE guild_id = $1",
                 "DELETE FROM ratings WHERE guild_id = $1",
+                "DELETE FROM guild_settings WHERE guild_id = $1",
+                "DELETE FROM guild_channels WHERE guild_id = $1",
                 "DELETE FROM guild_removals WHERE guild_id = $1",
             ] {
                 sqlx::query(sql).bind(guild).execute(&mut *tx).await?;
@@ -1019,6 +1025,145 @@ impl Queries {
         tx.commit().await?;
         Ok(guilds.into_iter().map(|g| g as u64).collect())
     }
+
+    pub(in crate::store) async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {
+        let mut conn = self.pool.acquire().await?;
+        settings_of(&mut *conn, guild_id).await
+    }
+
+    pub(in crate::store) async fn change_guild_settings(
+        &self,
+        guild_id: u64,
+        change: &SettingsChange,
+    ) -> Result<GuildSettings> {
+        let guild = guild_id as i64;
+        let now = now_ms();
+        let mut tx = self.writer.begin().await?;
+        match change {
+            SettingsChange::Set {
+                default_target,
+                turn_timeout_secs,
+                bot_pace_ms,
+                lang,
+            } => {
+                // What is not given keeps its value.
+                sqlx::query(
+                    "INSERT INTO guild_settings (guild_id, default_target, turn_timeout_secs, \
+                     bot_pace_ms, lang, updated_ms) VALUES ($1, $2, $3, $4, $5, $6) \
+                     ON CONFLICT (guild_id) DO UPDATE SET \
+                     default_target = COALESCE(excluded.default_target, guild_settings.default_target), \
+                     turn_timeout_secs = COALESCE(excluded.turn_timeout_secs, guild_settings.turn_timeout_secs), \
+                     bot_pace_ms = COALESCE(excluded.bot_pace_ms, guild_settings.bot_pace_ms), \
+                     lang = COALESCE(excluded.lang, guild_settings.lang), \
+                     updated_ms = excluded.updated_ms",
+                )
+                .bind(guild)
+                .bind(default_target.map(i64::from))
+                .bind(turn_timeout_secs.map(|s| s as i64))
+                .bind(bot_pace_ms.map(|ms| ms as i64))
+                .bind(lang.map(|l| l.code()))
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            SettingsChange::Reset(Setting::Channels) => {
+                sqlx::query("DELETE FROM guild_channels WHERE guild_id = $1")
+                    .bind(guild)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            SettingsChange::Reset(setting) => {
+                let sql = match setting {
+                    Setting::Target => {
+                        "UPDATE guild_settings SET default_target = NULL, updated_ms = $2 \
+                         WHERE guild_id = $1"
+                    }
+                    Setting::TurnTimeout => {
+                        "UPDATE guild_settings SET turn_timeout_secs = NULL, updated_ms = $2 \
+                         WHERE guild_id = $1"
+                    }
+                    Setting::BotPace => {
+                        "UPDATE guild_settings SET bot_pace_ms = NULL, updated_ms = $2 \
+                         WHERE guild_id = $1"
+                    }
+                    Setting::Language => {
+                        "UPDATE guild_settings SET lang = NULL, updated_ms = $2 WHERE guild_id = $1"
+                    }
+                    Setting::Channels => unreachable!("matched above"),
+                };
+                sqlx::query(sql)
+                    .bind(guild)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            SettingsChange::ResetAll => {
+                for sql in [
+                    "DELETE FROM guild_settings WHERE guild_id = $1",
+                    "DELETE FROM guild_channels WHERE guild_id = $1",
+                ] {
+                    sqlx::query(sql).bind(guild).execute(&mut *tx).await?;
+                }
+            }
+            SettingsChange::AddChannel(channel) => {
+                sqlx::query(
+                    "INSERT INTO guild_channels (guild_id, channel_id) VALUES ($1, $2) \
+                     ON CONFLICT (guild_id, channel_id) DO NOTHING",
+                )
+                .bind(guild)
+                .bind(*channel as i64)
+                .execute(&mut *tx)
+                .await?;
+            }
+            SettingsChange::RemoveChannel(channel) => {
+                sqlx::query("DELETE FROM guild_channels WHERE guild_id = $1 AND channel_id = $2")
+                    .bind(guild)
+                    .bind(*channel as i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        // A server whose every setting is back to its default keeps no row.
+        sqlx::query(
+            "DELETE FROM guild_settings WHERE guild_id = $1 AND default_target IS NULL \
+             AND turn_timeout_secs IS NULL AND bot_pace_ms IS NULL AND lang IS NULL",
+        )
+        .bind(guild)
+        .execute(&mut *tx)
+        .await?;
+        let settings = settings_of(&mut *tx, guild_id).await?;
+        tx.commit().await?;
+        Ok(settings)
+    }
+}
+
+/// A server's settings, read on `conn`.
+async fn settings_of(
+    conn: &mut <Db as sqlx::Database>::Connection,
+    guild_id: u64,
+) -> Result<GuildSettings> {
+    type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>);
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT default_target, turn_timeout_secs, bot_pace_ms, lang FROM guild_settings \
+         WHERE guild_id = $1",
+    )
+    .bind(guild_id as i64)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let channels: Vec<i64> = sqlx::query_scalar(
+        "SELECT channel_id FROM guild_channels WHERE guild_id = $1 ORDER BY channel_id",
+    )
+    .bind(guild_id as i64)
+    .fetch_all(&mut *conn)
+    .await?;
+    let (target, timeout, pace, lang) = row.unwrap_or_default();
+    Ok(GuildSettings {
+        default_target: target.and_then(|t| u32::try_from(t).ok()),
+        turn_timeout_secs: timeout.map(|s| s as u64),
+        bot_pace_ms: pace.map(|ms| ms as u64),
+        lang: lang.as_deref().and_then(Lang::from_code),
+        channels: channels.into_iter().map(|c| c as u64).collect(),
+    })
 }
 
 /// `json` (an event) with the name of `user_id` replaced by `former`, if it is a table event
