@@ -14,9 +14,9 @@ use crate::tables::shards::{ShardRange, Shards};
 use crate::tables::TableConfig;
 
 /// The longest move deadline: a week.
-const MAX_TURN_TIMEOUT_SECS: u64 = 7 * 24 * 3600;
+pub const MAX_TURN_TIMEOUT_SECS: u64 = 7 * 24 * 3600;
 /// The slowest bot seat: a minute a move.
-const MAX_BOT_PACE_MS: u64 = 60_000;
+pub const MAX_BOT_PACE_MS: u64 = 60_000;
 
 /// The file read when no `--config` is given (if it exists).
 pub const DEFAULT_FILE: &str = "config.toml";

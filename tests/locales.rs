@@ -245,9 +245,10 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
     ids.extend(made);
     let commands = forgetit::discord::command_message_ids();
     assert!(commands.contains(&"cmd-forgetit-start-target-description".to_string()));
-    // A subcommand's registered English name written in the code (`rename = "forget-me"`) is a
-    // name, not a message id: its messages are `cmd-<game>-<name>`.
-    ids.retain(|id| !commands.contains(&format!("cmd-forgetit-{id}")));
+    // A subcommand's or option's registered English name written in the code (`rename =
+    // "forget-me"`, `"turn-timeout"`) is a name, not a message id: its messages are
+    // `cmd-<game>-...-<name>`.
+    ids.retain(|id| !commands.iter().any(|c| c.ends_with(&format!("-{id}"))));
     ids.extend(commands);
     for lang in Lang::ALL {
         let missing: Vec<&String> = ids.iter().filter(|id| !lang.has(id)).collect();

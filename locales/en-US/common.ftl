@@ -146,3 +146,30 @@ forget-done = Done: your statistics are deleted and your name is gone from the s
 forget-kept = Nothing was deleted.
 forget-seated = You have a seat at a game that is still open, in { $channel }: leave it (or wait for it to end), then ask again. Nothing was deleted.
 forget-not-yours = Only the person who asked to be forgotten can answer this: run the forget-me command yourself.
+
+## Server settings (`config`, the same for both games)
+
+language-name = English
+settings-title = ⚙️ Server settings
+settings-intro = Used for the games started in this server from now on, over the bot's defaults. A game keeps the settings it started with.
+settings-target = Default target (For Get It)
+settings-turn-timeout = Time for each move
+settings-bot-pace = Bot seats' pace
+settings-language = Tables' language
+settings-channels = Channels where games may start
+settings-set-here = { $value } (set here)
+settings-default = { $value } (default)
+settings-seconds = { $n ->
+    [one] { $n } second
+   *[other] { $n } seconds
+}
+settings-milliseconds = { $n } ms
+settings-server-language = the server's language
+settings-every-channel = every channel
+settings-footer = Members with Manage Server change them with { $command } set, reset, add-channel and remove-channel.
+settings-saved = Saved: games started from now on use it.
+notice-channel-not-allowed = Games can't start in this channel: this server lets them start in { $channels }.
+notice-manage-server-only = Only members with the **Manage Server** permission can change the server's settings: nothing was changed.
+notice-nothing-to-set = Give at least one setting to change (target, turn-timeout, bot-pace or language): nothing was changed.
+notice-too-many-channels = A server can list at most { $max } channels where games may start: remove one first. Nothing was changed.
+notice-option-channel = **{ $option }** takes a text channel of this server: nothing was done.

@@ -149,3 +149,30 @@ forget-done = C'est fait : vos statistiques sont supprimées et votre nom n'est
 forget-kept = Rien n'a été supprimé.
 forget-seated = Vous avez une place à une partie encore ouverte, dans { $channel } : quittez-la (ou attendez qu'elle se termine), puis redemandez. Rien n'a été supprimé.
 forget-not-yours = Seule la personne qui a demandé à être oubliée peut répondre : lancez vous-même la commande pour être oublié.
+
+## Réglages du serveur (`config`, les mêmes pour les deux jeux)
+
+language-name = Français
+settings-title = ⚙️ Réglages du serveur
+settings-intro = Ils s'appliquent aux parties lancées sur ce serveur à partir de maintenant, à la place des réglages par défaut du bot. Une partie garde les réglages avec lesquels elle a commencé.
+settings-target = Objectif par défaut (For Get It)
+settings-turn-timeout = Temps pour chaque coup
+settings-bot-pace = Rythme des bots
+settings-language = Langue des tables
+settings-channels = Salons où les parties peuvent commencer
+settings-set-here = { $value } (réglé ici)
+settings-default = { $value } (par défaut)
+settings-seconds = { $n ->
+    [one] { $n } seconde
+   *[other] { $n } secondes
+}
+settings-milliseconds = { $n } ms
+settings-server-language = la langue du serveur
+settings-every-channel = tous les salons
+settings-footer = Les membres qui ont la permission Gérer le serveur les changent avec { $command } régler, rétablir, ajouter-salon et retirer-salon.
+settings-saved = Enregistré : les parties lancées à partir de maintenant l'utilisent.
+notice-channel-not-allowed = Les parties ne peuvent pas commencer dans ce salon : ce serveur les permet dans { $channels }.
+notice-manage-server-only = Seuls les membres qui ont la permission **Gérer le serveur** peuvent changer les réglages du serveur : rien n'a été changé.
+notice-nothing-to-set = Donnez au moins un réglage à changer (objectif, délai, rythme-bots ou langue) : rien n'a été changé.
+notice-too-many-channels = Un serveur peut donner au plus { $max } salons où les parties peuvent commencer : retirez-en un d'abord. Rien n'a été changé.
+notice-option-channel = **{ $option }** prend un salon textuel de ce serveur : rien n'a été fait.

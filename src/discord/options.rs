@@ -19,6 +19,7 @@ type Parameter = poise::CommandParameter<Data, Error>;
 /// Discord's option types, as registered.
 const INTEGER: u64 = 4;
 const USER: u64 = 6;
+const CHANNEL: u64 = 7;
 
 /// Discord's integers are those JavaScript holds exactly.
 const SAFE_INTEGER: i64 = 9_007_199_254_740_991;
@@ -93,6 +94,20 @@ fn check_value(param: &Parameter, value: &ResolvedValue<'_>, lang: Lang) -> Resu
         Some(USER) => match value {
             ResolvedValue::User(..) => Ok(()),
             _ => bad(Takes::Member),
+        },
+        // A channel of one of the types registered (the bot's are text channels).
+        Some(CHANNEL) => match value {
+            ResolvedValue::Channel(channel) => {
+                let kind = u64::from(u8::from(channel.kind));
+                let types = registered["channel_types"].as_array();
+                if types.is_none_or(|t| t.is_empty() || t.iter().any(|k| k.as_u64() == Some(kind)))
+                {
+                    Ok(())
+                } else {
+                    bad(Takes::Channel)
+                }
+            }
+            _ => bad(Takes::Channel),
         },
         // The bot registers no other kind of option; refuse what it could not read.
         _ => bad(Takes::Other),

@@ -15,6 +15,7 @@
 //! - [`stats`]: leaderboards and a player's statistics.
 //! - [`notice`](mod@notice): the short ephemeral answers of the table service.
 //! - [`privacy`]: what the bot keeps, and the forget-me prompt.
+//! - [`settings`]: a server's settings (`config show`).
 
 pub mod dice;
 pub mod forgetit;
@@ -24,6 +25,7 @@ pub mod notice;
 mod over;
 pub mod privacy;
 mod seat;
+pub mod settings;
 pub mod stats;
 pub mod view;
 

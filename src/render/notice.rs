@@ -85,6 +85,14 @@ pub enum Notice {
     BadOptions,
     /// A command or subcommand the bot does not have.
     UnknownCommand,
+    /// A game may not start in this channel: the server lets games start in these channels only.
+    ChannelNotAllowed(Vec<u64>),
+    /// The server's settings are changed by members with Manage Server only.
+    ManageServerOnly,
+    /// `config set` without a setting to set.
+    NothingToSet,
+    /// The server's list of channels is full (it holds this many).
+    TooManyChannels(usize),
     /// A game's command without a subcommand: the command, and its subcommands' names.
     SubcommandNeeded {
         command: String,
@@ -101,6 +109,8 @@ pub enum Takes {
     OneOf(Vec<String>),
     /// A member of the server.
     Member,
+    /// A text channel of the server.
+    Channel,
     /// Something else that the value is not.
     Other,
 }
@@ -160,6 +170,7 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
                     )
                 }
                 Takes::Member => tr!(lang, "notice-option-member", option = option),
+                Takes::Channel => tr!(lang, "notice-option-channel", option = option),
                 Takes::Other => tr!(lang, "notice-option-value", option = option),
             };
             return MessageView::new(&text);
@@ -171,6 +182,20 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::MissingOption(option) => {
             let text = tr!(lang, "notice-option-missing", option = sent_name(&option));
             return MessageView::new(&text);
+        }
+        Notice::ChannelNotAllowed(channels) => {
+            let channels: Vec<String> = channels.iter().map(|c| format!("<#{c}>")).collect();
+            let text = tr!(
+                lang,
+                "notice-channel-not-allowed",
+                channels = list(&channels, &lang.t("or"))
+            );
+            return MessageView::new(&text);
+        }
+        Notice::ManageServerOnly => "notice-manage-server-only",
+        Notice::NothingToSet => "notice-nothing-to-set",
+        Notice::TooManyChannels(max) => {
+            return MessageView::new(&tr!(lang, "notice-too-many-channels", max = max));
         }
         Notice::BadOptions => "notice-options-bad",
         Notice::UnknownCommand => "notice-unknown-command",

@@ -14,7 +14,7 @@ use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
 use crate::engine::{Board, GameKind, Intent, Status};
 use crate::render::{self, Notice};
-use crate::store::{now_ms, Place, Store, StoreError};
+use crate::store::{now_ms, GuildSettings, Place, Store, StoreError};
 
 macro_rules! any_table {
     ([] $($kind:ident => $module:ident,)*) => {
@@ -30,10 +30,10 @@ macro_rules! any_table {
                 }
             }
 
-            /// Opens a new table of the game asked for.
-            async fn create(cx: &mut Cx, new: NewGame) -> Option<AnyTable> {
+            /// Opens a new table of the game asked for, with the server's `settings`.
+            async fn create(cx: &mut Cx, new: NewGame, settings: &GuildSettings) -> Option<AnyTable> {
                 match new.kind {
-                    $(GameKind::$kind => Table::create(cx, new).await.map(AnyTable::$kind),)*
+                    $(GameKind::$kind => Table::create(cx, new, settings).await.map(AnyTable::$kind),)*
                 }
             }
 
@@ -190,10 +190,11 @@ impl Actor {
 
     /// Schedules the bot seat's next move if a bot is on turn.
     pub(super) fn arm_bot(&mut self) {
-        let bot_on_turn = self.table.as_ref().is_some_and(
-            |table| with_table!(table, t => t.game.current_player().is_some_and(Player::is_bot)),
-        );
-        self.cx.bot_due = bot_on_turn.then(|| Instant::now() + self.cx.shared.config.bot_pace);
+        let bot_on_turn = self.table.as_ref().and_then(|table| {
+            with_table!(table, t => t.game.current_player().is_some_and(Player::is_bot).then_some(t.clocks))
+        });
+        self.cx.bot_due =
+            bot_on_turn.map(|clocks| Instant::now() + self.cx.shared.config.bot_pace(clocks));
     }
 
     pub(super) async fn create(&mut self, new: NewGame) {
@@ -204,7 +205,29 @@ impl Actor {
                 .await;
             return;
         }
-        self.table = AnyTable::create(&mut self.cx, new).await;
+        // The server's settings, read now: a change applies to the games started after it.
+        let settings = match self
+            .cx
+            .shared
+            .store
+            .guild_settings(new.place.guild_id)
+            .await
+        {
+            Ok(settings) => settings,
+            Err(e) => {
+                error!(error = %e, "could not read the server's settings");
+                return deny(new.reply, Notice::NotSaved, new.lang).await;
+            }
+        };
+        if !settings.allows(new.place.channel_id) {
+            info!(
+                channel = new.place.channel_id,
+                "a game asked for in a channel the server's settings leave out; refused"
+            );
+            let notice = Notice::ChannelNotAllowed(settings.channels);
+            return deny(new.reply, notice, new.lang).await;
+        }
+        self.table = AnyTable::create(&mut self.cx, new, &settings).await;
         self.note_game();
         self.arm_bot();
     }
@@ -302,7 +325,8 @@ impl Actor {
                     bots: bots as u8,
                     reply: request.reply,
                     lang: request.lang,
-                    table_lang,
+                    table_lang: Some(table_lang),
+                    server_lang: table_lang,
                 };
                 self.create(new).await;
             }

@@ -31,7 +31,7 @@ use crate::engine::Player;
 pub use crate::engine::{Intent, MoveText};
 use crate::i18n::Lang;
 use crate::render::{self, MessageView};
-use crate::store::Place;
+use crate::store::{Clocks, Place};
 pub use games::{Hosted, TableGame, Views};
 pub use registry::Tables;
 use shards::Shards;
@@ -55,6 +55,22 @@ pub struct TableConfig {
     /// Where the Get Dickey strategy table is cached (read at first use, written once solved).
     /// `None`: solved in memory at first use, every run.
     pub strategy_cache: Option<std::path::PathBuf>,
+}
+
+impl TableConfig {
+    /// A table's time for each move: its own (its server's, when it started), else this one.
+    pub(crate) fn turn_timeout(&self, clocks: Clocks) -> Duration {
+        clocks
+            .turn_timeout_ms
+            .map_or(self.turn_timeout, Duration::from_millis)
+    }
+
+    /// A table's bot pace: its own (its server's, when it started), else this one.
+    pub(crate) fn bot_pace(&self, clocks: Clocks) -> Duration {
+        clocks
+            .bot_pace_ms
+            .map_or(self.bot_pace, Duration::from_millis)
+    }
 }
 
 impl Default for TableConfig {
@@ -157,15 +173,23 @@ pub struct Request {
 }
 
 /// A new game asked for with `/forgetit start` or `/getdickey start`.
+///
+/// What is not given comes from the server's settings (`/forgetit config`, see
+/// [`crate::store::GuildSettings`]), then from the config file (or, for the language, the
+/// server's own); the server's list of channels, if it set one, must name the channel.
 pub struct NewGame {
     pub kind: GameKind,
     pub place: Place,
     pub host: Who,
+    /// The target asked for (else the server's default, else the config file's).
     pub target: Option<u32>,
     pub bots: u8,
     pub reply: Box<dyn Reply>,
     /// The language of the host: private answers are in it.
     pub lang: Lang,
-    /// The language of the table's public messages, kept with the game.
-    pub table_lang: Lang,
+    /// The language of the table's public messages, if chosen (kept with the game); else the
+    /// server's setting, else `server_lang`.
+    pub table_lang: Option<Lang>,
+    /// The server's own language (its community locale).
+    pub server_lang: Lang,
 }

@@ -13,7 +13,8 @@ use crate::engine::Player;
 use crate::engine::Status;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
-use crate::store::{now_ms, Loaded, StoreError};
+use crate::store::Clocks;
+use crate::store::{now_ms, GuildSettings, Loaded, StoreError};
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {
@@ -27,6 +28,8 @@ pub(super) struct Table<G> {
     pub(super) lang: Lang,
     /// The version its message is known to show, as last handed to the store.
     pub(super) shown_version: Option<u64>,
+    /// Its clocks, from its server's settings when it started.
+    pub(super) clocks: Clocks,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -40,6 +43,7 @@ impl<G> From<Loaded<G>> for Table<G> {
             deadline_ms: loaded.deadline_ms,
             lang: loaded.lang,
             shown_version: loaded.shown_version,
+            clocks: loaded.clocks,
         }
     }
 }
@@ -56,8 +60,12 @@ where
         }
     }
 
-    /// Opens a new game and answers with its lobby.
-    pub(super) async fn create(cx: &mut Cx, new: NewGame) -> Option<Table<G>> {
+    /// Opens a new game with the server's `settings` and answers with its lobby.
+    pub(super) async fn create(
+        cx: &mut Cx,
+        new: NewGame,
+        settings: &GuildSettings,
+    ) -> Option<Table<G>> {
         let NewGame {
             place,
             host,
@@ -66,12 +74,15 @@ where
             reply,
             lang,
             table_lang,
+            server_lang,
             ..
         } = new;
         let config = &cx.shared.config;
+        let table_lang = table_lang.or(settings.lang).unwrap_or(server_lang);
+        let clocks = settings.clocks();
         let (game, created) = match G::create(
             target,
-            config.default_target,
+            settings.default_target.unwrap_or(config.default_target),
             host.player(),
             host.name.clone(),
             lang,
@@ -85,7 +96,7 @@ where
         let stored = cx
             .shared
             .store
-            .create_game_in(place, &game, &created, table_lang)
+            .create_game_with(place, &game, &created, table_lang, clocks)
             .await;
         let id = match stored {
             Ok(id) => id,
@@ -118,6 +129,7 @@ where
             deadline_ms: Some(now_ms() + config.lobby_timeout.as_millis() as i64),
             lang: table_lang,
             shown_version: None,
+            clocks,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();
@@ -307,7 +319,9 @@ where
             {
                 self.deadline_ms
             }
-            Some(Player::Person(_)) => Some(now_ms() + config.turn_timeout.as_millis() as i64),
+            Some(Player::Person(_)) => {
+                Some(now_ms() + config.turn_timeout(self.clocks).as_millis() as i64)
+            }
             _ => None,
         };
         if let Err(e) = cx
@@ -568,7 +582,7 @@ where
         let fresh = if in_lobby {
             config.lobby_timeout
         } else {
-            config.turn_timeout
+            config.turn_timeout(self.clocks)
         };
         // A lobby that never changed since it was opened has no stored deadline.
         if self.deadline_ms.is_some_and(|d| d < now_ms())

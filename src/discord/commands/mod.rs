@@ -5,6 +5,7 @@
 
 mod boards;
 mod privacy;
+mod settings;
 mod table;
 
 pub use boards::{leaderboard_namer, leaderboard_view, Board};
@@ -19,7 +20,7 @@ use crate::i18n::Lang;
 use crate::render::ErrorText;
 use crate::tables::{Hosted, Reply};
 
-type Command = poise::Command<Data, Error>;
+pub(super) type Command = poise::Command<Data, Error>;
 
 /// Every slash command, with its names and descriptions from the Fluent resources: English
 /// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
@@ -74,35 +75,46 @@ where
         table::kick(),
         privacy::privacy(),
         privacy::forget_me(),
+        settings::config_group::<R>(),
     ];
     command.subcommand_required = true;
     command
 }
 
-// A game's command, named by `game_command`: it only holds the subcommands. Discord always
-// sends one of them; run alone, it says which there are.
+// A game's command, named by `game_command`, and its `config` group: they only hold their
+// subcommands. Discord always sends one of them; run alone, each says which there are.
 #[poise::command(slash_command, guild_only)]
 async fn game(ctx: Context<'_>) -> Result<(), Error> {
     let lang = super::user_lang(ctx);
     let command = ctx.command();
-    let shown = |name: &str, localized: &[(Cow<'static, str>, Cow<'static, str>)]| {
-        localized
-            .iter()
-            .find(|(locale, _)| locale == lang.code())
-            .map_or_else(|| name.to_string(), |(_, n)| n.to_string())
-    };
+    let path: Vec<String> = ctx
+        .parent_commands()
+        .iter()
+        .copied()
+        .chain([command])
+        .map(|c| shown_name(c, lang))
+        .collect();
     let notice = crate::render::Notice::SubcommandNeeded {
-        command: shown(&command.name, &command.name_localizations),
+        command: path.join(" "),
         subcommands: command
             .subcommands
             .iter()
-            .map(|s| shown(&s.name, &s.name_localizations))
+            .map(|s| shown_name(s, lang))
             .collect(),
     };
     reply_of(ctx)
         .ephemeral(crate::render::notice(notice, lang))
         .await?;
     Ok(())
+}
+
+/// A command's name as the person's client shows it (in `lang`).
+fn shown_name(command: &Command, lang: Lang) -> String {
+    command
+        .name_localizations
+        .iter()
+        .find(|(locale, _)| locale == lang.code())
+        .map_or_else(|| command.name.to_string(), |(_, n)| n.to_string())
 }
 
 /// The game of a subcommand: the one its command is named after.

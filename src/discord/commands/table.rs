@@ -94,7 +94,8 @@ pub(super) async fn start(
         // The lobby is a public answer.
         reply: table_reply_of(ctx, true),
         lang: user_lang(ctx),
-        table_lang: language.map_or_else(|| guild_lang(ctx), Lang::from),
+        table_lang: language.map(Lang::from),
+        server_lang: guild_lang(ctx),
     };
     ctx.data().tables.create(new).await;
     Ok(())

@@ -1,0 +1,276 @@
+//! `config`: a server's settings for its games (`show`, `set`, `reset`, `add-channel`,
+//! `remove-channel`), one subcommand group under each game's command. The settings are the
+//! server's, shared by its games (the target is For Get It's, the only game with one); they are
+//! read when a game starts (see `tables::NewGame`), so a change applies to the games started after
+//! it. Anyone may `show` them; changing them takes Manage Server, checked here from the member's
+//! permissions in the interaction (the registration's `default_member_permissions` only hides the
+//! commands in Discord's menu, and is not counted on).
+
+use poise::serenity_prelude as serenity;
+use tracing::{error, info};
+
+use super::table::{LanguageChoice, TARGET_MAX, TARGET_MIN, TARGET_OPTION};
+use super::{reply_of, Command};
+use crate::config::{MAX_BOT_PACE_MS, MAX_TURN_TIMEOUT_SECS};
+use crate::discord::{user_lang, Context, Error};
+use crate::i18n::Lang;
+use crate::render::settings::{SettingsView, Shown};
+use crate::render::{self, ErrorText, Notice};
+use crate::store::{GuildSettings, Setting, SettingsChange};
+use crate::tables::{Hosted, Reply};
+
+/// The option of `config set` that sets the time for each move, in seconds.
+const TURN_TIMEOUT_OPTION: &str = "turn-timeout";
+/// The option of `config set` that sets the bot seats' pace, in milliseconds.
+const BOT_PACE_OPTION: &str = "bot-pace";
+/// The shortest time for each move a server may set (the config file's bound).
+const TURN_TIMEOUT_MIN: u64 = 1;
+/// The most channels a server may list (their mentions must fit in a message).
+pub const MAX_CHANNELS: usize = 25;
+/// Discord's MANAGE_GUILD and ADMINISTRATOR permission bits.
+const MANAGE_GUILD: u64 = 1 << 5;
+const ADMINISTRATOR: u64 = 1 << 3;
+
+/// The `config` group of the game `R`'s command: `set` without its `target` for a game that has
+/// none.
+pub(super) fn config_group<R: Hosted>() -> Command
+where
+    R::Error: ErrorText,
+{
+    let mut set = set();
+    if !R::TARGET {
+        set.parameters.retain(|p| p.name != TARGET_OPTION);
+    }
+    set_limits(&mut set);
+    let mut group = super::game();
+    group.name = "config".into();
+    group.identifying_name = "config".into();
+    group.qualified_name = "config".into();
+    group.subcommands = vec![show(), set, reset(), add_channel(), remove_channel()];
+    group.subcommand_required = true;
+    group
+}
+
+/// Registers the ranges of `config set`'s options, the config file's own bounds: the target
+/// as `start` takes it, the time for each move from 1 second to a week, the pace from 0 to a
+/// minute. The bot checks every value against these (see `discord::options`).
+fn set_limits(set: &mut Command) {
+    for param in &mut set.parameters {
+        param.type_setter = match &*param.name {
+            TARGET_OPTION => Some(|option| {
+                option
+                    .kind(serenity::CommandOptionType::Integer)
+                    .min_int_value(TARGET_MIN)
+                    .max_int_value(TARGET_MAX)
+            }),
+            TURN_TIMEOUT_OPTION => Some(|option| {
+                option
+                    .kind(serenity::CommandOptionType::Integer)
+                    .min_int_value(TURN_TIMEOUT_MIN)
+                    .max_int_value(MAX_TURN_TIMEOUT_SECS)
+            }),
+            BOT_PACE_OPTION => Some(|option| {
+                option
+                    .kind(serenity::CommandOptionType::Integer)
+                    .min_int_value(0)
+                    .max_int_value(MAX_BOT_PACE_MS)
+            }),
+            _ => param.type_setter,
+        };
+    }
+}
+
+/// Which setting `config reset` puts back to its default.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub(super) enum SettingChoice {
+    #[name = "all"]
+    All,
+    #[name = "target"]
+    Target,
+    #[name = "turn timeout"]
+    TurnTimeout,
+    #[name = "bot pace"]
+    BotPace,
+    #[name = "language"]
+    Language,
+    #[name = "channels"]
+    Channels,
+}
+
+/// Show the server's settings.
+#[poise::command(slash_command, guild_only)]
+async fn show(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let view = match ctx.data().store.guild_settings(guild.get()).await {
+        Ok(settings) => settings_view(ctx, &settings, None, lang),
+        Err(e) => {
+            error!(error = %e, "could not read the server's settings");
+            render::notice(Notice::Failed, lang)
+        }
+    };
+    reply_of(ctx).ephemeral(view).await?;
+    Ok(())
+}
+
+/// Change the server's settings for the games started from now on.
+#[poise::command(slash_command, guild_only)]
+async fn set(
+    ctx: Context<'_>,
+    // Their ranges are registered by `set_limits`, and every value checked against them before
+    // this runs (`discord::options`).
+    target: Option<i64>,
+    #[rename = "turn-timeout"] turn_timeout: Option<i64>,
+    #[rename = "bot-pace"] bot_pace: Option<i64>,
+    language: Option<LanguageChoice>,
+) -> Result<(), Error> {
+    let change = SettingsChange::Set {
+        default_target: target.map(u32::try_from).transpose()?,
+        turn_timeout_secs: turn_timeout.map(u64::try_from).transpose()?,
+        bot_pace_ms: bot_pace.map(u64::try_from).transpose()?,
+        lang: language.map(Lang::from),
+    };
+    if target.is_none() && turn_timeout.is_none() && bot_pace.is_none() && language.is_none() {
+        let lang = user_lang(ctx);
+        reply_of(ctx)
+            .ephemeral(render::notice(Notice::NothingToSet, lang))
+            .await?;
+        return Ok(());
+    }
+    change_settings(ctx, change).await
+}
+
+/// Put a setting of the server back to the bot's default.
+#[poise::command(slash_command, guild_only)]
+async fn reset(ctx: Context<'_>, setting: SettingChoice) -> Result<(), Error> {
+    let change = match setting {
+        SettingChoice::All => SettingsChange::ResetAll,
+        SettingChoice::Target => SettingsChange::Reset(Setting::Target),
+        SettingChoice::TurnTimeout => SettingsChange::Reset(Setting::TurnTimeout),
+        SettingChoice::BotPace => SettingsChange::Reset(Setting::BotPace),
+        SettingChoice::Language => SettingsChange::Reset(Setting::Language),
+        SettingChoice::Channels => SettingsChange::Reset(Setting::Channels),
+    };
+    change_settings(ctx, change).await
+}
+
+/// Let games start in a channel (once one is listed, only in the listed ones).
+#[poise::command(slash_command, guild_only, rename = "add-channel")]
+async fn add_channel(
+    ctx: Context<'_>,
+    #[channel_types("Text")] channel: serenity::PartialChannel,
+) -> Result<(), Error> {
+    change_settings(ctx, SettingsChange::AddChannel(channel.id.get())).await
+}
+
+/// Take a channel off the list where games may start.
+#[poise::command(slash_command, guild_only, rename = "remove-channel")]
+async fn remove_channel(
+    ctx: Context<'_>,
+    #[channel_types("Text")] channel: serenity::PartialChannel,
+) -> Result<(), Error> {
+    change_settings(ctx, SettingsChange::RemoveChannel(channel.id.get())).await
+}
+
+/// Whether the one who ran the command may change the server's settings: Manage Server (or
+/// Administrator), from their permissions as the interaction gives them.
+fn may_manage(ctx: Context<'_>) -> bool {
+    let permissions = match ctx {
+        poise::Context::Application(app) => {
+            app.interaction.member.as_ref().and_then(|m| m.permissions)
+        }
+        poise::Context::Prefix(_) => None,
+    };
+    permissions.is_some_and(|p| p.bits() & (MANAGE_GUILD | ADMINISTRATOR) != 0)
+}
+
+/// Applies `change` to the server's settings if the asker may, and answers privately with the
+/// settings as they then are (or why not).
+async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let user = ctx.author().id.get();
+    if !may_manage(ctx) {
+        info!(
+            guild = guild.get(),
+            user, "config: refused, without Manage Server"
+        );
+        reply_of(ctx)
+            .ephemeral(render::notice(Notice::ManageServerOnly, lang))
+            .await?;
+        return Ok(());
+    }
+    let store = &ctx.data().store;
+    if let SettingsChange::AddChannel(channel) = change {
+        match store.guild_settings(guild.get()).await {
+            Ok(s) if s.channels.len() >= MAX_CHANNELS && !s.channels.contains(&channel) => {
+                reply_of(ctx)
+                    .ephemeral(render::notice(Notice::TooManyChannels(MAX_CHANNELS), lang))
+                    .await?;
+                return Ok(());
+            }
+            Ok(_) => {}
+            Err(e) => {
+                error!(error = %e, "could not read the server's settings");
+                reply_of(ctx)
+                    .ephemeral(render::notice(Notice::NotSaved, lang))
+                    .await?;
+                return Ok(());
+            }
+        }
+    }
+    let view = match store.change_guild_settings(guild.get(), &change).await {
+        Ok(settings) => {
+            info!(
+                guild = guild.get(),
+                user,
+                ?change,
+                "config: the server's settings changed"
+            );
+            let saved = lang.t("settings-saved");
+            settings_view(ctx, &settings, Some(&saved), lang)
+        }
+        Err(e) => {
+            error!(error = %e, "could not change the server's settings");
+            render::notice(Notice::NotSaved, lang)
+        }
+    };
+    reply_of(ctx).ephemeral(view).await?;
+    Ok(())
+}
+
+/// The server's `settings` as `show` shows them, over the config file's defaults.
+fn settings_view(
+    ctx: Context<'_>,
+    settings: &GuildSettings,
+    intro: Option<&str>,
+    lang: Lang,
+) -> render::MessageView {
+    let config = ctx.data().tables.config();
+    let view = SettingsView {
+        target: Shown::of(settings.default_target, config.default_target),
+        turn_timeout_secs: Shown::of(settings.turn_timeout_secs, config.turn_timeout.as_secs()),
+        bot_pace_ms: Shown::of(
+            settings.bot_pace_ms,
+            config.bot_pace.as_millis().try_into().unwrap_or(u64::MAX),
+        ),
+        lang: settings.lang,
+        channels: settings.channels.clone(),
+        command: config_command(ctx, lang),
+    };
+    render::settings::settings(&view, intro, lang)
+}
+
+/// `/{game} config` as the person's client shows it.
+fn config_command(ctx: Context<'_>, lang: Lang) -> String {
+    let names: Vec<String> = ctx
+        .parent_commands()
+        .iter()
+        .map(|command| super::shown_name(command, lang))
+        .collect();
+    format!("/{}", names.join(" "))
+}
