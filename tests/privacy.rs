@@ -12,7 +12,9 @@ use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::{Action, Game, Move, Settings};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::i18n::Lang;
-use forgetit::store::{Forgotten, Place, Store, StoreError, REMOVED_GUILD_KEPT_MS};
+use forgetit::store::{
+    Forgotten, GuildSettings, Place, SettingsChange, Store, StoreError, REMOVED_GUILD_KEPT_MS,
+};
 
 const ANN: Player = Player::Person(101);
 const BEN: Player = Player::Person(102);
@@ -271,6 +273,19 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     gone_open.join(&store, BEN).await;
     let kept = finished(&store, place(2, 20), Lang::EnUs, ANN, &[BEN]).await;
     assert_eq!(stats(&store, Scope::Guild(1), ANN).await, Some(1));
+    // Both servers' settings, and their channel lists.
+    for (guild, channel) in [(1, 11), (2, 20)] {
+        let set = SettingsChange::Set {
+            default_target: Some(750),
+            turn_timeout_secs: Some(60),
+            bot_pace_ms: None,
+            lang: Some(Lang::Fr),
+        };
+        store.change_guild_settings(guild, &set).await.unwrap();
+        let add = SettingsChange::AddChannel(channel);
+        store.change_guild_settings(guild, &add).await.unwrap();
+    }
+    let kept_settings = store.guild_settings(2).await.unwrap();
 
     store.guild_removed(1, t0).await.unwrap();
     // A second removal (an event replayed) keeps the first time.
@@ -303,6 +318,12 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     assert_eq!(stats(&store, Scope::Guild(1), ANN).await, None);
     assert_eq!(stats(&store, Scope::Guild(1), BEN).await, None);
     assert_eq!(store.guild_removed_at(1).await.unwrap(), None);
+    // Its settings.
+    assert_eq!(
+        store.guild_settings(1).await.unwrap(),
+        GuildSettings::default()
+    );
+    assert_eq!(store.guild_settings(2).await.unwrap(), kept_settings);
     // Its ratings and its results (the leaderboards of a period) too.
     let ratings = store
         .rating_board(GameKind::ForGetIt, Scope::Guild(1), 1, 10)

@@ -12,7 +12,10 @@ use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
-use forgetit::store::{Board, Place, Placing, SeatResult, SeatRow, Store, StoreError, StoredGame};
+use forgetit::store::{
+    Board, Clocks, GuildSettings, Place, Placing, SeatResult, SeatRow, Setting, SettingsChange,
+    Store, StoreError, StoredGame,
+};
 use serde::{Deserialize, Serialize};
 
 const ANN: Player = Player::Person(101);
@@ -1021,6 +1024,148 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
     assert_eq!(ann.wins + ben.wins, 8);
 }
 
+/// A server's settings: none at first; `Set` sets what it is given and keeps the rest; a reset
+/// puts one back (the channel list too); the list holds each channel once, in id order; a reset
+/// of all leaves no row. Each server has its own.
+async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
+    let store = db.open().await;
+    assert_eq!(
+        store.guild_settings(1).await.unwrap(),
+        GuildSettings::default()
+    );
+    let set = |target, timeout, pace, lang| SettingsChange::Set {
+        default_target: target,
+        turn_timeout_secs: timeout,
+        bot_pace_ms: pace,
+        lang,
+    };
+    let changed = store
+        .change_guild_settings(1, &set(Some(750), Some(60), None, None))
+        .await
+        .unwrap();
+    assert_eq!(changed.default_target, Some(750));
+    assert_eq!(changed.turn_timeout_secs, Some(60));
+    assert_eq!(changed.bot_pace_ms, None);
+    // What is not given keeps its value.
+    let changed = store
+        .change_guild_settings(1, &set(None, None, Some(0), Some(Lang::Fr)))
+        .await
+        .unwrap();
+    assert_eq!(
+        changed,
+        GuildSettings {
+            default_target: Some(750),
+            turn_timeout_secs: Some(60),
+            bot_pace_ms: Some(0),
+            lang: Some(Lang::Fr),
+            channels: vec![],
+        }
+    );
+    for channel in [30, 10, 30, 20] {
+        store
+            .change_guild_settings(1, &SettingsChange::AddChannel(channel))
+            .await
+            .unwrap();
+    }
+    let changed = store
+        .change_guild_settings(1, &SettingsChange::RemoveChannel(20))
+        .await
+        .unwrap();
+    assert_eq!(changed.channels, [10, 30]);
+    assert!(changed.allows(10) && !changed.allows(20));
+    assert_eq!(
+        changed.clocks(),
+        Clocks {
+            turn_timeout_ms: Some(60_000),
+            bot_pace_ms: Some(0),
+        }
+    );
+    // Another server has its own.
+    assert_eq!(
+        store.guild_settings(2).await.unwrap(),
+        GuildSettings::default()
+    );
+    assert!(GuildSettings::default().allows(20));
+
+    // Kept across a reopening.
+    store.close().await;
+    drop(store);
+    let store = db.open().await;
+    assert_eq!(store.guild_settings(1).await.unwrap(), changed);
+
+    let changed = store
+        .change_guild_settings(1, &SettingsChange::Reset(Setting::Target))
+        .await
+        .unwrap();
+    assert_eq!(changed.default_target, None);
+    assert_eq!(changed.turn_timeout_secs, Some(60));
+    let changed = store
+        .change_guild_settings(1, &SettingsChange::Reset(Setting::Channels))
+        .await
+        .unwrap();
+    assert_eq!(changed.channels, Vec::<u64>::new());
+    assert_eq!(changed.lang, Some(Lang::Fr));
+    for setting in [Setting::TurnTimeout, Setting::BotPace, Setting::Language] {
+        store
+            .change_guild_settings(1, &SettingsChange::Reset(setting))
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        store.guild_settings(1).await.unwrap(),
+        GuildSettings::default()
+    );
+    assert_eq!(
+        db.count("guild_settings").await,
+        0,
+        "every setting back: no row"
+    );
+
+    store
+        .change_guild_settings(1, &set(Some(100), None, None, None))
+        .await
+        .unwrap();
+    store
+        .change_guild_settings(1, &SettingsChange::AddChannel(10))
+        .await
+        .unwrap();
+    let changed = store
+        .change_guild_settings(1, &SettingsChange::ResetAll)
+        .await
+        .unwrap();
+    assert_eq!(changed, GuildSettings::default());
+    assert_eq!(db.count("guild_channels").await, 0);
+}
+
+/// A game keeps the clocks it started with (its server's), across a reopening; a game stored
+/// without them (as every game before server settings) has none, so the config file's apply.
+async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
+    let store = db.open().await;
+    let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
+    let clocks = Clocks {
+        turn_timeout_ms: Some(1_000),
+        bot_pace_ms: Some(0),
+    };
+    let with = store
+        .create_game_with(place(1, 10), &game, &created, Lang::EnUs, clocks)
+        .await
+        .unwrap();
+    let without = store
+        .create_game(place(1, 11), &game, &created)
+        .await
+        .unwrap();
+    store.close().await;
+    drop(store);
+    let store = db.open().await;
+    assert_eq!(store.load::<Game>(with).await.unwrap().clocks, clocks);
+    assert_eq!(
+        store.load::<Game>(without).await.unwrap().clocks,
+        Clocks::default()
+    );
+    let open = store.load_open::<Game>().await.unwrap();
+    assert_eq!(open.iter().find(|l| l.id == with).unwrap().clocks, clocks);
+}
+
 /// Each test above, once on each backend: `sqlite::name` and `postgres::name`.
 macro_rules! on_both_backends {
     ($($name:ident $(($($flavor:tt)*))?),* $(,)?) => {
@@ -1045,6 +1190,8 @@ macro_rules! on_both_backends {
 
 on_both_backends!(
     migrations_create_the_database_and_rerun_harmlessly,
+    a_servers_settings_are_set_kept_and_reset,
+    a_game_keeps_the_clocks_it_started_with,
     stores_opened_at_once_migrate_once_and_share_the_games(
         flavor = "multi_thread",
         worker_threads = 2

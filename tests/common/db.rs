@@ -70,6 +70,26 @@ impl Db {
         }
     }
 
+    /// How many rows `table` holds.
+    pub async fn count(&self, table: &str) -> i64 {
+        let sql = format!("SELECT COUNT(*) FROM {table}");
+        match self {
+            Db::Sqlite { path, .. } => {
+                let url = format!("sqlite://{}", path.display());
+                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+                let n: i64 = sqlx::query_scalar(&sql).fetch_one(&pool).await.unwrap();
+                pool.close().await;
+                n
+            }
+            Db::Postgres { url } => {
+                let pool = sqlx::PgPool::connect(url).await.unwrap();
+                let n: i64 = sqlx::query_scalar(&sql).fetch_one(&pool).await.unwrap();
+                pool.close().await;
+                n
+            }
+        }
+    }
+
     /// The tables of the schema, and every `(table, column, row)` whose value, as text, contains
     /// `needle`: every column of every table (read from the database's own catalogue), whatever
     /// its type.
