@@ -1,0 +1,366 @@
+//! A server's settings (`/forgetit config`) end to end, through the Discord stand-in: members with
+//! Manage Server set them, anyone else is refused privately and nothing changes; `show` shows
+//! them; a new game takes the server's target, table language, time for each move and bot pace;
+//! a start outside the server's channels is refused; in English and in French.
+//!
+//! It also runs on PostgreSQL (`FORGETIT_TEST_DATABASE=postgres`).
+
+mod common;
+
+use common::*;
+use discord_standin::{ChannelId, Message, UserId};
+use forgetit::store::GuildSettings;
+use serde_json::{json, Value};
+
+/// Discord's MANAGE_GUILD permission bit.
+const MANAGE_GUILD: u64 = 1 << 5;
+
+/// `user` runs `/forgetit config {sub}` with `options`; what they see answered.
+async fn config(world: &World, user: UserId, sub: &str, options: Value) -> Message {
+    world
+        .command(user, "forgetit", &format!("config {sub}"), options)
+        .await
+}
+
+/// `user` runs `/forgetit start` with `options` in `channel`; what they see answered.
+async fn start_in(world: &World, user: UserId, channel: ChannelId, options: Value) -> Message {
+    world
+        .standin
+        .run_slash(user, channel, "forgetit", Some("start"), options)
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap()
+}
+
+fn private(message: &Message, needle: &str) -> bool {
+    message.is_ephemeral() && message.text().contains(needle)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, carol) = (world.alice, world.bob, world.carol);
+    let store = world.store().await;
+    let guild = world.standin.guild_id().get();
+
+    // carol may not: refused privately, naming the permission, and nothing changes.
+    let refused = config(&world, carol, "set", json!({ "target": 750 })).await;
+    assert!(private(&refused, "Manage Server"), "{}", refused.text());
+    assert_eq!(
+        store.guild_settings(guild).await.unwrap(),
+        GuildSettings::default()
+    );
+    // Managing messages is not managing the server.
+    world.standin.grant(carol, 1 << 13);
+    let refused = config(&world, carol, "reset", json!({ "setting": 0 })).await;
+    assert!(private(&refused, "Manage Server"), "{}", refused.text());
+
+    // Anyone may see them: the defaults, from the config file.
+    let shown = config(&world, bob, "show", json!({})).await;
+    assert!(shown.is_ephemeral());
+    let text = shown.text();
+    for line in [
+        "Server settings",
+        "500 (default)",
+        "300 seconds (default)",
+        "0 ms (default)",
+        "the server's language (default)",
+        "every channel (default)",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+
+    world.standin.grant(alice, MANAGE_GUILD);
+    let saved = config(&world, alice, "set", json!({ "target": 750 })).await;
+    assert!(private(&saved, "Saved"), "{}", saved.text());
+    assert!(saved.text().contains("750 (set here)"), "{}", saved.text());
+    assert_eq!(
+        store.guild_settings(guild).await.unwrap().default_target,
+        Some(750)
+    );
+    // Nothing to set is said so.
+    let nothing = config(&world, alice, "set", json!({})).await;
+    assert!(private(&nothing, "at least one"), "{}", nothing.text());
+
+    let shown = config(&world, bob, "show", json!({})).await;
+    assert!(shown.text().contains("750 (set here)"), "{}", shown.text());
+    assert!(
+        shown.text().contains("/forgetit config"),
+        "{}",
+        shown.text()
+    );
+
+    // A new game without a target takes the server's; one with a target keeps its own.
+    let lobby = world.slash(bob, "start", json!({})).await;
+    assert!(
+        lobby.text().contains("First to **750** points"),
+        "{}",
+        lobby.text()
+    );
+    world.slash(bob, "cancel", json!({})).await;
+    let lobby = world.slash(bob, "start", json!({ "target": 100 })).await;
+    assert!(
+        lobby.text().contains("First to **100** points"),
+        "{}",
+        lobby.text()
+    );
+    world.slash(bob, "cancel", json!({})).await;
+
+    // Back to the default.
+    let reset = config(&world, alice, "reset", json!({ "setting": 1 })).await;
+    assert!(reset.text().contains("500 (default)"), "{}", reset.text());
+    let lobby = world.slash(bob, "start", json!({})).await;
+    assert!(
+        lobby.text().contains("First to **500** points"),
+        "{}",
+        lobby.text()
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+    let general = world.channel;
+    let dice = world.standin.add_channel("dice");
+    world.standin.grant(alice, MANAGE_GUILD);
+
+    let refused = config(
+        &world,
+        bob,
+        "add-channel",
+        json!({ "channel": dice.to_string() }),
+    )
+    .await;
+    assert!(private(&refused, "Manage Server"), "{}", refused.text());
+
+    let added = config(
+        &world,
+        alice,
+        "add-channel",
+        json!({ "channel": dice.to_string() }),
+    )
+    .await;
+    assert!(
+        added.text().contains(&format!("<#{dice}> (set here)")),
+        "{}",
+        added.text()
+    );
+    // Elsewhere a start is refused privately, naming where games may start; no game is opened.
+    let refused = start_in(&world, bob, general, json!({})).await;
+    assert!(
+        private(&refused, "can't start in this channel"),
+        "{}",
+        refused.text()
+    );
+    assert!(refused.text().contains(&format!("<#{dice}>")));
+    let store = world.store().await;
+    assert_eq!(store.open_game_in(general.get()).await.unwrap(), None);
+    // Get Dickey too: the settings are the server's.
+    let refused = world
+        .standin
+        .run_slash(bob, general, "getdickey", Some("start"), json!({}))
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert!(private(&refused, "can't start"), "{}", refused.text());
+
+    let lobby = start_in(&world, bob, dice, json!({})).await;
+    assert!(!lobby.is_ephemeral());
+    assert!(lobby.button_labels().contains(&"Join".to_string()));
+
+    // Taken off the list (it is empty again): every channel.
+    let removed = config(
+        &world,
+        alice,
+        "remove-channel",
+        json!({ "channel": dice.to_string() }),
+    )
+    .await;
+    assert!(
+        removed.text().contains("every channel (default)"),
+        "{}",
+        removed.text()
+    );
+    let lobby = start_in(&world, bob, general, json!({})).await;
+    assert!(lobby.button_labels().contains(&"Join".to_string()));
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// The server's time for each move and bot pace are a new table's, over the config file's; a
+/// game keeps them once started, across a change of the settings and a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_table_takes_the_servers_turn_timeout_and_bot_pace() {
+    let world = World::new().await;
+    let mut slow = world.config();
+    // The config file's: a bot seat would wait a minute, a person five.
+    slow.game.bot_pace_ms = 60_000;
+    slow.game.turn_timeout_secs = 300;
+    let bot = world.start_bot(slow.clone()).await;
+    let alice = world.alice;
+    world.standin.grant(alice, MANAGE_GUILD);
+    let saved = config(
+        &world,
+        alice,
+        "set",
+        json!({ "turn-timeout": 3, "bot-pace": 0 }),
+    )
+    .await;
+    assert!(
+        saved.text().contains("3 seconds (set here)"),
+        "{}",
+        saved.text()
+    );
+    assert!(saved.text().contains("0 ms (set here)"), "{}", saved.text());
+
+    // A bot seat that sits first plays at once (the server's pace), and hands over to alice.
+    let lobby = world.slash(alice, "start", json!({ "bots": 1 })).await;
+    world.dice.push([1, 6]); // roll-off: alice 1, Bot 1 6
+    world.click(alice, &lobby, "Start").await;
+    let turn = world.turn_of(alice).await;
+
+    // The settings change, and the bot restarts: the game keeps its own. Alice waits, and her
+    // turn times out after the server's 3 seconds, not the config file's five minutes.
+    config(&world, alice, "reset", json!({ "setting": 2 })).await;
+    bot.shutdown().await;
+    let bot = world.start_bot(slow).await;
+    world
+        .standin
+        .wait_until("alice's turn timed out", |view| {
+            let m = view.message(turn.id)?;
+            (m.buttons().is_empty() && m.text().contains("Time's up")).then_some(())
+        })
+        .await
+        .unwrap();
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_language_is_the_servers_unless_chosen_at_start() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+    world.standin.grant(alice, MANAGE_GUILD);
+    // poise's choices are indexes: English, Français.
+    let saved = config(&world, alice, "set", json!({ "language": 1 })).await;
+    assert!(
+        saved.text().contains("Français (set here)"),
+        "{}",
+        saved.text()
+    );
+    let lobby = world.slash(bob, "start", json!({})).await;
+    assert!(
+        lobby.text().contains("Le premier à **500** points gagne."),
+        "{}",
+        lobby.text()
+    );
+    world.slash(bob, "cancel", json!({})).await;
+    let lobby = world.slash(bob, "start", json!({ "language": 0 })).await;
+    assert!(
+        lobby.text().contains("First to **500** points wins."),
+        "{}",
+        lobby.text()
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// A French server: the group's French names are registered, a French member without the
+/// permission is refused in French, a French admin's answers are French, and the game uses the
+/// server's target.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
+    let world =
+        World::with_locales("fr", &[("alice", "fr"), ("bob", "fr"), ("carol", "en-GB")]).await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, carol) = (world.alice, world.bob, world.carol);
+    let commands = world.standin.commands();
+    let find = |v: &Value, name: &str| -> Value {
+        v["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("no {name} in {v}"))
+    };
+    let forgetit = commands.iter().find(|c| c["name"] == "forgetit").unwrap();
+    let group = find(forgetit, "config");
+    assert_eq!(group["type"], 2, "a subcommand group");
+    let set = find(&group, "set");
+    assert_eq!(set["name_localizations"]["fr"], "régler");
+    assert_eq!(find(&set, "target")["min_value"], 50);
+    assert_eq!(find(&set, "turn-timeout")["max_value"], 604_800);
+    assert_eq!(find(&set, "bot-pace")["max_value"], 60_000);
+    // Get Dickey's has no target (it has none), and the same settings otherwise.
+    let getdickey = commands.iter().find(|c| c["name"] == "getdickey").unwrap();
+    let gd_set = find(&find(getdickey, "config"), "set");
+    assert!(gd_set["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o["name"] != "target"));
+
+    let refused = config(&world, bob, "set", json!({ "target": 1000 })).await;
+    assert!(
+        private(&refused, "**Gérer le serveur**"),
+        "{}",
+        refused.text()
+    );
+    let store = world.store().await;
+    let guild = world.standin.guild_id().get();
+    assert_eq!(
+        store.guild_settings(guild).await.unwrap(),
+        GuildSettings::default()
+    );
+
+    world.standin.grant(alice, MANAGE_GUILD);
+    let saved = config(&world, alice, "set", json!({ "target": 1000 })).await;
+    assert!(private(&saved, "Enregistré"), "{}", saved.text());
+    assert!(
+        saved.text().contains("1000 (réglé ici)"),
+        "{}",
+        saved.text()
+    );
+    assert!(
+        saved.text().contains("300 secondes (par défaut)"),
+        "{}",
+        saved.text()
+    );
+    // carol's client is English: her answers are English, whatever the server's language.
+    let shown = config(&world, carol, "show", json!({})).await;
+    assert!(shown.text().contains("1000 (set here)"), "{}", shown.text());
+
+    let lobby = world.slash(bob, "start", json!({})).await;
+    assert!(
+        lobby.text().contains("Le premier à **1000** points gagne."),
+        "{}",
+        lobby.text()
+    );
+    // A start elsewhere, in French.
+    world.slash(bob, "cancel", json!({})).await;
+    let dice = world.standin.add_channel("des");
+    config(
+        &world,
+        alice,
+        "add-channel",
+        json!({ "channel": dice.to_string() }),
+    )
+    .await;
+    let refused = start_in(&world, bob, world.channel, json!({})).await;
+    assert!(
+        private(&refused, "ne peuvent pas commencer dans ce salon"),
+        "{}",
+        refused.text()
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
