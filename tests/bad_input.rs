@@ -73,6 +73,8 @@ struct State {
     games: Vec<GameRow>,
     seats: i64,
     events: i64,
+    /// The rows of the servers' settings and channel lists.
+    settings: i64,
 }
 
 async fn state(world: &World, channels: &[ChannelId]) -> State {
@@ -106,11 +108,17 @@ async fn state(world: &World, channels: &[ChannelId]) -> State {
                 .fetch_one(&db)
                 .await
                 .unwrap();
+            let (settings,): (i64,) = sqlx::query_as(
+                "SELECT (SELECT COUNT(*) FROM guild_settings) + (SELECT COUNT(*) FROM guild_channels)",
+            )
+            .fetch_one(&db)
+            .await
+            .unwrap();
             db.close().await;
-            (games, seats, events)
+            (games, seats, events, settings)
         }};
     }
-    let (games, seats, events) = match &world.postgres {
+    let (games, seats, events, settings) = match &world.postgres {
         Some(url) => read!(sqlx::PgPool::connect(url).await.unwrap()),
         None => {
             let url = format!("sqlite://{}?mode=ro", world.db.display());
@@ -122,6 +130,7 @@ async fn state(world: &World, channels: &[ChannelId]) -> State {
         games,
         seats,
         events,
+        settings,
     }
 }
 
@@ -151,8 +160,15 @@ fn assert_unchanged(before: &State, after: &State, what: &dyn std::fmt::Debug) {
         .collect();
     panic!(
         "{what:?} changed the state:\n  messages now different or new: {changed:?}\n  \
-         games {:?}\n  -> {:?}\n  seats {} -> {}, events {} -> {}",
-        before.games, after.games, before.seats, after.seats, before.events, after.events
+         games {:?}\n  -> {:?}\n  seats {} -> {}, events {} -> {}, settings {} -> {}",
+        before.games,
+        after.games,
+        before.seats,
+        after.seats,
+        before.events,
+        after.events,
+        before.settings,
+        after.settings
     );
 }
 
@@ -269,6 +285,8 @@ enum Expect {
     /// Not one of the option's choices.
     Choice,
     Member,
+    /// Not a text channel of the server.
+    Channel,
     Unknown(String),
     Missing(&'static str),
     Unreadable,
@@ -330,7 +348,17 @@ fn bad_choice(name: &'static str, n: i64) -> impl Strategy<Value = (Value, Expec
 fn unknown_name() -> impl Strategy<Value = String> {
     prop_oneof!["[a-z_-]{1,32}", "\\PC{1,40}"].prop_filter("not an option", |n| {
         ![
-            "target", "bots", "language", "scope", "by", "period", "user",
+            "target",
+            "bots",
+            "language",
+            "scope",
+            "by",
+            "period",
+            "user",
+            "turn-timeout",
+            "bot-pace",
+            "setting",
+            "channel",
         ]
         .contains(&n.as_str())
     })
@@ -380,7 +408,9 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
             Just("start"),
             Just("join"),
             Just("leaderboard"),
-            Just("rules")
+            Just("rules"),
+            Just("config show"),
+            Just("config set")
         ],
         unknown_name(),
         any::<i64>(),
@@ -389,11 +419,52 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
             let bad = json!({"name": name, "type": 4, "value": n % SAFE});
             (game, sub, bad, Expect::Unknown(name))
         });
-    let cases = prop_oneof![start, boards, user, unknown];
+    // The server's settings (`config`, a subcommand group): the same bounds as the config file.
+    let set = prop_oneof![
+        bad_int("target", 50, 10_000).prop_map(|b| ("forgetit", b)),
+        (game.clone(), bad_int("turn-timeout", 1, 604_800)),
+        (game.clone(), bad_int("bot-pace", 0, 60_000)),
+        (game.clone(), bad_choice("language", 2)),
+        (1i64..20_000).prop_map(|n| (
+            "getdickey",
+            (int("target", n), Expect::Unknown("target".into()))
+        )),
+    ]
+    .prop_map(|(game, (bad, expect))| (game, "config set", bad, expect))
+    .boxed();
+    let reset = (game.clone(), bad_choice("setting", 6))
+        .prop_map(|(game, (bad, expect))| (game, "config reset", bad, expect));
+    let channel = (
+        game.clone(),
+        prop_oneof![Just("config add-channel"), Just("config remove-channel")],
+        prop_oneof![
+            // An id the interaction does not resolve to a channel.
+            (1u64..u64::MAX)
+                .prop_map(|id| json!({"name": "channel", "type": 7, "value": id.to_string()})),
+            (0i64..SAFE).prop_map(|n| int("channel", n)),
+            "\\PC{0,20}".prop_map(|s| json!({"name": "channel", "type": 3, "value": s})),
+        ],
+    )
+        .prop_map(|(game, sub, bad)| (game, sub, bad, Expect::Channel))
+        .boxed();
+    let settings = prop_oneof![set, reset.boxed(), channel].boxed();
+    let cases = prop_oneof![
+        start.boxed(),
+        boards.boxed(),
+        user.boxed(),
+        unknown.boxed(),
+        settings
+    ];
     (
         cases,
         any::<bool>(),
-        prop_oneof![Just(None), Just(Some("kick")), Just(Some("twice"))],
+        prop_oneof![
+            Just(None),
+            Just(Some("kick")),
+            Just(Some("reset")),
+            Just(Some("add-channel")),
+            Just(Some("twice"))
+        ],
     )
         .prop_map(|((game, sub, bad, expect), with_good, special)| {
             match special {
@@ -403,6 +474,19 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
                     sub: "kick",
                     options: vec![],
                     expect: Expect::Missing("user"),
+                },
+                // reset without its setting, add-channel without its channel.
+                Some("reset") => BadCommand {
+                    game,
+                    sub: "config reset",
+                    options: vec![],
+                    expect: Expect::Missing("setting"),
+                },
+                Some("add-channel") => BadCommand {
+                    game,
+                    sub: "config add-channel",
+                    options: vec![],
+                    expect: Expect::Missing("channel"),
                 },
                 // A good value given twice: which one was meant?
                 Some(_) => BadCommand {
@@ -430,9 +514,20 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
         })
 }
 
-/// The option's name as `lang`'s client shows it.
+/// The option's name as `lang`'s client shows it (`sub` may be `"group sub"`).
 fn option_name(game: &str, sub: &str, option: &str, lang: Lang) -> String {
-    lang.t(&format!("cmd-{game}-{sub}-{option}"))
+    lang.t(&format!("cmd-{game}-{}-{option}", sub.replace(' ', "-")))
+}
+
+/// A command's interaction data: `/{game} {sub}` (`sub` may be `"group sub"`) with `options`.
+fn command_data(game: &str, sub: &str, options: &[Value]) -> Value {
+    let mut parts = sub.split(' ').rev();
+    let leaf = parts.next().unwrap_or_default();
+    let mut nested = json!({"name": leaf, "type": 1, "options": options});
+    for group in parts {
+        nested = json!({"name": group, "type": 2, "options": [nested]});
+    }
+    json!({"name": game, "options": [nested]})
 }
 
 #[test]
@@ -462,6 +557,9 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
         });
         assert_eq!(registered, range, "/{game} start {option}");
     }
+    // Both may change the server's settings (MANAGE_GUILD): a bad option changes them no more.
+    world.standin.grant(world.alice, 1 << 5);
+    world.standin.grant(amelie, 1 << 5);
     let channel = world.standin.add_channel("empty");
     let channels = [world.channel, channel];
     let before = block(&rt, settled(&world, &channels));
@@ -473,9 +571,7 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
             } else {
                 (world.alice, Lang::EnUs)
             };
-            let data = json!({"name": bad.game, "options": [
-                {"name": bad.sub, "type": 1, "options": bad.options}
-            ]});
+            let data = command_data(bad.game, bad.sub, &bad.options);
             let sent = block(
                 &rt,
                 world
@@ -496,6 +592,10 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
                 Expect::Member => Some(Notice::BadOption {
                     option: option_name(bad.game, bad.sub, "user", lang),
                     takes: Takes::Member,
+                }),
+                Expect::Channel => Some(Notice::BadOption {
+                    option: option_name(bad.game, bad.sub, "channel", lang),
+                    takes: Takes::Channel,
                 }),
                 Expect::Unknown(name) => Some(Notice::UnknownOption(name.clone())),
                 Expect::Missing(option) => Some(Notice::MissingOption(option_name(
@@ -562,7 +662,8 @@ fn shape() -> impl Strategy<Value = Shape> {
             .prop_filter("unknown", |n| n != "forgetit" && n != "getdickey")
             .prop_map(Shape::UnknownCommand),
         (game.clone(), prop_oneof!["[a-z_-]{1,32}", "\\PC{1,32}"])
-            .prop_filter("unknown", |(_, n)| !SUBCOMMANDS.contains(&n.as_str()))
+            .prop_filter("unknown", |(_, n)| !SUBCOMMANDS.contains(&n.as_str())
+                && n != "config")
             .prop_map(|(g, n)| Shape::UnknownSubcommand(g, n)),
         game.clone().prop_map(Shape::NoSubcommand),
         (
