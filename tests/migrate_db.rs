@@ -20,7 +20,7 @@ use forgetit::engine::getdickey::{self as gd, GetDickey};
 use forgetit::engine::table::{self, Rules};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::i18n::Lang;
-use forgetit::store::{Durability, Place, Store};
+use forgetit::store::{Clocks, Durability, Place, SettingsChange, Store};
 
 const ANN: Player = Player::Person(101);
 const BEN: Player = Player::Person(102);
@@ -52,8 +52,17 @@ impl<R: Rules> Playing<R> {
     ) -> Self {
         let (game, created) =
             table::Game::<R>::create(settings, host, format!("{host:?}")).unwrap();
+        // The games of server 1 keep the clocks of its settings; the others', none.
+        let clocks = if at.guild_id == 1 {
+            Clocks {
+                turn_timeout_ms: Some(60_000),
+                bot_pace_ms: Some(250),
+            }
+        } else {
+            Clocks::default()
+        };
         let id = store
-            .create_game_in(at, &game, &created, lang)
+            .create_game_with(at, &game, &created, lang, clocks)
             .await
             .unwrap();
         Playing { id, game }
@@ -245,6 +254,27 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     let t = Playing::<GetDickey>::create(store, place(3, 30), gd::Settings {}, CAT, Lang::Fr).await;
     games.push((t.id, GameKind::GetDickey));
 
+    // The settings of two servers: every one, and the channels, in server 1; only the time for
+    // each move (no language: a text NULL) in server 2.
+    let all = SettingsChange::Set {
+        default_target: Some(750),
+        turn_timeout_secs: Some(60),
+        bot_pace_ms: Some(250),
+        lang: Some(Lang::Fr),
+    };
+    store.change_guild_settings(1, &all).await.unwrap();
+    for channel in [10, 12] {
+        let add = SettingsChange::AddChannel(channel);
+        store.change_guild_settings(1, &add).await.unwrap();
+    }
+    let timeout = SettingsChange::Set {
+        default_target: None,
+        turn_timeout_secs: Some(30),
+        bot_pace_ms: None,
+        lang: None,
+    };
+    store.change_guild_settings(2, &timeout).await.unwrap();
+
     games
 }
 
@@ -304,6 +334,10 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
         }
         seen.push(format!("{id} seats {:?}", store.seats(id).await.unwrap()));
     }
+    for guild in [1, 2, 3] {
+        let settings = store.guild_settings(guild).await.unwrap();
+        seen.push(format!("server {guild} {settings:?}"));
+    }
     seen.push(format!("{:?}", open::<ForGetIt>(store).await));
     seen.push(format!("{:?}", open::<GetDickey>(store).await));
     let scopes = [
@@ -362,6 +396,10 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
     assert!(!out.contains(PASSWORD), "no password: {out}");
     assert!(out.contains("postgres:***@"), "{out}");
     assert!(out.contains("8 games"), "counts per table: {out}");
+    assert!(
+        out.contains("2 guild_settings, 2 guild_channels"),
+        "counts per table: {out}"
+    );
     assert!(
         out.contains("open games rebuilt the same: 2 for_get_it, 2 get_dickey"),
         "{out}"
