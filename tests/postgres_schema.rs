@@ -18,10 +18,12 @@ static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
 /// The store's own migrations (`Store::open` embeds the same directory).
 static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
 
-const TABLES: [&str; 7] = [
+const TABLES: [&str; 9] = [
     "events",
     "games",
+    "guild_channels",
     "guild_removals",
+    "guild_settings",
     "player_stats",
     "ratings",
     "results",

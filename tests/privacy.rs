@@ -155,7 +155,9 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     for table in [
         "events",
         "games",
+        "guild_channels",
         "guild_removals",
+        "guild_settings",
         "player_stats",
         "ratings",
         "results",
