@@ -120,6 +120,8 @@ pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, 
         .messages(kept)
         .start()
         .await;
+    // alice manages the server (Manage Server): she may change its settings (`/forgetit config`).
+    standin.grant(standin.user("alice"), 1 << 5);
 
     // The channels may show less than the bot last saw (their messages kept at an earlier stop,
     // or none): every open game is shown again.
