@@ -6,9 +6,9 @@
 //! schema first. The source is read in one snapshot (a read transaction), a page of rows at a
 //! time in key order, and written into the target in one transaction: a migration that fails
 //! half-way leaves the target empty. Tables go in the order of their foreign keys (games, seats,
-//! events, player_stats, results, ratings, guild_removals, guild_settings, guild_channels), every column, ids kept; on
-//! PostgreSQL the games' identity then starts past the highest id (SQLite's AUTOINCREMENT follows
-//! explicit ids by itself).
+//! events, player_stats, results, ratings, guild_removals, guild_settings, guild_channels), every
+//! column, ids kept; on PostgreSQL the games' identity then starts past the highest id (SQLite's
+//! AUTOINCREMENT follows explicit ids by itself).
 //!
 //! Then the copy is checked, each side read again: every row of every table equal, and every
 //! open game of each kind rebuilt from its event log on the target ([`Store::load_open`]) equal to

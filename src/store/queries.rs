@@ -1028,7 +1028,7 @@ impl Queries {
 
     pub(in crate::store) async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {
         let mut conn = self.pool.acquire().await?;
-        settings_of(&mut *conn, guild_id).await
+        settings_of(&mut conn, guild_id).await
     }
 
     pub(in crate::store) async fn change_guild_settings(
@@ -1131,7 +1131,7 @@ impl Queries {
         .bind(guild)
         .execute(&mut *tx)
         .await?;
-        let settings = settings_of(&mut *tx, guild_id).await?;
+        let settings = settings_of(&mut tx, guild_id).await?;
         tx.commit().await?;
         Ok(settings)
     }

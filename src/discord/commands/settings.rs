@@ -132,13 +132,6 @@ async fn set(
         bot_pace_ms: bot_pace.map(u64::try_from).transpose()?,
         lang: language.map(Lang::from),
     };
-    if target.is_none() && turn_timeout.is_none() && bot_pace.is_none() && language.is_none() {
-        let lang = user_lang(ctx);
-        reply_of(ctx)
-            .ephemeral(render::notice(Notice::NothingToSet, lang))
-            .await?;
-        return Ok(());
-    }
     change_settings(ctx, change).await
 }
 
@@ -201,6 +194,18 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
         );
         reply_of(ctx)
             .ephemeral(render::notice(Notice::ManageServerOnly, lang))
+            .await?;
+        return Ok(());
+    }
+    let nothing = SettingsChange::Set {
+        default_target: None,
+        turn_timeout_secs: None,
+        bot_pace_ms: None,
+        lang: None,
+    };
+    if change == nothing {
+        reply_of(ctx)
+            .ephemeral(render::notice(Notice::NothingToSet, lang))
             .await?;
         return Ok(());
     }
