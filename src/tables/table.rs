@@ -13,8 +13,7 @@ use crate::engine::Player;
 use crate::engine::Status;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
-use crate::store::Clocks;
-use crate::store::{now_ms, GuildSettings, Loaded, StoreError};
+use crate::store::{now_ms, Clocks, GuildSettings, Loaded, StoreError};
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {
