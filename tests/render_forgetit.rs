@@ -16,7 +16,7 @@ use forgetit::i18n::Lang;
 use forgetit::render::forgetit as render;
 use forgetit::render::{
     bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
-    MessageView, Notice, StatsView, UiAction,
+    MessageView, Notice, StatsView, Takes, UiAction,
 };
 use forgetit::strategy::solver::{Choice, Situation, Solver};
 
@@ -993,4 +993,53 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
             FR,
         ),
     );
+}
+
+// --- Server settings ---------------------------------------------------------------------------
+
+/// `config show`: the defaults (English), and every setting set with the longest channel list a
+/// server may have (French, as answered after a change), each within Discord's limits; the
+/// settings' notices in both languages.
+#[test]
+fn server_settings() {
+    use forgetit::render::settings::{settings, SettingsView, Shown};
+    let defaults = SettingsView {
+        target: Shown::of(None, 500),
+        turn_timeout_secs: Shown::of(None, 300),
+        bot_pace_ms: Shown::of(None, 1500),
+        lang: None,
+        channels: vec![],
+        command: "/forgetit config".into(),
+    };
+    snap("settings_default", &settings(&defaults, None, EN));
+    let set = SettingsView {
+        target: Shown::of(Some(750), 500),
+        turn_timeout_secs: Shown::of(Some(1), 300),
+        bot_pace_ms: Shown::of(Some(0), 1500),
+        lang: Some(Lang::EnUs),
+        channels: (0..25).map(|n| u64::MAX - n).collect(),
+        command: "/getdickey config".into(),
+    };
+    let saved = Lang::Fr.t("settings-saved");
+    snap("fr_settings_set", &settings(&set, Some(&saved), Lang::Fr));
+
+    let notices = [
+        Notice::ChannelNotAllowed(vec![10, 20]),
+        Notice::ManageServerOnly,
+        Notice::NothingToSet,
+        Notice::TooManyChannels(25),
+        Notice::BadOption {
+            option: "channel".into(),
+            takes: Takes::Channel,
+        },
+    ];
+    let text: Vec<String> = [EN, Lang::Fr]
+        .into_iter()
+        .flat_map(|lang| notices.iter().map(move |n| notice(n.clone(), lang)))
+        .map(|view| {
+            assert_within_limits(&view);
+            view.content
+        })
+        .collect();
+    insta::assert_snapshot!("settings_notices", text.join("\n"));
 }
