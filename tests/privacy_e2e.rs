@@ -250,6 +250,28 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
     let store = world.store().await;
     let guild = world.standin.guild_id().get();
     assert_eq!(store.guild_removed_at(guild).await.unwrap(), None);
+    // The server's settings, set by a member who manages it.
+    world.standin.grant(world.alice, 1 << 5);
+    let set = world
+        .command(
+            world.alice,
+            "forgetit",
+            "config set",
+            json!({ "target": 750 }),
+        )
+        .await;
+    assert!(set.is_ephemeral() && set.text().contains("750 (set here)"));
+    let channel = world.channel.to_string();
+    world
+        .command(
+            world.alice,
+            "forgetit",
+            "config add-channel",
+            json!({ "channel": channel }),
+        )
+        .await;
+    let settings = store.guild_settings(guild).await.unwrap();
+    assert_eq!(settings.default_target, Some(750));
 
     // GUILD_DELETE (removed, not an outage): its time is recorded.
     let before = forgetit::store::now_ms();
@@ -271,8 +293,10 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
         .await
         .unwrap();
     assert_eq!(swept, Vec::<u64>::new());
+    assert_eq!(store.guild_settings(guild).await.unwrap(), settings);
 
-    // Removed again, and 30 days pass (the sweep is given the time): its games and statistics go.
+    // Removed again, and 30 days pass (the sweep is given the time): its games, statistics and
+    // settings go.
     world.standin.remove_bot_from(world.standin.guild_id());
     let removed = wait_for(|| async { store.guild_removed_at(guild).await.unwrap() }).await;
     let swept = store
@@ -287,6 +311,10 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
             .await
             .unwrap(),
         None
+    );
+    assert_eq!(
+        store.guild_settings(guild).await.unwrap(),
+        forgetit::store::GuildSettings::default()
     );
 
     store.close().await;
