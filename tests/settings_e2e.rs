@@ -192,6 +192,43 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
     );
     let lobby = start_in(&world, bob, general, json!({})).await;
     assert!(lobby.button_labels().contains(&"Join".to_string()));
+
+    // A list holds at most 25 channels; `reset setting:all` empties it with the rest.
+    for n in 0..25 {
+        let channel = world.standin.add_channel(&format!("table-{n}"));
+        let added = config(
+            &world,
+            alice,
+            "add-channel",
+            json!({ "channel": channel.to_string() }),
+        )
+        .await;
+        assert!(private(&added, "Saved"), "{}", added.text());
+    }
+    let extra = world.standin.add_channel("one-too-many");
+    let full = config(
+        &world,
+        alice,
+        "add-channel",
+        json!({ "channel": extra.to_string() }),
+    )
+    .await;
+    assert!(private(&full, "at most 25 channels"), "{}", full.text());
+    let guild = world.standin.guild_id().get();
+    assert_eq!(
+        store.guild_settings(guild).await.unwrap().channels.len(),
+        25
+    );
+    let reset = config(&world, alice, "reset", json!({ "setting": 0 })).await;
+    assert!(
+        reset.text().contains("every channel (default)"),
+        "{}",
+        reset.text()
+    );
+    assert_eq!(
+        store.guild_settings(guild).await.unwrap(),
+        GuildSettings::default()
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }
