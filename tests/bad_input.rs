@@ -330,7 +330,7 @@ fn bad_choice(name: &'static str, n: i64) -> impl Strategy<Value = (Value, Expec
 fn unknown_name() -> impl Strategy<Value = String> {
     prop_oneof!["[a-z_-]{1,32}", "\\PC{1,40}"].prop_filter("not an option", |n| {
         ![
-            "target", "bots", "language", "scope", "by", "period", "user",
+            "target", "bots", "language", "scope", "by", "period", "user", "game",
         ]
         .contains(&n.as_str())
     })
@@ -389,7 +389,23 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
             let bad = json!({"name": name, "type": 4, "value": n % SAFE});
             (game, sub, bad, Expect::Unknown(name))
         });
-    let cases = prop_oneof![start, boards, user, unknown];
+    // review's game: a game's number, from 1.
+    let review = (
+        game.clone(),
+        prop_oneof![
+            (-SAFE..1).prop_map(|n| int("game", n)),
+            not_an_integer("game")
+        ],
+    )
+        .prop_map(|(game, bad)| {
+            let expect = Expect::Range {
+                option: "game",
+                min: 1,
+                max: SAFE,
+            };
+            (game, "review", bad, expect)
+        });
+    let cases = prop_oneof![start, boards, user, unknown, review];
     (
         cases,
         any::<bool>(),
@@ -541,12 +557,13 @@ enum Shape {
     DmClick(String),
 }
 
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 12] = [
     "start",
     "join",
     "leave",
     "scores",
     "rules",
+    "review",
     "leaderboard",
     "stats",
     "cancel",
@@ -744,7 +761,7 @@ const LOBBY_CODES: [&str; 5] = ["join", "leave", "bot", "start", "cancel"];
 fn code() -> impl Strategy<Value = String> {
     prop_oneof![
         prop::sample::select(&LOBBY_CODES[..]).prop_map(str::to_owned),
-        prop::sample::select(&["odds", "roll", "bank", "score", "scores"][..])
+        prop::sample::select(&["odds", "roll", "bank", "score", "scores", "rematch", "review"][..])
             .prop_map(str::to_owned),
         (0u8..10).prop_map(|n| format!("choose:{n}")),
         (0u8..10).prop_map(|n| format!("hold:{n}")),

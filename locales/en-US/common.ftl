@@ -164,14 +164,20 @@ review-no-mistakes = None: every decision was the optimal one. 🎯
 review-turn = Turn { $turn }
 review-turn-dice = Turn { $turn }, { $dice }
 review-mistake = { $turn }: you { $chosen }; best: { $best } · **−{ $cost }**
-review-more-mistakes = …and { $n } more, costing { $cost } in all.
+review-more-mistakes = …and { $n ->
+    [one] one more, costing
+   *[other] { $n } more, costing
+} { $cost } in all.
 review-turns = Your turns
 review-turn-line = **{ $turn }** · { $points } pts · luck { $luck }
 review-turn-lost = decisions −{ $lost }
 review-timed-out = ⏰ timed out
 review-left = 🚪 left
 review-unfinished = the game ended
-review-more-turns = …and { $n } more turns.
+review-more-turns = …and { $n ->
+    [one] one more turn
+   *[other] { $n } more turns
+}.
 review-footer = Only you see this. Expected points assume optimal play from each point on. Luck: over your rolls, the expected points after each roll minus before it. Score = expected + luck − decisions − timeouts.
 review-unknown = There is no game #{ $id }.
 review-other-server = Game #{ $id } was not played in this server: review it where it was played.

@@ -166,15 +166,21 @@ review-costliest = Les { $n } décisions les plus coûteuses
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
 review-turn = Tour { $turn }
 review-turn-dice = Tour { $turn }, { $dice }
-review-mistake = { $turn } : vous : { $chosen } ; le mieux : { $best } · **−{ $cost }**
-review-more-mistakes = …et { $n } de plus, qui ont coûté { $cost } en tout.
+review-mistake = { $turn } — vous : { $chosen } ; le mieux : { $best } · **−{ $cost }**
+review-more-mistakes = …et { $n ->
+    [one] une autre, qui a coûté
+   *[other] { $n } autres, qui ont coûté
+} { $cost } en tout.
 review-turns = Vos tours
 review-turn-line = **{ $turn }** · { $points } pts · chance { $luck }
 review-turn-lost = décisions −{ $lost }
 review-timed-out = ⏰ délai dépassé
 review-left = 🚪 parti
 review-unfinished = la partie a pris fin
-review-more-turns = …et { $n } tours de plus.
+review-more-turns = …et { $n ->
+    [one] un tour
+   *[other] { $n } tours
+} de plus.
 review-footer = Vous seul voyez ceci. L'espérance suppose le jeu optimal à partir de chaque moment. Chance : sur vos lancers, l'espérance après chaque lancer moins celle d'avant. Score = espérance + chance − décisions − délais.
 review-unknown = Il n'y a pas de partie n°{ $id }.
 review-other-server = La partie n°{ $id } n'a pas été jouée sur ce serveur : passez-la en revue là où elle a été jouée.

@@ -137,4 +137,4 @@ fgi-error-rolloff = Le tirage au sort pour savoir qui commence est resté à ég
 review-fgi-roll = relancer à { $points } points
 review-fgi-keep = garder les { $n }
 review-fgi-bank = encaisser { $points }
-fgi-review-note = For Get It : l'espérance de points de chaque tour (56,2 pour un nouveau tour) selon le jeu du solveur pour les points ; en fin de partie, jouer pour gagner peut différer.
+fgi-review-note = For Get It : l'espérance de points de chaque tour (56,2 pour un nouveau tour) selon le jeu du solveur pour les points ; en fin de partie, jouer pour gagner peut différer.
