@@ -338,7 +338,7 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
             "Vos décisions ont coûté **{}** points d'espérance",
             shown(lost, true)
         ),
-        format!("Tour 1, 2 2 3 3 3 — vous\u{a0}: marquer Chance (13)\u{202f}; le mieux\u{a0}: "),
+        "Tour 1, 2 2 3 3 3 — vous\u{a0}: marquer Chance (13)\u{202f}; le mieux\u{a0}: ".to_string(),
         format!(
             "**1** · 13 pts · chance {}",
             signed(luck_of_first(table), true)
