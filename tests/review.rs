@@ -146,3 +146,37 @@ fn a_get_dickey_decision_costs_the_difference_of_the_table_values() {
     assert_eq!(review.turns[1].points, 0);
     assert!(review::adds_up(&review), "{review:?}");
 }
+
+/// A turn whose deadline passed is scored by the table in the box worth most (rolling first if
+/// need be): what it gave up is forfeited, not lost, and the review adds up.
+#[test]
+fn get_dickey_timeouts_are_forfeits_not_decisions() {
+    let table = table();
+    let ann = Player::Person(1);
+    let (mut game, created) = Game::create(Settings {}, ann, "ann").unwrap();
+    let mut log = vec![created];
+    let mut apply = |game: &mut Game, action: Action, faces: &[u8]| {
+        let dice = &mut ScriptedDice::new(faces.iter().copied());
+        log.push(game.apply(action, dice).unwrap());
+    };
+    apply(&mut game, Action::Start { by: ann }, &[]);
+    // Round 1: the deadline passes before any roll: the table rolls 6 6 6 6 1 and scores it.
+    apply(&mut game, Action::TimeOut, &[6, 6, 6, 6, 1]);
+    // Round 2: ann rolls, then the deadline passes.
+    let roll = Action::Play {
+        by: ann,
+        mv: Move::Roll,
+    };
+    apply(&mut game, roll, &[1, 2, 3, 4, 6]);
+    apply(&mut game, Action::TimeOut, &[]);
+    apply(&mut game, Action::Leave { player: ann }, &[]);
+    let review = review::getdickey(&log, ann, table).unwrap();
+    assert!(review.mistakes.is_empty(), "{:?}", review.mistakes);
+    assert_eq!(review.turns.len(), 3);
+    assert_eq!(review.turns[0].end, Ended::TimedOut);
+    assert_eq!(review.turns[1].end, Ended::TimedOut);
+    assert_eq!(review.turns[2].end, Ended::Left);
+    assert_eq!(review.points, game.seats[0].total());
+    assert!(review.forfeited > 0.0);
+    assert!(review::adds_up(&review), "{review:?}");
+}

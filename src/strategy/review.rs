@@ -745,4 +745,58 @@ mod tests {
             Err(ReviewError::NotSeated)
         );
     }
+
+    /// A turn that timed out after the number was chosen is banked for ann (the table's rule),
+    /// and what the turn was worth beyond that is forfeited, not lost; a turn she left forfeits
+    /// its whole value. The review still adds up.
+    #[test]
+    fn timeouts_and_leaving_are_forfeits_not_decisions() {
+        let mut solver = Solver::new();
+        let (mut game, mut log) = fgi_start(500);
+        let none = &mut ScriptedDice::new([]);
+        let roll = Action::Play {
+            by: ANN,
+            mv: Move::Roll,
+        };
+        play(
+            &mut game,
+            &mut log,
+            roll.clone(),
+            &mut ScriptedDice::new([4, 4, 1, 6, 2, 3, 6, 5, 1]),
+        );
+        let keep = Action::Play {
+            by: ANN,
+            mv: Move::ChoosePoint(4),
+        };
+        play(&mut game, &mut log, keep, none);
+        let worth = 4.0 * solver.value(2, [1, 2, 2], 0b110);
+        play(&mut game, &mut log, Action::TimeOut, none);
+        assert_eq!(game.seats[0].total, 8, "banked for her");
+        // ben banks 6 (three 2s); ann leaves during her next turn, before rolling.
+        let ben = |mv| Action::Play { by: BEN, mv };
+        play(
+            &mut game,
+            &mut log,
+            ben(Move::Roll),
+            &mut ScriptedDice::new([2, 2, 2, 1, 3, 4, 5, 1, 3]),
+        );
+        play(&mut game, &mut log, ben(Move::ChoosePoint(2)), none);
+        play(&mut game, &mut log, ben(Move::Bank), none);
+        play(&mut game, &mut log, Action::Leave { player: ANN }, none);
+        assert!(game.is_over());
+        let review = forgetit(&log, ANN, &mut solver).unwrap();
+        assert!(review.mistakes.is_empty(), "{:?}", review.mistakes);
+        assert_eq!(review.turns.len(), 2);
+        assert_eq!(review.turns[0].end, Ended::TimedOut);
+        assert_eq!(review.turns[0].points, 8);
+        assert!((review.turns[0].forfeited - (worth - 8.0)).abs() < 1e-9);
+        assert_eq!(review.turns[1].end, Ended::Left);
+        assert!((review.turns[1].forfeited - solver.turn_value()).abs() < 1e-9);
+        assert_eq!(review.points, 8);
+        assert!(adds_up(&review), "{review:?}");
+        // ben's one turn was his own; the game ended when ann left, between his turns.
+        let ben = forgetit(&log, BEN, &mut solver).unwrap();
+        assert_eq!(ben.turns.len(), 1);
+        assert!(adds_up(&ben), "{ben:?}");
+    }
 }
