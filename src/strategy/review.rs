@@ -229,8 +229,9 @@ impl<A> Builder<A> {
     }
 }
 
-/// The reviewed seat and its name: `player`'s seat in the game the log starts.
-fn seat_of<R: Rules>(
+/// The game as its log starts it (created, nobody else seated yet), and the reviewed seat and
+/// its name: `player`'s seat in the game the whole log makes (checked by replaying it).
+fn start_and_seat<R: Rules>(
     events: &[Event<R::Settings, R::Event>],
     player: Player,
 ) -> Result<(crate::engine::table::Game<R>, usize, String), ReviewError> {
@@ -296,7 +297,7 @@ pub fn forgetit(
     player: Player,
     solver: &mut Solver,
 ) -> Result<Review<FgiAct>, ReviewError> {
-    let (mut game, seat, name) = seat_of::<forgetit::ForGetIt>(events, player)?;
+    let (mut game, seat, name) = start_and_seat::<forgetit::ForGetIt>(events, player)?;
     let mut review = Builder::new(seat, name);
     for event in &events[1..] {
         let before = turn_of(&game, seat).cloned();
@@ -444,7 +445,7 @@ pub fn getdickey(
     player: Player,
     table: &Table,
 ) -> Result<Review<DickeyAct>, ReviewError> {
-    let (mut game, seat, name) = seat_of::<getdickey::GetDickey>(events, player)?;
+    let (mut game, seat, name) = start_and_seat::<getdickey::GetDickey>(events, player)?;
     let mut review = Builder::new(seat, name);
     review.review.expected = table.expected_score();
     let mut left = false;

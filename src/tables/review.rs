@@ -2,7 +2,7 @@
 //! answered privately, beside the channels' tables (a finished game has no table, and reading
 //! one never changes anything). The store finds and loads the game and its log; the review is
 //! worked out off the async runtime (the Get Dickey strategy table may be read or solved on first
-//! use), by the game's [`Hosted::review_view`].
+//! use), by the game's [`super::Hosted::review_view`].
 
 use std::sync::Arc;
 
