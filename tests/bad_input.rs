@@ -359,6 +359,7 @@ fn unknown_name() -> impl Strategy<Value = String> {
             "bot-pace",
             "setting",
             "channel",
+            "game",
         ]
         .contains(&n.as_str())
     })
@@ -448,12 +449,29 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
         .prop_map(|(game, sub, bad)| (game, sub, bad, Expect::Channel))
         .boxed();
     let settings = prop_oneof![set, reset.boxed(), channel].boxed();
+    // review's game: a game's number, from 1.
+    let review = (
+        game.clone(),
+        prop_oneof![
+            (-SAFE..1).prop_map(|n| int("game", n)),
+            not_an_integer("game")
+        ],
+    )
+        .prop_map(|(game, bad)| {
+            let expect = Expect::Range {
+                option: "game",
+                min: 1,
+                max: SAFE,
+            };
+            (game, "review", bad, expect)
+        });
     let cases = prop_oneof![
         start.boxed(),
         boards.boxed(),
         user.boxed(),
         unknown.boxed(),
-        settings
+        settings,
+        review.boxed()
     ];
     (
         cases,
@@ -641,12 +659,13 @@ enum Shape {
     DmClick(String),
 }
 
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 12] = [
     "start",
     "join",
     "leave",
     "scores",
     "rules",
+    "review",
     "leaderboard",
     "stats",
     "cancel",
@@ -845,7 +864,7 @@ const LOBBY_CODES: [&str; 5] = ["join", "leave", "bot", "start", "cancel"];
 fn code() -> impl Strategy<Value = String> {
     prop_oneof![
         prop::sample::select(&LOBBY_CODES[..]).prop_map(str::to_owned),
-        prop::sample::select(&["odds", "roll", "bank", "score", "scores"][..])
+        prop::sample::select(&["odds", "roll", "bank", "score", "scores", "rematch", "review"][..])
             .prop_map(str::to_owned),
         (0u8..10).prop_map(|n| format!("choose:{n}")),
         (0u8..10).prop_map(|n| format!("hold:{n}")),

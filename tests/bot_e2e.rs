@@ -57,7 +57,7 @@ async fn a_whole_game_between_two_people() {
         .standin
         .wait_for_message(world.channel, |m| {
             m.text().contains("120")
-                && m.button_labels() == ["Rematch"]
+                && m.button_labels() == ["Rematch", "Review"]
                 && m.text().contains("bob")
                 && m.text().to_lowercase().contains("win")
         })
@@ -157,7 +157,7 @@ async fn a_game_against_a_bot_seat() {
         .standin
         .wait_for_message(world.channel, |m| {
             m.id > second.id
-                && m.button_labels() == ["Rematch"]
+                && m.button_labels() == ["Rematch", "Review"]
                 && m.content().contains("Bot 1")
                 && m.content().contains("wins")
         })
@@ -624,7 +624,9 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     world.click(bob, &turn, "Roll").await;
     let over = world
         .standin
-        .wait_for_message(world.channel, |m| m.button_labels() == ["Rematch"])
+        .wait_for_message(world.channel, |m| {
+            m.button_labels() == ["Rematch", "Review"]
+        })
         .await
         .unwrap();
     assert!(over.text().contains("wins"), "{}", over.text());
@@ -710,7 +712,7 @@ async fn a_leaderboard_of_the_last_week_leaves_out_an_older_game() {
         world
             .standin
             .wait_for_message(world.channel, |m| {
-                m.button_labels() == ["Rematch"]
+                m.button_labels() == ["Rematch", "Review"]
                     && m.content().contains(&format!("<@{winner}>"))
                     && m.content().contains("wins")
             })
@@ -773,7 +775,9 @@ async fn a_shared_win_over_a_bot_seat_rates_all_three() {
     }
     let over = world
         .standin
-        .wait_for_message(world.channel, |m| m.button_labels() == ["Rematch"])
+        .wait_for_message(world.channel, |m| {
+            m.button_labels() == ["Rematch", "Review"]
+        })
         .await
         .unwrap();
     assert!(over.text().contains("share the win"), "{}", over.text());

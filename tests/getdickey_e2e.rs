@@ -140,7 +140,7 @@ async fn a_whole_two_player_game_with_holds_the_score_menu_a_stale_click_and_a_r
     let over = world
         .standin
         .wait_for_message(world.channel, |m| {
-            m.button_labels() == ["Rematch"]
+            m.button_labels() == ["Rematch", "Review"]
                 && m.text().contains("wins")
                 && m.text().contains("bob")
         })

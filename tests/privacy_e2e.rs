@@ -30,7 +30,9 @@ async fn a_finished_game(world: &World) -> Message {
     world.click(alice, &turn, "Roll").await;
     world
         .standin
-        .wait_for_message(world.channel, |m| m.button_labels() == ["Rematch"])
+        .wait_for_message(world.channel, |m| {
+            m.button_labels() == ["Rematch", "Review"]
+        })
         .await
         .unwrap()
 }

@@ -11,7 +11,7 @@ use common::render::{assert_within_limits, button, buttons};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::forgetit::*;
 use forgetit::engine::forgetit::{GameError, Move};
-use forgetit::engine::{GameKind, Intent, MoveText, Player};
+use forgetit::engine::{Board, GameKind, Intent, MoveText, Player};
 use forgetit::i18n::Lang;
 use forgetit::render::forgetit as render;
 use forgetit::render::{
@@ -699,6 +699,8 @@ fn intents_round_trip_through_their_short_codes() {
         I::Play(Move::Roll),
         I::Play(Move::Bank),
         I::Odds,
+        I::Rematch,
+        I::Review,
     ];
     intents.extend((0..=u8::MAX).map(|n| I::Play(Move::ChoosePoint(n))));
     for intent in intents {
@@ -711,6 +713,10 @@ fn intents_round_trip_through_their_short_codes() {
     }
     assert_eq!(I::Play(Move::ChoosePoint(3)).code(), "choose:3");
     assert_eq!(I::Odds.code(), "odds");
+    assert_eq!(I::Review.code(), "review");
+    // Rematch and Review are the game-over message's buttons, and act there only.
+    assert_eq!(I::Review.board(), Some(Board::Over));
+    assert_eq!(I::Rematch.board(), Some(Board::Over));
     assert_eq!(
         UiAction::LeaderboardPage { page: 2 }.to_string(),
         "lb:2",

@@ -1166,6 +1166,39 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
     assert_eq!(open.iter().find(|l| l.id == with).unwrap().clocks, clocks);
 }
 
+/// A review without a game's number reviews the asker's latest finished game of that kind in
+/// the server: not an open or a cancelled one, not another server's or another kind's.
+async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
+    let store = db.open().await;
+    let (g1, g2) = (1u64, 2u64);
+    // Guild 1: ANN beats BEN, then ANN beats CAT; an open game and a cancelled one after.
+    let mut first = started(&store, place(g1, 10), &[ANN, BEN], 20).await;
+    first.bank_twos(&store, 6).await;
+    first.bank_twos(&store, 2).await;
+    let mut second = started(&store, place(g1, 10), &[ANN, CAT], 20).await;
+    second.bank_twos(&store, 6).await;
+    second.bank_twos(&store, 2).await;
+    assert!(first.game.is_over() && second.game.is_over());
+    let mut cancelled = started(&store, place(g1, 11), &[ANN, BEN], 20).await;
+    cancelled
+        .act(&store, Action::Cancel, &mut ScriptedDice::new([]))
+        .await;
+    started(&store, place(g1, 10), &[ANN, BEN], 20).await;
+    // Guild 2: ANN beats BEN.
+    let mut other = started(&store, place(g2, 20), &[ANN, BEN], 20).await;
+    other.bank_twos(&store, 6).await;
+    other.bank_twos(&store, 2).await;
+
+    let latest = |guild, user| store.latest_finished(GameKind::ForGetIt, guild, user);
+    assert_eq!(latest(g1, 101).await.unwrap(), Some(second.id));
+    assert_eq!(latest(g1, 102).await.unwrap(), Some(first.id));
+    assert_eq!(latest(g2, 101).await.unwrap(), Some(other.id));
+    assert_eq!(latest(g2, 103).await.unwrap(), None);
+    assert_eq!(latest(3, 101).await.unwrap(), None);
+    let dickey = store.latest_finished(GameKind::GetDickey, g1, 101).await;
+    assert_eq!(dickey.unwrap(), None);
+}
+
 /// Each test above, once on each backend: `sqlite::name` and `postgres::name`.
 macro_rules! on_both_backends {
     ($($name:ident $(($($flavor:tt)*))?),* $(,)?) => {
@@ -1207,6 +1240,7 @@ on_both_backends!(
     a_three_seat_game_with_a_shared_win_rates_every_seat,
     players_equal_on_the_ranking_share_a_rank_across_pages,
     a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind,
+    a_persons_latest_finished_game_is_found_by_server_and_kind,
     many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show,
     commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused(
         flavor = "multi_thread",

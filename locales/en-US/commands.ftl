@@ -45,6 +45,10 @@ cmd-forgetit-privacy = privacy
 cmd-forgetit-privacy-description = What the bot stores about you, why, and for how long.
 cmd-forgetit-forget-me = forget-me
 cmd-forgetit-forget-me-description = Delete your statistics, ratings and your name from stored games (asks to confirm).
+cmd-forgetit-review = review
+cmd-forgetit-review-description = Review your play in a finished game: the decisions that cost points, and your luck.
+cmd-forgetit-review-game = game
+cmd-forgetit-review-game-description = The game's number (default: your latest finished game here)
 
 cmd-forgetit-config = config
 cmd-forgetit-config-description = The server's settings for its games (changed by members with Manage Server).
@@ -113,6 +117,10 @@ cmd-getdickey-privacy = privacy
 cmd-getdickey-privacy-description = What the bot stores about you, why, and for how long.
 cmd-getdickey-forget-me = forget-me
 cmd-getdickey-forget-me-description = Delete your statistics, ratings and your name from stored games (asks to confirm).
+cmd-getdickey-review = review
+cmd-getdickey-review-description = Review your play in a finished game: the decisions that cost points, and your luck.
+cmd-getdickey-review-game = game
+cmd-getdickey-review-game-description = The game's number (default: your latest finished game here)
 
 cmd-getdickey-config = config
 cmd-getdickey-config-description = The server's settings for its games (changed by members with Manage Server).

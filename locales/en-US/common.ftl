@@ -173,3 +173,43 @@ notice-manage-server-only = Only members with the **Manage Server** permission c
 notice-nothing-to-set = Give at least one setting to change (target, turn-timeout, bot-pace or language): nothing was changed.
 notice-too-many-channels = A server can list at most { $max } channels where games may start: remove one first. Nothing was changed.
 notice-option-channel = **{ $option }** takes a text channel of this server: nothing was done.
+
+# Reviews: one person's play in a finished game against the optimal policy (privately).
+button-review = Review
+over-game-id = Game #{ $id }
+review-title = 🔍 Review · { $name } · { $game } #{ $id }
+review-score = **Score { $points }** · optimal play expects **{ $expected }** from your { $turns ->
+    [one] turn
+   *[other] { $turns } turns
+}
+review-luck = 🎲 Luck: **{ $luck }**
+review-lost = 🧠 Your decisions cost **{ $lost }** expected points
+review-forfeited = ⏰ Timeouts and leaving cost **{ $forfeited }** expected points
+review-mistakes = Decisions that cost points
+review-costliest = The { $n } costliest decisions
+review-no-mistakes = None: every decision was the optimal one. 🎯
+review-turn = Turn { $turn }
+review-turn-dice = Turn { $turn }, { $dice }
+review-mistake = { $turn }: you { $chosen }; best: { $best } · **−{ $cost }**
+review-more-mistakes = …and { $n ->
+    [one] one more, costing
+   *[other] { $n } more, costing
+} { $cost } in all.
+review-turns = Your turns
+review-turn-line = **{ $turn }** · { $points } pts · luck { $luck }
+review-turn-lost = decisions −{ $lost }
+review-timed-out = ⏰ timed out
+review-left = 🚪 left
+review-unfinished = the game ended
+review-more-turns = …and { $n ->
+    [one] one more turn
+   *[other] { $n } more turns
+}.
+review-footer = Only you see this. Expected points assume optimal play from each point on. Luck: over your rolls, the expected points after each roll minus before it. Score = expected + luck − decisions − timeouts.
+review-unknown = There is no game #{ $id }.
+review-other-server = Game #{ $id } was not played in this server: review it where it was played.
+review-other-game = Game #{ $id } is played with `/{ $command }`: use `/{ $command } review`.
+review-not-finished = Game #{ $id } is not finished: it can be reviewed once it is over.
+review-cancelled = Game #{ $id } was cancelled: only a finished game can be reviewed.
+review-not-played = You did not play in game #{ $id }: only its players can review it.
+review-no-games = You have no finished game of { $game } in this server to review: play one, then `/{ $command } review`.

@@ -131,3 +131,9 @@ fgi-error-not-a-number = { $n } isn't a point number: it's 1 to 5.
 fgi-error-not-rolled-twice = You can only keep a number that shows on two dice, and { $n } doesn't.
 fgi-error-bad-target = The target must be between 1 and { $max } points.
 fgi-error-rolloff = The roll-off for who goes first stayed tied: please start again.
+
+# Reviews of For Get It: decisions, and the note at the foot of a review.
+review-fgi-roll = roll on at { $points } points
+review-fgi-keep = keep the { $n }s
+review-fgi-bank = bank { $points }
+fgi-review-note = For Get It: the expected points of each turn (56.2 for a new turn) under the turn solver's play for points; near the end, playing to win may differ.

@@ -139,3 +139,9 @@ gd-error-no-such-die = There's no such die: there are five.
 gd-error-box-filled = Your { $box_name } box is already filled.
 gd-error-joker-upper = Five alike with your Dickey box filled is a joker: it must go in { $box_name } while that is open.
 gd-error-card-full = Every box of your scorecard is filled.
+
+# Reviews of Get Dickey: decisions, and the note at the foot of a review.
+review-gd-reroll = hold { $keep } and roll
+review-gd-reroll-all = roll all five
+review-gd-score = score { $box_name } ({ $points })
+gd-review-note = Get Dickey: the expected points still to come on your scorecard (254.6 for a new one) under the optimal solitaire policy.

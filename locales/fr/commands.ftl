@@ -44,6 +44,10 @@ cmd-forgetit-privacy = confidentialité
 cmd-forgetit-privacy-description = Ce que le bot garde sur vous, pourquoi, et combien de temps.
 cmd-forgetit-forget-me = oublie-moi
 cmd-forgetit-forget-me-description = Supprimer vos statistiques, vos cotes et votre nom des parties gardées (demande confirmation).
+cmd-forgetit-review = revue
+cmd-forgetit-review-description = Passer en revue votre jeu d'une partie terminée : les décisions coûteuses, et votre chance.
+cmd-forgetit-review-game = partie
+cmd-forgetit-review-game-description = Le numéro de la partie (par défaut : votre dernière partie terminée ici)
 
 cmd-forgetit-config = config
 cmd-forgetit-config-description = Les réglages du serveur pour ses parties (changés par les membres qui peuvent gérer le serveur).
@@ -112,6 +116,10 @@ cmd-getdickey-privacy = confidentialité
 cmd-getdickey-privacy-description = Ce que le bot garde sur vous, pourquoi, et combien de temps.
 cmd-getdickey-forget-me = oublie-moi
 cmd-getdickey-forget-me-description = Supprimer vos statistiques, vos cotes et votre nom des parties gardées (demande confirmation).
+cmd-getdickey-review = revue
+cmd-getdickey-review-description = Passer en revue votre jeu d'une partie terminée : les décisions coûteuses, et votre chance.
+cmd-getdickey-review-game = partie
+cmd-getdickey-review-game-description = Le numéro de la partie (par défaut : votre dernière partie terminée ici)
 
 cmd-getdickey-config = config
 cmd-getdickey-config-description = Les réglages du serveur pour ses parties (changés par les membres qui peuvent gérer le serveur).

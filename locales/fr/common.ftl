@@ -176,3 +176,43 @@ notice-manage-server-only = Seuls les membres qui ont la permission **Gérer le 
 notice-nothing-to-set = Donnez au moins un réglage à changer (objectif, délai, rythme-bots ou langue) : rien n'a été changé.
 notice-too-many-channels = Un serveur peut donner au plus { $max } salons où les parties peuvent commencer : retirez-en un d'abord. Rien n'a été changé.
 notice-option-channel = **{ $option }** prend un salon textuel de ce serveur : rien n'a été fait.
+
+# Revues : le jeu d'une personne dans une partie terminée, comparé au jeu optimal (en privé).
+button-review = Revue
+over-game-id = Partie n°{ $id }
+review-title = 🔍 Revue · { $name } · { $game } n°{ $id }
+review-score = **Score { $points }** · le jeu optimal attend **{ $expected }** de { $turns ->
+    [one] votre tour
+   *[other] vos { $turns } tours
+}
+review-luck = 🎲 Chance : **{ $luck }**
+review-lost = 🧠 Vos décisions ont coûté **{ $lost }** points d'espérance
+review-forfeited = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points d'espérance
+review-mistakes = Décisions qui ont coûté des points
+review-costliest = Les { $n } décisions les plus coûteuses
+review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
+review-turn = Tour { $turn }
+review-turn-dice = Tour { $turn }, { $dice }
+review-mistake = { $turn } — vous : { $chosen } ; le mieux : { $best } · **−{ $cost }**
+review-more-mistakes = …et { $n ->
+    [one] une autre, qui a coûté
+   *[other] { $n } autres, qui ont coûté
+} { $cost } en tout.
+review-turns = Vos tours
+review-turn-line = **{ $turn }** · { $points } pts · chance { $luck }
+review-turn-lost = décisions −{ $lost }
+review-timed-out = ⏰ délai dépassé
+review-left = 🚪 parti
+review-unfinished = la partie a pris fin
+review-more-turns = …et { $n ->
+    [one] un tour
+   *[other] { $n } tours
+} de plus.
+review-footer = Vous seul voyez ceci. L'espérance suppose le jeu optimal à partir de chaque moment. Chance : sur vos lancers, l'espérance après chaque lancer moins celle d'avant. Score = espérance + chance − décisions − délais.
+review-unknown = Il n'y a pas de partie n°{ $id }.
+review-other-server = La partie n°{ $id } n'a pas été jouée sur ce serveur : passez-la en revue là où elle a été jouée.
+review-other-game = La partie n°{ $id } se joue avec `/{ $command }` : utilisez `/{ $command } revue`.
+review-not-finished = La partie n°{ $id } n'est pas terminée : elle pourra être passée en revue une fois finie.
+review-cancelled = La partie n°{ $id } a été annulée : seule une partie terminée peut être passée en revue.
+review-not-played = Vous n'avez pas joué dans la partie n°{ $id } : seuls ses joueurs peuvent la passer en revue.
+review-no-games = Vous n'avez aucune partie terminée de { $game } sur ce serveur à passer en revue : jouez-en une, puis `/{ $command } revue`.

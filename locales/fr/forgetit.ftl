@@ -132,3 +132,9 @@ fgi-error-not-a-number = { $n } n'est pas un nombre de points : c'est de 1 à 5
 fgi-error-not-rolled-twice = Vous ne pouvez garder qu'un nombre sorti sur deux dés, et ce n'est pas le cas du { $n }.
 fgi-error-bad-target = L'objectif doit être compris entre 1 et { $max } points.
 fgi-error-rolloff = Le tirage au sort pour savoir qui commence est resté à égalité : veuillez relancer la partie.
+
+# Revues de For Get It : décisions, et la note au pied d'une revue.
+review-fgi-roll = relancer à { $points } points
+review-fgi-keep = garder les { $n }
+review-fgi-bank = encaisser { $points }
+fgi-review-note = For Get It : l'espérance de points de chaque tour (56,2 pour un nouveau tour) selon le jeu du solveur pour les points ; en fin de partie, jouer pour gagner peut différer.

@@ -140,3 +140,9 @@ gd-error-no-such-die = Ce dé n'existe pas : il y en a cinq.
 gd-error-box-filled = Votre case { $box_name } est déjà remplie.
 gd-error-joker-upper = Cinq dés pareils avec votre case Dickey remplie font un joker : il doit aller en { $box_name } tant que cette case est libre.
 gd-error-card-full = Toutes les cases de votre feuille de score sont remplies.
+
+# Revues de Get Dickey : décisions, et la note au pied d'une revue.
+review-gd-reroll = garder { $keep } et relancer
+review-gd-reroll-all = relancer les cinq
+review-gd-score = marquer { $box_name } ({ $points })
+gd-review-note = Get Dickey : l'espérance des points encore à venir sur votre feuille (254,6 pour une nouvelle) selon la stratégie optimale en solitaire.

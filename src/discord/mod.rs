@@ -27,7 +27,7 @@ use crate::engine::{Intent, MoveText};
 use crate::i18n::Lang;
 use crate::render::{self, Notice};
 use crate::store::{Store, StoreError};
-use crate::tables::{Origin, Reply, Request, TableConfig, Tables, Who};
+use crate::tables::{Origin, Reply, Request, ReviewRequest, TableConfig, Tables, Who};
 use codec::Button;
 use io::InteractionReply;
 
@@ -586,6 +586,29 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         _ => None,
     };
     match (button, intent) {
+        // A review is answered beside the tables: the game is over.
+        (
+            Some(Button::Game {
+                game_id, version, ..
+            }),
+            Some(Intent::Review),
+        ) => {
+            let request = ReviewRequest {
+                kind: None,
+                game_id: Some(game_id),
+                guild_id: guild.get(),
+                who: who(&click.user, click.member.as_ref()),
+                origin: Origin::Click {
+                    game_id,
+                    version,
+                    message_id: click.message.id.get(),
+                    board: board_of(&click.message),
+                },
+                reply: Box::new(InteractionReply::click(reply.http, reply.id, reply.token)),
+                lang,
+            };
+            data.tables.review(request).await;
+        }
         (
             Some(Button::Game {
                 game_id, version, ..

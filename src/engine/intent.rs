@@ -4,7 +4,7 @@
 //! ([`Intent<MoveText>`]), and the table reads the move with its game's [`MoveCode`].
 //!
 //! Codes are short and stable, since buttons already posted in channels carry them: `join`,
-//! `leave`, `bot`, `start`, `cancel`, `odds`, `rematch`, and each game's moves (`roll`, `bank`, `choose:3`,
+//! `leave`, `bot`, `start`, `cancel`, `odds`, `rematch`, `review`, and each game's moves (`roll`, `bank`, `choose:3`,
 //! `hold:2`, `score`). Only the canonical text parses (`choose:03` does not), so a code and its
 //! intent round-trip both ways.
 
@@ -31,6 +31,8 @@ pub enum Intent<M> {
     Play(M),
     /// A new game like the finished one whose end was clicked, or a seat in it if it is open.
     Rematch,
+    /// A review of the clicker's play in the finished game whose end was clicked, privately.
+    Review,
 }
 
 /// The kinds of message a table shows with buttons: a click acts only on the kind of message
@@ -41,7 +43,7 @@ pub enum Board {
     Lobby,
     /// The turn in progress: the moves, and the odds.
     Turn,
-    /// The game's end: Rematch.
+    /// The game's end: Rematch, Review.
     Over,
 }
 
@@ -89,6 +91,7 @@ impl<M: MoveCode> Intent<M> {
             Intent::Cancel => "cancel".into(),
             Intent::Odds => "odds".into(),
             Intent::Rematch => "rematch".into(),
+            Intent::Review => "review".into(),
             Intent::Scores => "scores".into(),
             Intent::Kick { user_id } => format!("kick:{user_id}"),
             Intent::Play(mv) => mv.code(),
@@ -106,6 +109,7 @@ impl<M: MoveCode> Intent<M> {
             "cancel" => Intent::Cancel,
             "odds" => Intent::Odds,
             "rematch" => Intent::Rematch,
+            "review" => Intent::Review,
             "scores" => return None,
             code if code.starts_with("kick:") => return None,
             code => Intent::Play(M::parse(code, chosen)?),
@@ -124,6 +128,7 @@ impl<M: MoveCode> Intent<M> {
             Intent::Scores => Intent::Scores,
             Intent::Odds => Intent::Odds,
             Intent::Rematch => Intent::Rematch,
+            Intent::Review => Intent::Review,
             Intent::Play(mv) => Intent::Play(read(mv)?),
         })
     }
@@ -135,7 +140,7 @@ impl<M: MoveCode> Intent<M> {
                 Some(Board::Lobby)
             }
             Intent::Odds | Intent::Play(_) => Some(Board::Turn),
-            Intent::Rematch => Some(Board::Over),
+            Intent::Rematch | Intent::Review => Some(Board::Over),
             Intent::Kick { .. } | Intent::Scores => None,
         }
     }

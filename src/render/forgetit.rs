@@ -94,7 +94,7 @@ fn started(game: &Game, lang: Lang) -> MessageView {
 /// on its own, with it).
 pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     let Phase::Playing { turn } = &game.phase else {
-        // The game's end is posted on its own, with its Rematch button.
+        // The game's end is posted on its own, with its Rematch and Review buttons.
         return MessageView {
             rows: Vec::new(),
             ..game_over(game, lang)
@@ -339,7 +339,7 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                 .footer(&tr!(lang, "fgi-played-to", target = game.settings.target));
             MessageView::new(&content)
                 .embed(embed)
-                .row(over::rematch(lang))
+                .row(over::buttons(lang))
         }
         Phase::Cancelled => {
             let description = if game.state.rolloff.is_empty() {

@@ -24,6 +24,7 @@ mod lobby;
 pub mod notice;
 mod over;
 pub mod privacy;
+pub mod review;
 mod seat;
 pub mod settings;
 pub mod stats;
@@ -80,6 +81,8 @@ macro_rules! rules_ids {
                 let prefix = <crate::engine::$module::$k as crate::engine::table::Rules>::NAMES.code;
                 ids.extend(lobby::message_ids(prefix));
                 ids.extend(["title", "intro"].map(|part| format!("{prefix}-rules-{part}")));
+                // The game's note at the foot of a review.
+                ids.push(format!("{prefix}-review-note"));
                 for field in $module::RULES.iter().chain(&[TIME_FIELD]) {
                     ids.extend([format!("{prefix}-rules-{field}"), format!("{prefix}-rules-{field}-text")]);
                 }

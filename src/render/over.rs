@@ -56,11 +56,19 @@ pub(crate) fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -
     }
 }
 
-/// The finished game's button: a rematch, with the same seats and options.
-pub(crate) fn rematch(lang: Lang) -> Vec<ButtonView> {
-    vec![ButtonView::new(
-        &tr!(lang, "button-rematch"),
-        ButtonStyle::Primary,
-        Intent::<MoveText>::Rematch,
-    )]
+/// The finished game's buttons: a rematch, with the same seats and options, and a review of the
+/// clicker's play (privately).
+pub(crate) fn buttons(lang: Lang) -> Vec<ButtonView> {
+    vec![
+        ButtonView::new(
+            &tr!(lang, "button-rematch"),
+            ButtonStyle::Primary,
+            Intent::<MoveText>::Rematch,
+        ),
+        ButtonView::new(
+            &tr!(lang, "button-review"),
+            ButtonStyle::Secondary,
+            Intent::<MoveText>::Review,
+        ),
+    ]
 }

@@ -813,6 +813,17 @@ impl Store {
         each!(self, q => q.kind_of(game_id).await)
     }
 
+    /// The id of `user_id`'s latest finished game of `kind` in the guild (by its finish time),
+    /// if they played one there.
+    pub async fn latest_finished(
+        &self,
+        kind: GameKind,
+        guild_id: u64,
+        user_id: u64,
+    ) -> Result<Option<i64>> {
+        each!(self, q => q.latest_finished(kind, guild_id, user_id).await)
+    }
+
     /// Forgets a person, everywhere, in one transaction: deletes every row of their lifetime
     /// statistics (every server, both games), and replaces the name they had in stored games
     /// (their seats, and the `created` and `joined` events of the games' logs) by `former` in

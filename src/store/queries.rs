@@ -631,6 +631,26 @@ impl Queries {
         Ok(kind.as_deref().and_then(GameKind::parse))
     }
 
+    pub(in crate::store) async fn latest_finished(
+        &self,
+        kind: GameKind,
+        guild_id: u64,
+        user_id: u64,
+    ) -> Result<Option<i64>> {
+        let id: Option<i64> = sqlx::query_scalar(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id \
+             WHERE g.kind = $1 AND g.guild_id = $2 AND g.status = 'finished' \
+             AND s.player_kind = 'person' AND s.player_id = $3 \
+             ORDER BY COALESCE(g.finished_ms, 0) DESC, g.id DESC LIMIT 1",
+        )
+        .bind(kind.as_str())
+        .bind(guild_id as i64)
+        .bind(user_id as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(id)
+    }
+
     pub(in crate::store) async fn exists(&self, game_id: i64) -> Result<bool> {
         let found: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
             .bind(game_id)

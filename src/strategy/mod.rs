@@ -7,6 +7,7 @@
 pub mod endgame;
 pub mod getdickey;
 pub mod race;
+pub mod review;
 pub mod sim;
 pub mod solver;
 

@@ -1,14 +1,16 @@
 //! What a table needs of a game, written once for every game ([`TableGame`] for any
 //! [`Game`]); each game adds only what the table cannot know: its settings, its bot seat's
-//! move, its odds ([`Hosted`]), and how it is shown
+//! move, its odds, its review ([`Hosted`]), and how it is shown
 //! (its render module, [`Views`], expanded from the list of games).
 
 use crate::engine::dice::DiceSource;
-use crate::engine::table::{Action, Game, HostAct, Rules, Turn};
+use crate::engine::table::{Action, Event, Game, HostAct, Rules, Turn};
 use crate::engine::{forgetit, getdickey, MoveCode, Player, Status};
 use crate::i18n::Lang;
+use crate::render::review::Reviewed;
 use crate::render::{self, DiceStyle, ErrorText, MessageView, Notice};
 use crate::store::StoredGame;
+use crate::strategy::review::ReviewError;
 use crate::strategy::{self, Strategies};
 
 /// How a game is shown: its render module's messages.
@@ -71,6 +73,24 @@ where
     fn odds_view(_game: &Game<Self>, _strategies: &Strategies, _lang: Lang) -> Option<MessageView> {
         None
     }
+    /// The review of `player`'s play in the finished game `game_id`, from its event log, by the
+    /// service's strategies ([`strategy::review`]), in `lang` (the asker's).
+    fn review_view(
+        events: &[Event<Self::Settings, Self::Event>],
+        player: Player,
+        strategies: &Strategies,
+        game_id: i64,
+        lang: Lang,
+    ) -> Result<MessageView, ReviewError>;
+}
+
+/// How a review names its game.
+fn reviewed<R: Rules>(game_id: i64) -> Reviewed<'static> {
+    Reviewed {
+        command: R::NAMES.command,
+        code: R::NAMES.code,
+        game_id,
+    }
 }
 
 impl Hosted for forgetit::ForGetIt {
@@ -101,6 +121,22 @@ impl Hosted for forgetit::ForGetIt {
             None => render::notice(Notice::NoTurn, lang),
         })
     }
+
+    /// By the exact turn solver ([`strategy::review::forgetit`]).
+    fn review_view(
+        events: &[forgetit::Event],
+        player: Player,
+        strategies: &Strategies,
+        game_id: i64,
+        lang: Lang,
+    ) -> Result<MessageView, ReviewError> {
+        let review = strategy::review::forgetit(events, player, &mut strategies.forgetit())?;
+        Ok(render::review::review(
+            &review,
+            reviewed::<Self>(game_id),
+            lang,
+        ))
+    }
 }
 
 impl Hosted for getdickey::GetDickey {
@@ -117,6 +153,22 @@ impl Hosted for getdickey::GetDickey {
     /// Bot seats play the optimal solitaire policy ([`strategy::getdickey::optimal`]).
     fn bot_move(game: &getdickey::Game, strategies: &Strategies) -> Option<getdickey::Action> {
         strategy::getdickey::optimal(game, strategies.getdickey())
+    }
+
+    /// By the optimal solitaire table ([`strategy::review::getdickey`]).
+    fn review_view(
+        events: &[getdickey::Event],
+        player: Player,
+        strategies: &Strategies,
+        game_id: i64,
+        lang: Lang,
+    ) -> Result<MessageView, ReviewError> {
+        let review = strategy::review::getdickey(events, player, strategies.getdickey())?;
+        Ok(render::review::review(
+            &review,
+            reviewed::<Self>(game_id),
+            lang,
+        ))
     }
 }
 

@@ -14,11 +14,13 @@
 //!
 //! The module is split by job: the public types of the service are here; `registry` keeps the
 //! tables of all channels ([`Tables`]); `actor` is one channel's task, its timers and the choice
-//! of game; `table` is what a table does with a request, for any game ([`TableGame`]).
+//! of game; `table` is what a table does with a request, for any game ([`TableGame`]); `review`
+//! answers reviews of finished games, beside the tables.
 
 mod actor;
 mod games;
 mod registry;
+mod review;
 pub mod shards;
 mod table;
 
@@ -34,6 +36,7 @@ use crate::render::{self, MessageView};
 use crate::store::{Clocks, Place};
 pub use games::{Hosted, TableGame, Views};
 pub use registry::Tables;
+pub use review::ReviewRequest;
 use shards::Shards;
 
 /// How tables behave.

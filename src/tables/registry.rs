@@ -181,6 +181,12 @@ impl Tables {
         self.send(channel_id, Msg::Request(Box::new(request))).await;
     }
 
+    /// Answers a review of a finished game (privately): not a table's request, since a finished
+    /// game has no table and a review changes nothing.
+    pub async fn review(&self, request: super::ReviewRequest) {
+        super::review::answer(self.shared.clone(), request).await;
+    }
+
     /// Stops taking requests, lets every table finish the one in hand, and waits for them.
     pub async fn shutdown(&self) {
         self.shared.closing.store(true, Ordering::SeqCst);

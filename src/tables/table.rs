@@ -236,6 +236,8 @@ where
             Intent::Play(mv) => (G::play(me, mv), Notice::Done),
             // The channel's actor answers Rematch (see `Actor::rematch`).
             Intent::Rematch => return deny(reply, Notice::UnknownButton, lang).await,
+            // The service answers Review beside the tables (see `Tables::review`).
+            Intent::Review => return deny(reply, Notice::UnknownButton, lang).await,
         };
         self.apply(cx, action, clicked, Some((reply, ack, lang)))
             .await;
@@ -419,7 +421,10 @@ where
                     Status::Playing if turn_ended => self.post_turn(cx).await,
                     Status::Playing => shown,
                     Status::Finished => {
-                        let over = self.outgoing(self.game.over_view(lang));
+                        let view = self.game.over_view(lang);
+                        // Its number, which `/review game:` takes.
+                        let view = render::review::numbered(view, self.id, lang);
+                        let over = self.outgoing(view);
                         if let Err(e) = cx.shared.outbox.post(cx.channel, over).await {
                             warn!(error = %e, "could not post the game's end");
                         }

@@ -69,6 +69,7 @@ where
         table::leave(),
         table::scores(),
         table::rules(),
+        table::review_command(),
         boards::leaderboard(),
         boards::stats(),
         table::cancel(),

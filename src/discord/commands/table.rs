@@ -9,7 +9,7 @@ use crate::engine::{GameKind, Intent};
 use crate::i18n::Lang;
 use crate::render::ErrorText;
 use crate::store::Place;
-use crate::tables::{Hosted, NewGame, Origin, Reply, Request, Views};
+use crate::tables::{Hosted, NewGame, Origin, Reply, Request, ReviewRequest, Views};
 
 /// The option of `start` that chooses the table's language.
 pub(super) const LANGUAGE_OPTION: &str = "language";
@@ -139,6 +139,49 @@ pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let view = crate::games::with_game!(game_of(ctx)?, R => R::rules_view(lang));
     reply_of(ctx).ephemeral(view).await?;
     Ok(())
+}
+
+/// The option of `review` naming the game to review.
+pub(super) const GAME_OPTION: &str = "game";
+
+/// Review your play in a finished game: the decisions that cost points, and your luck.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn review(
+    ctx: Context<'_>,
+    // Registered from 1 (by `review_command`) and checked against that before this runs.
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let kind = game_of(ctx)?;
+    let Some(guild_id) = ctx.guild_id() else {
+        return Ok(());
+    };
+    let request = ReviewRequest {
+        kind: Some(kind),
+        game_id: game,
+        guild_id: guild_id.get(),
+        who: author(ctx),
+        origin: Origin::Slash,
+        // Private, and deferred if the review is slow to come.
+        reply: table_reply_of(ctx, false),
+        lang: user_lang(ctx),
+    };
+    ctx.data().tables.review(request).await;
+    Ok(())
+}
+
+/// `review`, with its `game` registered as a game's number (from 1).
+pub(super) fn review_command() -> poise::Command<Data, Error> {
+    let mut review = review();
+    for param in &mut review.parameters {
+        if param.name == GAME_OPTION {
+            param.type_setter = Some(|option| {
+                option
+                    .kind(serenity::CommandOptionType::Integer)
+                    .min_int_value(1)
+            });
+        }
+    }
+    review
 }
 
 /// Hands `intent` to the table of the channel, for the game of the command.

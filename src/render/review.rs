@@ -1,0 +1,296 @@
+//! A review of one person's play in a finished game ([`crate::strategy::review`]), shown privately
+//! to them: the totals (their score, what optimal play expects, luck, what their decisions and
+//! their timeouts cost), their costliest decisions against the optimal ones, and their turns.
+//! The same for both games; each game's decisions read by [`ActText`]. A long game is
+//! summarised: the costliest decisions only, and the turns as long as they fit.
+
+use crate::engine::getdickey::Category;
+use crate::i18n::Lang;
+use crate::strategy::review::{DickeyAct, Ended, FgiAct, Review, NEGLIGIBLE};
+use crate::tr;
+
+use super::forgetit::decimal;
+use super::getdickey::category_name;
+use super::view::{colour, display_name, limits, EmbedView, MessageView};
+
+/// How many of the costliest decisions a review lists.
+pub const SHOWN_MISTAKES: usize = 10;
+
+/// How a game's decisions read in a review.
+pub trait ActText {
+    /// The decision, as "bank 24", "keep the 4s", "score Chance (19)".
+    fn text(&self, lang: Lang) -> String;
+    /// The dice it was made on, when they say something ("2 3 3 5 6").
+    fn dice(&self) -> Option<String> {
+        None
+    }
+}
+
+impl ActText for FgiAct {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            FgiAct::Roll { points } => tr!(lang, "review-fgi-roll", points = *points),
+            FgiAct::Keep(n) => tr!(lang, "review-fgi-keep", n = *n),
+            FgiAct::Bank(points) => tr!(lang, "review-fgi-bank", points = *points),
+        }
+    }
+}
+
+impl ActText for DickeyAct {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            DickeyAct::Reroll { keep, .. } if keep.is_empty() => tr!(lang, "review-gd-reroll-all"),
+            DickeyAct::Reroll { keep, .. } => {
+                tr!(lang, "review-gd-reroll", keep = faces(keep))
+            }
+            DickeyAct::Score {
+                category, points, ..
+            } => score_text(*category, *points, lang),
+        }
+    }
+
+    fn dice(&self) -> Option<String> {
+        match self {
+            DickeyAct::Reroll { hand, .. } | DickeyAct::Score { hand, .. } => Some(faces(hand)),
+        }
+    }
+}
+
+fn score_text(category: Category, points: u32, lang: Lang) -> String {
+    tr!(
+        lang,
+        "review-gd-score",
+        box_name = category_name(category, lang),
+        points = points
+    )
+}
+
+fn faces(faces: &[u8]) -> String {
+    faces
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Expected points with one decimal, in the language's way ("43.6", "43,6").
+fn number(value: f64, lang: Lang) -> String {
+    // -0.0 reads as 0.0.
+    let value = if value.abs() < 0.05 { 0.0 } else { value };
+    decimal(&format!("{value:.1}"), lang)
+}
+
+/// A signed number: "+4.1", "−20.4", "0.0".
+fn signed(value: f64, lang: Lang) -> String {
+    let text = number(value.abs(), lang);
+    if value >= 0.05 {
+        format!("+{text}")
+    } else if value <= -0.05 {
+        format!("−{text}")
+    } else {
+        text
+    }
+}
+
+/// Which game a review is of, as the review names it.
+#[derive(Clone, Copy, Debug)]
+pub struct Reviewed<'a> {
+    /// The game's command (`forgetit`), which names its messages (`game-forgetit`).
+    pub command: &'a str,
+    /// Its message ids' prefix (`fgi`, `gd`).
+    pub code: &'a str,
+    /// The game's id, as `/{command} review game:` takes it.
+    pub game_id: i64,
+}
+
+/// The review as a private message, in `lang` (the asker's).
+pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) -> MessageView {
+    let title = tr!(
+        lang,
+        "review-title",
+        name = display_name(&review.name),
+        game = lang.t(&format!("game-{}", game.command)),
+        id = game.game_id.to_string()
+    );
+    let mut description = vec![
+        tr!(
+            lang,
+            "review-score",
+            points = review.points,
+            expected = number(review.expected, lang),
+            turns = review.turns.len()
+        ),
+        tr!(lang, "review-luck", luck = signed(review.luck, lang)),
+        tr!(lang, "review-lost", lost = number(review.lost, lang)),
+    ];
+    if review.forfeited.abs() > NEGLIGIBLE {
+        description.push(tr!(
+            lang,
+            "review-forfeited",
+            forfeited = number(review.forfeited, lang)
+        ));
+    }
+    let mut embed = EmbedView::new(&title, colour::INFO).description(&description.join("\n"));
+
+    // The costliest decisions, with the count and cost of those left out.
+    let shown = review.costliest(SHOWN_MISTAKES);
+    let mistakes = if shown.is_empty() {
+        tr!(lang, "review-no-mistakes")
+    } else {
+        let mut lines: Vec<String> = shown
+            .iter()
+            .map(|m| {
+                let turn = match m.chosen.dice() {
+                    Some(dice) => tr!(lang, "review-turn-dice", turn = m.turn, dice = dice),
+                    None => tr!(lang, "review-turn", turn = m.turn),
+                };
+                tr!(
+                    lang,
+                    "review-mistake",
+                    turn = turn,
+                    chosen = m.chosen.text(lang),
+                    best = m.best.text(lang),
+                    cost = number(m.cost, lang)
+                )
+            })
+            .collect();
+        let more = review.mistakes.len() - shown.len();
+        if more > 0 {
+            let rest: f64 = review.mistakes.iter().map(|m| m.cost).sum::<f64>()
+                - shown.iter().map(|m| m.cost).sum::<f64>();
+            lines.push(tr!(
+                lang,
+                "review-more-mistakes",
+                n = more,
+                cost = number(rest, lang)
+            ));
+        }
+        fit(lines, limits::FIELD_VALUE, lang)
+    };
+    let mistakes_title = if review.mistakes.len() > SHOWN_MISTAKES {
+        tr!(lang, "review-costliest", n = SHOWN_MISTAKES)
+    } else {
+        tr!(lang, "review-mistakes")
+    };
+    embed = embed.field(&mistakes_title, &mistakes, false);
+
+    // The turns, as many as fit.
+    let turns: Vec<String> = review
+        .turns
+        .iter()
+        .map(|t| {
+            let end = match t.end {
+                Ended::Played => String::new(),
+                Ended::TimedOut => format!(" · {}", tr!(lang, "review-timed-out")),
+                Ended::Left => format!(" · {}", tr!(lang, "review-left")),
+                Ended::Unfinished => format!(" · {}", tr!(lang, "review-unfinished")),
+            };
+            let lost = if t.lost > NEGLIGIBLE {
+                format!(
+                    " · {}",
+                    tr!(lang, "review-turn-lost", lost = number(t.lost, lang))
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{}{lost}{end}",
+                tr!(
+                    lang,
+                    "review-turn-line",
+                    turn = t.number,
+                    points = t.points,
+                    luck = signed(t.luck, lang)
+                )
+            )
+        })
+        .collect();
+    if !turns.is_empty() {
+        embed = embed.field(
+            &tr!(lang, "review-turns"),
+            &fit(turns, limits::FIELD_VALUE, lang),
+            false,
+        );
+    }
+    let footer = format!(
+        "{} {}",
+        tr!(lang, "review-footer"),
+        lang.t(&format!("{}-review-note", game.code))
+    );
+    MessageView::new("").embed(embed.footer(&footer))
+}
+
+/// `lines` joined, as many as fit in `max` characters, the rest counted in a last line.
+fn fit(lines: Vec<String>, max: usize, lang: Lang) -> String {
+    let total = lines.len();
+    let mut out: Vec<String> = Vec::new();
+    let mut used = 0;
+    for (i, line) in lines.into_iter().enumerate() {
+        let left = total - i - 1;
+        // Room for this line, and for the "more" line if any would follow.
+        let reserve = if left > 0 { 40 } else { 0 };
+        if used + line.chars().count() + 1 + reserve > max {
+            out.push(tr!(lang, "review-more-turns", n = total - i));
+            break;
+        }
+        used += line.chars().count() + 1;
+        out.push(line);
+    }
+    out.join("\n")
+}
+
+/// Why a game cannot be reviewed, as the asker is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No game has this id.
+    Unknown { id: i64 },
+    /// The game was played in another server.
+    OtherServer { id: i64 },
+    /// The game is of the other kind: its review is under this command.
+    OtherGame { id: i64, command: &'static str },
+    /// The game is still in its lobby or being played.
+    NotFinished { id: i64 },
+    /// The game was cancelled.
+    Cancelled { id: i64 },
+    /// The asker had no seat in it.
+    NotPlayed { id: i64 },
+    /// The asker has no finished game of this kind (its command) in this server.
+    NoGames { command: &'static str },
+}
+
+/// The refusal as a private message, in `lang`.
+pub fn refusal(refusal: &Refusal, lang: Lang) -> MessageView {
+    let text = match refusal {
+        Refusal::Unknown { id } => tr!(lang, "review-unknown", id = id.to_string()),
+        Refusal::OtherServer { id } => tr!(lang, "review-other-server", id = id.to_string()),
+        Refusal::OtherGame { id, command } => tr!(
+            lang,
+            "review-other-game",
+            id = id.to_string(),
+            command = *command
+        ),
+        Refusal::NotFinished { id } => tr!(lang, "review-not-finished", id = id.to_string()),
+        Refusal::Cancelled { id } => tr!(lang, "review-cancelled", id = id.to_string()),
+        Refusal::NotPlayed { id } => tr!(lang, "review-not-played", id = id.to_string()),
+        Refusal::NoGames { command } => tr!(
+            lang,
+            "review-no-games",
+            game = lang.t(&format!("game-{command}")),
+            command = *command
+        ),
+    };
+    MessageView::new(&text)
+}
+
+/// The game's number, as its end shows it (in its footer): `/review game:` takes it.
+pub fn numbered(mut view: MessageView, game_id: i64, lang: Lang) -> MessageView {
+    let number = tr!(lang, "over-game-id", id = game_id.to_string());
+    if let Some(embed) = view.embeds.first_mut() {
+        let footer = match embed.footer.take() {
+            Some(footer) => format!("{footer} · {number}"),
+            None => number,
+        };
+        *embed = std::mem::replace(embed, EmbedView::new("", 0)).footer(&footer);
+    }
+    view
+}

@@ -1,0 +1,153 @@
+//! Reviews of finished games, asked for with a game's Review button or `/{game} review [game]`:
+//! answered privately, beside the channels' tables (a finished game has no table, and reading
+//! one never changes anything). The store finds and loads the game and its log; the review is
+//! worked out off the async runtime (the Get Dickey strategy table may be read or solved on first
+//! use), by the game's [`super::Hosted::review_view`].
+
+use std::sync::Arc;
+
+use tracing::{error, info};
+
+use super::registry::Shared;
+use super::{Origin, Reply, Who};
+use crate::engine::{Board, GameKind, Player, Status};
+use crate::i18n::Lang;
+use crate::render::review::{refusal, Refusal};
+use crate::render::{self, MessageView, Notice};
+use crate::store::{Store, StoredGame};
+
+/// A review asked for.
+pub struct ReviewRequest {
+    /// The game of the command (`/forgetit review`); `None` for a click, whose button names its
+    /// game.
+    pub kind: Option<GameKind>,
+    /// The game to review: the clicked game's, or the command's `game`; `None`: the asker's
+    /// latest finished game of `kind` in the guild.
+    pub game_id: Option<i64>,
+    /// The guild it is asked in: only its games are reviewed there.
+    pub guild_id: u64,
+    pub who: Who,
+    /// A slash command, or a click (on a game's end, as the clicked message's buttons say).
+    pub origin: Origin,
+    pub reply: Box<dyn Reply>,
+    /// The asker's language: the review is in it.
+    pub lang: Lang,
+}
+
+/// Answers a review request (privately, in the asker's language).
+pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
+    let ReviewRequest {
+        kind,
+        game_id,
+        guild_id,
+        who,
+        origin,
+        reply,
+        lang,
+    } = request;
+    let ask = Ask {
+        kind,
+        game_id,
+        guild_id,
+        who,
+        origin,
+        lang,
+    };
+    let view = match review(&shared, &ask).await {
+        Ok(view) | Err(view) => view,
+    };
+    let _ = reply.ephemeral(view).await;
+}
+
+/// A [`ReviewRequest`] without its reply (which is not `Sync`).
+struct Ask {
+    kind: Option<GameKind>,
+    game_id: Option<i64>,
+    guild_id: u64,
+    who: Who,
+    origin: Origin,
+    lang: Lang,
+}
+
+/// The review, or why there is none.
+async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, MessageView> {
+    let lang = request.lang;
+    let failed = |e: &dyn std::fmt::Display| {
+        error!(error = %e, "could not review a game");
+        render::notice(Notice::Failed, lang)
+    };
+    if let Origin::Click { board, .. } = request.origin {
+        // Review is a button of a game's end, and acts there only.
+        if board != Some(Board::Over) {
+            return Err(render::notice(Notice::UnknownButton, lang));
+        }
+    }
+    let store = &shared.store;
+    let id = match (request.game_id, request.kind) {
+        (Some(id), _) => id,
+        (None, Some(kind)) => store
+            .latest_finished(kind, request.guild_id, request.who.user_id)
+            .await
+            .map_err(|e| failed(&e))?
+            .ok_or_else(|| {
+                refusal(
+                    &Refusal::NoGames {
+                        command: kind.command(),
+                    },
+                    lang,
+                )
+            })?,
+        (None, None) => return Err(render::notice(Notice::UnknownButton, lang)),
+    };
+    let kind = store
+        .kind_of(id)
+        .await
+        .map_err(|e| failed(&e))?
+        .ok_or_else(|| refusal(&Refusal::Unknown { id }, lang))?;
+    if request.kind.is_some_and(|asked| asked != kind) {
+        let command = kind.command();
+        return Err(refusal(&Refusal::OtherGame { id, command }, lang));
+    }
+    crate::games::with_game!(kind, R => review_of::<R>(shared, store, id, request).await)
+}
+
+/// The review of game `id` of the game `R`.
+async fn review_of<R>(
+    shared: &Arc<Shared>,
+    store: &Store,
+    id: i64,
+    request: &Ask,
+) -> Result<MessageView, MessageView>
+where
+    R: super::Hosted,
+    R::Error: render::ErrorText,
+{
+    type Game<R> = crate::engine::table::Game<R>;
+    let lang = request.lang;
+    let failed = |e: &dyn std::fmt::Display| {
+        error!(error = %e, game_id = id, "could not review a game");
+        render::notice(Notice::Failed, lang)
+    };
+    let loaded = store.load::<Game<R>>(id).await.map_err(|e| failed(&e))?;
+    if loaded.place.guild_id != request.guild_id {
+        return Err(refusal(&Refusal::OtherServer { id }, lang));
+    }
+    match StoredGame::status(&loaded.game) {
+        Status::Finished => {}
+        Status::Cancelled => return Err(refusal(&Refusal::Cancelled { id }, lang)),
+        Status::Lobby | Status::Playing => return Err(refusal(&Refusal::NotFinished { id }, lang)),
+    }
+    let player = Player::Person(request.who.user_id);
+    if loaded.game.seat_of(player).is_none() {
+        return Err(refusal(&Refusal::NotPlayed { id }, lang));
+    }
+    let events = store.events::<Game<R>>(id).await.map_err(|e| failed(&e))?;
+    info!(game_id = id, user = request.who.user_id, "review");
+    let shared = shared.clone();
+    tokio::task::spawn_blocking(move || {
+        R::review_view(&events, player, &shared.strategies, id, lang)
+    })
+    .await
+    .map_err(|e| failed(&e))?
+    .map_err(|e| failed(&e))
+}

@@ -1,0 +1,234 @@
+//! The review message (src/render/review.rs): snapshots of a For Get It and a Get Dickey review
+//! in English and French, a long review summarised within Discord's limits, the refusals, and
+//! the game's number on its end.
+
+mod common;
+
+use common::render::assert_within_limits;
+use forgetit::engine::getdickey::Category;
+use forgetit::i18n::Lang;
+use forgetit::render::review::{numbered, refusal, review, Refusal, Reviewed};
+use forgetit::render::MessageView;
+use forgetit::strategy::review::{DickeyAct, Ended, FgiAct, Mistake, Review, TurnReview};
+
+const EN: Lang = Lang::EnUs;
+const FR: Lang = Lang::Fr;
+
+fn snap(name: &str, view: &MessageView) {
+    assert_within_limits(view);
+    insta::assert_snapshot!(name, view.to_string());
+}
+
+const FGI: Reviewed<'static> = Reviewed {
+    command: "forgetit",
+    code: "fgi",
+    game_id: 42,
+};
+
+const GD: Reviewed<'static> = Reviewed {
+    command: "getdickey",
+    code: "gd",
+    game_id: 7,
+};
+
+fn turn(number: u32, points: u32, luck: f64, lost: f64, end: Ended) -> TurnReview {
+    TurnReview {
+        number,
+        points,
+        lost,
+        luck,
+        forfeited: 0.0,
+        end,
+        mistakes: usize::from(lost > 0.0),
+    }
+}
+
+/// Three turns: a bank too early, a number kept that was worth less, a turn that timed out.
+fn fgi_review() -> Review<FgiAct> {
+    Review {
+        seat: 0,
+        name: "ann *the* _great_".into(),
+        turns: vec![
+            turn(1, 8, 10.25, 3.5, Ended::Played),
+            turn(2, 0, -52.0, 1.25, Ended::Played),
+            TurnReview {
+                forfeited: 20.0,
+                ..turn(3, 12, -24.23, 0.0, Ended::TimedOut)
+            },
+        ],
+        mistakes: vec![
+            Mistake {
+                turn: 1,
+                chosen: FgiAct::Bank(8),
+                best: FgiAct::Roll { points: 8 },
+                cost: 3.5,
+            },
+            Mistake {
+                turn: 2,
+                chosen: FgiAct::Keep(1),
+                best: FgiAct::Keep(4),
+                cost: 1.25,
+            },
+        ],
+        points: 20,
+        expected: 168.69,
+        lost: 4.75,
+        forfeited: 20.0,
+        luck: -123.94,
+    }
+}
+
+fn gd_review() -> Review<DickeyAct> {
+    Review {
+        seat: 1,
+        name: "amélie".into(),
+        turns: (1..=13)
+            .map(|n| {
+                turn(
+                    n,
+                    20 + n,
+                    f64::from(n) - 6.5,
+                    if n == 3 { 6.0 } else { 0.0 },
+                    Ended::Played,
+                )
+            })
+            .collect(),
+        mistakes: vec![
+            Mistake {
+                turn: 3,
+                chosen: DickeyAct::Score {
+                    hand: vec![2, 2, 3, 3, 3],
+                    category: Category::Chance,
+                    points: 13,
+                },
+                best: DickeyAct::Score {
+                    hand: vec![2, 2, 3, 3, 3],
+                    category: Category::FullHouse,
+                    points: 25,
+                },
+                cost: 4.5,
+            },
+            Mistake {
+                turn: 3,
+                chosen: DickeyAct::Reroll {
+                    hand: vec![1, 2, 4, 5, 6],
+                    keep: vec![],
+                },
+                best: DickeyAct::Reroll {
+                    hand: vec![1, 2, 4, 5, 6],
+                    keep: vec![1, 2, 4, 5],
+                },
+                cost: 1.5,
+            },
+        ],
+        points: 351,
+        expected: 254.589,
+        lost: 6.0,
+        forfeited: 0.0,
+        luck: 102.411,
+    }
+}
+
+#[test]
+fn a_for_get_it_review() {
+    snap("review_forgetit", &review(&fgi_review(), FGI, EN));
+    snap("fr_review_forgetit", &review(&fgi_review(), FGI, FR));
+}
+
+#[test]
+fn a_get_dickey_review() {
+    snap("review_getdickey", &review(&gd_review(), GD, EN));
+    snap("fr_review_getdickey", &review(&gd_review(), GD, FR));
+}
+
+#[test]
+fn an_optimal_review_says_so() {
+    let mut optimal = fgi_review();
+    optimal.mistakes.clear();
+    optimal.lost = 0.0;
+    optimal.forfeited = 0.0;
+    let view = review(&optimal, FGI, EN);
+    assert_within_limits(&view);
+    let text = view.to_string();
+    assert!(
+        text.contains("every decision was the optimal one"),
+        "{text}"
+    );
+    assert!(!text.contains("Timeouts"), "{text}");
+}
+
+/// A game of 300 turns with a mistake in each: the costliest ten are listed, the rest counted,
+/// the turns cut where they would not fit.
+#[test]
+fn a_long_review_is_summarised_within_discords_limits() {
+    for lang in [EN, FR] {
+        let mut long = fgi_review();
+        long.turns = (1..=300)
+            .map(|n| turn(n, 100, -123.45, 12.34, Ended::Left))
+            .collect();
+        long.mistakes = (1..=300)
+            .map(|n| Mistake {
+                turn: n,
+                chosen: FgiAct::Roll { points: 1000 + n },
+                best: FgiAct::Bank(1000 + n),
+                cost: f64::from(n),
+            })
+            .collect();
+        let view = review(&long, FGI, lang);
+        assert_within_limits(&view);
+        let text = view.to_string();
+        // The costliest first: turn 300's.
+        let first = text
+            .find("Turn 300")
+            .or_else(|| text.find("Tour 300"))
+            .unwrap();
+        let second = text
+            .find("Turn 299")
+            .or_else(|| text.find("Tour 299"))
+            .unwrap();
+        assert!(first < second, "{text}");
+        assert!(
+            !text.contains("Turn 290:") && !text.contains("Tour 290"),
+            "{text}"
+        );
+        // The 290 left out cost 1 + ... + 290 = 42,195.
+        assert!(text.contains("290") && text.contains("42195"), "{text}");
+        if lang == EN {
+            snap("review_long", &view);
+        }
+    }
+}
+
+#[test]
+fn refusals_and_the_games_number() {
+    let refusals = [
+        Refusal::Unknown { id: 99 },
+        Refusal::OtherServer { id: 3 },
+        Refusal::OtherGame {
+            id: 3,
+            command: "getdickey",
+        },
+        Refusal::NotFinished { id: 3 },
+        Refusal::Cancelled { id: 3 },
+        Refusal::NotPlayed { id: 3 },
+        Refusal::NoGames {
+            command: "forgetit",
+        },
+    ];
+    for (lang, name) in [(EN, "review_refusals"), (FR, "fr_review_refusals")] {
+        let texts: Vec<String> = refusals
+            .iter()
+            .map(|r| refusal(r, lang).to_string())
+            .collect();
+        insta::assert_snapshot!(name, texts.join("\n"));
+    }
+    let over = MessageView::new("over")
+        .embed(forgetit::render::EmbedView::new("Game over", 0).footer("Played to 500 points."));
+    let shown = numbered(over, 12, EN).to_string();
+    assert!(
+        shown.contains("Played to 500 points. · Game #12"),
+        "{shown}"
+    );
+    let bare = MessageView::new("over").embed(forgetit::render::EmbedView::new("Game over", 0));
+    assert!(numbered(bare, 12, FR).to_string().contains("Partie n°12"));
+}

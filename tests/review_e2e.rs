@@ -1,0 +1,370 @@
+//! Reviews end to end through the Discord stand-in: games played on scripted dice with
+//! sub-optimal decisions, the Review button on their end and `/forgetit review` /
+//! `/getdickey review`, the numbers shown checked against the solvers computed here (For Get
+//! It's turn solver, Get Dickey's solitaire table), in English and in French (the clicker's
+//! locale), and every refusal.
+
+mod common;
+
+use std::sync::OnceLock;
+
+use common::*;
+use dickey_solver::{counts_of, sub_keeps, State, Table};
+use discord_standin::{Message, UserId};
+use forgetit::engine::getdickey::{Category, Scorecard};
+use forgetit::strategy::getdickey::{load_or_solve, state_of};
+use forgetit::strategy::solver::Solver;
+use serde_json::json;
+
+const GET_IT: u8 = 0b110;
+
+/// A number as a review shows it: one decimal, "−" for a minus, a comma in French.
+fn shown(value: f64, french: bool) -> String {
+    let text = format!("{:.1}", value.abs());
+    let text = if french { text.replace('.', ",") } else { text };
+    if value <= -0.05 {
+        format!("−{text}")
+    } else {
+        text
+    }
+}
+
+fn signed(value: f64, french: bool) -> String {
+    if value >= 0.05 {
+        format!("+{}", shown(value, french))
+    } else {
+        shown(value, french)
+    }
+}
+
+/// The game's number, from the footer of its end ("Game #12").
+fn game_number(over: &Message) -> i64 {
+    let text = over.text();
+    let at = text.find("Game #").expect("the game's number") + "Game #".len();
+    text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap()
+}
+
+async fn game_over(world: &World) -> Message {
+    world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.button_labels() == ["Rematch", "Review"]
+        })
+        .await
+        .unwrap()
+}
+
+/// F5, F7, F4, F10: alice keeps the 1s where the 4s are worth more and banks 2; bob banks 180;
+/// alice's last turn spells FORGET IT. Her review, by the Review button and by `/forgetit review`,
+/// shows the solver's numbers; bob's is in French; carol did not play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
+    let world = World::with_locales(
+        "en-US",
+        &[("alice", "en-US"), ("bob", "fr"), ("carol", "en-GB")],
+    )
+    .await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, carol) = (world.alice, world.bob, world.carol);
+    let turn = world.two_player_game(50).await;
+
+    // Two 4s on FOR dice, two 1s, a GET and an IT: alice keeps the 1s, then banks 2.
+    world.dice.push([4, 4, 1, W, 2, 3, W, 5, 1]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    let kept = world.click(alice, &rolled, "Keep 1s").await;
+    world.click(alice, &kept, &label_with(&kept, "Bank")).await;
+
+    // Bob: nine 5s, 9 × 5 × 4 = 180 (F9), past the target (F10).
+    let turn = world.turn_of(bob).await;
+    world.dice.push([5; 9]);
+    let rolled = world.click(bob, &turn, "Roll").await;
+    let kept = world.click(bob, &rolled, &label_with(&rolled, "5")).await;
+    world.click(bob, &kept, &label_with(&kept, "180")).await;
+
+    // Alice's last turn: FORGET IT on the first roll (F4).
+    let turn = world.turn_of(alice).await;
+    world.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
+    world.click(alice, &turn, "Roll").await;
+    let over = game_over(&world).await;
+    let id = game_number(&over);
+
+    // What the solver says: the turn starts at V0; the roll made keeping the 4s worth `best`,
+    // the 1s `kept`; banking 2 gave up `kept − 2` (F7: rolling on was worth more).
+    let mut solver = Solver::new();
+    let v0 = solver.turn_value();
+    let kept = solver.value(2, [2, 2, 1], GET_IT);
+    let best = (4.0 * solver.value(2, [1, 2, 2], GET_IT)).max(kept);
+    let keep_cost = best - kept;
+    let bank_cost = kept - 2.0;
+    assert!(
+        keep_cost > 0.05 && bank_cost > 0.05,
+        "{keep_cost} {bank_cost}"
+    );
+    let lost = keep_cost + bank_cost;
+    // Luck: the first roll (best − V0), the FORGET IT (0 − V0).
+    let luck = (best - v0) - v0;
+    assert!(
+        (2.0 - (2.0 * v0 + luck - lost)).abs() < 1e-9,
+        "the review adds up"
+    );
+
+    let review = world.click(alice, &over, "Review").await;
+    assert!(review.is_ephemeral());
+    let text = review.text();
+    for expected in [
+        format!("For Get It #{id}"),
+        "**Score 2**".to_string(),
+        format!(
+            "optimal play expects **{}** from your 2 turns",
+            shown(2.0 * v0, false)
+        ),
+        format!("Luck: **{}**", signed(luck, false)),
+        format!(
+            "Your decisions cost **{}** expected points",
+            shown(lost, false)
+        ),
+        format!(
+            "Turn 1: you keep the 1s; best: keep the 4s · **−{}**",
+            shown(keep_cost, false)
+        ),
+        format!(
+            "Turn 1: you bank 2; best: roll on at 2 points · **−{}**",
+            shown(bank_cost, false)
+        ),
+        format!(
+            "**1** · 2 pts · luck {} · decisions −{}",
+            signed(best - v0, false),
+            shown(lost, false)
+        ),
+        format!("**2** · 0 pts · luck {}", signed(-v0, false)),
+    ] {
+        assert!(text.contains(&expected), "{expected:?} not in\n{text}");
+    }
+    assert!(!text.contains("Timeouts"), "{text}");
+
+    // The same review by the command, without a game (her latest) and with its number.
+    let latest = world.slash(alice, "review", json!({})).await;
+    assert!(latest.is_ephemeral());
+    assert_eq!(latest.text(), text);
+    let by_id = world.slash(alice, "review", json!({ "game": id })).await;
+    assert_eq!(by_id.text(), text);
+
+    // Bob's review, in his language: French numbers.
+    let french = world.click(bob, &over, "Review").await;
+    assert!(french.is_ephemeral());
+    let text = french.text();
+    assert!(
+        text.contains(&format!("Revue · bob · For Get It n°{id}")),
+        "{text}"
+    );
+    assert!(text.contains("**Score 180**"), "{text}");
+    assert!(
+        text.contains(&format!("le jeu optimal attend **{}**", shown(v0, true))),
+        "{text}"
+    );
+
+    // Carol did not play: told so, privately.
+    let refused = world.click(carol, &over, "Review").await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused
+            .text()
+            .contains(&format!("You did not play in game #{id}")),
+        "{}",
+        refused.text()
+    );
+    let none = world.slash(carol, "review", json!({})).await;
+    assert!(none.is_ephemeral());
+    assert!(
+        none.text()
+            .contains("You have no finished game of For Get It"),
+        "{}",
+        none.text()
+    );
+
+    // Refusals: another game's command, an unknown game, a game not finished.
+    let other = world
+        .command(alice, "getdickey", "review", json!({ "game": id }))
+        .await;
+    assert!(other.is_ephemeral());
+    assert!(
+        other.text().contains("/forgetit review"),
+        "{}",
+        other.text()
+    );
+    let unknown = world
+        .slash(alice, "review", json!({ "game": id + 1000 }))
+        .await;
+    assert!(
+        unknown
+            .text()
+            .contains(&format!("There is no game #{}", id + 1000)),
+        "{}",
+        unknown.text()
+    );
+    world.slash(alice, "start", json!({})).await;
+    let open = world
+        .slash(alice, "review", json!({ "game": id + 1 }))
+        .await;
+    assert!(open.text().contains("is not finished"), "{}", open.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// One table for the whole file, cached for every test process of the build.
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let cache =
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
+        load_or_solve(Some(&cache), |_, _| {}).0
+    })
+}
+
+/// The boxes alice fills with 2 2 3 3 3 in each of her 13 turns: Chance first (G4: a full house
+/// is worth 25 in its own box), then in scorecard order.
+const BOXES: [&str; 13] = [
+    "chance",
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "dickey",
+];
+
+async fn score(world: &World, user: UserId, message: &Message, key: &str) -> Message {
+    let menu = message
+        .select_menus()
+        .into_iter()
+        .next()
+        .expect("a score menu");
+    let picked = world
+        .standin
+        .select(user, message.id, &menu.custom_id, &[key])
+        .await
+        .unwrap();
+    picked.answer().await.unwrap()
+}
+
+/// G2–G5, G7: alice (a French client) plays alone, rolling 2 2 3 3 3 once each turn and scoring
+/// the boxes in the order of [`BOXES`]; her review, in French, shows the table's numbers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
+    let world = World::with_locales(
+        "en-US",
+        &[("alice", "fr"), ("bob", "en-US"), ("carol", "en-GB")],
+    )
+    .await;
+    let table = table();
+    let bot = world.start_bot(world.config()).await;
+    let alice = world.alice;
+    let lobby = world.command(alice, "getdickey", "start", json!({})).await;
+    world.click(alice, &lobby, "Start").await;
+    let hand = counts_of(&[2, 2, 3, 3, 3]).unwrap();
+
+    // What the table says, turn by turn: the card's value before the roll, the roll's value
+    // with two rolls left (its best decision), and what filling the box is worth.
+    let mut state = State::START;
+    let (mut points, mut lost, mut luck) = (0u32, 0.0, 0.0);
+    let mut costs = Vec::new();
+    let mut card = Scorecard::default();
+    for key in BOXES {
+        let turn = world.turn_of(alice).await;
+        world.dice.push([2, 2, 3, 3, 3]);
+        let roll = turn
+            .button_labels()
+            .into_iter()
+            .find(|l| l.starts_with("Roll"))
+            .unwrap();
+        let rolled = world.click(alice, &turn, &roll).await;
+        score(&world, alice, &rolled, key).await;
+
+        let category: Category = key.parse().unwrap();
+        assert_eq!(state_of(&card), state);
+        let plan = table.turn(state);
+        let mut best = plan.score_value(&hand);
+        for keep in sub_keeps(&hand) {
+            if keep != hand {
+                best = best.max(plan.keep_value(&keep, 2));
+            }
+        }
+        let (after, gained) = table.fill(state, &hand, category.index()).unwrap();
+        let chosen = f64::from(gained) + table.value(after);
+        luck += best - table.value(state);
+        if best - chosen > 1e-9 {
+            lost += best - chosen;
+            costs.push(best - chosen);
+        }
+        points += gained;
+        state = after;
+        card.boxes[category.index()] =
+            Some(card.option(category, &[2, 2, 3, 3, 3]).unwrap().points);
+    }
+    let over = game_over(&world).await;
+    let id = game_number(&over);
+    let expected = table.expected_score();
+    assert!(
+        (f64::from(points) - (expected + luck - lost)).abs() < 1e-6,
+        "the review adds up"
+    );
+    assert!(over.text().contains(&points.to_string()), "{}", over.text());
+
+    let review = world.click(alice, &over, "Review").await;
+    assert!(review.is_ephemeral());
+    let text = review.text();
+    // G4: the full house scored as Chance, 13 where 25 was to be had, on the first turn.
+    let first = costs[0];
+    for expected in [
+        format!("Revue · alice · Get Dickey n°{id}"),
+        format!("**Score {points}**"),
+        format!(
+            "le jeu optimal attend **{}** de vos 13 tours",
+            shown(expected, true)
+        ),
+        format!("Chance\u{a0}: **{}**", signed(luck, true)),
+        format!(
+            "Vos décisions ont coûté **{}** points d'espérance",
+            shown(lost, true)
+        ),
+        "Tour 1, 2 2 3 3 3 — vous\u{a0}: marquer Chance (13)\u{202f}; le mieux\u{a0}: ".to_string(),
+        format!(
+            "**1** · 13 pts · chance {}",
+            signed(luck_of_first(table), true)
+        ),
+    ] {
+        assert!(text.contains(&expected), "{expected:?} not in\n{text}");
+    }
+    assert!(
+        text.contains(&format!("**−{}**", shown(first, true))),
+        "{text}"
+    );
+    let latest = world.command(alice, "getdickey", "review", json!({})).await;
+    assert_eq!(latest.text(), text);
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// The first roll's luck: the hand's value with two rolls left, minus the empty card's.
+fn luck_of_first(table: &Table) -> f64 {
+    let hand = counts_of(&[2, 2, 3, 3, 3]).unwrap();
+    let plan = table.turn(State::START);
+    let mut best = plan.score_value(&hand);
+    for keep in sub_keeps(&hand) {
+        if keep != hand {
+            best = best.max(plan.keep_value(&keep, 2));
+        }
+    }
+    best - table.value(State::START)
+}
