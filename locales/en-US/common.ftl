@@ -146,3 +146,10 @@ forget-done = Done: your statistics are deleted and your name is gone from the s
 forget-kept = Nothing was deleted.
 forget-seated = You have a seat at a game that is still open, in { $channel }: leave it (or wait for it to end), then ask again. Nothing was deleted.
 forget-not-yours = Only the person who asked to be forgotten can answer this: run the forget-me command yourself.
+
+## Dice in words: every message with dice says them in its text too (notifications and screen
+## readers read an emoji as its name)
+
+dice-word = word
+dice-held = { $face } held
+dice-reading = { $what }: { $dice }

@@ -149,3 +149,10 @@ forget-done = C'est fait : vos statistiques sont supprimées et votre nom n'est
 forget-kept = Rien n'a été supprimé.
 forget-seated = Vous avez une place à une partie encore ouverte, dans { $channel } : quittez-la (ou attendez qu'elle se termine), puis redemandez. Rien n'a été supprimé.
 forget-not-yours = Seule la personne qui a demandé à être oubliée peut répondre : lancez vous-même la commande pour être oublié.
+
+## Les dés en toutes lettres : chaque message qui montre des dés les dit aussi dans son texte
+## (les notifications et les lecteurs d'écran lisent un emoji comme son nom)
+
+dice-word = mot
+dice-held = { $face } gardé
+dice-reading = { $what } : { $dice }

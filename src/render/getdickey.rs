@@ -133,6 +133,18 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         &card_block(&seat.card, lang),
         false,
     );
+    let content = match &turn.dice {
+        Some(hand) => format!(
+            "{content}\n-# {}",
+            tr!(
+                lang,
+                "dice-reading",
+                what = tr!(lang, "gd-roll-of", n = turn.rolls, max = MAX_ROLLS),
+                dice = DiceStyle::read_dickey(hand, &turn.held, lang)
+            )
+        ),
+        None => content,
+    };
     let view = MessageView::new(&content)
         .embed(embed)
         .embed(scoreboard(game, lang));
@@ -336,14 +348,24 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
         upper = upper_progress(&seat.card, lang)
     ));
     let mut embed = turn_title(game, &result.turn, colour, lang).description(&lines.join("\n"));
+    let mut content = String::new();
     if let Some(hand) = &result.turn.dice {
         embed = embed.field(
             &tr!(lang, "gd-dice"),
             &style.dickey_dice(hand, &[false; DICE]),
             false,
         );
+        content = format!(
+            "-# {}",
+            tr!(
+                lang,
+                "dice-reading",
+                what = tr!(lang, "gd-dice"),
+                dice = DiceStyle::read_dickey(hand, &[false; DICE], lang)
+            )
+        );
     }
-    MessageView::new("").embed(embed)
+    MessageView::new(&content).embed(embed)
 }
 
 // --- Game over and scores ----------------------------------------------------------------------

@@ -17,6 +17,7 @@
 //! - [`privacy`]: what the bot keeps, and the forget-me prompt.
 
 pub mod dice;
+pub mod emoji;
 pub mod forgetit;
 pub mod getdickey;
 mod lobby;
@@ -27,7 +28,7 @@ mod seat;
 pub mod stats;
 pub mod view;
 
-pub use dice::DiceStyle;
+pub use dice::{DiceStyle, EmojiStyle};
 pub use forgetit::{game_over, lobby, odds, rules, scores, turn, turn_result};
 pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice, Takes};
 pub use stats::{
