@@ -40,7 +40,10 @@ fn every_svg_in_the_folder_is_a_source_and_needs_no_font() {
     let listed: BTreeSet<String> = SOURCES.iter().map(|(f, _)| f.to_string()).collect();
     assert_eq!(on_disk, listed);
     for (file, svg) in SOURCES {
-        assert!(!svg.contains("<text"), "{file}: text needs a font; draw it as paths");
+        assert!(
+            !svg.contains("<text"),
+            "{file}: text needs a font; draw it as paths"
+        );
         assert!(!svg.contains("<image"), "{file}: no external images");
     }
 }

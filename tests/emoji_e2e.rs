@@ -61,7 +61,10 @@ async fn a_first_start_uploads_every_die_and_a_second_none() {
     world.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
     let rolled = world.click(world.alice, &turn, "Roll").await;
     let text = rolled.text();
-    let for_3 = format!("<:fgi{DICE_VERSION}_for_3:{}>", id_of(&format!("fgi{DICE_VERSION}_for_3")));
+    let for_3 = format!(
+        "<:fgi{DICE_VERSION}_for_3:{}>",
+        id_of(&format!("fgi{DICE_VERSION}_for_3"))
+    );
     let get_word = format!(
         "<:fgi{DICE_VERSION}_get_word:{}>",
         id_of(&format!("fgi{DICE_VERSION}_get_word"))
@@ -83,7 +86,11 @@ async fn a_first_start_uploads_every_die_and_a_second_none() {
     // A second start on the same stand-in: one list call, no upload, the same emoji.
     let bot = world.start_bot(application(&world)).await;
     assert_eq!(calls(&world, "GET", APPLICATION_EMOJIS), 2);
-    assert_eq!(calls(&world, "POST", APPLICATION_EMOJIS), dice, "none uploaded again");
+    assert_eq!(
+        calls(&world, "POST", APPLICATION_EMOJIS),
+        dice,
+        "none uploaded again"
+    );
     assert_eq!(world.standin.application_emojis(), uploaded);
     let keep = label_with(&rolled, "3");
     let kept = world.click(world.alice, &rolled, &keep).await;
@@ -118,7 +125,10 @@ async fn get_dickey_dice_and_held_dice_are_emoji() {
         .await
         .unwrap();
     let text = held.text();
-    assert!(text.contains(&format!(":gd{DICE_VERSION}_6_held:")), "{text}");
+    assert!(
+        text.contains(&format!(":gd{DICE_VERSION}_6_held:")),
+        "{text}"
+    );
     assert!(text.contains(&format!(":gd{DICE_VERSION}_2:")), "{text}");
     assert!(
         held.content().contains("6 held, 2, 6, 1, 6"),
@@ -181,10 +191,16 @@ async fn a_refused_upload_falls_back_to_unicode_and_the_bot_plays() {
         let world = World::new().await;
         world.standin.refuse_emoji_uploads(Some(refusal));
         let bot = world.start_bot(application(&world)).await;
-        assert_eq!(calls(&world, "POST", APPLICATION_EMOJIS), 1, "it stops at the first");
+        assert_eq!(
+            calls(&world, "POST", APPLICATION_EMOJIS),
+            1,
+            "it stops at the first"
+        );
         let fired = world.standin.faults_fired();
         assert!(
-            fired.iter().any(|f| f.kind == FaultKind::EmojiRefused(refusal)),
+            fired
+                .iter()
+                .any(|f| f.kind == FaultKind::EmojiRefused(refusal)),
             "{fired:?}"
         );
         plays_with_unicode_dice(&world).await;
@@ -211,7 +227,11 @@ async fn a_failed_listing_falls_back_to_unicode_and_the_bot_plays() {
             .route(APPLICATION_EMOJIS),
     );
     let bot = world.start_bot(application(&world)).await;
-    assert_eq!(calls(&world, "POST", APPLICATION_EMOJIS), 0, "nothing uploaded");
+    assert_eq!(
+        calls(&world, "POST", APPLICATION_EMOJIS),
+        0,
+        "nothing uploaded"
+    );
     assert!(world.standin.application_emojis().is_empty());
     plays_with_unicode_dice(&world).await;
     bot.shutdown().await;

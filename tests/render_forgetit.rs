@@ -1011,10 +1011,16 @@ fn with_application_emoji_each_die_is_one_picture_and_the_text_says_the_dice() {
     roll(&mut game, ANN, &[3, 5, 4, 5, W]);
     let mut views = views.to_vec();
     views.push(("app_turn_words_set_aside", render::turn(&game, &style, EN)));
-    views.push(("fr_app_turn_words_set_aside", render::turn(&game, &style, FR)));
+    views.push((
+        "fr_app_turn_words_set_aside",
+        render::turn(&game, &style, FR),
+    ));
     bank(&mut game, ANN);
     let result = game.last_turn.clone().expect("banked");
-    views.push(("app_result_banked", render::turn_result(&game, &result, &style, EN)));
+    views.push((
+        "app_result_banked",
+        render::turn_result(&game, &result, &style, EN),
+    ));
     for (name, view) in &views {
         assert_fits_a_phone(view);
         snap(name, view);
@@ -1030,7 +1036,11 @@ fn with_application_emoji_each_die_is_one_picture_and_the_text_says_the_dice() {
         rolled.content
     );
     assert_eq!(rolled.embeds[0].fields[0].1.matches("<:fgi1_").count(), 9);
-    assert!(views[2].1.content.contains("IT 4 5 mot"), "{}", views[2].1.content);
+    assert!(
+        views[2].1.content.contains("IT 4 5 mot"),
+        "{}",
+        views[2].1.content
+    );
 }
 
 /// A piece set in the config is the operator's choice: it wins over the application emoji (For

@@ -647,7 +647,8 @@ fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_di
         view.embeds[0].fields[0].1
     );
     assert!(
-        view.content.ends_with("-# Roll 1 of 3: 6 held, 2, 6 held, 3, 6 held"),
+        view.content
+            .ends_with("-# Roll 1 of 3: 6 held, 2, 6 held, 3, 6 held"),
         "{}",
         view.content
     );

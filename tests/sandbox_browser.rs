@@ -301,7 +301,8 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
         .await;
     // The dice are the bot's application emoji, drawn from the images it uploaded.
     page.emoji_shown(&format!("fgi{DICE_VERSION}_for_3")).await;
-    page.emoji_shown(&format!("fgi{DICE_VERSION}_it_blank")).await;
+    page.emoji_shown(&format!("fgi{DICE_VERSION}_it_blank"))
+        .await;
     page.screenshot("forgetit-turn").await;
     page.click("Bank").await;
 

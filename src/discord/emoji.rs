@@ -70,7 +70,10 @@ async fn set_up(http: &serenity::Http) -> Result<AppDice, String> {
     }
     let images = emoji::images();
     let mut uploaded = 0;
-    let missing: Vec<_> = images.iter().filter(|i| !ids.contains_key(&i.name)).collect();
+    let missing: Vec<_> = images
+        .iter()
+        .filter(|i| !ids.contains_key(&i.name))
+        .collect();
     for image in missing {
         let data = format!(
             "data:image/png;base64,{}",

@@ -29,11 +29,39 @@ macro_rules! sources {
 
 /// Every picture's file name (without `.svg`) and its SVG source.
 pub const SOURCES: &[(&str, &str)] = sources!(
-    "fgi_for_1", "fgi_for_2", "fgi_for_3", "fgi_for_4", "fgi_for_5", "fgi_for_word", "fgi_for_blank",
-    "fgi_get_1", "fgi_get_2", "fgi_get_3", "fgi_get_4", "fgi_get_5", "fgi_get_word", "fgi_get_blank",
-    "fgi_it_1", "fgi_it_2", "fgi_it_3", "fgi_it_4", "fgi_it_5", "fgi_it_word", "fgi_it_blank",
-    "gd_1", "gd_2", "gd_3", "gd_4", "gd_5", "gd_6",
-    "gd_1_held", "gd_2_held", "gd_3_held", "gd_4_held", "gd_5_held", "gd_6_held",
+    "fgi_for_1",
+    "fgi_for_2",
+    "fgi_for_3",
+    "fgi_for_4",
+    "fgi_for_5",
+    "fgi_for_word",
+    "fgi_for_blank",
+    "fgi_get_1",
+    "fgi_get_2",
+    "fgi_get_3",
+    "fgi_get_4",
+    "fgi_get_5",
+    "fgi_get_word",
+    "fgi_get_blank",
+    "fgi_it_1",
+    "fgi_it_2",
+    "fgi_it_3",
+    "fgi_it_4",
+    "fgi_it_5",
+    "fgi_it_word",
+    "fgi_it_blank",
+    "gd_1",
+    "gd_2",
+    "gd_3",
+    "gd_4",
+    "gd_5",
+    "gd_6",
+    "gd_1_held",
+    "gd_2_held",
+    "gd_3_held",
+    "gd_4_held",
+    "gd_5_held",
+    "gd_6_held",
 );
 
 /// The families of the project's emoji names: `fgi<version>_...` and `gd<version>_...`.
@@ -79,10 +107,8 @@ pub fn render_png(svg: &str) -> Result<Vec<u8>, String> {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| e.to_string())?;
     let mut pixmap = tiny_skia::Pixmap::new(SIZE, SIZE).ok_or("no pixmap")?;
     let size = tree.size();
-    let scale = tiny_skia::Transform::from_scale(
-        SIZE as f32 / size.width(),
-        SIZE as f32 / size.height(),
-    );
+    let scale =
+        tiny_skia::Transform::from_scale(SIZE as f32 / size.width(), SIZE as f32 / size.height());
     resvg::render(&tree, scale, &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| e.to_string())
 }
@@ -167,7 +193,15 @@ mod tests {
         assert!(is_other_version(&format!("fgi{other}_for_3")));
         assert!(is_other_version(&format!("gd{other}_6_held")));
         assert!(is_other_version("fgi0_it_word"));
-        for name in ["fgi_for_3", "fgi2_for_7", "gd2_party", "gdx_1", "my_dice", "fgi2", "gd12"] {
+        for name in [
+            "fgi_for_3",
+            "fgi2_for_7",
+            "gd2_party",
+            "gdx_1",
+            "my_dice",
+            "fgi2",
+            "gd12",
+        ] {
             assert!(!is_other_version(name), "{name}");
         }
     }

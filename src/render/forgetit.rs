@@ -351,7 +351,12 @@ fn reading(turn: &Turn, lang: Lang) -> Option<String> {
             tr!(lang, "fgi-words")
         };
         reading.push_str(" — ");
-        reading.push_str(&tr!(lang, "dice-reading", what = title, dice = words.join(" ")));
+        reading.push_str(&tr!(
+            lang,
+            "dice-reading",
+            what = title,
+            dice = words.join(" ")
+        ));
     }
     Some(format!("-# {reading}"))
 }

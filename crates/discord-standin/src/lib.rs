@@ -64,9 +64,9 @@ pub use actions::{InitialResponse, Interaction, RawInteraction};
 pub use faults::{FaultKind, FiredFault, GatewayFault, RateLimitScope, RestFault, RestFaultKind};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
 pub use model::{
-    shard_of, AppEmoji, Button, EmojiRefusal, ChannelInfo, GatewayEvent, GatewayRecord, GuildInfo, InteractionKind,
-    InteractionRecord, Message, MessageState, RequestRecord, ResponseRecord, SelectMenu,
-    SelectOption, UserInfo,
+    shard_of, AppEmoji, Button, ChannelInfo, EmojiRefusal, GatewayEvent, GatewayRecord, GuildInfo,
+    InteractionKind, InteractionRecord, Message, MessageState, RequestRecord, ResponseRecord,
+    SelectMenu, SelectOption, UserInfo,
 };
 pub use rest::API_PREFIX;
 pub use spec::Spec;

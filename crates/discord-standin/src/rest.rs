@@ -720,7 +720,7 @@ fn form_error(call: &mut Call<'_>, field: &str, code: &str, message: &str) -> Re
         ViolationKind::Limit,
         call.method,
         call.path,
-        &format!("/{field}"),
+        format!("/{field}"),
         format!("{message} (Discord answers 400 Invalid Form Body, {code})"),
     ));
     Reply::with_body(
@@ -747,7 +747,11 @@ pub fn decode_image(uri: &str) -> Result<(String, Vec<u8>), String> {
         "image/jpeg" => b"\xff\xd8\xff",
         "image/gif" => b"GIF8",
         "image/webp" => b"RIFF",
-        other => return Err(format!("{other} is not an image type Discord takes (PNG, JPEG, GIF, WEBP)")),
+        other => {
+            return Err(format!(
+                "{other} is not an image type Discord takes (PNG, JPEG, GIF, WEBP)"
+            ))
+        }
     };
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(data)
@@ -775,7 +779,12 @@ fn application_emoji(w: &mut World, template: &str, call: &mut Call<'_>) -> Repl
     }
     let id = call.param_id(1);
     let Some(i) = w.app_emojis.iter().position(|e| e.id == id) else {
-        return call.refuse(404, 10014, "Unknown Emoji", format!("no application emoji {id}"));
+        return call.refuse(
+            404,
+            10014,
+            "Unknown Emoji",
+            format!("no application emoji {id}"),
+        );
     };
     match call.method {
         "GET" => Reply::ok(emoji_json(w, &w.app_emojis[i])),
@@ -799,12 +808,24 @@ fn create_application_emoji(w: &mut World, template: &str, call: &mut Call<'_>) 
     if let Some(refusal) = w.emoji_refusal {
         fired(w, call, template, FaultKind::EmojiRefused(refusal));
         return match refusal {
-            EmojiRefusal::Full => Reply::error(400, 30008, "Maximum number of emojis reached (2000)"),
+            EmojiRefusal::Full => {
+                Reply::error(400, 30008, "Maximum number of emojis reached (2000)")
+            }
             EmojiRefusal::Forbidden => Reply::error(403, 50013, "Missing Permissions"),
         };
     }
-    let name = call.body.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
-    let image = call.body.get("image").and_then(Value::as_str).unwrap_or_default().to_owned();
+    let name = call
+        .body
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let image = call
+        .body
+        .get("image")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
     let valid_name = (2..=32).contains(&name.chars().count())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !valid_name {
@@ -812,7 +833,9 @@ fn create_application_emoji(w: &mut World, template: &str, call: &mut Call<'_>) 
             call,
             "name",
             "STRING_TYPE_REGEX",
-            &format!("String value did not match validation regex ({name:?}: 2-32 of A-Z a-z 0-9 _)"),
+            &format!(
+                "String value did not match validation regex ({name:?}: 2-32 of A-Z a-z 0-9 _)"
+            ),
         );
     }
     if w.app_emojis.iter().any(|e| e.name == name) {
@@ -825,14 +848,24 @@ fn create_application_emoji(w: &mut World, template: &str, call: &mut Call<'_>) 
     }
     let (content_type, bytes) = match decode_image(&image) {
         Ok(decoded) => decoded,
-        Err(why) => return form_error(call, "image", "IMAGE_INVALID", &format!("Invalid image data: {why}")),
+        Err(why) => {
+            return form_error(
+                call,
+                "image",
+                "IMAGE_INVALID",
+                &format!("Invalid image data: {why}"),
+            )
+        }
     };
     if bytes.len() > MAX_EMOJI_BYTES {
         return form_error(
             call,
             "image",
             "BINARY_TYPE_MAX_SIZE",
-            &format!("File cannot be larger than 256.0 kb ({} bytes)", bytes.len()),
+            &format!(
+                "File cannot be larger than 256.0 kb ({} bytes)",
+                bytes.len()
+            ),
         );
     }
     if w.app_emojis.len() >= MAX_APPLICATION_EMOJIS {

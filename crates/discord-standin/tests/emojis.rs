@@ -65,30 +65,48 @@ async fn upload_list_get_and_delete_as_discord_does() {
     let (status, listed) = api.send(reqwest::Method::GET, "", None).await;
     assert_eq!((status, listed), (200, json!({"items": []})));
 
-    let (status, created) = api.create("fgi1_for_3", &data_uri("image/png", &png(600))).await;
+    let (status, created) = api
+        .create("fgi1_for_3", &data_uri("image/png", &png(600)))
+        .await;
     assert_eq!(status, 201, "{created}");
     assert_eq!(created["name"], "fgi1_for_3");
-    for key in ["id", "roles", "require_colons", "managed", "animated", "available"] {
+    for key in [
+        "id",
+        "roles",
+        "require_colons",
+        "managed",
+        "animated",
+        "available",
+    ] {
         assert!(created.get(key).is_some(), "{key} in {created}");
     }
     let id = created["id"].as_str().unwrap().to_string();
     let stored = standin.application_emojis();
     assert_eq!(stored.len(), 1);
-    assert_eq!((stored[0].id.to_string(), stored[0].image.len()), (id.clone(), 600));
+    assert_eq!(
+        (stored[0].id.to_string(), stored[0].image.len()),
+        (id.clone(), 600)
+    );
 
     let (status, listed) = api.send(reqwest::Method::GET, "", None).await;
     assert_eq!(status, 200);
     assert_eq!(listed["items"][0]["id"], json!(id));
-    let (status, one) = api.send(reqwest::Method::GET, &format!("/{id}"), None).await;
+    let (status, one) = api
+        .send(reqwest::Method::GET, &format!("/{id}"), None)
+        .await;
     assert_eq!((status, one["name"].as_str()), (200, Some("fgi1_for_3")));
 
-    let (status, _) = api.send(reqwest::Method::DELETE, &format!("/{id}"), None).await;
+    let (status, _) = api
+        .send(reqwest::Method::DELETE, &format!("/{id}"), None)
+        .await;
     assert_eq!(status, 204);
     assert!(standin.application_emojis().is_empty());
     standin.assert_clean();
 
     // Deleting it again: Discord's 404 Unknown Emoji, a mistake of the bot's.
-    let (status, body) = api.send(reqwest::Method::DELETE, &format!("/{id}"), None).await;
+    let (status, body) = api
+        .send(reqwest::Method::DELETE, &format!("/{id}"), None)
+        .await;
     assert_eq!((status, body["code"].as_u64()), (404, Some(10014)));
     assert_eq!(standin.problems().len(), 1, "{:?}", standin.problems());
 }

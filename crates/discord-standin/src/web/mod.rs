@@ -111,7 +111,10 @@ async fn emoji_image(
     });
     match found {
         Some((content_type, image)) => (
-            [(CONTENT_TYPE, content_type), (CACHE_CONTROL, "max-age=3600".to_string())],
+            [
+                (CONTENT_TYPE, content_type),
+                (CACHE_CONTROL, "max-age=3600".to_string()),
+            ],
             image.as_ref().clone(),
         )
             .into_response(),
