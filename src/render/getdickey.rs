@@ -13,6 +13,11 @@
 //! the lock are [`DiceStyle::dickey_faces`] and [`DiceStyle::dickey_held`] (the config's
 //! `emoji.dickey_faces` and `emoji.dickey_held`), which an operator may set to custom emoji.
 //!
+//! With the bot's application emoji (`emoji.style = "application"`, see [`super::dice`]) each
+//! die is a picture of a die with pips, and a held die a picture of its own (inverted, in a gold
+//! frame) rather than a lock before the face. Either way the message's text says the dice in
+//! words (`6 held, 2, 6 held, 3, 6 held`).
+//!
 //! # The scorecard
 //!
 //! A seat's card is a code block of two columns, upper boxes on the left and lower boxes on the
