@@ -4,7 +4,9 @@
 //!
 //! One list call; then the project's dice of other versions (a redesign) are deleted, and only
 //! the pictures missing are uploaded (`data:image/png;base64,...`), so a second start uploads
-//! none. Emoji the project did not name are never touched. If the listing fails, an upload is
+//! none (an upload refused because another process of the bot, starting at the same time, has
+//! just uploaded that name is taken from a second list). Emoji the project did not name are never
+//! touched. If the listing fails, an upload is
 //! refused, or it all takes longer than [`SETUP_TIMEOUT`], dice are drawn with Unicode (the
 //! config's pieces) and the reason is logged; what was uploaded is kept for the next start.
 
@@ -80,12 +82,22 @@ async fn set_up(http: &serenity::Http) -> Result<AppDice, String> {
             base64::engine::general_purpose::STANDARD.encode(&image.png)
         );
         let body = serde_json::json!({"name": image.name, "image": data});
-        let created = http
-            .create_application_emoji(&body)
-            .await
-            .map_err(|e| format!("uploading {}: {e}", image.name))?;
-        ids.insert(created.name, created.id.get());
-        uploaded += 1;
+        match http.create_application_emoji(&body).await {
+            Ok(created) => {
+                ids.insert(created.name, created.id.get());
+                uploaded += 1;
+            }
+            // Another process of the bot, starting at the same time, may have uploaded it
+            // since the list (Discord then refuses the name as taken): list again.
+            Err(error) => {
+                let again = http.get_application_emojis().await.unwrap_or_default();
+                let theirs = again.into_iter().find(|e| e.name == image.name);
+                let Some(theirs) = theirs else {
+                    return Err(format!("uploading {}: {error}", image.name));
+                };
+                ids.insert(theirs.name, theirs.id.get());
+            }
+        }
     }
     info!(
         uploaded,

@@ -839,11 +839,18 @@ fn create_application_emoji(w: &mut World, template: &str, call: &mut Call<'_>) 
         );
     }
     if w.app_emojis.iter().any(|e| e.name == name) {
-        return form_error(
-            call,
-            "name",
-            "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
-            &format!("Emoji name already taken ({name})"),
+        // Not a violation: processes of one bot starting together each upload what they found
+        // missing, and all but one are refused so; Discord's answer is theirs to handle.
+        return Reply::with_body(
+            400,
+            Some(json!({
+                "code": 50035,
+                "message": "Invalid Form Body",
+                "errors": {"name": {"_errors": [{
+                    "code": "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+                    "message": "Emoji name already taken",
+                }]}},
+            })),
         );
     }
     let (content_type, bytes) = match decode_image(&image) {

@@ -162,7 +162,8 @@ async fn bad_uploads_get_discords_400_and_are_recorded() {
     assert_eq!(standin.application_emojis().len(), 1);
 
     let problems = standin.problems();
-    assert_eq!(problems.len(), 8, "{problems:#?}");
+    // Every mistake but the taken name (processes of one bot racing to upload get that).
+    assert_eq!(problems.len(), 7, "{problems:#?}");
     let violations = standin.violations();
     assert!(violations
         .iter()
