@@ -18,6 +18,40 @@ fn application(world: &World) -> Config {
     config
 }
 
+/// What the bot logs on this thread (where its start runs) while the guard lives.
+struct Logs(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Logs {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn capture_logs() -> (
+    std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    tracing::subscriber::DefaultGuard,
+) {
+    let buffer = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let writer = {
+        let buffer = buffer.clone();
+        move || Logs(buffer.clone())
+    };
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(writer)
+        .with_ansi(false)
+        .with_max_level(tracing::Level::INFO)
+        .finish();
+    (buffer, tracing::subscriber::set_default(subscriber))
+}
+
+fn logged(buffer: &std::sync::Mutex<Vec<u8>>) -> String {
+    String::from_utf8_lossy(&buffer.lock().unwrap()).into_owned()
+}
+
 /// The bot's requests to `route` with `method` so far.
 fn calls(world: &World, method: &str, route: &str) -> usize {
     world
@@ -31,7 +65,14 @@ fn calls(world: &World, method: &str, route: &str) -> usize {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_first_start_uploads_every_die_and_a_second_none() {
     let world = World::new().await;
+    let (logs, guard) = capture_logs();
     let bot = world.start_bot(application(&world)).await;
+    drop(guard);
+    assert!(
+        logged(&logs).contains("dice drawn with the application emoji"),
+        "{}",
+        logged(&logs)
+    );
     let dice = emoji::images().len();
     assert_eq!(dice, emoji::SOURCES.len(), "every picture renders");
     assert_eq!(calls(&world, "GET", APPLICATION_EMOJIS), 1, "one list call");
@@ -190,7 +231,14 @@ async fn a_refused_upload_falls_back_to_unicode_and_the_bot_plays() {
     for refusal in [EmojiRefusal::Full, EmojiRefusal::Forbidden] {
         let world = World::new().await;
         world.standin.refuse_emoji_uploads(Some(refusal));
+        let (logs, guard) = capture_logs();
         let bot = world.start_bot(application(&world)).await;
+        drop(guard);
+        let logs = logged(&logs);
+        assert!(
+            logs.contains("dice drawn with Unicode") && logs.contains("uploading fgi1_"),
+            "the reason is logged: {logs}"
+        );
         assert_eq!(
             calls(&world, "POST", APPLICATION_EMOJIS),
             1,
@@ -226,7 +274,14 @@ async fn a_failed_listing_falls_back_to_unicode_and_the_bot_plays() {
             .method("GET")
             .route(APPLICATION_EMOJIS),
     );
+    let (logs, guard) = capture_logs();
     let bot = world.start_bot(application(&world)).await;
+    drop(guard);
+    let logs = logged(&logs);
+    assert!(
+        logs.contains("dice drawn with Unicode") && logs.contains("listing the application emoji"),
+        "the reason is logged: {logs}"
+    );
     assert_eq!(
         calls(&world, "POST", APPLICATION_EMOJIS),
         0,
