@@ -76,6 +76,14 @@ pub enum EmojiStyle {
     Unicode,
 }
 
+/// The Unicode pieces' defaults (compared without allocating: a piece set otherwise in the
+/// config wins over the application emoji).
+const KINDS: [&str; 3] = ["🟥", "⬜", "🟦"];
+const NUMBERS: [&str; 5] = ["1", "2", "3", "4", "5"];
+const WORDS: [&str; 3] = ["**FOR**", "**GET**", "**IT**"];
+const DICKEY_FACES: [&str; 6] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"];
+const DICKEY_HELD: &str = "🔒";
+
 /// The strings dice are drawn with. The defaults are plain Unicode.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -100,11 +108,11 @@ pub struct DiceStyle {
 impl Default for DiceStyle {
     fn default() -> Self {
         DiceStyle {
-            kinds: ["🟥", "⬜", "🟦"].map(String::from),
-            numbers: ["1", "2", "3", "4", "5"].map(String::from),
-            words: ["**FOR**", "**GET**", "**IT**"].map(String::from),
-            dickey_faces: ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"].map(String::from),
-            dickey_held: "🔒".to_string(),
+            kinds: KINDS.map(String::from),
+            numbers: NUMBERS.map(String::from),
+            words: WORDS.map(String::from),
+            dickey_faces: DICKEY_FACES.map(String::from),
+            dickey_held: DICKEY_HELD.to_string(),
             style: EmojiStyle::default(),
             application: None,
         }
@@ -124,21 +132,18 @@ impl DiceStyle {
 
     /// The application emoji for For Get It dice, unless the config set a piece of theirs.
     fn fgi_app(&self) -> Option<&AppDice> {
-        let default = DiceStyle::default();
-        let configured = self.kinds != default.kinds
-            || self.numbers != default.numbers
-            || self.words != default.words;
-        self.application.as_deref().filter(|_| !configured)
+        let app = self.application.as_deref()?;
+        let configured = !self.kinds.iter().eq(KINDS.iter())
+            || !self.numbers.iter().eq(NUMBERS.iter())
+            || !self.words.iter().eq(WORDS.iter());
+        (!configured).then_some(app)
     }
 
     /// The application emoji of Get Dickey's `face` (held or not), unless the config set it.
     fn dickey_app(&self, face: u8, held: bool) -> Option<&str> {
         let app = self.application.as_deref()?;
         let i = usize::from(face.clamp(1, 6)) - 1;
-        let default = DiceStyle::default();
-        if self.dickey_faces[i] != default.dickey_faces[i]
-            || (held && self.dickey_held != default.dickey_held)
-        {
+        if self.dickey_faces[i] != DICKEY_FACES[i] || (held && self.dickey_held != DICKEY_HELD) {
             return None;
         }
         Some(if held { &app.gd_held[i] } else { &app.gd[i] })
