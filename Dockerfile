@@ -9,6 +9,7 @@ COPY .cargo ./.cargo
 COPY src ./src
 COPY migrations ./migrations
 COPY locales ./locales
+COPY assets ./assets
 COPY crates ./crates
 COPY tests ./tests
 COPY benches ./benches

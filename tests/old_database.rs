@@ -227,7 +227,7 @@ async fn a_database_of_2026_11_23_plays_its_open_games_on() {
 
     // #dice (Get Dickey): her first 6 still held; roll the other four and score them all in
     // Chance (G3): 6 + 4 × 5.
-    assert!(gd_turn.text().contains("🔒"), "{}", gd_turn.text());
+    assert!(gd_turn.content().contains("6 held"), "{}", gd_turn.text());
     setup.dice.push([5, 5, 5, 5]);
     let rolled = setup
         .click("alice", &gd_turn, &label_with(&gd_turn, "Roll"))

@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::render::{assert_within_limits, button, buttons};
+use common::render::{
+    application_style, assert_fits_a_phone, assert_within_limits, button, buttons,
+};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::forgetit::*;
 use forgetit::engine::forgetit::{GameError, Move};
@@ -1048,4 +1050,63 @@ fn server_settings() {
         })
         .collect();
     insta::assert_snapshot!("settings_notices", text.join("\n"));
+}
+
+// --- Application emoji -------------------------------------------------------------------------
+
+/// The sample turn drawn with the bot's application emoji: one emoji per die, blank dice in hand,
+/// the dice said in words in the message's text; nine dice to a line at most (a phone's width).
+#[test]
+fn with_application_emoji_each_die_is_one_picture_and_the_text_says_the_dice() {
+    let style = application_style();
+    let mut game = ann_ben_cat(500);
+    roll(&mut game, ANN, &[3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let views = [("app_turn_rolled", render::turn(&game, &style, EN))];
+    choose(&mut game, ANN, 3);
+    roll(&mut game, ANN, &[3, 5, 4, 5, W]);
+    let mut views = views.to_vec();
+    views.push(("app_turn_words_set_aside", render::turn(&game, &style, EN)));
+    views.push((
+        "fr_app_turn_words_set_aside",
+        render::turn(&game, &style, FR),
+    ));
+    bank(&mut game, ANN);
+    let result = game.last_turn.clone().expect("banked");
+    views.push((
+        "app_result_banked",
+        render::turn_result(&game, &result, &style, EN),
+    ));
+    for (name, view) in &views {
+        assert_fits_a_phone(view);
+        snap(name, view);
+        let text = view.to_string();
+        assert!(!text.contains('🟥') && !text.contains("**GET**"), "{text}");
+    }
+    let rolled = &views[0].1;
+    assert!(
+        rolled
+            .content
+            .contains("-# Roll #1: FOR 3 3 3 · GET word 2 2 · IT 4 4 5 — "),
+        "{}",
+        rolled.content
+    );
+    assert_eq!(rolled.embeds[0].fields[0].1.matches("<:fgi1_").count(), 9);
+    assert!(
+        views[2].1.content.contains("IT 4 5 mot"),
+        "{}",
+        views[2].1.content
+    );
+}
+
+/// A piece set in the config is the operator's choice: it wins over the application emoji (For
+/// Get It's pieces all together, since a kind's marker leads its faces).
+#[test]
+fn pieces_set_in_the_config_win_over_application_emoji() {
+    let mut style = application_style();
+    style.words[1] = "<:get:42>".to_string();
+    let mut game = ann_ben_cat(500);
+    roll(&mut game, ANN, &[3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let view = render::turn(&game, &style, EN);
+    let dice = &view.embeds[0].fields[0].1;
+    assert_eq!(dice, "🟥 3 3 3 ⬜ <:get:42> 2 2 🟦 4 4 5");
 }

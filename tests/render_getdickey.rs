@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::render::{assert_within_limits, button, buttons};
+use common::render::{
+    application_style, assert_fits_a_phone, assert_within_limits, button, buttons,
+};
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::getdickey::*;
 use forgetit::engine::getdickey::{GameError, Move};
@@ -371,7 +373,10 @@ fn a_bot_seats_turn_names_the_bot_and_has_no_components() {
     let view = turn_view(&game);
     snap("turn_bot", &view);
     assert!(view.rows.is_empty());
-    assert_eq!(view.content, "🤖 **Bot 1** is playing.");
+    assert_eq!(
+        view.content,
+        "🤖 **Bot 1** is playing.\n-# Roll 1 of 3: 3, 3, 3, 1, 2"
+    );
 }
 
 /// Plays all 13 rounds, both seats rolling the same hands, the first seat taking the upper bonus
@@ -620,5 +625,52 @@ fn in_french_the_table_the_turn_and_the_scorecards_read_in_french() {
     assert_eq!(
         render::error(&RuleError::Game(GameError::BoxFilled(FullHouse)), FR),
         "Votre case Full est déjà remplie."
+    );
+}
+
+// --- Application emoji -------------------------------------------------------------------------
+
+/// Get Dickey's dice drawn with the bot's application emoji: a held die is a picture of its own,
+/// and the message's text says the dice in words.
+#[test]
+fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_dice() {
+    let style = application_style();
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
+    hold(&mut game, ANN, &[0, 2, 4]);
+    let view = render::turn(&game, &style, EN);
+    assert_fits_a_phone(&view);
+    snap("app_turn_holds", &view);
+    assert!(
+        view.embeds[0].fields[0].1.starts_with("<:gd1_6_held:"),
+        "{}",
+        view.embeds[0].fields[0].1
+    );
+    assert!(
+        view.content
+            .ends_with("-# Roll 1 of 3: 6 held, 2, 6 held, 3, 6 held"),
+        "{}",
+        view.content
+    );
+    let fr = render::turn(&game, &style, FR);
+    snap("fr_app_turn_holds", &fr);
+    assert!(fr.content.contains("6 gardé, 2"), "{}", fr.content);
+    score(&mut game, ANN, Category::Sixes);
+    let result = game.last_turn.clone().expect("scored");
+    let view = render::turn_result(&game, &result, &style, EN);
+    assert_fits_a_phone(&view);
+    snap("app_result_sixes", &view);
+
+    // The lock set in the config wins over the held pictures.
+    let mut style = application_style();
+    style.dickey_held = "📌".to_string();
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
+    hold(&mut game, ANN, &[0]);
+    let view = render::turn(&game, &style, EN);
+    assert!(
+        view.embeds[0].fields[0].1.starts_with("📌<:gd1_6:"),
+        "{}",
+        view.embeds[0].fields[0].1
     );
 }

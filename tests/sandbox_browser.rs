@@ -18,6 +18,7 @@ use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use forgetit::config::Config;
 use forgetit::engine::dice::{RandomDice, ScriptedDice, SharedDice};
+use forgetit::render::emoji::DICE_VERSION;
 use forgetit::sandbox::{self, Sandbox, SandboxOptions};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
@@ -149,6 +150,19 @@ impl Page {
             .for_element(Locator::XPath(xpath))
             .await
             .unwrap_or_else(|e| panic!("nothing on the page matches {xpath}: {e}"))
+    }
+
+    /// Waits until a custom emoji named `name` shows in a message as its loaded 128 px image.
+    async fn emoji_shown(&self, name: &str) {
+        let xpath = format!("//img[contains(@class,'emoji') and @alt=':{name}:']");
+        self.wait(&xpath).await;
+        let script = format!(
+            "const img = document.evaluate(\"{xpath}\", document, null, \
+             XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue; \
+             return img.decode().then(() => img.naturalWidth, () => 0);"
+        );
+        let width = self.client.execute(&script, vec![]).await.unwrap();
+        assert_eq!(width, json!(128), "{name}'s image did not load");
     }
 
     /// Acts as `person` from now on.
@@ -285,6 +299,10 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.click("3s").await;
     page.wait("//button[contains(@class,'component-button') and contains(., 'Bank') and contains(., '9')]")
         .await;
+    // The dice are the bot's application emoji, drawn from the images it uploaded.
+    page.emoji_shown(&format!("fgi{DICE_VERSION}_for_3")).await;
+    page.emoji_shown(&format!("fgi{DICE_VERSION}_it_blank"))
+        .await;
     page.screenshot("forgetit-turn").await;
     page.click("Bank").await;
 
@@ -335,6 +353,7 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.click("Roll").await;
     let option = "(//select[contains(@class,'component-select')]/option[@value='dickey'])[last()]";
     page.wait(option).await;
+    page.emoji_shown(&format!("gd{DICE_VERSION}_6_held")).await;
     page.screenshot("getdickey-turn").await;
     page.click_at(option).await;
     page.message_with(&["Dickey", "50"]).await;

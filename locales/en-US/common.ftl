@@ -213,3 +213,10 @@ review-not-finished = Game #{ $id } is not finished: it can be reviewed once it 
 review-cancelled = Game #{ $id } was cancelled: only a finished game can be reviewed.
 review-not-played = You did not play in game #{ $id }: only its players can review it.
 review-no-games = You have no finished game of { $game } in this server to review: play one, then `/{ $command } review`.
+
+## Dice in words: every message with dice says them in its text too (notifications and screen
+## readers read an emoji as its name)
+
+dice-word = word
+dice-held = { $face } held
+dice-reading = { $what }: { $dice }

@@ -216,3 +216,10 @@ review-not-finished = La partie n°{ $id } n'est pas terminée : elle pourra ê
 review-cancelled = La partie n°{ $id } a été annulée : seule une partie terminée peut être passée en revue.
 review-not-played = Vous n'avez pas joué dans la partie n°{ $id } : seuls ses joueurs peuvent la passer en revue.
 review-no-games = Vous n'avez aucune partie terminée de { $game } sur ce serveur à passer en revue : jouez-en une, puis `/{ $command } revue`.
+
+## Les dés en toutes lettres : chaque message qui montre des dés les dit aussi dans son texte
+## (les notifications et les lecteurs d'écran lisent un emoji comme son nom)
+
+dice-word = mot
+dice-held = { $face } gardé
+dice-reading = { $what } : { $dice }

@@ -9,6 +9,7 @@
 
 pub mod codec;
 mod commands;
+pub mod emoji;
 pub mod io;
 mod options;
 
@@ -200,11 +201,14 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         }
         http.build()
     };
+    // The dice's application emoji, before any message is drawn.
+    let style = emoji::prepare(&http(), config.emoji.clone()).await;
     let outbox = Arc::new(io::HttpOutbox {
         http: Arc::new(http()),
     });
     let table_config = TableConfig {
         shards,
+        style,
         ..config.tables()
     };
     let tables = Tables::start(store.clone(), outbox, options.dice, table_config)

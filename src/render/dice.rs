@@ -26,15 +26,70 @@
 //! *Get Dickey*'s five ordinary dice have pieces of their own in the same style
 //! ([`DiceStyle::dickey_faces`], [`DiceStyle::dickey_held`]); their design is explained in
 //! [`super::getdickey`].
+//!
+//! # Application emoji
+//!
+//! With [`EmojiStyle::Application`] (the config's `emoji.style`, the default) the bot draws each
+//! die as one picture of its own, an application emoji uploaded at start ([`super::emoji`]):
+//!
+//! ```text
+//! <:fgi1_for_3:1> <:fgi1_for_3:2> <:fgi1_get_word:3> ...   a roll: one emoji per die
+//! <:fgi1_for_blank:4><:fgi1_for_blank:4> <:fgi1_it_blank:5>  dice in hand: blank dice
+//! ```
+//!
+//! The three kinds differ by shape and pattern as well as colour (FOR a red rounded square, GET
+//! a white octagon with a double border, IT a blue circle with a dotted ring), so no marker leads
+//! a group; nine emoji with spaces fit a phone's line. Get Dickey's held die is a picture of its
+//! own (inverted, in a gold frame) rather than a lock and a face. Until the emoji are known
+//! ([`DiceStyle::with_application`]), or when they could not be uploaded, dice are drawn with the
+//! Unicode pieces above.
+//!
+//! **Pieces set in the config win**: a piece that differs from its Unicode default is the
+//! operator's choice and is used over the application emoji. For Get It's pieces combine (a kind
+//! marker leads faces), so if any of `kinds`, `numbers` or `words` is set, For Get It dice are all
+//! drawn from the config's pieces; each Get Dickey face, and the held mark, on its own.
+//!
+//! # Reading
+//!
+//! Pictures are not text: a notification, or a screen reader, reads an emoji as its name. Every
+//! message with dice therefore also says them in words in its content
+//! ([`DiceStyle::read_roll`], [`DiceStyle::read_dickey`]): "FOR 3 3 · GET word · IT 4 5".
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::emoji::AppDice;
 use crate::engine::forgetit::{DieRoll, Face, Word};
+use crate::i18n::Lang;
+use crate::tr;
+
+/// How dice are drawn: the bot's own application emoji, or Unicode text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EmojiStyle {
+    /// Pictures of dice, uploaded at start as the bot's application emoji (Unicode if that
+    /// fails).
+    #[default]
+    Application,
+    /// Coloured squares, digits and words ([`DiceStyle`]'s pieces).
+    Unicode,
+}
+
+/// The Unicode pieces' defaults (compared without allocating: a piece set otherwise in the
+/// config wins over the application emoji).
+const KINDS: [&str; 3] = ["🟥", "⬜", "🟦"];
+const NUMBERS: [&str; 5] = ["1", "2", "3", "4", "5"];
+const WORDS: [&str; 3] = ["**FOR**", "**GET**", "**IT**"];
+const DICKEY_FACES: [&str; 6] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"];
+const DICKEY_HELD: &str = "🔒";
 
 /// The strings dice are drawn with. The defaults are plain Unicode.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DiceStyle {
+    /// Application emoji or Unicode (`emoji.style`).
+    pub style: EmojiStyle,
     /// The marker of each kind of die: FOR, GET, IT.
     pub kinds: [String; 3],
     /// The faces 1 to 5.
@@ -45,16 +100,21 @@ pub struct DiceStyle {
     pub dickey_faces: [String; 6],
     /// What leads a held Get Dickey die.
     pub dickey_held: String,
+    /// The application emoji, once uploaded (never read from the config).
+    #[serde(skip)]
+    pub application: Option<Arc<AppDice>>,
 }
 
 impl Default for DiceStyle {
     fn default() -> Self {
         DiceStyle {
-            kinds: ["🟥", "⬜", "🟦"].map(String::from),
-            numbers: ["1", "2", "3", "4", "5"].map(String::from),
-            words: ["**FOR**", "**GET**", "**IT**"].map(String::from),
-            dickey_faces: ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"].map(String::from),
-            dickey_held: "🔒".to_string(),
+            kinds: KINDS.map(String::from),
+            numbers: NUMBERS.map(String::from),
+            words: WORDS.map(String::from),
+            dickey_faces: DICKEY_FACES.map(String::from),
+            dickey_held: DICKEY_HELD.to_string(),
+            style: EmojiStyle::default(),
+            application: None,
         }
     }
 }
@@ -62,6 +122,32 @@ impl Default for DiceStyle {
 impl DiceStyle {
     /// The most characters one piece shows (a custom emoji takes at most 57).
     pub const MAX_PIECE: usize = 64;
+
+    /// This style drawing dice with `dice`, the application emoji (pieces the config set still
+    /// win).
+    pub fn with_application(mut self, dice: AppDice) -> Self {
+        self.application = Some(Arc::new(dice));
+        self
+    }
+
+    /// The application emoji for For Get It dice, unless the config set a piece of theirs.
+    fn fgi_app(&self) -> Option<&AppDice> {
+        let app = self.application.as_deref()?;
+        let configured = !self.kinds.iter().eq(KINDS.iter())
+            || !self.numbers.iter().eq(NUMBERS.iter())
+            || !self.words.iter().eq(WORDS.iter());
+        (!configured).then_some(app)
+    }
+
+    /// The application emoji of Get Dickey's `face` (held or not), unless the config set it.
+    fn dickey_app(&self, face: u8, held: bool) -> Option<&str> {
+        let app = self.application.as_deref()?;
+        let i = usize::from(face.clamp(1, 6)) - 1;
+        if self.dickey_faces[i] != DICKEY_FACES[i] || (held && self.dickey_held != DICKEY_HELD) {
+            return None;
+        }
+        Some(if held { &app.gd_held[i] } else { &app.gd[i] })
+    }
 
     /// The marker of a kind of die.
     pub fn kind(&self, word: Word) -> &str {
@@ -76,6 +162,13 @@ impl DiceStyle {
 
     /// What a die of `word`'s kind shows for `face`.
     pub fn face(&self, word: Word, face: Face) -> &str {
+        if let Some(app) = self.fgi_app() {
+            let i = match face {
+                Face::Pip(number) => usize::from(number.clamp(1, 5)) - 1,
+                Face::Word => 5,
+            };
+            return &app.fgi[word as usize][i];
+        }
         match face {
             Face::Pip(number) => self.number(number),
             Face::Word => piece(&self.words[word as usize]),
@@ -84,6 +177,12 @@ impl DiceStyle {
 
     /// Rolled dice, grouped by kind: `🟥 3 3 3 ⬜ **GET** 2 2 🟦 4 4 5`.
     pub fn roll(&self, dice: &[DieRoll]) -> String {
+        if self.fgi_app().is_some() {
+            let mut sorted = dice.to_vec();
+            sorted.sort_by_key(|d| d.word() as usize);
+            let faces: Vec<&str> = sorted.iter().map(|d| self.face(d.word(), d.face)).collect();
+            return faces.join(" ");
+        }
         let groups = Word::ALL.iter().filter_map(|&word| {
             let faces: Vec<&str> = dice
                 .iter()
@@ -97,6 +196,9 @@ impl DiceStyle {
 
     /// A Get Dickey face, 1 to 6.
     pub fn dickey_face(&self, face: u8) -> &str {
+        if let Some(emoji) = self.dickey_app(face, false) {
+            return emoji;
+        }
         let i = usize::from(face.clamp(1, 6)) - 1;
         piece(&self.dickey_faces[i])
     }
@@ -107,7 +209,10 @@ impl DiceStyle {
             .iter()
             .enumerate()
             .map(|(i, &face)| {
-                if held.get(i).copied().unwrap_or(false) {
+                let is_held = held.get(i).copied().unwrap_or(false);
+                if let Some(emoji) = self.dickey_app(face, is_held) {
+                    emoji.to_string()
+                } else if is_held {
                     format!("{}{}", piece(&self.dickey_held), self.dickey_face(face))
                 } else {
                     self.dickey_face(face).to_string()
@@ -119,11 +224,49 @@ impl DiceStyle {
 
     /// Dice by index (0–8), by kind only: one marker per die, `🟥🟥 ⬜ 🟦🟦🟦`.
     pub fn kinds_of(&self, dice: &[usize]) -> String {
+        let app = self.fgi_app();
         let groups = Word::ALL.iter().filter_map(|&word| {
             let count = dice.iter().filter(|&&d| Word::of_die(d) == word).count();
-            (count > 0).then(|| self.kind(word).repeat(count))
+            let piece = match app {
+                Some(app) => &app.fgi[word as usize][6],
+                None => self.kind(word),
+            };
+            (count > 0).then(|| piece.repeat(count))
         });
         groups.collect::<Vec<_>>().join(" ")
+    }
+
+    /// Rolled dice in words, by kind, whatever the style: `FOR 3 3 · GET word 2 · IT 4 5`.
+    pub fn read_roll(dice: &[DieRoll], lang: Lang) -> String {
+        let word = tr!(lang, "dice-word");
+        let groups = Word::ALL.iter().filter_map(|&kind| {
+            let faces: Vec<String> = dice
+                .iter()
+                .filter(|d| d.word() == kind)
+                .map(|d| match d.face {
+                    Face::Pip(number) => number.to_string(),
+                    Face::Word => word.clone(),
+                })
+                .collect();
+            (!faces.is_empty()).then(|| format!("{} {}", kind.text(), faces.join(" ")))
+        });
+        groups.collect::<Vec<_>>().join(" · ")
+    }
+
+    /// Get Dickey's dice in words, whatever the style: `3 held, 3 held, 5, 1, 6`.
+    pub fn read_dickey(hand: &[u8], held: &[bool], lang: Lang) -> String {
+        let dice: Vec<String> = hand
+            .iter()
+            .enumerate()
+            .map(|(i, &face)| {
+                if held.get(i).copied().unwrap_or(false) {
+                    tr!(lang, "dice-held", face = face)
+                } else {
+                    face.to_string()
+                }
+            })
+            .collect();
+        dice.join(", ")
     }
 }
 

@@ -156,6 +156,10 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         colour::PLAYING
     };
     let embed = turn_embed(game, turn, style, None, colour, lang).description(&prompt(turn, lang));
+    let content = match reading(turn, lang) {
+        Some(reading) => format!("{content}\n{reading}"),
+        None => content,
+    };
     MessageView::new(&content)
         .embed(embed)
         .embed(scoreboard(game, lang))
@@ -321,7 +325,40 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
     }
     let embed =
         turn_embed(game, &result.turn, style, Some(result), colour, lang).description(&outcome);
-    MessageView::new("").embed(embed)
+    MessageView::new(&reading(&result.turn, lang).unwrap_or_default()).embed(embed)
+}
+
+/// The turn's dice in words, as subtext, for the message's text (see [`DiceStyle::read_roll`]):
+/// `-# Roll #2: FOR 3 3 · GET word · IT 4 5 — Words set aside: IT`. None before the first roll.
+fn reading(turn: &Turn, lang: Lang) -> Option<String> {
+    if turn.rolls == 0 {
+        return None;
+    }
+    let mut reading = tr!(
+        lang,
+        "dice-reading",
+        what = tr!(lang, "fgi-roll-number", n = turn.rolls),
+        dice = DiceStyle::read_roll(&turn.last_roll, lang)
+    );
+    let words: Vec<&str> = (0..DICE)
+        .filter(|&d| turn.dice[d] == DieState::Word)
+        .map(|d| Word::of_die(d).text())
+        .collect();
+    if !words.is_empty() {
+        let title = if turn.set > 1 {
+            tr!(lang, "fgi-words-set", set = turn.set)
+        } else {
+            tr!(lang, "fgi-words")
+        };
+        reading.push_str(" — ");
+        reading.push_str(&tr!(
+            lang,
+            "dice-reading",
+            what = title,
+            dice = words.join(" ")
+        ));
+    }
+    Some(format!("-# {reading}"))
 }
 
 /// The end of the game: the winner (or the winners sharing the win, F10) and the final

@@ -13,6 +13,11 @@
 //! the lock are [`DiceStyle::dickey_faces`] and [`DiceStyle::dickey_held`] (the config's
 //! `emoji.dickey_faces` and `emoji.dickey_held`), which an operator may set to custom emoji.
 //!
+//! With the bot's application emoji (`emoji.style = "application"`, see [`super::dice`]) each
+//! die is a picture of a die with pips, and a held die a picture of its own (inverted, in a gold
+//! frame) rather than a lock before the face. Either way the message's text says the dice in
+//! words (`6 held, 2, 6 held, 3, 6 held`).
+//!
 //! # The scorecard
 //!
 //! A seat's card is a code block of two columns, upper boxes on the left and lower boxes on the
@@ -133,6 +138,18 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         &card_block(&seat.card, lang),
         false,
     );
+    let content = match &turn.dice {
+        Some(hand) => format!(
+            "{content}\n-# {}",
+            tr!(
+                lang,
+                "dice-reading",
+                what = tr!(lang, "gd-roll-of", n = turn.rolls, max = MAX_ROLLS),
+                dice = DiceStyle::read_dickey(hand, &turn.held, lang)
+            )
+        ),
+        None => content,
+    };
     let view = MessageView::new(&content)
         .embed(embed)
         .embed(scoreboard(game, lang));
@@ -336,14 +353,24 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
         upper = upper_progress(&seat.card, lang)
     ));
     let mut embed = turn_title(game, &result.turn, colour, lang).description(&lines.join("\n"));
+    let mut content = String::new();
     if let Some(hand) = &result.turn.dice {
         embed = embed.field(
             &tr!(lang, "gd-dice"),
             &style.dickey_dice(hand, &[false; DICE]),
             false,
         );
+        content = format!(
+            "-# {}",
+            tr!(
+                lang,
+                "dice-reading",
+                what = tr!(lang, "gd-dice"),
+                dice = DiceStyle::read_dickey(hand, &[false; DICE], lang)
+            )
+        );
     }
-    MessageView::new("").embed(embed)
+    MessageView::new(&content).embed(embed)
 }
 
 // --- Game over and scores ----------------------------------------------------------------------

@@ -18,6 +18,7 @@
 //! - [`settings`]: a server's settings (`config show`).
 
 pub mod dice;
+pub mod emoji;
 pub mod forgetit;
 pub mod getdickey;
 mod lobby;
@@ -30,7 +31,7 @@ pub mod settings;
 pub mod stats;
 pub mod view;
 
-pub use dice::DiceStyle;
+pub use dice::{DiceStyle, EmojiStyle};
 pub use forgetit::{game_over, lobby, odds, rules, scores, turn, turn_result};
 pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice, Takes};
 pub use stats::{

@@ -105,6 +105,8 @@ impl World {
         config.database.path = self.db.clone();
         config.database.url = self.postgres.clone();
         config.game.bot_pace_ms = 0;
+        // Unicode dice, as the tests read them; tests/emoji_e2e.rs sets up the application emoji.
+        config.emoji.style = forgetit::render::EmojiStyle::Unicode;
         // One Get Dickey strategy table for every test process (solved once, then read).
         config.strategy.cache =
             std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");

@@ -46,3 +46,36 @@ pub fn buttons(view: &MessageView) -> Vec<(String, String, bool)> {
 pub fn button(label: &str, action: &str, disabled: bool) -> (String, String, bool) {
     (label.to_string(), action.to_string(), disabled)
 }
+
+/// Dice drawn with application emoji, each with a snowflake-sized id.
+pub fn application_style() -> forgetit::render::DiceStyle {
+    use forgetit::render::emoji::{emoji_name, AppDice, SOURCES};
+    let ids = SOURCES
+        .iter()
+        .enumerate()
+        .map(|(i, (file, _))| (emoji_name(file), 1_300_000_000_000_000_000 + i as u64))
+        .collect();
+    forgetit::render::DiceStyle::default()
+        .with_application(AppDice::from_ids(&ids).expect("every piece"))
+}
+
+/// A phone shows about this many custom emoji (22 px, with spaces) on one line of an embed.
+pub const PHONE_EMOJI: usize = 9;
+
+/// Every line of the view's embeds shows at most [`PHONE_EMOJI`] custom emoji, so that no dice
+/// line wraps on a phone.
+pub fn assert_fits_a_phone(view: &MessageView) {
+    for embed in &view.embeds {
+        let texts = embed
+            .fields
+            .iter()
+            .map(|(_, value, _)| value.as_str())
+            .chain(std::iter::once(embed.description.as_str()));
+        for text in texts {
+            for line in text.lines() {
+                let emoji = line.matches("<:").count() + line.matches("<a:").count();
+                assert!(emoji <= PHONE_EMOJI, "{emoji} emoji on one line: {line}");
+            }
+        }
+    }
+}

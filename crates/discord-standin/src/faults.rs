@@ -14,6 +14,10 @@ pub const INTERACTION_CALLBACK: &str =
     "/interactions/{interaction_id}/{interaction_token}/callback";
 /// The route of a channel message (`GET`, `PATCH`, `DELETE`).
 pub const CHANNEL_MESSAGE: &str = "/channels/{channel_id}/messages/{message_id}";
+/// The application's emoji: list (`GET`), upload (`POST`).
+pub const APPLICATION_EMOJIS: &str = "/applications/{application_id}/emojis";
+/// One application emoji (`GET`, `PATCH`, `DELETE`).
+pub const APPLICATION_EMOJI: &str = "/applications/{application_id}/emojis/{emoji_id}";
 /// The route that creates a message in a channel (`POST`).
 pub const CHANNEL_MESSAGES: &str = "/channels/{channel_id}/messages";
 /// The route of an interaction's original response (`GET`, `PATCH`, `DELETE`).
@@ -206,6 +210,9 @@ pub enum FaultKind {
     LateInteraction,
     /// A gateway fault was sent on a session.
     Gateway(GatewayFault),
+    /// An upload of an application emoji was refused
+    /// ([`Standin::refuse_emoji_uploads`](crate::Standin::refuse_emoji_uploads)).
+    EmojiRefused(crate::model::EmojiRefusal),
 }
 
 /// One fault that fired.

@@ -64,9 +64,9 @@ pub use actions::{InitialResponse, Interaction, RawInteraction};
 pub use faults::{FaultKind, FiredFault, GatewayFault, RateLimitScope, RestFault, RestFaultKind};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
 pub use model::{
-    shard_of, Button, ChannelInfo, GatewayEvent, GatewayRecord, GuildInfo, InteractionKind,
-    InteractionRecord, Message, MessageState, RequestRecord, ResponseRecord, SelectMenu,
-    SelectOption, UserInfo,
+    shard_of, AppEmoji, Button, ChannelInfo, EmojiRefusal, GatewayEvent, GatewayRecord, GuildInfo,
+    InteractionKind, InteractionRecord, Message, MessageState, RequestRecord, ResponseRecord,
+    SelectMenu, SelectOption, UserInfo,
 };
 pub use rest::API_PREFIX;
 pub use spec::Spec;
@@ -776,6 +776,34 @@ impl Standin {
     /// Let edits of a message marked with [`limit_edits`](Self::limit_edits) through again.
     pub fn allow_edits(&self, message: MessageId) {
         self.shared.with(|w| w.edit_limited.remove(&message));
+    }
+
+    /// Refuse the bot's uploads of application emoji with `refusal` (or accept them again with
+    /// `None`). A refused upload is recorded in [`faults_fired`](Self::faults_fired), not as a
+    /// violation.
+    pub fn refuse_emoji_uploads(&self, refusal: Option<EmojiRefusal>) {
+        self.shared.with(|w| w.emoji_refusal = refusal);
+    }
+
+    /// The application's emoji, in the order they were uploaded.
+    pub fn application_emojis(&self) -> Vec<AppEmoji> {
+        self.shared.with(|w| w.app_emojis.clone())
+    }
+
+    /// Add an application emoji as if uploaded earlier (e.g. by another version of the bot, or
+    /// by hand); returns its id.
+    pub fn add_application_emoji(&self, name: &str, png: Vec<u8>) -> u64 {
+        self.shared.with(|w| {
+            let id = w.next_id();
+            w.app_emojis.push(AppEmoji {
+                id,
+                name: name.to_owned(),
+                content_type: "image/png".into(),
+                image: Arc::new(png),
+                animated: false,
+            });
+            id
+        })
     }
 
     /// Inject a gateway fault on every connected session of the bot; returns how many sessions

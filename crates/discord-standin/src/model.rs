@@ -564,6 +564,31 @@ pub fn shard_of(guild: GuildId, count: u32) -> u32 {
     ((guild.get() >> 22) % u64::from(count.max(1))) as u32
 }
 
+/// An application emoji the bot uploaded (`POST /applications/{id}/emojis`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppEmoji {
+    /// Its id (a snowflake).
+    pub id: u64,
+    /// Its name, 2-32 of `[A-Za-z0-9_]`.
+    pub name: String,
+    /// The image's media type (`image/png`, ...).
+    pub content_type: String,
+    /// The image, decoded from its data URI.
+    pub image: Arc<Vec<u8>>,
+    /// Whether it is a GIF.
+    pub animated: bool,
+}
+
+/// How the stand-in answers the bot's uploads of application emoji
+/// ([`Standin::refuse_emoji_uploads`](crate::Standin::refuse_emoji_uploads)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmojiRefusal {
+    /// 400, code 30008 `Maximum number of emojis reached (2000)`.
+    Full,
+    /// 403, code 50013 `Missing Permissions`.
+    Forbidden,
+}
+
 /// Everything the stand-in knows. Guarded by one mutex in [`crate::Shared`].
 #[derive(Debug)]
 pub(crate) struct World {
@@ -614,6 +639,10 @@ pub(crate) struct World {
     pub(crate) fault_refused: HashSet<InteractionId>,
     /// Each user's DM channel with the bot, once one was used.
     pub(crate) dm_channels: HashMap<UserId, ChannelId>,
+    /// The application's emoji.
+    pub(crate) app_emojis: Vec<AppEmoji>,
+    /// Uploads of application emoji are refused so, while set.
+    pub(crate) emoji_refusal: Option<EmojiRefusal>,
     /// Indexes into the Vecs above, kept by the methods that push to them (nothing is ever
     /// removed from those Vecs). Where ids repeat, the first one is indexed (as a search from
     /// the front would find it).
@@ -677,6 +706,8 @@ impl World {
             fault_late: HashSet::new(),
             fault_refused: HashSet::new(),
             dm_channels: HashMap::new(),
+            app_emojis: Vec::new(),
+            emoji_refusal: None,
             index: Index::default(),
         }
     }

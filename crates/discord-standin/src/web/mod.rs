@@ -61,6 +61,7 @@ fn router(shared: Arc<Shared>, serving: watch::Receiver<()>) -> Router {
         .route("/api/channels/{id}/messages", get(api::messages))
         .route("/api/interactions", post(api::interact))
         .route("/api/events", get(events))
+        .route("/emojis/{file}", get(emoji_image))
         .fallback(|| async {
             let error = json!({"error": "There is no such page or API route."});
             (StatusCode::NOT_FOUND, Json(error))
@@ -87,6 +88,38 @@ async fn asset(content_type: &'static str, body: &'static str) -> impl IntoRespo
         [(CONTENT_TYPE, content_type), (CACHE_CONTROL, "no-cache")],
         body,
     )
+}
+
+/// `GET /emojis/{id}.png[?name=NAME]`: an application emoji's image, as Discord's CDN serves it;
+/// an id the stand-in no longer has (its messages kept from an earlier run, the emoji uploaded
+/// anew since) falls back to the emoji of that name.
+async fn emoji_image(
+    State(page): State<Page>,
+    axum::extract::Path(file): axum::extract::Path<String>,
+    axum::extract::Query(query): axum::extract::Query<std::collections::HashMap<String, String>>,
+) -> axum::response::Response {
+    let id: Option<u64> = file.split('.').next().and_then(|id| id.parse().ok());
+    let found = page.shared.with(|w| {
+        let by_id = w.app_emojis.iter().find(|e| Some(e.id) == id);
+        let by_name = || {
+            let name = query.get("name")?;
+            w.app_emojis.iter().find(|e| &e.name == name)
+        };
+        by_id
+            .or_else(by_name)
+            .map(|e| (e.content_type.clone(), Arc::clone(&e.image)))
+    });
+    match found {
+        Some((content_type, image)) => (
+            [
+                (CONTENT_TYPE, content_type),
+                (CACHE_CONTROL, "max-age=3600".to_string()),
+            ],
+            image.as_ref().clone(),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such emoji").into_response(),
+    }
 }
 
 /// `GET /api/events`: one server-sent event (data: the change counter) now and after every change

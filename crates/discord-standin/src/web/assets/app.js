@@ -490,7 +490,7 @@
     { first: '<', re: /<@&(\d+)>/y, html: () => mention('@role') },
     { first: '<', re: /<#(\d+)>/y, html: (m) => mention(`#${channelName(m[1])}`) },
     { first: '<', re: /<\/([-_\p{L}\p{N} ]+):(\d+)>/uy, html: (m) => mention(`/${m[1]}`) },
-    { first: '<', re: /<(a?):(\w+):(\d+)>/y, html: (m) => `<span class="emoji custom" title=":${esc(m[2])}:">:${esc(m[2])}:</span>` },
+    { first: '<', re: /<(a?):(\w+):(\d+)>/y, html: (m) => customEmoji(m[3], m[2], m[1] === 'a') },
     { first: '<', re: /<t:(-?\d+)(?::([tTdDfFR]))?>/y, html: (m) => timestamp(Number(m[1]), m[2]) },
     { first: '<', re: /<(https?:\/\/[^\s>]+)>/y, html: (m) => link(m[1], esc(m[1])) },
     { first: '[', re: /\[([^\]\n]+)\]\(<?(https?:\/\/[^\s)>]+)>?\)/y, html: (m) => link(m[2], inline(m[1])) },
@@ -524,6 +524,10 @@
     }
     return out + esc(text);
   }
+
+  // A custom emoji as Discord draws it: its image from the (stand-in's) CDN, its name as the
+  // text a screen reader or a copy reads.
+  const customEmoji = (id, name, animated) => `<img class="emoji custom" src="/emojis/${esc(id)}.${animated ? 'gif' : 'png'}?name=${encodeURIComponent(name)}" alt=":${esc(name)}:" title=":${esc(name)}:" draggable="false">`;
 
   const mention = (text, me = false) => `<span class="mention${me ? ' me' : ''}">${esc(text)}</span>`;
 

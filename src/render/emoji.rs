@@ -1,0 +1,222 @@
+//! The dice as pictures: the project's own dice faces, kept as SVG in `assets/dice/` (written by
+//! `assets/dice/make.py`), rendered here to 128×128 PNGs for the bot's application emoji.
+//!
+//! Each picture has a versioned emoji name, `fgi1_for_3` or `gd1_6_held`: the family (`fgi` For
+//! Get It, `gd` Get Dickey), [`DICE_VERSION`], then the piece. A redesign bumps the version, so
+//! the bot uploads the new pictures under new names at its next start and deletes the old ones
+//! (see `discord::emoji`). Rendering needs no font: the words are drawn as strokes.
+//!
+//! Pure: SVG text in, PNG bytes out (computed once per process, on first use).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The version of the dice's design, part of every emoji name. Bump it when a picture changes
+/// (`tests` pin the sources' hash to remind whoever changes them).
+pub const DICE_VERSION: u32 = 1;
+
+/// The side of a picture, in pixels.
+pub const SIZE: u32 = 128;
+
+/// Discord's limit on an emoji's image.
+pub const MAX_BYTES: usize = 256 * 1024;
+
+macro_rules! sources {
+    ($($file:literal),* $(,)?) => {
+        &[$(($file, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/dice/", $file, ".svg")))),*]
+    };
+}
+
+/// Every picture's file name (without `.svg`) and its SVG source.
+pub const SOURCES: &[(&str, &str)] = sources!(
+    "fgi_for_1",
+    "fgi_for_2",
+    "fgi_for_3",
+    "fgi_for_4",
+    "fgi_for_5",
+    "fgi_for_word",
+    "fgi_for_blank",
+    "fgi_get_1",
+    "fgi_get_2",
+    "fgi_get_3",
+    "fgi_get_4",
+    "fgi_get_5",
+    "fgi_get_word",
+    "fgi_get_blank",
+    "fgi_it_1",
+    "fgi_it_2",
+    "fgi_it_3",
+    "fgi_it_4",
+    "fgi_it_5",
+    "fgi_it_word",
+    "fgi_it_blank",
+    "gd_1",
+    "gd_2",
+    "gd_3",
+    "gd_4",
+    "gd_5",
+    "gd_6",
+    "gd_1_held",
+    "gd_2_held",
+    "gd_3_held",
+    "gd_4_held",
+    "gd_5_held",
+    "gd_6_held",
+);
+
+/// The families of the project's emoji names: `fgi<version>_...` and `gd<version>_...`.
+const FAMILIES: [&str; 2] = ["fgi", "gd"];
+
+/// The emoji name of a source file: `fgi_for_3` → `fgi1_for_3`.
+pub fn emoji_name(file: &str) -> String {
+    let (family, piece) = file.split_once('_').unwrap_or((file, ""));
+    format!("{family}{DICE_VERSION}_{piece}")
+}
+
+/// Whether `name` is one of the project's dice under another version than [`DICE_VERSION`]
+/// (what a start deletes). Only names the project could have written match: a family, a
+/// version number, then one of today's pieces; anything else is someone else's emoji.
+pub fn is_other_version(name: &str) -> bool {
+    FAMILIES.iter().any(|&family| {
+        let Some(rest) = name.strip_prefix(family) else {
+            return false;
+        };
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (version, piece) = rest.split_at(digits);
+        let Some(piece) = piece.strip_prefix('_') else {
+            return false;
+        };
+        !version.is_empty()
+            && version.parse::<u32>().ok() != Some(DICE_VERSION)
+            && SOURCES
+                .iter()
+                .any(|(file, _)| file.split_once('_') == Some((family, piece)))
+    })
+}
+
+/// One picture, drawn: its emoji name and PNG bytes.
+#[derive(Clone, Debug)]
+pub struct DieImage {
+    pub name: String,
+    pub png: Vec<u8>,
+}
+
+/// Renders an SVG to a [`SIZE`]×[`SIZE`] PNG.
+pub fn render_png(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| e.to_string())?;
+    let mut pixmap = tiny_skia::Pixmap::new(SIZE, SIZE).ok_or("no pixmap")?;
+    let size = tree.size();
+    let scale =
+        tiny_skia::Transform::from_scale(SIZE as f32 / size.width(), SIZE as f32 / size.height());
+    resvg::render(&tree, scale, &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| e.to_string())
+}
+
+/// Every picture, rendered once per process. A source that fails to render is left out (the
+/// tests render every one).
+pub fn images() -> &'static [DieImage] {
+    static IMAGES: OnceLock<Vec<DieImage>> = OnceLock::new();
+    IMAGES.get_or_init(|| {
+        SOURCES
+            .iter()
+            .filter_map(|(file, svg)| {
+                render_png(svg).ok().map(|png| DieImage {
+                    name: emoji_name(file),
+                    png,
+                })
+            })
+            .collect()
+    })
+}
+
+/// The dice drawn as application emoji, `<:name:id>` for each piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppDice {
+    /// For Get It: per kind (FOR, GET, IT), the faces 1–5, the word face, then the blank die.
+    pub fgi: [[String; 7]; 3],
+    /// Get Dickey's faces 1–6.
+    pub gd: [String; 6],
+    /// Get Dickey's held faces 1–6.
+    pub gd_held: [String; 6],
+}
+
+impl AppDice {
+    /// Every piece from the emoji ids by name, or `None` if one is missing.
+    pub fn from_ids(ids: &HashMap<String, u64>) -> Option<AppDice> {
+        let emoji = |file: &str| {
+            let name = emoji_name(file);
+            ids.get(&name).map(|id| format!("<:{name}:{id}>"))
+        };
+        let kind = |kind: &str| -> Option<[String; 7]> {
+            let faces = ["1", "2", "3", "4", "5", "word", "blank"]
+                .map(|face| emoji(&format!("fgi_{kind}_{face}")));
+            if faces.iter().any(Option::is_none) {
+                return None;
+            }
+            Some(faces.map(Option::unwrap_or_default))
+        };
+        let six = |held: &str| -> Option<[String; 6]> {
+            let faces = [1, 2, 3, 4, 5, 6].map(|n| emoji(&format!("gd_{n}{held}")));
+            if faces.iter().any(Option::is_none) {
+                return None;
+            }
+            Some(faces.map(Option::unwrap_or_default))
+        };
+        Some(AppDice {
+            fgi: [kind("for")?, kind("get")?, kind("it")?],
+            gd: six("")?,
+            gd_held: six("_held")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_versioned_and_valid() {
+        assert_eq!(emoji_name("fgi_for_3"), format!("fgi{DICE_VERSION}_for_3"));
+        assert_eq!(emoji_name("gd_6_held"), format!("gd{DICE_VERSION}_6_held"));
+        for (file, _) in SOURCES {
+            let name = emoji_name(file);
+            assert!((2..=32).contains(&name.len()), "{name}");
+            assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+            assert!(!is_other_version(&name), "{name}");
+        }
+    }
+
+    #[test]
+    fn only_the_projects_other_versions_are_old() {
+        let other = DICE_VERSION + 1;
+        assert!(is_other_version(&format!("fgi{other}_for_3")));
+        assert!(is_other_version(&format!("gd{other}_6_held")));
+        assert!(is_other_version("fgi0_it_word"));
+        for name in [
+            "fgi_for_3",
+            "fgi2_for_7",
+            "gd2_party",
+            "gdx_1",
+            "my_dice",
+            "fgi2",
+            "gd12",
+        ] {
+            assert!(!is_other_version(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_piece_has_an_emoji() {
+        let ids: HashMap<String, u64> = SOURCES
+            .iter()
+            .enumerate()
+            .map(|(i, (file, _))| (emoji_name(file), i as u64 + 1))
+            .collect();
+        let dice = AppDice::from_ids(&ids).expect("all pieces");
+        assert_eq!(dice.fgi[0][2], format!("<:fgi{DICE_VERSION}_for_3:3>"));
+        let mut fewer = ids.clone();
+        fewer.remove(&emoji_name("gd_6_held"));
+        assert!(AppDice::from_ids(&fewer).is_none());
+    }
+}
