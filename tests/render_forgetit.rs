@@ -1034,7 +1034,7 @@ fn server_settings() {
     let notices = [
         Notice::ChannelNotAllowed(vec![10, 20]),
         Notice::ManageServerOnly,
-        Notice::NothingToSet,
+        Notice::NothingToSet(vec!["**target**".into(), "**turn-timeout**".into()]),
         Notice::TooManyChannels(25),
         Notice::BadOption {
             option: "channel".into(),

@@ -84,6 +84,13 @@ async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
     // Nothing to set is said so.
     let nothing = config(&world, alice, "set", json!({})).await;
     assert!(private(&nothing, "at least one"), "{}", nothing.text());
+    assert!(nothing.text().contains("**target**"), "{}", nothing.text());
+    // Get Dickey's names the options it has: no target.
+    let nothing = world
+        .command(alice, "getdickey", "config set", json!({}))
+        .await;
+    assert!(private(&nothing, "**turn-timeout**"), "{}", nothing.text());
+    assert!(!nothing.text().contains("target"), "{}", nothing.text());
 
     let shown = config(&world, bob, "show", json!({})).await;
     assert!(shown.text().contains("750 (set here)"), "{}", shown.text());

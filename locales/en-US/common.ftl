@@ -170,7 +170,7 @@ settings-footer = Members with Manage Server change them with { $command } set, 
 settings-saved = Saved: games started from now on use it.
 notice-channel-not-allowed = Games can't start in this channel: this server lets them start in { $channels }.
 notice-manage-server-only = Only members with the **Manage Server** permission can change the server's settings: nothing was changed.
-notice-nothing-to-set = Give at least one setting to change (target, turn-timeout, bot-pace or language): nothing was changed.
+notice-nothing-to-set = Give at least one setting to change ({ $options }): nothing was changed.
 notice-too-many-channels = A server can list at most { $max } channels where games may start: remove one first. Nothing was changed.
 notice-option-channel = **{ $option }** takes a text channel of this server: nothing was done.
 

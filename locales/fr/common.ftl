@@ -173,7 +173,7 @@ settings-footer = Les membres qui ont la permission Gérer le serveur les change
 settings-saved = Enregistré : les parties lancées à partir de maintenant l'utilisent.
 notice-channel-not-allowed = Les parties ne peuvent pas commencer dans ce salon : ce serveur les permet dans { $channels }.
 notice-manage-server-only = Seuls les membres qui ont la permission **Gérer le serveur** peuvent changer les réglages du serveur : rien n'a été changé.
-notice-nothing-to-set = Donnez au moins un réglage à changer (objectif, délai, rythme-bots ou langue) : rien n'a été changé.
+notice-nothing-to-set = Donnez au moins un réglage à changer ({ $options }) : rien n'a été changé.
 notice-too-many-channels = Un serveur peut donner au plus { $max } salons où les parties peuvent commencer : retirez-en un d'abord. Rien n'a été changé.
 notice-option-channel = **{ $option }** prend un salon textuel de ce serveur : rien n'a été fait.
 

@@ -89,8 +89,8 @@ pub enum Notice {
     ChannelNotAllowed(Vec<u64>),
     /// The server's settings are changed by members with Manage Server only.
     ManageServerOnly,
-    /// `config set` without a setting to set.
-    NothingToSet,
+    /// `config set` without a setting to set: the names of the options it takes.
+    NothingToSet(Vec<String>),
     /// The server's list of channels is full (it holds this many).
     TooManyChannels(usize),
     /// A game's command without a subcommand: the command, and its subcommands' names.
@@ -193,7 +193,14 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
             return MessageView::new(&text);
         }
         Notice::ManageServerOnly => "notice-manage-server-only",
-        Notice::NothingToSet => "notice-nothing-to-set",
+        Notice::NothingToSet(options) => {
+            let text = tr!(
+                lang,
+                "notice-nothing-to-set",
+                options = list(&options, &lang.t("or"))
+            );
+            return MessageView::new(&text);
+        }
         Notice::TooManyChannels(max) => {
             return MessageView::new(&tr!(lang, "notice-too-many-channels", max = max));
         }

@@ -205,7 +205,10 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
     };
     if change == nothing {
         reply_of(ctx)
-            .ephemeral(render::notice(Notice::NothingToSet, lang))
+            .ephemeral(render::notice(
+                Notice::NothingToSet(option_names(ctx, lang)),
+                lang,
+            ))
             .await?;
         return Ok(());
     }
@@ -278,4 +281,20 @@ fn config_command(ctx: Context<'_>, lang: Lang) -> String {
         .map(|command| super::shown_name(command, lang))
         .collect();
     format!("/{}", names.join(" "))
+}
+
+/// The names of the running subcommand's options as the asker's client shows them (`config set`
+/// has no `target` under a game without one).
+fn option_names(ctx: Context<'_>, lang: Lang) -> Vec<String> {
+    ctx.command()
+        .parameters
+        .iter()
+        .map(|p| {
+            p.name_localizations
+                .iter()
+                .find(|(locale, _)| locale == lang.code())
+                .map_or_else(|| p.name.to_string(), |(_, n)| n.to_string())
+        })
+        .map(|name| format!("**{name}**"))
+        .collect()
 }
