@@ -600,7 +600,8 @@ async fn a_lobby_nobody_starts_closes_and_frees_the_channel() {
 
 /// Rematch, on the end of a finished game: the first of its people to click it opens a new table
 /// with the same options (target, bot seats) and hosts it; each other person of that game who
-/// clicks it takes a seat; nobody else may, and not while a game is being played in the channel.
+/// clicks it takes a seat; nobody else may, and not while another game (even another's lobby) is
+/// open in the channel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     let world = World::new().await;
@@ -639,6 +640,24 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
         "{}",
         refused.text()
     );
+    // A lobby opened by someone else is not the rematch: Rematch seats no one there.
+    let store = world.store().await;
+    world.slash(carol, "start", json!({})).await;
+    let (other, _) = store
+        .open_game_in(world.channel.get())
+        .await
+        .unwrap()
+        .expect("carol's lobby");
+    let busy = world.click(alice, &over, "Rematch").await;
+    assert!(busy.is_ephemeral());
+    assert!(
+        busy.text().contains("already has a game"),
+        "{}",
+        busy.text()
+    );
+    assert_eq!(store.seats(other).await.unwrap().len(), 1);
+    world.slash(carol, "cancel", json!({})).await;
+
     // Bob asks first: a new table, his, with the bot seat back and the same target.
     let rematch = world.click(bob, &over, "Rematch").await;
     assert!(!rematch.is_ephemeral(), "{}", rematch.text());
@@ -647,7 +666,6 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     assert!(text.contains("bob") && text.contains("Bot 1"), "{text}");
     assert!(!text.contains("alice"), "{text}");
     assert!(text.contains("50"), "the same target: {text}");
-    let store = world.store().await;
     let (new_id, _) = store
         .open_game_in(world.channel.get())
         .await

@@ -20,7 +20,7 @@ use forgetit::engine::getdickey::{self as gd, GetDickey};
 use forgetit::engine::table::{self, Rules};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::i18n::Lang;
-use forgetit::store::{Clocks, Durability, Place, SettingsChange, Store};
+use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
 
 const ANN: Player = Player::Person(101);
 const BEN: Player = Player::Person(102);
@@ -61,8 +61,15 @@ impl<R: Rules> Playing<R> {
         } else {
             Clocks::default()
         };
+        // The games of server 1 are opened as rematches (of the first game stored).
+        let rematch_of = (at.guild_id == 1).then_some(1);
+        let opening = Opening {
+            lang,
+            clocks,
+            rematch_of,
+        };
         let id = store
-            .create_game_with(at, &game, &created, lang, clocks)
+            .create_game_with(at, &game, &created, &opening)
             .await
             .unwrap();
         Playing { id, game }

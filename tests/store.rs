@@ -13,8 +13,8 @@ use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
 use forgetit::i18n::Lang;
 use forgetit::store::{
-    Board, Clocks, GuildSettings, Place, Placing, SeatResult, SeatRow, Setting, SettingsChange,
-    Store, StoreError, StoredGame,
+    Board, Clocks, GuildSettings, Opening, Place, Placing, SeatResult, SeatRow, Setting,
+    SettingsChange, Store, StoreError, StoredGame,
 };
 use serde::{Deserialize, Serialize};
 
@@ -1137,8 +1137,9 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
     assert_eq!(db.count("guild_channels").await, 0);
 }
 
-/// A game keeps the clocks it started with (its server's), across a reopening; a game stored
-/// without them (as every game before server settings) has none, so the config file's apply.
+/// A game keeps the clocks it started with (its server's) and the game it is the rematch of,
+/// across a reopening; a game stored without them (as every game before server settings and
+/// rematches) has none, so the config file's apply.
 async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
     let store = db.open().await;
     let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
@@ -1147,7 +1148,16 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
         bot_pace_ms: Some(0),
     };
     let with = store
-        .create_game_with(place(1, 10), &game, &created, Lang::EnUs, clocks)
+        .create_game_with(
+            place(1, 10),
+            &game,
+            &created,
+            &Opening {
+                lang: Lang::EnUs,
+                clocks,
+                rematch_of: Some(7),
+            },
+        )
         .await
         .unwrap();
     let without = store
@@ -1158,6 +1168,8 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
     drop(store);
     let store = db.open().await;
     assert_eq!(store.load::<Game>(with).await.unwrap().clocks, clocks);
+    assert_eq!(store.load::<Game>(with).await.unwrap().rematch_of, Some(7));
+    assert_eq!(store.load::<Game>(without).await.unwrap().rematch_of, None);
     assert_eq!(
         store.load::<Game>(without).await.unwrap().clocks,
         Clocks::default()

@@ -71,6 +71,7 @@ const TABLES: [Table; 9] = [
             ("shown_version", Ty::IntOrNull),
             ("turn_timeout_ms", Ty::IntOrNull),
             ("bot_pace_ms", Ty::IntOrNull),
+            ("rematch_of", Ty::IntOrNull),
         ],
     },
     Table {

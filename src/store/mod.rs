@@ -63,6 +63,7 @@ pub(crate) struct GameRecord {
     shown_version: Option<i64>,
     turn_timeout_ms: Option<i64>,
     bot_pace_ms: Option<i64>,
+    rematch_of: Option<i64>,
 }
 
 /// What a commit survives once a click is answered (SQLite in WAL mode, `synchronous` NORMAL or
@@ -183,7 +184,7 @@ fn numbered(sql: &str) -> String {
 
 /// The columns of a [`GameRecord`].
 const GAME_COLUMNS: &str = "guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, \
-                            version, lang, shown_version, turn_timeout_ms, bot_pace_ms";
+                            version, lang, shown_version, turn_timeout_ms, bot_pace_ms, rematch_of";
 
 /// How many games' event logs one query reads at a restart.
 const LOAD_CHUNK: usize = 500;
@@ -219,6 +220,7 @@ fn rebuilt<G: StoredGame>(
             turn_timeout_ms: row.turn_timeout_ms.map(|ms| ms as u64),
             bot_pace_ms: row.bot_pace_ms.map(|ms| ms as u64),
         },
+        rematch_of: row.rematch_of,
     })
 }
 
@@ -364,6 +366,19 @@ pub struct Loaded<G> {
     pub shown_version: Option<u64>,
     /// The clocks it started with.
     pub clocks: Clocks,
+    /// The finished game whose Rematch button opened it.
+    pub rematch_of: Option<i64>,
+}
+
+/// What a new game keeps beside its rules' state, from its opening to its end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    /// The language of the table's public messages.
+    pub lang: Lang,
+    /// Its clocks (its server's, at its start).
+    pub clocks: Clocks,
+    /// The finished game whose Rematch button opens it.
+    pub rematch_of: Option<i64>,
 }
 
 /// The clocks a game keeps from its server's settings, from its start to its end (across
@@ -608,22 +623,24 @@ impl Store {
         created: &G::Event,
         lang: Lang,
     ) -> Result<i64> {
-        self.create_game_with(place, game, created, lang, Clocks::default())
-            .await
+        let opening = Opening {
+            lang,
+            ..Opening::default()
+        };
+        self.create_game_with(place, game, created, &opening).await
     }
 
-    /// [`Store::create_game_in`], for a game that keeps `clocks` (its server's, at its start; given
-    /// back by [`Store::load`]).
+    /// [`Store::create_game_in`], for a game that keeps what `opening` says (given back by
+    /// [`Store::load`]).
     #[instrument(skip(self, game, created), fields(kind = G::KIND.as_str()))]
     pub async fn create_game_with<G: StoredGame>(
         &self,
         place: Place,
         game: &G,
         created: &G::Event,
-        lang: Lang,
-        clocks: Clocks,
+        opening: &Opening,
     ) -> Result<i64> {
-        each!(self, q => q.create_game_in(place, game, created, lang, clocks).await)
+        each!(self, q => q.create_game_in(place, game, created, opening).await)
     }
 
     /// Appends `event` (which took the game from version `game.version() - 1` to `game`) and

@@ -14,8 +14,8 @@ use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
 use crate::ratings::Rating;
 use crate::store::{
-    chunks, now_ms, rebuilt, rows_sql, Board, Clocks, CommitJob, CommitReply, Forgotten,
-    GameRecord, GuildSettings, LeaderboardPage, Loaded, Place, Placing, PlayerStats, RatedPlayer,
+    chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
+    GuildSettings, LeaderboardPage, Loaded, Opening, Place, Placing, PlayerStats, RatedPlayer,
     Result, SeatResult, SeatRow, Seats, Setting, SettingsChange, StoreError, StoredGame, BATCH,
     GAME_COLUMNS, LOAD_CHUNK,
 };
@@ -255,15 +255,19 @@ impl Queries {
         place: Place,
         game: &G,
         created: &G::Event,
-        lang: Lang,
-        clocks: Clocks,
+        opening: &Opening,
     ) -> Result<i64> {
+        let Opening {
+            lang,
+            clocks,
+            rematch_of,
+        } = *opening;
         let now = now_ms();
         let mut tx = self.writer.begin().await?;
         let inserted = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
-             created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING id",
+             created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms, rematch_of) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(place.guild_id as i64)
         .bind(place.channel_id as i64)
@@ -275,6 +279,7 @@ impl Queries {
         .bind(lang.code())
         .bind(clocks.turn_timeout_ms.map(|ms| ms as i64))
         .bind(clocks.bot_pace_ms.map(|ms| ms as i64))
+        .bind(rematch_of)
         .fetch_one(&mut *tx)
         .await;
         let id: i64 = match inserted {

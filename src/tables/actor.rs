@@ -306,11 +306,11 @@ impl Actor {
         if !played {
             return deny(request.reply, Notice::RematchPlayersOnly, request.lang).await;
         }
-        let open_lobby = self.table.as_ref().map(|table| {
-            table.kind() == finished.kind()
-                && with_table!(table, t => t.game.stage()) == Status::Lobby
+        // The rematch of this game, still in its lobby (not another lobby, or a game under way).
+        let rematch_open = self.table.as_ref().map(|table| {
+            with_table!(table, t => t.rematch_of == Some(game_id) && t.game.stage() == Status::Lobby)
         });
-        match open_lobby {
+        match rematch_open {
             None => {
                 info!(game_id, "rematch");
                 let place = Place {
@@ -327,10 +327,11 @@ impl Actor {
                     lang: request.lang,
                     table_lang: Some(table_lang),
                     server_lang: table_lang,
+                    rematch_of: Some(game_id),
                 };
                 self.create(new).await;
             }
-            // The rematch is open (or another lobby of that game): Rematch seats its clicker.
+            // The rematch is open: Rematch seats its clicker.
             Some(true) => {
                 let join = Request {
                     intent: Intent::Join,

@@ -195,4 +195,7 @@ pub struct NewGame {
     pub table_lang: Option<Lang>,
     /// The server's own language (its community locale).
     pub server_lang: Lang,
+    /// The finished game whose Rematch button opens it: the other players' clicks seat them
+    /// there (and at no other lobby).
+    pub rematch_of: Option<i64>,
 }

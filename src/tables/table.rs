@@ -13,7 +13,7 @@ use crate::engine::Player;
 use crate::engine::Status;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
-use crate::store::{now_ms, Clocks, GuildSettings, Loaded, StoreError};
+use crate::store::{now_ms, Clocks, GuildSettings, Loaded, Opening, StoreError};
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {
@@ -29,6 +29,8 @@ pub(super) struct Table<G> {
     pub(super) shown_version: Option<u64>,
     /// Its clocks, from its server's settings when it started.
     pub(super) clocks: Clocks,
+    /// The finished game whose Rematch button opened it.
+    pub(super) rematch_of: Option<i64>,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -43,6 +45,7 @@ impl<G> From<Loaded<G>> for Table<G> {
             lang: loaded.lang,
             shown_version: loaded.shown_version,
             clocks: loaded.clocks,
+            rematch_of: loaded.rematch_of,
         }
     }
 }
@@ -74,6 +77,7 @@ where
             lang,
             table_lang,
             server_lang,
+            rematch_of,
             ..
         } = new;
         let config = &cx.shared.config;
@@ -95,7 +99,16 @@ where
         let stored = cx
             .shared
             .store
-            .create_game_with(place, &game, &created, table_lang, clocks)
+            .create_game_with(
+                place,
+                &game,
+                &created,
+                &Opening {
+                    lang: table_lang,
+                    clocks,
+                    rematch_of,
+                },
+            )
             .await;
         let id = match stored {
             Ok(id) => id,
@@ -129,6 +142,7 @@ where
             lang: table_lang,
             shown_version: None,
             clocks,
+            rematch_of,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();

@@ -96,6 +96,7 @@ pub(super) async fn start(
         lang: user_lang(ctx),
         table_lang: language.map(Lang::from),
         server_lang: guild_lang(ctx),
+        rematch_of: None,
     };
     ctx.data().tables.create(new).await;
     Ok(())
