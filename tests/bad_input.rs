@@ -365,12 +365,59 @@ fn unknown_name() -> impl Strategy<Value = String> {
     })
 }
 
-fn bad_command() -> impl Strategy<Value = BadCommand> {
+/// How many choices each option with choices has, as the bot registered them (the same under
+/// both games' commands, which the registration is checked for).
+struct Choices {
+    language: i64,
+    scope: i64,
+    by: i64,
+    period: i64,
+    setting: i64,
+}
+
+impl Choices {
+    fn registered(world: &World, rt: &tokio::runtime::Runtime) -> Choices {
+        let count = |path: &[&str], option: &str| -> i64 {
+            let counts: BTreeSet<usize> = ["forgetit", "getdickey"]
+                .into_iter()
+                .map(|game| {
+                    let mut at = block(rt, world.standin.wait_for_command(game)).unwrap();
+                    for sub in path {
+                        at = at["options"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .find(|o| o["name"] == *sub)
+                            .unwrap_or_else(|| panic!("/{game} has {sub}"))
+                            .clone();
+                    }
+                    let found = at["options"].as_array().unwrap().iter();
+                    let option = found
+                        .into_iter()
+                        .find(|o| o["name"] == option)
+                        .unwrap_or_else(|| panic!("/{game} {path:?} has {option}"));
+                    option["choices"].as_array().unwrap().len()
+                })
+                .collect();
+            assert_eq!(counts.len(), 1, "{path:?} {option}: both games alike");
+            counts.into_iter().next().unwrap() as i64
+        };
+        Choices {
+            language: count(&["start"], "language"),
+            scope: count(&["leaderboard"], "scope"),
+            by: count(&["leaderboard"], "by"),
+            period: count(&["leaderboard"], "period"),
+            setting: count(&["config", "reset"], "setting"),
+        }
+    }
+}
+
+fn bad_command(choices: &Choices) -> impl Strategy<Value = BadCommand> {
     let game = prop_oneof![Just("forgetit"), Just("getdickey")];
     let start = prop_oneof![
         bad_int("target", 50, 10_000).prop_map(|b| ("forgetit", b)),
         (game.clone(), bad_int("bots", 0, 9)),
-        (game.clone(), bad_choice("language", 2)),
+        (game.clone(), bad_choice("language", choices.language)),
         // Get Dickey has no target.
         (1i64..20_000).prop_map(|n| (
             "getdickey",
@@ -382,9 +429,9 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
         game.clone(),
         prop_oneof![Just("leaderboard"), Just("stats")],
         prop_oneof![
-            bad_choice("scope", 2),
-            bad_choice("by", 4),
-            bad_choice("period", 3)
+            bad_choice("scope", choices.scope),
+            bad_choice("by", choices.by),
+            bad_choice("period", choices.period)
         ],
     )
         .prop_filter("stats has no by or period", |(_, sub, (v, _))| {
@@ -425,7 +472,7 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
         bad_int("target", 50, 10_000).prop_map(|b| ("forgetit", b)),
         (game.clone(), bad_int("turn-timeout", 1, 604_800)),
         (game.clone(), bad_int("bot-pace", 0, 60_000)),
-        (game.clone(), bad_choice("language", 2)),
+        (game.clone(), bad_choice("language", choices.language)),
         (1i64..20_000).prop_map(|n| (
             "getdickey",
             (int("target", n), Expect::Unknown("target".into()))
@@ -433,7 +480,7 @@ fn bad_command() -> impl Strategy<Value = BadCommand> {
     ]
     .prop_map(|(game, (bad, expect))| (game, "config set", bad, expect))
     .boxed();
-    let reset = (game.clone(), bad_choice("setting", 6))
+    let reset = (game.clone(), bad_choice("setting", choices.setting))
         .prop_map(|(game, (bad, expect))| (game, "config reset", bad, expect));
     let channel = (
         game.clone(),
@@ -581,8 +628,9 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
     let channel = world.standin.add_channel("empty");
     let channels = [world.channel, channel];
     let before = block(&rt, settled(&world, &channels));
+    let choices = Choices::registered(&world, &rt);
     run(
-        (bad_command(), prop_oneof![Just(false), Just(true)]),
+        (bad_command(&choices), prop_oneof![Just(false), Just(true)]),
         |(bad, french)| {
             let (user, lang) = if french {
                 (amelie, Lang::Fr)
