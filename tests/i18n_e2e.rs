@@ -2,7 +2,7 @@
 //! names and descriptions (and still validates against Discord's spec), a game in a French guild
 //! is played with French messages and buttons, private answers follow each clicker's own locale,
 //! and the table keeps its language across a restart and for a timer's edit; a leaderboard's pages
-//! keep the language it was posted in.
+//! keep the language it was posted in; ratings, periods and rematches read in French.
 
 mod common;
 
@@ -370,6 +370,96 @@ async fn a_leaderboards_pages_keep_its_language() {
         "{}",
         old.text()
     );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// Issue "What players come back for", in French: after a game in a French guild won together
+/// over a bot seat, the game's end offers Revanche and Revue; the ratings board (`by: cote`) and a
+/// board of the last 7 days read in French to a French player; Rematch opens a French table (the
+/// table's language, whoever clicks), seats the game's other player with a private answer in
+/// their language, and is refused to someone who did not play, in theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ratings_periods_and_rematch_read_in_french() {
+    let world = World::with_locales(
+        "fr",
+        &[("alice", "fr"), ("bob", "en-US"), ("carol", "en-GB")],
+    )
+    .await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, carol) = (world.alice, world.bob, world.carol);
+    let lobby = world.slash(alice, "start", json!({ "target": 50 })).await;
+    world.click(bob, &lobby, "Rejoindre").await;
+    world.click(alice, &lobby, "Ajouter un robot").await;
+    world.dice.push([5, 2, 1]); // roll-off: alice first (seated alice, bob, Bot 1)
+    world.click(alice, &lobby, "Lancer la partie").await;
+    // Alice banks six 5s, past the target (F10: the others have a last turn each), bob ties her,
+    // and the bot's last roll spells FORGET IT: alice and bob share the win.
+    for (player, more) in [(alice, vec![]), (bob, vec![W, 1, 1, W, 2, 2, W, 3, 3])] {
+        let turn = world.turn_of(player).await;
+        world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+        world.dice.push(more);
+        let rolled = world.click(player, &turn, "Lancer").await;
+        let kept = world
+            .click(player, &rolled, &label_with(&rolled, "5"))
+            .await;
+        world
+            .click(player, &kept, &label_with(&kept, "Encaisser"))
+            .await;
+    }
+    let over = world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.button_labels() == ["Revanche", "Revue"]
+        })
+        .await
+        .unwrap();
+    assert!(
+        over.text().contains("se partagent la victoire"),
+        "{}",
+        over.text()
+    );
+
+    // poise choices are indexes: by 3 is the rating; period 0 the last 7 days.
+    let board = world
+        .slash(alice, "leaderboard", json!({ "by": 3 }))
+        .await
+        .text();
+    assert!(board.contains("Classé par **cote**"), "{board}");
+    let medal = |who: &str| {
+        board
+            .lines()
+            .any(|l| l.starts_with("🥇") && l.contains(who))
+    };
+    assert!(medal("alice") && medal("bob"), "{board}");
+    let week = world
+        .slash(alice, "leaderboard", json!({ "period": 0 }))
+        .await
+        .text();
+    assert!(week.contains("7 derniers jours"), "{week}");
+
+    // Carol did not play: told so in her language.
+    let refused = world.click(carol, &over, "Revanche").await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused.text().contains("Only the players of that game"),
+        "{}",
+        refused.text()
+    );
+    // Bob's client is English, but the rematch is the table's, in French, with the bot back.
+    let rematch = world.click(bob, &over, "Revanche").await;
+    assert!(!rematch.is_ephemeral(), "{}", rematch.text());
+    assert!(
+        rematch
+            .content()
+            .contains("Une table de **For Get It** est ouverte"),
+        "{}",
+        rematch.content()
+    );
+    assert!(rematch.text().contains("🤖 Robot 1"), "{}", rematch.text());
+    let joined = world.click(alice, &over, "Revanche").await;
+    assert!(joined.is_ephemeral());
+    assert_eq!(joined.text().trim(), "Vous avez rejoint la table.");
     bot.shutdown().await;
     world.standin.assert_clean();
 }
