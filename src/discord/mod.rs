@@ -590,49 +590,43 @@ async fn route_click(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         _ => None,
     };
     match (button, intent) {
-        // A review is answered beside the tables: the game is over.
-        (
-            Some(Button::Game {
-                game_id, version, ..
-            }),
-            Some(Intent::Review),
-        ) => {
-            let request = ReviewRequest {
-                kind: None,
-                game_id: Some(game_id),
-                guild_id: guild.get(),
-                who: who(&click.user, click.member.as_ref()),
-                origin: Origin::Click {
-                    game_id,
-                    version,
-                    message_id: click.message.id.get(),
-                    board: board_of(&click.message),
-                },
-                reply: Box::new(InteractionReply::click(reply.http, reply.id, reply.token)),
-                lang,
-            };
-            data.tables.review(request).await;
-        }
         (
             Some(Button::Game {
                 game_id, version, ..
             }),
             Some(intent),
         ) => {
-            let request = Request {
-                kind: None,
-                who: who(&click.user, click.member.as_ref()),
-                intent,
-                origin: Origin::Click {
-                    game_id,
-                    version,
-                    message_id: click.message.id.get(),
-                    board: board_of(&click.message),
-                },
-                reply: Box::new(InteractionReply::click(reply.http, reply.id, reply.token)),
-                lang,
+            let who = who(&click.user, click.member.as_ref());
+            let origin = Origin::Click {
+                game_id,
+                version,
+                message_id: click.message.id.get(),
+                board: board_of(&click.message),
             };
-            data.tables.request(click.channel_id.get(), request).await;
+            let reply = Box::new(InteractionReply::click(reply.http, reply.id, reply.token));
+            if intent == Intent::Review {
+                // A review is answered beside the tables: the game is over.
+                let request = ReviewRequest {
+                    kind: None,
+                    game_id: Some(game_id),
+                    guild_id: guild.get(),
+                    who,
+                    origin,
+                    reply,
+                    lang,
+                };
+                data.tables.review(request).await;
+            } else {
+                let request = Request {
+                    kind: None,
+                    who,
+                    intent,
+                    origin,
+                    reply,
+                    lang,
+                };
+                data.tables.request(click.channel_id.get(), request).await;
+            }
         }
         (
             Some(Button::Leaderboard {
