@@ -473,19 +473,7 @@ impl BotChild {
 
     /// CPU time (user and system) used so far, in seconds.
     fn cpu_s(&self) -> f64 {
-        let stat = self.proc("stat");
-        // The fields after the command's closing parenthesis start at the 3rd; utime is the
-        // 14th, stime the 15th, in clock ticks.
-        let fields: Vec<&str> = stat
-            .rsplit_once(')')
-            .map_or("", |(_, rest)| rest)
-            .split_whitespace()
-            .collect();
-        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
-        match (ticks(11), ticks(12)) {
-            (Some(user), Some(system)) => (user + system) / clock_ticks(),
-            _ => f64::NAN,
-        }
+        cpu_s(&self.proc("stat"))
     }
 
     /// Resident memory now, in MB.
@@ -512,6 +500,27 @@ impl Drop for BotChild {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// CPU time (user and system) of a process so far, in seconds, from its `/proc/<pid>/stat`.
+fn cpu_s(stat: &str) -> f64 {
+    // The fields after the command's closing parenthesis start at the 3rd; utime is the 14th,
+    // stime the 15th, in clock ticks.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
+    match (ticks(11), ticks(12)) {
+        (Some(user), Some(system)) => (user + system) / clock_ticks(),
+        _ => f64::NAN,
+    }
+}
+
+/// The harness's own CPU time so far (the stand-in and the players), in seconds.
+fn harness_cpu_s() -> f64 {
+    cpu_s(&std::fs::read_to_string("/proc/self/stat").unwrap_or_default())
 }
 
 /// Clock ticks a second (`getconf CLK_TCK`), the unit of `/proc/<pid>/stat`'s times.
@@ -675,6 +684,8 @@ struct Phase {
     actions: u64,
     seconds: f64,
     cpu_s: f64,
+    /// The harness's CPU time meanwhile (the stand-in, as Discord, and the players).
+    harness_cpu_s: f64,
     latencies_ms: Vec<f64>,
     requests: usize,
     events: Option<i64>,
@@ -688,6 +699,11 @@ impl Phase {
     /// The bot's CPU time per action, in ms.
     fn cpu_ms(&self) -> f64 {
         self.cpu_s * 1000.0 / self.actions.max(1) as f64
+    }
+
+    /// The harness's CPU time per action, in ms.
+    fn harness_cpu_ms(&self) -> f64 {
+        self.harness_cpu_s * 1000.0 / self.actions.max(1) as f64
     }
 
     fn percentile(&self, p: f64) -> Option<f64> {
@@ -729,6 +745,7 @@ async fn run_phase(
     let interactions_before = standin.view(|v| v.interactions().len());
     let requests_before = standin.view(|v| v.requests().len());
     let cpu_before = bot.cpu_s();
+    let harness_before = harness_cpu_s();
     let began = Instant::now();
     let tasks: Vec<_> = channels
         .iter()
@@ -744,6 +761,7 @@ async fn run_phase(
         actions,
         seconds,
         cpu_s: bot.cpu_s() - cpu_before,
+        harness_cpu_s: harness_cpu_s() - harness_before,
         latencies_ms: latencies_since(standin, interactions_before),
         requests: standin.view(|v| v.requests().len()) - requests_before,
         events: None,
@@ -1029,6 +1047,13 @@ fn main() {
             base.fixed.per_second(),
             o.rate,
         );
+        println!(
+            "{:>8} | saturated, the harness's CPU ms/click: {:.3} with ours, {:.3} with the \
+             baseline",
+            "",
+            s.harness_cpu_ms(),
+            b.harness_cpu_ms(),
+        );
     }
     println!(
         "{} open games (opened in {:.1} s): RSS {:.1} MB; a clean restart answers again in {:.2} s, \
@@ -1058,6 +1083,8 @@ fn main() {
             "throughput_ratio": s.per_second() / b.per_second(),
             "ours_cpu_ms_per_click": s.cpu_ms(),
             "baseline_cpu_ms_per_click": b.cpu_ms(),
+            "harness_cpu_ms_per_click_ours": s.harness_cpu_ms(),
+            "harness_cpu_ms_per_click_baseline": b.harness_cpu_ms(),
             "offered_per_s": o.rate,
             "p50_ms_at_500": ours.fixed.percentile(50.0),
             "p99_ms_at_500": ours.fixed.percentile(99.0),
