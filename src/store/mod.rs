@@ -152,23 +152,32 @@ fn chunks<T>(mut jobs: &[T]) -> impl Iterator<Item = &[T]> {
 }
 
 /// A query with `n` rows of values (`n` a power of two up to [`BATCH`]), built once: `head`,
-/// then `n` times `row` joined by commas, then `tail`, its `?` numbered `$1`, `$2`, ... (which
-/// both backends read).
+/// then `n` times `row` joined by commas, then `tail`, its `?` numbered `$1`, `$2`, ... if
+/// `numbered` (PostgreSQL's only kind of parameter). SQLite keeps them anonymous: it finds the
+/// name of a named parameter by walking its list of names, and sqlx asks the name of each one it
+/// binds, so numbered parameters cost a query of hundreds of them time quadratic in their count.
 fn rows_sql(
     cache: &'static std::sync::OnceLock<Vec<String>>,
     n: usize,
     [head, row, tail]: [&str; 3],
+    numbered: bool,
 ) -> &'static str {
     let sql = cache.get_or_init(|| {
         (0..=BATCH.ilog2())
-            .map(|k| numbered(&format!("{head}{}{tail}", vec![row; 1 << k].join(", "))))
+            .map(|k| {
+                let sql = format!("{head}{}{tail}", vec![row; 1 << k].join(", "));
+                match numbered {
+                    true => number(&sql),
+                    false => sql,
+                }
+            })
             .collect()
     });
     &sql[n.ilog2() as usize]
 }
 
 /// `sql` with each `?` replaced by `$1`, `$2`, ... in turn.
-fn numbered(sql: &str) -> String {
+fn number(sql: &str) -> String {
     let mut n = 0;
     sql.split('?')
         .enumerate()
@@ -660,8 +669,8 @@ impl Store {
     }
 
     /// [`Store::commit`], told the game `before` the event: its seats are written only if they
-    /// changed (most moves change none).
-    #[instrument(skip(self, before, game, event), fields(version = game.version()))]
+    /// changed (most moves change none). (No span of its own: it runs in its action's span, and
+    /// a span a click is a cost every click pays.)
     pub async fn commit_from<G: StoredGame>(
         &self,
         game_id: i64,

@@ -11,6 +11,10 @@ use super::Result;
 
 pub(super) type Db = sqlx::Postgres;
 
+/// Whether the queries of many rows number their parameters (see `rows_sql`): PostgreSQL has no
+/// anonymous ones.
+const NUMBERED: bool = true;
+
 // The same queries for both backends, compiled for each with its own `Db`.
 #[allow(clippy::duplicate_mod)]
 #[path = "queries.rs"]

@@ -114,7 +114,7 @@ async fn execute_rows<T>(
     ) -> sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>,
 ) -> Result<()> {
     for chunk in chunks(rows) {
-        let mut query = sqlx::query(rows_sql(cache, chunk.len(), sql));
+        let mut query = sqlx::query(rows_sql(cache, chunk.len(), sql, super::NUMBERED));
         for row in chunk {
             query = bind(query, row);
         }
@@ -144,6 +144,7 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
              FROM v WHERE games.id = v.id AND games.version = v.prev \
              AND games.status IN ('lobby', 'playing')",
         ],
+        super::NUMBERED,
     );
     let mut query = sqlx::query(update);
     for job in jobs {
@@ -173,6 +174,7 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
                  WHERE NOT EXISTS \
                  (SELECT 1 FROM events e WHERE e.game_id = v.id AND e.seq = v.version)",
             ],
+            super::NUMBERED,
         );
         let mut query = sqlx::query_scalar::<_, i64>(which);
         for job in jobs {

@@ -12,6 +12,10 @@ use super::{Durability, Result, StoreError};
 
 pub(super) type Db = sqlx::Sqlite;
 
+/// Whether the queries of many rows number their parameters (see `rows_sql`): SQLite binds
+/// anonymous ones in order, faster.
+const NUMBERED: bool = false;
+
 // The same queries for both backends, compiled for each with its own `Db`.
 #[allow(clippy::duplicate_mod)]
 #[path = "queries.rs"]
