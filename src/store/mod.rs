@@ -94,6 +94,17 @@ pub(crate) struct CommitJob {
     kind: GameKind,
 }
 
+/// What the committer writes: an action's commit, or which messages show a game (with the
+/// commits waiting at the same moment, in their transaction).
+pub(crate) enum Job {
+    Commit(CommitJob),
+    Messages {
+        game_id: i64,
+        lobby_message_id: Option<u64>,
+        turn_message_id: Option<u64>,
+    },
+}
+
 /// How a commit changes its game's seats.
 pub(crate) enum Seats {
     Same,
@@ -130,8 +141,8 @@ impl Seats {
     }
 }
 
-/// `Ok(true)`: written; `Ok(false)`: the game was not at the version before (nothing written);
-/// `Err`: the transaction failed (nothing written).
+/// `Ok(true)`: written; `Ok(false)`: the game was not at the version before, or (messages) is
+/// not stored (nothing written); `Err`: the transaction failed (nothing written).
 pub(crate) type CommitReply = tokio::sync::oneshot::Sender<std::result::Result<bool, String>>;
 
 /// The most commits one transaction takes.
@@ -701,7 +712,7 @@ impl Store {
             },
             kind: G::KIND,
         };
-        if each!(self, q => q.write(job).await)? {
+        if each!(self, q => q.write(Job::Commit(job)).await)? {
             return Ok(());
         }
         Err(match self.exists(game_id).await? {

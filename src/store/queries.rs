@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::ratings::Rating;
 use crate::store::{
     chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
-    GuildSettings, LeaderboardPage, Loaded, Opening, Place, Placing, PlayerStats, RatedPlayer,
+    GuildSettings, Job, LeaderboardPage, Loaded, Opening, Place, Placing, PlayerStats, RatedPlayer,
     Result, SeatResult, SeatRow, Seats, Setting, SettingsChange, StoreError, StoredGame, BATCH,
     GAME_COLUMNS, LOAD_CHUNK,
 };
@@ -28,18 +28,19 @@ type DbRow = <Db as sqlx::Database>::Row;
 pub(in crate::store) struct Queries {
     /// Reads, a few at once.
     pub(in crate::store) pool: Pool<Db>,
-    /// Writes: the committer's and those of [`Queries::set_messages`] (for SQLite one connection,
-    /// see `sqlite::open`).
+    /// Writes: the committer's (commits, and [`Queries::set_messages`]) and a few others (for
+    /// SQLite one connection, see `sqlite::open`).
     pub(in crate::store) writer: Pool<Db>,
     /// The committer's queue ([`run_commits`]).
-    commits: tokio::sync::mpsc::UnboundedSender<(CommitJob, CommitReply)>,
+    commits: tokio::sync::mpsc::UnboundedSender<(Job, CommitReply)>,
 }
 
-/// Writes the commits of every table, as many as are waiting in one transaction (group commit):
-/// a busy bot pays BEGIN and COMMIT once for many actions.
+/// Writes the commits of every table (and the messages that show their games), as many as are
+/// waiting in one transaction (group commit): a busy bot pays BEGIN and COMMIT once for many
+/// actions.
 async fn run_commits(
     writer: Pool<Db>,
-    mut jobs: tokio::sync::mpsc::UnboundedReceiver<(CommitJob, CommitReply)>,
+    mut jobs: tokio::sync::mpsc::UnboundedReceiver<(Job, CommitReply)>,
 ) {
     let mut batch = Vec::with_capacity(BATCH);
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
@@ -53,12 +54,50 @@ async fn run_commits(
     }
 }
 
-async fn write_batch(writer: &Pool<Db>, batch: &[(CommitJob, CommitReply)]) -> Result<Vec<bool>> {
+/// Writes `batch` in one transaction: whether each job was applied, in order.
+async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<Vec<bool>> {
     let now = now_ms();
     let mut tx = writer.begin().await?;
-    let mut applied = Vec::with_capacity(batch.len());
-    let commits: Vec<&CommitJob> = batch.iter().map(|(job, _)| job).collect();
-    let mut rest = &commits[..];
+    let commits: Vec<&CommitJob> = batch
+        .iter()
+        .filter_map(|(job, _)| match job {
+            Job::Commit(commit) => Some(commit),
+            Job::Messages { .. } => None,
+        })
+        .collect();
+    let mut applied = write_commits(&mut tx, now, &commits).await?.into_iter();
+    let mut all = Vec::with_capacity(batch.len());
+    for (job, _) in batch {
+        all.push(match job {
+            Job::Commit(_) => applied.next().unwrap_or(false),
+            Job::Messages {
+                game_id,
+                lobby_message_id,
+                turn_message_id,
+            } => {
+                sqlx::query(
+                    "UPDATE games SET lobby_message_id = $1, turn_message_id = $2, \
+                     updated_ms = $3 WHERE id = $4",
+                )
+                .bind(lobby_message_id.map(|id| id as i64))
+                .bind(turn_message_id.map(|id| id as i64))
+                .bind(now)
+                .bind(*game_id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                    > 0
+            }
+        });
+    }
+    tx.commit().await?;
+    Ok(all)
+}
+
+/// Writes `commits` in `tx`: whether each was applied.
+async fn write_commits(tx: &mut Tx<'_>, now: i64, commits: &[&CommitJob]) -> Result<Vec<bool>> {
+    let mut applied = Vec::with_capacity(commits.len());
+    let mut rest = commits;
     while !rest.is_empty() {
         // Commits that write their game row, their event and at most some seats' scores go
         // together, a few queries for many (a game at most once in a run, so each row is guarded
@@ -76,28 +115,27 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(CommitJob, CommitReply)]) -> R
         let (run, tail) = rest.split_at(plain.max(1));
         rest = tail;
         for chunk in chunks(run) {
-            applied.extend(write_rows(&mut tx, now, chunk).await?);
+            applied.extend(write_rows(tx, now, chunk).await?);
         }
         let job = run[0];
         if plain == 0 && applied.last() == Some(&true) {
             if let Seats::All(seats) = &job.seats {
-                write_seats(&mut tx, job.game_id, seats).await?;
+                write_seats(tx, job.game_id, seats).await?;
             }
             if !job.results.is_empty() || !job.placings.is_empty() {
                 let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = $1")
                     .bind(job.game_id)
-                    .fetch_one(&mut *tx)
+                    .fetch_one(&mut **tx)
                     .await?;
                 for result in &job.results {
-                    record_result(&mut tx, job.game_id, guild_id, job.kind, result, now).await?;
+                    record_result(tx, job.game_id, guild_id, job.kind, result, now).await?;
                 }
                 for scope in [guild_id, GLOBAL_RATINGS] {
-                    record_ratings(&mut tx, scope, job.kind, &job.placings, now).await?;
+                    record_ratings(tx, scope, job.kind, &job.placings, now).await?;
                 }
             }
         }
     }
-    tx.commit().await?;
     Ok(applied)
 }
 
@@ -303,7 +341,7 @@ impl Queries {
     }
 
     /// Hands `job` to the committer and waits until it is written (`true`) or refused (`false`).
-    pub(in crate::store) async fn write(&self, job: CommitJob) -> Result<bool> {
+    pub(in crate::store) async fn write(&self, job: Job) -> Result<bool> {
         let (reply, answer) = tokio::sync::oneshot::channel();
         if self.commits.send((job, reply)).is_err() {
             return Err(StoreError::Db(sqlx::Error::PoolClosed));
@@ -321,20 +359,15 @@ impl Queries {
         lobby_message_id: Option<u64>,
         turn_message_id: Option<u64>,
     ) -> Result<()> {
-        let done = sqlx::query(
-            "UPDATE games SET lobby_message_id = $1, turn_message_id = $2, updated_ms = $3 \
-             WHERE id = $4",
-        )
-        .bind(lobby_message_id.map(|id| id as i64))
-        .bind(turn_message_id.map(|id| id as i64))
-        .bind(now_ms())
-        .bind(game_id)
-        .execute(&self.writer)
-        .await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::NotFound(game_id));
+        let job = Job::Messages {
+            game_id,
+            lobby_message_id,
+            turn_message_id,
+        };
+        match self.write(job).await? {
+            true => Ok(()),
+            false => Err(StoreError::NotFound(game_id)),
         }
-        Ok(())
     }
 
     pub(in crate::store) async fn open_game_in(
