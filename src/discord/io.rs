@@ -146,6 +146,12 @@ pub fn response(view: &MessageView, name: Namer<'_>) -> CreateInteractionRespons
         .components(components(view, name))
 }
 
+/// What is read of a posted message.
+#[derive(serde::Deserialize)]
+struct Posted {
+    id: serenity::MessageId,
+}
+
 /// Posts and edits channel messages with the bot's HTTP client.
 pub struct HttpOutbox {
     pub http: Arc<Http>,
@@ -171,12 +177,21 @@ impl Outbox for HttpOutbox {
     fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, SendError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
-            let view = &message.view;
-            let create = create_message(view, &name);
-            serenity::ChannelId::new(channel_id)
-                .send_message(&self.http, create)
+            let create = create_message(&message.view, &name);
+            // Sent as `send_message` sends it, but only the new message's id is read from the
+            // answer (the whole message, parsed, cost more than the rest of the post).
+            let body = serenity::json::to_vec(&create).map_err(send_error)?;
+            let request = serenity::http::Request::new(
+                serenity::http::Route::ChannelMessages {
+                    channel_id: serenity::ChannelId::new(channel_id),
+                },
+                serenity::http::LightMethod::Post,
+            )
+            .body(Some(body));
+            self.http
+                .fire::<Posted>(request)
                 .await
-                .map(|m| m.id.get())
+                .map(|posted| posted.id.get())
                 .map_err(send_error)
         })
     }
@@ -329,12 +344,12 @@ impl Reply for InteractionReply {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
             // After DEFERRED_UPDATE_MESSAGE, the original response is the clicked message.
-            let edit = EditInteractionResponse::new()
-                .content(&view.content)
-                .allowed_mentions(pings(&view.content))
-                .embeds(embeds(view))
-                .components(components(view, &name));
             let later = |_| async {
+                let edit = EditInteractionResponse::new()
+                    .content(&view.content)
+                    .allowed_mentions(pings(&view.content))
+                    .embeds(embeds(view))
+                    .components(components(view, &name));
                 self.http
                     .edit_original_interaction_response(&self.token, &edit, Vec::new())
                     .await
