@@ -212,6 +212,15 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
         .await;
         assert!(private(&added, "Saved"), "{}", added.text());
     }
+    // The lobby opened in general before the list left it out stays; a start there is refused
+    // for the list, not because the channel is busy.
+    let refused = start_in(&world, alice, general, json!({})).await;
+    assert!(
+        private(&refused, "can't start in this channel"),
+        "{}",
+        refused.text()
+    );
+    assert!(store.open_game_in(general.get()).await.unwrap().is_some());
     let extra = world.standin.add_channel("one-too-many");
     let full = config(
         &world,

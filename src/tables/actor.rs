@@ -198,14 +198,9 @@ impl Actor {
     }
 
     pub(super) async fn create(&mut self, new: NewGame) {
-        if self.table.is_some() {
-            let _ = new
-                .reply
-                .ephemeral(render::notice(Notice::ChannelBusy, new.lang))
-                .await;
-            return;
-        }
-        // The server's settings, read now: a change applies to the games started after it.
+        // The server's settings, read now: a change applies to the games started after it. A
+        // channel the settings leave out is refused as such, whether or not a game is open in it
+        // (one started before the channel was left out).
         let settings = match self
             .cx
             .shared
@@ -226,6 +221,9 @@ impl Actor {
             );
             let notice = Notice::ChannelNotAllowed(settings.channels);
             return deny(new.reply, notice, new.lang).await;
+        }
+        if self.table.is_some() {
+            return deny(new.reply, Notice::ChannelBusy, new.lang).await;
         }
         self.table = AnyTable::create(&mut self.cx, new, &settings).await;
         self.note_game();
