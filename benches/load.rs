@@ -650,6 +650,18 @@ async fn open_games(standin: &Standin, channels: &[ChannelId], users: &[UserId])
         .for_each_concurrent(32, |(i, (&channel, lobby))| async move {
             let join = standin.click(person(2 * i + 1), lobby, "Join").await;
             join.unwrap().response().await.unwrap();
+            // The initial response may be the deferral (a slow answer under this load): Start is
+            // clicked once the lobby shows the second player, as a person would.
+            standin
+                .wait_until("the join shown", |view| {
+                    view.message(lobby)?
+                        .buttons()
+                        .iter()
+                        .any(|b| b.label.as_deref() == Some("Start") && !b.disabled)
+                        .then_some(())
+                })
+                .await
+                .unwrap();
             let start = standin.click(person(2 * i), lobby, "Start").await;
             start.unwrap().response().await.unwrap();
             standin
