@@ -324,6 +324,52 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
     world.standin.assert_clean();
 }
 
+/// A server that removed the bot while it was offline sent no GUILD_DELETE: the next start's READY
+/// does not list it, so its removal is recorded then and its data goes 30 days later; the
+/// servers READY lists are not touched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() {
+    let world = World::with_standin(|b| b.extra_guild("Elsewhere", &["dice"])).await;
+    let bot = world.start_bot(world.config()).await;
+    let store = world.store().await;
+    let (home, other) = (world.standin.guild_id(), world.standin.guild("Elsewhere"));
+    // Both servers have settings.
+    for guild in [home, other] {
+        let set = forgetit::store::SettingsChange::Set {
+            default_target: Some(700),
+            turn_timeout_secs: None,
+            bot_pace_ms: None,
+            lang: None,
+        };
+        store
+            .change_guild_settings(guild.get(), &set)
+            .await
+            .unwrap();
+    }
+    bot.shutdown().await;
+
+    // Removed from the other server while no bot runs: nothing hears it.
+    world.standin.remove_bot_from(other);
+    let before = forgetit::store::now_ms();
+    let bot = world.start_bot(world.config()).await;
+    let removed = wait_for(|| async { store.guild_removed_at(other.get()).await.unwrap() }).await;
+    assert!(removed >= before, "{removed} {before}");
+    assert_eq!(store.guild_removed_at(home.get()).await.unwrap(), None);
+
+    // 30 days later, only its data goes.
+    let swept = store
+        .sweep_removed_guilds(removed + REMOVED_GUILD_KEPT_MS)
+        .await
+        .unwrap();
+    assert_eq!(swept, [other.get()]);
+    let settings = |guild: discord_standin::GuildId| store.guild_settings(guild.get());
+    assert_eq!(settings(other).await.unwrap().default_target, None);
+    assert_eq!(settings(home).await.unwrap().default_target, Some(700));
+    store.close().await;
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
 /// Polls `f` until it gives something (the bot handles gateway events on its own time).
 async fn wait_for<T, F: std::future::Future<Output = Option<T>>>(f: impl Fn() -> F) -> T {
     for _ in 0..200 {

@@ -444,11 +444,16 @@ async fn on_event(
                 .instrument(span)
                 .await
         }
-        FullEvent::Ready { data_about_bot } => info!(
-            shard = ctx.shard_id.0,
-            guilds = data_about_bot.guilds.len(),
-            "shard connected"
-        ),
+        FullEvent::Ready { data_about_bot } => {
+            info!(
+                shard = ctx.shard_id.0,
+                guilds = data_about_bot.guilds.len(),
+                "shard connected"
+            );
+            let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
+            let listed = data_about_bot.guilds.iter().map(|g| g.id.get()).collect();
+            note_guilds_left(&framework.user_data.store, shard, &listed).await;
+        }
         FullEvent::Resume { .. } => info!(shard = ctx.shard_id.0, "shard resumed"),
         FullEvent::ShardStageUpdate { event } => info!(
             shard = ctx.shard_id.0,
@@ -490,6 +495,38 @@ async fn on_event(
         _ => {}
     }
     Ok(())
+}
+
+/// A server the bot was removed from while no process ran its shard sent no GUILD_DELETE; READY
+/// lists every server of the shard (those in an outage too), so a server the store keeps data of,
+/// of this shard, that READY does not list was left meanwhile. Its removal is recorded now (one
+/// recorded earlier keeps its time): its data goes 30 days from now unless the bot comes back.
+async fn note_guilds_left(
+    store: &Store,
+    (shard, count): (u32, u32),
+    listed: &std::collections::HashSet<u64>,
+) {
+    let guilds = match store.guilds_with_data().await {
+        Ok(guilds) => guilds,
+        Err(e) => {
+            error!(error = %e, shard, "could not list the servers with data");
+            return;
+        }
+    };
+    let now = crate::store::now_ms();
+    let left = guilds
+        .into_iter()
+        .filter(|&guild| crate::tables::shards::shard_of(guild, count) == shard)
+        .filter(|guild| !listed.contains(guild));
+    for guild in left {
+        match store.guild_removed(guild, now).await {
+            Ok(()) => info!(
+                guild,
+                "not a server of the bot any more (left while offline): its data goes in 30 days"
+            ),
+            Err(e) => error!(error = %e, guild, "could not record a server's removal"),
+        }
+    }
 }
 
 /// serenity's cache off: the bot reads nothing from it (every command and click carries what it

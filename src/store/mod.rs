@@ -887,6 +887,12 @@ impl Store {
         each!(self, q => q.guild_back(guild_id).await)
     }
 
+    /// Every server the store keeps something of (games, statistics, results, ratings,
+    /// settings), in id order; not 0, the row of ratings across servers.
+    pub async fn guilds_with_data(&self) -> Result<Vec<u64>> {
+        each!(self, q => q.guilds_with_data().await)
+    }
+
     /// When the bot was removed from a server it has not come back to, if it was.
     pub async fn guild_removed_at(&self, guild_id: u64) -> Result<Option<i64>> {
         each!(self, q => q.guild_removed_at(guild_id).await)

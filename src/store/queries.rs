@@ -1049,6 +1049,22 @@ impl Queries {
         Ok(done.rows_affected() > 0)
     }
 
+    pub(in crate::store) async fn guilds_with_data(&self) -> Result<Vec<u64>> {
+        let guilds: Vec<i64> = sqlx::query_scalar(
+            "SELECT guild_id FROM games UNION SELECT guild_id FROM player_stats \
+             UNION SELECT guild_id FROM results UNION SELECT guild_id FROM ratings \
+             UNION SELECT guild_id FROM guild_settings UNION SELECT guild_id FROM guild_channels \
+             ORDER BY guild_id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(guilds
+            .into_iter()
+            .filter(|&guild| guild != 0)
+            .map(|guild| guild as u64)
+            .collect())
+    }
+
     pub(in crate::store) async fn guild_removed_at(&self, guild_id: u64) -> Result<Option<i64>> {
         Ok(
             sqlx::query_scalar("SELECT removed_ms FROM guild_removals WHERE guild_id = $1")

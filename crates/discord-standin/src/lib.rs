@@ -575,9 +575,11 @@ impl Standin {
     }
 
     /// The bot is removed from `guild` (kicked, or the server deleted): Discord's GUILD_DELETE
-    /// without `unavailable` (an outage would set it), on the session(s) of the guild's shard.
+    /// without `unavailable` (an outage would set it), on the session(s) of the guild's shard
+    /// (none while the bot is offline); from then on READY does not list the guild.
     pub fn remove_bot_from(&self, guild: GuildId) {
         self.shared.with(|w| {
+            w.bot_removed.insert(guild);
             w.dispatch_to_guild(
                 guild,
                 "GUILD_DELETE",
@@ -589,6 +591,7 @@ impl Standin {
     /// The bot is added to `guild` again: GUILD_CREATE, as after IDENTIFY.
     pub fn add_bot_to(&self, guild: GuildId) {
         self.shared.with(|w| {
+            w.bot_removed.remove(&guild);
             let Some(g) = w.guilds.iter().find(|g| g.id == guild).cloned() else {
                 return;
             };

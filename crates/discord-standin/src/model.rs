@@ -628,6 +628,8 @@ pub(crate) struct World {
     pub(crate) gateway_log: Vec<GatewayRecord>,
     /// New gateway connections wait (no HELLO, nothing read) while this is set.
     pub(crate) gateway_blocked: bool,
+    /// Guilds the bot was removed from (and not added back to): not in READY, no GUILD_CREATE.
+    pub(crate) bot_removed: HashSet<GuildId>,
     /// Messages a moderator deleted (the bot's edits of them are no mistake of the bot's).
     pub(crate) moderator_deleted: HashSet<MessageId>,
     /// Messages whose edits fail with 30046.
@@ -696,6 +698,7 @@ impl World {
             ready_count: 0,
             heartbeats: 0,
             gateway_url: String::new(),
+            bot_removed: HashSet::new(),
             last_request: None,
             rest_faults: Vec::new(),
             fired: Vec::new(),
