@@ -349,6 +349,13 @@ async fn a_full_disk_answers_could_not_save_and_the_bot_recovers_when_space_come
     let play = Play::start(&world).await;
     // The write-ahead log is far below the 4 MiB from which it is checkpointed and then reused,
     // so the next commit must grow it: on a full disk, it can't.
+    disk.fill();
+    let refused = play.roll(&world, play.turn.id).await;
+    not_saved(&world, &refused.answer().await.unwrap(), &play.turn);
+    // And again: a second failed commit in a row (SQLite may end a transaction whose commit
+    // failed, or keep it; a connection left inside one would keep every later commit from
+    // becoming durable, each answered as saved). The disk is filled again first: what the
+    // failed commit wrote of the log may have been given back.
     let filler = disk.fill();
     let refused = play.roll(&world, play.turn.id).await;
     not_saved(&world, &refused.answer().await.unwrap(), &play.turn);

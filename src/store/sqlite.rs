@@ -87,6 +87,28 @@ fn pool_options() -> SqlitePoolOptions {
     SqlitePoolOptions::new().test_before_acquire(false)
 }
 
+/// The pool of the connection that writes: [`pool_options`], and a connection goes back to it
+/// only outside a transaction. A commit that fails on a full disk (or another I/O error) may
+/// leave SQLite's transaction open, or end it, while sqlx counts the levels of transaction it
+/// asked for: after two such failures in a row, sqlx's rollback undoes only a savepoint, and the
+/// connection stays inside a transaction that every later commit of the bot then only nests in
+/// (each answered as saved, none durable). Closed instead, it is replaced by a fresh one.
+fn writer_options() -> SqlitePoolOptions {
+    pool_options().after_release(|conn, _| {
+        Box::pin(async move {
+            let mut handle = conn.lock_handle().await?;
+            // SAFETY: the handle is locked out of the connection's worker thread while `handle`
+            // lives, and sqlite3_get_autocommit only reads whether a transaction is open.
+            let autocommit =
+                unsafe { libsqlite3_sys::sqlite3_get_autocommit(handle.as_raw_handle().as_ptr()) };
+            if autocommit == 0 {
+                tracing::warn!("a write connection was left inside a transaction: closed");
+            }
+            Ok(autocommit != 0)
+        })
+    })
+}
+
 /// Opens (creating if absent) the SQLite file at `path` and runs the migrations.
 pub(super) async fn open(path: &Path, durability: Durability) -> Result<Queries> {
     open_with(SqliteConnectOptions::new().filename(path), durability).await
@@ -155,7 +177,8 @@ async fn connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Quer
 }
 
 async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Queries> {
-    let pool = pool_options()
+    // The first pool is the writer's (in memory, it does all).
+    let pool = writer_options()
         .max_connections(if own_writer { 1 } else { 4 })
         .connect_with(options.clone())
         .await?;
