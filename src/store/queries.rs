@@ -65,6 +65,7 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<
             Job::Messages { .. } => None,
         })
         .collect();
+    // One answer a commit, in order.
     let mut applied = write_commits(&mut tx, now, &commits).await?.into_iter();
     let mut all = Vec::with_capacity(batch.len());
     for (job, _) in batch {
@@ -75,23 +76,33 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<
                 lobby_message_id,
                 turn_message_id,
             } => {
-                sqlx::query(
-                    "UPDATE games SET lobby_message_id = $1, turn_message_id = $2, \
-                     updated_ms = $3 WHERE id = $4",
-                )
-                .bind(lobby_message_id.map(|id| id as i64))
-                .bind(turn_message_id.map(|id| id as i64))
-                .bind(now)
-                .bind(*game_id)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected()
-                    > 0
+                write_messages(&mut tx, now, *game_id, *lobby_message_id, *turn_message_id).await?
             }
         });
     }
     tx.commit().await?;
     Ok(all)
+}
+
+/// Writes which messages show game `game_id`; false if no such game is stored.
+async fn write_messages(
+    tx: &mut Tx<'_>,
+    now: i64,
+    game_id: i64,
+    lobby_message_id: Option<u64>,
+    turn_message_id: Option<u64>,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE games SET lobby_message_id = $1, turn_message_id = $2, updated_ms = $3 \
+         WHERE id = $4",
+    )
+    .bind(lobby_message_id.map(|id| id as i64))
+    .bind(turn_message_id.map(|id| id as i64))
+    .bind(now)
+    .bind(game_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// Writes `commits` in `tx`: whether each was applied.
