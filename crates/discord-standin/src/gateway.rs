@@ -304,7 +304,7 @@ fn handle_op(
                 let Some(s) = w
                     .sessions
                     .iter_mut()
-                    .find(|s| s.id == session_id && !s.expired && seq <= s.seq)
+                    .find(|s| s.id == session_id && !s.expired && s.can_resume_from(seq))
                 else {
                     w.gateway_event(conn, GatewayEvent::ResumeRefused { session_id, seq });
                     return vec![invalid_session];

@@ -1143,6 +1143,15 @@ impl Standin {
             .store(on, std::sync::atomic::Ordering::Relaxed);
     }
 
+    /// Turns the keeping of the past on or off (on by default). Off, the stand-in holds the
+    /// present only: an edited message keeps no earlier states, [`dispatched`](Self::dispatched)
+    /// records nothing more, and each gateway session keeps only its newest 10,000 dispatches
+    /// for RESUME (one from before them is refused with op 9). The request log is kept. For load
+    /// benchmarks, whose runs would otherwise grow the stand-in by every edit and event.
+    pub fn set_history(&self, on: bool) {
+        self.shared.with(|w| w.keep_history = on);
+    }
+
     /// Check a request without sending it: the violations `method path` with `body` would get.
     pub fn validate_request(
         &self,

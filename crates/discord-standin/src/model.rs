@@ -530,6 +530,24 @@ impl Session {
         self.seq
     }
 
+    /// Without history, the log keeps the newest [`REPLAYABLE`] dispatches (trimmed now and
+    /// then, not at every dispatch). A RESUME from before them is refused, as Discord refuses
+    /// one it can no longer replay.
+    pub(crate) fn trim_log(&mut self) {
+        if self.log.len() >= 2 * REPLAYABLE {
+            self.log.drain(..self.log.len() - REPLAYABLE);
+        }
+    }
+
+    /// Whether a RESUME from `seq` can replay every dispatch after it.
+    pub(crate) fn can_resume_from(&self, seq: u64) -> bool {
+        seq <= self.seq
+            && self
+                .log
+                .first()
+                .is_none_or(|(first, _, _)| *first <= seq + 1)
+    }
+
     /// Send a frame on the current connection, if there is one.
     pub(crate) fn send(&self, out: Out) -> bool {
         match &self.conn {
@@ -538,6 +556,9 @@ impl Session {
         }
     }
 }
+
+/// Dispatches a session keeps for RESUME when the stand-in keeps no history.
+pub(crate) const REPLAYABLE: usize = 10_000;
 
 /// The frame of a numbered dispatch: `{"op": 0, "t": event, "s": seq, "d": data}`.
 pub(crate) fn dispatch_frame(seq: u64, event: &str, data: &Value) -> Value {
@@ -616,6 +637,9 @@ pub(crate) struct World {
     /// Every dispatch sent on the gateway (event name, `d`), in order (`d` shared with the
     /// sessions' logs).
     pub(crate) dispatched: Vec<(Arc<str>, Arc<Value>)>,
+    /// Whether the past is kept: messages' earlier states, `dispatched`, and each session's
+    /// whole replay log (see [`Standin::set_history`](crate::Standin::set_history)).
+    pub(crate) keep_history: bool,
     pub(crate) ready_count: u64,
     pub(crate) heartbeats: u64,
     pub(crate) gateway_url: String,
@@ -695,6 +719,7 @@ impl World {
             identifies: Vec::new(),
             shard_count: 1,
             dispatched: Vec::new(),
+            keep_history: true,
             ready_count: 0,
             heartbeats: 0,
             gateway_url: String::new(),
@@ -908,6 +933,9 @@ impl World {
             .filter(|s| !s.expired && s.covers(guild))
         {
             let seq = s.number_shared(Arc::clone(&event), Arc::clone(&data));
+            if !self.keep_history {
+                s.trim_log();
+            }
             s.send(Out::Dispatch {
                 seq,
                 event: Arc::clone(&event),
@@ -915,13 +943,17 @@ impl World {
             });
             shards.push(s.shard);
         }
-        self.dispatched.push((event, data));
+        if self.keep_history {
+            self.dispatched.push((event, data));
+        }
         shards
     }
 
     /// Record a dispatch sent (not through [`dispatch_to_guild`](Self::dispatch_to_guild)).
     pub(crate) fn record_dispatch(&mut self, event: &str, data: Value) {
-        self.dispatched.push((Arc::from(event), Arc::new(data)));
+        if self.keep_history {
+            self.dispatched.push((Arc::from(event), Arc::new(data)));
+        }
     }
 
     /// Whether some identified session receives this guild's events now (connected).
@@ -1000,6 +1032,7 @@ impl World {
 
     /// Apply a PATCH-style edit (only the fields present change) and keep the old state.
     pub(crate) fn edit_message(&mut self, id: MessageId, payload: &Value) {
+        let keep_history = self.keep_history;
         if let Some(m) = self.message_mut(id) {
             let was_loading = m.loading;
             let ephemeral = m.state.flags & EPHEMERAL;
@@ -1009,7 +1042,10 @@ impl World {
                 // The old state goes to the history as it is; only what the edit leaves
                 // unchanged is copied.
                 let new = edited(&m.state, payload);
-                m.history.push(std::mem::replace(&mut m.state, new));
+                let old = std::mem::replace(&mut m.state, new);
+                if keep_history {
+                    m.history.push(old);
+                }
                 m.edited_ms = Some(now_ms());
             }
             m.state.flags = (m.state.flags & !EPHEMERAL) | ephemeral;
@@ -1340,4 +1376,52 @@ pub(crate) fn guild_create_json(w: &World, g: &GuildInfo) -> Value {
         "guild_scheduled_events": [],
         "soundboard_sounds": [],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session {
+            id: "s".into(),
+            shard: [0, 1],
+            conn: None,
+            seq: 0,
+            log: Vec::new(),
+            expired: false,
+            acks_withheld: false,
+        }
+    }
+
+    #[test]
+    fn a_trimmed_replay_log_refuses_a_resume_from_before_it() {
+        let mut s = session();
+        let event: Arc<str> = Arc::from("MESSAGE_CREATE");
+        let data = Arc::new(json!({}));
+        for _ in 0..2 * REPLAYABLE - 1 {
+            s.number_shared(event.clone(), data.clone());
+            s.trim_log();
+        }
+        assert_eq!(s.log.len(), 2 * REPLAYABLE - 1, "trimmed only now and then");
+        assert!(s.can_resume_from(0));
+        s.number_shared(event, data);
+        s.trim_log();
+        let seq = s.seq;
+        assert_eq!(s.log.len(), REPLAYABLE);
+        assert_eq!(s.log[0].0, seq - REPLAYABLE as u64 + 1);
+        assert!(
+            s.can_resume_from(seq - REPLAYABLE as u64),
+            "every later one is kept"
+        );
+        assert!(
+            !s.can_resume_from(seq - REPLAYABLE as u64 - 1),
+            "one is gone"
+        );
+        assert!(s.can_resume_from(seq));
+        assert!(
+            !s.can_resume_from(seq + 1),
+            "a seq the session never reached"
+        );
+    }
 }

@@ -359,3 +359,49 @@ async fn guild_commands_register() {
     assert!(http.get_global_commands().await.unwrap().is_empty());
     standin.assert_clean();
 }
+
+/// Without history (as the load benchmark runs it), the stand-in keeps the present only: an edit
+/// replaces the message's state, and dispatches are no longer recorded; requests still are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_history_only_the_present_is_kept() {
+    let standin = Standin::start().await;
+    let _bot = common::start_bot(&standin).await;
+    let (alice, bob) = (standin.user("alice"), standin.user("bob"));
+    let channel = standin.channel_id();
+    standin.wait_for_command("forgetit").await.unwrap();
+    standin.set_history(false);
+    let dispatched = standin.dispatched().len();
+    let requests = standin.view(|v| v.requests().len());
+
+    let started = standin
+        .run_slash(
+            alice,
+            channel,
+            "forgetit",
+            Some("start"),
+            json!({"players": 2}),
+        )
+        .await
+        .unwrap();
+    let game = started.answer().await.unwrap();
+    let rolled = standin.click(bob, game.id, "Roll").await.unwrap();
+    let updated = rolled.answer().await.unwrap();
+    assert_eq!(updated.content(), "bob rolled a 6 (message had 1 embed(s))");
+    assert!(updated.history.is_empty(), "no earlier state kept");
+    assert_eq!(
+        standin.dispatched().len(),
+        dispatched,
+        "no dispatch recorded"
+    );
+    assert_eq!(
+        standin.view(|v| v.requests().len()),
+        requests + 2,
+        "the command's answer and the click's are logged"
+    );
+
+    // On again, the past is kept again.
+    standin.set_history(true);
+    let again = standin.click(bob, game.id, "Rules").await.unwrap();
+    again.answer().await.unwrap();
+    assert_eq!(standin.dispatched().len(), dispatched + 1);
+}
