@@ -164,6 +164,8 @@ enum Seen {
 struct Driver {
     standin: Arc<Standin>,
     routes: Mutex<Routes>,
+    /// Requests taken from the log so far.
+    requests: std::sync::atomic::AtomicUsize,
 }
 
 impl Driver {
@@ -175,6 +177,7 @@ impl Driver {
         let driver = Arc::new(Driver {
             standin,
             routes: Mutex::new(routes),
+            requests: Default::default(),
         });
         let reader = driver.clone();
         tokio::spawn(async move { reader.read_log().await });
@@ -182,23 +185,22 @@ impl Driver {
     }
 
     async fn read_log(&self) {
-        let mut cursor = 0;
         loop {
-            // What matters of each new request is read in place (its body is not copied).
-            let new: Vec<Seen> = match self
+            // New requests are taken out of the log (not copied, and not kept).
+            let waited = self
                 .standin
                 .wait_until("new requests", |view| {
-                    let all = view.requests();
-                    (all.len() > cursor).then(|| all[cursor..].iter().map(seen).collect())
+                    (!view.requests().is_empty()).then_some(())
                 })
-                .await
-            {
-                Ok(new) => new,
-                Err(_) => continue, // idle longer than the wait timeout
-            };
-            cursor += new.len();
+                .await;
+            if waited.is_err() {
+                continue; // idle longer than the wait timeout
+            }
+            let new = self.standin.take_requests();
+            self.requests
+                .fetch_add(new.len(), std::sync::atomic::Ordering::Relaxed);
             let mut routes = self.routes.lock().unwrap();
-            for seen in new {
+            for seen in new.iter().map(seen) {
                 match seen {
                     Seen::Callback(id, answer) => match routes.callbacks.remove(&id) {
                         Some(Callback::Waiting(tx)) => {
@@ -246,6 +248,11 @@ impl Driver {
             .expect("an answer within 30 s")
             .expect("the reader lives");
         Some(answer)
+    }
+
+    /// Requests the bot made so far (as far as read).
+    fn requests(&self) -> usize {
+        self.requests.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     fn posts(&self, channel: ChannelId) -> watch::Receiver<u64> {
@@ -793,7 +800,7 @@ async fn run_phase(
 ) -> Phase {
     let standin = &driver.standin;
     let interactions_before = standin.view(|v| v.interactions().len());
-    let requests_before = standin.view(|v| v.requests().len());
+    let requests_before = driver.requests();
     let cpu_before = bot.cpu_s();
     let harness_before = harness_cpu_s();
     let began = Instant::now();
@@ -813,7 +820,7 @@ async fn run_phase(
         cpu_s: bot.cpu_s() - cpu_before,
         harness_cpu_s: harness_cpu_s() - harness_before,
         latencies_ms: latencies_since(standin, interactions_before),
-        requests: standin.view(|v| v.requests().len()) - requests_before,
+        requests: driver.requests() - requests_before,
         events: None,
     }
 }

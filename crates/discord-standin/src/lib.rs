@@ -1082,6 +1082,13 @@ impl Standin {
         self.shared.read(|w| w.requests.clone())
     }
 
+    /// Takes the REST requests logged so far out of the log, in order, leaving it empty: for a
+    /// reader that consumes the log as it grows (a load benchmark's driver), so that it neither
+    /// copies the requests nor keeps them all.
+    pub fn take_requests(&self) -> Vec<RequestRecord> {
+        self.shared.with(|w| std::mem::take(&mut w.requests))
+    }
+
     /// Registered commands as the stand-in returned them (guild ones carry `guild_id`).
     pub fn commands(&self) -> Vec<Value> {
         self.shared.read(|w| w.commands.clone())
