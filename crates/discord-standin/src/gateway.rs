@@ -280,7 +280,7 @@ fn handle_op(
                     shard,
                     conn: Some((conn, tx.clone())),
                     seq: 0,
-                    log: Vec::new(),
+                    log: std::collections::VecDeque::new(),
                     expired: false,
                     acks_withheld: false,
                 };

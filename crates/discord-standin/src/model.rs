@@ -1,7 +1,7 @@
 //! The stand-in's state: guilds, channels, users, the messages in each channel as people see them,
 //! interactions and how they were answered, registered commands, and the request log.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -497,7 +497,7 @@ pub(crate) struct Session {
     /// The last sequence number used.
     pub(crate) seq: u64,
     /// Every dispatch of the session: `(seq, event, d)`, replayed on RESUME.
-    pub(crate) log: Vec<(u64, Arc<str>, Arc<Value>)>,
+    pub(crate) log: VecDeque<(u64, Arc<str>, Arc<Value>)>,
     /// Invalidated (op 9 d=false, a closing code that ends it, a new IDENTIFY of its shard
     /// while disconnected): a RESUME gets op 9 d=false and nothing more is queued for it.
     pub(crate) expired: bool,
@@ -526,16 +526,16 @@ impl Session {
     /// Number a dispatch and keep it for RESUME without copying `data`; returns its `seq`.
     pub(crate) fn number_shared(&mut self, event: Arc<str>, data: Arc<Value>) -> u64 {
         self.seq += 1;
-        self.log.push((self.seq, event, data));
+        self.log.push_back((self.seq, event, data));
         self.seq
     }
 
-    /// Without history, the log keeps the newest [`REPLAYABLE`] dispatches (trimmed now and
-    /// then, not at every dispatch). A RESUME from before them is refused, as Discord refuses
-    /// one it can no longer replay.
+    /// Without history, the log keeps the newest [`REPLAYABLE`] dispatches: one in, the oldest
+    /// out (a long log dropped at once would hold the world's lock for milliseconds). A RESUME
+    /// from before them is refused, as Discord refuses one it can no longer replay.
     pub(crate) fn trim_log(&mut self) {
-        if self.log.len() >= 2 * REPLAYABLE {
-            self.log.drain(..self.log.len() - REPLAYABLE);
+        while self.log.len() > REPLAYABLE {
+            self.log.pop_front();
         }
     }
 
@@ -544,7 +544,7 @@ impl Session {
         seq <= self.seq
             && self
                 .log
-                .first()
+                .front()
                 .is_none_or(|(first, _, _)| *first <= seq + 1)
     }
 
@@ -1388,7 +1388,7 @@ mod tests {
             shard: [0, 1],
             conn: None,
             seq: 0,
-            log: Vec::new(),
+            log: VecDeque::new(),
             expired: false,
             acks_withheld: false,
         }
@@ -1399,14 +1399,15 @@ mod tests {
         let mut s = session();
         let event: Arc<str> = Arc::from("MESSAGE_CREATE");
         let data = Arc::new(json!({}));
-        for _ in 0..2 * REPLAYABLE - 1 {
+        for _ in 0..REPLAYABLE {
             s.number_shared(event.clone(), data.clone());
             s.trim_log();
         }
-        assert_eq!(s.log.len(), 2 * REPLAYABLE - 1, "trimmed only now and then");
-        assert!(s.can_resume_from(0));
-        s.number_shared(event, data);
-        s.trim_log();
+        assert!(s.can_resume_from(0), "all kept so far");
+        for _ in 0..3 {
+            s.number_shared(event.clone(), data.clone());
+            s.trim_log();
+        }
         let seq = s.seq;
         assert_eq!(s.log.len(), REPLAYABLE);
         assert_eq!(s.log[0].0, seq - REPLAYABLE as u64 + 1);

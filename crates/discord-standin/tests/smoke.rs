@@ -404,4 +404,16 @@ async fn without_history_only_the_present_is_kept() {
     let again = standin.click(bob, game.id, "Rules").await.unwrap();
     again.answer().await.unwrap();
     assert_eq!(standin.dispatched().len(), dispatched + 1);
+
+    // A reader that takes the requests out of the log gets each once, in order.
+    let taken = standin.take_requests();
+    assert_eq!(taken.len(), requests + 3);
+    let last = taken.last().unwrap();
+    assert_eq!(
+        last.body.as_ref().unwrap()["type"],
+        4,
+        "the ephemeral answer to Rules"
+    );
+    assert!(standin.view(|v| v.requests().is_empty()));
+    assert!(standin.take_requests().is_empty());
 }
