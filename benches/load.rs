@@ -11,9 +11,10 @@
 //! A child process keeps the bot's CPU time and memory apart from the harness's (both read from
 //! `/proc`); the two still share the machine's cores, as a bot shares its host.
 //!
-//! The driver reads only the stand-in's request log (one reader for all channels): a click's
-//! callback body says whether the clicked message still offers a move; a `POST` of a channel
-//! message says a new turn began there. The stand-in validates every request against Discord's
+//! The driver reads only the stand-in's request log (one reader for all channels, taking the
+//! requests out as they come: `Standin::take_requests`): a click's callback body says whether
+//! the clicked message still offers a move; a `POST` of a channel message says a new turn began
+//! there. The stand-in validates every request against Discord's
 //! spec in the warm-up and not while timing (`Standin::set_validation`), and keeps no history
 //! (`Standin::set_history`): no earlier states of edited messages, no copy of each dispatch.
 //!

@@ -346,16 +346,7 @@ async fn a_late_interaction_response_is_unknown_interaction() {
             .route(faults::INTERACTION_CALLBACK),
     );
     let alice = standin.user("alice");
-    let game = standin
-        .run_slash(
-            alice,
-            standin.channel_id(),
-            "forgetit",
-            Some("start"),
-            json!({"players": 2}),
-        )
-        .await
-        .unwrap();
+    let game = common::start_game(&standin, alice).await;
     let response = game.response().await.unwrap();
     assert!(response.latency > Duration::from_secs(3), "{response:?}");
     // The bot's answer fails with 10062; poise's default error handler then reports the error
@@ -522,16 +513,7 @@ async fn close_4000_resume_replays_an_interaction_sent_while_disconnected() {
     standin.wait_for_connects(2).await.unwrap();
     assert!(standin.sessions().is_empty(), "no session is connected");
     let alice = standin.user("alice");
-    let game = standin
-        .run_slash(
-            alice,
-            standin.channel_id(),
-            "forgetit",
-            Some("start"),
-            json!({"players": 2}),
-        )
-        .await
-        .unwrap();
+    let game = common::start_game(&standin, alice).await;
     standin.unblock_gateway();
     standin.wait_for_resumes(1).await.unwrap();
     let answer = game.answer().await.unwrap();

@@ -217,16 +217,7 @@ async fn payloads_deserialize_into_serenity_types() {
     let bot = common::start_bot(&standin).await;
     let alice = standin.user("alice");
     let channel = standin.channel_id();
-    let started = standin
-        .run_slash(
-            alice,
-            channel,
-            "forgetit",
-            Some("start"),
-            json!({"players": 2}),
-        )
-        .await
-        .unwrap();
+    let started = common::start_game(&standin, alice).await;
     let game = started.answer().await.unwrap();
     standin
         .click(alice, game.id, "Roll")
@@ -367,22 +358,12 @@ async fn without_history_only_the_present_is_kept() {
     let standin = Standin::start().await;
     let _bot = common::start_bot(&standin).await;
     let (alice, bob) = (standin.user("alice"), standin.user("bob"));
-    let channel = standin.channel_id();
     standin.wait_for_command("forgetit").await.unwrap();
     standin.set_history(false);
     let dispatched = standin.dispatched().len();
     let requests = standin.view(|v| v.requests().len());
 
-    let started = standin
-        .run_slash(
-            alice,
-            channel,
-            "forgetit",
-            Some("start"),
-            json!({"players": 2}),
-        )
-        .await
-        .unwrap();
+    let started = common::start_game(&standin, alice).await;
     let game = started.answer().await.unwrap();
     let rolled = standin.click(bob, game.id, "Roll").await.unwrap();
     let updated = rolled.answer().await.unwrap();

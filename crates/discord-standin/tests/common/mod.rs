@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use discord_standin::Standin;
+use discord_standin::{Interaction, Standin, UserId};
 use poise::serenity_prelude as serenity;
 
 pub struct Data;
@@ -218,6 +218,20 @@ async fn on_event(
         }
     }
     Ok(())
+}
+
+/// `user` runs `/forgetit start players:2` in the stand-in's channel.
+pub async fn start_game(standin: &Standin, user: UserId) -> Interaction {
+    standin
+        .run_slash(
+            user,
+            standin.channel_id(),
+            "forgetit",
+            Some("start"),
+            serde_json::json!({"players": 2}),
+        )
+        .await
+        .unwrap()
 }
 
 /// Build the bot against the stand-in and run it in the background.
