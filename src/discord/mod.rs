@@ -194,17 +194,11 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     })?;
     info!(database = %database, "database open");
 
-    let http = || {
-        let mut http = serenity::HttpBuilder::new(&token);
-        if let Some(proxy) = &proxy {
-            http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
-        }
-        http.build()
-    };
+    let clients = Clients::new(&token, proxy.as_deref());
     // The dice's application emoji, before any message is drawn.
-    let style = emoji::prepare(&http(), config.emoji.clone()).await;
+    let style = emoji::prepare(&clients.rest, config.emoji.clone()).await;
     let outbox = Arc::new(io::HttpOutbox {
-        http: Arc::new(http()),
+        http: Arc::new(clients.rest),
     });
     let table_config = TableConfig {
         shards,
@@ -256,7 +250,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         .build();
 
     let mut client =
-        serenity::ClientBuilder::new_with_http(http(), serenity::GatewayIntents::GUILDS)
+        serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
             .cache_settings(no_cache())
             .framework(framework)
             .await?;
@@ -280,6 +274,36 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         client: task,
         sweeper,
     })
+}
+
+/// The bot's two REST clients.
+struct Clients {
+    /// Posts and edits channel messages, and uploads emoji: through serenity's rate limiter,
+    /// unless a proxy does the rate limiting.
+    rest: serenity::Http,
+    /// The gateway client's (every handler's `ctx.http`): answers interactions, and registers
+    /// the commands once at start. Never through serenity's rate limiter: interaction endpoints
+    /// are not bound to the bot's global rate limit, an interaction is answered once, and the
+    /// limiter keeps a bucket for each interaction id it ever saw (`Route::InteractionResponse`
+    /// is limited per interaction) and never drops one, so a bot up for a month of clicks would
+    /// hold millions of them.
+    answers: serenity::Http,
+}
+
+impl Clients {
+    fn new(token: &str, proxy: Option<&str>) -> Clients {
+        let http = |ratelimited: bool| {
+            let mut http = serenity::HttpBuilder::new(token);
+            if let Some(proxy) = proxy {
+                http = http.proxy(proxy);
+            }
+            http.ratelimiter_disabled(!ratelimited).build()
+        };
+        Clients {
+            rest: http(proxy.is_none()),
+            answers: http(false),
+        }
+    }
 }
 
 /// How often the data of servers the bot was removed from is looked at (and once at start).
@@ -794,4 +818,45 @@ fn board_of(message: &serenity::Message) -> Option<crate::engine::Board> {
             Button::Game { action, .. } => Intent::<MoveText>::parse(&action, Some(""))?.board(),
             Button::Leaderboard { .. } | Button::Forget { .. } => None,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poise::serenity_prelude::Builder;
+
+    /// A token of the shape serenity checks (three dot-separated parts).
+    const TOKEN: &str = "standin.bot.token";
+    /// Nothing listens there: a request fails at once, after serenity's rate limiter saw it.
+    const NOWHERE: &str = "http://127.0.0.1:1";
+
+    #[test]
+    fn interactions_are_answered_without_the_rate_limiter() {
+        let direct = Clients::new(TOKEN, None);
+        assert!(direct.answers.ratelimiter.is_none());
+        assert!(
+            direct.rest.ratelimiter.is_some(),
+            "channel messages are rate limited"
+        );
+        // A proxy (twilight's http-proxy, the stand-in) does the rate limiting.
+        let proxied = Clients::new(TOKEN, Some(NOWHERE));
+        assert!(proxied.answers.ratelimiter.is_none());
+        assert!(proxied.rest.ratelimiter.is_none());
+    }
+
+    /// Why: serenity's rate limiter keeps a bucket for every interaction answered through it,
+    /// for good (if serenity stops doing so, this fails, and `Clients` may answer through it).
+    #[tokio::test]
+    async fn serenity_keeps_a_bucket_for_each_interaction_answered_through_its_limiter() {
+        let http = serenity::HttpBuilder::new(TOKEN).proxy(NOWHERE).build();
+        let limiter = http.ratelimiter.as_ref().expect("a rate limiter");
+        for id in 1..=3 {
+            let answer = CreateInteractionResponse::Acknowledge;
+            let sent = answer
+                .execute(&http, (serenity::InteractionId::new(id), "token"))
+                .await;
+            assert!(sent.is_err(), "nothing answers at {NOWHERE}");
+        }
+        assert_eq!(limiter.routes().read().await.len(), 3);
+    }
 }
