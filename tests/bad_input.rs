@@ -134,17 +134,11 @@ async fn state(world: &World, channels: &[ChannelId]) -> State {
     }
 }
 
-/// The state once it settles (the bot saves a new message's id just after answering).
-async fn settled(world: &World, channels: &[ChannelId]) -> State {
-    let mut last = state(world, channels).await;
-    loop {
-        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
-        let now = state(world, channels).await;
-        if now == last {
-            return now;
-        }
-        last = now;
-    }
+/// The state once the bot has done all it was asked (it saves a new message's id just after
+/// answering).
+async fn settled(bot: &RunningBot, world: &World, channels: &[ChannelId]) -> State {
+    bot.tables().settled().await;
+    state(world, channels).await
 }
 
 /// Panics with what differs between `before` and `after`.
@@ -627,7 +621,7 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
     world.standin.grant(amelie, 1 << 5);
     let channel = world.standin.add_channel("empty");
     let channels = [world.channel, channel];
-    let before = block(&rt, settled(&world, &channels));
+    let before = block(&rt, settled(&bot, &world, &channels));
     let choices = Choices::registered(&world, &rt);
     run(
         (bad_command(&choices), prop_oneof![Just(false), Just(true)]),
@@ -758,7 +752,7 @@ fn unknown_commands_subcommands_and_dms_get_a_private_answer_and_change_nothing(
     // A game in the channel, whose messages must not change.
     let turn = block(&rt, world.two_player_game(500));
     let channels = [world.channel];
-    let before = block(&rt, settled(&world, &channels));
+    let before = block(&rt, settled(&bot, &world, &channels));
     run((shape(), any::<bool>()), |(shape, french)| {
         let (user, lang) = if french {
             (amelie, Lang::Fr)
@@ -1028,7 +1022,7 @@ fn every_click_that_is_no_move_gets_a_private_answer_and_changes_nothing() {
     let rt = runtime();
     let (world, bot, amelie) = block(&rt, world_and_bot());
     let t = block(&rt, tables(&world));
-    let before = block(&rt, settled(&world, &t.channels));
+    let before = block(&rt, settled(&bot, &world, &t.channels));
     let users = [world.alice, world.bob, world.carol, amelie];
     let messages = [
         t.fgi_turn.message,
@@ -1141,7 +1135,7 @@ fn a_click_acts_only_on_the_kind_of_message_it_belongs_to() {
     let rt = runtime();
     let (world, bot, amelie) = block(&rt, world_and_bot());
     let t = block(&rt, tables(&world));
-    let before = block(&rt, settled(&world, &t.channels));
+    let before = block(&rt, settled(&bot, &world, &t.channels));
     let users = [world.alice, world.bob, world.carol, amelie];
     let ids_of = |message| {
         let m = world.standin.message(message).unwrap();

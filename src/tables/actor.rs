@@ -145,6 +145,9 @@ impl Actor {
                         let span = action_span(request.who.user_id, &request.intent.code());
                         Box::pin(self.handle(*request).instrument(span)).await;
                     }
+                    Some(Msg::Settled(done)) => {
+                        let _ = done.send(());
+                    }
                     None => break,
                 },
                 _ = tokio::time::sleep_until(wake), if timer.is_some() => {

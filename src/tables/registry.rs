@@ -21,6 +21,8 @@ use crate::strategy::Strategies;
 pub(super) enum Msg {
     Create(Box<NewGame>),
     Request(Box<Request>),
+    /// Answered once the table has done everything asked of it before.
+    Settled(tokio::sync::oneshot::Sender<()>),
 }
 
 pub(super) struct Shared {
@@ -187,6 +189,27 @@ impl Tables {
         super::review::answer(self.shared.clone(), request).await;
     }
 
+    /// Waits until every table has done what it was asked before this call: answered, shown
+    /// and saved (the messages of a turn that began, their ids). For tools and tests, which
+    /// then read a state no action of the past is still changing.
+    pub async fn settled(&self) {
+        let actors: Vec<_> = self
+            .shared
+            .actors
+            .lock()
+            .unwrap()
+            .values()
+            .cloned()
+            .collect();
+        for actor in actors {
+            let (done, settled) = tokio::sync::oneshot::channel();
+            if actor.send(Msg::Settled(done)).await.is_ok() {
+                // A table that stopped has nothing left to do either.
+                let _ = settled.await;
+            }
+        }
+    }
+
     /// Stops taking requests, lets every table finish the one in hand, and waits for them.
     pub async fn shutdown(&self) {
         self.shared.closing.store(true, Ordering::SeqCst);
@@ -230,6 +253,7 @@ impl Tables {
         let (reply, lang) = match msg {
             Msg::Create(new) => (new.reply, new.lang),
             Msg::Request(request) => (request.reply, request.lang),
+            Msg::Settled(_) => return,
         };
         let _ = reply
             .ephemeral(render::notice(Notice::ShuttingDown, lang))
