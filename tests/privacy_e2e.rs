@@ -7,6 +7,7 @@ mod common;
 
 use common::*;
 use discord_standin::Message;
+use forgetit::discord::{Membership, RunningBot};
 use forgetit::engine::{GameKind, Scope};
 use forgetit::store::REMOVED_GUILD_KEPT_MS;
 use serde_json::json;
@@ -247,7 +248,7 @@ async fn a_french_person_reads_privacy_and_forget_me_in_french() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_back() {
     let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
+    let mut bot = world.start_bot(world.config()).await;
     a_finished_game(&world).await;
     let store = world.store().await;
     let guild = world.standin.guild_id().get();
@@ -278,18 +279,18 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
     // GUILD_DELETE (removed, not an outage): its time is recorded.
     let before = forgetit::store::now_ms();
     world.standin.remove_bot_from(world.standin.guild_id());
-    let removed = wait_for(|| async { store.guild_removed_at(guild).await.unwrap() }).await;
+    assert_eq!(recorded(&mut bot).await, Membership::Removed { guild });
+    let removed = store
+        .guild_removed_at(guild)
+        .await
+        .unwrap()
+        .expect("recorded");
     assert!(removed >= before, "{removed} {before}");
 
     // GUILD_CREATE: back, so nothing is deleted.
     world.standin.add_bot_to(world.standin.guild_id());
-    wait_for(|| async {
-        match store.guild_removed_at(guild).await.unwrap() {
-            None => Some(()),
-            Some(_) => None,
-        }
-    })
-    .await;
+    assert_eq!(recorded(&mut bot).await, Membership::Back { guild });
+    assert_eq!(store.guild_removed_at(guild).await.unwrap(), None);
     let swept = store
         .sweep_removed_guilds(before + 2 * REMOVED_GUILD_KEPT_MS)
         .await
@@ -300,7 +301,12 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
     // Removed again, and 30 days pass (the sweep is given the time): its games, statistics and
     // settings go.
     world.standin.remove_bot_from(world.standin.guild_id());
-    let removed = wait_for(|| async { store.guild_removed_at(guild).await.unwrap() }).await;
+    assert_eq!(recorded(&mut bot).await, Membership::Removed { guild });
+    let removed = store
+        .guild_removed_at(guild)
+        .await
+        .unwrap()
+        .expect("recorded");
     let swept = store
         .sweep_removed_guilds(removed + REMOVED_GUILD_KEPT_MS)
         .await
@@ -351,8 +357,14 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
     // Removed from the other server while no bot runs: nothing hears it.
     world.standin.remove_bot_from(other);
     let before = forgetit::store::now_ms();
-    let bot = world.start_bot(world.config()).await;
-    let removed = wait_for(|| async { store.guild_removed_at(other.get()).await.unwrap() }).await;
+    let mut bot = world.start_bot(world.config()).await;
+    let left = Membership::Removed { guild: other.get() };
+    assert_eq!(recorded(&mut bot).await, left);
+    let removed = store
+        .guild_removed_at(other.get())
+        .await
+        .unwrap()
+        .expect("recorded");
     assert!(removed >= before, "{removed} {before}");
     assert_eq!(store.guild_removed_at(home.get()).await.unwrap(), None);
 
@@ -370,13 +382,9 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
     world.standin.assert_clean();
 }
 
-/// Polls `f` until it gives something (the bot handles gateway events on its own time).
-async fn wait_for<T, F: std::future::Future<Output = Option<T>>>(f: impl Fn() -> F) -> T {
-    for _ in 0..200 {
-        if let Some(found) = f().await {
-            return found;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
-    panic!("not within 5 s");
+/// What the bot records next of the servers it left or came back to (it handles gateway events
+/// on its own time).
+async fn recorded(bot: &mut RunningBot) -> Membership {
+    let next = tokio::time::timeout(std::time::Duration::from_secs(5), bot.membership());
+    next.await.expect("within 5 s").expect("the bot runs")
 }

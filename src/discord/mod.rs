@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, FullEvent, Interaction};
+use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 use tracing::{error, info, info_span, warn, Instrument};
 
@@ -39,7 +40,22 @@ type Context<'a> = poise::Context<'a, Data, Error>;
 pub struct Data {
     tables: Tables,
     store: Store,
+    membership: broadcast::Sender<Membership>,
 }
+
+/// What the bot recorded of a server it was removed from or came back to, once recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Membership {
+    /// Removed (GUILD_DELETE, or left while no process ran its shard): its data goes in 30
+    /// days unless the bot comes back.
+    Removed { guild: u64 },
+    /// Back in a server it had been removed from: its data is kept.
+    Back { guild: u64 },
+}
+
+/// How many [`Membership`] records [`RunningBot::membership`] keeps unread (older ones are
+/// skipped).
+const MEMBERSHIP_KEPT: usize = 256;
 
 /// How to reach Discord and where dice come from. The defaults are the config's
 /// `discord.http_proxy` (or Discord itself) and fair dice; tests point `http_proxy` at a
@@ -87,12 +103,27 @@ pub struct RunningBot {
     client: JoinHandle<Result<(), serenity::Error>>,
     /// Deletes the data of servers the bot was removed from 30 days ago ([`sweep_removed`]).
     sweeper: JoinHandle<()>,
+    /// What was recorded of the servers it left or came back to, since it started.
+    membership: broadcast::Receiver<Membership>,
 }
 
 impl RunningBot {
     /// The game service, for tools and tests.
     pub fn tables(&self) -> &Tables {
         &self.tables
+    }
+
+    /// The next record of a server the bot was removed from or came back to, since it started
+    /// (the newest [`MEMBERSHIP_KEPT`] of them are kept unread), once it is in the store; `None`
+    /// once the bot has stopped. For tools and tests.
+    pub async fn membership(&mut self) -> Option<Membership> {
+        loop {
+            match self.membership.recv().await {
+                Ok(membership) => return Some(membership),
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
     }
 
     /// Disconnects, lets every table finish the action in hand, and closes the database.
@@ -212,9 +243,11 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             error,
         })?;
 
+    let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
     let data = Data {
         tables: tables.clone(),
         store: store.clone(),
+        membership,
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::new);
     let framework = poise::Framework::builder()
@@ -273,6 +306,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         store,
         client: task,
         sweeper,
+        membership: recorded,
     })
 }
 
@@ -476,7 +510,7 @@ async fn on_event(
             );
             let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
             let listed = data_about_bot.guilds.iter().map(|g| g.id.get()).collect();
-            note_guilds_left(&framework.user_data.store, shard, &listed).await;
+            note_guilds_left(framework.user_data, shard, &listed).await;
         }
         FullEvent::Resume { .. } => info!(shard = ctx.shard_id.0, "shard resumed"),
         FullEvent::ShardStageUpdate { event } => info!(
@@ -495,7 +529,13 @@ async fn on_event(
             );
             // The bot is in it: if it had been removed, its data is kept after all.
             match framework.user_data.store.guild_back(guild.id.get()).await {
-                Ok(true) => info!(guild = guild.id.get(), "back in a server: its data is kept"),
+                Ok(true) => {
+                    info!(guild = guild.id.get(), "back in a server: its data is kept");
+                    let back = Membership::Back {
+                        guild: guild.id.get(),
+                    };
+                    let _ = framework.user_data.membership.send(back);
+                }
                 Ok(false) => {}
                 Err(e) => {
                     error!(error = %e, guild = guild.id.get(), "could not record a server's return")
@@ -512,7 +552,13 @@ async fn on_event(
                 .guild_removed(guild, crate::store::now_ms())
                 .await;
             match removed {
-                Ok(()) => info!(guild, "removed from a server: its data goes in 30 days"),
+                Ok(()) => {
+                    info!(guild, "removed from a server: its data goes in 30 days");
+                    let _ = framework
+                        .user_data
+                        .membership
+                        .send(Membership::Removed { guild });
+                }
                 Err(e) => error!(error = %e, guild, "could not record a server's removal"),
             }
         }
@@ -526,10 +572,11 @@ async fn on_event(
 /// of this shard, that READY does not list was left meanwhile. Its removal is recorded now (one
 /// recorded earlier keeps its time): its data goes 30 days from now unless the bot comes back.
 async fn note_guilds_left(
-    store: &Store,
+    data: &Data,
     (shard, count): (u32, u32),
     listed: &std::collections::HashSet<u64>,
 ) {
+    let store = &data.store;
     let guilds = match store.guilds_with_data().await {
         Ok(guilds) => guilds,
         Err(e) => {
@@ -544,10 +591,13 @@ async fn note_guilds_left(
         .filter(|guild| !listed.contains(guild));
     for guild in left {
         match store.guild_removed(guild, now).await {
-            Ok(()) => info!(
-                guild,
-                "not a server of the bot any more (left while offline): its data goes in 30 days"
-            ),
+            Ok(()) => {
+                info!(
+                    guild,
+                    "not a server of the bot any more (left while offline): its data goes in 30 days"
+                );
+                let _ = data.membership.send(Membership::Removed { guild });
+            }
             Err(e) => error!(error = %e, guild, "could not record a server's removal"),
         }
     }
