@@ -49,11 +49,14 @@ async fn raw_commands_reach_the_bot_unchecked_and_dms_have_no_guild() {
         )
         .await
         .is_err());
+    let mut errors = common::FRAMEWORK_ERRORS.subscribe();
     let sent = standin
         .send_raw(alice, RawInteraction::command(channel, data))
         .await
         .unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let error = tokio::time::timeout(Duration::from_secs(5), errors.recv()).await;
+    let error = error.expect("poise reports it within 5 s").unwrap();
+    assert!(error.contains("start"), "{error}");
     assert!(sent.record().responses.is_empty());
     let problems = standin.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");

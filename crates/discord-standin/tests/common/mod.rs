@@ -6,6 +6,11 @@ use discord_standin::{Interaction, Standin, UserId};
 use poise::serenity_prelude as serenity;
 
 pub struct Data;
+
+/// Each error poise reported (a command it could not run), once it was handled: a test awaits
+/// it to know the bot is done with an interaction it does not answer.
+pub static FRAMEWORK_ERRORS: std::sync::LazyLock<tokio::sync::broadcast::Sender<String>> =
+    std::sync::LazyLock::new(|| tokio::sync::broadcast::channel(16).0);
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 type Ctx<'a> = poise::Context<'a, Data, Error>;
 
@@ -260,6 +265,16 @@ pub async fn client(standin: &Standin) -> serenity::Client {
         .options(poise::FrameworkOptions {
             commands: vec![forgetit()],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |error| {
+                Box::pin(async move {
+                    let what = error.to_string();
+                    // poise's own handling first (it answers some errors, logs others).
+                    if let Err(e) = poise::builtins::on_error(error).await {
+                        eprintln!("could not handle an error: {e}");
+                    }
+                    let _ = FRAMEWORK_ERRORS.send(what);
+                })
+            },
             ..Default::default()
         })
         .setup(|ctx, _ready, framework| {
