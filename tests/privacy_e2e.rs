@@ -9,7 +9,7 @@ use common::*;
 use discord_standin::Message;
 use forgetit::discord::{Membership, RunningBot};
 use forgetit::engine::{GameKind, Scope};
-use forgetit::store::REMOVED_GUILD_KEPT_MS;
+use forgetit::store::{Store, REMOVED_GUILD_KEPT_MS};
 use serde_json::json;
 
 /// alice and bob play a whole game to 50 (bob wins with 120, alice has 9). Returns the game-over
@@ -278,13 +278,7 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
 
     // GUILD_DELETE (removed, not an outage): its time is recorded.
     let before = forgetit::store::now_ms();
-    world.standin.remove_bot_from(world.standin.guild_id());
-    assert_eq!(recorded(&mut bot).await, Membership::Removed { guild });
-    let removed = store
-        .guild_removed_at(guild)
-        .await
-        .unwrap()
-        .expect("recorded");
+    let removed = remove_bot(&world, &mut bot, &store).await;
     assert!(removed >= before, "{removed} {before}");
 
     // GUILD_CREATE: back, so nothing is deleted.
@@ -300,13 +294,7 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
 
     // Removed again, and 30 days pass (the sweep is given the time): its games, statistics and
     // settings go.
-    world.standin.remove_bot_from(world.standin.guild_id());
-    assert_eq!(recorded(&mut bot).await, Membership::Removed { guild });
-    let removed = store
-        .guild_removed_at(guild)
-        .await
-        .unwrap()
-        .expect("recorded");
+    let removed = remove_bot(&world, &mut bot, &store).await;
     let swept = store
         .sweep_removed_guilds(removed + REMOVED_GUILD_KEPT_MS)
         .await
@@ -380,6 +368,17 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
     store.close().await;
     bot.shutdown().await;
     world.standin.assert_clean();
+}
+
+/// Removes the bot from the world's server; returns the time its removal was stored with, once
+/// the bot recorded it.
+async fn remove_bot(world: &World, bot: &mut RunningBot, store: &Store) -> i64 {
+    let guild = world.standin.guild_id();
+    world.standin.remove_bot_from(guild);
+    let removed = Membership::Removed { guild: guild.get() };
+    assert_eq!(recorded(bot).await, removed);
+    let at = store.guild_removed_at(guild.get()).await.unwrap();
+    at.expect("recorded")
 }
 
 /// What the bot records next of the servers it left or came back to (it handles gateway events
