@@ -226,11 +226,10 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     info!(database = %database, "database open");
 
     let clients = Clients::new(&token, proxy.as_deref());
+    let rest = Arc::new(clients.rest);
     // The dice's application emoji, before any message is drawn.
-    let style = emoji::prepare(&clients.rest, config.emoji.clone()).await;
-    let outbox = Arc::new(io::HttpOutbox {
-        http: Arc::new(clients.rest),
-    });
+    let style = emoji::prepare(&rest, config.emoji.clone()).await;
+    let outbox = Arc::new(io::HttpOutbox { http: rest.clone() });
     let table_config = TableConfig {
         shards,
         style,
@@ -269,12 +268,16 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             on_error: |error| Box::pin(on_error(error)),
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
+        .setup(move |_ctx, ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;
+                // Through the rate-limited client: a 429 is waited out, not a failed start.
+                rest.set_application_id(ready.application.id);
                 match guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await?,
-                    None => poise::builtins::register_globally(ctx, commands).await?,
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(&rest, commands, guild).await?
+                    }
+                    None => poise::builtins::register_globally(&rest, commands).await?,
                 }
                 info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
                 Ok(data)
@@ -312,15 +315,15 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
 
 /// The bot's two REST clients.
 struct Clients {
-    /// Posts and edits channel messages, and uploads emoji: through serenity's rate limiter,
-    /// unless a proxy does the rate limiting.
+    /// Posts and edits channel messages, uploads emoji and registers the commands: through
+    /// serenity's rate limiter, unless a proxy does the rate limiting.
     rest: serenity::Http,
-    /// The gateway client's (every handler's `ctx.http`): answers interactions, and registers
-    /// the commands once at start. Never through serenity's rate limiter: interaction endpoints
-    /// are not bound to the bot's global rate limit, an interaction is answered once, and the
-    /// limiter keeps a bucket for each interaction id it ever saw (`Route::InteractionResponse`
-    /// is limited per interaction) and never drops one, so a bot up for a month of clicks would
-    /// hold millions of them.
+    /// The gateway client's (every handler's `ctx.http`): answers interactions (their initial
+    /// responses, follow-ups and edits). Never through serenity's rate limiter: interaction
+    /// endpoints are not bound to the bot's global rate limit, an interaction is answered once,
+    /// and the limiter keeps a bucket for each interaction id it ever saw
+    /// (`Route::InteractionResponse` is limited per interaction) and never drops one, so a bot
+    /// up for a month of clicks would hold millions of them.
     answers: serenity::Http,
 }
 
