@@ -500,7 +500,10 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
 struct Answer(oneshot::Sender<String>);
 
 impl Reply for Answer {
-    fn update(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<(), String>> {
+    fn update(
+        self: Box<Self>,
+        message: Outgoing,
+    ) -> BoxFuture<'static, Result<(), (String, Outgoing)>> {
         let _ = self.0.send(message.view.content);
         Box::pin(async { Ok(()) })
     }

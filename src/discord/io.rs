@@ -339,7 +339,10 @@ impl InteractionReply {
 }
 
 impl Reply for InteractionReply {
-    fn update(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<(), String>> {
+    fn update(
+        self: Box<Self>,
+        message: Outgoing,
+    ) -> BoxFuture<'static, Result<(), (String, Outgoing)>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
@@ -356,7 +359,8 @@ impl Reply for InteractionReply {
                     .map(|_| ())
             };
             let update = || CreateInteractionResponse::UpdateMessage(response(view, &name));
-            self.answer(update, later, ()).await
+            let answered = self.answer(update, later, ()).await;
+            answered.map_err(|e| (e, message))
         })
     }
 

@@ -125,8 +125,12 @@ pub trait Outbox: Send + Sync + 'static {
 /// The one answer an interaction gets (implemented by the Discord layer, which defers it with
 /// Discord when it is slow to come, e.g. while the database is busy).
 pub trait Reply: Send + 'static {
-    /// Answers a click by updating the clicked message.
-    fn update(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<(), String>>;
+    /// Answers a click by updating the clicked message; the message comes back with the error
+    /// if that failed (to be shown otherwise: no copy of it is made for every click).
+    fn update(
+        self: Box<Self>,
+        message: Outgoing,
+    ) -> BoxFuture<'static, Result<(), (String, Outgoing)>>;
     /// Answers with a new public message; returns its id.
     fn message(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<u64, String>>;
     /// Answers privately to the one who asked.

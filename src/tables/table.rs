@@ -403,7 +403,8 @@ where
         }
         // Public messages are in the table's language, whoever asked.
         let lang = self.lang;
-        let style = cx.shared.config.style.clone();
+        let shared = cx.shared.clone();
+        let style = &shared.config.style;
         let stage = self.game.stage();
         let shown = match (before.stage(), stage) {
             (Status::Lobby, _) => {
@@ -422,8 +423,8 @@ where
                 let turn_ended = G::turn_ended(before, &self.game);
                 let view = match stage {
                     Status::Cancelled => self.game.over_view(lang),
-                    _ if turn_ended => self.game.result_view(&style, lang),
-                    _ => self.game.turn_view(&style, lang),
+                    _ if turn_ended => self.game.result_view(style, lang),
+                    _ => self.game.turn_view(style, lang),
                 };
                 let message = self.outgoing(view);
                 let shown = self
@@ -466,16 +467,19 @@ where
         &self,
         cx: &Cx,
         target: Option<u64>,
-        message: Outgoing,
+        mut message: Outgoing,
         clicked: Option<u64>,
         reply: &mut Option<(Box<dyn Reply>, Notice, Lang)>,
     ) -> bool {
         if clicked.is_some() && clicked == target {
             if let Some((reply, _, _)) = reply.take() {
-                match reply.update(message.clone()).await {
+                match reply.update(message).await {
                     Ok(()) => return true,
                     // Too late, or refused: the action is committed, so show it all the same.
-                    Err(e) => warn!(error = %e, "could not answer a click; editing instead"),
+                    Err((e, unshown)) => {
+                        warn!(error = %e, "could not answer a click; editing instead");
+                        message = unshown;
+                    }
                 }
             }
         }
@@ -521,7 +525,7 @@ where
             let view = self.game.turn_view(&cx.shared.config.style, self.lang);
             match reply.update(self.outgoing(view)).await {
                 Ok(()) => return self.caught_up(cx),
-                Err(e) => warn!(error = %e, "could not show the turn on a stale click"),
+                Err((e, _)) => warn!(error = %e, "could not show the turn on a stale click"),
             }
         } else {
             deny(reply, Notice::Stale, lang).await;
