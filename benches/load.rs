@@ -8,6 +8,9 @@
 //! first number, else roll). The baseline runs in the same harness and the same run as a child
 //! process too (this binary with `--serve-baseline`): a minimal poise bot that answers every
 //! click with UPDATE_MESSAGE and nothing else (no game, no database), the framework's limit.
+//! It runs twice: answering with its one button, and answering with a message of ours (the
+//! first turn message under way our bot answered with in that run, serialized once), the
+//! framework's limit for a message of that size: every click carries the clicked message.
 //! A child process keeps the bot's CPU time and memory apart from the harness's (both read from
 //! `/proc`); the two still share the machine's cores, as a bot shares its host.
 //!
@@ -19,7 +22,7 @@
 //! (`Standin::set_history`): no earlier states of edited messages, no copy of each dispatch.
 //!
 //! Figures, for 10, 100 and 1,000 channels: answered interactions per second at saturation (all
-//! channels clicking as fast as answers come), ours and the baseline's, and the bot's CPU time
+//! channels clicking as fast as answers come), ours and both baselines', and the bot's CPU time
 //! per click; INTERACTION_CREATE → initial response latency (the stand-in's own clock) at a
 //! fixed offered load; REST calls and stored events per action. Then, once: the bot's RSS with
 //! 10,000 open games (half in their lobby, half mid-turn, in 20 servers of 500 channels), the
@@ -82,6 +85,10 @@ struct Options {
     /// Run as the baseline bot against this REST URL (the harness starts it so).
     #[arg(long, hide = true)]
     serve_baseline: Option<String>,
+    /// The baseline answers every click with this message (a file of a callback's `data`, as
+    /// our bot answered a click), rather than its one button.
+    #[arg(long, hide = true)]
+    baseline_message: Option<std::path::PathBuf>,
 }
 
 /// The run's settings: the channel counts, then the phases.
@@ -167,6 +174,9 @@ struct Driver {
     routes: Mutex<Routes>,
     /// Requests taken from the log so far.
     requests: std::sync::atomic::AtomicUsize,
+    /// The first answer seen that shows a turn under way (its buttons offer Bank): the message
+    /// the same-message baseline answers with.
+    sample: std::sync::OnceLock<Value>,
 }
 
 impl Driver {
@@ -179,6 +189,7 @@ impl Driver {
             standin,
             routes: Mutex::new(routes),
             requests: Default::default(),
+            sample: Default::default(),
         });
         let reader = driver.clone();
         tokio::spawn(async move { reader.read_log().await });
@@ -201,7 +212,17 @@ impl Driver {
             self.requests
                 .fetch_add(new.len(), std::sync::atomic::Ordering::Relaxed);
             let mut routes = self.routes.lock().unwrap();
-            for seen in new.iter().map(seen) {
+            for (seen, r) in new.iter().map(|r| (seen(r), r)) {
+                match seen {
+                    Seen::Callback(_, ref answer)
+                        if self.sample.get().is_none()
+                            && answer.buttons.iter().any(|(l, _)| l.starts_with("Bank")) =>
+                    {
+                        let data = r.body.as_ref().map(|b| b["data"].clone());
+                        let _ = self.sample.set(data.unwrap_or_default());
+                    }
+                    _ => {}
+                }
                 match seen {
                     Seen::Callback(id, answer) => match routes.callbacks.remove(&id) {
                         Some(Callback::Waiting(tx)) => {
@@ -501,10 +522,14 @@ impl BotChild {
         BotChild { child }
     }
 
-    /// This binary as the baseline bot.
-    fn baseline(standin: &Standin) -> BotChild {
-        let child = Command::new(std::env::current_exe().expect("this binary"))
-            .args(["--serve-baseline", &standin.rest_url()])
+    /// This binary as the baseline bot, answering with `message` (a file) if given.
+    fn baseline(standin: &Standin, message: Option<&Path>) -> BotChild {
+        let mut command = Command::new(std::env::current_exe().expect("this binary"));
+        command.args(["--serve-baseline", &standin.rest_url()]);
+        if let Some(message) = message {
+            command.arg("--baseline-message").arg(message);
+        }
+        let child = command
             .env("DISCORD_TOKEN", standin.token())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -603,9 +628,32 @@ async fn bench(ctx: poise::Context<'_, (), PoiseError>) -> Result<(), PoiseError
     Ok(())
 }
 
+/// Stands for the clicker's id in the same-message baseline's answer.
+const CLICKER: &str = "{clicker}";
+
+/// The same-message baseline's answer: an UPDATE_MESSAGE of `data` (a message our bot answered
+/// a click with), serialized once, the id of the person it mentions standing as [`CLICKER`].
+fn answer_template(data: &Value) -> String {
+    let content = data["content"].as_str().unwrap_or_default();
+    let answer = serde_json::to_string(&json!({ "type": 7, "data": data })).unwrap();
+    match mentioned(content) {
+        Some(user) => answer.replace(&user.0.to_string(), CLICKER),
+        None => answer,
+    }
+}
+
 /// The baseline process: a poise bot answering every click with UPDATE_MESSAGE, nothing else.
-fn serve_baseline(rest_url: &str) {
+/// Its answer is its one button, or with `message` (a file of a message's JSON, as our bot
+/// answered a click) that message, serialized once, mentioning the clicker.
+fn serve_baseline(rest_url: &str, message: Option<&Path>) {
     let token = std::env::var("DISCORD_TOKEN").expect("DISCORD_TOKEN");
+    // The answer, for the event handler (a function, not a closure).
+    static TEMPLATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    if let Some(path) = message {
+        let data = std::fs::read(path).expect("the baseline's message");
+        let data: Value = serde_json::from_slice(&data).expect("a message's JSON");
+        let _ = TEMPLATE.set(answer_template(&data));
+    }
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async move {
         let framework = poise::Framework::<(), PoiseError>::builder()
@@ -613,21 +661,39 @@ fn serve_baseline(rest_url: &str) {
                 commands: vec![bench()],
                 event_handler: |framework, event| {
                     Box::pin(async move {
-                        if let serenity::FullEvent::InteractionCreate {
+                        let serenity::FullEvent::InteractionCreate {
                             interaction: serenity::Interaction::Component(click),
                         } = event
-                        {
-                            let update = serenity::CreateInteractionResponseMessage::new()
-                                .content(format!("<@{}> bench", click.user.id))
-                                .allowed_mentions(serenity::CreateAllowedMentions::new())
-                                .components(roll_button());
-                            click
-                                .create_response(
-                                    framework.serenity_context,
-                                    serenity::CreateInteractionResponse::UpdateMessage(update),
-                                )
-                                .await?;
+                        else {
+                            return Ok(());
+                        };
+                        let http = &framework.serenity_context.http;
+                        if let Some(template) = TEMPLATE.get() {
+                            let body = template.replace(CLICKER, &click.user.id.to_string());
+                            let request = serenity::http::Request::new(
+                                serenity::http::Route::InteractionResponse {
+                                    interaction_id: click.id,
+                                    token: &click.token,
+                                },
+                                serenity::http::LightMethod::Post,
+                            )
+                            .body(Some(body.into_bytes()));
+                            let response = http.request(request).await?;
+                            if !response.status().is_success() {
+                                return Err(format!("answer refused: {}", response.status()).into());
+                            }
+                            return Ok(());
                         }
+                        let update = serenity::CreateInteractionResponseMessage::new()
+                            .content(format!("<@{}> bench", click.user.id))
+                            .allowed_mentions(serenity::CreateAllowedMentions::new())
+                            .components(roll_button());
+                        click
+                            .create_response(
+                                http,
+                                serenity::CreateInteractionResponse::UpdateMessage(update),
+                            )
+                            .await?;
                         Ok(())
                     })
                 },
@@ -844,16 +910,36 @@ struct Measured {
     channels: usize,
     saturated: Phase,
     fixed: Phase,
+    /// Ours: a message it answered a click with mid-turn (see [`Driver::sample`]).
+    sample: Option<Value>,
 }
 
-/// One bot (ours or the baseline) at `channels` channels: a warm-up with validation on, then
-/// saturation, then the fixed offered load, validation off.
-async fn measure(o: &Run, channels: usize, baseline: bool) -> Measured {
+/// Which bot a measurement is of.
+enum Subject<'a> {
+    Ours,
+    /// The bare baseline: one button.
+    Baseline,
+    /// The baseline answering every click with this message of ours.
+    SameMessage(&'a Value),
+}
+
+/// One bot at `channels` channels: a warm-up with validation on, then saturation, then the
+/// fixed offered load, validation off.
+async fn measure(o: &Run, channels: usize, subject: Subject<'_>) -> Measured {
     let (standin, ids, users) = standin(channels).await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("forgetit.db");
+    let baseline = !matches!(subject, Subject::Ours);
     let bot = if baseline {
-        let bot = BotChild::baseline(&standin);
+        let message = match subject {
+            Subject::SameMessage(data) => {
+                let path = dir.path().join("message.json");
+                std::fs::write(&path, data.to_string()).unwrap();
+                Some(path)
+            }
+            _ => None,
+        };
+        let bot = BotChild::baseline(&standin, message.as_deref());
         standin.wait_for_command("bench").await.unwrap();
         open_baseline(&standin, &ids, &users).await;
         bot
@@ -902,6 +988,7 @@ async fn measure(o: &Run, channels: usize, baseline: bool) -> Measured {
         channels,
         saturated,
         fixed,
+        sample: driver.sample.get().cloned(),
     }
 }
 
@@ -1018,6 +1105,11 @@ async fn long_game(o: &Run) -> LongGame {
 
 // ----- the report ----------------------------------------------------------------------------
 
+/// The size of the same-message baseline's answer, in bytes of JSON (its `data`).
+fn same_message_bytes(same: &Measured) -> usize {
+    same.sample.as_ref().map_or(0, |m| m.to_string().len())
+}
+
 fn ms(v: Option<f64>) -> String {
     v.map_or("-".into(), |v| format!("{v:.2}"))
 }
@@ -1047,7 +1139,7 @@ fn alone<T>(measurement: impl std::future::Future<Output = T>) -> T {
 fn main() {
     let parsed = <Options as clap::Parser>::parse();
     if let Some(rest_url) = &parsed.serve_baseline {
-        return serve_baseline(rest_url);
+        return serve_baseline(rest_url, parsed.baseline_message.as_deref());
     }
     let o = options(&parsed);
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
@@ -1057,9 +1149,11 @@ fn main() {
     );
     let mut rows = Vec::new();
     for &n in &o.channels {
-        let ours = alone(measure(&o, n, false));
-        let base = alone(measure(&o, n, true));
-        rows.push((ours, base));
+        let ours = alone(measure(&o, n, Subject::Ours));
+        let base = alone(measure(&o, n, Subject::Baseline));
+        let sample = ours.sample.as_ref().expect("a turn under way answered");
+        let same = alone(measure(&o, n, Subject::SameMessage(sample)));
+        rows.push((ours, base, same));
     }
     let open = alone(open_games_and_restart(&o));
     let long = alone(long_game(&o));
@@ -1080,8 +1174,8 @@ fn main() {
         "{:>8} | {:>21} | {:>13} | {:>20} | {:>20} |",
         "", "saturated", "CPU ms/click", "ms at the fixed load", "ms at the fixed load"
     );
-    for (ours, base) in &rows {
-        let (s, b) = (&ours.saturated, &base.saturated);
+    for (ours, base, same) in &rows {
+        let (s, b, m) = (&ours.saturated, &base.saturated, &same.saturated);
         println!(
             "{:>8} | {:>7.0} {:>7.0} {:>5.2} | {:>6.3} {:>6.3} | {:>20} | {:>20} | {:>8.2} {:>10}",
             ours.channels,
@@ -1112,6 +1206,16 @@ fn main() {
             s.harness_cpu_ms(),
             b.harness_cpu_ms(),
         );
+        println!(
+            "{:>8} | the baseline answering with our turn message ({} bytes): {:.0}/s, CPU ms/click \
+             {:.3}, the harness's {:.3}; ours over it {:.2}",
+            "",
+            same_message_bytes(same),
+            m.per_second(),
+            m.cpu_ms(),
+            m.harness_cpu_ms(),
+            s.per_second() / m.per_second(),
+        );
     }
     println!(
         "{} open games (opened in {:.1} s): RSS {:.1} MB; a clean restart answers again in {:.2} s, \
@@ -1131,8 +1235,8 @@ fn main() {
     );
     if o.json {
         // The figures of the largest run.
-        let (ours, base) = rows.last().expect("a run");
-        let (s, b) = (&ours.saturated, &base.saturated);
+        let (ours, base, same) = rows.last().expect("a run");
+        let (s, b, m) = (&ours.saturated, &base.saturated, &same.saturated);
         let figures = json!({
             "channels": ours.channels,
             "cores": cores,
@@ -1143,6 +1247,11 @@ fn main() {
             "baseline_cpu_ms_per_click": b.cpu_ms(),
             "harness_cpu_ms_per_click_ours": s.harness_cpu_ms(),
             "harness_cpu_ms_per_click_baseline": b.harness_cpu_ms(),
+            "same_message_bytes": same_message_bytes(same),
+            "same_message_baseline_per_s": m.per_second(),
+            "throughput_ratio_same_message": s.per_second() / m.per_second(),
+            "same_message_baseline_cpu_ms_per_click": m.cpu_ms(),
+            "harness_cpu_ms_per_click_same_message": m.harness_cpu_ms(),
             "offered_per_s": o.rate,
             "p50_ms_at_500": ours.fixed.percentile(50.0),
             "p99_ms_at_500": ours.fixed.percentile(99.0),
