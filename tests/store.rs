@@ -5,8 +5,9 @@
 mod common;
 
 use common::db::Db;
+use common::table::Table;
 
-use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
+use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::Move;
 use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
@@ -30,12 +31,6 @@ fn place(guild_id: u64, channel_id: u64) -> Place {
     }
 }
 
-/// A game being played through the store: the in-memory game changes only after the commit.
-struct Table {
-    id: i64,
-    game: Game,
-}
-
 impl Table {
     async fn create(
         store: &Store,
@@ -46,19 +41,6 @@ impl Table {
         let (game, created) = Game::create(Settings { target }, host, format!("{host:?}")).unwrap();
         let id = store.create_game(at, &game, &created).await?;
         Ok(Table { id, game })
-    }
-
-    async fn act(&mut self, store: &Store, action: Action, dice: &mut impl DiceSource) -> Event {
-        let event = self.game.decide(action, dice).unwrap();
-        let mut next = self.game.clone();
-        next.evolve(&event);
-        // Seats are written only when they change: `seats()` is checked against the game.
-        store
-            .commit_from(self.id, Some(&self.game), &next, &event, None)
-            .await
-            .unwrap();
-        self.game = next;
-        event
     }
 
     async fn join(&mut self, store: &Store, player: Player) {
@@ -99,22 +81,6 @@ impl Table {
         .await;
         self.act(store, Action::Play { by, mv: Move::Bank }, none)
             .await;
-    }
-
-    /// Plays random legal moves until the game is over.
-    async fn play_out(&mut self, store: &Store, seed: u64) {
-        let mut dice = RandomDice::seeded(seed);
-        while !self.game.is_over() {
-            let legal = self.game.legal_actions();
-            let bank = legal
-                .iter()
-                .find(|a| matches!(a, Action::Play { mv: Move::Bank, .. }));
-            let action = match bank {
-                Some(bank) if dice.roll(3) == 1 => bank.clone(),
-                _ => legal[0].clone(),
-            };
-            self.act(store, action, &mut dice).await;
-        }
     }
 }
 

@@ -202,3 +202,5 @@ pub mod process;
 pub mod postgres;
 
 pub mod db;
+
+pub mod table;
