@@ -7,9 +7,10 @@
 mod common;
 
 use common::db::Db;
+use common::table::Table;
 
-use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
-use forgetit::engine::forgetit::{Action, Game, Move, Settings};
+use forgetit::engine::dice::ScriptedDice;
+use forgetit::engine::forgetit::{Action, Game, Settings};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::i18n::Lang;
 use forgetit::store::{
@@ -42,12 +43,6 @@ fn former(lang: Lang) -> String {
     forgetit::render::privacy::former_player(lang)
 }
 
-/// A game played through the store.
-struct Table {
-    id: i64,
-    game: Game,
-}
-
 impl Table {
     async fn create(store: &Store, at: Place, host: Player, lang: Lang) -> Table {
         let (game, created) = Game::create(Settings { target: 100 }, host, name_of(host)).unwrap();
@@ -56,17 +51,6 @@ impl Table {
             .await
             .unwrap();
         Table { id, game }
-    }
-
-    async fn act(&mut self, store: &Store, action: Action, dice: &mut impl DiceSource) {
-        let event = self.game.decide(action, dice).unwrap();
-        let mut next = self.game.clone();
-        next.evolve(&event);
-        store
-            .commit_from(self.id, Some(&self.game), &next, &event, None)
-            .await
-            .unwrap();
-        self.game = next;
     }
 
     async fn join(&mut self, store: &Store, player: Player) {
@@ -97,22 +81,6 @@ impl Table {
             &mut ScriptedDice::new(faces),
         )
         .await;
-    }
-
-    /// Plays random legal moves until the game is over.
-    async fn play_out(&mut self, store: &Store, seed: u64) {
-        let mut dice = RandomDice::seeded(seed);
-        while !self.game.is_over() {
-            let legal = self.game.legal_actions();
-            let bank = legal
-                .iter()
-                .find(|a| matches!(a, Action::Play { mv: Move::Bank, .. }));
-            let action = match bank {
-                Some(bank) if dice.roll(3) == 1 => bank.clone(),
-                _ => legal[0].clone(),
-            };
-            self.act(store, action, &mut dice).await;
-        }
     }
 }
 
@@ -289,9 +257,9 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     }
     let kept_settings = store.guild_settings(2).await.unwrap();
 
-    store.guild_removed(1, t0).await.unwrap();
+    assert!(store.guild_removed(1, t0).await.unwrap());
     // A second removal (an event replayed) keeps the first time.
-    store.guild_removed(1, t0 + 5_000).await.unwrap();
+    assert!(!store.guild_removed(1, t0 + 5_000).await.unwrap());
     assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(t0));
 
     // Not yet 30 days: nothing goes.
@@ -349,7 +317,7 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     assert_eq!(stats(&store, Scope::Global, BEN).await, Some(1));
 
     // A server the bot comes back to keeps its data.
-    store.guild_removed(2, t0).await.unwrap();
+    assert!(store.guild_removed(2, t0).await.unwrap());
     assert!(store.guild_back(2).await.unwrap());
     assert!(!store.guild_back(2).await.unwrap());
     let swept = store
@@ -362,6 +330,41 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
 }
 
 /// Each test twice: `sqlite::name` on a SQLite file, `postgres::name` on a PostgreSQL database.
+/// The servers a shard's READY does not list, of those the store has data of, are recorded as
+/// removed in one go; the next READY records none of them again (their first time stands), and a
+/// server the bot came back to is recorded anew when it is left again.
+async fn servers_left_while_offline_are_recorded_once(db: Db) {
+    let store = db.open().await;
+    let t0: i64 = 1_800_000_000_000;
+    // Data in servers 1 (a game), 2 and 3 (settings); 4 has none.
+    finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
+    for guild in [2, 3] {
+        let add = SettingsChange::AddChannel(guild * 10);
+        store.change_guild_settings(guild, &add).await.unwrap();
+    }
+    // READY lists 2 and 4.
+    let listed = [2, 4];
+    let left = |guild| !listed.contains(&guild);
+    assert_eq!(store.guilds_left(left, t0).await.unwrap(), [1, 3]);
+    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(t0));
+    assert_eq!(store.guild_removed_at(3).await.unwrap(), Some(t0));
+    assert_eq!(store.guild_removed_at(2).await.unwrap(), None);
+    assert_eq!(store.guild_removed_at(4).await.unwrap(), None);
+
+    // The next READY: nothing new, the first time kept.
+    let later = t0 + 60_000;
+    assert_eq!(
+        store.guilds_left(left, later).await.unwrap(),
+        Vec::<u64>::new()
+    );
+    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(t0));
+
+    // Back in 1, then left again.
+    assert!(store.guild_back(1).await.unwrap());
+    assert_eq!(store.guilds_left(left, later).await.unwrap(), [1]);
+    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(later));
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -387,4 +390,5 @@ on_both_backends!(
     forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table,
     forget_me_is_refused_while_seated_at_an_open_game,
     a_removed_server_is_swept_after_30_days_unless_the_bot_came_back,
+    servers_left_while_offline_are_recorded_once,
 );

@@ -555,13 +555,15 @@ async fn on_event(
                 .guild_removed(guild, crate::store::now_ms())
                 .await;
             match removed {
-                Ok(()) => {
+                Ok(true) => {
                     info!(guild, "removed from a server: its data goes in 30 days");
                     let _ = framework
                         .user_data
                         .membership
                         .send(Membership::Removed { guild });
                 }
+                // Replayed: the first removal keeps its time.
+                Ok(false) => {}
                 Err(e) => error!(error = %e, guild, "could not record a server's removal"),
             }
         }
@@ -579,30 +581,19 @@ async fn note_guilds_left(
     (shard, count): (u32, u32),
     listed: &std::collections::HashSet<u64>,
 ) {
-    let store = &data.store;
-    let guilds = match store.guilds_with_data().await {
-        Ok(guilds) => guilds,
-        Err(e) => {
-            error!(error = %e, shard, "could not list the servers with data");
-            return;
-        }
-    };
-    let now = crate::store::now_ms();
-    let left = guilds
-        .into_iter()
-        .filter(|&guild| crate::tables::shards::shard_of(guild, count) == shard)
-        .filter(|guild| !listed.contains(guild));
-    for guild in left {
-        match store.guild_removed(guild, now).await {
-            Ok(()) => {
+    let left =
+        |guild| crate::tables::shards::shard_of(guild, count) == shard && !listed.contains(&guild);
+    match data.store.guilds_left(left, crate::store::now_ms()).await {
+        Ok(guilds) => {
+            for guild in guilds {
                 info!(
                     guild,
                     "not a server of the bot any more (left while offline): its data goes in 30 days"
                 );
                 let _ = data.membership.send(Membership::Removed { guild });
             }
-            Err(e) => error!(error = %e, guild, "could not record a server's removal"),
         }
+        Err(e) => error!(error = %e, shard, "could not record the servers left while offline"),
     }
 }
 

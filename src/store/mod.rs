@@ -876,9 +876,25 @@ impl Store {
     }
 
     /// Records that the bot was removed from a server at `removed_ms` (a second removal before
-    /// it comes back keeps the first time).
-    pub async fn guild_removed(&self, guild_id: u64, removed_ms: i64) -> Result<()> {
-        each!(self, q => q.guild_removed(guild_id, removed_ms).await)
+    /// it comes back keeps the first time). Whether this one was recorded: false for a server
+    /// already removed.
+    pub async fn guild_removed(&self, guild_id: u64, removed_ms: i64) -> Result<bool> {
+        let recorded = each!(self, q => q.guilds_removed(&[guild_id], removed_ms).await)?;
+        Ok(!recorded.is_empty())
+    }
+
+    /// Records at `removed_ms`, in one transaction, the removal of every server with data that
+    /// `left` says the bot is no longer in (a shard's READY lists the servers it is in: one left
+    /// while the bot was offline sent no GUILD_DELETE). The servers recorded now, in id order;
+    /// those already removed keep their first time and are not returned.
+    pub async fn guilds_left(
+        &self,
+        left: impl Fn(u64) -> bool,
+        removed_ms: i64,
+    ) -> Result<Vec<u64>> {
+        let mut guilds = self.guilds_with_data().await?;
+        guilds.retain(|&guild| left(guild));
+        each!(self, q => q.guilds_removed(&guilds, removed_ms).await)
     }
 
     /// The bot is in a server (again): its removal, if any, is forgotten and its data kept.

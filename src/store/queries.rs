@@ -1037,21 +1037,29 @@ impl Queries {
         })
     }
 
-    pub(in crate::store) async fn guild_removed(
+    pub(in crate::store) async fn guilds_removed(
         &self,
-        guild_id: u64,
+        guilds: &[u64],
         removed_ms: i64,
-    ) -> Result<()> {
-        // A second GUILD_DELETE (a replayed event) keeps the first time.
-        sqlx::query(
-            "INSERT INTO guild_removals (guild_id, removed_ms) VALUES ($1, $2) \
-             ON CONFLICT (guild_id) DO NOTHING",
-        )
-        .bind(guild_id as i64)
-        .bind(removed_ms)
-        .execute(&self.writer)
-        .await?;
-        Ok(())
+    ) -> Result<Vec<u64>> {
+        let mut tx = self.writer.begin().await?;
+        let mut recorded = Vec::new();
+        for &guild in guilds {
+            // A second removal (a replayed GUILD_DELETE, the next READY) keeps the first time.
+            let done = sqlx::query(
+                "INSERT INTO guild_removals (guild_id, removed_ms) VALUES ($1, $2) \
+                 ON CONFLICT (guild_id) DO NOTHING",
+            )
+            .bind(guild as i64)
+            .bind(removed_ms)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() > 0 {
+                recorded.push(guild);
+            }
+        }
+        tx.commit().await?;
+        Ok(recorded)
     }
 
     pub(in crate::store) async fn guild_back(&self, guild_id: u64) -> Result<bool> {
