@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::db::Db;
+use common::db::{on_both_backends, Db};
 use common::table::Table;
 
 use forgetit::engine::dice::ScriptedDice;
@@ -363,27 +363,6 @@ async fn servers_left_while_offline_are_recorded_once(db: Db) {
     assert!(store.guild_back(1).await.unwrap());
     assert_eq!(store.guilds_left(left, later).await.unwrap(), [1]);
     assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(later));
-}
-
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    super::$name(super::Db::sqlite()).await
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    super::$name(super::Db::postgres().await).await
-                }
-            )*
-        }
-    };
 }
 
 on_both_backends!(

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::db::Db;
+use common::db::{on_both_backends, Db};
 use common::table::Table;
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
@@ -1177,28 +1177,7 @@ async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
     assert_eq!(dickey.unwrap(), None);
 }
 
-/// Each test above, once on each backend: `sqlite::name` and `postgres::name`.
-macro_rules! on_both_backends {
-    ($($name:ident $(($($flavor:tt)*))?),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test$(($($flavor)*))?]
-                async fn $name() {
-                    super::$name(super::Db::sqlite()).await
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test$(($($flavor)*))?]
-                async fn $name() {
-                    super::$name(super::Db::postgres().await).await
-                }
-            )*
-        }
-    };
-}
-
+// Each test above, once on each backend: `sqlite::name` and `postgres::name`.
 on_both_backends!(
     migrations_create_the_database_and_rerun_harmlessly,
     a_servers_settings_are_set_kept_and_reset,

@@ -1,7 +1,6 @@
 //! One test's database on either backend: a SQLite file, or a fresh database on the test binary's
 //! PostgreSQL server ([`super::postgres`]). Tests of the store run each test on both (see
-//! `on_both_backends!` in `tests/store.rs`); the e2e harness's [`super::World`] names its
-//! database with it.
+//! [`on_both_backends!`]); the e2e harness's [`super::World`] names its database with it.
 
 use std::path::PathBuf;
 
@@ -137,3 +136,29 @@ impl Db {
         }
     }
 }
+
+/// Each test named, once on each backend: `sqlite::name` and `postgres::name`, each calling
+/// `name(db)` with the file's `Db` in scope; `name(flavor = ...)` sets the tokio test's flavor.
+#[allow(unused_macros)] // the files that test the store use it, the others not
+macro_rules! on_both_backends {
+    ($($name:ident $(($($flavor:tt)*))?),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test$(($($flavor)*))?]
+                async fn $name() {
+                    super::$name(super::Db::sqlite()).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test$(($($flavor)*))?]
+                async fn $name() {
+                    super::$name(super::Db::postgres().await).await
+                }
+            )*
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use on_both_backends;
