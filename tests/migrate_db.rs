@@ -9,12 +9,14 @@
 
 mod common;
 
+use common::table::Table;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
 use sqlx::Connection;
 
-use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
+use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::{self as fgi, ForGetIt};
 use forgetit::engine::getdickey::{self as gd, GetDickey};
 use forgetit::engine::table::{self, Rules};
@@ -36,13 +38,7 @@ fn place(guild_id: u64, channel_id: u64) -> Place {
     }
 }
 
-/// A game played through the store: the in-memory game changes only after the commit.
-struct Playing<R: Rules> {
-    id: i64,
-    game: table::Game<R>,
-}
-
-impl<R: Rules> Playing<R> {
+impl<R: Rules> Table<R> {
     async fn create(
         store: &Store,
         at: Place,
@@ -72,34 +68,19 @@ impl<R: Rules> Playing<R> {
             .create_game_with(at, &game, &created, &opening)
             .await
             .unwrap();
-        Playing { id, game }
+        Table { id, game }
     }
 
-    async fn act_until(
-        &mut self,
-        store: &Store,
-        action: table::Action<R::Move>,
-        dice: &mut impl DiceSource,
-        deadline_ms: Option<i64>,
-    ) {
-        let event = self.game.decide(action, dice).unwrap();
-        let mut next = self.game.clone();
-        next.evolve(&event);
-        store
-            .commit_from(self.id, Some(&self.game), &next, &event, deadline_ms)
-            .await
-            .unwrap();
-        self.game = next;
-    }
-
-    async fn act(&mut self, store: &Store, action: table::Action<R::Move>) {
-        self.act_until(store, action, &mut RandomDice::seeded(self.id as u64), None)
+    /// Acts with dice seeded by the game's id.
+    async fn act_seeded(&mut self, store: &Store, action: table::Action<R::Move>) {
+        self.act(store, action, &mut RandomDice::seeded(self.id as u64))
             .await;
     }
 
     async fn join(&mut self, store: &Store, player: Player) {
         let name = format!("{player:?}");
-        self.act(store, table::Action::Join { player, name }).await;
+        self.act_seeded(store, table::Action::Join { player, name })
+            .await;
     }
 
     fn on_turn(&self) -> Player {
@@ -107,11 +88,11 @@ impl<R: Rules> Playing<R> {
     }
 }
 
-impl Playing<ForGetIt> {
+impl Table<ForGetIt> {
     /// A started table; the first player listed wins the roll-off.
     async fn started(store: &Store, at: Place, players: &[Player], lang: Lang) -> Self {
         let settings = fgi::Settings { target: 20 };
-        let mut table = Playing::create(store, at, settings, players[0], lang).await;
+        let mut table = Table::create(store, at, settings, players[0], lang).await;
         for &p in &players[1..] {
             table.join(store, p).await;
         }
@@ -159,11 +140,11 @@ impl Playing<ForGetIt> {
     }
 }
 
-impl Playing<GetDickey> {
+impl Table<GetDickey> {
     /// The player on turn rolls once and fills the box that scores most.
     async fn turn(&mut self, store: &Store) {
         let by = self.on_turn();
-        self.act(
+        self.act_seeded(
             store,
             gd::Action::Play {
                 by,
@@ -181,7 +162,7 @@ impl Playing<GetDickey> {
             by,
             mv: gd::Move::Score(best.category),
         };
-        self.act(store, score).await;
+        self.act_seeded(store, score).await;
     }
 }
 
@@ -193,7 +174,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
 
     // For Get It, finished, with a bot seat (not on leaderboards): BEN 30 wins.
     let settings = fgi::Settings { target: 20 };
-    let mut t = Playing::<ForGetIt>::create(store, place(1, 10), settings, BEN, en).await;
+    let mut t = Table::<ForGetIt>::create(store, place(1, 10), settings, BEN, en).await;
     t.join(store, ANN).await;
     t.join(store, Player::Bot(1)).await;
     let start = fgi::Action::Start { by: BEN };
@@ -206,7 +187,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     games.push((t.id, GameKind::ForGetIt));
 
     // For Get It, finished in another server: ANN 20 wins, BEN's last turn is a FORGET IT.
-    let mut t = Playing::<ForGetIt>::started(store, place(2, 20), &[ANN, BEN], en).await;
+    let mut t = Table::<ForGetIt>::started(store, place(2, 20), &[ANN, BEN], en).await;
     t.bank_twos(store, 4).await;
     t.bank_twos(store, 2).await;
     t.bank_twos(store, 2).await;
@@ -215,14 +196,14 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     games.push((t.id, GameKind::ForGetIt));
 
     // For Get It, cancelled mid-game: counted for nobody.
-    let mut t = Playing::<ForGetIt>::started(store, place(1, 11), &[CAT, ANN], en).await;
+    let mut t = Table::<ForGetIt>::started(store, place(1, 11), &[CAT, ANN], en).await;
     t.bank_twos(store, 6).await;
-    t.act(store, fgi::Action::Cancel).await;
+    t.act_seeded(store, fgi::Action::Cancel).await;
     games.push((t.id, GameKind::ForGetIt));
 
     // For Get It, open, in French, mid-turn (a number rolled, not chosen), its turn's deadline
     // running, its messages known and shown.
-    let mut t = Playing::<ForGetIt>::started(store, place(1, 12), &[ANN, BEN], Lang::Fr).await;
+    let mut t = Table::<ForGetIt>::started(store, place(1, 12), &[ANN, BEN], Lang::Fr).await;
     t.bank_twos(store, 4).await;
     t.roll(store, &[3, 3, W, 1, 2, 4, 5, 1, 2], Some(4_102_444_800_000))
         .await;
@@ -235,30 +216,30 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
 
     // For Get It, in its lobby.
     let settings = fgi::Settings { target: 500 };
-    let mut t = Playing::<ForGetIt>::create(store, place(2, 21), settings, CAT, en).await;
+    let mut t = Table::<ForGetIt>::create(store, place(2, 21), settings, CAT, en).await;
     t.join(store, BEN).await;
     store.set_messages(t.id, Some(888), None).await.unwrap();
     games.push((t.id, GameKind::ForGetIt));
 
     // Get Dickey, finished: ANN's solitaire, 13 turns.
-    let mut t = Playing::<GetDickey>::create(store, place(1, 13), gd::Settings {}, ANN, en).await;
-    t.act(store, gd::Action::Start { by: ANN }).await;
+    let mut t = Table::<GetDickey>::create(store, place(1, 13), gd::Settings {}, ANN, en).await;
+    t.act_seeded(store, gd::Action::Start { by: ANN }).await;
     while !t.game.is_over() {
         t.turn(store).await;
     }
     games.push((t.id, GameKind::GetDickey));
 
     // Get Dickey, open: BEN and CAT, a few turns in.
-    let mut t = Playing::<GetDickey>::create(store, place(2, 22), gd::Settings {}, BEN, en).await;
+    let mut t = Table::<GetDickey>::create(store, place(2, 22), gd::Settings {}, BEN, en).await;
     t.join(store, CAT).await;
-    t.act(store, gd::Action::Start { by: BEN }).await;
+    t.act_seeded(store, gd::Action::Start { by: BEN }).await;
     for _ in 0..3 {
         t.turn(store).await;
     }
     games.push((t.id, GameKind::GetDickey));
 
     // Get Dickey, in its lobby, in a third server.
-    let t = Playing::<GetDickey>::create(store, place(3, 30), gd::Settings {}, CAT, Lang::Fr).await;
+    let t = Table::<GetDickey>::create(store, place(3, 30), gd::Settings {}, CAT, Lang::Fr).await;
     games.push((t.id, GameKind::GetDickey));
 
     // The settings of two servers: every one, and the channels, in server 1; only the time for
@@ -438,7 +419,7 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
 
     // A new game takes an id after the copied ones: the identity sequence was moved past them.
     let newest = games.iter().map(|(id, _)| *id).max().unwrap();
-    let fresh = Playing::<ForGetIt>::create(
+    let fresh = Table::<ForGetIt>::create(
         &target,
         place(1, 99),
         fgi::Settings::default(),
@@ -453,7 +434,7 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
     let loaded = open_fgi.remove(0);
     assert_eq!(loaded.place, place(1, 12));
     assert_eq!(loaded.lang, Lang::Fr);
-    let mut t = Playing {
+    let mut t = Table {
         id: loaded.id,
         game: loaded.game,
     };
@@ -464,7 +445,7 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
     assert_eq!(target.load::<fgi::Game>(t.id).await.unwrap().game, t.game);
     // And the open Get Dickey game.
     let loaded = target.load_open::<gd::Game>().await.unwrap().remove(0);
-    let mut t = Playing {
+    let mut t = Table {
         id: loaded.id,
         game: loaded.game,
     };
@@ -520,7 +501,7 @@ async fn a_target_that_is_not_empty_is_refused_and_left_unchanged() {
     let other = format!("sqlite://{}", dir.path().join("other.db").display());
     for to in [url, other] {
         let target = Store::open_url(&to, Durability::default()).await.unwrap();
-        let mut t = Playing::<ForGetIt>::create(
+        let mut t = Table::<ForGetIt>::create(
             &target,
             place(7, 70),
             fgi::Settings::default(),
