@@ -115,6 +115,8 @@ pub struct Button {
     pub url: Option<String>,
     /// Emoji name, if any.
     pub emoji: Option<String>,
+    /// A custom emoji's id, if the emoji is one.
+    pub emoji_id: Option<u64>,
     /// Index of its action row.
     pub row: usize,
 }
@@ -218,6 +220,10 @@ impl Message {
                     .pointer("/emoji/name")
                     .and_then(Value::as_str)
                     .map(str::to_owned),
+                emoji_id: c.pointer("/emoji/id").and_then(|id| match id {
+                    Value::String(id) => id.parse().ok(),
+                    id => id.as_u64(),
+                }),
                 row,
             });
         }

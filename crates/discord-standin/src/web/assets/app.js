@@ -639,10 +639,11 @@
     }
   }
 
+  // A component's emoji: a custom one as its image (as in text), a Unicode one as itself.
   function emojiHtml(e) {
     if (!e || !e.name) return '';
     return e.id
-      ? `<span class="emoji custom" title=":${esc(e.name)}:">:${esc(e.name)}:</span>`
+      ? customEmoji(e.id, e.name, e.animated)
       : `<span class="emoji">${esc(e.name)}</span>`;
   }
 
