@@ -176,6 +176,27 @@ async fn get_dickey_dice_and_held_dice_are_emoji() {
         "{}",
         held.content()
     );
+    // The hold buttons are the dice's pictures, the bot's own uploaded emoji, with no label.
+    let uploaded = world.standin.application_emojis();
+    let pictures: Vec<String> = held
+        .buttons()
+        .into_iter()
+        .filter(|b| {
+            b.custom_id
+                .as_deref()
+                .is_some_and(|id| id.contains(":hold:"))
+        })
+        .map(|b| {
+            assert_eq!(b.label, None, "{b:?}");
+            let id = b.emoji_id.expect("a custom emoji");
+            let emoji = uploaded.iter().find(|e| e.id == id).expect("uploaded");
+            assert_eq!(Some(&emoji.name), b.emoji.as_ref());
+            emoji.name.clone()
+        })
+        .collect();
+    let name = |piece: &str| format!("gd{DICE_VERSION}_{piece}");
+    let expected = ["6_held", "2", "6", "1", "6"].map(name);
+    assert_eq!(pictures, expected);
     bot.shutdown().await;
     world.standin.assert_clean();
 }

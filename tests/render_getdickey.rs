@@ -652,6 +652,16 @@ fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_di
         "{}",
         view.content
     );
+    // The hold buttons are the dice's pictures, in die order, with no label.
+    let pictures: Vec<String> = view.rows[0]
+        .buttons()
+        .iter()
+        .map(|b| {
+            assert_eq!(b.label, "", "{b:?}");
+            b.emoji.as_ref().expect("a picture").to_string()
+        })
+        .collect();
+    assert_eq!(pictures.join(" "), view.embeds[0].fields[0].1);
     let fr = render::turn(&game, &style, FR);
     snap("fr_app_turn_holds", &fr);
     assert!(fr.content.contains("6 gardé, 2"), "{}", fr.content);
@@ -673,4 +683,8 @@ fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_di
         "{}",
         view.embeds[0].fields[0].1
     );
+    // Its button: the face's picture, locked.
+    let held = &view.rows[0].buttons()[0];
+    assert_eq!(held.label, "🔒");
+    assert_eq!(held.emoji.as_ref().unwrap().name, "gd1_6");
 }

@@ -344,8 +344,9 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
              substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':hold:{die}'])[last()]"
         ))
         .await;
+        // The held die's button is its held picture.
         page.wait(&format!(
-            "//div[contains(@class,'message')][.//button[substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':hold:{die}']]//*[contains(., '🔒')]"
+            "//button[substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':hold:{die}']//img[@alt=':gd{DICE_VERSION}_6_held:']"
         ))
         .await;
     }

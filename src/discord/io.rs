@@ -122,10 +122,23 @@ fn button(view: &ButtonView, name: Namer<'_>) -> CreateButton {
         ButtonStyle::Success => SerenityStyle::Success,
         ButtonStyle::Danger => SerenityStyle::Danger,
     };
-    CreateButton::new(name(&view.action))
-        .label(&view.label)
+    let button = CreateButton::new(name(&view.action))
         .style(style)
-        .disabled(view.disabled)
+        .disabled(view.disabled);
+    // No empty label: a button of an emoji alone sends none.
+    let button = if view.label.is_empty() {
+        button
+    } else {
+        button.label(&view.label)
+    };
+    match &view.emoji {
+        Some(emoji) => button.emoji(serenity::ReactionType::Custom {
+            animated: emoji.animated,
+            id: serenity::EmojiId::new(emoji.id),
+            name: Some(emoji.name.clone()),
+        }),
+        None => button,
+    }
 }
 
 /// A new channel message (content, embeds, components): what [`HttpOutbox`] posts.

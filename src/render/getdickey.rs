@@ -15,8 +15,9 @@
 //!
 //! With the bot's application emoji (`emoji.style = "application"`, see [`super::dice`]) each
 //! die is a picture of a die with pips, and a held die a picture of its own (inverted, in a gold
-//! frame) rather than a lock before the face. Either way the message's text says the dice in
-//! words (`6 held, 2, 6 held, 3, 6 held`).
+//! frame) rather than a lock before the face; the hold buttons are the same pictures, so the row
+//! of buttons mirrors the dice above it. Either way the message's text says the dice in words
+//! (`6 held, 2, 6 held, 3, 6 held`).
 //!
 //! # The scorecard
 //!
@@ -60,7 +61,8 @@ use super::over::{self, announce, Winners};
 use super::seat::{mention, name, who};
 use super::stats::{per, GameStats, StatsView};
 use super::view::{
-    colour, place, ButtonStyle, ButtonView, EmbedView, MessageView, SelectView, UiAction,
+    colour, place, ButtonStyle, ButtonView, CustomEmoji, EmbedView, MessageView, SelectView,
+    UiAction,
 };
 
 // --- The lobby ---------------------------------------------------------------------------------
@@ -156,7 +158,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     if seat.player.is_bot() {
         return view;
     }
-    view.row(hold_buttons(turn))
+    view.row(hold_buttons(turn, style))
         .row(vec![roll_button(turn, lang)])
         .select(score_menu(&game.score_options(), lang))
 }
@@ -221,23 +223,38 @@ fn prompt(seat: &Seat, turn: &Turn, lang: Lang) -> String {
 }
 
 /// Five hold toggles in die order: the die's face, held ones locked and primary; disabled before
-/// the first roll and once no roll is left (G2).
-fn hold_buttons(turn: &Turn) -> Vec<ButtonView> {
+/// the first roll and once no roll is left (G2). Dice drawn as application emoji are drawn so on
+/// their buttons too, each the picture of its die above (a held die's own picture, or its face's
+/// with a lock when the config sets the lock); otherwise the label is the face, `🔒 6` when held.
+fn hold_buttons(turn: &Turn, dice: &DiceStyle) -> Vec<ButtonView> {
     (0..DICE)
         .map(|die| {
             let held = turn.held[die];
-            let label = match &turn.dice {
-                None => "🎲".to_string(),
-                Some(hand) if held => format!("🔒 {}", hand[die]),
-                Some(hand) => hand[die].to_string(),
-            };
             let style = if held {
                 ButtonStyle::Primary
             } else {
                 ButtonStyle::Secondary
             };
-            ButtonView::new(&label, style, Intent::Play(Move::ToggleHold(die as u8)))
-                .disabled_if(!turn.can_hold())
+            let action = Intent::Play(Move::ToggleHold(die as u8));
+            let picture = |held| {
+                let hand = turn.dice.as_ref()?;
+                CustomEmoji::parse(dice.dickey_app(hand[die], held)?)
+            };
+            let button = match (picture(held), &turn.dice) {
+                (Some(picture), _) => ButtonView::emoji(picture, style, action),
+                // A held die without a picture of its own (the config sets the lock): its face's
+                // picture, locked.
+                (None, Some(_)) if held && picture(false).is_some() => ButtonView {
+                    label: "🔒".to_string(),
+                    ..ButtonView::emoji(picture(false).unwrap(), style, action)
+                },
+                (None, None) => ButtonView::new("🎲", style, action),
+                (None, Some(hand)) if held => {
+                    ButtonView::new(&format!("🔒 {}", hand[die]), style, action)
+                }
+                (None, Some(hand)) => ButtonView::new(&hand[die].to_string(), style, action),
+            };
+            button.disabled_if(!turn.can_hold())
         })
         .collect()
 }

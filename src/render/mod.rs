@@ -39,8 +39,8 @@ pub use stats::{
     StatsView,
 };
 pub use view::{
-    limits, ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectOptionView, SelectView,
-    UiAction,
+    limits, ButtonStyle, ButtonView, CustomEmoji, EmbedView, MessageView, RowView,
+    SelectOptionView, SelectView, UiAction,
 };
 
 /// The rules card of the game `R` as one embed: its title and introduction, a field per rule,

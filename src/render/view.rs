@@ -219,7 +219,10 @@ impl ButtonStyle {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ButtonView {
+    /// Empty only beside an emoji: Discord needs one or the other.
     pub label: String,
+    /// A custom emoji drawn before the label.
+    pub emoji: Option<CustomEmoji>,
     pub style: ButtonStyle,
     pub action: UiAction,
     pub disabled: bool,
@@ -229,15 +232,65 @@ impl ButtonView {
     pub fn new(label: &str, style: ButtonStyle, action: impl Into<UiAction>) -> ButtonView {
         ButtonView {
             label: truncate(label, limits::LABEL),
+            emoji: None,
             style,
             action: action.into(),
             disabled: false,
         }
     }
 
+    /// A button that is a custom emoji alone, e.g. a die's picture.
+    pub fn emoji(
+        emoji: CustomEmoji,
+        style: ButtonStyle,
+        action: impl Into<UiAction>,
+    ) -> ButtonView {
+        ButtonView {
+            emoji: Some(emoji),
+            ..ButtonView::new("", style, action)
+        }
+    }
+
     pub fn disabled_if(mut self, disabled: bool) -> ButtonView {
         self.disabled = disabled;
         self
+    }
+}
+
+/// A custom emoji (an application's or a server's), as a component carries it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomEmoji {
+    pub id: u64,
+    pub name: String,
+    pub animated: bool,
+}
+
+impl CustomEmoji {
+    /// Reads a custom emoji as a message writes it, `<:name:id>` or `<a:name:id>`; `None` for
+    /// anything else (Unicode, text).
+    pub fn parse(text: &str) -> Option<CustomEmoji> {
+        let inner = text.strip_prefix('<')?.strip_suffix('>')?;
+        let (animated, rest) = match inner.strip_prefix("a:") {
+            Some(rest) => (true, rest),
+            None => (false, inner.strip_prefix(':')?),
+        };
+        let (name, id) = rest.split_once(':')?;
+        let name_ok = (2..=32).contains(&name.len())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        let digits = id.bytes().all(|b| b.is_ascii_digit()) && !id.starts_with('0');
+        let id = id.parse().ok().filter(|_| digits)?;
+        name_ok.then(|| CustomEmoji {
+            id,
+            name: name.to_string(),
+            animated,
+        })
+    }
+}
+
+impl fmt::Display for CustomEmoji {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let a = if self.animated { "a" } else { "" };
+        write!(f, "<{a}:{}:{}>", self.name, self.id)
     }
 }
 
@@ -420,10 +473,14 @@ impl fmt::Display for MessageView {
                 RowView::Buttons(buttons) => {
                     for button in buttons {
                         let disabled = if button.disabled { ", disabled" } else { "" };
+                        let face = match &button.emoji {
+                            Some(emoji) if button.label.is_empty() => emoji.to_string(),
+                            Some(emoji) => format!("{emoji} {}", button.label),
+                            None => button.label.clone(),
+                        };
                         write!(
                             f,
-                            " [{}]({}, {}{disabled})",
-                            button.label,
+                            " [{face}]({}, {}{disabled})",
                             button.style.name(),
                             button.action
                         )?;
@@ -456,4 +513,47 @@ fn indent(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
         writeln!(f, "  | {line}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CustomEmoji;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A custom emoji written as a message writes it reads back as itself.
+        #[test]
+        fn a_custom_emoji_reads_back(name in "[A-Za-z0-9_]{2,32}", id in 1u64.., animated: bool) {
+            let emoji = CustomEmoji { id, name, animated };
+            prop_assert_eq!(CustomEmoji::parse(&emoji.to_string()), Some(emoji));
+        }
+
+        /// Whatever else a piece of the config says is not read as a custom emoji, and nothing
+        /// panics.
+        #[test]
+        fn anything_else_is_not_a_custom_emoji(text in "\\PC{0,40}") {
+            if let Some(emoji) = CustomEmoji::parse(&text) {
+                prop_assert_eq!(emoji.to_string(), text);
+            }
+        }
+    }
+
+    #[test]
+    fn unicode_text_and_broken_mentions_are_not_custom_emoji() {
+        for text in [
+            "6️⃣",
+            "🔒",
+            "**GET**",
+            "<:x:1>",
+            "<:name:>",
+            "<:name:0>",
+            "<:name:01>",
+            "<:name:+1>",
+            "<name:1>",
+            "<:na me:1>",
+        ] {
+            assert_eq!(CustomEmoji::parse(text), None, "{text}");
+        }
+        assert!(CustomEmoji::parse("<a:spin:12>").unwrap().animated);
+    }
 }
