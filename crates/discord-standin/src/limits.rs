@@ -100,6 +100,42 @@ fn check_embeds(embeds: &[Value], at: &str, out: &mut Vec<LimitError>) {
     }
 }
 
+/// The custom emoji of a message's components (buttons, select options, at any depth), each
+/// with its JSON pointer: Discord refuses one it does not know, which [`check_message`] alone,
+/// seeing no emoji, cannot tell.
+pub fn component_emoji(payload: &Value, at: &str) -> Vec<(String, u64)> {
+    fn walk(v: &Value, at: String, out: &mut Vec<(String, u64)>) {
+        match v {
+            Value::Object(map) => {
+                let id = map.get("emoji").and_then(|e| e.get("id"));
+                let id = id.and_then(|id| match id {
+                    Value::String(id) => id.parse().ok(),
+                    id => id.as_u64(),
+                });
+                if let Some(id) = id {
+                    out.push((format!("{at}/emoji/id"), id));
+                }
+                for (key, value) in map {
+                    if key != "emoji" {
+                        walk(value, format!("{at}/{key}"), out);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(components) = payload.get("components") {
+        walk(components, format!("{at}/components"), &mut out);
+    }
+    out
+}
+
 fn check_components(components: &[Value], v2: bool, at: &str, out: &mut Vec<LimitError>) {
     if !v2 && components.len() > 5 {
         out.push((

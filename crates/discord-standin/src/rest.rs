@@ -266,12 +266,56 @@ fn validate_if<'s>(
     (Some(matched), out)
 }
 
-/// Apply the documented limits that fit the route.
-fn check_limits(method: &str, template: &str, body: &Value, out: &mut Vec<limits::LimitError>) {
+/// The message a request sends, with its JSON pointer: an interaction's message answer
+/// (types 4 and 7) or the body of a message posted or edited.
+fn message_of<'b>(
+    method: &str,
+    template: &str,
+    body: &'b Value,
+) -> Option<(&'b Value, &'static str)> {
     match (method, template) {
         ("POST", "/interactions/{interaction_id}/{interaction_token}/callback") => {
             match body.get("type").and_then(Value::as_u64) {
-                Some(4 | 7) => limits::check_message(&body["data"], "/data", out),
+                Some(4 | 7) => Some((&body["data"], "/data")),
+                _ => None,
+            }
+        }
+        (
+            "POST" | "PATCH",
+            "/channels/{channel_id}/messages"
+            | "/channels/{channel_id}/messages/{message_id}"
+            | "/webhooks/{webhook_id}/{webhook_token}"
+            | "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+            | "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+        ) => Some((body, "")),
+        _ => None,
+    }
+}
+
+/// A custom emoji of a component the application does not have: Discord refuses the message
+/// (400, "Invalid emoji"). The stand-in keeps no server emoji, so only the application's count.
+fn check_emoji(w: &World, method: &str, template: &str, body: &Value) -> Vec<limits::LimitError> {
+    let Some((message, at)) = message_of(method, template, body) else {
+        return Vec::new();
+    };
+    limits::component_emoji(message, at)
+        .into_iter()
+        .filter(|&(_, id)| !w.app_emojis.iter().any(|e| e.id == id))
+        .map(|(pointer, id)| {
+            let why = format!("custom emoji {id} is not one of the application's: Invalid emoji");
+            (pointer, why)
+        })
+        .collect()
+}
+
+/// Apply the documented limits that fit the route.
+fn check_limits(method: &str, template: &str, body: &Value, out: &mut Vec<limits::LimitError>) {
+    if let Some((message, at)) = message_of(method, template, body) {
+        return limits::check_message(message, at, out);
+    }
+    match (method, template) {
+        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback") => {
+            match body.get("type").and_then(Value::as_u64) {
                 Some(9) => limits::check_modal(&body["data"], "/data", out),
                 Some(8) => {
                     let n = body
@@ -288,14 +332,6 @@ fn check_limits(method: &str, template: &str, body: &Value, out: &mut Vec<limits
                 _ => {}
             }
         }
-        (
-            "POST" | "PATCH",
-            "/channels/{channel_id}/messages"
-            | "/channels/{channel_id}/messages/{message_id}"
-            | "/webhooks/{webhook_id}/{webhook_token}"
-            | "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
-            | "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
-        ) => limits::check_message(body, "", out),
         (
             "PUT" | "POST" | "PATCH",
             "/applications/{application_id}/commands"
@@ -356,6 +392,12 @@ pub(crate) fn process(
             violations.push(protocol(format!(
                 "Authorization header is {authorization:?}, expected the bot token"
             )));
+        }
+        if let (true, Some(m), Some(body)) = (bodies, &matched, &body) {
+            for (pointer, reason) in check_emoji(w, method, m.template, body) {
+                let limit = Violation::new(ViolationKind::Limit, method, path, &pointer, reason);
+                violations.push(limit);
+            }
         }
         let invalid = violations
             .iter()

@@ -278,3 +278,52 @@ async fn multipart_uploads_validate_their_payload_json() {
     assert_eq!(request.body.unwrap()["content"], "scores");
     standin.assert_clean();
 }
+
+/// A component's custom emoji must be one Discord knows: the application's own. Another is
+/// refused as Discord does (400, Invalid emoji) and recorded; an uploaded one goes through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_buttons_custom_emoji_must_be_the_applications() {
+    let standin = Standin::start().await;
+    let channel = standin.channel_id();
+    let http = serenity::HttpBuilder::new(standin.token())
+        .proxy(standin.rest_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let die = standin.add_application_emoji("die_6", b"\x89PNG\r\n\x1a\n".to_vec());
+    let with_emoji = |id: u64| {
+        json!({
+            "content": "pick",
+            "components": [{"type": 1, "components": [
+                {"type": 2, "style": 2, "custom_id": "a", "label": "A"},
+                {"type": 2, "style": 2, "custom_id": "b",
+                 "emoji": {"id": id.to_string(), "name": "die_6"}}
+            ]}]
+        })
+    };
+
+    let unknown = die + 1_000;
+    let err = http
+        .send_message(channel.get().into(), vec![], &with_emoji(unknown))
+        .await
+        .unwrap_err();
+    let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(resp)) = &err else {
+        panic!("expected Discord's error response, got {err:?}");
+    };
+    assert_eq!((resp.status_code.as_u16(), resp.error.code), (400, 50035));
+    let found = standin.violations();
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].kind, ViolationKind::Limit);
+    assert_eq!(found[0].pointer, "/components/0/components/1/emoji/id");
+    assert!(found[0].reason.contains("Invalid emoji"), "{}", found[0]);
+    assert!(standin.messages(channel).is_empty(), "not posted");
+
+    standin.clear_violations();
+    let ok = http
+        .send_message(channel.get().into(), vec![], &with_emoji(die))
+        .await
+        .unwrap();
+    assert_eq!(ok.content, "pick");
+    let buttons = standin.last_message(channel).unwrap().buttons();
+    assert_eq!(buttons[1].emoji_id, Some(die));
+    standin.assert_clean();
+}
