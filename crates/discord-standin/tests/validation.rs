@@ -16,6 +16,22 @@ fn button_body(custom_id: &str, content: &str) -> Value {
     })
 }
 
+/// A serenity client of the stand-in's REST.
+fn http(standin: &Standin) -> serenity::Http {
+    serenity::HttpBuilder::new(standin.token())
+        .proxy(standin.rest_url())
+        .ratelimiter_disabled(true)
+        .build()
+}
+
+/// Discord's error answer in a failed request.
+fn discords_error(err: &serenity::Error) -> &serenity::ErrorResponse {
+    match err {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(resp)) => resp,
+        _ => panic!("expected Discord's error response, got {err:?}"),
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn direct_validation_names_path_and_reason() {
     let standin = Standin::start().await;
@@ -80,10 +96,7 @@ async fn direct_validation_names_path_and_reason() {
 async fn invalid_request_through_serenity_gets_discords_400() {
     let standin = Standin::start().await;
     let channel = standin.channel_id();
-    let http = serenity::HttpBuilder::new(standin.token())
-        .proxy(standin.rest_url())
-        .ratelimiter_disabled(true)
-        .build();
+    let http = http(&standin);
 
     let ok = http
         .send_message(channel.get().into(), vec![], &button_body("roll", "hello"))
@@ -104,9 +117,7 @@ async fn invalid_request_through_serenity_gets_discords_400() {
         )
         .await
         .unwrap_err();
-    let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(resp)) = &err else {
-        panic!("expected Discord's error response, got {err:?}");
-    };
+    let resp = discords_error(&err);
     assert_eq!(resp.status_code.as_u16(), 400);
     assert_eq!(resp.error.code, 50035);
     assert!(
@@ -199,10 +210,7 @@ async fn invalid_interaction_reply_from_a_bot_is_caught() {
 async fn lenient_mode_applies_but_still_reports() {
     let standin = Standin::builder().reject_invalid(false).start().await;
     let channel = standin.channel_id();
-    let http = serenity::HttpBuilder::new(standin.token())
-        .proxy(standin.rest_url())
-        .ratelimiter_disabled(true)
-        .build();
+    let http = http(&standin);
     http.send_message(
         channel.get().into(),
         vec![],
@@ -259,10 +267,7 @@ async fn a_second_initial_response_is_caught() {
 async fn multipart_uploads_validate_their_payload_json() {
     let standin = Standin::start().await;
     let channel = standin.channel_id();
-    let http = serenity::HttpBuilder::new(standin.token())
-        .proxy(standin.rest_url())
-        .ratelimiter_disabled(true)
-        .build();
+    let http = http(&standin);
     let file = serenity::CreateAttachment::bytes(b"1,2,3".as_slice(), "scores.csv");
     let sent = http
         .send_message(
@@ -285,10 +290,7 @@ async fn multipart_uploads_validate_their_payload_json() {
 async fn a_buttons_custom_emoji_must_be_the_applications() {
     let standin = Standin::start().await;
     let channel = standin.channel_id();
-    let http = serenity::HttpBuilder::new(standin.token())
-        .proxy(standin.rest_url())
-        .ratelimiter_disabled(true)
-        .build();
+    let http = http(&standin);
     let die = standin.add_application_emoji("die_6", b"\x89PNG\r\n\x1a\n".to_vec());
     let with_emoji = |id: u64| {
         json!({
@@ -306,9 +308,7 @@ async fn a_buttons_custom_emoji_must_be_the_applications() {
         .send_message(channel.get().into(), vec![], &with_emoji(unknown))
         .await
         .unwrap_err();
-    let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(resp)) = &err else {
-        panic!("expected Discord's error response, got {err:?}");
-    };
+    let resp = discords_error(&err);
     assert_eq!((resp.status_code.as_u16(), resp.error.code), (400, 50035));
     let found = standin.violations();
     assert_eq!(found.len(), 1, "{found:#?}");
