@@ -329,7 +329,6 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     assert_eq!(stats(&store, Scope::Guild(2), ANN).await, Some(1));
 }
 
-/// Each test twice: `sqlite::name` on a SQLite file, `postgres::name` on a PostgreSQL database.
 /// The servers a shard's READY does not list, of those the store has data of, are recorded as
 /// removed in one go; the next READY records none of them again (their first time stands), and a
 /// server the bot came back to is recorded anew when it is left again.
@@ -365,6 +364,7 @@ async fn servers_left_while_offline_are_recorded_once(db: Db) {
     assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(later));
 }
 
+// Each test twice: `sqlite::name` on a SQLite file, `postgres::name` on a PostgreSQL database.
 on_both_backends!(
     forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table,
     forget_me_is_refused_while_seated_at_an_open_game,

@@ -140,7 +140,6 @@ impl DiceStyle {
     }
 
     /// The application emoji of Get Dickey's `face` (held or not), unless the config set it.
-    /// A Get Dickey die as one application emoji (held or not), when the dice are drawn so.
     pub fn dickey_app(&self, face: u8, held: bool) -> Option<&str> {
         let app = self.application.as_deref()?;
         let i = usize::from(face.clamp(1, 6)) - 1;

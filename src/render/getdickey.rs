@@ -236,23 +236,20 @@ fn hold_buttons(turn: &Turn, dice: &DiceStyle) -> Vec<ButtonView> {
                 ButtonStyle::Secondary
             };
             let action = Intent::Play(Move::ToggleHold(die as u8));
-            let picture = |held| {
-                let hand = turn.dice.as_ref()?;
-                CustomEmoji::parse(dice.dickey_app(hand[die], held)?)
-            };
-            let button = match (picture(held), &turn.dice) {
-                (Some(picture), _) => ButtonView::emoji(picture, style, action),
-                // A held die without a picture of its own (the config sets the lock): its face's
-                // picture, locked.
-                (None, Some(_)) if held && picture(false).is_some() => ButtonView {
-                    label: "🔒".to_string(),
-                    ..ButtonView::emoji(picture(false).unwrap(), style, action)
-                },
-                (None, None) => ButtonView::new("🎲", style, action),
-                (None, Some(hand)) if held => {
-                    ButtonView::new(&format!("🔒 {}", hand[die]), style, action)
+            let button = |label: &str| ButtonView::new(label, style, action);
+            let button = match turn.dice.as_ref().map(|hand| hand[die]) {
+                None => button("🎲"),
+                Some(face) => {
+                    let picture = |held| CustomEmoji::parse(dice.dickey_app(face, held)?);
+                    match (picture(held), picture(false)) {
+                        (Some(own), _) => button("").with_emoji(own),
+                        // Held, without a picture of its own (the config sets the lock): its
+                        // face's picture, locked.
+                        (None, Some(picture)) => button("🔒").with_emoji(picture),
+                        (None, None) if held => button(&format!("🔒 {face}")),
+                        (None, None) => button(&face.to_string()),
+                    }
                 }
-                (None, Some(hand)) => ButtonView::new(&hand[die].to_string(), style, action),
             };
             button.disabled_if(!turn.can_hold())
         })

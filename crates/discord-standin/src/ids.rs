@@ -109,6 +109,14 @@ pub(crate) fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+/// A snowflake in JSON: a string of digits, as Discord writes them, or a number.
+pub(crate) fn snowflake(v: &serde_json::Value) -> Option<u64> {
+    match v {
+        serde_json::Value::String(s) => s.parse().ok(),
+        v => v.as_u64(),
+    }
+}
+
 /// Unix milliseconds encoded in a snowflake.
 pub(crate) fn snowflake_ms(id: u64) -> u64 {
     (id >> 22) + DISCORD_EPOCH_MS

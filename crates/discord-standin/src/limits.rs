@@ -108,11 +108,7 @@ pub fn component_emoji(payload: &Value, at: &str) -> Vec<(String, u64)> {
         match v {
             Value::Object(map) => {
                 let id = map.get("emoji").and_then(|e| e.get("id"));
-                let id = id.and_then(|id| match id {
-                    Value::String(id) => id.parse().ok(),
-                    id => id.as_u64(),
-                });
-                if let Some(id) = id {
+                if let Some(id) = id.and_then(crate::ids::snowflake) {
                     out.push((format!("{at}/emoji/id"), id));
                 }
                 for (key, value) in map {

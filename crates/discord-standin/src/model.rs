@@ -220,10 +220,7 @@ impl Message {
                     .pointer("/emoji/name")
                     .and_then(Value::as_str)
                     .map(str::to_owned),
-                emoji_id: c.pointer("/emoji/id").and_then(|id| match id {
-                    Value::String(id) => id.parse().ok(),
-                    id => id.as_u64(),
-                }),
+                emoji_id: c.pointer("/emoji/id").and_then(crate::ids::snowflake),
                 row,
             });
         }

@@ -14,7 +14,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::ids::{snowflake_ms, ChannelId, MessageId, UserId};
+use crate::ids::{snowflake, snowflake_ms, ChannelId, MessageId, UserId};
 use crate::model::{InteractionKind, InteractionRecord, Message, UserInfo, World};
 use crate::{Shared, StandinError, INITIAL_RESPONSE_DEADLINE};
 
@@ -229,12 +229,7 @@ fn person(w: &World, id: UserId) -> Result<&UserInfo, ApiError> {
 
 /// A snowflake given as a string of digits or as a number.
 fn parse_id(v: &Value, what: &str) -> Result<u64, ApiError> {
-    let id = match v {
-        Value::String(s) => s.parse().ok(),
-        Value::Number(n) => n.as_u64(),
-        _ => None,
-    };
-    id.filter(|id| *id > 0).ok_or_else(|| {
+    snowflake(v).filter(|id| *id > 0).ok_or_else(|| {
         ApiError::bad_request(format!(
             "{what} must be an id (a string of digits), not {v}."
         ))
