@@ -9,6 +9,7 @@
 use std::fs;
 use std::io::{self, BufReader, BufWriter};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use dickey_solver::{counts_of, Choice, Counts, Scoring, State, Table};
 
@@ -74,12 +75,15 @@ pub fn load_or_solve(
 }
 
 /// Writes the table to a file beside `path` and renames it into place, so that a reader never
-/// sees half a table.
+/// sees half a table. The partial file is this write's own (its process and its count in the
+/// process), so that writers in several processes or threads never write into one file.
 fn write_cache(table: &Table, path: &Path) -> io::Result<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }
-    let partial = path.with_extension(format!("partial-{}", std::process::id()));
+    let write = WRITES.fetch_add(1, Ordering::Relaxed);
+    let partial = path.with_extension(format!("partial-{}-{write}", std::process::id()));
     let mut out = BufWriter::new(fs::File::create(&partial)?);
     table.write_to(&mut out)?;
     out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
