@@ -13,6 +13,7 @@ COPY assets ./assets
 COPY crates ./crates
 COPY tests ./tests
 COPY benches ./benches
+COPY xtask ./xtask
 RUN cargo build --release --locked --bin forgetit
 
 FROM debian:bookworm-slim

@@ -16,7 +16,7 @@
 //! sent: serenity 0.12.5 cannot decode such an interaction at all (it drops the gateway event), so
 //! no bot on it could answer; a string *option* (type 3) where an integer is registered is sent.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::future::Future;

@@ -3,7 +3,7 @@
 //! checking that every request the bot sent is valid against Discord's OpenAPI spec and limits,
 //! and that every interaction got exactly one initial response in time.
 
-mod common;
+use crate::common;
 
 use common::*;
 use discord_standin::Message;

@@ -69,8 +69,8 @@ fn a_changed_design_has_a_new_version() {
     );
 }
 
-/// `DICE_PNGS=DIR cargo test --test dice_images -- write_the_pngs` writes every picture to DIR
-/// (to look at them, or for the README).
+/// `DICE_PNGS=DIR cargo test --test it dice_images::write_the_pngs` writes every picture to DIR
+/// (to look at them, or for the docs).
 #[test]
 fn write_the_pngs() {
     let Ok(dir) = std::env::var("DICE_PNGS") else {

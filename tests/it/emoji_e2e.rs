@@ -3,7 +3,7 @@
 //! else's emoji), and a refused upload or a failed listing leaves the bot playing with Unicode
 //! dice. Every request is checked against Discord's spec (the stand-in's `assert_clean`).
 
-mod common;
+use crate::common;
 
 use common::{label_with, World, W};
 use discord_standin::faults::{APPLICATION_EMOJI, APPLICATION_EMOJIS};

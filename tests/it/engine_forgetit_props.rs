@@ -3,48 +3,21 @@
 use forgetit::engine::dice::{DiceSource, RandomDice};
 use forgetit::engine::forgetit::*;
 use forgetit::engine::forgetit::{GameEvent, Move};
-use forgetit::engine::Player;
 use proptest::prelude::*;
+
+use crate::common::engine::{players_moves, seated};
 
 /// Plays one random game to its end, checking the invariants after every event. Returns the
 /// game and its log.
 fn play(seats: usize, target: u32, seed: u64, bank_bias: u8, chaos: bool) -> (Game, Vec<Event>) {
     let mut dice = RandomDice::seeded(seed);
     let mut choices = RandomDice::seeded(seed ^ 0x5eed);
-    let (mut game, created) = Game::create(Settings { target }, Player::Person(0), "p0").unwrap();
-    let mut log = vec![created];
-    for i in 1..seats {
-        let player = if i % 3 == 2 {
-            Player::Bot(i as u8)
-        } else {
-            Player::Person(i as u64)
-        };
-        log.push(
-            game.apply(
-                Action::Join {
-                    player,
-                    name: format!("p{i}"),
-                },
-                &mut dice,
-            )
-            .unwrap(),
-        );
-    }
+    let (mut game, mut log) = seated::<ForGetIt>(Settings { target }, seats, &mut dice);
     let mut steps = 0;
     while !game.is_over() {
         steps += 1;
         assert!(steps < 200_000, "the game should end");
-        // Players play; the clock and Cancel stay out of it.
-        let legal: Vec<Action> = game
-            .legal_actions()
-            .into_iter()
-            .filter(|a| !matches!(a, Action::TimeOut | Action::Cancel))
-            .collect();
-        assert!(
-            !legal.is_empty(),
-            "a running game always has a move: {:?}",
-            game.phase
-        );
+        let legal = players_moves(&game);
         let has_bank = legal
             .iter()
             .any(|a| matches!(a, Action::Play { mv: Move::Bank, .. }));

@@ -7,6 +7,8 @@ use forgetit::engine::getdickey::{GameEvent, Move};
 use forgetit::engine::Player;
 use proptest::prelude::*;
 
+use crate::common::engine::{players_moves, seated};
+
 /// Dice that show only the faces `1..=faces`: with 1 or 2 faces five alike comes up all the time.
 struct Loaded {
     dice: RandomDice<rand::rngs::StdRng>,
@@ -64,20 +66,7 @@ fn play(o: &Options) -> (Game, Vec<Event>) {
         faces: o.faces,
     };
     let mut choices = RandomDice::seeded(o.seed ^ 0x5eed);
-    let (mut game, created) = Game::create(Settings::default(), Player::Person(0), "p0").unwrap();
-    let mut log = vec![created];
-    for i in 1..o.seats {
-        let player = if i % 3 == 2 {
-            Player::Bot(i as u8)
-        } else {
-            Player::Person(i as u64)
-        };
-        let name = format!("p{i}");
-        log.push(
-            game.apply(Action::Join { player, name }, &mut dice)
-                .unwrap(),
-        );
-    }
+    let (mut game, mut log) = seated::<GetDickey>(Settings::default(), o.seats, &mut dice);
     log.push(
         game.apply(
             Action::Start {
@@ -91,17 +80,7 @@ fn play(o: &Options) -> (Game, Vec<Event>) {
     while !game.is_over() {
         steps += 1;
         assert!(steps < 20_000, "the game should end");
-        // Players play; the clock and Cancel stay out of it.
-        let legal: Vec<Action> = game
-            .legal_actions()
-            .into_iter()
-            .filter(|a| !matches!(a, Action::TimeOut | Action::Cancel))
-            .collect();
-        assert!(
-            !legal.is_empty(),
-            "a running game always has a move: {:?}",
-            game.phase
-        );
+        let legal = players_moves(&game);
         let pick = |kind: fn(&Action) -> bool, choices: &mut RandomDice<_>| {
             let some: Vec<&Action> = legal.iter().filter(|a| kind(a)).collect();
             (!some.is_empty()).then(|| some[(choices.roll(some.len() as u8) - 1) as usize].clone())

@@ -4,7 +4,7 @@
 //! is stranded (the channel shows the stored state with working buttons, by the next click or
 //! the table's own retry), and every click gets an answer or the channel catches up.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

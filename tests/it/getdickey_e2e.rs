@@ -1,7 +1,7 @@
 //! Get Dickey end to end through the Discord stand-in: `/getdickey start`, holds, the score menu,
 //! a stale click, a restart mid-game, and a whole two-player game to its end.
 
-mod common;
+use crate::common;
 
 use common::*;
 use discord_standin::{Message, UserId};

@@ -4,7 +4,7 @@
 //! and the table keeps its language across a restart and for a timer's edit; a leaderboard's pages
 //! keep the language it was posted in; ratings, periods and rematches read in French.
 
-mod common;
+use crate::common;
 
 use common::*;
 use forgetit::discord::codec::{self, Button};

@@ -7,7 +7,7 @@
 //! leaderboards", tested by "`migrate-db` of a database with open and finished games of both
 //! kinds".
 
-mod common;
+use crate::common;
 
 use common::table::Table;
 
@@ -39,6 +39,7 @@ fn place(guild_id: u64, channel_id: u64) -> Place {
 }
 
 impl<R: Rules> Table<R> {
+    /// `host`'s new table at `at` in `lang`: server 1's keep its clocks and are rematches.
     async fn create(
         store: &Store,
         at: Place,
@@ -46,8 +47,6 @@ impl<R: Rules> Table<R> {
         host: Player,
         lang: Lang,
     ) -> Self {
-        let (game, created) =
-            table::Game::<R>::create(settings, host, format!("{host:?}")).unwrap();
         // The games of server 1 keep the clocks of its settings; the others', none.
         let clocks = if at.guild_id == 1 {
             Clocks {
@@ -64,27 +63,16 @@ impl<R: Rules> Table<R> {
             clocks,
             rematch_of,
         };
-        let id = store
-            .create_game_with(at, &game, &created, &opening)
+        let host = (host, format!("{host:?}"));
+        Table::open(store, at, settings, host, &opening)
             .await
-            .unwrap();
-        Table { id, game }
+            .unwrap()
     }
 
     /// Acts with dice seeded by the game's id.
     async fn act_seeded(&mut self, store: &Store, action: table::Action<R::Move>) {
         self.act(store, action, &mut RandomDice::seeded(self.id as u64))
             .await;
-    }
-
-    async fn join(&mut self, store: &Store, player: Player) {
-        let name = format!("{player:?}");
-        self.act_seeded(store, table::Action::Join { player, name })
-            .await;
-    }
-
-    fn on_turn(&self) -> Player {
-        self.game.current_player().unwrap()
     }
 }
 
@@ -107,36 +95,6 @@ impl Table<ForGetIt> {
             )
             .await;
         table
-    }
-
-    async fn roll(&mut self, store: &Store, faces: &[u8], deadline_ms: Option<i64>) {
-        let by = self.on_turn();
-        let roll = fgi::Action::Play {
-            by,
-            mv: fgi::Move::Roll,
-        };
-        let mut dice = ScriptedDice::new(faces.iter().copied());
-        self.act_until(store, roll, &mut dice, deadline_ms).await;
-    }
-
-    async fn play(&mut self, store: &Store, mv: fgi::Move) {
-        let by = self.on_turn();
-        self.act_until(
-            store,
-            fgi::Action::Play { by, mv },
-            &mut ScriptedDice::new([]),
-            None,
-        )
-        .await;
-    }
-
-    /// The player on turn banks `n` twos.
-    async fn bank_twos(&mut self, store: &Store, n: usize) {
-        let mut faces = vec![2u8; n];
-        faces.extend([1, 3, 4, 5, 1, 3, 4, 5, 1][..9 - n].iter());
-        self.roll(store, &faces, None).await;
-        self.play(store, fgi::Move::ChoosePoint(2)).await;
-        self.play(store, fgi::Move::Bank).await;
     }
 }
 
@@ -191,7 +149,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     t.bank_twos(store, 4).await;
     t.bank_twos(store, 2).await;
     t.bank_twos(store, 2).await;
-    t.roll(store, &[W; 9], None).await;
+    t.roll(store, &[W; 9]).await;
     assert!(t.game.is_over());
     games.push((t.id, GameKind::ForGetIt));
 
@@ -205,7 +163,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     // running, its messages known and shown.
     let mut t = Table::<ForGetIt>::started(store, place(1, 12), &[ANN, BEN], Lang::Fr).await;
     t.bank_twos(store, 4).await;
-    t.roll(store, &[3, 3, W, 1, 2, 4, 5, 1, 2], Some(4_102_444_800_000))
+    t.roll_until(store, &[3, 3, W, 1, 2, 4, 5, 1, 2], Some(4_102_444_800_000))
         .await;
     store
         .set_messages(t.id, Some(555), Some(777))

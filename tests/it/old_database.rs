@@ -7,7 +7,7 @@
 //! The stand-in is set up the same way as when the fixture was written, with stable ids, so the
 //! stored channels and people are the stand-in's again.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,11 +2,12 @@
 //! several processes starting at once, it is the SQLite schema (`migrations/sqlite/`) table for
 //! table and column for column, and it keeps one open game per channel as SQLite does.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use common::db::TABLES;
 use common::postgres::server;
 use sqlx::error::ErrorKind;
 use sqlx::migrate::Migrator;
@@ -17,18 +18,6 @@ use sqlx::Row;
 static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
 /// The store's own migrations (`Store::open` embeds the same directory).
 static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
-
-const TABLES: [&str; 9] = [
-    "events",
-    "games",
-    "guild_channels",
-    "guild_removals",
-    "guild_settings",
-    "player_stats",
-    "ratings",
-    "results",
-    "seats",
-];
 
 /// `_sqlx_migrations`: each row's version, success and time of installation, in order.
 async fn applied(pool: &PgPool) -> Vec<(i64, bool, String)> {

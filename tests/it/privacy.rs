@@ -4,9 +4,9 @@
 //! and the others' results stand; it is refused while they sit at an open game; and the data of a
 //! server the bot was removed from is deleted 30 days later, unless the bot came back.
 
-mod common;
+use crate::common;
 
-use common::db::{on_both_backends, Db};
+use common::db::{on_both_backends, Db, TABLES};
 use common::table::Table;
 
 use forgetit::engine::dice::ScriptedDice;
@@ -14,7 +14,8 @@ use forgetit::engine::forgetit::{Action, Game, Settings};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::i18n::Lang;
 use forgetit::store::{
-    Forgotten, GuildSettings, Place, SettingsChange, Store, StoreError, REMOVED_GUILD_KEPT_MS,
+    Clocks, Forgotten, GuildSettings, Opening, Place, SettingsChange, Store, StoreError,
+    REMOVED_GUILD_KEPT_MS,
 };
 
 const ANN: Player = Player::Person(101);
@@ -43,26 +44,20 @@ fn former(lang: Lang) -> String {
     forgetit::render::privacy::former_player(lang)
 }
 
+/// `host`'s new table at `at` in `lang`, a game to 100.
+async fn create(store: &Store, at: Place, host: Player, lang: Lang) -> Table {
+    let opening = Opening {
+        lang,
+        clocks: Clocks::default(),
+        rematch_of: None,
+    };
+    let host = (host, name_of(host));
+    Table::open(store, at, Settings { target: 100 }, host, &opening)
+        .await
+        .unwrap()
+}
+
 impl Table {
-    async fn create(store: &Store, at: Place, host: Player, lang: Lang) -> Table {
-        let (game, created) = Game::create(Settings { target: 100 }, host, name_of(host)).unwrap();
-        let id = store
-            .create_game_in(at, &game, &created, lang)
-            .await
-            .unwrap();
-        Table { id, game }
-    }
-
-    async fn join(&mut self, store: &Store, player: Player) {
-        let name = name_of(player);
-        self.act(
-            store,
-            Action::Join { player, name },
-            &mut ScriptedDice::new([]),
-        )
-        .await;
-    }
-
     async fn leave(&mut self, store: &Store, player: Player) {
         self.act(store, Action::Leave { player }, &mut ScriptedDice::new([]))
             .await;
@@ -71,7 +66,7 @@ impl Table {
     /// Seats `players` after the host and starts; the host wins the roll-off.
     async fn start(&mut self, store: &Store, players: &[Player]) {
         for &p in players {
-            self.join(store, p).await;
+            self.join_as(store, p, name_of(p)).await;
         }
         let host = self.game.seats[0].player;
         let faces = std::iter::once(5).chain(std::iter::repeat_n(1, players.len()));
@@ -86,7 +81,7 @@ impl Table {
 
 /// A finished game at `at` in `lang`, hosted by `host` against `others`.
 async fn finished(store: &Store, at: Place, lang: Lang, host: Player, others: &[Player]) -> Table {
-    let mut table = Table::create(store, at, host, lang).await;
+    let mut table = create(store, at, host, lang).await;
     table.start(store, others).await;
     table.play_out(store, at.channel_id).await;
     table
@@ -109,8 +104,8 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     // lobby that is still open (her name is in its log, in no seat).
     let english = finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
     let french = finished(&store, place(2, 20), Lang::Fr, BEN, &[ANN, CAT]).await;
-    let mut lobby = Table::create(&store, place(1, 11), CAT, Lang::EnUs).await;
-    lobby.join(&store, ANN).await;
+    let mut lobby = create(&store, place(1, 11), CAT, Lang::EnUs).await;
+    lobby.join_as(&store, ANN, name_of(ANN)).await;
     lobby.leave(&store, ANN).await;
     let ben_before = store
         .player_stats(GameKind::ForGetIt, Scope::Global, 102)
@@ -120,17 +115,7 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     assert_eq!(stats(&store, Scope::Global, ANN).await, Some(2));
 
     let (tables, before) = db.everywhere(ANN_NAME).await;
-    for table in [
-        "events",
-        "games",
-        "guild_channels",
-        "guild_removals",
-        "guild_settings",
-        "player_stats",
-        "ratings",
-        "results",
-        "seats",
-    ] {
+    for table in TABLES {
         assert!(tables.contains(&table.to_string()), "{tables:?}");
     }
     let found_in: std::collections::BTreeSet<&str> =
@@ -199,7 +184,7 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     // The open lobby loads too, and plays on.
     let open = store.load::<Game>(lobby.id).await.unwrap();
     assert_eq!(open.game, lobby.game);
-    lobby.join(&store, BEN).await;
+    lobby.join_as(&store, BEN, name_of(BEN)).await;
 
     // Forgetting again finds nothing more to do.
     assert_eq!(
@@ -216,7 +201,7 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
 async fn forget_me_is_refused_while_seated_at_an_open_game(db: Db) {
     let store = db.open().await;
     finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
-    let mut open = Table::create(&store, place(1, 12), BEN, Lang::EnUs).await;
+    let mut open = create(&store, place(1, 12), BEN, Lang::EnUs).await;
     open.start(&store, &[ANN]).await;
     assert_eq!(
         store.forget_person(101, &former).await.unwrap(),
@@ -239,8 +224,8 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     let store = db.open().await;
     let t0: i64 = 1_800_000_000_000;
     let gone = finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
-    let mut gone_open = Table::create(&store, place(1, 11), CAT, Lang::EnUs).await;
-    gone_open.join(&store, BEN).await;
+    let mut gone_open = create(&store, place(1, 11), CAT, Lang::EnUs).await;
+    gone_open.join_as(&store, BEN, name_of(BEN)).await;
     let kept = finished(&store, place(2, 20), Lang::EnUs, ANN, &[BEN]).await;
     assert_eq!(stats(&store, Scope::Guild(1), ANN).await, Some(1));
     // Both servers' settings, and their channel lists.

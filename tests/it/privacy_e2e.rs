@@ -3,7 +3,7 @@
 //! the French texts for a French person; and GUILD_DELETE / GUILD_CREATE recorded for the 30-day
 //! sweep. Every request the bot sends is checked against Discord's spec (`assert_clean`).
 
-mod common;
+use crate::common;
 
 use common::*;
 use discord_standin::Message;

@@ -5,10 +5,11 @@
 //! Every snapshot is also checked against Discord's limits, by the stand-in's own checker on the
 //! JSON a message would be sent as.
 
-mod common;
+use crate::common;
 
 use common::render::{
-    application_style, assert_fits_a_phone, assert_within_limits, button, buttons,
+    application_style, assert_fits_a_phone, assert_within_limits, button, buttons, long_name,
+    ten_long_names,
 };
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::forgetit::*;
@@ -758,23 +759,7 @@ fn intents_round_trip_through_their_short_codes() {
 /// keeps Discord's limits.
 #[test]
 fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
-    let long = |i: u64| {
-        format!("{i}*_~`|<@#>[]𝔸")
-            .repeat(10)
-            .chars()
-            .take(80)
-            .collect::<String>()
-    };
-    let names: Vec<(Player, String)> = (1..=10)
-        .map(|id| {
-            let player = if id % 3 == 0 {
-                Player::Bot(id as u8)
-            } else {
-                Player::Person(u64::MAX - id)
-            };
-            (player, long(id))
-        })
-        .collect();
+    let names = ten_long_names();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
     let style = DiceStyle {
         kinds: std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3)),
@@ -847,7 +832,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let rows = (1..=200)
         .map(|rank| LeaderRow {
             rank,
-            name: long(rank),
+            name: long_name(rank),
             mention: None,
             value: "9".repeat(300),
         })
@@ -866,7 +851,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         views.push(stats(
             &StatsView {
                 game,
-                name: long(1),
+                name: long_name(1),
                 games: u64::MAX,
                 wins: u64::MAX,
                 points: u64::MAX,

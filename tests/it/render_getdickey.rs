@@ -5,10 +5,10 @@
 //! Every snapshot is also checked against Discord's limits, by the stand-in's own checker on the
 //! JSON a message would be sent as (select menus included).
 
-mod common;
+use crate::common;
 
 use common::render::{
-    application_style, assert_fits_a_phone, assert_within_limits, button, buttons,
+    application_style, assert_fits_a_phone, assert_within_limits, button, buttons, ten_long_names,
 };
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::getdickey::*;
@@ -514,23 +514,7 @@ fn hold_and_score_round_trip_through_their_short_codes() {
 /// keeps Discord's limits.
 #[test]
 fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
-    let long = |i: u64| {
-        format!("{i}*_~`|<@#>[]𝔸")
-            .repeat(10)
-            .chars()
-            .take(80)
-            .collect::<String>()
-    };
-    let names: Vec<(Player, String)> = (1..=10)
-        .map(|id| {
-            let player = if id % 3 == 0 {
-                Player::Bot(id as u8)
-            } else {
-                Player::Person(u64::MAX - id)
-            };
-            (player, long(id))
-        })
-        .collect();
+    let names = ten_long_names();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
     let style = DiceStyle {
         dickey_faces: std::array::from_fn(|_| {

@@ -2,7 +2,7 @@
 //! in English and French, a long review summarised within Discord's limits, the refusals, and
 //! the game's number on its end.
 
-mod common;
+use crate::common;
 
 use common::render::assert_within_limits;
 use forgetit::engine::getdickey::Category;

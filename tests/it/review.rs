@@ -3,24 +3,13 @@
 //! forfeited), and a decision's cost is the difference of the solvers' values. The For Get It
 //! unit tests are beside the code; these need the Get Dickey strategy table.
 
-use std::sync::OnceLock;
-
-use dickey_solver::{counts_of, Table};
+use crate::common::strategy::table;
+use dickey_solver::counts_of;
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::getdickey::{Action, Category, Event, Game, Move, Settings};
 use forgetit::engine::Player;
-use forgetit::strategy::getdickey::{load_or_solve, optimal, simple, state_of};
+use forgetit::strategy::getdickey::{optimal, simple, state_of};
 use forgetit::strategy::review::{self, DickeyAct, Ended};
-
-/// One table for the whole file, cached for every test process of the build.
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let cache =
-            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
-        load_or_solve(Some(&cache), |_, _| {}).0
-    })
-}
 
 /// Two bot seats (the policies move bot seats), Bot 1 by `first`, Bot 2 optimally, to the end.
 fn bot_game(seed: u64, first: impl Fn(&Game) -> Option<Action>) -> (Game, Vec<Event>) {

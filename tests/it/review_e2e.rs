@@ -4,15 +4,14 @@
 //! It's turn solver, Get Dickey's solitaire table), in English and in French (the clicker's
 //! locale), and every refusal.
 
-mod common;
-
-use std::sync::OnceLock;
+use crate::common;
+use crate::common::strategy::table;
 
 use common::*;
 use dickey_solver::{counts_of, sub_keeps, State, Table};
 use discord_standin::{Message, UserId};
 use forgetit::engine::getdickey::{Category, Scorecard};
-use forgetit::strategy::getdickey::{load_or_solve, state_of};
+use forgetit::strategy::getdickey::state_of;
 use forgetit::strategy::solver::Solver;
 use serde_json::json;
 
@@ -214,16 +213,6 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     assert!(open.text().contains("is not finished"), "{}", open.text());
     bot.shutdown().await;
     world.standin.assert_clean();
-}
-
-/// One table for the whole file, cached for every test process of the build.
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let cache =
-            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
-        load_or_solve(Some(&cache), |_, _| {}).0
-    })
 }
 
 /// The boxes alice fills with 2 2 3 3 3 in each of her 13 turns: Chance first (G4: a full house

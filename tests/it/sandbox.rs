@@ -13,7 +13,7 @@ use serde_json::json;
 fn config() -> Config {
     let mut config = Config::default();
     config.game.bot_pace_ms = 0;
-    config.strategy.cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
+    config.strategy.cache = crate::common::strategy::cache();
     config
 }
 

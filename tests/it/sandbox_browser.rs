@@ -97,8 +97,7 @@ impl Page {
         let dice = SharedDice::new(ScriptedDice::new([]).then(RandomDice::seeded(3)));
         let mut config = Config::default();
         config.game.bot_pace_ms = 0;
-        config.strategy.cache =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
+        config.strategy.cache = crate::common::strategy::cache();
         let options = SandboxOptions {
             port: 0,
             db: dir.join("sandbox.db"),

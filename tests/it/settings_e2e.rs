@@ -5,7 +5,7 @@
 //!
 //! It also runs on PostgreSQL (`FORGETIT_TEST_DATABASE=postgres`).
 
-mod common;
+use crate::common;
 
 use common::*;
 use discord_standin::{ChannelId, Message, UserId};

@@ -12,7 +12,7 @@
 //! policy that ends whatever the dice: bank whenever Bank is offered, else keep the first number
 //! offered, else roll.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -1,6 +1,5 @@
 //! `forgetit sim` (src/strategy/sim.rs): bot-only games through the engines, comparing policies.
 
-use forgetit::strategy::getdickey::load_or_solve;
 use forgetit::strategy::sim::{run, Policy, SimConfig, SimGame, SimReport};
 
 fn sim(game: SimGame, seats: &[Policy], games: u64, target: u32) -> SimReport {
@@ -11,12 +10,8 @@ fn sim(game: SimGame, seats: &[Policy], games: u64, target: u32) -> SimReport {
         seed: 5,
         target,
     };
-    let table = (game == SimGame::GetDickey).then(|| {
-        let cache =
-            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
-        load_or_solve(Some(&cache), |_, _| {}).0
-    });
-    run(&config, table.as_ref(), |_| {}).unwrap()
+    let table = (game == SimGame::GetDickey).then(crate::common::strategy::table);
+    run(&config, table, |_| {}).unwrap()
 }
 
 /// The optimal seat's share of the wins against `other`, each seated first in half the games.

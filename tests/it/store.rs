@@ -2,7 +2,7 @@
 //! server the test binary starts, a fresh database for each test). Each test runs on both, as
 //! `sqlite::name` and `postgres::name` (see `on_both_backends!` at the end).
 
-mod common;
+use crate::common;
 
 use common::db::{on_both_backends, Db};
 use common::table::Table;
@@ -31,62 +31,20 @@ fn place(guild_id: u64, channel_id: u64) -> Place {
     }
 }
 
-impl Table {
-    async fn create(
-        store: &Store,
-        at: Place,
-        host: Player,
-        target: u32,
-    ) -> Result<Table, StoreError> {
-        let (game, created) = Game::create(Settings { target }, host, format!("{host:?}")).unwrap();
-        let id = store.create_game(at, &game, &created).await?;
-        Ok(Table { id, game })
-    }
-
-    async fn join(&mut self, store: &Store, player: Player) {
-        let name = format!("{player:?}");
-        self.act(
-            store,
-            Action::Join { player, name },
-            &mut ScriptedDice::new([]),
-        )
-        .await;
-    }
-
-    async fn roll(&mut self, store: &Store, faces: &[u8]) {
-        let by = self.game.current_player().unwrap();
-        self.act(
-            store,
-            Action::Play { by, mv: Move::Roll },
-            &mut ScriptedDice::new(faces.iter().copied()),
-        )
-        .await;
-    }
-
-    /// The player on turn banks `n` twos.
-    async fn bank_twos(&mut self, store: &Store, n: usize) {
-        let by = self.game.current_player().unwrap();
-        let mut faces = vec![2u8; n];
-        faces.extend([1, 3, 4, 5, 1, 3, 4, 5, 1][..9 - n].iter());
-        self.roll(store, &faces).await;
-        let none = &mut ScriptedDice::new([]);
-        self.act(
-            store,
-            Action::Play {
-                by,
-                mv: Move::ChoosePoint(2),
-            },
-            none,
-        )
-        .await;
-        self.act(store, Action::Play { by, mv: Move::Bank }, none)
-            .await;
-    }
+/// `host`'s new table at `at`, named after their id, in the default language.
+async fn create(store: &Store, at: Place, host: Player, target: u32) -> Result<Table, StoreError> {
+    let opening = Opening {
+        lang: Lang::default(),
+        clocks: Clocks::default(),
+        rematch_of: None,
+    };
+    let host = (host, format!("{host:?}"));
+    Table::open(store, at, Settings { target }, host, &opening).await
 }
 
 /// A started two- or three-player table; the first player listed wins the roll-off.
 async fn started(store: &Store, at: Place, players: &[Player], target: u32) -> Table {
-    let mut table = Table::create(store, at, players[0], target).await.unwrap();
+    let mut table = create(store, at, players[0], target).await.unwrap();
     for &p in &players[1..] {
         table.join(store, p).await;
     }
@@ -248,14 +206,14 @@ async fn a_game_survives_closing_and_reopening_and_continues_identically(db: Db)
 
 async fn one_open_game_per_channel(db: Db) {
     let store = db.open().await;
-    let first = Table::create(&store, place(1, 10), ANN, 500).await.unwrap();
-    let again = Table::create(&store, place(1, 10), BEN, 500).await;
+    let first = create(&store, place(1, 10), ANN, 500).await.unwrap();
+    let again = create(&store, place(1, 10), BEN, 500).await;
     match again {
         Err(StoreError::ChannelBusy { game_id }) => assert_eq!(game_id, first.id),
         other => panic!("expected ChannelBusy, got {:?}", other.map(|t| t.id)),
     }
     assert_eq!(
-        Table::create(&store, place(1, 10), BEN, 500)
+        create(&store, place(1, 10), BEN, 500)
             .await
             .err()
             .unwrap()
@@ -263,13 +221,13 @@ async fn one_open_game_per_channel(db: Db) {
         format!("this channel already has an open game (game {})", first.id)
     );
     // Another channel is free; once the first game is over, its channel is free again.
-    Table::create(&store, place(1, 11), BEN, 500).await.unwrap();
+    create(&store, place(1, 11), BEN, 500).await.unwrap();
     let mut first = first;
     first
         .act(&store, Action::Cancel, &mut ScriptedDice::new([]))
         .await;
     assert_eq!(store.open_game_in(10).await.unwrap(), None);
-    let second = Table::create(&store, place(1, 10), BEN, 500).await.unwrap();
+    let second = create(&store, place(1, 10), BEN, 500).await.unwrap();
     assert_eq!(
         store.open_game_in(10).await.unwrap(),
         Some((second.id, GameKind::ForGetIt))
@@ -459,7 +417,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
 
     // Guild 1, game 2: BEN, ANN and a bot seat; BEN 40 wins; the bot is not on leaderboards.
-    let mut t = Table::create(&store, place(g1, 10), BEN, 20).await.unwrap();
+    let mut t = create(&store, place(g1, 10), BEN, 20).await.unwrap();
     t.join(&store, ANN).await;
     t.join(&store, Player::Bot(1)).await;
     t.act(
@@ -686,7 +644,7 @@ async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
     let kind = GameKind::ForGetIt;
     // BEN, ANN and a bot seat, in that order; BEN reaches 20, ANN's last turn ties him (F10:
     // a shared win), the bot's last turn spells FORGET IT.
-    let mut t = Table::create(&store, place(1, 10), BEN, 20).await.unwrap();
+    let mut t = create(&store, place(1, 10), BEN, 20).await.unwrap();
     t.join(&store, ANN).await;
     t.join(&store, Player::Bot(1)).await;
     t.act(

@@ -2,25 +2,14 @@
 //! the rules agrees with the engine's (G3–G6), its values at hand-checked states, its expected
 //! score, and Monte Carlo runs of its policy, alone and through the engine.
 
-use std::sync::OnceLock;
-
-use dickey_solver::{counts_of, hand_counts, State, Table, HANDS};
+use crate::common::strategy::table;
+use dickey_solver::{counts_of, hand_counts, State, HANDS};
 use forgetit::engine::dice::RandomDice;
 use forgetit::engine::getdickey::Move;
 use forgetit::engine::getdickey::{Action, Category, Game, Scorecard, Settings};
 use forgetit::engine::Player;
-use forgetit::strategy::getdickey::{load_or_solve, optimal, state_of};
+use forgetit::strategy::getdickey::{optimal, state_of};
 use rand::{Rng, SeedableRng};
-
-/// One table for the whole file, cached for every test process of the build.
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let cache =
-            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
-        load_or_solve(Some(&cache), |_, _| {}).0
-    })
-}
 
 /// A scorecard with `filled` boxes filled with random legal-looking points.
 fn random_card(rng: &mut impl Rng) -> Scorecard {

@@ -6,6 +6,19 @@ use std::path::PathBuf;
 
 use forgetit::store::{BackendKind, Durability, Store};
 
+/// Every table of the schema, on both backends.
+pub const TABLES: [&str; 9] = [
+    "events",
+    "games",
+    "guild_channels",
+    "guild_removals",
+    "guild_settings",
+    "player_stats",
+    "ratings",
+    "results",
+    "seats",
+];
+
 pub enum Db {
     Sqlite {
         /// The temp dir holding the file, when the database owns it.

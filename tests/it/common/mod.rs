@@ -5,7 +5,6 @@
 //! PostgreSQL database instead ([`postgres`]'s server): the README's test command runs the
 //! end-to-end files that only use the database through the bot and [`World::store`] a second
 //! time that way. Tests of SQLite's own faults use [`World::db`], the file.
-#![allow(dead_code)] // each test file uses part of it
 
 use std::path::PathBuf;
 
@@ -108,8 +107,7 @@ impl World {
         // Unicode dice, as the tests read them; tests/emoji_e2e.rs sets up the application emoji.
         config.emoji.style = forgetit::render::EmojiStyle::Unicode;
         // One Get Dickey strategy table for every test process (solved once, then read).
-        config.strategy.cache =
-            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
+        config.strategy.cache = strategy::cache();
         config
     }
 
@@ -204,3 +202,9 @@ pub mod postgres;
 pub mod db;
 
 pub mod table;
+
+/// The Get Dickey strategy table and its cache file.
+pub mod strategy;
+
+/// Random legal play through the engine, for the property tests.
+pub mod engine;

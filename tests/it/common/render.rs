@@ -2,6 +2,7 @@
 //! Discord layer really sends it (serialized from its serenity builders).
 
 use forgetit::discord::io::create_message;
+use forgetit::engine::Player;
 use forgetit::render::{limits, MessageView, RowView, UiAction};
 
 /// The message as the Discord layer sends it, custom_ids as long as they can get.
@@ -78,4 +79,28 @@ pub fn assert_fits_a_phone(view: &MessageView) {
             }
         }
     }
+}
+
+/// Ten seats (every third a bot seat) with 80-character names full of markdown, mentions and
+/// characters outside the BMP: the worst a table's names can be.
+pub fn ten_long_names() -> Vec<(Player, String)> {
+    (1..=10)
+        .map(|id| {
+            let player = if id % 3 == 0 {
+                Player::Bot(id as u8)
+            } else {
+                Player::Person(u64::MAX - id)
+            };
+            (player, long_name(id))
+        })
+        .collect()
+}
+
+/// An 80-character name full of markdown, mentions and a character outside the BMP.
+pub fn long_name(i: u64) -> String {
+    format!("{i}*_~`|<@#>[]𝔸")
+        .repeat(10)
+        .chars()
+        .take(80)
+        .collect()
 }

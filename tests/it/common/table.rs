@@ -1,11 +1,13 @@
 //! A game played through the store, without the bot: the store's, the privacy and the
 //! `migrate-db` tests drive the store with it. The in-memory game changes only after its commit.
-//! Each test file adds the ways it creates and plays its tables in an `impl Table` of its own.
+//! Each test file opens its tables its own way (a server's clocks, a language, names) with
+//! [`Table::open`].
 
-use forgetit::engine::dice::{DiceSource, RandomDice};
+use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::forgetit::{ForGetIt, Move};
 use forgetit::engine::table::{Action, Event, Game, Rules};
-use forgetit::store::Store;
+use forgetit::engine::Player;
+use forgetit::store::{Opening, Place, Store, StoreError};
 
 pub struct Table<R: Rules = ForGetIt> {
     /// The game's id in the store.
@@ -14,6 +16,35 @@ pub struct Table<R: Rules = ForGetIt> {
 }
 
 impl<R: Rules> Table<R> {
+    /// `host`'s new table at `at`, its host named `name`, stored as `opening` says.
+    pub async fn open(
+        store: &Store,
+        at: Place,
+        settings: R::Settings,
+        (host, name): (Player, String),
+        opening: &Opening,
+    ) -> Result<Self, StoreError> {
+        let (game, created) = Game::<R>::create(settings, host, name).unwrap();
+        let id = store.create_game_with(at, &game, &created, opening).await?;
+        Ok(Table { id, game })
+    }
+
+    /// `player` sits down, named `name`.
+    pub async fn join_as(&mut self, store: &Store, player: Player, name: String) {
+        let join = Action::Join { player, name };
+        self.act(store, join, &mut ScriptedDice::new([])).await;
+    }
+
+    /// `player` sits down, named after their id (`Person(2)`).
+    pub async fn join(&mut self, store: &Store, player: Player) {
+        self.join_as(store, player, format!("{player:?}")).await;
+    }
+
+    /// The player on turn.
+    pub fn on_turn(&self) -> Player {
+        self.game.current_player().unwrap()
+    }
+
     /// Decides `action`, commits the event (seats are written only when they change: the store
     /// compares the game before and after), then applies it to the in-memory game.
     pub async fn act(
@@ -46,6 +77,37 @@ impl<R: Rules> Table<R> {
 }
 
 impl Table<ForGetIt> {
+    /// The player on turn rolls `faces`.
+    pub async fn roll(&mut self, store: &Store, faces: &[u8]) {
+        self.roll_until(store, faces, None).await;
+    }
+
+    /// [`Table::roll`], with the turn's deadline the commit stores.
+    pub async fn roll_until(&mut self, store: &Store, faces: &[u8], deadline_ms: Option<i64>) {
+        let roll = Action::Play {
+            by: self.on_turn(),
+            mv: Move::Roll,
+        };
+        let mut dice = ScriptedDice::new(faces.iter().copied());
+        self.act_until(store, roll, &mut dice, deadline_ms).await;
+    }
+
+    /// The player on turn makes `mv`, which rolls no dice.
+    pub async fn play(&mut self, store: &Store, mv: Move) {
+        let by = self.on_turn();
+        let play = Action::Play { by, mv };
+        self.act(store, play, &mut ScriptedDice::new([])).await;
+    }
+
+    /// The player on turn banks `n` twos.
+    pub async fn bank_twos(&mut self, store: &Store, n: usize) {
+        let mut faces = vec![2u8; n];
+        faces.extend([1, 3, 4, 5, 1, 3, 4, 5, 1][..9 - n].iter());
+        self.roll(store, &faces).await;
+        self.play(store, Move::ChoosePoint(2)).await;
+        self.play(store, Move::Bank).await;
+    }
+
     /// Plays random legal moves until the game is over: banks one time in three when it may.
     pub async fn play_out(&mut self, store: &Store, seed: u64) {
         let mut dice = RandomDice::seeded(seed);

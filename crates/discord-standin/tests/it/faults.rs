@@ -3,7 +3,7 @@
 //! edit-limited messages, gateway closes, RECONNECT, INVALID_SESSION and zombie connections.
 //! Nothing here sleeps to wait for something: every wait ends on the stand-in's events.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Interactions the test writes itself (`RawInteraction`): unchecked options, and DMs (no guild,
 //! no member), through a real poise bot.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

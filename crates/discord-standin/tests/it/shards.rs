@@ -2,7 +2,7 @@
 //! shard count, each session getting only its shard's guilds, and each interaction sent on the
 //! session of its guild's shard.
 
-mod common;
+use crate::common;
 
 use discord_standin::{shard_of, Standin};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! End to end: a real poise bot connects to the stand-in, registers its commands, answers slash
 //! commands and button clicks, and every request it made validates against Discord's spec.
 
-mod common;
+use crate::common;
 
 use discord_standin::{Standin, ViolationKind};
 use poise::serenity_prelude as serenity;

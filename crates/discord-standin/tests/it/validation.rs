@@ -1,7 +1,7 @@
 //! Invalid bodies are caught: against the spec (custom_id longer than 100) and the documented
 //! limits (content longer than 2000), with the JSON path and the reason.
 
-mod common;
+use crate::common;
 
 use discord_standin::{Standin, ViolationKind};
 use poise::serenity_prelude as serenity;

@@ -1,7 +1,7 @@
 //! The stand-in's web page: its JSON API (the world, a channel as each person sees it, acting as a
 //! person), its server-sent events, and the page's own files.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,5 @@
 //! A tiny test-only bot (real poise + serenity) to drive the stand-in with.
 
-#![allow(dead_code)]
-
 use discord_standin::{Interaction, Standin, UserId};
 use poise::serenity_prelude as serenity;
 

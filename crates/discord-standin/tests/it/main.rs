@@ -1,0 +1,12 @@
+//! The stand-in's integration tests, one binary: one module an area, helpers in `common`.
+//! One area: `cargo test -p discord-standin --test it faults::`.
+
+mod common;
+
+mod emojis;
+mod faults;
+mod raw;
+mod shards;
+mod smoke;
+mod validation;
+mod web;

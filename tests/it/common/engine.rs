@@ -1,0 +1,44 @@
+//! Random legal play through the engine, for the property tests of both games: a table seated
+//! the same way, and the moves its players may make.
+
+use forgetit::engine::dice::DiceSource;
+use forgetit::engine::table::{Action, Event, Game, Rules};
+use forgetit::engine::Player;
+
+/// A lobby of `seats` seats: `p0` hosting, then `p1`, `p2`, …, every third a bot seat (`p2`,
+/// `p5`, `p8`); the game and its log.
+#[allow(clippy::type_complexity)]
+pub fn seated<R: Rules>(
+    settings: R::Settings,
+    seats: usize,
+    dice: &mut impl DiceSource,
+) -> (Game<R>, Vec<Event<R::Settings, R::Event>>) {
+    let (mut game, created) = Game::<R>::create(settings, Player::Person(0), "p0").unwrap();
+    let mut log = vec![created];
+    for i in 1..seats {
+        let player = if i % 3 == 2 {
+            Player::Bot(i as u8)
+        } else {
+            Player::Person(i as u64)
+        };
+        let name = format!("p{i}");
+        log.push(game.apply(Action::Join { player, name }, dice).unwrap());
+    }
+    (game, log)
+}
+
+/// What the players may do now: the legal actions but the clock's and Cancel. A running game
+/// always has one.
+pub fn players_moves<R: Rules>(game: &Game<R>) -> Vec<Action<R::Move>> {
+    let legal: Vec<Action<R::Move>> = game
+        .legal_actions()
+        .into_iter()
+        .filter(|a| !matches!(a, Action::TimeOut | Action::Cancel))
+        .collect();
+    assert!(
+        !legal.is_empty(),
+        "a running game always has a move: {:?}",
+        game.phase
+    );
+    legal
+}

@@ -1,0 +1,38 @@
+//! The integration tests of the bot, one binary (matklad, "Delete Cargo Integration Tests"):
+//! one module an area, helpers written once in `common`. One area: `cargo test --test it store::`.
+
+mod common;
+
+mod bad_input;
+mod bot_e2e;
+mod cli;
+mod crash_e2e;
+mod dice_images;
+mod emoji_e2e;
+mod engine_forgetit;
+mod engine_forgetit_props;
+mod engine_getdickey;
+mod engine_getdickey_props;
+mod faults_e2e;
+mod getdickey_e2e;
+mod i18n_e2e;
+mod locales;
+mod migrate_db;
+mod old_database;
+mod postgres_schema;
+mod privacy;
+mod privacy_e2e;
+mod race;
+mod render_forgetit;
+mod render_getdickey;
+mod render_review;
+mod review;
+mod review_e2e;
+mod sandbox;
+mod sandbox_browser;
+mod settings_e2e;
+mod shards_e2e;
+mod sim;
+mod solver;
+mod store;
+mod strategy_getdickey;

@@ -1,0 +1,324 @@
+//! The project's tasks, in Rust so that there is nothing to install (rust-analyzer's xtask
+//! pattern): `cargo xtask test` (an alias in `.cargo/config.toml`) sets up and runs every test.
+//!
+//! On Debian it installs the packages the tests need and lacks (`apt-get update` first; through
+//! `sudo` when not root), says what it installed, then runs the whole suite: `cargo test
+//! --workspace`, and the in-process end-to-end tests again with the bot's database on PostgreSQL.
+//! It exits non-zero if anything failed. Elsewhere, or without the rights to install, it stops at
+//! once with one line naming the command to run.
+
+use std::env;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+/// The Debian packages the tests need beside the Rust toolchain, and what for.
+const PACKAGES: &[(&str, &str)] = &[
+    ("chromium", "the sandbox's browser test"),
+    ("chromium-driver", "its WebDriver, chromedriver"),
+    ("fonts-liberation", "the browser's text"),
+    ("fonts-noto-color-emoji", "the browser's emoji"),
+    ("postgresql", "the PostgreSQL server the tests start"),
+    ("e2fsprogs", "chattr, for the read-only database test"),
+];
+
+/// The test modules that use the database only through the bot: run a second time with the
+/// bot's database on PostgreSQL (`FORGETIT_TEST_DATABASE=postgres`).
+const ON_POSTGRES: &[&str] = &[
+    "bot_e2e",
+    "getdickey_e2e",
+    "i18n_e2e",
+    "bad_input",
+    "privacy_e2e",
+    "settings_e2e",
+    "review_e2e",
+];
+
+const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \
+                     one area alone: cargo test --test it store::";
+
+fn main() -> ExitCode {
+    let mut args = env::args_os().skip(1);
+    let task = args.next();
+    let rest: Vec<OsString> = args.collect();
+    match task.as_ref().and_then(|t| t.to_str()) {
+        Some("test") => match test(&rest) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("xtask: {message}");
+                ExitCode::FAILURE
+            }
+        },
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!("xtask: no task {other:?}; {USAGE}");
+            ExitCode::from(2)
+        }
+        None => {
+            eprintln!("xtask: {USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Sets up what the tests need, then runs them all; `Err` is the one line to print.
+fn test(cargo_options: &[OsString]) -> Result<(), String> {
+    if cargo_options.iter().any(|a| a == "--") {
+        return Err(format!(
+            "test arguments after -- are not taken here; {USAGE}"
+        ));
+    }
+    set_up()?;
+    let mut failed = Vec::new();
+    let mut times = Vec::new();
+
+    let mut all = cargo("test");
+    all.args(["--workspace", "--no-fail-fast"]).args(cargo_options);
+    let (ok, took) = step("every test: cargo test --workspace", all);
+    times.push(("cargo test --workspace", took));
+    if !ok {
+        failed.push("cargo test --workspace");
+    }
+
+    let mut postgres = cargo("test");
+    postgres
+        .env("FORGETIT_TEST_DATABASE", "postgres")
+        .args(["--workspace", "--no-fail-fast", "--test", "it"])
+        .args(cargo_options)
+        .arg("--")
+        .args(ON_POSTGRES.iter().map(|m| format!("{m}::")));
+    let (ok, took) = step(
+        "the in-process end-to-end tests again, the bot's database on PostgreSQL",
+        postgres,
+    );
+    times.push(("the same on PostgreSQL", took));
+    if !ok {
+        failed.push("the end-to-end tests on PostgreSQL");
+    }
+
+    for (what, took) in &times {
+        println!("xtask: {} {what}", minutes(*took));
+    }
+    if failed.is_empty() {
+        println!("xtask: every test passed");
+        Ok(())
+    } else {
+        Err(format!("failed: {}", failed.join("; ")))
+    }
+}
+
+/// Installs the missing packages (on Debian), then checks that each part is there.
+fn set_up() -> Result<(), String> {
+    if !is_debian() {
+        if let Some(lacking) = lacking_parts() {
+            return Err(format!(
+                "this is not Debian (no /etc/debian_version, dpkg-query and apt-get), and {lacking} \
+                 is not found: install Chromium, chromedriver, the Liberation and Noto Color Emoji \
+                 fonts and a PostgreSQL server, then run: {}",
+                manual_commands()
+            ));
+        }
+    } else {
+        let missing: Vec<&str> = PACKAGES
+            .iter()
+            .map(|(name, _)| *name)
+            .filter(|name| !installed(name))
+            .collect();
+        if missing.is_empty() {
+            println!("xtask: the Debian packages the tests need are installed");
+        } else {
+            install(&missing)?;
+            for (name, what) in PACKAGES.iter().filter(|(n, _)| missing.contains(n)) {
+                println!("xtask: installed {name} ({what})");
+            }
+        }
+        if let Some(lacking) = lacking_parts() {
+            return Err(format!(
+                "{lacking} is not found though its Debian package is installed"
+            ));
+        }
+    }
+    for program in ["chromium", "chromedriver"] {
+        if let Some(version) = output(Command::new(program).arg("--version")) {
+            println!("xtask: {version}");
+        }
+    }
+    if let Some(server) = postgres_server() {
+        if let Some(version) = output(Command::new(&server).arg("--version")) {
+            println!("xtask: {version} ({})", server.display());
+        }
+    }
+    Ok(())
+}
+
+fn is_debian() -> bool {
+    Path::new("/etc/debian_version").exists() && on_path("dpkg-query") && on_path("apt-get")
+}
+
+/// Whether dpkg has `package` installed.
+fn installed(package: &str) -> bool {
+    output(Command::new("dpkg-query").args(["-W", "-f=${db:Status-Abbrev}", package]))
+        .is_some_and(|status| status.starts_with("ii"))
+}
+
+/// `apt-get update` and `apt-get install` of `packages`, as root or through sudo.
+fn install(packages: &[&str]) -> Result<(), String> {
+    let root = output(Command::new("id").arg("-u")).as_deref() == Some("0");
+    let sudo = if root { "" } else { "sudo " };
+    let by_hand = format!(
+        "{sudo}apt-get update && {sudo}apt-get install -y --no-install-recommends {}",
+        packages.join(" ")
+    );
+    let cannot = |why: &str| {
+        format!(
+            "cannot install {} ({why}): run `{by_hand}`, then `cargo xtask test` again",
+            packages.join(" ")
+        )
+    };
+    if !root && !on_path("sudo") {
+        return Err(cannot("not root, and no sudo"));
+    }
+    println!("xtask: installing {} (apt-get)", packages.join(" "));
+    let apt = |args: &[&str]| {
+        let mut command = if root {
+            Command::new("apt-get")
+        } else {
+            let mut sudo = Command::new("sudo");
+            sudo.args(["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]);
+            sudo
+        };
+        command
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .args(args)
+            .stdout(Stdio::null());
+        command.status().map(|s| s.success()).unwrap_or(false)
+    };
+    if !apt(&["update", "-qq"]) {
+        return Err(cannot("apt-get update failed"));
+    }
+    let mut args = vec!["install", "-y", "-qq", "--no-install-recommends"];
+    args.extend_from_slice(packages);
+    if !apt(&args) {
+        return Err(cannot("apt-get install failed"));
+    }
+    Ok(())
+}
+
+/// The first part the tests need that cannot be found, if any.
+fn lacking_parts() -> Option<&'static str> {
+    if !on_path("chromium") {
+        Some("chromium")
+    } else if !on_path("chromedriver") {
+        Some("chromedriver")
+    } else if postgres_server().is_none() {
+        Some("PostgreSQL's server (initdb and postgres)")
+    } else if !on_path("chattr") {
+        Some("chattr")
+    } else {
+        None
+    }
+}
+
+/// The server the tests start: the newest `/usr/lib/postgresql/N/bin/postgres` (Debian's), else
+/// the one in `pg_config --bindir`, as `tests/it/common/postgres.rs` finds it.
+fn postgres_server() -> Option<PathBuf> {
+    let has_server = |bin: &Path| bin.join("initdb").is_file() && bin.join("postgres").is_file();
+    let debian = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let version: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let bin = entry.path().join("bin");
+            has_server(&bin).then_some((version, bin))
+        })
+        .max()
+        .map(|(_, bin)| bin);
+    let bin = debian.or_else(|| {
+        output(Command::new("pg_config").arg("--bindir"))
+            .map(PathBuf::from)
+            .filter(|bin| has_server(bin))
+    })?;
+    Some(bin.join("postgres"))
+}
+
+/// What `cargo xtask test` runs, as commands to type.
+fn manual_commands() -> String {
+    let filters: Vec<String> = ON_POSTGRES.iter().map(|m| format!("{m}::")).collect();
+    format!(
+        "cargo test --workspace && FORGETIT_TEST_DATABASE=postgres cargo test --workspace --test it -- {}",
+        filters.join(" ")
+    )
+}
+
+/// `cargo SUBCOMMAND` in the workspace's root, with the cargo that runs this task, and without
+/// the variables `cargo run` set for this task alone: build scripts that read them (ring's reads
+/// `CARGO_MANIFEST_DIR`) would otherwise see them change, and their crates and every crate above
+/// them would be built again, here and at the next plain `cargo test`.
+fn cargo(subcommand: &str) -> Command {
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.current_dir(workspace_root()).arg(subcommand);
+    for (name, _) in env::vars_os() {
+        let Some(name) = name.to_str() else { continue };
+        if name.starts_with("CARGO_PKG_")
+            || matches!(
+                name,
+                "CARGO_MANIFEST_DIR"
+                    | "CARGO_MANIFEST_PATH"
+                    | "CARGO_MANIFEST_LINKS"
+                    | "CARGO_CRATE_NAME"
+                    | "CARGO_BIN_NAME"
+                    | "CARGO_PRIMARY_PACKAGE"
+            )
+        {
+            command.env_remove(name);
+        }
+    }
+    command
+}
+
+fn workspace_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ is in the workspace's root")
+}
+
+/// Runs one step with its output shown; whether it passed, and how long it took.
+fn step(what: &str, mut command: Command) -> (bool, Duration) {
+    println!("xtask: == {what}");
+    let started = Instant::now();
+    let ok = command.status().map(|s| s.success()).unwrap_or_else(|e| {
+        eprintln!("xtask: cannot run cargo: {e}");
+        false
+    });
+    (ok, started.elapsed())
+}
+
+/// The trimmed standard output of a command that succeeded.
+fn output(command: &mut Command) -> Option<String> {
+    let out = command.stderr(Stdio::null()).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn on_path(program: &str) -> bool {
+    env::var_os("PATH").is_some_and(|path| {
+        env::split_paths(&path).any(|dir| {
+            dir.join(program).metadata().is_ok_and(|m| {
+                m.is_file()
+                    && std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o111 != 0
+            })
+        })
+    })
+}
+
+fn minutes(took: Duration) -> String {
+    let secs = took.as_secs();
+    format!("{}m{:02}s", secs / 60, secs % 60)
+}
