@@ -1,8 +1,8 @@
-//! The games the bot hosts: one line each. A game is a module of that name in each layer
-//! (`engine::forgetit`, `render::forgetit`, `strategy::forgetit`, `tables::games::forgetit`), and
-//! everything that is "for each game" — its kind and codes, the slash commands, the table that
-//! runs it, its statistics — is expanded from this list. Adding a game: see README, "Adding a
-//! game".
+//! The games the bot hosts: one line each. A game is a module of that name in the engine and
+//! render layers (`engine::getdickey`, `render::getdickey`), its bot seats' policy in `strategy`,
+//! and an `impl Hosted` in `tables::games`; everything that is "for each game" — its kind and
+//! codes, the slash commands, the table that runs it, its statistics — is expanded from this
+//! list. Adding a game: see docs/architecture.md, "Adding a game".
 
 /// Calls the macro `$expand` with the list of games, `Kind => module,` each, after the extra
 /// tokens given in brackets: `games!(m, a, b)` calls `m! { [a, b] ForGetIt => forgetit, ... }`.

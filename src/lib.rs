@@ -1,4 +1,4 @@
-//! forgetit: a Discord bot that hosts dice games. See README.md for the layers.
+//! forgetit: a Discord bot that hosts dice games. See docs/architecture.md for the layers.
 
 pub mod config;
 pub mod discord;

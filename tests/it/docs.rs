@@ -1,0 +1,175 @@
+//! The documentation stays true to the tree: every relative link of `README.md` and `docs/`
+//! resolves (the file exists, and a `#section` is a heading of it), and every key of
+//! `config.example.toml` is documented in `docs/operating.md`.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use pulldown_cmark::{Event, Parser, Tag};
+
+/// The pages a reader is sent to: the README and every Markdown page of `docs/`.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![PathBuf::from("README.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir("docs")
+        .expect("docs/")
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    pages
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+/// Every link and image destination of a Markdown text.
+fn links(markdown: &str) -> Vec<String> {
+    Parser::new(markdown)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Link(_, dest, _) | Tag::Image(_, dest, _)) => Some(dest.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors GitHub gives a page's headings: the heading's text in lower case, spaces made
+/// hyphens, punctuation but `-` and `_` dropped; a repeated one gets `-1`, `-2`, ….
+fn anchors(markdown: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut heading: Option<String> = None;
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::Heading(..)) => heading = Some(String::new()),
+            Event::Text(text) | Event::Code(text) => {
+                if let Some(heading) = heading.as_mut() {
+                    heading.push_str(&text);
+                }
+            }
+            Event::End(Tag::Heading(..)) => {
+                let text = heading.take().unwrap_or_default();
+                let slug: String = text
+                    .to_lowercase()
+                    .chars()
+                    .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+                    .map(|c| if c == ' ' { '-' } else { c })
+                    .collect();
+                let mut anchor = slug.clone();
+                let mut n = 0;
+                while !found.insert(anchor.clone()) {
+                    n += 1;
+                    anchor = format!("{slug}-{n}");
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+#[test]
+fn the_slugs_are_githubs() {
+    let found =
+        anchors("# Run it\n## Beyond one machine: PostgreSQL\n## `cargo xtask test`\n## Run it\n");
+    let expected = [
+        "run-it",
+        "beyond-one-machine-postgresql",
+        "cargo-xtask-test",
+        "run-it-1",
+    ];
+    assert_eq!(found, expected.iter().map(|s| s.to_string()).collect());
+}
+
+#[test]
+fn every_relative_link_of_the_readme_and_docs_resolves() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for page in pages() {
+        let text = read(&page);
+        for link in links(&text) {
+            if link.contains("://") || link.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (file, anchor) = match link.split_once('#') {
+                Some((file, anchor)) => (file, Some(anchor)),
+                None => (link.as_str(), None),
+            };
+            let target = if file.is_empty() {
+                page.clone()
+            } else {
+                page.parent().unwrap().join(file)
+            };
+            if !target.exists() {
+                broken.push(format!(
+                    "{}: {link} (no {})",
+                    page.display(),
+                    target.display()
+                ));
+                continue;
+            }
+            if let Some(anchor) = anchor {
+                if target.extension().is_some_and(|e| e == "md")
+                    && !anchors(&read(&target)).contains(anchor)
+                {
+                    broken.push(format!(
+                        "{}: {link} (no heading #{anchor} in {})",
+                        page.display(),
+                        target.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert!(checked > 10, "only {checked} relative links found");
+}
+
+/// Every key of `config.example.toml` as `section.key`, the commented-out ones (those with no
+/// default: `# token = "..."`) included.
+fn example_keys() -> Vec<String> {
+    let mut keys = Vec::new();
+    let mut section = String::new();
+    for line in read(Path::new("config.example.toml")).lines() {
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = name.to_string();
+            continue;
+        }
+        let setting = line.strip_prefix("# ").unwrap_or(line);
+        let Some((key, _)) = setting.split_once(" = ") else {
+            continue;
+        };
+        if !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            keys.push(format!("{section}.{key}"));
+        }
+    }
+    keys
+}
+
+#[test]
+fn every_configuration_key_is_documented_for_operators() {
+    let keys = example_keys();
+    // The keys set in the file are all found (a parse of the file as TOML agrees).
+    let parsed: toml::Table = read(Path::new("config.example.toml")).parse().unwrap();
+    for (section, table) in &parsed {
+        for key in table.as_table().expect("sections only").keys() {
+            assert!(
+                keys.contains(&format!("{section}.{key}")),
+                "{section}.{key}"
+            );
+        }
+    }
+    for key in ["discord.token", "database.url", "discord.shards"] {
+        assert!(keys.contains(&key.to_string()), "{key} in {keys:?}");
+    }
+    let operating = read(Path::new("docs/operating.md"));
+    let missing: Vec<&String> = keys
+        .iter()
+        .filter(|key| !operating.contains(&format!("`{key}`")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "config.example.toml keys not documented in docs/operating.md (as `section.key`): {missing:?}"
+    );
+}
