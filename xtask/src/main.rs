@@ -77,7 +77,8 @@ fn test(cargo_options: &[OsString]) -> Result<(), String> {
     let mut times = Vec::new();
 
     let mut all = cargo("test");
-    all.args(["--workspace", "--no-fail-fast"]).args(cargo_options);
+    all.args(["--workspace", "--no-fail-fast"])
+        .args(cargo_options);
     let (ok, took) = step("every test: cargo test --workspace", all);
     times.push(("cargo test --workspace", took));
     if !ok {
