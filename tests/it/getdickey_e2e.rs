@@ -29,27 +29,12 @@ fn roll_label(message: &Message) -> String {
         .unwrap_or_else(|| panic!("no Roll on {:?}", message.button_labels()))
 }
 
-/// `user` picks the box `key` in the score menu of `message`; returns the updated message.
-async fn score(world: &World, user: UserId, message: &Message, key: &str) -> Message {
-    let menu = message
-        .select_menus()
-        .into_iter()
-        .next()
-        .expect("a score menu");
-    let picked = world
-        .standin
-        .select(user, message.id, &menu.custom_id, &[key])
-        .await
-        .unwrap();
-    picked.answer().await.unwrap()
-}
-
 /// Plays one turn: roll `faces`, score in `key`.
 async fn play_turn(world: &World, user: UserId, faces: [u8; 5], key: &str) {
     let turn = turn_of(world, user).await;
     world.dice.push(faces);
     let rolled = world.click(user, &turn, &roll_label(&turn)).await;
-    let scored = score(world, user, &rolled, key).await;
+    let scored = world.score(user, &rolled, key).await;
     assert!(scored.select_menus().is_empty() && scored.buttons().is_empty());
 }
 
@@ -101,7 +86,7 @@ async fn a_whole_two_player_game_with_holds_the_score_menu_a_stale_click_and_a_r
     world.dice.push([6, 6]);
     let rolled = world.click(alice, &shown, &roll_label(&shown)).await;
     assert!(rolled.text().contains("Dickey"), "{}", rolled.text());
-    let scored = score(&world, alice, &rolled, "dickey").await;
+    let scored = world.score(alice, &rolled, "dickey").await;
     assert!(scored.text().contains("50"), "{}", scored.text());
 
     // Bob: a large straight.

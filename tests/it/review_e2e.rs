@@ -9,7 +9,7 @@ use crate::common::strategy::table;
 
 use common::*;
 use dickey_solver::{counts_of, sub_keeps, State, Table};
-use discord_standin::{Message, UserId};
+use discord_standin::Message;
 use forgetit::engine::getdickey::{Category, Scorecard};
 use forgetit::strategy::getdickey::state_of;
 use forgetit::strategy::solver::Solver;
@@ -233,20 +233,6 @@ const BOXES: [&str; 13] = [
     "dickey",
 ];
 
-async fn score(world: &World, user: UserId, message: &Message, key: &str) -> Message {
-    let menu = message
-        .select_menus()
-        .into_iter()
-        .next()
-        .expect("a score menu");
-    let picked = world
-        .standin
-        .select(user, message.id, &menu.custom_id, &[key])
-        .await
-        .unwrap();
-    picked.answer().await.unwrap()
-}
-
 /// G2–G5, G7: alice (a French client) plays alone, rolling 2 2 3 3 3 once each turn and scoring
 /// the boxes in the order of [`BOXES`]; her review, in French, shows the table's numbers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -278,7 +264,7 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
             .find(|l| l.starts_with("Roll"))
             .unwrap();
         let rolled = world.click(alice, &turn, &roll).await;
-        score(&world, alice, &rolled, key).await;
+        world.score(alice, &rolled, key).await;
 
         let category: Category = key.parse().unwrap();
         assert_eq!(state_of(&card), state);

@@ -121,6 +121,22 @@ impl World {
         bot
     }
 
+    /// `user` picks the box `key` in Get Dickey's score menu of `message`; returns the updated
+    /// message.
+    pub async fn score(&self, user: UserId, message: &Message, key: &str) -> Message {
+        let menu = message
+            .select_menus()
+            .into_iter()
+            .next()
+            .expect("a score menu");
+        let picked = self
+            .standin
+            .select(user, message.id, &menu.custom_id, &[key])
+            .await
+            .unwrap();
+        picked.answer().await.unwrap()
+    }
+
     pub async fn slash(&self, user: UserId, sub: &str, options: serde_json::Value) -> Message {
         self.command(user, "forgetit", sub, options).await
     }
