@@ -3,6 +3,7 @@
 #   docker run -e DISCORD_TOKEN=... -v forgetit-data:/data forgetit
 
 FROM rust:1-bookworm AS build
+# The Rust image has what the build needs beside cargo: libssl-dev and pkg-config for OpenSSL.
 WORKDIR /src
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY .cargo ./.cargo
@@ -17,8 +18,9 @@ COPY xtask ./xtask
 RUN cargo build --release --locked --bin forgetit
 
 FROM debian:bookworm-slim
+# libssl3: the bot's TLS (OpenSSL, through native-tls); ca-certificates: the roots it trusts.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates \
+    && apt-get install -y --no-install-recommends ca-certificates libssl3 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /data forgetit \
     && mkdir -p /data && chown forgetit /data

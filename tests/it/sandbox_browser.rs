@@ -253,7 +253,7 @@ impl Page {
         std::fs::write(&path, &png).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(&png));
         let mut reader = decoder.read_info().unwrap();
-        let mut pixels = vec![0; reader.output_buffer_size()];
+        let mut pixels = vec![0; reader.output_buffer_size().expect("a frame fits in memory")];
         let info = reader.next_frame(&mut pixels).unwrap();
         let channels = info.color_type.samples();
         let mut counts = std::collections::HashMap::new();

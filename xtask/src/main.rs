@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 /// The Debian packages the tests need beside the Rust toolchain, and what for.
 const PACKAGES: &[(&str, &str)] = &[
+    ("libssl-dev", "OpenSSL, the bot's TLS, to build it"),
+    ("pkg-config", "how the build finds OpenSSL"),
     ("chromium", "the sandbox's browser test"),
     ("chromium-driver", "its WebDriver, chromedriver"),
     ("fonts-liberation", "the browser's text"),
@@ -118,8 +120,9 @@ fn set_up() -> Result<(), String> {
         if let Some(lacking) = lacking_parts() {
             return Err(format!(
                 "this is not Debian (no /etc/debian_version, dpkg-query and apt-get), and {lacking} \
-                 is not found: install Chromium, chromedriver, the Liberation and Noto Color Emoji \
-                 fonts and a PostgreSQL server, then run: {}",
+                 is not found: install OpenSSL's development files and pkg-config, Chromium, \
+                 chromedriver, the Liberation and Noto Color Emoji fonts and a PostgreSQL server, \
+                 then run: {}",
                 manual_commands()
             ));
         }
@@ -211,7 +214,13 @@ fn install(packages: &[&str]) -> Result<(), String> {
 
 /// The first part the tests need that cannot be found, if any.
 fn lacking_parts() -> Option<&'static str> {
-    if !on_path("chromium") {
+    let openssl = Command::new("pkg-config")
+        .args(["--exists", "openssl"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !openssl {
+        Some("OpenSSL's development files (`pkg-config --exists openssl`)")
+    } else if !on_path("chromium") {
         Some("chromium")
     } else if !on_path("chromedriver") {
         Some("chromedriver")

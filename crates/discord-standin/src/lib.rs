@@ -444,9 +444,18 @@ impl Standin {
         format!("http://{}", self.rest_addr)
     }
 
-    /// The gateway URL handed out by `GET /gateway` (`ws://127.0.0.1:PORT`).
+    /// The stand-in's own gateway URL (`ws://127.0.0.1:PORT`), which `GET /gateway` and `GET
+    /// /gateway/bot` hand out unless [`hand_out_gateway_url`](Self::hand_out_gateway_url) said
+    /// another.
     pub fn gateway_url(&self) -> String {
         format!("ws://{}", self.gateway_addr)
+    }
+
+    /// Hands out `url` as the gateway's from now on (in `GET /gateway`, `GET /gateway/bot` and
+    /// READY's `resume_gateway_url`): a `wss://` server of the test's, in front of
+    /// [`gateway_url`](Self::gateway_url) or not, to see what a client's TLS does.
+    pub fn hand_out_gateway_url(&self, url: &str) {
+        self.shared.with(|w| w.gateway_url = url.to_string());
     }
 
     /// The bot token the stand-in expects.
