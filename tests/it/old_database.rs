@@ -109,9 +109,9 @@ impl Setup {
     }
 }
 
-/// Writes the fixture with the code of the day: run `cargo test --test old_database --
-/// --ignored write_fixture` to write it anew at `$FORGETIT_FIXTURE` (a new fixture is for a new
-/// date: keep the old one and its test).
+/// Writes the fixture with the code of the day: run `cargo test --test it -- --ignored
+/// old_database::` to write it anew at `$FORGETIT_FIXTURE` (a new fixture is for a new date: keep
+/// the old one and its test).
 async fn write_fixture(db: &Path) {
     let setup = Setup::new().await;
     let bot = setup.bot(db).await;
