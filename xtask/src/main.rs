@@ -9,7 +9,7 @@
 
 use std::env;
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
@@ -114,46 +114,29 @@ fn test(cargo_options: &[OsString]) -> Result<(), String> {
     }
 }
 
-/// Installs the missing packages (on Debian), then checks that each part is there.
+/// Installs the Debian packages the tests need and lack; elsewhere, stops with the commands to
+/// run by hand. What each part is then found as is the tests' own business: a missing one fails
+/// its tests, naming the package.
 fn set_up() -> Result<(), String> {
     if !is_debian() {
-        if let Some(lacking) = lacking_parts() {
-            return Err(format!(
-                "this is not Debian (no /etc/debian_version, dpkg-query and apt-get), and {lacking} \
-                 is not found: install OpenSSL's development files and pkg-config, Chromium, \
-                 chromedriver, the Liberation and Noto Color Emoji fonts and a PostgreSQL server, \
-                 then run: {}",
-                manual_commands()
-            ));
-        }
+        return Err(format!(
+            "this is not Debian (no /etc/debian_version, dpkg-query and apt-get): install \
+             OpenSSL's development files and pkg-config, Chromium, chromedriver, the Liberation \
+             and Noto Color Emoji fonts and a PostgreSQL server, then run: {}",
+            manual_commands()
+        ));
+    }
+    let missing: Vec<&str> = PACKAGES
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| !installed(name))
+        .collect();
+    if missing.is_empty() {
+        println!("xtask: the Debian packages the tests need are installed");
     } else {
-        let missing: Vec<&str> = PACKAGES
-            .iter()
-            .map(|(name, _)| *name)
-            .filter(|name| !installed(name))
-            .collect();
-        if missing.is_empty() {
-            println!("xtask: the Debian packages the tests need are installed");
-        } else {
-            install(&missing)?;
-            for (name, what) in PACKAGES.iter().filter(|(n, _)| missing.contains(n)) {
-                println!("xtask: installed {name} ({what})");
-            }
-        }
-        if let Some(lacking) = lacking_parts() {
-            return Err(format!(
-                "{lacking} is not found though its Debian package is installed"
-            ));
-        }
-    }
-    for program in ["chromium", "chromedriver"] {
-        if let Some(version) = output(Command::new(program).arg("--version")) {
-            println!("xtask: {version}");
-        }
-    }
-    if let Some(server) = postgres_server() {
-        if let Some(version) = output(Command::new(&server).arg("--version")) {
-            println!("xtask: {version} ({})", server.display());
+        install(&missing)?;
+        for (name, what) in PACKAGES.iter().filter(|(n, _)| missing.contains(n)) {
+            println!("xtask: installed {name} ({what})");
         }
     }
     Ok(())
@@ -210,50 +193,6 @@ fn install(packages: &[&str]) -> Result<(), String> {
         return Err(cannot("apt-get install failed"));
     }
     Ok(())
-}
-
-/// The first part the tests need that cannot be found, if any.
-fn lacking_parts() -> Option<&'static str> {
-    let openssl = Command::new("pkg-config")
-        .args(["--exists", "openssl"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !openssl {
-        Some("OpenSSL's development files (`pkg-config --exists openssl`)")
-    } else if !on_path("chromium") {
-        Some("chromium")
-    } else if !on_path("chromedriver") {
-        Some("chromedriver")
-    } else if postgres_server().is_none() {
-        Some("PostgreSQL's server (initdb and postgres)")
-    } else if !on_path("chattr") {
-        Some("chattr")
-    } else {
-        None
-    }
-}
-
-/// The server the tests start: the newest `/usr/lib/postgresql/N/bin/postgres` (Debian's), else
-/// the one in `pg_config --bindir`, as `tests/it/common/postgres.rs` finds it.
-fn postgres_server() -> Option<PathBuf> {
-    let has_server = |bin: &Path| bin.join("initdb").is_file() && bin.join("postgres").is_file();
-    let debian = std::fs::read_dir("/usr/lib/postgresql")
-        .into_iter()
-        .flatten()
-        .filter_map(|entry| {
-            let entry = entry.ok()?;
-            let version: u32 = entry.file_name().to_str()?.parse().ok()?;
-            let bin = entry.path().join("bin");
-            has_server(&bin).then_some((version, bin))
-        })
-        .max()
-        .map(|(_, bin)| bin);
-    let bin = debian.or_else(|| {
-        output(Command::new("pg_config").arg("--bindir"))
-            .map(PathBuf::from)
-            .filter(|bin| has_server(bin))
-    })?;
-    Some(bin.join("postgres"))
 }
 
 /// What `cargo xtask test` runs, as commands to type.
