@@ -3,8 +3,6 @@
 
 use crate::common;
 
-use std::time::Duration;
-
 use discord_standin::{RawInteraction, Standin};
 use serde_json::json;
 
@@ -54,9 +52,7 @@ async fn raw_commands_reach_the_bot_unchecked_and_dms_have_no_guild() {
         .send_raw(alice, RawInteraction::command(channel, data))
         .await
         .unwrap();
-    let error = tokio::time::timeout(Duration::from_secs(5), errors.recv()).await;
-    let error = error.expect("poise reports it within 5 s").unwrap();
-    assert!(error.contains("start"), "{error}");
+    common::framework_error(&mut errors, "start").await;
     assert!(sent.record().responses.is_empty());
     let problems = standin.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");

@@ -9,6 +9,27 @@ pub struct Data;
 /// it to know the bot is done with an interaction it does not answer.
 pub static FRAMEWORK_ERRORS: std::sync::LazyLock<tokio::sync::broadcast::Sender<String>> =
     std::sync::LazyLock::new(|| tokio::sync::broadcast::channel(16).0);
+
+/// The next error poise reported that contains `containing` (the tests of one binary share
+/// [`FRAMEWORK_ERRORS`], so others' errors are passed over), within 5 s.
+pub async fn framework_error(
+    errors: &mut tokio::sync::broadcast::Receiver<String>,
+    containing: &str,
+) -> String {
+    let wanted = async {
+        loop {
+            match errors.recv().await {
+                Ok(error) if error.contains(containing) => return error,
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(e) => panic!("poise's errors: {e}"),
+            }
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(5), wanted)
+        .await
+        .unwrap_or_else(|_| panic!("poise reports an error with {containing:?} within 5 s"))
+}
+
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 type Ctx<'a> = poise::Context<'a, Data, Error>;
 
