@@ -186,14 +186,15 @@ review-luck = 🎲 Luck: **{ $luck }**
 review-lost = 🧠 Your decisions cost **{ $lost }** expected points
 review-forfeited = ⏰ Timeouts and leaving cost **{ $forfeited }** expected points
 review-mistakes = Decisions that cost points
-review-costliest = The { $n } costliest decisions
+review-costliest = The { $n } costliest rounds
 review-no-mistakes = None: every decision was the optimal one. 🎯
-review-turn = Turn { $turn }
-review-turn-dice = Turn { $turn }, { $dice }
-review-mistake = { $turn }: you { $chosen }; best: { $best } · **−{ $cost }**
+review-round = Round { $round }
+review-mistake = you { $chosen } · best: { $best } · **−{ $cost }**
+review-mistake-on = with { $dice }, { $mistake }
+review-then = ; then{" "}
 review-more-mistakes = …and { $n ->
-    [one] one more, costing
-   *[other] { $n } more, costing
+    [one] one more round, costing
+   *[other] { $n } more rounds, costing
 } { $cost } in all.
 review-turns = Your turns
 review-turn-line = **{ $turn }** · { $points } pts · luck { $luck }
@@ -219,4 +220,6 @@ review-no-games = You have no finished game of { $game } in this server to revie
 
 dice-word = word
 dice-held = { $face } held
-dice-reading = { $what }: { $dice }
+dice-reading = { $what } — { $dice }
+# One kind of For Get It die in a roll: "FOR: word, 2, 3".
+dice-kind = { $kind }: { $faces }

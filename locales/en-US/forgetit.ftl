@@ -23,16 +23,17 @@ fgi-started-content = 🎲 The game of **For Get It** has started!
 
 fgi-button-keep = Keep { $n }s
 fgi-button-bank = Bank { $points }
+fgi-button-bank-short = Bank { $points } · not enough
+fgi-button-bank-ties = Bank { $points } · ties
 fgi-button-odds = Odds
 fgi-button-roll-all = Roll all nine
 fgi-button-roll-dice = Roll { $n } { $n ->
         [one] die
        *[other] dice
     }
-fgi-turn-title = Turn { $n } · { $name }
-fgi-turn-title-set = Turn { $n } · { $name } · set { $set }
+fgi-turn-title = Round { $n } · { $name }
+fgi-turn-title-set = Round { $n } · { $name } · set { $set }
 fgi-none-yet = none yet
-fgi-none = none
 fgi-words = Words set aside
 fgi-words-set = Words set aside (set { $set })
 fgi-point-bonus = { $dice } · ×{ $m } bonus
@@ -56,13 +57,19 @@ fgi-prompt-bank-or-roll = Bank **{ $points }**, or roll the { $n } { $n ->
 fgi-note-new-set = The next roll starts set { $set }: these words stop counting.
 fgi-note-danger = ⚠️ One **{ $word }** now spells FORGET IT!
 fgi-note-safe = 🛡️ No { $word } die in hand: this set is safe.
+fgi-last-turn-need = ⏳ Last turn: { $name } needs **{ $win }** to win, { $tie } to tie.
 
 ## The end of a turn
 
 fgi-banked = { $name } banked **{ $points }**. Total: **{ $total }**.
-fgi-forget-it = 💥 **FORGET IT!** FOR, GET and IT in one set: the turn scores 0{ $lost }.
+fgi-forget-it = 💥 **FORGET IT!** { $name } rolled FOR, GET and IT in one set: the turn scores 0{ $lost }.
 fgi-timed-out-banked = ⏰ Time's up: { $banked }
-fgi-timed-out-nothing = ⏰ Time's up with no point number: the turn scores 0.
+fgi-timed-out-nothing = ⏰ Time's up for { $name }, with no point number: the turn scores 0.
+# The finished turn in two lines: "Round 3 · ✅ alice banked 12…", then its rolls, the point dice
+# in bold, the words each roll showed, and where the point number was kept.
+fgi-result-round = Round { $n }
+fgi-story-keep = → { $n }s
+fgi-story-set = set { $set }:
 fgi-left = 🚪 { $name } left the game{ $lost }.
 fgi-last-turns = ⏳ **Last turns!** { $name } reached the target with { $total }: everyone else gets one more turn.
 
@@ -77,7 +84,7 @@ fgi-cancelled-title = 🎲 For Get It · cancelled
 
 ## Odds
 
-odds-title = 📊 Odds · { $name }'s turn
+odds-title = 📊 Odds · round { $round } · { $name }'s turn
 odds-first-roll = The turn starts with a roll of all nine dice.
 odds-no-point = No point number yet: the dice in hand must be rolled again.
 odds-chance-this = **Chance this roll spells FORGET IT:** { $chance }
@@ -106,7 +113,7 @@ fgi-rules-intro = Nine dice, push your luck, and don't spell **FORGET IT**. Play
 fgi-rules-dice = The dice
 fgi-rules-dice-text = Three FOR dice (red), three GET dice (white) and three IT dice (blue). Each shows 1 to 5, or its own word.
 fgi-rules-start = Who starts
-fgi-rules-start-text = { $min } to { $max } players; a bot counts as one. Everyone rolls one die: the highest number goes first (any number beats a word), ties roll again. Then play goes round the table in joining order.
+fgi-rules-start-text = { $min } to { $max } players; a bot counts as one. Everyone rolls one die: the highest number goes first (any number beats a word), ties roll again. Then play goes round the table in joining order; each time round the table is a round, as the turn messages number them.
 fgi-rules-turn = Your turn
 fgi-rules-turn-text = Roll all nine dice. Every word is set aside. Then keep a number that shows on at least two dice: it is your **point number**, and those dice are set aside. No pair? Roll the rest again until one shows. You can't bank before you have a point number.
 fgi-rules-bank = Bank or roll

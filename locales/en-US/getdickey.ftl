@@ -14,6 +14,8 @@ gd-footer = The highest total after { $rounds } rounds wins.
 ## The turn
 
 gd-turn-yours = { $who }, your turn! Round { $round } of { $rounds }.
+gd-last-round-need = ⏳ Last round: { $name } needs **{ $points }** more to pass the leader.
+gd-last-round-lead = ⏳ Last round: { $name } leads by **{ $lead }**.
 gd-turn-title = Round { $round } of { $rounds } · { $name }
 gd-roll-of = Roll { $n } of { $max }
 gd-scorecard = Scorecard · { $name }
@@ -54,7 +56,7 @@ gd-played = ✅ { $name } { $what }.
 gd-another-dickey = 🎉 Another Dickey: **+{ $bonus }** bonus!
 gd-upper-bonus = ⬆️ The upper boxes reach { $upper }: **+{ $bonus }** bonus!
 gd-total = Total: **{ $total }** · { $upper }
-gd-dice = Dice
+gd-result-round = Round { $round } of { $rounds }
 
 ## The end of the game, scorecards
 

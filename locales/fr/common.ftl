@@ -189,14 +189,15 @@ review-luck = 🎲 Chance : **{ $luck }**
 review-lost = 🧠 Vos décisions ont coûté **{ $lost }** points d'espérance
 review-forfeited = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points d'espérance
 review-mistakes = Décisions qui ont coûté des points
-review-costliest = Les { $n } décisions les plus coûteuses
+review-costliest = Les { $n } manches les plus coûteuses
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
-review-turn = Tour { $turn }
-review-turn-dice = Tour { $turn }, { $dice }
-review-mistake = { $turn } — vous : { $chosen } ; le mieux : { $best } · **−{ $cost }**
+review-round = Manche { $round }
+review-mistake = vous : { $chosen } · le mieux : { $best } · **−{ $cost }**
+review-mistake-on = avec { $dice }, { $mistake }
+review-then = {"\u202F"}; puis{" "}
 review-more-mistakes = …et { $n ->
-    [one] une autre, qui a coûté
-   *[other] { $n } autres, qui ont coûté
+    [one] une autre manche, qui a coûté
+   *[other] { $n } autres manches, qui ont coûté
 } { $cost } en tout.
 review-turns = Vos tours
 review-turn-line = **{ $turn }** · { $points } pts · chance { $luck }
@@ -222,4 +223,5 @@ review-no-games = Vous n'avez aucune partie terminée de { $game } sur ce serveu
 
 dice-word = mot
 dice-held = { $face } gardé
-dice-reading = { $what } : { $dice }
+dice-reading = { $what } — { $dice }
+dice-kind = { $kind } : { $faces }

@@ -23,16 +23,17 @@ fgi-started-content = 🎲 La partie de **For Get It** a commencé !
 
 fgi-button-keep = Garder les { $n }
 fgi-button-bank = Encaisser { $points }
+fgi-button-bank-short = Encaisser { $points } · insuffisant
+fgi-button-bank-ties = Encaisser { $points } · égalité
 fgi-button-odds = Chances
 fgi-button-roll-all = Relancer les neuf
 fgi-button-roll-dice = Lancer { $n } { $n ->
         [one] dé
        *[other] dés
     }
-fgi-turn-title = Tour { $n } · { $name }
-fgi-turn-title-set = Tour { $n } · { $name } · série { $set }
+fgi-turn-title = Manche { $n } · { $name }
+fgi-turn-title-set = Manche { $n } · { $name } · série { $set }
 fgi-none-yet = aucun pour l'instant
-fgi-none = aucun
 fgi-words = Mots mis de côté
 fgi-words-set = Mots mis de côté (série { $set })
 fgi-point-bonus = { $dice } · bonus ×{ $m }
@@ -56,13 +57,17 @@ fgi-prompt-bank-or-roll = Encaissez **{ $points }**, ou lancez { $n ->
 fgi-note-new-set = Le prochain lancer commence la série { $set } : ces mots ne comptent plus.
 fgi-note-danger = ⚠️ Un seul **{ $word }** de plus et c'est FORGET IT !
 fgi-note-safe = 🛡️ Aucun dé { $word } en main : cette série ne risque rien.
+fgi-last-turn-need = ⏳ Dernier tour : il faut **{ $win }** à { $name } pour gagner, { $tie } pour égaliser.
 
 ## La fin d'un tour
 
 fgi-banked = { $name } encaisse **{ $points }**. Total : **{ $total }**.
-fgi-forget-it = 💥 **FORGET IT !** FOR, GET et IT dans une même série : le tour rapporte 0{ $lost }.
+fgi-forget-it = 💥 **FORGET IT !** { $name } sort FOR, GET et IT dans une même série : le tour rapporte 0{ $lost }.
 fgi-timed-out-banked = ⏰ Temps écoulé : { $banked }
-fgi-timed-out-nothing = ⏰ Temps écoulé sans nombre de points : le tour rapporte 0.
+fgi-timed-out-nothing = ⏰ Temps écoulé pour { $name }, sans nombre de points : le tour rapporte 0.
+fgi-result-round = Manche { $n }
+fgi-story-keep = → les { $n }
+fgi-story-set = série { $set } :
 fgi-left = 🚪 { $name } a quitté la partie{ $lost }.
 fgi-last-turns = ⏳ **Derniers tours !** { $name } a atteint l'objectif avec { $total } : chacun des autres joue un dernier tour.
 
@@ -77,7 +82,7 @@ fgi-cancelled-title = 🎲 For Get It · annulée
 
 ## Chances
 
-odds-title = 📊 Chances · tour de { $name }
+odds-title = 📊 Chances · manche { $round } · tour de { $name }
 odds-first-roll = Le tour commence par un lancer des neuf dés.
 odds-no-point = Pas encore de nombre de points : les dés en main doivent être relancés.
 odds-chance-this = **Risque que ce lancer fasse FORGET IT :** { $chance }
@@ -107,7 +112,7 @@ fgi-rules-intro = Neuf dés, tentez votre chance, et n'épelez pas **FORGET IT**
 fgi-rules-dice = Les dés
 fgi-rules-dice-text = Trois dés FOR (rouges), trois dés GET (blancs) et trois dés IT (bleus). Chacun montre 1 à 5, ou son propre mot.
 fgi-rules-start = Qui commence
-fgi-rules-start-text = De { $min } à { $max } joueurs ; un robot compte comme un joueur. Chaque joueur lance un dé : le plus grand nombre commence (n'importe quel nombre bat un mot), les égalités relancent. Puis on joue à tour de rôle, dans l'ordre d'arrivée à la table.
+fgi-rules-start-text = De { $min } à { $max } joueurs ; un robot compte comme un joueur. Chaque joueur lance un dé : le plus grand nombre commence (n'importe quel nombre bat un mot), les égalités relancent. Puis on joue à tour de rôle, dans l'ordre d'arrivée à la table ; chaque tour de table est une manche, numérotée ainsi dans les messages.
 fgi-rules-turn = Votre tour
 fgi-rules-turn-text = Lancez les neuf dés. Tous les dés de mots sont mis de côté. Puis gardez un nombre sorti sur au moins deux dés : c'est votre **nombre de points**, et ces dés sont mis de côté. Pas de paire ? Relancez les autres jusqu'à en obtenir une. Vous ne pouvez pas encaisser avant d'avoir un nombre de points.
 fgi-rules-bank = Encaisser ou relancer

@@ -15,6 +15,8 @@ gd-footer = Le total le plus élevé après { $rounds } manches gagne.
 ## Le tour
 
 gd-turn-yours = { $who }, à vous de jouer ! Manche { $round } sur { $rounds }.
+gd-last-round-need = ⏳ Dernière manche : il manque **{ $points }** points à { $name } pour passer en tête.
+gd-last-round-lead = ⏳ Dernière manche : { $name } mène de **{ $lead }** points.
 gd-turn-title = Manche { $round } sur { $rounds } · { $name }
 gd-roll-of = Lancer { $n } sur { $max }
 gd-scorecard = Feuille de score · { $name }
@@ -55,7 +57,7 @@ gd-played = ✅ { $name } { $what }.
 gd-another-dickey = 🎉 Encore un Dickey : bonus de **+{ $bonus }** !
 gd-upper-bonus = ⬆️ Les cases du haut atteignent { $upper } : bonus de **+{ $bonus }** !
 gd-total = Total : **{ $total }** · { $upper }
-gd-dice = Dés
+gd-result-round = Manche { $round } sur { $rounds }
 
 ## La fin de la partie, les feuilles de score
 

@@ -166,6 +166,9 @@ pub struct Turn {
     pub seat: usize,
     /// 1 for the game's first turn.
     pub number: u32,
+    /// The round: 1 while the seats play their first turns, 2 from when the turn comes back round
+    /// the table (to the seat that went first, or past it if that seat left), and so on.
+    pub round: u32,
     pub point: Option<u8>,
     /// The nine dice of the current set.
     pub dice: [DieState; DICE],
@@ -175,20 +178,28 @@ pub struct Turn {
     pub set: u32,
     pub rolls: u32,
     pub last_roll: Vec<DieRoll>,
+    /// Every roll of the turn so far, in order; a roll of nine dice after the first starts a
+    /// new set (F8). The turn's story, as its finished message tells it.
+    pub rolled: Vec<Vec<DieRoll>>,
+    /// The roll (from 1) after which the point number was chosen (F5).
+    pub point_roll: Option<u32>,
     pub step: Step,
 }
 
 impl Turn {
-    fn new(seat: usize, number: u32) -> Turn {
+    fn new(seat: usize, number: u32, round: u32) -> Turn {
         Turn {
             seat,
             number,
+            round,
             point: None,
             dice: [DieState::InHand; DICE],
             earlier_point_dice: 0,
             set: 1,
             rolls: 0,
             last_roll: Vec::new(),
+            rolled: Vec::new(),
+            point_roll: None,
             step: Step::Roll,
         }
     }
@@ -409,13 +420,14 @@ impl Rules for ForGetIt {
                 game.state.rolloff = rolloff.clone();
                 let first = game.first_seat().unwrap_or(0);
                 game.phase = Phase::Playing {
-                    turn: Turn::new(first, 1),
+                    turn: Turn::new(first, 1, 1),
                 };
             }
             GameEvent::Rolled { dice } => rolled(game, dice),
             GameEvent::PointChosen { number } => {
                 if let Phase::Playing { turn } = &mut game.phase {
                     turn.point = Some(*number);
+                    turn.point_roll = Some(turn.rolls);
                     for roll in &turn.last_roll {
                         if roll.face == Face::Pip(*number) {
                             turn.dice[roll.die as usize] = DieState::Point;
@@ -522,6 +534,7 @@ fn rolled(game: &mut Game, dice: &[DieRoll]) {
     }
     turn.rolls += 1;
     turn.last_roll = dice.to_vec();
+    turn.rolled.push(dice.to_vec());
     // F4: every word is set aside.
     for roll in dice {
         if roll.face == Face::Word {
@@ -583,19 +596,20 @@ fn end_turn(game: &mut Game, end: TurnEnd) {
     if game.state.final_round.is_none() && seat.total >= game.settings.target {
         game.state.final_round = Some(turn.seat);
     }
-    let (from, number) = (turn.seat, turn.number);
+    let (from, number, round) = (turn.seat, turn.number, turn.round);
     game.last_turn = Some(TurnResult {
         turn,
         end,
         points,
         lost: would_score - points,
     });
-    pass_turn(game, from, number + 1);
+    pass_turn(game, from, number + 1, round);
 }
 
 /// Gives the turn to the next seat still playing after `from`, or ends the game when the last
-/// turns are over (F10) or fewer than two seats still play.
-fn pass_turn(game: &mut Game, from: usize, number: u32) {
+/// turns are over (F10) or fewer than two seats still play. `number` is the new turn's; the
+/// round goes on from `round` unless the turn came back round the table.
+fn pass_turn(game: &mut Game, from: usize, number: u32, round: u32) {
     if game.playing() < MIN_SEATS {
         game.finish();
         return;
@@ -607,8 +621,16 @@ fn pass_turn(game: &mut Game, from: usize, number: u32) {
             break;
         }
         if game.seats[seat].is_playing() {
+            // Places in playing order, from the seat that went first (F2).
+            let first = game.first_seat().unwrap_or(0);
+            let place = |s: usize| (s + n - first) % n;
+            let round = if place(seat) <= place(from) {
+                round + 1
+            } else {
+                round
+            };
             game.phase = Phase::Playing {
-                turn: Turn::new(seat, number),
+                turn: Turn::new(seat, number, round),
             };
             return;
         }

@@ -466,6 +466,9 @@ pub struct Turn {
     pub rolls: u32,
     /// The dice the last roll rolled.
     pub last_roll: Vec<DieRoll>,
+    /// Every roll of the turn so far: the hand it left, and which dice were held through it (G2).
+    /// The turn's story, as its finished message tells it.
+    pub rolled: Vec<(Hand, [bool; DICE])>,
 }
 
 impl Turn {
@@ -478,6 +481,7 @@ impl Turn {
             held: [false; DICE],
             rolls: 0,
             last_roll: Vec::new(),
+            rolled: Vec::new(),
         }
     }
 
@@ -868,4 +872,5 @@ fn apply_roll(turn: &mut Turn, rolled: &[DieRoll]) {
     turn.dice = Some(hand);
     turn.rolls += 1;
     turn.last_roll = rolled.to_vec();
+    turn.rolled.push((hand, turn.held));
 }

@@ -53,7 +53,7 @@
 //!
 //! Pictures are not text: a notification, or a screen reader, reads an emoji as its name. Every
 //! message with dice therefore also says them in words in its content
-//! ([`DiceStyle::read_roll`], [`DiceStyle::read_dickey`]): "FOR 3 3 · GET word · IT 4 5".
+//! ([`DiceStyle::read_roll`], [`DiceStyle::read_dickey`]): "FOR: 3, 3 · GET: word · IT: 4, 5".
 
 use std::sync::Arc;
 
@@ -236,7 +236,8 @@ impl DiceStyle {
         groups.collect::<Vec<_>>().join(" ")
     }
 
-    /// Rolled dice in words, by kind, whatever the style: `FOR 3 3 · GET word 2 · IT 4 5`.
+    /// Rolled dice in words, by kind, whatever the style, as a screen reader can speak them and an
+    /// eye can skim them: `FOR: 3, 3 · GET: word, 2 · IT: 4, 5`.
     pub fn read_roll(dice: &[DieRoll], lang: Lang) -> String {
         let word = tr!(lang, "dice-word");
         let groups = Word::ALL.iter().filter_map(|&kind| {
@@ -248,7 +249,14 @@ impl DiceStyle {
                     Face::Word => word.clone(),
                 })
                 .collect();
-            (!faces.is_empty()).then(|| format!("{} {}", kind.text(), faces.join(" ")))
+            (!faces.is_empty()).then(|| {
+                tr!(
+                    lang,
+                    "dice-kind",
+                    kind = kind.text(),
+                    faces = faces.join(", ")
+                )
+            })
         });
         groups.collect::<Vec<_>>().join(" · ")
     }

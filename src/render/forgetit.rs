@@ -134,7 +134,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
                 ));
             }
             Action::Play { mv: Move::Bank, .. } => play.push(ButtonView::new(
-                &tr!(lang, "fgi-button-bank", points = turn.score()),
+                &bank_label(game, turn, lang),
                 ButtonStyle::Success,
                 Intent::Play(Move::Bank),
             )),
@@ -155,11 +155,22 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     } else {
         colour::PLAYING
     };
-    let embed = turn_embed(game, turn, style, None, colour, lang).description(&prompt(turn, lang));
-    let content = match reading(turn, lang) {
-        Some(reading) => format!("{content}\n{reading}"),
-        None => content,
-    };
+    let embed = turn_embed(game, turn, style, colour, lang).description(&prompt(turn, lang));
+    let mut content = content;
+    if let Some(need) = need(game, turn) {
+        content.push('\n');
+        content.push_str(&tr!(
+            lang,
+            "fgi-last-turn-need",
+            name = name(seat),
+            win = need.win,
+            tie = need.tie
+        ));
+    }
+    if let Some(reading) = reading(turn, lang) {
+        content.push('\n');
+        content.push_str(&reading);
+    }
     MessageView::new(&content)
         .embed(embed)
         .embed(scoreboard(game, lang))
@@ -167,17 +178,47 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         .row(play)
 }
 
+/// What the player on turn needs in their last turn (F10): the points to pass the best total
+/// of the others, and to equal it. None before the last turns.
+struct Need {
+    win: u32,
+    tie: u32,
+}
+
+fn need(game: &Game, turn: &Turn) -> Option<Need> {
+    game.state.final_round?;
+    let own = game.seats[turn.seat].total;
+    let best = game.opponents_totals(turn.seat).max()?;
+    let tie = best.saturating_sub(own);
+    Some(Need { win: tie + 1, tie })
+}
+
+/// "Bank 75"; in the last turns (F10) it says when banking cannot win ("· not enough") or only
+/// ties ("· ties"). It banks all the same.
+fn bank_label(game: &Game, turn: &Turn, lang: Lang) -> String {
+    let points = turn.score();
+    let key = match need(game, turn) {
+        Some(need) if points < need.tie => "fgi-button-bank-short",
+        Some(need) if points == need.tie => "fgi-button-bank-ties",
+        _ => "fgi-button-bank",
+    };
+    tr!(lang, key, points = points)
+}
+
 /// The answer to **Odds**, privately to whoever clicked: for the turn in progress, the chance that
 /// the next roll spells FORGET IT (exact), the expected final score of the turn for each choice
 /// open now (optimal play from then on) and what the optimal player would do. `odds` is the
 /// solver's answer for `game`'s turn.
 pub fn odds(game: &Game, odds: &Odds, lang: Lang) -> MessageView {
-    let player = game
+    let (player, round) = game
         .turn()
         .ok()
-        .map(|turn| name(&game.seats[turn.seat]))
+        .map(|turn| (name(&game.seats[turn.seat]), turn.round))
         .unwrap_or_default();
-    let mut embed = EmbedView::new(&tr!(lang, "odds-title", name = player), colour::INFO);
+    let mut embed = EmbedView::new(
+        &tr!(lang, "odds-title", name = player, round = round),
+        colour::INFO,
+    );
     embed = match &odds.situation {
         Situation::Roll {
             forget_it,
@@ -275,12 +316,19 @@ fn points(expected: f64, lang: Lang) -> String {
     )
 }
 
-/// The turn message once the turn has ended, without buttons: how it ended (banked, FORGET IT,
-/// timed out, left), the dice as they ended and the new total. `game` is the game just after the
-/// turn (so `result` is usually `game.last_turn`).
-pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
+/// The turn message once the turn has ended: two lines, no embed and no buttons, so that a long
+/// game keeps the channel readable (the turn under way is its only tall message). The first says
+/// the round and how the turn ended (banked, FORGET IT, timed out, left) with the new total; the
+/// second, as subtext, tells the whole turn ([`story`]). `game` is the game just after the turn
+/// (so `result` is usually `game.last_turn`).
+pub fn turn_result(
+    game: &Game,
+    result: &TurnResult,
+    _style: &DiceStyle,
+    lang: Lang,
+) -> MessageView {
     let seat = &game.seats[result.turn.seat];
-    let player = name(seat);
+    let player = format!("**{}**", name(seat));
     let lost = if result.lost > 0 {
         format!(" {}", tr!(lang, "points-lost", n = result.lost))
     } else {
@@ -293,39 +341,103 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
         points = result.points,
         total = seat.total
     );
-    let (colour, mut outcome) = match result.end {
-        TurnEnd::Played(Ending::Banked) => (colour::BANKED, format!("✅ {banked}")),
-        TurnEnd::Played(Ending::ForgetIt) => (
-            colour::FORGET_IT,
-            tr!(lang, "fgi-forget-it", lost = lost.as_str()),
+    let mut outcome = match result.end {
+        TurnEnd::Played(Ending::Banked) => format!("✅ {banked}"),
+        TurnEnd::Played(Ending::ForgetIt) => tr!(
+            lang,
+            "fgi-forget-it",
+            name = player.as_str(),
+            lost = lost.as_str()
         ),
-        TurnEnd::TimedOut if result.points > 0 => (
-            colour::BANKED,
-            tr!(lang, "fgi-timed-out-banked", banked = banked),
-        ),
-        TurnEnd::TimedOut => (colour::NOTHING, tr!(lang, "fgi-timed-out-nothing")),
-        TurnEnd::Left => (
-            colour::NOTHING,
-            tr!(
-                lang,
-                "fgi-left",
-                name = player.as_str(),
-                lost = lost.as_str()
-            ),
+        TurnEnd::TimedOut if result.points > 0 => {
+            tr!(lang, "fgi-timed-out-banked", banked = banked)
+        }
+        TurnEnd::TimedOut => tr!(lang, "fgi-timed-out-nothing", name = player.as_str()),
+        TurnEnd::Left => tr!(
+            lang,
+            "fgi-left",
+            name = player.as_str(),
+            lost = lost.as_str()
         ),
     };
     if result.end == TurnEnd::TimedOut && !seat.is_playing() {
-        outcome.push('\n');
+        outcome.push(' ');
         outcome.push_str(&tr!(
             lang,
             "left-after-timeouts",
-            name = player.as_str(),
+            name = name(seat),
             n = TIMEOUTS_BEFORE_LEAVING
         ));
     }
-    let embed =
-        turn_embed(game, &result.turn, style, Some(result), colour, lang).description(&outcome);
-    MessageView::new(&reading(&result.turn, lang).unwrap_or_default()).embed(embed)
+    let round = tr!(lang, "fgi-result-round", n = result.turn.round);
+    let mut content = format!("**{round}** · {outcome}");
+    if let Some(story) = story(&result.turn, lang) {
+        content.push_str("\n-# 🎲 ");
+        content.push_str(&story);
+    }
+    MessageView::new(&content)
+}
+
+/// The whole turn on one line: each roll's dice, the point dice set aside in bold, then the words
+/// it showed (set aside, F4), "→ 3s" where the point number was kept (F5) and "set 2:" where a
+/// new set began (F8): `**3 3** 2 4 5 FOR → 3s · **3** 1 GET · set 2: 2 4 IT …`. None before
+/// the first roll.
+pub fn story(turn: &Turn, lang: Lang) -> Option<String> {
+    if turn.rolled.is_empty() {
+        return None;
+    }
+    let mut set = 1;
+    let mut parts = Vec::new();
+    for (i, dice) in turn.rolled.iter().enumerate() {
+        let roll = i as u32 + 1;
+        let mut part = String::new();
+        if i > 0 && dice.len() == DICE {
+            set += 1;
+            part.push_str(&tr!(lang, "fgi-story-set", set = set));
+            part.push(' ');
+        }
+        let point = turn
+            .point
+            .filter(|_| turn.point_roll.is_some_and(|r| r <= roll));
+        let mut pips: Vec<u8> = dice
+            .iter()
+            .filter_map(|d| match d.face {
+                Face::Pip(n) => Some(n),
+                Face::Word => None,
+            })
+            .collect();
+        pips.sort_unstable();
+        let (kept, rest): (Vec<u8>, Vec<u8>) = pips.iter().partition(|&&n| Some(n) == point);
+        let text = |faces: &[u8]| {
+            faces
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut pieces = Vec::new();
+        if !kept.is_empty() {
+            pieces.push(format!("**{}**", text(&kept)));
+        }
+        if !rest.is_empty() {
+            pieces.push(text(&rest));
+        }
+        let mut words: Vec<Word> = dice
+            .iter()
+            .filter(|d| d.face == Face::Word)
+            .map(|d| d.word())
+            .collect();
+        words.sort();
+        pieces.extend(words.iter().map(|w| w.text().to_string()));
+        if turn.point_roll == Some(roll) {
+            if let Some(point) = turn.point {
+                pieces.push(tr!(lang, "fgi-story-keep", n = point));
+            }
+        }
+        part.push_str(&pieces.join(" "));
+        parts.push(part);
+    }
+    Some(parts.join(" · "))
 }
 
 /// The turn's dice in words, as subtext, for the message's text (see [`DiceStyle::read_roll`]):
@@ -353,9 +465,9 @@ fn reading(turn: &Turn, lang: Lang) -> Option<String> {
         reading.push_str(" — ");
         reading.push_str(&tr!(
             lang,
-            "dice-reading",
-            what = title,
-            dice = words.join(" ")
+            "dice-kind",
+            kind = title,
+            faces = words.join(", ")
         ));
     }
     Some(format!("-# {reading}"))
@@ -472,37 +584,25 @@ fn standings(game: &Game, winners: &[usize], lang: Lang) -> String {
 }
 
 /// The turn's embed: title, and once the turn has rolled, the last roll, the words set aside in
-/// this set, the point dice and the turn score; while the turn is live (`result` is `None`) also
-/// the FORGET IT warning and the dice in hand.
-fn turn_embed(
-    game: &Game,
-    turn: &Turn,
-    style: &DiceStyle,
-    result: Option<&TurnResult>,
-    colour: u32,
-    lang: Lang,
-) -> EmbedView {
+/// this set with the FORGET IT warning, the point dice, the dice in hand and the turn score.
+fn turn_embed(game: &Game, turn: &Turn, style: &DiceStyle, colour: u32, lang: Lang) -> EmbedView {
     let player = who(&game.seats[turn.seat]);
     let title = if turn.set > 1 {
         tr!(
             lang,
             "fgi-turn-title-set",
-            n = turn.number,
+            n = turn.round,
             name = player,
             set = turn.set
         )
     } else {
-        tr!(lang, "fgi-turn-title", n = turn.number, name = player)
+        tr!(lang, "fgi-turn-title", n = turn.round, name = player)
     };
     let embed = EmbedView::new(&title, colour);
     if turn.rolls == 0 {
         return embed;
     }
-    let none = if result.is_none() {
-        tr!(lang, "fgi-none-yet")
-    } else {
-        tr!(lang, "fgi-none")
-    };
+    let none = tr!(lang, "fgi-none-yet");
     let word_dice: Vec<DieRoll> = (0..DICE)
         .filter(|&d| turn.dice[d] == DieState::Word)
         .map(|d| DieRoll {
@@ -515,11 +615,9 @@ fn turn_embed(
     } else {
         style.roll(&word_dice)
     };
-    if result.is_none() {
-        if let Some(note) = words_note(turn, lang) {
-            words.push('\n');
-            words.push_str(&note);
-        }
+    if let Some(note) = words_note(turn, lang) {
+        words.push('\n');
+        words.push_str(&note);
     }
     let words_title = if turn.set > 1 {
         tr!(lang, "fgi-words-set", set = turn.set)
@@ -546,25 +644,15 @@ fn turn_embed(
         )
         .field(&words_title, &words, false)
         .field(&tr!(lang, "fgi-point-dice"), &point_dice, true);
-    match result {
-        None => {
-            let hand = turn.in_hand();
-            let in_hand = if hand.is_empty() {
-                tr!(lang, "fgi-in-hand-none")
-            } else {
-                format!("{} ({})", style.kinds_of(&hand), hand.len())
-            };
-            embed
-                .field(&tr!(lang, "fgi-in-hand"), &in_hand, true)
-                .field(&turn_score, &formula, true)
-        }
-        Some(result) if result.points != turn.score() => embed.field(
-            &turn_score,
-            &format!("~~{formula}~~ → **{}**", result.points),
-            true,
-        ),
-        Some(_) => embed.field(&turn_score, &formula, true),
-    }
+    let hand = turn.in_hand();
+    let in_hand = if hand.is_empty() {
+        tr!(lang, "fgi-in-hand-none")
+    } else {
+        format!("{} ({})", style.kinds_of(&hand), hand.len())
+    };
+    embed
+        .field(&tr!(lang, "fgi-in-hand"), &in_hand, true)
+        .field(&turn_score, &formula, true)
 }
 
 /// F9: "6 × 3 × 4 = **72**" (the multiplier left out when it is ×1); 0 before a point number.

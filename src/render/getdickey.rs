@@ -122,6 +122,10 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         ),
         Player::Bot(_) => tr!(lang, "turn-bot", who = mention(seat)),
     };
+    let content = match last_round_need(game, turn) {
+        Some(need) => format!("{content}\n{}", need_line(seat, need, lang)),
+        None => content,
+    };
     let colour = if turn.must_score() {
         colour::DANGER
     } else {
@@ -161,6 +165,40 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     view.row(hold_buttons(turn, style))
         .row(vec![roll_button(turn, lang)])
         .select(score_menu(&game.score_options(), lang))
+}
+
+/// In the last round (G1), where the player on turn stands against the best total among the
+/// others still playing: the points to pass it (`Ok`), or their lead (`Err`). None before the last
+/// round, and alone at the table.
+fn last_round_need(game: &Game, turn: &Turn) -> Option<Result<u32, u32>> {
+    if turn.round < ROUNDS {
+        return None;
+    }
+    let own = game.seats[turn.seat].total();
+    let best = game
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i != turn.seat && s.is_playing())
+        .map(|(_, s)| s.total())
+        .max()?;
+    Some(if own > best {
+        Err(own - best)
+    } else {
+        Ok(best - own + 1)
+    })
+}
+
+fn need_line(seat: &Seat, need: Result<u32, u32>, lang: Lang) -> String {
+    match need {
+        Ok(points) => tr!(
+            lang,
+            "gd-last-round-need",
+            name = name(seat),
+            points = points
+        ),
+        Err(lead) => tr!(lang, "gd-last-round-lead", name = name(seat), lead = lead),
+    }
 }
 
 fn turn_title(game: &Game, turn: &Turn, colour: u32, lang: Lang) -> EmbedView {
@@ -306,15 +344,21 @@ fn score_menu(options: &[ScoreOption], lang: Lang) -> SelectView {
 
 // --- The turn's result -------------------------------------------------------------------------
 
-/// The turn message once the turn has ended, without components: what was scored where (a
+/// The turn message once the turn has ended: two lines, no embed and no components, so that a
+/// long game keeps the channel readable. The first says the round and what was scored where (a
 /// joker, the Dickey bonus and the upper bonus noted), or the timeout or leaving that ended it,
-/// the dice and the new total. `game` is the game just after the turn (so `result` is usually
+/// with the new total and the upper boxes' progress; the second, as subtext, tells the turn's
+/// rolls ([`story`]). `game` is the game just after the turn (so `result` is usually
 /// `game.last_turn`).
-pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
+pub fn turn_result(
+    game: &Game,
+    result: &TurnResult,
+    _style: &DiceStyle,
+    lang: Lang,
+) -> MessageView {
     let seat = &game.seats[result.turn.seat];
-    let player = name(seat);
+    let player = format!("**{}**", name(seat));
     let mut lines = Vec::new();
-    let mut colour = colour::NOTHING;
     match (result.end, result.scored) {
         (TurnEnd::Left, _) | (_, None) => {
             lines.push(tr!(lang, "gd-left", name = player.as_str()));
@@ -324,7 +368,6 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
             let what = if o.points == 0 {
                 tr!(lang, "gd-scratched", box_name = box_name)
             } else {
-                colour = colour::BANKED;
                 tr!(lang, "gd-scored", points = o.points, box_name = box_name)
             };
             let what = if o.joker {
@@ -337,7 +380,6 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
                 _ => tr!(lang, "gd-played", name = player.as_str(), what = what),
             });
             if o.dickey_bonus > 0 {
-                colour = colour::WINNER;
                 lines.push(tr!(lang, "gd-another-dickey", bonus = o.dickey_bonus));
             }
             let upper = seat.card.upper_subtotal();
@@ -356,7 +398,7 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
         lines.push(tr!(
             lang,
             "left-after-timeouts",
-            name = player.as_str(),
+            name = name(seat),
             n = TIMEOUTS_BEFORE_LEAVING
         ));
     }
@@ -366,25 +408,46 @@ pub fn turn_result(game: &Game, result: &TurnResult, style: &DiceStyle, lang: La
         total = seat.total(),
         upper = upper_progress(&seat.card, lang)
     ));
-    let mut embed = turn_title(game, &result.turn, colour, lang).description(&lines.join("\n"));
-    let mut content = String::new();
-    if let Some(hand) = &result.turn.dice {
-        embed = embed.field(
-            &tr!(lang, "gd-dice"),
-            &style.dickey_dice(hand, &[false; DICE]),
-            false,
-        );
-        content = format!(
-            "-# {}",
-            tr!(
-                lang,
-                "dice-reading",
-                what = tr!(lang, "gd-dice"),
-                dice = DiceStyle::read_dickey(hand, &[false; DICE], lang)
-            )
-        );
+    let round = tr!(
+        lang,
+        "gd-result-round",
+        round = result.turn.round,
+        rounds = ROUNDS
+    );
+    let mut content = format!("**{round}** · {}", lines.join(" "));
+    if let Some(story) = story(&result.turn) {
+        content.push_str("\n-# 🎲 ");
+        content.push_str(&story);
     }
-    MessageView::new(&content).embed(embed)
+    MessageView::new(&content)
+}
+
+/// The turn's rolls on one line, the dice held through each roll in bold (G2):
+/// `6 2 6 3 1 · **6 6 6** 6 4 · **6 6 6 6** 6`. None before the first roll.
+pub fn story(turn: &Turn) -> Option<String> {
+    let parts: Vec<String> = turn
+        .rolled
+        .iter()
+        .map(|(hand, held)| {
+            let mut kept: Vec<u8> = (0..DICE).filter(|&d| held[d]).map(|d| hand[d]).collect();
+            let mut rolled: Vec<u8> = (0..DICE).filter(|&d| !held[d]).map(|d| hand[d]).collect();
+            kept.sort_unstable();
+            rolled.sort_unstable();
+            let text = |faces: &[u8]| {
+                faces
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            match (kept.is_empty(), rolled.is_empty()) {
+                (true, _) => text(&rolled),
+                (false, true) => format!("**{}**", text(&kept)),
+                (false, false) => format!("**{}** {}", text(&kept), text(&rolled)),
+            }
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 // --- Game over and scores ----------------------------------------------------------------------

@@ -6,15 +6,18 @@
 
 use crate::engine::getdickey::Category;
 use crate::i18n::Lang;
-use crate::strategy::review::{DickeyAct, Ended, FgiAct, Review, NEGLIGIBLE};
+use crate::strategy::review::{DickeyAct, Ended, FgiAct, Mistake, Review, NEGLIGIBLE};
 use crate::tr;
 
 use super::forgetit::decimal;
 use super::getdickey::category_name;
 use super::view::{colour, display_name, limits, EmbedView, MessageView};
 
-/// How many of the costliest decisions a review lists.
+/// How many of the costliest rounds a review lists.
 pub const SHOWN_MISTAKES: usize = 10;
+
+/// Decisions that cost less than this are left out of the list: they would read "−0.0".
+pub const SHOWN_COST: f64 = 0.05;
 
 /// How a game's decisions read in a review.
 pub trait ActText {
@@ -132,32 +135,44 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
     }
     let mut embed = EmbedView::new(&title, colour::INFO).description(&description.join("\n"));
 
-    // The costliest decisions, with the count and cost of those left out.
-    let shown = review.costliest(SHOWN_MISTAKES);
+    // The rounds whose decisions cost most, each once with its decisions in the order made;
+    // the count and cost of the rounds left out.
+    let rounds = costly_rounds(review);
+    let shown = &rounds[..rounds.len().min(SHOWN_MISTAKES)];
     let mistakes = if shown.is_empty() {
         tr!(lang, "review-no-mistakes")
     } else {
         let mut lines: Vec<String> = shown
             .iter()
-            .map(|m| {
-                let turn = match m.chosen.dice() {
-                    Some(dice) => tr!(lang, "review-turn-dice", turn = m.turn, dice = dice),
-                    None => tr!(lang, "review-turn", turn = m.turn),
-                };
-                tr!(
-                    lang,
-                    "review-mistake",
-                    turn = turn,
-                    chosen = m.chosen.text(lang),
-                    best = m.best.text(lang),
-                    cost = number(m.cost, lang)
+            .map(|(round, mistakes, _)| {
+                let decisions: Vec<String> = mistakes
+                    .iter()
+                    .map(|m| {
+                        let mistake = tr!(
+                            lang,
+                            "review-mistake",
+                            chosen = m.chosen.text(lang),
+                            best = m.best.text(lang),
+                            cost = number(m.cost, lang)
+                        );
+                        match m.chosen.dice() {
+                            Some(dice) => {
+                                tr!(lang, "review-mistake-on", dice = dice, mistake = mistake)
+                            }
+                            None => mistake,
+                        }
+                    })
+                    .collect();
+                format!(
+                    "**{}** — {}",
+                    tr!(lang, "review-round", round = *round),
+                    decisions.join(&tr!(lang, "review-then"))
                 )
             })
             .collect();
-        let more = review.mistakes.len() - shown.len();
+        let more = rounds.len() - shown.len();
         if more > 0 {
-            let rest: f64 = review.mistakes.iter().map(|m| m.cost).sum::<f64>()
-                - shown.iter().map(|m| m.cost).sum::<f64>();
+            let rest: f64 = rounds[shown.len()..].iter().map(|(_, _, cost)| cost).sum();
             lines.push(tr!(
                 lang,
                 "review-more-mistakes",
@@ -167,7 +182,7 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
         }
         fit(lines, limits::FIELD_VALUE, lang)
     };
-    let mistakes_title = if review.mistakes.len() > SHOWN_MISTAKES {
+    let mistakes_title = if rounds.len() > SHOWN_MISTAKES {
         tr!(lang, "review-costliest", n = SHOWN_MISTAKES)
     } else {
         tr!(lang, "review-mistakes")
@@ -198,7 +213,7 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
                 tr!(
                     lang,
                     "review-turn-line",
-                    turn = t.number,
+                    turn = tr!(lang, "review-round", round = t.number),
                     points = t.points,
                     luck = signed(t.luck, lang)
                 )
@@ -218,6 +233,24 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
         lang.t(&format!("{}-review-note", game.code))
     );
     MessageView::new("").embed(embed.footer(&footer))
+}
+
+/// The rounds with decisions that cost at least [`SHOWN_COST`]: each round once, with those
+/// decisions in the order made and their total cost; the costliest first (the earlier first on
+/// equal costs).
+fn costly_rounds<A>(review: &Review<A>) -> Vec<(u32, Vec<&Mistake<A>>, f64)> {
+    let mut rounds: Vec<(u32, Vec<&Mistake<A>>, f64)> = Vec::new();
+    for m in review.mistakes.iter().filter(|m| m.cost >= SHOWN_COST) {
+        match rounds.iter_mut().find(|(round, _, _)| *round == m.turn) {
+            Some((_, mistakes, cost)) => {
+                mistakes.push(m);
+                *cost += m.cost;
+            }
+            None => rounds.push((m.turn, vec![m], m.cost)),
+        }
+    }
+    rounds.sort_by(|a, b| b.2.total_cmp(&a.2));
+    rounds
 }
 
 /// `lines` joined, as many as fit in `max` characters, the rest counted in a last line.

@@ -47,8 +47,6 @@ pub mod colour {
     pub const PLAYING: u32 = 0x3498DB;
     /// A turn where one more word spells FORGET IT.
     pub const DANGER: u32 = 0xE67E22;
-    pub const FORGET_IT: u32 = 0xE74C3C;
-    pub const BANKED: u32 = 0x2ECC71;
     pub const WINNER: u32 = 0xF1C40F;
     /// Cancelled, left, timed out with nothing: the grey of things that did not happen.
     pub const NOTHING: u32 = 0x95A5A6;

@@ -69,7 +69,7 @@ pub struct Review<A> {
 /// One turn of the reviewed seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurnReview {
-    /// The seat's turn number, from 1 (Get Dickey: the round).
+    /// The turn's round, from 1, as the channel and the rules count them.
     pub number: u32,
     /// Points the turn added to the total (Get Dickey: the box, its bonuses and the upper bonus
     /// if this box earned it).
@@ -99,7 +99,7 @@ pub enum Ended {
 /// A decision that lost expected points.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mistake<A> {
-    /// The seat's turn number ([`TurnReview::number`]).
+    /// The round of the turn it was made in ([`TurnReview::number`]).
     pub turn: u32,
     pub chosen: A,
     /// What the optimal policy does there.
@@ -176,11 +176,10 @@ impl<A> Builder<A> {
         }
     }
 
-    /// The turn in progress, opened (as the seat's next turn) if none is.
-    fn turn(&mut self) -> &mut TurnReview {
-        let number = self.review.turns.len() as u32 + 1;
+    /// The turn in progress, opened (as a turn of round `round`) if none is.
+    fn turn(&mut self, round: u32) -> &mut TurnReview {
         self.open.get_or_insert(TurnReview {
-            number,
+            number: round,
             points: 0,
             lost: 0.0,
             luck: 0.0,
@@ -193,7 +192,9 @@ impl<A> Builder<A> {
     /// A decision worth `chosen` where `best` was worth `best_value`.
     fn decided(&mut self, chosen: A, best: A, chosen_value: f64, best_value: f64) {
         let cost = (best_value - chosen_value).max(0.0);
-        let turn = self.turn();
+        let Some(turn) = self.open.as_mut() else {
+            return;
+        };
         if cost > NEGLIGIBLE {
             turn.lost += cost;
             turn.mistakes += 1;
@@ -209,23 +210,26 @@ impl<A> Builder<A> {
     }
 
     fn rolled(&mut self, before: f64, after: f64) {
-        self.turn().luck += after - before;
+        if let Some(turn) = self.open.as_mut() {
+            turn.luck += after - before;
+        }
         self.review.luck += after - before;
     }
 
     fn forfeit(&mut self, value: f64, end: Ended) {
-        let turn = self.turn();
-        turn.forfeited += value;
-        turn.end = end;
+        if let Some(turn) = self.open.as_mut() {
+            turn.forfeited += value;
+            turn.end = end;
+        }
         self.review.forfeited += value;
     }
 
     fn end_turn(&mut self, points: u32) {
-        let mut turn = self.turn().clone();
-        turn.points = points;
+        if let Some(mut turn) = self.open.take() {
+            turn.points = points;
+            self.review.turns.push(turn);
+        }
         self.review.points += points;
-        self.review.turns.push(turn);
-        self.open = None;
     }
 }
 
@@ -305,7 +309,7 @@ pub fn forgetit(
             if review.open.is_none() {
                 review.review.expected += fgi_value(solver, turn);
             }
-            review.turn();
+            review.turn(turn.round);
             let value = fgi_value(solver, turn);
             match event {
                 Event::Game(forgetit::GameEvent::Rolled { .. }) => {
@@ -472,7 +476,7 @@ pub fn getdickey(
             Some(hand) => plan.best(hand, rolls_left).0,
             None => table.value(plan.state),
         };
-        review.turn();
+        review.turn(turn.round);
         match event {
             Event::Game(getdickey::GameEvent::Rolled { dice }) => {
                 let chosen = match &hand {

@@ -118,8 +118,10 @@ pub(super) const RESHOW_MAX: Duration = Duration::from_secs(60);
 pub(super) struct Actor {
     pub(super) cx: Cx,
     pub(super) table: Option<AnyTable>,
-    /// The table's span: channel, guild and game id.
+    /// The table's span: channel and guild.
     pub(super) span: Span,
+    /// Whether its span names the guild yet.
+    pub(super) guild_noted: bool,
 }
 
 impl Actor {
@@ -138,11 +140,11 @@ impl Actor {
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(Msg::Create(new)) => {
-                        let span = action_span(new.host.user_id, "create");
+                        let span = self.action_span(Some(new.host.user_id), "create");
                         Box::pin(self.create(*new).instrument(span)).await;
                     }
                     Some(Msg::Request(request)) => {
-                        let span = action_span(request.who.user_id, &request.intent.code());
+                        let span = self.action_span(Some(request.who.user_id), &request.intent.code());
                         Box::pin(self.handle(*request).instrument(span)).await;
                     }
                     Some(Msg::Settled(done)) => {
@@ -153,15 +155,17 @@ impl Actor {
                 _ = tokio::time::sleep_until(wake), if timer.is_some() => {
                     match timer.map(|(_, kind)| kind) {
                         Some(Timer::Deadline) => {
-                            Box::pin(self.time_out().instrument(info_span!("action", action = "deadline"))).await;
+                            let span = self.action_span(None, "deadline");
+                            Box::pin(self.time_out().instrument(span)).await;
                         }
                         Some(Timer::BotMove) => {
-                            Box::pin(self.bot_move().instrument(info_span!("action", action = "bot move"))).await;
+                            let span = self.action_span(None, "bot move");
+                            Box::pin(self.bot_move().instrument(span)).await;
                         }
                         Some(Timer::Reshow) => {
                             self.cx.reshow_due = None;
+                            let span = self.action_span(None, "show again");
                             if let Some(table) = &mut self.table {
-                                let span = info_span!("action", action = "show again");
                                 with_table!(table, t => Box::pin(t.reshow(&mut self.cx).instrument(span)).await);
                             }
                         }
@@ -233,13 +237,32 @@ impl Actor {
         self.arm_bot();
     }
 
-    /// Names the table's game in its span.
-    fn note_game(&self) {
+    /// Names the table's server in its span, once (each record of a field adds to the line), and
+    /// the game it just opened in the span of the action that opened it.
+    fn note_game(&mut self) {
         if let Some(table) = &self.table {
             let (guild, game_id) = with_table!(table, t => (t.guild, t.id));
-            self.span.record("guild", guild);
-            self.span.record("game_id", game_id);
+            if !self.guild_noted {
+                self.span.record("guild", guild);
+                self.guild_noted = true;
+            }
+            Span::current().record("game_id", game_id);
         }
+    }
+
+    /// The span of one thing done at the table: by a person (`user`) or by its clocks. It names
+    /// the game open then (a game opened by it is named when it opens); the table's span names
+    /// only the channel and the server, which stay the same from game to game.
+    fn action_span(&self, user: Option<u64>, action: &str) -> Span {
+        let game_id = self
+            .table
+            .as_ref()
+            .map(|table| with_table!(table, t => t.id));
+        let span = info_span!("action", user, action, game_id = tracing::field::Empty);
+        if let Some(game_id) = game_id {
+            span.record("game_id", game_id);
+        }
+        span
     }
 
     pub(super) async fn handle(&mut self, request: Request) {
@@ -420,11 +443,6 @@ impl Actor {
         }
         self.arm_bot();
     }
-}
-
-/// The span of one thing a person asks of a table.
-fn action_span(user: u64, action: &str) -> Span {
-    info_span!("action", user, action)
 }
 
 fn far_future() -> Instant {

@@ -267,14 +267,9 @@ impl Tables {
         }
         let (tx, rx) = mpsc::channel(64);
         actors.insert(channel, tx.clone());
-        // Everything a table does is logged in its span; `guild` and `game_id` are filled in
-        // once the table knows its game.
-        let span = info_span!(
-            "table",
-            channel,
-            guild = tracing::field::Empty,
-            game_id = tracing::field::Empty
-        );
+        // Everything a table does is logged in its span; `guild` is filled in once the table
+        // knows its game, and each action's span names the game (see `Actor::action_span`).
+        let span = info_span!("table", channel, guild = tracing::field::Empty);
         let mut actor = Actor {
             cx: Cx {
                 shared: self.shared.clone(),
@@ -285,6 +280,7 @@ impl Tables {
             },
             table,
             span: span.clone(),
+            guild_noted: false,
         };
         actor.arm_bot();
         let task = tokio::spawn(actor.run(rx).instrument(span));

@@ -118,7 +118,7 @@ async fn a_first_start_uploads_every_die_and_a_second_none() {
     assert!(
         rolled
             .content()
-            .contains("Roll #1: FOR 3 3 3 · GET word 2 2 · IT 4 4 5"),
+            .contains("Roll #1 — FOR: 3, 3, 3 · GET: word, 2, 2 · IT: 4, 4, 5"),
         "{}",
         rolled.content()
     );

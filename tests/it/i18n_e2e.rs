@@ -224,7 +224,7 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
     assert!(
         ended
             .text()
-            .contains("⏰ Temps écoulé\u{a0}: alice encaisse **32**. Total\u{a0}: **32**."),
+            .contains("⏰ Temps écoulé\u{a0}: **alice** encaisse **32**. Total\u{a0}: **32**."),
         "{}",
         ended.text()
     );

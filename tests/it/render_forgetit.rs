@@ -913,7 +913,7 @@ fn in_french_a_whole_game_reads_in_french() {
     let view = render::turn_result(&game, &result, &style, FR);
     assert!(view
         .to_string()
-        .contains("**FORGET IT\u{202f}!** FOR, GET et IT"));
+        .contains("**FORGET IT\u{202f}!** **Bot 1** sort FOR, GET et IT"));
     snap("fr_turn_forget_it", &view);
 
     // Ann passes the target: the last turns; the bot's FORGET IT ends the game.
@@ -1071,13 +1071,13 @@ fn with_application_emoji_each_die_is_one_picture_and_the_text_says_the_dice() {
     assert!(
         rolled
             .content
-            .contains("-# Roll #1: FOR 3 3 3 · GET word 2 2 · IT 4 4 5 — "),
+            .contains("-# Roll #1 — FOR: 3, 3, 3 · GET: word, 2, 2 · IT: 4, 4, 5 — "),
         "{}",
         rolled.content
     );
     assert_eq!(rolled.embeds[0].fields[0].1.matches("<:fgi1_").count(), 9);
     assert!(
-        views[2].1.content.contains("IT 4 5 mot"),
+        views[2].1.content.contains("IT\u{a0}: 4, 5, mot"),
         "{}",
         views[2].1.content
     );
@@ -1094,4 +1094,118 @@ fn pieces_set_in_the_config_win_over_application_emoji() {
     let view = render::turn(&game, &style, EN);
     let dice = &view.embeds[0].fields[0].1;
     assert_eq!(dice, "🟥 3 3 3 ⬜ <:get:42> 2 2 🟦 4 4 5");
+}
+
+// --- A game that explains itself ---------------------------------------------------------------
+
+/// The label of the view's button that starts with `start`.
+fn label(view: &MessageView, start: &str) -> String {
+    view.buttons()
+        .map(|b| b.label.clone())
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no {start} button in {view}"))
+}
+
+/// F10: in the last turns the player on turn is told what they need to win and to tie, and a
+/// Bank that cannot win says so on its button (and one that only ties), in both languages; the
+/// Bank still banks.
+#[test]
+fn f10_in_the_last_turns_the_turn_says_what_is_needed_and_a_short_bank_says_so() {
+    let mut game = ann_ben_cat(20);
+    bank_four(&mut game, ANN);
+    bank_four(&mut game, BEN);
+    bank_four(&mut game, CAT);
+    roll(&mut game, ANN, &[2, 2, 2, 2, 1, 3, 4, 5, 1]);
+    choose(&mut game, ANN, 2);
+    bank(&mut game, ANN); // 4 + 8 × 2 = 20: the target
+                          // Ben has 4: he needs 17 to win, 16 to tie. Two 2s make 4: not enough.
+    roll(&mut game, BEN, &[2, 2, 1, 3, 4, 5, 1, 3, 4]);
+    choose(&mut game, BEN, 2);
+    let view = turn_view(&game);
+    snap("turn_last_turn_short_bank", &view);
+    assert!(
+        view.content
+            .contains("⏳ Last turn: Ben needs **17** to win, 16 to tie."),
+        "{}",
+        view.content
+    );
+    assert_eq!(label(&view, "Bank"), "Bank 4 · not enough");
+    let fr = render::turn(&game, &DiceStyle::default(), FR);
+    snap("fr_turn_last_turn_short_bank", &fr);
+    assert!(fr
+        .content
+        .contains("⏳ Dernier tour\u{a0}: il faut **17** à Ben pour gagner, 16 pour égaliser."));
+    assert!(fr.buttons().any(|b| b.label == "Encaisser 4 · insuffisant"));
+    // Four 2s, doubled (F9): 16 ties.
+    roll(&mut game, BEN, &[2, 2, 1, 3, 4, 5, 1]);
+    assert_eq!(label(&turn_view(&game), "Bank"), "Bank 16 · ties");
+    bank(&mut game, BEN);
+    assert_eq!(
+        game.seats[1].total, 20,
+        "a short or tying bank banks all the same"
+    );
+    // Before the last turns, nothing of the kind.
+    let early = ann_ben_cat(500);
+    assert!(!turn_view(&early).content.contains("⏳"));
+}
+
+/// A finished turn is two lines, no embed and no buttons: the round and how it ended, then every
+/// roll of the turn (the point dice in bold, the words, where the number was kept, each new set),
+/// so a bot's turn can be followed and a long game keeps the channel short (F3–F8).
+#[test]
+fn a_finished_turn_tells_its_whole_story_in_two_lines() {
+    let mut game = ann_ben_cat(500);
+    sample_turn_first_set(&mut game);
+    roll(&mut game, ANN, &[3, 1, 1, 1, 2, 2, 4, 5, 5]); // set 2
+    bank(&mut game, ANN);
+    for lang in [EN, FR] {
+        let result = game.last_turn.clone().unwrap();
+        let view = render::turn_result(&game, &result, &DiceStyle::default(), lang);
+        assert!(view.embeds.is_empty() && view.rows.is_empty(), "{view}");
+        assert_eq!(view.content.lines().count(), 2, "{}", view.content);
+        let story = view.content.lines().nth(1).unwrap();
+        assert!(
+            story.starts_with("-# 🎲 **3 3 3** 2 2 4 4 5 GET"),
+            "{story}"
+        );
+        assert!(
+            story.contains(if lang == EN { "→ 3s" } else { "→ les 3" }),
+            "{story}"
+        );
+        assert!(
+            story.contains(if lang == EN {
+                "set 2: **3** 1 1 1"
+            } else {
+                "série 2\u{a0}: **3** 1 1 1"
+            }),
+            "{story}"
+        );
+        if lang == FR {
+            snap("fr_result_story", &view);
+        }
+    }
+}
+
+/// F2, F10: the turn's title counts rounds round the table: every seat's first turn is round 1,
+/// and a seat that left does not shift the count.
+#[test]
+fn f2_turns_are_numbered_by_round_round_the_table() {
+    let mut game = ann_ben_cat(500);
+    let round = |game: &Game| match &game.phase {
+        Phase::Playing { turn } => (turn.seat, turn.round),
+        _ => panic!("not playing"),
+    };
+    assert_eq!(round(&game), (0, 1));
+    bank_four(&mut game, ANN);
+    assert_eq!(round(&game), (1, 1));
+    bank_four(&mut game, BEN);
+    bank_four(&mut game, CAT);
+    assert_eq!(round(&game), (0, 2));
+    assert!(turn_view(&game).embeds[0]
+        .title
+        .starts_with("Round 2 · Ann"));
+    bank_four(&mut game, ANN);
+    act(&mut game, Action::Leave { player: CAT }, &[]);
+    bank_four(&mut game, BEN);
+    assert_eq!(round(&game), (0, 3));
 }

@@ -273,7 +273,8 @@ fn g3_the_scorecard_shows_the_upper_bonus_progress() {
     score(&mut game, ANN, Threes); // 9: 65, the bonus
     let view = result_view(&game);
     snap("result_upper_bonus", &view);
-    assert!(view.embeds[0].description.contains("+35"));
+    assert!(view.content.contains("+35"));
+    assert!(view.embeds.is_empty() && view.rows.is_empty());
     snap("scores_solitaire", &render::scores(&game, EN));
 }
 
@@ -307,7 +308,7 @@ fn g6_a_second_dickey_at_50_earns_100_and_must_fill_its_upper_box() {
     score(&mut game, ANN, Fours);
     let view = result_view(&game);
     snap("result_second_dickey_bonus", &view);
-    assert!(view.embeds[0].description.contains("**+100**"));
+    assert!(view.content.contains("**+100**"));
 }
 
 #[test]
@@ -350,7 +351,7 @@ fn timeouts_show_what_the_bot_scored_and_who_left() {
     }
     let view = result_view(&game);
     snap("result_timed_out_and_left", &view);
-    assert!(view.embeds[0].description.contains("after 3 timeouts"));
+    assert!(view.content.contains("after 3 timeouts"));
     snap("turn_with_a_seat_that_left", &turn_view(&game));
 }
 
@@ -375,7 +376,7 @@ fn a_bot_seats_turn_names_the_bot_and_has_no_components() {
     assert!(view.rows.is_empty());
     assert_eq!(
         view.content,
-        "🤖 **Bot 1** is playing.\n-# Roll 1 of 3: 3, 3, 3, 1, 2"
+        "🤖 **Bot 1** is playing.\n-# Roll 1 of 3 — 3, 3, 3, 1, 2"
     );
 }
 
@@ -632,7 +633,7 @@ fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_di
     );
     assert!(
         view.content
-            .ends_with("-# Roll 1 of 3: 6 held, 2, 6 held, 3, 6 held"),
+            .ends_with("-# Roll 1 of 3 — 6 held, 2, 6 held, 3, 6 held"),
         "{}",
         view.content
     );
@@ -671,4 +672,78 @@ fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_di
     let held = &view.rows[0].buttons()[0];
     assert_eq!(held.label, "🔒");
     assert_eq!(held.emoji.as_ref().unwrap().name, "gd1_6");
+}
+
+/// G1, G2: a finished turn is two lines with no embed and no components: the round, what was
+/// scored where with the total and the upper boxes' progress, then every roll, the held dice in
+/// bold. In the last round the player on turn is told what passes the leader, or their lead.
+#[test]
+fn g1_a_finished_turn_tells_its_rolls_and_the_last_round_says_what_passes_the_leader() {
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
+    hold(&mut game, ANN, &[0, 2, 4]);
+    roll(&mut game, ANN, &[6, 1]);
+    score(&mut game, ANN, Sixes);
+    for lang in [EN, FR] {
+        let result = game.last_turn.clone().unwrap();
+        let view = render::turn_result(&game, &result, &DiceStyle::default(), lang);
+        assert!(view.embeds.is_empty() && view.rows.is_empty(), "{view}");
+        assert_eq!(view.content.lines().count(), 2, "{}", view.content);
+        assert!(
+            view.content.ends_with("\n-# 🎲 2 3 6 6 6 · **6 6 6** 1 6"),
+            "{}",
+            view.content
+        );
+        let upper = if lang == EN {
+            "upper 24/63"
+        } else {
+            "haut 24/63"
+        };
+        assert!(view.content.contains(upper), "{}", view.content);
+    }
+    // The last round: Ann 0 + … Play every round but the last for both, then look.
+    let mut game = ann_ben();
+    let mut boxes = [
+        Ones,
+        Twos,
+        Threes,
+        Fours,
+        Fives,
+        Sixes,
+        ThreeOfAKind,
+        FourOfAKind,
+        FullHouse,
+        SmallStraight,
+        LargeStraight,
+        Dickey,
+    ]
+    .into_iter();
+    for category in boxes.by_ref() {
+        play(&mut game, ANN, [1, 1, 2, 2, 3], category);
+        play(&mut game, BEN, [6, 6, 6, 6, 5], category);
+    }
+    let ann = game.seats[0].total();
+    let ben = game.seats[1].total();
+    assert!(ben > ann);
+    let view = turn_view(&game);
+    snap("turn_last_round_need", &view);
+    assert!(
+        view.content.contains(&format!(
+            "⏳ Last round: Ann needs **{}** more to pass the leader.",
+            ben - ann + 1
+        )),
+        "{}",
+        view.content
+    );
+    play(&mut game, ANN, [1, 1, 2, 2, 3], Chance);
+    let view = render::turn(&game, &DiceStyle::default(), FR);
+    snap("fr_turn_last_round_lead", &view);
+    assert!(
+        view.content.contains(&format!(
+            "⏳ Dernière manche\u{a0}: Ben mène de **{}** points.",
+            ben - game.seats[0].total()
+        )),
+        "{}",
+        view.content
+    );
 }

@@ -179,16 +179,16 @@ fn a_long_review_is_summarised_within_discords_limits() {
         let text = view.to_string();
         // The costliest first: turn 300's.
         let first = text
-            .find("Turn 300")
-            .or_else(|| text.find("Tour 300"))
+            .find("Round 300**")
+            .or_else(|| text.find("Manche 300**"))
             .unwrap();
         let second = text
-            .find("Turn 299")
-            .or_else(|| text.find("Tour 299"))
+            .find("Round 299**")
+            .or_else(|| text.find("Manche 299**"))
             .unwrap();
         assert!(first < second, "{text}");
         assert!(
-            !text.contains("Turn 290:") && !text.contains("Tour 290"),
+            !text.contains("Round 290** —") && !text.contains("Manche 290** —"),
             "{text}"
         );
         // The 290 left out cost 1 + ... + 290 = 42,195.
@@ -231,4 +231,46 @@ fn refusals_and_the_games_number() {
     );
     let bare = MessageView::new("over").embed(forgetit::render::EmbedView::new("Game over", 0));
     assert!(numbered(bare, 12, FR).to_string().contains("Partie n°12"));
+}
+
+/// A review lists each round once, its decisions in the order made, and leaves out decisions
+/// that cost less than 0.05 (they would read "−0.0"); the rounds are numbered as the channel
+/// numbers them.
+#[test]
+fn each_round_is_listed_once_and_decisions_that_cost_nothing_are_left_out() {
+    let mut played = fgi_review();
+    played.mistakes = vec![
+        Mistake {
+            turn: 6,
+            chosen: FgiAct::Keep(1),
+            best: FgiAct::Keep(4),
+            cost: 1.25,
+        },
+        Mistake {
+            turn: 6,
+            chosen: FgiAct::Roll { points: 30 },
+            best: FgiAct::Bank(30),
+            cost: 2.5,
+        },
+        Mistake {
+            turn: 9,
+            chosen: FgiAct::Bank(75),
+            best: FgiAct::Roll { points: 75 },
+            cost: 0.01,
+        },
+    ];
+    for lang in [EN, FR] {
+        let text = review(&played, FGI, lang).to_string();
+        let round = if lang == EN { "Round" } else { "Manche" };
+        assert_eq!(
+            text.matches(&format!("**{round} 6** —")).count(),
+            1,
+            "{text}"
+        );
+        let keep = text.find("1s").or_else(|| text.find("les 1")).unwrap();
+        let roll = text.find("30").unwrap();
+        assert!(keep < roll, "in the order made: {text}");
+        assert!(!text.contains(&format!("{round} 9** —")), "{text}");
+        assert!(!text.contains("−0.0") && !text.contains("−0,0"), "{text}");
+    }
 }

@@ -128,19 +128,19 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
             shown(lost, false)
         ),
         format!(
-            "Turn 1: you keep the 1s; best: keep the 4s · **−{}**",
+            "**Round 1** — you keep the 1s · best: keep the 4s · **−{}**",
             shown(keep_cost, false)
         ),
         format!(
-            "Turn 1: you bank 2; best: roll on at 2 points · **−{}**",
+            "; then you bank 2 · best: roll on at 2 points · **−{}**",
             shown(bank_cost, false)
         ),
         format!(
-            "**1** · 2 pts · luck {} · decisions −{}",
+            "**Round 1** · 2 pts · luck {} · decisions −{}",
             signed(best - v0, false),
             shown(lost, false)
         ),
-        format!("**2** · 0 pts · luck {}", signed(-v0, false)),
+        format!("**Round 2** · 0 pts · luck {}", signed(-v0, false)),
     ] {
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");
     }
@@ -313,9 +313,10 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
             "Vos décisions ont coûté **{}** points d'espérance",
             shown(lost, true)
         ),
-        "Tour 1, 2 2 3 3 3 — vous\u{a0}: marquer Chance (13)\u{202f}; le mieux\u{a0}: ".to_string(),
+        "**Manche 1** — avec 2 2 3 3 3, vous\u{a0}: marquer Chance (13) · le mieux\u{a0}: "
+            .to_string(),
         format!(
-            "**1** · 13 pts · chance {}",
+            "**Manche 1** · 13 pts · chance {}",
             signed(luck_of_first(table), true)
         ),
     ] {
