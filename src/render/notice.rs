@@ -47,7 +47,7 @@ pub enum Notice {
     Kicked,
     Cancelled,
     /// The channel already has an open game.
-    ChannelBusy,
+    ChannelBusy(Busy),
     /// There is no game in this channel.
     NoGame,
     /// The channel's game is another game: its commands are under this command name.
@@ -58,6 +58,8 @@ pub enum Notice {
     RematchPlayersOnly,
     /// The button was on a turn message that is no longer current.
     Stale,
+    /// A move clicked again (a double click): the click before it was the one that counted.
+    AlreadyDone,
     HostOnly,
     HostOrModeratorOnly,
     /// The game is played in server channels only.
@@ -100,6 +102,25 @@ pub enum Notice {
     },
 }
 
+/// The game that keeps a channel busy, as a refused `start` names it. Each part may be unknown
+/// (another process opened the game a moment before).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Busy {
+    /// The game's command (`forgetit`), which names it (`game-forgetit`).
+    pub command: Option<&'static str>,
+    /// The address of the message that shows it (its lobby, or its turn in progress).
+    pub link: Option<String>,
+    /// Whether the one who asked is seated in it.
+    pub seated: bool,
+    /// Other channels where the server lets games start (none: any channel).
+    pub elsewhere: Vec<u64>,
+}
+
+/// A Discord message's address, for a link.
+pub fn message_link(guild: u64, channel: u64, message: u64) -> String {
+    format!("https://discord.com/channels/{guild}/{channel}/{message}")
+}
+
 /// What a slash command's option takes, as the bot registered it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Takes {
@@ -133,7 +154,7 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::Left => "notice-left",
         Notice::Kicked => "notice-kicked",
         Notice::Cancelled => "notice-cancelled",
-        Notice::ChannelBusy => "notice-channel-busy",
+        Notice::ChannelBusy(busy) => return MessageView::new(&channel_busy(&busy, lang)),
         Notice::NoGame => "notice-no-game",
         Notice::OtherGame(command) => {
             return MessageView::new(&tr!(lang, "notice-other-game", command = command))
@@ -141,6 +162,7 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::GameOver => "notice-game-over",
         Notice::RematchPlayersOnly => "notice-rematch-players-only",
         Notice::Stale => "notice-stale",
+        Notice::AlreadyDone => "notice-already-done",
         Notice::HostOnly => "notice-host-only",
         Notice::HostOrModeratorOnly => "notice-host-or-moderator",
         Notice::GuildOnly => "notice-guild-only",
@@ -222,6 +244,42 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         }
     };
     MessageView::new(&lang.t(id))
+}
+
+/// The busy channel's answer: which game, where it is, that the asker is in it already, and
+/// where else a game may start.
+fn channel_busy(busy: &Busy, lang: Lang) -> String {
+    let game = match busy.command {
+        Some(command) => tr!(
+            lang,
+            "notice-busy-game",
+            game = lang.t(&format!("game-{command}"))
+        ),
+        None => lang.t("notice-busy-a-game"),
+    };
+    let game = match &busy.link {
+        Some(link) => format!("[{game}]({link})"),
+        None => game,
+    };
+    if busy.seated {
+        return tr!(lang, "notice-busy-seated", game = game);
+    }
+    let elsewhere = if busy.elsewhere.is_empty() {
+        lang.t("notice-busy-another-channel")
+    } else {
+        let channels: Vec<String> = busy.elsewhere.iter().map(|c| format!("<#{c}>")).collect();
+        tr!(
+            lang,
+            "notice-busy-in",
+            channels = list(&channels, &lang.t("or"))
+        )
+    };
+    tr!(
+        lang,
+        "notice-channel-busy",
+        game = game,
+        elsewhere = elsewhere
+    )
 }
 
 /// The name of the `n`th bot seat at a table (stored with the seat, so in the table's language).

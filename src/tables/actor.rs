@@ -13,6 +13,7 @@ use super::table::{deny, Table};
 use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
 use crate::engine::{Board, GameKind, Intent, Status};
+use crate::render::notice::{message_link, Busy};
 use crate::render::{self, Notice};
 use crate::store::{now_ms, GuildSettings, Place, Store, StoreError};
 
@@ -229,12 +230,30 @@ impl Actor {
             let notice = Notice::ChannelNotAllowed(settings.channels);
             return deny(new.reply, notice, new.lang).await;
         }
-        if self.table.is_some() {
-            return deny(new.reply, Notice::ChannelBusy, new.lang).await;
+        if let Some(busy) = self.busy(new.host.player(), &settings.channels) {
+            return deny(new.reply, Notice::ChannelBusy(busy), new.lang).await;
         }
         self.table = AnyTable::create(&mut self.cx, new, &settings).await;
         self.note_game();
         self.arm_bot();
+    }
+
+    /// What keeps the channel busy, for `me` asking to start a game: its open game, where it
+    /// shows, whether `me` is in it, and the server's other channels for games (`channels`).
+    /// None when no game is open.
+    fn busy(&self, me: Player, channels: &[u64]) -> Option<Busy> {
+        let table = self.table.as_ref()?;
+        let channel = self.cx.channel;
+        let command = table.kind().command();
+        Some(with_table!(table, t => Busy {
+            command: Some(command),
+            link: t
+                .turn_message
+                .or(t.lobby_message)
+                .map(|message| message_link(t.guild, channel, message)),
+            seated: t.game.plays(me),
+            elsewhere: channels.iter().copied().filter(|&c| c != channel).collect(),
+        }))
     }
 
     /// Names the table's server in its span, once (each record of a field adds to the line), and
@@ -367,7 +386,10 @@ impl Actor {
                 }
                 self.settle().await;
             }
-            Some(false) => deny(request.reply, Notice::ChannelBusy, request.lang).await,
+            Some(false) => {
+                let busy = self.busy(request.who.player(), &[]).unwrap_or_default();
+                deny(request.reply, Notice::ChannelBusy(busy), request.lang).await
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 //! (its render module, [`Views`], expanded from the list of games).
 
 use crate::engine::dice::DiceSource;
-use crate::engine::table::{Action, Event, Game, HostAct, Rules, Turn};
+use crate::engine::table::{Action, Event, Game, HostAct, RuleError, Rules, Turn};
 use crate::engine::{forgetit, getdickey, MoveCode, Player, Status};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
@@ -12,6 +12,27 @@ use crate::render::{self, DiceStyle, ErrorText, MessageView, Notice};
 use crate::store::StoredGame;
 use crate::strategy::review::ReviewError;
 use crate::strategy::{self, Strategies};
+
+/// A refused action's answer; a refusal for not being the host names the host.
+fn refused<R: Rules>(game: &Game<R>, e: &RuleError<R::Error>, lang: Lang) -> MessageView
+where
+    R::Error: ErrorText,
+{
+    let host = game
+        .seat_of(game.host)
+        .map(|i| render::view::display_name(&game.seats[i].name));
+    match (e, host) {
+        (RuleError::NotHost, Some(host)) => {
+            MessageView::new(&crate::tr!(lang, "notice-host-only-named", host = host))
+        }
+        (RuleError::NotHostOrModerator, Some(host)) => MessageView::new(&crate::tr!(
+            lang,
+            "notice-host-or-moderator-named",
+            host = host
+        )),
+        _ => render::refusal(e, lang),
+    }
+}
 
 /// How a game is shown: its render module's messages.
 pub trait Views: Rules {
@@ -276,7 +297,7 @@ where
         mut dice: &mut dyn DiceSource,
         lang: Lang,
     ) -> Result<Self::Event, MessageView> {
-        Game::decide(self, action, &mut dice).map_err(|e| render::refusal(&e, lang))
+        Game::decide(self, action, &mut dice).map_err(|e| refused(self, &e, lang))
     }
 
     fn evolve(&mut self, event: &Self::Event) {
@@ -346,7 +367,7 @@ where
         act: HostAct,
         lang: Lang,
     ) -> Result<(), MessageView> {
-        Game::may(self, by, moderator, act).map_err(|e| render::refusal(&e, lang))
+        Game::may(self, by, moderator, act).map_err(|e| refused(self, &e, lang))
     }
 
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {

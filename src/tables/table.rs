@@ -22,6 +22,12 @@ pub(super) struct Table<G> {
     pub(super) game: G,
     pub(super) lobby_message: Option<u64>,
     pub(super) turn_message: Option<u64>,
+    /// The message of the turn before, while this process has posted the current one: a move
+    /// clicked there is a click made twice (not kept across a restart).
+    pub(super) previous_turn_message: Option<u64>,
+    /// The last move made by a click here, and by whom (its button's code): the same click
+    /// again on a state gone by is a click made twice.
+    pub(super) last_click: Option<(u64, String)>,
     pub(super) deadline_ms: Option<i64>,
     /// The language of the game's public messages.
     pub(super) lang: Lang,
@@ -41,6 +47,8 @@ impl<G> From<Loaded<G>> for Table<G> {
             game: loaded.game,
             lobby_message: loaded.lobby_message_id,
             turn_message: loaded.turn_message_id,
+            previous_turn_message: None,
+            last_click: None,
             deadline_ms: loaded.deadline_ms,
             lang: loaded.lang,
             shown_version: loaded.shown_version,
@@ -114,7 +122,10 @@ where
             Ok(id) => id,
             Err(StoreError::ChannelBusy { .. }) => {
                 let _ = reply
-                    .ephemeral(render::notice(Notice::ChannelBusy, lang))
+                    .ephemeral(render::notice(
+                        Notice::ChannelBusy(Default::default()),
+                        lang,
+                    ))
                     .await;
                 return None;
             }
@@ -138,6 +149,8 @@ where
             game,
             lobby_message: None,
             turn_message: None,
+            previous_turn_message: None,
+            last_click: None,
             deadline_ms: Some(now_ms() + config.lobby_timeout.as_millis() as i64),
             lang: table_lang,
             shown_version: None,
@@ -176,6 +189,7 @@ where
             lang,
             ..
         } = request;
+        let code = (who.user_id, intent.code());
         // The move's code is read by this table's game: a code it has no move for is no button
         // of its.
         let Some(intent) = intent.read::<G::Move>() else {
@@ -196,7 +210,7 @@ where
                 // message. A move on a message without buttons is on a turn that ended.
                 if intent.board() != board {
                     let notice = if intent.is_move() && board.is_none() {
-                        Notice::Stale
+                        self.stale_notice(message_id, &code)
                     } else {
                         Notice::UnknownButton
                     };
@@ -205,7 +219,7 @@ where
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.
                 if intent.is_move() && version != self.game.version() {
-                    return self.stale(cx, message_id, reply, lang).await;
+                    return self.stale(cx, message_id, &code, reply, lang).await;
                 }
                 Some(message_id)
             }
@@ -253,8 +267,12 @@ where
             // The service answers Review beside the tables (see `Tables::review`).
             Intent::Review => return deny(reply, Notice::UnknownButton, lang).await,
         };
+        let version = self.game.version();
         self.apply(cx, action, clicked, Some((reply, ack, lang)))
             .await;
+        if clicked.is_some() && self.game.version() != version {
+            self.last_click = Some(code);
+        }
     }
 
     /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
@@ -500,6 +518,7 @@ where
         let view = self.game.turn_view(&cx.shared.config.style, self.lang);
         let posted = match cx.shared.outbox.post(cx.channel, self.outgoing(view)).await {
             Ok(id) => {
+                self.previous_turn_message = self.turn_message;
                 self.turn_message = Some(id);
                 true
             }
@@ -516,10 +535,17 @@ where
     /// A move clicked on a state no longer stored. When the channel is behind, the click shows
     /// the game as it is: on its own message if that is the turn's, else on a new or edited turn
     /// message; otherwise the clicker is told it was out of date.
-    async fn stale(&mut self, cx: &mut Cx, message_id: u64, reply: Box<dyn Reply>, lang: Lang) {
+    async fn stale(
+        &mut self,
+        cx: &mut Cx,
+        message_id: u64,
+        code: &(u64, String),
+        reply: Box<dyn Reply>,
+        lang: Lang,
+    ) {
         // Behind: a post or an edit failed, and the table will show the game again.
         if cx.reshow_due.is_none() {
-            return deny(reply, Notice::Stale, lang).await;
+            return deny(reply, self.stale_notice(message_id, code), lang).await;
         }
         if self.turn_message == Some(message_id) && self.game.stage() == Status::Playing {
             let view = self.game.turn_view(&cx.shared.config.style, self.lang);
@@ -531,6 +557,18 @@ where
             deny(reply, Notice::Stale, lang).await;
         }
         self.reshow(cx).await;
+    }
+
+    /// The answer to a move clicked on a state gone by: the last move clicked, by the same person,
+    /// on the turn's message or the one just before, is a click made twice (the first counted);
+    /// anything else is a button out of date.
+    fn stale_notice(&self, message_id: u64, code: &(u64, String)) -> Notice {
+        let here = [self.turn_message, self.previous_turn_message].contains(&Some(message_id));
+        if here && self.last_click.as_ref() == Some(code) {
+            Notice::AlreadyDone
+        } else {
+            Notice::Stale
+        }
     }
 
     /// Shows the game as it is stored on the message that shows it (the lobby, or the turn in

@@ -310,7 +310,12 @@ async fn every_bad_click_and_command_is_answered_privately_and_changes_nothing()
         .await
         .unwrap();
     let stale = stale.answer().await.unwrap();
-    assert!(is_private_answer(&stale, "out of date"), "{}", stale.text());
+    // Alice's Roll clicked twice: the first counted.
+    assert!(
+        is_private_answer(&stale, "Already done"),
+        "{}",
+        stale.text()
+    );
     assert_eq!(world.standin.message(turn.id).unwrap().state, rolled.state);
     let unknown = world
         .standin
@@ -651,7 +656,8 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     let busy = world.click(alice, &over, "Rematch").await;
     assert!(busy.is_ephemeral());
     assert!(
-        busy.text().contains("already has a game"),
+        busy.text()
+            .contains("already has [a game of **For Get It**](https://discord.com/channels/"),
         "{}",
         busy.text()
     );
@@ -702,8 +708,10 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     world.click(bob, &rematch, "Start").await;
     let busy = world.click(alice, &over, "Rematch").await;
     assert!(busy.is_ephemeral());
+    // Alice is seated in it: she is told so, with a link to it.
     assert!(
-        busy.text().contains("already has a game"),
+        busy.text()
+            .contains("already seated at [a game of **For Get It**](https://discord.com/channels/"),
         "{}",
         busy.text()
     );

@@ -181,13 +181,14 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
     let odds = world.click(bob, &rolled, "Chances").await;
     assert!(odds.is_ephemeral());
     assert!(
-        odds.text().contains("📊 Odds · alice's turn"),
+        odds.text().contains("📊 Odds · round 1 · alice's turn"),
         "{}",
         odds.text()
     );
     let odds = world.click(alice, &rolled, "Chances").await;
     assert!(
-        odds.text().contains("📊 Chances · tour de alice"),
+        odds.text()
+            .contains("📊 Chances · manche 1 · tour de alice"),
         "{}",
         odds.text()
     );
@@ -252,15 +253,21 @@ async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_fren
     assert_eq!(labels(&lobby)[0], "Join");
     let again = world.slash(world.alice, "start", json!({})).await;
     assert!(again.is_ephemeral());
-    assert_eq!(
-        again.text().trim(),
-        "Ce salon a déjà une partie\u{a0}: rejoignez-la, ou attendez qu'elle se termine."
+    // alice is seated in it already: it says so, and links to it.
+    let text = again.text();
+    let text = text.trim();
+    assert!(
+        text.starts_with(
+            "Vous jouez déjà [une partie de **For Get It**](https://discord.com/channels/"
+        ) && text.contains(&format!("/{}/{})", world.channel, lobby.id))
+            && text.ends_with(" dans ce salon\u{a0}: elle continue là-bas."),
+        "{text}"
     );
     let refused = world.click(world.bob, &lobby, "Cancel").await;
     assert!(refused.is_ephemeral());
     assert_eq!(
         refused.text().trim(),
-        "Only the host or a moderator can do that."
+        "Only the host (alice) or a moderator can do that."
     );
     let joined = world.click(world.bob, &lobby, "Join").await;
     assert!(

@@ -17,6 +17,7 @@ use forgetit::engine::forgetit::{GameError, Move};
 use forgetit::engine::{Board, GameKind, Intent, MoveText, Player};
 use forgetit::i18n::Lang;
 use forgetit::render::forgetit as render;
+use forgetit::render::notice::Busy;
 use forgetit::render::{
     bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
     MessageView, Notice, StatsView, Takes, UiAction,
@@ -431,6 +432,16 @@ fn without_a_turn_in_progress_the_turn_message_shows_where_the_game_stands() {
     assert_eq!(view.content, "🏆 <@2> wins **For Get It**!");
 }
 
+/// A busy channel's game: For Get It, its message, and two other channels for games.
+fn busy() -> Busy {
+    Busy {
+        command: Some("forgetit"),
+        link: Some(forgetit::render::notice::message_link(10, 20, 30)),
+        seated: false,
+        elsewhere: vec![21, 22],
+    }
+}
+
 #[test]
 fn notices_are_short() {
     let notices = [
@@ -439,10 +450,20 @@ fn notices_are_short() {
         Notice::Left,
         Notice::Kicked,
         Notice::Cancelled,
-        Notice::ChannelBusy,
+        Notice::ChannelBusy(busy()),
+        Notice::ChannelBusy(Busy {
+            seated: true,
+            ..busy()
+        }),
+        Notice::ChannelBusy(Busy {
+            elsewhere: Vec::new(),
+            ..busy()
+        }),
+        Notice::ChannelBusy(Busy::default()),
         Notice::NoGame,
         Notice::GameOver,
         Notice::Stale,
+        Notice::AlreadyDone,
         Notice::HostOnly,
         Notice::HostOrModeratorOnly,
         Notice::GuildOnly,
@@ -940,10 +961,15 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
     insta::assert_snapshot!("fr_errors", errors.join("\n"));
     let notices: Vec<String> = [
         Notice::Joined,
-        Notice::ChannelBusy,
+        Notice::ChannelBusy(busy()),
+        Notice::ChannelBusy(Busy {
+            seated: true,
+            ..busy()
+        }),
         Notice::NoGame,
         Notice::OtherGame("getdickey"),
         Notice::Stale,
+        Notice::AlreadyDone,
         Notice::Failed,
     ]
     .into_iter()
