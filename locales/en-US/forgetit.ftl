@@ -62,7 +62,7 @@ fgi-last-turn-need = ⏳ Last turn: { $name } needs **{ $win }** to win, { $tie 
 ## The end of a turn
 
 fgi-banked = { $name } banked **{ $points }**. Total: **{ $total }**.
-fgi-forget-it = 💥 **FORGET IT!** { $name } rolled FOR, GET and IT in one set: the turn scores 0{ $lost }.
+fgi-forget-it = 💥 **FORGET IT!** { $name } scores 0 this turn{ $lost }.
 fgi-timed-out-banked = ⏰ Time's up: { $banked }
 fgi-timed-out-nothing = ⏰ Time's up for { $name }, with no point number: the turn scores 0.
 # The finished turn in two lines: "Round 3 · ✅ alice banked 12…", then its rolls, the point dice

@@ -62,7 +62,7 @@ fgi-last-turn-need = ⏳ Dernier tour : il faut **{ $win }** à { $name } pour 
 ## La fin d'un tour
 
 fgi-banked = { $name } encaisse **{ $points }**. Total : **{ $total }**.
-fgi-forget-it = 💥 **FORGET IT !** { $name } sort FOR, GET et IT dans une même série : le tour rapporte 0{ $lost }.
+fgi-forget-it = 💥 **FORGET IT !** { $name } marque 0 ce tour-ci{ $lost }.
 fgi-timed-out-banked = ⏰ Temps écoulé : { $banked }
 fgi-timed-out-nothing = ⏰ Temps écoulé pour { $name }, sans nombre de points : le tour rapporte 0.
 fgi-result-round = Manche { $n }

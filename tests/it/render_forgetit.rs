@@ -934,7 +934,7 @@ fn in_french_a_whole_game_reads_in_french() {
     let view = render::turn_result(&game, &result, &style, FR);
     assert!(view
         .to_string()
-        .contains("**FORGET IT\u{202f}!** **Bot 1** sort FOR, GET et IT"));
+        .contains("**FORGET IT\u{202f}!** **Bot 1** marque 0 ce tour-ci."));
     snap("fr_turn_forget_it", &view);
 
     // Ann passes the target: the last turns; the bot's FORGET IT ends the game.

@@ -321,6 +321,26 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.message_with(&["FORGET IT"]).await;
     page.message_with(&["bob", "wins", "120"]).await;
 
+    // Every finished turn shrank to two lines: how it ended, then its rolls as subtext.
+    let heights = page
+        .client
+        .execute(
+            "return [...document.querySelectorAll('div.message .message-content')]
+                .filter(c => /^Round \\d+ ·/.test(c.textContent.trim()))
+                .map(c => c.getBoundingClientRect().height
+                    / parseFloat(getComputedStyle(c).lineHeight));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let heights: Vec<f64> = serde_json::from_value(heights).unwrap();
+    page.screenshot("forgetit-channel").await;
+    assert_eq!(heights.len(), 3, "three finished turns: {heights:?}");
+    assert!(
+        heights.iter().all(|&lines| lines <= 2.2),
+        "a finished turn is at most two lines tall: {heights:?}"
+    );
+
     // The leaderboard counts the game.
     page.command("/forgetit leaderboard").await;
     let board = page.message_with(&["bob", "alice", "120"]).await;
