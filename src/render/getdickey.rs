@@ -22,17 +22,18 @@
 //! # The scorecard
 //!
 //! A seat's card is a code block of two columns, upper boxes on the left and lower boxes on the
-//! right, 32 characters wide, so it fits a phone's embed without wrapping; open boxes show `·`:
+//! right, 32 characters wide, so it fits a phone's embed without wrapping; open boxes show `·`. The
+//! "Score in…" menu names the boxes as the card does:
 //!
 //! ```text
-//! Ones        3  3 of a kind    24
-//! Twos        6  4 of a kind     ·
-//! Threes      ·  Full house     25
-//! Fours      12  Sm straight     ·
-//! Fives       ·  Lg straight    40
-//! Sixes      18  Dickey         50
-//! Upper   39/63  Chance          ·
-//! Bonus       ·  Dickey bonus    0
+//! Ones      3  3 of a kind      24
+//! Twos      6  4 of a kind       ·
+//! Threes    ·  Full house       25
+//! Fours    12  Small straight    ·
+//! Fives     ·  Large straight   40
+//! Sixes    18  Dickey           50
+//! Upper 39/63  Chance            ·
+//! Bonus     ·  Dickey bonus      0
 //! Total                        178
 //! ```
 //!
@@ -320,7 +321,8 @@ fn score_menu(options: &[ScoreOption], lang: Lang) -> SelectView {
             UiAction::Game(Move::SCORE_MENU.into()),
         ),
         |menu, o| {
-            let box_name = category_name(o.category, lang);
+            // Named as the scorecard names it, so the menu and the card read alike.
+            let box_name = card_name(o.category, lang);
             let mut label = format!("{box_name}: {}", o.points);
             let note = if forced {
                 Some(tr!(lang, "gd-note-joker-upper"))
@@ -671,9 +673,14 @@ fn medal(rank: u64) -> String {
 /// A scorecard as a code block of two columns (see the module's doc): upper boxes, the upper
 /// subtotal toward 63 and the bonus on the left; lower boxes and the Dickey bonus on the right;
 /// the total below. Open boxes show `·`.
+/// A box's name on the scorecard (and in the "Score in…" menu): short enough for the card.
+fn card_name(category: Category, lang: Lang) -> String {
+    lang.t(&format!("gd-card-{}", category.key().replace('_', "-")))
+}
+
 fn card_block(card: &Scorecard, lang: Lang) -> String {
     // Short labels, so that the card stays 32 characters wide in every language.
-    let label = |c: Category| lang.t(&format!("gd-card-{}", c.key().replace('_', "-")));
+    let label = |c: Category| card_name(c, lang);
     let boxed = |c: Category| card.get(c).map_or("·".to_string(), |p| p.to_string());
     let upper_open = Category::UPPER.iter().any(|c| card.is_open(*c));
     let bonus = if card.upper_bonus() > 0 || !upper_open {
@@ -701,7 +708,7 @@ fn card_block(card: &Scorecard, lang: Lang) -> String {
     let mut lines: Vec<String> = left
         .iter()
         .zip(&right)
-        .map(|((l, lv), (r, rv))| format!("{l:<6}{lv:>7}  {r:<12}{rv:>5}"))
+        .map(|((l, lv), (r, rv))| format!("{l:<6}{lv:>5}  {r:<14}{rv:>5}"))
         .collect();
     lines.push(format!(
         "{:<27}{:>5}",

@@ -27,6 +27,8 @@ pub struct LeaderboardView {
     /// From 1.
     pub page: u32,
     pub pages: u32,
+    /// A line under "Ranked by": what the values are, when they need saying.
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,9 +98,11 @@ pub enum Leaders<'a> {
     Ratings(&'a LeaderboardPage<RatedPlayer>),
 }
 
-/// One page of a leaderboard of the game `kind`, as the store read it. Boards across servers
-/// show mentions, not a server's names; bot seats are named as at the table. A board of ratings
-/// shows each one's `mu - 3 sigma`, and is of all time (ratings are as they stand now).
+/// One page of a leaderboard of the game `kind`, as the store read it. Everyone is named, never
+/// mentioned (a board across servers would otherwise mention people who are not in this one,
+/// which Discord shows as "unknown user"); bot seats are named as at the table. A board of
+/// ratings shows each one's [`shown_rating`] with a line saying what it is, and is of all time
+/// (ratings are as they stand now: a period asked for is answered with why it does not apply).
 pub fn leaderboard_page(
     kind: GameKind,
     scope: Scope,
@@ -108,12 +112,13 @@ pub fn leaderboard_page(
     lang: Lang,
 ) -> MessageView {
     let global = scope == Scope::Global;
+    let rated = matches!(leaders, Leaders::Ratings(_));
     let (rows, page, pages) = match leaders {
         Leaders::Stats(board) => {
             let rows = board.rows.iter().map(|(rank, stats)| LeaderRow {
                 rank: *rank,
                 name: stats.name.clone(),
-                mention: global.then_some(stats.user_id),
+                mention: None,
                 value: match by {
                     Ranking::Points => stats.points,
                     Ranking::Best => stats.best,
@@ -126,15 +131,15 @@ pub fn leaderboard_page(
         }
         Leaders::Ratings(board) => {
             let rows = board.rows.iter().map(|(rank, rated)| {
-                let (name, mention) = match rated.player {
-                    Player::Person(id) => (rated.name.clone(), global.then_some(id)),
-                    Player::Bot(n) => (super::bot_name(n, lang), None),
+                let name = match rated.player {
+                    Player::Person(_) => rated.name.clone(),
+                    Player::Bot(n) => super::bot_name(n, lang),
                 };
                 LeaderRow {
                     rank: *rank,
                     name,
-                    mention,
-                    value: format!("{:.1}", rated.rating.ordinal()),
+                    mention: None,
+                    value: shown_rating(rated.rating.ordinal()).to_string(),
                 }
             });
             (rows.collect(), board.page, board.pages)
@@ -146,6 +151,14 @@ pub fn leaderboard_page(
         Ranking::Best => game_stats(kind).best_label,
         Ranking::Rating => "leaderboard-by-rating",
     };
+    let note = rated.then(|| {
+        let mut note = lang.t("leaderboard-rating-note");
+        if period != Period::All {
+            note.push(' ');
+            note.push_str(&lang.t("leaderboard-rating-no-period"));
+        }
+        note
+    });
     let period = match by {
         Ranking::Rating => Period::All,
         _ => period,
@@ -174,8 +187,18 @@ pub fn leaderboard_page(
         rows,
         page,
         pages,
+        note,
     };
     leaderboard(&view, lang)
+}
+
+/// Longest note shown under a board's "Ranked by".
+const NOTE_CHARS: usize = 400;
+
+/// A rating as boards show it: 1,500 for a newcomer, 40 points per unit of the conservative
+/// estimate `mu - 3 sigma` (a newcomer's is 0; the best players reach about 25, so about 2,500).
+pub fn shown_rating(ordinal: f64) -> i64 {
+    (1500.0 + 40.0 * ordinal).round() as i64
 }
 
 /// `name`'s statistics of the game `kind`, as the store read them (`None`: no game played).
@@ -223,7 +246,12 @@ pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> MessageView {
                 escape(&truncate(&row.value, LABEL_CHARS))
             )
         });
-        std::iter::once(format!("{}\n", tr!(lang, "leaderboard-ranked-by", by = by)))
+        let mut head = tr!(lang, "leaderboard-ranked-by", by = by);
+        if let Some(note) = &view.note {
+            head.push('\n');
+            head.push_str(&format!("-# {}", truncate(note, NOTE_CHARS)));
+        }
+        std::iter::once(format!("{head}\n"))
             .chain(rows)
             .collect::<Vec<_>>()
             .join("\n")

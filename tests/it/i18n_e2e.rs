@@ -432,7 +432,7 @@ async fn ratings_periods_and_rematch_read_in_french() {
         .slash(alice, "leaderboard", json!({ "by": 3 }))
         .await
         .text();
-    assert!(board.contains("Classé par **cote**"), "{board}");
+    assert!(board.contains("Classé par **niveau**"), "{board}");
     let medal = |who: &str| {
         board
             .lines()

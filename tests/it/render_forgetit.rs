@@ -503,6 +503,7 @@ fn board(rows: usize, page: u32, pages: u32) -> LeaderboardView {
             .collect(),
         page,
         pages,
+        note: None,
     }
 }
 
@@ -585,7 +586,7 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
     };
     let page = LeaderboardPage {
         rows: vec![
-            (1, rated(Player::Person(7), "", 31.0)),
+            (1, rated(Player::Person(7), "ann", 31.0)),
             (2, rated(Player::Bot(1), "", 28.55)),
         ],
         page: 1,
@@ -608,14 +609,22 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
         "{}",
         embed.description
     );
-    // mu - 3 sigma; a person by mention across servers, a bot seat by its name.
+    // 1500 + 40 (mu - 3 sigma); a person by name (never a mention, even across servers), a bot
+    // seat by its name; a line says what the number is, and that a period does not apply.
     assert!(
-        embed.description.contains("<@7> · 25.0"),
+        embed.description.contains("ann · 2500"),
+        "{}",
+        embed.description
+    );
+    assert!(!embed.description.contains("<@"), "{}", embed.description);
+    assert!(
+        embed.description.contains("Bot 1 · 2402"),
         "{}",
         embed.description
     );
     assert!(
-        embed.description.contains("Bot 1 · 22.6"),
+        embed.description.contains("-# A rating starts at 1500")
+            && embed.description.contains("a period does not apply"),
         "{}",
         embed.description
     );
@@ -865,6 +874,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
             rows,
             page: u32::MAX,
             pages: u32::MAX,
+            note: Some("N".repeat(500)),
         },
         EN,
     ));
@@ -992,6 +1002,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
                 }],
                 page: 1,
                 pages: 2,
+                note: None,
             },
             FR,
         ),

@@ -258,7 +258,7 @@ fn g2_after_the_third_roll_the_player_must_score() {
         .into_iter()
         .find(|(c, _)| *c == FullHouse)
         .unwrap();
-    assert_eq!(full_house.1, "Full House: 25");
+    assert_eq!(full_house.1, "Full house: 25");
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn g3_the_scorecard_shows_the_upper_bonus_progress() {
     play(&mut game, ANN, [5, 5, 5, 5, 1], Fives); // 20
     play(&mut game, ANN, [4, 4, 4, 1, 2], Fours); // 12: 56 so far
     let view = turn_view(&game);
-    assert!(view.embeds[0].fields[0].1.contains("Upper   56/63"));
+    assert!(view.embeds[0].fields[0].1.contains("Upper 56/63"));
     roll(&mut game, ANN, &[3, 3, 3, 1, 2]);
     score(&mut game, ANN, Threes); // 9: 65, the bonus
     let view = result_view(&game);
@@ -322,10 +322,10 @@ fn g6_a_joker_goes_into_full_house_and_the_straights_when_its_upper_box_is_fille
     let labels: Vec<String> = menu(&view).into_iter().map(|(_, label)| label).collect();
     for expected in [
         "Ones: 0 (+100 Dickey bonus)",
-        "Four of a Kind: 30 (+100 Dickey bonus)",
-        "Full House: 25 (+100 Dickey bonus)",
-        "Small Straight: 30 (+100 Dickey bonus)",
-        "Large Straight: 40 (+100 Dickey bonus)",
+        "4 of a kind: 30 (+100 Dickey bonus)",
+        "Full house: 25 (+100 Dickey bonus)",
+        "Small straight: 30 (+100 Dickey bonus)",
+        "Large straight: 40 (+100 Dickey bonus)",
         "Chance: 30 (+100 Dickey bonus)",
     ] {
         assert!(labels.iter().any(|l| l == expected), "{expected}");
@@ -746,4 +746,26 @@ fn g1_a_finished_turn_tells_its_rolls_and_the_last_round_says_what_passes_the_le
         "{}",
         view.content
     );
+}
+
+/// G3: the "Score in…" menu names each box as the scorecard beside it does, in both languages.
+#[test]
+fn g3_the_score_menu_names_the_boxes_as_the_scorecard_does() {
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[2, 3, 4, 5, 6]);
+    for lang in [EN, FR] {
+        let view = render::turn(&game, &DiceStyle::default(), lang);
+        let card = &view.embeds[0]
+            .fields
+            .iter()
+            .find(|(_, value, _)| value.starts_with("```"))
+            .expect("a scorecard")
+            .1;
+        let select = view.selects().next().expect("a menu");
+        assert_eq!(select.options.len(), 13);
+        for option in &select.options {
+            let name = option.label.split(':').next().unwrap();
+            assert!(card.contains(name), "{name:?} is not on the card:\n{card}");
+        }
+    }
 }
