@@ -77,11 +77,18 @@ impl Lang {
     /// The language of a Discord locale (`fr`, `en-US`, `en-GB`, ...): English unless the bot
     /// speaks it.
     pub fn from_discord(locale: &str) -> Lang {
+        Lang::spoken(locale).unwrap_or(Lang::EnUs)
+    }
+
+    /// The language of a Discord locale if the bot speaks it (`fr`, any `en`), else `None`.
+    pub fn spoken(locale: &str) -> Option<Lang> {
         let primary = locale.split(['-', '_']).next().unwrap_or_default();
         if primary.eq_ignore_ascii_case("fr") {
-            Lang::Fr
+            Some(Lang::Fr)
+        } else if primary.eq_ignore_ascii_case("en") {
+            Some(Lang::EnUs)
         } else {
-            Lang::EnUs
+            None
         }
     }
 

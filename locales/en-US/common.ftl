@@ -116,6 +116,7 @@ leaderboard-period-month = last 30 days
 leaderboard-by-wins = wins
 leaderboard-by-points = points
 leaderboard-by-rating = rating
+leaderboard-elsewhere = a player of another server
 leaderboard-rating-note = A rating starts at 1500 and moves with each finished game, by place, more against stronger players; it shows a skill the player very likely has, so it also rises as games make it surer.
 leaderboard-rating-no-period = Ratings are as they stand now: a period does not apply to them.
 leaderboard-by-best-turn = best turn

@@ -119,6 +119,7 @@ leaderboard-period-month = 30 derniers jours
 leaderboard-by-wins = victoires
 leaderboard-by-points = points
 leaderboard-by-rating = niveau
+leaderboard-elsewhere = un joueur d'un autre serveur
 leaderboard-rating-note = Un niveau part de 1500 et bouge à chaque partie terminée, selon la place, davantage face à plus fort ; il montre un niveau que le joueur a très probablement, donc il monte aussi à mesure que les parties le rendent plus sûr.
 leaderboard-rating-no-period = Les niveaux sont ceux d'aujourd'hui : une période ne s'y applique pas.
 leaderboard-by-best-turn = meilleur tour
@@ -143,16 +144,16 @@ stats-percent = { $percent } %
 privacy-title = 🔒 Confidentialité : ce que le bot garde, et combien de temps
 privacy-stored = Ce qui est gardé
 privacy-stored-text = • Les parties jouées sur chaque serveur : le salon, l'identifiant Discord de chaque place et le nom qu'avait le joueur sur ce serveur, les scores, et le journal de la partie (chaque coup et chaque dé ; les arrivées à la table nomment aussi les joueurs).
-    • Les statistiques de tous les temps par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre cote par jeu, sur chaque serveur et sur tous les serveurs.
+    • Les statistiques de tous les temps par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre niveau par jeu, sur chaque serveur et sur tous les serveurs.
     • Rien d'autre : ni messages, ni profil, ni autres données du serveur.
 privacy-why = Pourquoi
 privacy-why-text = Pour jouer les parties (une partie en cours est reconstruite à partir de son journal après un redémarrage), et pour montrer les scores, les statistiques et les classements.
 privacy-how-long = Combien de temps
 privacy-how-long-text = Tant que le bot est sur le serveur. Quand le bot est retiré d'un serveur, les parties et les statistiques de ce serveur sont supprimées 30 jours plus tard, sauf si le bot y est ajouté de nouveau d'ici là.
 privacy-forget = M'oublier
-privacy-forget-text = { $command } supprime d'un coup vos statistiques, résultats et cotes sur tous les serveurs, et remplace votre nom dans les parties gardées par « un ancien joueur ». Votre identifiant Discord reste dans les journaux de ces parties, sans nom, pour qu'elles et les résultats des autres joueurs restent tels qu'ils ont été joués. Les messages déjà publiés dans les salons ne sont pas modifiés.
+privacy-forget-text = { $command } supprime d'un coup vos statistiques, résultats et niveaux sur tous les serveurs, et remplace votre nom dans les parties gardées par « un ancien joueur ». Votre identifiant Discord reste dans les journaux de ces parties, sans nom, pour qu'elles et les résultats des autres joueurs restent tels qu'ils ont été joués. Les messages déjà publiés dans les salons ne sont pas modifiés.
 former-player = un ancien joueur
-forget-prompt = **Vous oublier ?** Cela supprime vos statistiques et vos cotes sur tous les serveurs (les deux jeux) et remplace votre nom dans chaque partie gardée par « un ancien joueur ». Les résultats des autres joueurs restent tels quels. C'est définitif.
+forget-prompt = **Vous oublier ?** Cela supprime vos statistiques et vos niveaux sur tous les serveurs (les deux jeux) et remplace votre nom dans chaque partie gardée par « un ancien joueur ». Les résultats des autres joueurs restent tels quels. C'est définitif.
 forget-button-yes = M'oublier
 forget-button-no = Garder mes données
 forget-done = C'est fait : vos statistiques sont supprimées et votre nom n'est plus dans les parties gardées.
@@ -166,8 +167,8 @@ language-name = Français
 settings-title = ⚙️ Réglages du serveur
 settings-intro = Ils s'appliquent aux parties lancées sur ce serveur à partir de maintenant, à la place des réglages par défaut du bot. Une partie garde les réglages avec lesquels elle a commencé.
 settings-target = Objectif par défaut (For Get It)
-settings-turn-timeout = Temps pour chaque coup
-settings-bot-pace = Rythme des bots
+settings-turn-timeout = Délai par coup
+settings-bot-pace = Rythme des robots
 settings-language = Langue des tables
 settings-channels = Salons où les parties peuvent commencer
 settings-set-here = { $value } (réglé ici)
@@ -187,10 +188,10 @@ notice-nothing-to-set = Donnez au moins un réglage à changer ({ $options }) :
 notice-too-many-channels = Un serveur peut donner au plus { $max } salons où les parties peuvent commencer : retirez-en un d'abord. Rien n'a été changé.
 notice-option-channel = **{ $option }** prend un salon textuel de ce serveur : rien n'a été fait.
 
-# Revues : le jeu d'une personne dans une partie terminée, comparé au jeu optimal (en privé).
-button-review = Revue
+# Analyses : le jeu d'une personne dans une partie terminée, comparé au jeu optimal (en privé).
+button-review = Analyse
 over-game-id = Partie n°{ $id }
-review-title = 🔍 Revue · { $name } · { $game } n°{ $id }
+review-title = 🔍 Analyse · { $name } · { $game } n°{ $id }
 review-score = **Score { $points }** · le jeu optimal attend **{ $expected }** de { $turns ->
     [one] votre tour
    *[other] vos { $turns } tours
@@ -221,12 +222,12 @@ review-more-turns = …et { $n ->
 } de plus.
 review-footer = Vous seul voyez ceci. L'espérance suppose le jeu optimal à partir de chaque moment. Chance : sur vos lancers, l'espérance après chaque lancer moins celle d'avant. Score = espérance + chance − décisions − délais.
 review-unknown = Il n'y a pas de partie n°{ $id }.
-review-other-server = La partie n°{ $id } n'a pas été jouée sur ce serveur : passez-la en revue là où elle a été jouée.
-review-other-game = La partie n°{ $id } se joue avec `/{ $command }` : utilisez `/{ $command } revue`.
-review-not-finished = La partie n°{ $id } n'est pas terminée : elle pourra être passée en revue une fois finie.
-review-cancelled = La partie n°{ $id } a été annulée : seule une partie terminée peut être passée en revue.
-review-not-played = Vous n'avez pas joué dans la partie n°{ $id } : seuls ses joueurs peuvent la passer en revue.
-review-no-games = Vous n'avez aucune partie terminée de { $game } sur ce serveur à passer en revue : jouez-en une, puis `/{ $command } revue`.
+review-other-server = La partie n°{ $id } n'a pas été jouée sur ce serveur : analysez-la là où elle a été jouée.
+review-other-game = La partie n°{ $id } se joue avec `/{ $command }` : utilisez `/{ $command } analyse`.
+review-not-finished = La partie n°{ $id } n'est pas terminée : elle pourra être analysée une fois finie.
+review-cancelled = La partie n°{ $id } a été annulée : seule une partie terminée peut être analysée.
+review-not-played = Vous n'avez pas joué dans la partie n°{ $id } : seuls ses joueurs peuvent l'analyser.
+review-no-games = Vous n'avez aucune partie terminée de { $game } sur ce serveur à analyser : jouez-en une, puis `/{ $command } analyse`.
 
 ## Les dés en toutes lettres : chaque message qui montre des dés les dit aussi dans son texte
 ## (les notifications et les lecteurs d'écran lisent un emoji comme son nom)

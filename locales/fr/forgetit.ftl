@@ -91,14 +91,8 @@ odds-expected-turn = Score espéré du tour
 odds-choose = Choisissez le nombre de points. Score espéré du tour pour chaque choix, et risque que le lancer suivant fasse FORGET IT :
 odds-next = FORGET IT au prochain lancer : { $chance }
 odds-new-set = Les neuf dés sont mis de côté : le prochain lancer commence une nouvelle série de neuf.
-odds-roll-on = Relancer
-odds-bank-now = Encaisser maintenant
 odds-best = Le meilleur coup
-odds-best-keep = Garder les **{ $n }**.
-odds-best-bank-points = **Encaisser { $points }**.
-odds-best-bank = **Encaisser**.
-odds-best-roll-on = **Relancer**.
-odds-best-roll = **Lancer**.
+odds-best-button = Cliquez sur **{ $button }**.
 odds-footer = Vous seul voyez ceci. Les scores espérés supposent le meilleur jeu à partir de maintenant et ne comptent que ce tour, pas la course à l'objectif.
 odds-chance-none = 0 % (aucun dé en main ne peut le faire)
 odds-chance = { $percent } % (1 sur { $one_in })
@@ -138,7 +132,7 @@ fgi-error-not-rolled-twice = Vous ne pouvez garder qu'un nombre sorti sur deux d
 fgi-error-bad-target = L'objectif doit être compris entre 1 et { $max } points.
 fgi-error-rolloff = Le tirage au sort pour savoir qui commence est resté à égalité : veuillez relancer la partie.
 
-# Revues de For Get It : décisions, et la note au pied d'une revue.
+# Analyses de For Get It : décisions, et la note au pied d'une analyse.
 review-fgi-roll = relancer à { $points } points
 review-fgi-keep = garder les { $n }
 review-fgi-bank = encaisser { $points }

@@ -143,7 +143,7 @@ gd-error-box-filled = Votre case { $box_name } est déjà remplie.
 gd-error-joker-upper = Cinq dés pareils avec votre case Dickey remplie font un joker : il doit aller en { $box_name } tant que cette case est libre.
 gd-error-card-full = Toutes les cases de votre feuille de score sont remplies.
 
-# Revues de Get Dickey : décisions, et la note au pied d'une revue.
+# Analyses de Get Dickey : décisions, et la note au pied d'une analyse.
 review-gd-reroll = garder { $keep } et relancer
 review-gd-reroll-all = relancer les cinq
 review-gd-score = marquer { $box_name } ({ $points })

@@ -636,13 +636,13 @@ fn user_lang(ctx: Context<'_>) -> Lang {
     }
 }
 
-/// The language of a new table's public messages: the guild's (its community locale), or
-/// English.
-fn guild_lang(ctx: Context<'_>) -> Lang {
+/// The language of a new table's public messages when neither the command nor the server's
+/// settings choose one: the starter's Discord locale if the bot speaks it, else the guild's
+/// community locale, else English.
+fn starter_lang(ctx: Context<'_>) -> Lang {
     match ctx {
-        poise::Context::Application(app) => {
-            Lang::from_discord_opt(app.interaction.guild_locale.as_deref())
-        }
+        poise::Context::Application(app) => Lang::spoken(&app.interaction.locale)
+            .unwrap_or_else(|| Lang::from_discord_opt(app.interaction.guild_locale.as_deref())),
         poise::Context::Prefix(_) => Lang::default(),
     }
 }

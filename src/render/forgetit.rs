@@ -208,8 +208,9 @@ fn bank_label(game: &Game, turn: &Turn, lang: Lang) -> String {
 /// The answer to **Odds**, privately to whoever clicked: for the turn in progress, the chance that
 /// the next roll spells FORGET IT (exact), the expected final score of the turn for each choice
 /// open now (optimal play from then on) and what the optimal player would do. `odds` is the
-/// solver's answer for `game`'s turn.
-pub fn odds(game: &Game, odds: &Odds, lang: Lang) -> MessageView {
+/// solver's answer for `game`'s turn. It is in `lang` (the asker's), and names each choice by its
+/// button as the table's message shows it (in `table_lang`).
+pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageView {
     let (player, round) = game
         .turn()
         .ok()
@@ -244,7 +245,7 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang) -> MessageView {
             let mut embed = embed.description(&tr!(lang, "odds-choose"));
             for option in options {
                 embed = embed.field(
-                    &tr!(lang, "fgi-button-keep", n = option.number),
+                    &tr!(table_lang, "fgi-button-keep", n = option.number),
                     &format!(
                         "{}\n{}",
                         points(option.expected, lang),
@@ -266,21 +267,29 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang) -> MessageView {
                 description.push('\n');
                 description.push_str(&tr!(lang, "odds-new-set"));
             }
+            // Named by their buttons.
+            let (roll_button, bank_button) = match game.turn() {
+                Ok(turn) => (
+                    roll_label(turn, table_lang),
+                    bank_label(game, turn, table_lang),
+                ),
+                Err(_) => (table_lang.t("button-roll"), String::new()),
+            };
             embed
                 .description(&description)
-                .field(&tr!(lang, "odds-roll-on"), &points(*roll, lang), true)
-                .field(&tr!(lang, "odds-bank-now"), &format!("**{bank}**"), true)
+                .field(&roll_button, &points(*roll, lang), true)
+                .field(&bank_button, &format!("**{bank}**"), true)
         }
     };
-    let best = match (odds.best, &odds.situation) {
-        (Choice::Keep(number), _) => tr!(lang, "odds-best-keep", n = number),
-        (Choice::Bank, Situation::BankOrRoll { bank, .. }) => {
-            tr!(lang, "odds-best-bank-points", points = *bank)
-        }
-        (Choice::Bank, _) => tr!(lang, "odds-best-bank"),
-        (Choice::Roll, Situation::BankOrRoll { .. }) => tr!(lang, "odds-best-roll-on"),
-        (Choice::Roll, _) => tr!(lang, "odds-best-roll"),
+    // The best play, by the button that makes it.
+    let turn = game.turn().ok();
+    let button = match (odds.best, turn) {
+        (Choice::Keep(number), _) => tr!(table_lang, "fgi-button-keep", n = number),
+        (Choice::Bank, Some(turn)) => bank_label(game, turn, table_lang),
+        (Choice::Roll, Some(turn)) => roll_label(turn, table_lang),
+        (Choice::Bank | Choice::Roll, None) => String::new(),
     };
+    let best = tr!(lang, "odds-best-button", button = button);
     let embed = embed
         .field(&tr!(lang, "odds-best"), &best, false)
         .footer(&tr!(lang, "odds-footer"));

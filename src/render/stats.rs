@@ -117,7 +117,7 @@ pub fn leaderboard_page(
         Leaders::Stats(board) => {
             let rows = board.rows.iter().map(|(rank, stats)| LeaderRow {
                 rank: *rank,
-                name: stats.name.clone(),
+                name: shown_name(&stats.name, lang),
                 mention: None,
                 value: match by {
                     Ranking::Points => stats.points,
@@ -132,7 +132,7 @@ pub fn leaderboard_page(
         Leaders::Ratings(board) => {
             let rows = board.rows.iter().map(|(rank, rated)| {
                 let name = match rated.player {
-                    Player::Person(_) => rated.name.clone(),
+                    Player::Person(_) => shown_name(&rated.name, lang),
                     Player::Bot(n) => super::bot_name(n, lang),
                 };
                 LeaderRow {
@@ -190,6 +190,16 @@ pub fn leaderboard_page(
         note,
     };
     leaderboard(&view, lang)
+}
+
+/// A person's name on a board; a board across servers leaves empty the names of people who never
+/// played in this server: "a player of another server".
+fn shown_name(name: &str, lang: Lang) -> String {
+    if name.is_empty() {
+        lang.t("leaderboard-elsewhere")
+    } else {
+        name.to_string()
+    }
 }
 
 /// Longest note shown under a board's "Ranked by".

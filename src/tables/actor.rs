@@ -369,7 +369,7 @@ impl Actor {
                     reply: request.reply,
                     lang: request.lang,
                     table_lang: Some(table_lang),
-                    server_lang: table_lang,
+                    default_lang: table_lang,
                     rematch_of: Some(game_id),
                 };
                 self.create(new).await;

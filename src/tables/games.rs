@@ -91,7 +91,12 @@ where
     fn bot_move(game: &Game<Self>, strategies: &Strategies) -> Option<Action<Self::Move>>;
     /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
     /// to show.
-    fn odds_view(_game: &Game<Self>, _strategies: &Strategies, _lang: Lang) -> Option<MessageView> {
+    fn odds_view(
+        _game: &Game<Self>,
+        _strategies: &Strategies,
+        _lang: Lang,
+        _table_lang: Lang,
+    ) -> Option<MessageView> {
         None
     }
     /// The review of `player`'s play in the finished game `game_id`, from its event log, by the
@@ -136,9 +141,10 @@ impl Hosted for forgetit::ForGetIt {
         game: &forgetit::Game,
         strategies: &Strategies,
         lang: Lang,
+        table_lang: Lang,
     ) -> Option<MessageView> {
         Some(match strategies.forgetit().odds(game) {
-            Some(odds) => render::odds(game, &odds, lang),
+            Some(odds) => render::odds(game, &odds, lang, table_lang),
             None => render::notice(Notice::NoTurn, lang),
         })
     }
@@ -249,7 +255,14 @@ where
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
     /// The answer to Odds; `None` when this game has no odds to show.
-    fn odds_view(&self, strategies: &Strategies, lang: Lang) -> Option<MessageView>;
+    /// The answer to Odds in `lang` (the asker's), naming the buttons as the table's message
+    /// shows them (in `table_lang`).
+    fn odds_view(
+        &self,
+        strategies: &Strategies,
+        lang: Lang,
+        table_lang: Lang,
+    ) -> Option<MessageView>;
 
     // The views, in `lang`: the table's language for public messages, the asker's for
     // private ones.
@@ -374,8 +387,13 @@ where
         R::bot_move(self, strategies)
     }
 
-    fn odds_view(&self, strategies: &Strategies, lang: Lang) -> Option<MessageView> {
-        R::odds_view(self, strategies, lang)
+    fn odds_view(
+        &self,
+        strategies: &Strategies,
+        lang: Lang,
+        table_lang: Lang,
+    ) -> Option<MessageView> {
+        R::odds_view(self, strategies, lang, table_lang)
     }
 
     fn lobby_view(&self, lang: Lang) -> MessageView {

@@ -195,10 +195,11 @@ pub struct NewGame {
     /// The language of the host: private answers are in it.
     pub lang: Lang,
     /// The language of the table's public messages, if chosen (kept with the game); else the
-    /// server's setting, else `server_lang`.
+    /// server's setting, else `default_lang`.
     pub table_lang: Option<Lang>,
-    /// The server's own language (its community locale).
-    pub server_lang: Lang,
+    /// The language of a table when neither the command nor the server chose one: the starter's
+    /// own (their Discord locale) if the bot speaks it, else the server's community locale.
+    pub default_lang: Lang,
     /// The finished game whose Rematch button opens it: the other players' clicks seat them
     /// there (and at no other lobby).
     pub rematch_of: Option<i64>,

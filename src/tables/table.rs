@@ -84,12 +84,12 @@ where
             reply,
             lang,
             table_lang,
-            server_lang,
+            default_lang,
             rematch_of,
             ..
         } = new;
         let config = &cx.shared.config;
-        let table_lang = table_lang.or(settings.lang).unwrap_or(server_lang);
+        let table_lang = table_lang.or(settings.lang).unwrap_or(default_lang);
         let clocks = settings.clocks();
         let (game, created) = match G::create(
             target,
@@ -289,9 +289,11 @@ where
 
     /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
     async fn odds_view(&self, cx: &Cx, lang: Lang) -> MessageView {
-        let (game, shared) = (self.game.clone(), cx.shared.clone());
-        let view =
-            tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, lang)).await;
+        let (game, shared, table_lang) = (self.game.clone(), cx.shared.clone(), self.lang);
+        let view = tokio::task::spawn_blocking(move || {
+            game.odds_view(&shared.strategies, lang, table_lang)
+        })
+        .await;
         match view {
             Ok(Some(view)) => view,
             Ok(None) => render::notice(Notice::UnknownButton, lang),

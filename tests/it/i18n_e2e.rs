@@ -244,13 +244,14 @@ async fn french_alice_in_an_english_guild() -> World {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_french_privately() {
+async fn a_table_takes_its_starters_language_and_each_person_reads_their_own_privately() {
     let world = french_alice_in_an_english_guild().await;
     let bot = world.start_bot(world.config()).await;
+    // alice's client is French: her table is French, though the guild is English.
     let lobby = world
         .slash(world.alice, "start", json!({ "target": 500 }))
         .await;
-    assert_eq!(labels(&lobby)[0], "Join");
+    assert_eq!(labels(&lobby)[0], "Rejoindre");
     let again = world.slash(world.alice, "start", json!({})).await;
     assert!(again.is_ephemeral());
     // alice is seated in it already: it says so, and links to it.
@@ -263,25 +264,36 @@ async fn in_an_english_guild_the_table_is_english_and_a_french_player_reads_fren
             && text.ends_with(" dans ce salon\u{a0}: elle continue là-bas."),
         "{text}"
     );
-    let refused = world.click(world.bob, &lobby, "Cancel").await;
+    let refused = world.click(world.bob, &lobby, "Annuler").await;
     assert!(refused.is_ephemeral());
     assert_eq!(
         refused.text().trim(),
         "Only the host (alice) or a moderator can do that."
     );
-    let joined = world.click(world.bob, &lobby, "Join").await;
+    let joined = world.click(world.bob, &lobby, "Rejoindre").await;
     assert!(
-        joined.text().contains("Players (2/10)"),
+        joined.text().contains("Joueurs (2/10)"),
         "{}",
         joined.text()
     );
-    let scores = world.slash(world.alice, "scores", json!({})).await;
+    let scores = world.slash(world.bob, "scores", json!({})).await;
     assert!(scores.is_ephemeral());
     assert!(
-        scores.text().contains("Le premier à 500 points gagne."),
-        "{}",
+        scores.text().contains("First to 500 points wins."),
+        "bob reads his private answers in his language (German: English): {}",
         scores.text()
     );
+    // bob's client is German, which the bot does not speak: his table takes the guild's English.
+    let other = world.standin.add_channel("other");
+    let english = world
+        .standin
+        .run_slash(world.bob, other, "forgetit", Some("start"), json!({}))
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert_eq!(labels(&english)[0], "Join");
     bot.shutdown().await;
     world.standin.assert_clean();
 }
@@ -382,7 +394,7 @@ async fn a_leaderboards_pages_keep_its_language() {
 }
 
 /// Issue "What players come back for", in French: after a game in a French guild won together
-/// over a bot seat, the game's end offers Revanche and Revue; the ratings board (`by: cote`) and a
+/// over a bot seat, the game's end offers Revanche and Analyse; the ratings board (`by: niveau`) and a
 /// board of the last 7 days read in French to a French player; Rematch opens a French table (the
 /// table's language, whoever clicks), seats the game's other player with a private answer in
 /// their language, and is refused to someone who did not play, in theirs.
@@ -417,7 +429,7 @@ async fn ratings_periods_and_rematch_read_in_french() {
     let over = world
         .standin
         .wait_for_message(world.channel, |m| {
-            m.button_labels() == ["Revanche", "Revue"]
+            m.button_labels() == ["Revanche", "Analyse"]
         })
         .await
         .unwrap();

@@ -588,10 +588,12 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
         rows: vec![
             (1, rated(Player::Person(7), "ann", 31.0)),
             (2, rated(Player::Bot(1), "", 28.55)),
+            // Someone who never played in this server: not named, not mentioned.
+            (3, rated(Player::Person(8), "", 7.0)),
         ],
         page: 1,
         pages: 1,
-        players: 2,
+        players: 3,
     };
     let view = forgetit::render::leaderboard_page(
         GameKind::ForGetIt,
@@ -617,6 +619,13 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
         embed.description
     );
     assert!(!embed.description.contains("<@"), "{}", embed.description);
+    assert!(
+        embed
+            .description
+            .contains("a player of another server · 1540"),
+        "{}",
+        embed.description
+    );
     assert!(
         embed.description.contains("Bot 1 · 2402"),
         "{}",
@@ -663,7 +672,7 @@ fn stats_show_a_players_record() {
 
 fn odds_view(solver: &mut Solver, game: &Game) -> MessageView {
     let odds = solver.odds(game).expect("a turn is being played");
-    render::odds(game, &odds, EN)
+    render::odds(game, &odds, EN, EN)
 }
 
 #[test]
@@ -703,7 +712,7 @@ fn odds_show_the_forget_it_chance_the_expected_scores_and_the_best_play() {
             ..
         }
     ));
-    let view = render::odds(&game, &odds, EN);
+    let view = render::odds(&game, &odds, EN, EN);
     snap("odds_new_set", &view);
     assert!(view.to_string().contains("7.48% (1 in 13)"), "{view}");
 
@@ -715,7 +724,7 @@ fn odds_show_the_forget_it_chance_the_expected_scores_and_the_best_play() {
     roll(&mut game, ANN, &[W, 1, W, W, 3, 3, 4]);
     let odds = solver.odds(&game).unwrap();
     assert_eq!(odds.best, Choice::Bank);
-    snap("odds_bank", &render::odds(&game, &odds, EN));
+    snap("odds_bank", &render::odds(&game, &odds, EN, EN));
 }
 
 // --- Button actions ----------------------------------------------------------------------------
@@ -815,7 +824,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let mut step = |game: &Game, views: &mut Vec<MessageView>| {
         views.push(render::turn(game, &style, EN));
         if let Some(odds) = solver.odds(game) {
-            views.push(render::odds(game, &odds, EN));
+            views.push(render::odds(game, &odds, EN, EN));
         }
         if let Some(result) = &game.last_turn {
             views.push(render::turn_result(game, result, &style, EN));
@@ -924,7 +933,13 @@ fn in_french_a_whole_game_reads_in_french() {
     let choose_view = render::turn(&game, &style, FR);
     snap("fr_turn_choose", &choose_view);
     let odds = Solver::new().odds(&game).unwrap();
-    snap("fr_odds_choose", &render::odds(&game, &odds, FR));
+    snap("fr_odds_choose", &render::odds(&game, &odds, FR, FR));
+    // An English reader at this French table: English words, the buttons as the table shows them.
+    let english = render::odds(&game, &odds, EN, FR).to_string();
+    assert!(
+        english.contains("Click **Garder les 3**.") && english.contains("field Garder les 4"),
+        "{english}"
+    );
     choose(&mut game, ANN, 3);
     roll(&mut game, ANN, &[3, 4, 5, 5, W]);
     let view = render::turn(&game, &style, FR);

@@ -158,7 +158,7 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     assert!(french.is_ephemeral());
     let text = french.text();
     assert!(
-        text.contains(&format!("Revue · bob · For Get It n°{id}")),
+        text.contains(&format!("Analyse · bob · For Get It n°{id}")),
         "{text}"
     );
     assert!(text.contains("**Score 180**"), "{text}");
@@ -245,7 +245,11 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
     let table = table();
     let bot = world.start_bot(world.config()).await;
     let alice = world.alice;
-    let lobby = world.command(alice, "getdickey", "start", json!({})).await;
+    // An English table (poise choices are indexes: English, Français): the review is hers, in
+    // her language, whatever the table's.
+    let lobby = world
+        .command(alice, "getdickey", "start", json!({ "language": 0 }))
+        .await;
     world.click(alice, &lobby, "Start").await;
     let hand = counts_of(&[2, 2, 3, 3, 3]).unwrap();
 
@@ -302,7 +306,7 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
     // G4: the full house scored as Chance, 13 where 25 was to be had, on the first turn.
     let first = costs[0];
     for expected in [
-        format!("Revue · alice · Get Dickey n°{id}"),
+        format!("Analyse · alice · Get Dickey n°{id}"),
         format!("**Score {points}**"),
         format!(
             "le jeu optimal attend **{}** de vos 13 tours",

@@ -111,7 +111,8 @@ async fn a_restarted_sandbox_shows_its_channels_as_they_were_and_the_games_play_
     dice.push([3, 3, 3, 6, 2, 2, 4, 4, 5]);
     let rolled = click(&sandbox, "alice", &turn, "Roll").await;
     assert!(!rolled.is_ephemeral(), "{}", rolled.text());
-    let joined = click(&sandbox, "bob", &waiting, "Join").await;
+    // amelie's client is French: her table is French.
+    let joined = click(&sandbox, "bob", &waiting, "Rejoindre").await;
     assert!(joined.text().contains("bob"), "{}", joined.text());
     sandbox.standin().assert_clean();
     sandbox.shutdown().await;
@@ -128,7 +129,7 @@ async fn a_restarted_sandbox_shows_its_channels_as_they_were_and_the_games_play_
     );
     let lobby = sandbox
         .standin()
-        .wait_for_message(side, |m| m.button("Join").is_some())
+        .wait_for_message(side, |m| m.button("Rejoindre").is_some())
         .await
         .unwrap();
     assert!(lobby.text().contains("bob"), "{}", lobby.text());

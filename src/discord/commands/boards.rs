@@ -9,7 +9,7 @@ use super::{game_of, reply_of};
 use crate::discord::codec::{self, Button};
 use crate::discord::io;
 use crate::discord::{user_lang, Context, Error};
-use crate::engine::{GameKind, Period, Ranking, Scope};
+use crate::engine::{GameKind, Period, Player, Ranking, Scope};
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, UiAction};
 use crate::store::{Store, StoreError};
@@ -119,7 +119,14 @@ pub async fn leaderboard_view(
         Scope::Guild(guild_id)
     };
     if by == Ranking::Rating {
-        let ratings = store.rating_board(kind, scope, page, PER_PAGE).await?;
+        let mut ratings = store.rating_board(kind, scope, page, PER_PAGE).await?;
+        if global {
+            for (_, rated) in &mut ratings.rows {
+                if let Player::Person(id) = rated.player {
+                    rated.name = name_here(store, kind, guild_id, id).await?;
+                }
+            }
+        }
         let leaders = render::Leaders::Ratings(&ratings);
         return Ok(render::leaderboard_page(
             kind, scope, by, period, leaders, lang,
@@ -132,11 +139,31 @@ pub async fn leaderboard_view(
         by,
         period,
     };
-    let stats = store.leaderboard_of(board, page, PER_PAGE, now).await?;
+    let mut stats = store.leaderboard_of(board, page, PER_PAGE, now).await?;
+    if global {
+        for (_, row) in &mut stats.rows {
+            row.name = name_here(store, kind, guild_id, row.user_id).await?;
+        }
+    }
     let leaders = render::Leaders::Stats(&stats);
     Ok(render::leaderboard_page(
         kind, scope, by, period, leaders, lang,
     ))
+}
+
+/// The name a person of a board across servers goes by in this server (`guild_id`), where they
+/// have played `kind`; empty when they have not: one server's name for a person is not for the
+/// others to see, and a mention of someone not in this server shows as "unknown user".
+async fn name_here(
+    store: &Store,
+    kind: GameKind,
+    guild_id: u64,
+    user_id: u64,
+) -> Result<String, StoreError> {
+    let here = store
+        .player_stats(kind, Scope::Guild(guild_id), user_id)
+        .await?;
+    Ok(here.map(|stats| stats.name).unwrap_or_default())
 }
 
 /// Names the paging buttons of a leaderboard posted in `lang`.

@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{author, game_of, reply_of, table_reply_of};
-use crate::discord::{guild_lang, user_lang, Context, Data, Error};
+use crate::discord::{starter_lang, user_lang, Context, Data, Error};
 use crate::engine::{GameKind, Intent};
 use crate::i18n::Lang;
 use crate::render::ErrorText;
@@ -95,7 +95,7 @@ pub(super) async fn start(
         reply: table_reply_of(ctx, true),
         lang: user_lang(ctx),
         table_lang: language.map(Lang::from),
-        server_lang: guild_lang(ctx),
+        default_lang: starter_lang(ctx),
         rematch_of: None,
     };
     ctx.data().tables.create(new).await;
