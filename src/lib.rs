@@ -2,6 +2,7 @@
 
 pub mod config;
 pub mod discord;
+pub mod duration;
 pub mod engine;
 pub mod games;
 pub mod i18n;

@@ -170,20 +170,22 @@ settings-language = Tables' language
 settings-channels = Channels where games may start
 settings-set-here = { $value } (set here)
 settings-default = { $value } (default)
-settings-seconds = { $n ->
-    [one] { $n } second
-   *[other] { $n } seconds
-}
-settings-milliseconds = { $n } ms
+# Durations, as the settings show them.
+duration-ms = { $n } ms
+duration-s = { $n } s
+duration-min = { $n } min
+duration-h = { $n } h
+duration-d = { $n } d
 settings-server-language = the server's language
 settings-every-channel = every channel
 settings-footer = Members with Manage Server change them with { $command } set, reset, add-channel and remove-channel.
-settings-saved = Saved: games started from now on use it.
+settings-saved = Saved. The games started from now on play with these settings; a game under way keeps its own.
 notice-channel-not-allowed = Games can't start in this channel: this server lets them start in { $channels }.
 notice-manage-server-only = Only members with the **Manage Server** permission can change the server's settings: nothing was changed.
 notice-nothing-to-set = Give at least one setting to change ({ $options }): nothing was changed.
 notice-too-many-channels = A server can list at most { $max } channels where games may start: remove one first. Nothing was changed.
 notice-option-channel = **{ $option }** takes a text channel of this server: nothing was done.
+notice-option-duration = **{ $option }** takes a duration from { $min } to { $max }, such as `5m`, `1m 30s` or `1.5s`: nothing was done.
 
 # Reviews: one person's play in a finished game against the optimal policy (privately).
 button-review = Review

@@ -173,20 +173,21 @@ settings-language = Langue des tables
 settings-channels = Salons où les parties peuvent commencer
 settings-set-here = { $value } (réglé ici)
 settings-default = { $value } (par défaut)
-settings-seconds = { $n ->
-    [one] { $n } seconde
-   *[other] { $n } secondes
-}
-settings-milliseconds = { $n } ms
+duration-ms = { $n } ms
+duration-s = { $n } s
+duration-min = { $n } min
+duration-h = { $n } h
+duration-d = { $n } j
 settings-server-language = la langue du serveur
 settings-every-channel = tous les salons
 settings-footer = Les membres qui ont la permission Gérer le serveur les changent avec { $command } régler, rétablir, ajouter-salon et retirer-salon.
-settings-saved = Enregistré : les parties lancées à partir de maintenant l'utilisent.
+settings-saved = Enregistré. Les parties lancées à partir de maintenant se jouent avec ces réglages ; une partie en cours garde les siens.
 notice-channel-not-allowed = Les parties ne peuvent pas commencer dans ce salon : ce serveur les permet dans { $channels }.
 notice-manage-server-only = Seuls les membres qui ont la permission **Gérer le serveur** peuvent changer les réglages du serveur : rien n'a été changé.
 notice-nothing-to-set = Donnez au moins un réglage à changer ({ $options }) : rien n'a été changé.
 notice-too-many-channels = Un serveur peut donner au plus { $max } salons où les parties peuvent commencer : retirez-en un d'abord. Rien n'a été changé.
 notice-option-channel = **{ $option }** prend un salon textuel de ce serveur : rien n'a été fait.
+notice-option-duration = **{ $option }** prend une durée de { $min } à { $max }, comme `5min`, `1min 30s` ou `1,5s` : rien n'a été fait.
 
 # Analyses : le jeu d'une personne dans une partie terminée, comparé au jeu optimal (en privé).
 button-review = Analyse

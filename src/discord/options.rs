@@ -17,6 +17,7 @@ type Command = poise::Command<Data, Error>;
 type Parameter = poise::CommandParameter<Data, Error>;
 
 /// Discord's option types, as registered.
+const STRING: u64 = 3;
 const INTEGER: u64 = 4;
 const USER: u64 = 6;
 const CHANNEL: u64 = 7;
@@ -89,6 +90,15 @@ fn check_value(param: &Parameter, value: &ResolvedValue<'_>, lang: Lang) -> Resu
             match value {
                 ResolvedValue::Integer(n) if (min..=max).contains(n) => Ok(()),
                 _ => bad(Takes::Range { min, max }),
+            }
+        }
+        // Text, within its registered length; what it must say, the command reads (a duration:
+        // `commands::settings`).
+        Some(STRING) => {
+            let max = registered["max_length"].as_u64().unwrap_or(6000) as usize;
+            match value {
+                ResolvedValue::String(s) if s.chars().count() <= max => Ok(()),
+                _ => bad(Takes::Other),
             }
         }
         Some(USER) => match value {

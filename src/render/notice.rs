@@ -132,6 +132,11 @@ pub enum Takes {
     Member,
     /// A text channel of the server.
     Channel,
+    /// A duration from `min` to `max`.
+    Duration {
+        min: std::time::Duration,
+        max: std::time::Duration,
+    },
     /// Something else that the value is not.
     Other,
 }
@@ -193,6 +198,13 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
                 }
                 Takes::Member => tr!(lang, "notice-option-member", option = option),
                 Takes::Channel => tr!(lang, "notice-option-channel", option = option),
+                Takes::Duration { min, max } => tr!(
+                    lang,
+                    "notice-option-duration",
+                    option = option,
+                    min = crate::duration::show(min, lang),
+                    max = crate::duration::show(max, lang)
+                ),
                 Takes::Other => tr!(lang, "notice-option-value", option = option),
             };
             return MessageView::new(&text);

@@ -2,6 +2,9 @@
 //! its value, and whether the server set it or it is the default (the config file's, or the
 //! server's own language).
 
+use std::time::Duration;
+
+use crate::duration;
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -51,11 +54,11 @@ pub fn settings(view: &SettingsView, intro: Option<&str>, lang: Lang) -> Message
     };
     let target = marked(view.target.value.to_string(), view.target.set_here);
     let timeout = marked(
-        tr!(lang, "settings-seconds", n = view.turn_timeout_secs.value),
+        duration::show(Duration::from_secs(view.turn_timeout_secs.value), lang),
         view.turn_timeout_secs.set_here,
     );
     let pace = marked(
-        tr!(lang, "settings-milliseconds", n = view.bot_pace_ms.value),
+        duration::show(Duration::from_millis(view.bot_pace_ms.value), lang),
         view.bot_pace_ms.set_here,
     );
     let language = match view.lang {

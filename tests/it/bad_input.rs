@@ -20,6 +20,7 @@ use crate::common;
 
 use std::collections::BTreeSet;
 use std::future::Future;
+use std::time::Duration;
 
 use common::*;
 use discord_standin::{ChannelId, Interaction, Message, RawInteraction, Standin, UserId};
@@ -276,6 +277,14 @@ enum Expect {
         min: i64,
         max: i64,
     },
+    /// Not a duration from `min` to `max` for the option `option` (a text option).
+    Duration {
+        option: &'static str,
+        min: Duration,
+        max: Duration,
+    },
+    /// Not text, or longer than registered, for the text option `option`.
+    Value(&'static str),
     /// Not one of the option's choices.
     Choice,
     Member,
@@ -325,6 +334,46 @@ fn bad_int(name: &'static str, min: i64, max: i64) -> impl Strategy<Value = (Val
         not_an_integer(name),
     ]
     .prop_map(move |v| (v, expect.clone()))
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+const MILLI: Duration = Duration::from_millis(1);
+const WEEK: Duration = Duration::from_secs(7 * 86_400);
+
+/// A duration option (text, read by the command): text that is no duration within `min..=max`
+/// (with `bare` the unit of a bare number), or a value that is not text, or too long.
+fn bad_duration(
+    name: &'static str,
+    min: Duration,
+    max: Duration,
+    bare: Duration,
+) -> impl Strategy<Value = (Value, Expect)> {
+    let text = move |s: String| json!({"name": name, "type": 3, "value": s});
+    let outside = move |d: &Duration| !(min..=max).contains(d);
+    let not_a_duration = prop_oneof![
+        "\\PC{1,40}",
+        "[0-9]{1,9}(\\.[0-9]{1,3})? ?(ms|s|m|min|h|d|j|x|)",
+    ]
+    .prop_filter("not a duration in range", move |s: &String| {
+        forgetit::duration::parse(s, bare).is_none_or(|d| outside(&d))
+    })
+    .prop_map(move |s| {
+        (
+            text(s),
+            Expect::Duration {
+                option: name,
+                min,
+                max,
+            },
+        )
+    });
+    let not_text = prop_oneof![
+        any::<i64>().prop_map(move |n| json!({"name": name, "type": 4, "value": n % SAFE})),
+        any::<bool>().prop_map(move |b| json!({"name": name, "type": 5, "value": b})),
+        "\\PC{41,60}".prop_map(move |s| json!({"name": name, "type": 3, "value": s})),
+    ]
+    .prop_map(move |v| (v, Expect::Value(name)));
+    prop_oneof![not_a_duration, not_text]
 }
 
 /// A choice option (poise registers an integer per choice, 0 to `n - 1`) with a value that is
@@ -464,8 +513,14 @@ fn bad_command(choices: &Choices) -> impl Strategy<Value = BadCommand> {
     // The server's settings (`config`, a subcommand group): the same bounds as the config file.
     let set = prop_oneof![
         bad_int("target", 50, 10_000).prop_map(|b| ("forgetit", b)),
-        (game.clone(), bad_int("turn-timeout", 1, 604_800)),
-        (game.clone(), bad_int("bot-pace", 0, 60_000)),
+        (
+            game.clone(),
+            bad_duration("turn-timeout", Duration::from_secs(30), WEEK, SECOND)
+        ),
+        (
+            game.clone(),
+            bad_duration("bot-pace", Duration::ZERO, Duration::from_secs(60), MILLI)
+        ),
         (game.clone(), bad_choice("language", choices.language)),
         (1i64..20_000).prop_map(|n| (
             "getdickey",
@@ -648,6 +703,17 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
                         min: *min,
                         max: *max,
                     },
+                }),
+                Expect::Duration { option, min, max } => Some(Notice::BadOption {
+                    option: option_name(bad.game, bad.sub, option, lang),
+                    takes: Takes::Duration {
+                        min: *min,
+                        max: *max,
+                    },
+                }),
+                Expect::Value(option) => Some(Notice::BadOption {
+                    option: option_name(bad.game, bad.sub, option, lang),
+                    takes: Takes::Other,
                 }),
                 Expect::Member => Some(Notice::BadOption {
                     option: option_name(bad.game, bad.sub, "user", lang),

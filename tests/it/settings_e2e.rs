@@ -65,7 +65,7 @@ async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
     for line in [
         "Server settings",
         "500 (default)",
-        "300 seconds (default)",
+        "5 min (default)",
         "0 ms (default)",
         "the server's language (default)",
         "every channel (default)",
@@ -265,35 +265,37 @@ async fn a_new_table_takes_the_servers_turn_timeout_and_bot_pace() {
         &world,
         alice,
         "set",
-        json!({ "turn-timeout": 3, "bot-pace": 0 }),
+        json!({ "turn-timeout": "30s", "bot-pace": "0s" }),
     )
     .await;
-    assert!(
-        saved.text().contains("3 seconds (set here)"),
-        "{}",
-        saved.text()
-    );
+    assert!(saved.text().contains("30 s (set here)"), "{}", saved.text());
     assert!(saved.text().contains("0 ms (set here)"), "{}", saved.text());
 
     // A bot seat that sits first plays at once (the server's pace), and hands over to alice.
     let lobby = world.slash(alice, "start", json!({ "bots": 1 })).await;
     world.dice.push([1, 6]); // roll-off: alice 1, Bot 1 6
     world.click(alice, &lobby, "Start").await;
-    let turn = world.turn_of(alice).await;
+    world.turn_of(alice).await;
 
-    // The settings change, and the bot restarts: the game keeps its own. Alice waits, and her
-    // turn times out after the server's 3 seconds, not the config file's five minutes.
+    // The settings change, and the bot restarts: the game keeps its own, and alice's turn is due
+    // within the server's 30 seconds, not the config file's five minutes.
     config(&world, alice, "reset", json!({ "setting": 2 })).await;
     bot.shutdown().await;
     let bot = world.start_bot(slow).await;
-    world
-        .standin
-        .wait_until("alice's turn timed out", |view| {
-            let m = view.message(turn.id)?;
-            (m.buttons().is_empty() && m.text().contains("Time's up")).then_some(())
-        })
+    world.turn_of(alice).await;
+    let store = world.store().await;
+    let (id, _) = store
+        .open_game_in(world.channel.get())
+        .await
+        .unwrap()
+        .expect("the game");
+    let loaded = store
+        .load::<forgetit::engine::forgetit::Game>(id)
         .await
         .unwrap();
+    assert_eq!(loaded.clocks.turn_timeout_ms, Some(30_000));
+    let left = loaded.deadline_ms.unwrap() - forgetit::store::now_ms();
+    assert!((0..=30_000).contains(&left), "due in {left} ms");
     bot.shutdown().await;
     world.standin.assert_clean();
 }
@@ -351,8 +353,12 @@ async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
     let set = find(&group, "set");
     assert_eq!(set["name_localizations"]["fr"], "régler");
     assert_eq!(find(&set, "target")["min_value"], 50);
-    assert_eq!(find(&set, "turn-timeout")["max_value"], 604_800);
-    assert_eq!(find(&set, "bot-pace")["max_value"], 60_000);
+    // The durations are text, read by the bot (30s to 7d; 0 to 1m).
+    assert_eq!(find(&set, "turn-timeout")["type"], 3);
+    assert_eq!(
+        find(&set, "bot-pace")["name_localizations"]["fr"],
+        "rythme-robots"
+    );
     // Get Dickey's has no target (it has none), and the same settings otherwise.
     let getdickey = commands.iter().find(|c| c["name"] == "getdickey").unwrap();
     let gd_set = find(&find(getdickey, "config"), "set");
@@ -384,7 +390,7 @@ async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
         saved.text()
     );
     assert!(
-        saved.text().contains("300 secondes (par défaut)"),
+        saved.text().contains("5\u{a0}min (par défaut)"),
         "{}",
         saved.text()
     );

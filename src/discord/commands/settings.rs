@@ -6,6 +6,8 @@
 //! permissions in the interaction (the registration's `default_member_permissions` only hides the
 //! commands in Discord's menu, and is not counted on).
 
+use std::time::Duration;
+
 use poise::serenity_prelude as serenity;
 use tracing::{error, info};
 
@@ -13,18 +15,24 @@ use super::table::{LanguageChoice, TARGET_MAX, TARGET_MIN, TARGET_OPTION};
 use super::{reply_of, Command};
 use crate::config::{MAX_BOT_PACE_MS, MAX_TURN_TIMEOUT_SECS};
 use crate::discord::{user_lang, Context, Error};
+use crate::duration;
 use crate::i18n::Lang;
 use crate::render::settings::{SettingsView, Shown};
-use crate::render::{self, ErrorText, Notice};
+use crate::render::{self, ErrorText, Notice, Takes};
 use crate::store::{GuildSettings, Setting, SettingsChange};
 use crate::tables::{Hosted, Reply};
 
-/// The option of `config set` that sets the time for each move, in seconds.
+/// The option of `config set` that sets the time for each move: a duration (`5m`; a bare number
+/// is seconds).
 const TURN_TIMEOUT_OPTION: &str = "turn-timeout";
-/// The option of `config set` that sets the bot seats' pace, in milliseconds.
+/// The option of `config set` that sets the bot seats' pace: a duration (`1.5s`; a bare number is
+/// milliseconds).
 const BOT_PACE_OPTION: &str = "bot-pace";
-/// The shortest time for each move a server may set (the config file's bound).
-const TURN_TIMEOUT_MIN: u64 = 1;
+/// The shortest time for each move a server may set: time to read the dice and think.
+const TURN_TIMEOUT_MIN: Duration = Duration::from_secs(30);
+/// The longest, and the bot seats' pace's bounds: the config file's.
+const TURN_TIMEOUT_MAX: Duration = Duration::from_secs(MAX_TURN_TIMEOUT_SECS);
+const BOT_PACE_MAX: Duration = Duration::from_millis(MAX_BOT_PACE_MS);
 /// The most channels a server may list (their mentions must fit in a message).
 pub const MAX_CHANNELS: usize = 25;
 /// Discord's MANAGE_GUILD and ADMINISTRATOR permission bits.
@@ -51,9 +59,10 @@ where
     group
 }
 
-/// Registers the ranges of `config set`'s options, the config file's own bounds: the target
-/// as `start` takes it, the time for each move from 1 second to a week, the pace from 0 to a
-/// minute. The bot checks every value against these (see `discord::options`).
+/// Registers `config set`'s options: the target's range as `start` takes it; the time for each
+/// move and the pace as text (durations, at most [`duration::MAX_CHARS`] characters), which
+/// `set` reads and checks against their bounds (30 seconds to a week; 0 to a minute). The bot
+/// checks every value against these (see `discord::options`).
 fn set_limits(set: &mut Command) {
     for param in &mut set.parameters {
         param.type_setter = match &*param.name {
@@ -63,17 +72,11 @@ fn set_limits(set: &mut Command) {
                     .min_int_value(TARGET_MIN)
                     .max_int_value(TARGET_MAX)
             }),
-            TURN_TIMEOUT_OPTION => Some(|option| {
+            TURN_TIMEOUT_OPTION | BOT_PACE_OPTION => Some(|option| {
                 option
-                    .kind(serenity::CommandOptionType::Integer)
-                    .min_int_value(TURN_TIMEOUT_MIN)
-                    .max_int_value(MAX_TURN_TIMEOUT_SECS)
-            }),
-            BOT_PACE_OPTION => Some(|option| {
-                option
-                    .kind(serenity::CommandOptionType::Integer)
-                    .min_int_value(0)
-                    .max_int_value(MAX_BOT_PACE_MS)
+                    .kind(serenity::CommandOptionType::String)
+                    .min_length(1)
+                    .max_length(duration::MAX_CHARS as u16)
             }),
             _ => param.type_setter,
         };
@@ -122,17 +125,63 @@ async fn set(
     // Their ranges are registered by `set_limits`, and every value checked against them before
     // this runs (`discord::options`).
     target: Option<i64>,
-    #[rename = "turn-timeout"] turn_timeout: Option<i64>,
-    #[rename = "bot-pace"] bot_pace: Option<i64>,
+    #[rename = "turn-timeout"] turn_timeout: Option<String>,
+    #[rename = "bot-pace"] bot_pace: Option<String>,
     language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let turn_timeout = match turn_timeout.as_deref().map(|text| {
+        duration::parse(text, Duration::from_secs(1))
+            .filter(|d| (TURN_TIMEOUT_MIN..=TURN_TIMEOUT_MAX).contains(d))
+    }) {
+        None => None,
+        Some(Some(d)) => Some(d.as_secs()),
+        Some(None) => {
+            let takes = (TURN_TIMEOUT_MIN, TURN_TIMEOUT_MAX);
+            return refuse_duration(ctx, TURN_TIMEOUT_OPTION, takes, lang).await;
+        }
+    };
+    let bot_pace = match bot_pace
+        .as_deref()
+        .map(|text| duration::parse(text, Duration::from_millis(1)).filter(|d| *d <= BOT_PACE_MAX))
+    {
+        None => None,
+        Some(Some(d)) => Some(u64::try_from(d.as_millis())?),
+        Some(None) => {
+            let takes = (Duration::ZERO, BOT_PACE_MAX);
+            return refuse_duration(ctx, BOT_PACE_OPTION, takes, lang).await;
+        }
+    };
     let change = SettingsChange::Set {
         default_target: target.map(u32::try_from).transpose()?,
-        turn_timeout_secs: turn_timeout.map(u64::try_from).transpose()?,
-        bot_pace_ms: bot_pace.map(u64::try_from).transpose()?,
+        turn_timeout_secs: turn_timeout,
+        bot_pace_ms: bot_pace,
         lang: language.map(Lang::from),
     };
     change_settings(ctx, change).await
+}
+
+/// Answers that the option `name` takes a duration within `(min, max)`, and changes nothing.
+async fn refuse_duration(
+    ctx: Context<'_>,
+    name: &str,
+    (min, max): (Duration, Duration),
+    lang: Lang,
+) -> Result<(), Error> {
+    let option = ctx
+        .command()
+        .parameters
+        .iter()
+        .find(|p| p.name == name)
+        .map_or_else(|| name.to_string(), |p| shown_option(p, lang));
+    let notice = Notice::BadOption {
+        option,
+        takes: Takes::Duration { min, max },
+    };
+    reply_of(ctx)
+        .ephemeral(render::notice(notice, lang))
+        .await?;
+    Ok(())
 }
 
 /// Put a setting of the server back to the bot's default.
@@ -289,12 +338,18 @@ fn option_names(ctx: Context<'_>, lang: Lang) -> Vec<String> {
     ctx.command()
         .parameters
         .iter()
-        .map(|p| {
-            p.name_localizations
-                .iter()
-                .find(|(locale, _)| locale == lang.code())
-                .map_or_else(|| p.name.to_string(), |(_, n)| n.to_string())
-        })
-        .map(|name| format!("**{name}**"))
+        .map(|p| format!("**{}**", shown_option(p, lang)))
         .collect()
+}
+
+/// An option's name as the person's client shows it.
+fn shown_option(
+    param: &poise::CommandParameter<crate::discord::Data, Error>,
+    lang: Lang,
+) -> String {
+    param
+        .name_localizations
+        .iter()
+        .find(|(locale, _)| locale == lang.code())
+        .map_or_else(|| param.name.to_string(), |(_, n)| n.to_string())
 }

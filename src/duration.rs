@@ -1,0 +1,155 @@
+//! Durations as people write and read them: `config set turn-timeout:5m`, `bot-pace:1.5s`, and
+//! "5 min" / "1,5 s" in the settings. Pure: text in, [`Duration`] out, and back.
+//!
+//! What [`parse`] takes: one or more amounts, each a number (a decimal point or comma allowed)
+//! and a unit, with or without spaces: `90s`, `1m 30s`, `1.5 s`, `2 h`, `1,5 min`, `500ms`. Units,
+//! in English and French: `ms`; `s`, `sec`, `second(s)`, `seconde(s)`; `m`, `min`, `minute(s)`;
+//! `h`, `hour(s)`, `heure(s)`; `d`, `j`, `day(s)`, `jour(s)`. A bare number is in the option's own
+//! unit (`bare`), so the whole seconds or milliseconds the options once took still read the same.
+//! No crate reads the French units or the decimal comma, hence this small parser.
+
+use std::time::Duration;
+
+use crate::i18n::Lang;
+use crate::tr;
+
+/// The longest text [`parse`] reads (an option's registered `max_length`).
+pub const MAX_CHARS: usize = 40;
+
+/// `text` as a duration; `None` when it is not one, or too long to be.
+pub fn parse(text: &str, bare: Duration) -> Option<Duration> {
+    let text = text.trim();
+    if text.is_empty() || text.chars().count() > MAX_CHARS {
+        return None;
+    }
+    if let Some(n) = number(text) {
+        return Some(bare.mul_f64(n));
+    }
+    let mut total = Duration::ZERO;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(rest.len());
+        let amount = number(&rest[..digits])?;
+        rest = rest[digits..].trim_start();
+        let letters = rest
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(rest.len());
+        let unit = unit(&rest[..letters].to_lowercase())?;
+        rest = rest[letters..].trim_start_matches([' ', ',']);
+        total = total.checked_add(unit.mul_f64(amount))?;
+    }
+    Some(total)
+}
+
+/// A plain non-negative number: `12`, `1.5`, `1,5`.
+fn number(text: &str) -> Option<f64> {
+    let text = text.replace(',', ".");
+    let valid = !text.is_empty()
+        && text.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && text.matches('.').count() <= 1
+        && text != ".";
+    let n: f64 = if valid {
+        text.parse().ok()?
+    } else {
+        return None;
+    };
+    // Larger than any bound the bot sets, and safe for `mul_f64`.
+    (n.is_finite() && n < 1e9).then_some(n)
+}
+
+fn unit(name: &str) -> Option<Duration> {
+    Some(match name {
+        "ms" => Duration::from_millis(1),
+        "s" | "sec" | "secs" | "second" | "seconds" | "seconde" | "secondes" => {
+            Duration::from_secs(1)
+        }
+        "m" | "min" | "mins" | "minute" | "minutes" => Duration::from_secs(60),
+        "h" | "hour" | "hours" | "heure" | "heures" => Duration::from_secs(3600),
+        "d" | "j" | "day" | "days" | "jour" | "jours" => Duration::from_secs(86_400),
+        _ => return None,
+    })
+}
+
+/// A duration as the settings show it, in `lang`: "5 min", "1 min 30 s", "1.5 s" ("1,5 s" in
+/// French), "250 ms", "7 d" ("7 j").
+pub fn show(duration: Duration, lang: Lang) -> String {
+    let ms = duration.as_millis();
+    if ms < 1000 {
+        return tr!(lang, "duration-ms", n = ms as u64);
+    }
+    if ms < 60_000 && ms % 1000 != 0 {
+        let seconds = format!("{:.3}", ms as f64 / 1000.0);
+        let seconds = seconds.trim_end_matches('0').trim_end_matches('.');
+        let seconds = crate::render::forgetit::decimal(seconds, lang);
+        return tr!(lang, "duration-s", n = seconds);
+    }
+    let mut secs = duration.as_secs();
+    let mut parts = Vec::new();
+    for (size, id) in [
+        (86_400, "duration-d"),
+        (3600, "duration-h"),
+        (60, "duration-min"),
+        (1, "duration-s"),
+    ] {
+        if secs >= size {
+            parts.push(tr!(lang, id, n = (secs / size).to_string()));
+            secs %= size;
+        }
+    }
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: Duration = Duration::from_secs(1);
+    const MS: Duration = Duration::from_millis(1);
+
+    #[test]
+    fn reads_what_people_write() {
+        let secs = |text: &str| parse(text, S).map(|d| d.as_millis());
+        assert_eq!(secs("5m"), Some(300_000));
+        assert_eq!(secs("1m 30s"), Some(90_000));
+        assert_eq!(secs("1m30s"), Some(90_000));
+        assert_eq!(secs("1.5s"), Some(1500));
+        assert_eq!(secs("1,5 s"), Some(1500));
+        assert_eq!(secs("2 heures"), Some(7_200_000));
+        assert_eq!(secs("7j"), Some(604_800_000));
+        assert_eq!(
+            secs("90"),
+            Some(90_000),
+            "a bare number is in the option's unit"
+        );
+        assert_eq!(parse("800", MS), Some(Duration::from_millis(800)));
+        for bad in [
+            "",
+            "5x",
+            "m",
+            "-5s",
+            "1..5s",
+            "5 m m",
+            "1e9s",
+            "NaN",
+            "∞",
+            "5s;",
+            &"9".repeat(50),
+        ] {
+            assert_eq!(secs(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn shows_durations_naturally() {
+        let show_en = |d| show(d, Lang::EnUs);
+        assert_eq!(show_en(Duration::from_secs(300)), "5 min");
+        assert_eq!(show_en(Duration::from_secs(90)), "1 min 30 s");
+        assert_eq!(show_en(Duration::from_millis(1500)), "1.5 s");
+        assert_eq!(show_en(Duration::from_millis(250)), "250 ms");
+        assert_eq!(show_en(Duration::from_secs(604_800)), "7 d");
+        assert_eq!(show(Duration::from_millis(1500), Lang::Fr), "1,5\u{a0}s");
+        assert_eq!(show(Duration::from_secs(604_800), Lang::Fr), "7\u{a0}j");
+    }
+}
