@@ -39,6 +39,15 @@ gd-button-roll-dice = Roll { $n } { $n ->
     } ({ $left } left)
 gd-button-roll = Roll ({ $left } left)
 gd-score-in = Score in…
+gd-button-odds = Odds
+gd-odds-title = 📊 Odds · round { $round } · { $name }'s turn
+gd-odds-intro = The expected final score of the card for each choice, with the best play from then on:
+gd-odds-hold = hold { $dice }
+gd-odds-hold-nothing = roll all five
+gd-odds-best-score = Score in **{ $box_name }**.
+gd-odds-best-hold = Hold **{ $dice }** and roll again.
+gd-odds-best-roll = Roll all five again.
+gd-odds-footer = Only you see this. Expected scores assume the optimal solitaire play from here on (the bot seats' own), not the race against the others.
 gd-note-joker-upper = Joker: five alike must fill their upper box
 gd-note-joker-zero = Joker: scores 0 here
 gd-note-joker-as = Joker: five alike score as { $box_name }

@@ -40,6 +40,15 @@ gd-button-roll-dice = Lancer { $n } { $n ->
     } (reste { $left })
 gd-button-roll = Lancer (reste { $left })
 gd-score-in = Marquer dans…
+gd-button-odds = Chances
+gd-odds-title = 📊 Chances · manche { $round } · tour de { $name }
+gd-odds-intro = Le score final espéré de la feuille pour chaque choix, avec le meilleur jeu ensuite :
+gd-odds-hold = garder { $dice }
+gd-odds-hold-nothing = relancer les cinq
+gd-odds-best-score = Marquer en **{ $box_name }**.
+gd-odds-best-hold = Garder **{ $dice }** et relancer.
+gd-odds-best-roll = Relancer les cinq.
+gd-odds-footer = Vous seul voyez ceci. Les scores espérés supposent le jeu optimal en solitaire à partir de maintenant (celui des robots), pas la course contre les autres.
 gd-note-joker-upper = Joker : cinq dés pareils vont dans leur case du haut
 gd-note-joker-zero = Joker : rapporte 0 ici
 gd-note-joker-as = Joker : cinq dés pareils comptent comme { $box_name }

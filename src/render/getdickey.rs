@@ -51,6 +51,7 @@ use crate::engine::getdickey::{
 };
 use crate::engine::{Intent, Player};
 use crate::i18n::Lang;
+use crate::strategy::getdickey::Odds;
 use crate::tr;
 use fluent_bundle::FluentArgs;
 
@@ -164,7 +165,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         return view;
     }
     view.row(hold_buttons(turn, style))
-        .row(vec![roll_button(turn, lang)])
+        .row(play_buttons(turn, lang))
         .select(score_menu(&game.score_options(), lang))
 }
 
@@ -293,6 +294,96 @@ fn hold_buttons(turn: &Turn, dice: &DiceStyle) -> Vec<ButtonView> {
             button.disabled_if(!turn.can_hold())
         })
         .collect()
+}
+
+/// Roll, and once the turn has rolled, **Odds** (for anyone: what each choice is worth).
+fn play_buttons(turn: &Turn, lang: Lang) -> Vec<ButtonView> {
+    let mut buttons = vec![roll_button(turn, lang)];
+    if turn.dice.is_some() {
+        buttons.push(ButtonView::new(
+            &tr!(lang, "gd-button-odds"),
+            ButtonStyle::Secondary,
+            Intent::<Move>::Odds,
+        ));
+    }
+    buttons
+}
+
+/// The answer to **Odds**, privately to whoever clicked, in `lang` (theirs): for the roll on the
+/// table, the expected final score of the card for each box it may fill now and for the best hold
+/// and roll on, under the optimal solitaire policy from then on, the best marked. Boxes and Roll
+/// are named as the table's message shows them (in `table_lang`).
+pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageView {
+    let (player, round) = game
+        .turn()
+        .ok()
+        .map(|turn| (name(&game.seats[turn.seat]), turn.round))
+        .unwrap_or_default();
+    let expected = |value: f64| {
+        tr!(
+            lang,
+            "odds-expected",
+            points = super::forgetit::decimal(&format!("{value:.1}"), lang)
+        )
+    };
+    let mut lines = Vec::new();
+    for (i, (category, points, value)) in odds.boxes.iter().enumerate() {
+        let star = if odds.best == Some(i) { " ⭐" } else { "" };
+        lines.push(format!(
+            "**{}** ({points}) · {}{star}",
+            card_name(*category, table_lang),
+            expected(*value)
+        ));
+    }
+    let roll = game
+        .turn()
+        .ok()
+        .map(|turn| roll_button(turn, table_lang).label);
+    let mut embed = EmbedView::new(
+        &tr!(lang, "gd-odds-title", name = player, round = round),
+        colour::INFO,
+    )
+    .description(&format!(
+        "{}\n{}",
+        lang.t("gd-odds-intro"),
+        lines.join("\n")
+    ));
+    if let (Some((keep, value)), Some(roll)) = (&odds.roll_on, &roll) {
+        let star = if odds.best.is_none() { " ⭐" } else { "" };
+        let held = if keep.is_empty() {
+            lang.t("gd-odds-hold-nothing")
+        } else {
+            tr!(lang, "gd-odds-hold", dice = faces(keep))
+        };
+        embed = embed.field(
+            &roll.clone(),
+            &format!("{held} · {}{star}", expected(*value)),
+            false,
+        );
+    }
+    let best = match (odds.best, &odds.roll_on, &roll) {
+        (Some(i), _, _) => tr!(
+            lang,
+            "gd-odds-best-score",
+            box_name = card_name(odds.boxes[i].0, table_lang)
+        ),
+        (None, Some((keep, _)), _) if !keep.is_empty() => {
+            tr!(lang, "gd-odds-best-hold", dice = faces(keep))
+        }
+        (None, _, _) => lang.t("gd-odds-best-roll"),
+    };
+    let embed = embed
+        .field(&lang.t("odds-best"), &best, false)
+        .footer(&lang.t("gd-odds-footer"));
+    MessageView::new("").embed(embed)
+}
+
+fn faces(faces: &[u8]) -> String {
+    faces
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Roll, with the dice it rolls and the rolls left; disabled with no roll left or all five held.

@@ -135,6 +135,65 @@ pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
     }
 }
 
+/// The answer to Get Dickey's **Odds** for the roll on the table: the expected final score of
+/// the card for each open box filled now, and for the best hold and roll on (with rolls left),
+/// all under optimal play from there on ([`optimal`]'s table).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Odds {
+    /// Each box the roll may fill, in scorecard order: the points it scores now and the expected
+    /// final score after filling it.
+    pub boxes: Vec<(Category, u32, f64)>,
+    /// With a roll left: the best dice to hold (their faces) and the expected final score of
+    /// holding them and rolling the rest.
+    pub roll_on: Option<(Vec<u8>, f64)>,
+    /// The best of these: a box's index in `boxes`, or `None` for rolling on.
+    pub best: Option<usize>,
+}
+
+/// The odds of the turn in progress, or `None` before its first roll or with no game.
+pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
+    let turn = game.turn().ok()?;
+    let dice = turn.dice?;
+    let hand = counts_of(&dice)?;
+    let card = &game.seats[turn.seat].card;
+    let state = state_of(card);
+    let now = f64::from(card.total());
+    let boxes: Vec<(Category, u32, f64)> = game
+        .score_options()
+        .iter()
+        .filter_map(|o| {
+            let (after, gained) = table.fill(state, &hand, o.category.index())?;
+            Some((
+                o.category,
+                o.points + o.dickey_bonus,
+                now + f64::from(gained) + table.value(after),
+            ))
+        })
+        .collect();
+    let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
+    let plan = table.turn(state);
+    let roll_on = (rolls_left > 0 && turn.can_roll())
+        .then(|| {
+            dickey_solver::sub_keeps(&hand)
+                .into_iter()
+                .filter(|keep| keep != &hand)
+                .map(|keep| (keep, plan.keep_value(&keep, rolls_left)))
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+        })
+        .flatten()
+        .map(|(keep, value)| (dickey_solver::faces_of(&keep), now + value));
+    let best_box = (0..boxes.len()).max_by(|&a, &b| boxes[a].2.total_cmp(&boxes[b].2));
+    let best = match (best_box, &roll_on) {
+        (Some(b), Some((_, roll))) if *roll > boxes[b].2 => None,
+        (best_box, _) => best_box,
+    };
+    Some(Odds {
+        boxes,
+        roll_on,
+        best,
+    })
+}
+
 /// Which dice to hold so that the held dice are `keep`: those already held first, then the others
 /// in die order.
 fn holds_for(dice: &[u8; DICE], held: &[bool; DICE], keep: Counts) -> [bool; DICE] {

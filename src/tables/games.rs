@@ -182,6 +182,21 @@ impl Hosted for getdickey::GetDickey {
         strategy::getdickey::optimal(game, strategies.getdickey())
     }
 
+    /// By the optimal solitaire table ([`strategy::getdickey::odds`]).
+    fn odds_view(
+        game: &getdickey::Game,
+        strategies: &Strategies,
+        lang: Lang,
+        table_lang: Lang,
+    ) -> Option<MessageView> {
+        Some(
+            match strategy::getdickey::odds(game, strategies.getdickey()) {
+                Some(odds) => render::getdickey::odds(game, &odds, lang, table_lang),
+                None => render::notice(Notice::NoTurn, lang),
+            },
+        )
+    }
+
     /// By the optimal solitaire table ([`strategy::review::getdickey`]).
     fn review_view(
         events: &[getdickey::Event],

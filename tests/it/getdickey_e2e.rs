@@ -60,6 +60,19 @@ async fn a_whole_two_player_game_with_holds_the_score_menu_a_stale_click_and_a_r
     let turn = turn_of(&world, alice).await;
     world.dice.push([6, 2, 6, 3, 6]);
     let rolled = world.click(alice, &turn, &roll_label(&turn)).await;
+    // Odds, for bob who is not on turn: privately, each box's expected final score, one best.
+    let odds = world.click(bob, &rolled, "Odds").await;
+    assert!(
+        odds.is_ephemeral() && odds.visible_to == Some(bob),
+        "{}",
+        odds.text()
+    );
+    assert!(
+        odds.text().contains("📊 Odds · round 1 · alice's turn"),
+        "{}",
+        odds.text()
+    );
+    assert_eq!(odds.text().matches('⭐').count(), 1, "{}", odds.text());
     let old_roll = custom_id(&rolled, ":roll");
     let mut shown = rolled;
     for die in [0, 2, 4] {

@@ -218,6 +218,7 @@ fn g2_holds_show_on_the_dice_and_the_buttons_and_roll_counts_the_free_dice() {
             button("3", "hold:3", false),
             button("🔒 6", "hold:4", false),
             button("Roll 2 dice (2 left)", "roll", false),
+            button("Odds", "odds", false),
         ]
     );
     let styles: Vec<ButtonStyle> = view.buttons().take(5).map(|b| b.style).collect();
@@ -235,7 +236,7 @@ fn g2_holds_show_on_the_dice_and_the_buttons_and_roll_counts_the_free_dice() {
     // All five held: Roll is disabled, holds may still change.
     hold(&mut game, ANN, &[1, 3]);
     let view = turn_view(&game);
-    let roll = view.buttons().last().unwrap();
+    let roll = view.buttons().nth(5).unwrap();
     assert_eq!(
         (roll.label.as_str(), roll.disabled),
         ("Roll (2 left)", true)
@@ -252,8 +253,10 @@ fn g2_after_the_third_roll_the_player_must_score() {
     roll(&mut game, ANN, &[2, 2]);
     let view = turn_view(&game);
     snap("turn_last_roll_must_score", &view);
-    assert!(view.buttons().all(|b| b.disabled));
-    assert_eq!(view.buttons().last().unwrap().label, "No rolls left");
+    // Every button but Odds is disabled.
+    assert!(view.buttons().take(6).all(|b| b.disabled));
+    assert_eq!(view.buttons().nth(5).unwrap().label, "No rolls left");
+    assert_eq!(view.buttons().last().unwrap().label, "Odds");
     let full_house = menu(&view)
         .into_iter()
         .find(|(c, _)| *c == FullHouse)
@@ -768,4 +771,39 @@ fn g3_the_score_menu_names_the_boxes_as_the_scorecard_does() {
             assert!(card.contains(name), "{name:?} is not on the card:\n{card}");
         }
     }
+}
+
+/// Odds, from the optimal solitaire table: each box the roll may fill with its points and the
+/// card's expected final score, the best hold to roll on, one best choice marked; in the asker's
+/// language, the boxes named as the table's menu names them.
+#[test]
+fn odds_give_each_boxs_expected_final_score_and_mark_the_best() {
+    let table = crate::common::strategy::table();
+    let mut game = ann_ben();
+    roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
+    let odds = forgetit::strategy::getdickey::odds(&game, table).expect("a roll to judge");
+    assert_eq!(odds.boxes.len(), 13);
+    let (keep, roll_on) = odds.roll_on.clone().expect("two rolls left");
+    assert_eq!(keep, [6, 6, 6], "hold the three 6s");
+    let best_box = odds.boxes.iter().map(|b| b.2).fold(f64::MIN, f64::max);
+    assert!(roll_on > best_box, "rolling on beats every box now");
+    assert_eq!(odds.best, None);
+    let view = render::odds(&game, &odds, EN, EN);
+    snap("odds", &view);
+    assert_eq!(view.to_string().matches('⭐').count(), 1);
+    let fr = render::odds(&game, &odds, FR, FR);
+    snap("fr_odds", &fr);
+    // An English reader at a French table: the boxes as its menu names them.
+    let mixed = render::odds(&game, &odds, EN, FR).to_string();
+    assert!(
+        mixed.contains("**Brelan** (23)") && mixed.contains("Hold **6 6 6**"),
+        "{mixed}"
+    );
+    // The last roll: scoring is all there is, and the best box is marked.
+    roll(&mut game, ANN, &[6, 6, 6, 6, 6]);
+    roll(&mut game, ANN, &[6, 6, 6, 6, 6]);
+    let last = forgetit::strategy::getdickey::odds(&game, table).unwrap();
+    assert!(last.roll_on.is_none());
+    let best = last.best.expect("a box");
+    assert_eq!(last.boxes[best].0, Dickey, "{last:?}");
 }
