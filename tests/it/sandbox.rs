@@ -106,6 +106,14 @@ async fn a_restarted_sandbox_shows_its_channels_as_they_were_and_the_games_play_
     assert_eq!((general, side, alice), ids, "stable ids");
     let again: Vec<_> = standin.messages(general).iter().map(|m| m.id).collect();
     assert_eq!(again, shown.iter().map(|m| m.id).collect::<Vec<_>>());
+    // The lobby still says who used which command ("alice used /forgetit start").
+    assert!(
+        standin.messages(general).iter().any(|m| m
+            .used
+            .as_ref()
+            .is_some_and(|u| u.command == "forgetit start" && u.user == alice)),
+        "the command's line is kept"
+    );
     let turn = turn_of(&sandbox, "alice", "general").await;
     assert_eq!(turn.id, first_turn.id, "the same turn message");
     dice.push([3, 3, 3, 6, 2, 2, 4, 4, 5]);

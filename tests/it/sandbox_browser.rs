@@ -288,6 +288,24 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.act_as("bob").await;
     page.click("Join").await;
     page.message_with(&["bob", "alice"]).await;
+    // alice clicks Join at her own table: her private answer quotes the lobby as Discord
+    // previews a reply, markdown drawn.
+    page.act_as("alice").await;
+    page.click("Join").await;
+    page.wait("//span[contains(@class,'reply-preview')]/strong")
+        .await;
+    let previews = page
+        .client
+        .find_all(Locator::Css(".reply-preview"))
+        .await
+        .unwrap();
+    for preview in previews {
+        let text = preview.text().await.unwrap();
+        assert!(
+            !text.contains("**") && !text.contains("-# ") && !text.contains("<@"),
+            "{text}"
+        );
+    }
     page.act_as("alice").await;
     page.dice.push([5, 2]); // the roll-off (F2): alice 5, bob 2, alice first
     page.click("Start").await;
@@ -387,15 +405,20 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
         .await;
     page.wait("//*[@id='completions']//*[contains(@class,'completion') and starts-with(@data-insert, '/forgetit règles')]")
         .await;
+    // An option with choices offers its choices, not the number poise registers for each.
+    page.type_in_composer("/forgetit lancer ").await;
+    page.wait("//*[@id='completions']//*[contains(@class,'completion-type') and contains(., 'au choix') and contains(., 'Français')]")
+        .await;
     page.command("/forgetit règles").await;
     let rules = page
         .wait("//div[contains(@class,'message') and @data-ephemeral='true' and contains(., 'Comment jouer')]")
         .await;
+    // The page speaks amelie's language too, as Discord's client would.
     assert!(rules
         .text()
         .await
         .unwrap()
-        .contains("Only you can see this"));
+        .contains("Vous seul pouvez voir ceci"));
     let rules_id = rules.attr("data-id").await.unwrap().unwrap();
     page.screenshot("french-rules").await;
     page.act_as("alice").await;

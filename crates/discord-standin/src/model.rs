@@ -69,6 +69,15 @@ pub struct MessageState {
     pub flags: u64,
 }
 
+/// Who used which slash command, for the message that answers it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Used {
+    /// Who used it.
+    pub user: UserId,
+    /// The command's path, as registered (`forgetit start`).
+    pub command: String,
+}
+
 /// A message as a person in the channel sees it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Message {
@@ -90,6 +99,11 @@ pub struct Message {
     pub visible_to: Option<UserId>,
     /// The interaction this message answers, if any.
     pub interaction: Option<InteractionId>,
+    /// For the answer to a slash command: who used which command, kept with the message (as
+    /// Discord keeps a message's `interaction_metadata`), so "alice used /forgetit start" outlasts
+    /// the interaction and a restart.
+    #[serde(default)]
+    pub used: Option<Used>,
     /// Discord message type (0 default, 19 reply, 20 slash-command response).
     pub kind: u8,
     /// A deferred response (type 5) still showing "the bot is thinking...".
@@ -1015,6 +1029,15 @@ impl World {
             state.flags &= !EPHEMERAL;
         }
         let by_bot = author == self.bot.id;
+        let used = interaction
+            .and_then(|i| self.interaction(i))
+            .and_then(|i| match &i.kind {
+                InteractionKind::Command { path } => Some(Used {
+                    user: i.user,
+                    command: path.clone(),
+                }),
+                InteractionKind::Component { .. } => None,
+            });
         self.push_message(Message {
             id,
             channel_id,
@@ -1025,6 +1048,7 @@ impl World {
             history: Vec::new(),
             visible_to,
             interaction,
+            used,
             kind,
             loading: false,
             deleted: false,

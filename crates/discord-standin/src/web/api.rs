@@ -168,7 +168,20 @@ fn message_json(w: &World, m: &Message) -> Value {
     let interaction = m
         .interaction
         .and_then(|id| w.interaction(id))
-        .map(|i| interaction_json(w, i));
+        .map(|i| interaction_json(w, i))
+        .or_else(|| {
+            // A message from before a restart keeps who used which command.
+            m.used.as_ref().map(|used| {
+                let name = w
+                    .user(used.user)
+                    .map_or("unknown user", |u| u.name.as_str());
+                json!({
+                    "kind": "command",
+                    "user": {"id": used.user.to_string(), "name": name},
+                    "command": used.command,
+                })
+            })
+        });
     json!({
         "id": m.id.to_string(),
         "author": {

@@ -115,6 +115,64 @@
   const person = () => people().find((u) => u.id === state.personId) || null;
   const channel = () => allChannels().find((c) => c.id === state.channelId) || null;
   const locale = () => person()?.locale || 'en-US';
+
+  // The page's own words, in the person's language (as Discord's client speaks it): French for
+  // a French client, English for any other.
+  const WORDS = {
+    en: {
+      used: 'used',
+      onlyYou: 'Only you can see this',
+      dismiss: 'Dismiss message',
+      thinking: '{name} is thinking',
+      failed: 'This interaction failed',
+      noAnswer: 'The bot did not answer within 3 seconds.',
+      clickedGone: 'clicked a button on a message that is gone',
+      today: 'Today at {time}',
+      yesterday: 'Yesterday at {time}',
+      composer: 'Message #{channel} — type / for commands',
+      noChannel: 'No channel',
+      start: "This is the start of #{channel}. Type / to run one of the bot's commands.",
+      originalGone: 'Original message was deleted or is not shown',
+      clickToSee: 'Click to see the message',
+      makeSelection: 'Make a selection',
+      nothingToChoose: 'Nothing to choose',
+      jump: 'New messages below · Jump to present',
+      edited: '(edited)',
+      oneOf: 'one of: {choices}',
+      required: 'required',
+      optionsOf: 'Options of {command}',
+      types: { 3: 'text', 4: 'whole number', 5: 'true or false', 6: 'user', 7: 'channel', 8: 'role', 9: 'user or role', 10: 'number', 11: 'file' },
+    },
+    fr: {
+      used: 'a utilisé',
+      onlyYou: 'Vous seul pouvez voir ceci',
+      dismiss: 'Ignorer le message',
+      thinking: '{name} réfléchit',
+      failed: "Échec de l'interaction",
+      noAnswer: "Le bot n'a pas répondu en 3 secondes.",
+      clickedGone: "a cliqué sur un bouton d'un message disparu",
+      today: "Aujourd'hui à {time}",
+      yesterday: 'Hier à {time}',
+      composer: 'Envoyer un message dans #{channel} — tapez / pour les commandes',
+      noChannel: 'Aucun salon',
+      start: 'Voici le début de #{channel}. Tapez / pour lancer une commande du bot.',
+      originalGone: "Le message d'origine a été supprimé ou n'est pas affiché",
+      clickToSee: 'Cliquez pour voir le message',
+      makeSelection: 'Faites un choix',
+      nothingToChoose: 'Rien à choisir',
+      jump: 'Nouveaux messages en dessous · Revenir au présent',
+      edited: '(modifié)',
+      oneOf: 'au choix : {choices}',
+      required: 'obligatoire',
+      optionsOf: 'Options de {command}',
+      types: { 3: 'texte', 4: 'nombre entier', 5: 'vrai ou faux', 6: 'membre', 7: 'salon', 8: 'rôle', 9: 'membre ou rôle', 10: 'nombre', 11: 'fichier' },
+    },
+  };
+  const words = () => (String(locale()).toLowerCase().startsWith('fr') ? WORDS.fr : WORDS.en);
+  // `key`'s words, with `{name}` places filled from `vars` (the filled values are not escaped).
+  function t(key, vars = {}) {
+    return String(words()[key]).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : ''));
+  }
   const sameName = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
 
   // Pick the person and channel from the URL at first, and keep them valid.
@@ -204,7 +262,8 @@
     }).join(''));
     const ch = channel();
     $('#channel-name').textContent = ch ? ch.name : '';
-    $('#composer').placeholder = ch ? `Message #${ch.name} — type / for commands` : 'No channel';
+    $('#composer').placeholder = ch ? t('composer', { channel: ch.name }) : t('noChannel');
+    $('#jump').textContent = t('jump');
     const status = $('#bot-status');
     status.textContent = w.connected ? `${w.bot.name} is online` : `${w.bot.name} is not connected yet`;
     status.classList.toggle('online', Boolean(w.connected));
@@ -302,7 +361,7 @@
       $('#jump').hidden = false;
     }
     if (!entries.length) {
-      box.dataset.empty = `This is the start of #${data.channel?.name || ''}. Type / to run one of the bot's commands.`;
+      box.dataset.empty = t('start', { channel: data.channel?.name || '' });
     } else {
       delete box.dataset.empty;
     }
@@ -320,24 +379,32 @@
     if (!i) return '';
     if (i.kind === 'command' && m.type === 20) {
       return `<div class="interaction-line">${avatarHtml(i.user.id, i.user.name, false, 'mini')}`
-        + `<span class="who">${esc(i.user.name)}</span> used `
+        + `<span class="who">${esc(i.user.name)}</span> ${esc(t('used'))} `
         + `<span class="command-name">/${esc(localizedPath(i.command))}</span></div>`;
     }
     const referenced = i.kind === 'component' ? i.message : i.original;
     if (!referenced || referenced === m.id) return '';
     const target = byId.get(referenced);
-    const preview = target ? previewText(target) : 'Original message was deleted or is not shown';
+    const preview = target ? previewHtml(target) : esc(t('originalGone'));
     const who = target ? `@${target.author.name}` : '';
     return `<div class="reply-line"><span class="reply-spine"></span>`
-      + `<span class="reply-author">${esc(who)}</span> <span class="reply-preview">${esc(preview)}</span></div>`;
+      + `<span class="reply-author">${esc(who)}</span> <span class="reply-preview">${preview}</span></div>`;
   }
 
-  function previewText(m) {
-    const text = (m.content || '').replace(/\s+/g, ' ').trim();
-    if (text) return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+  // A replied-to message on one line, as Discord previews it: its text with its inline markdown
+  // and mentions drawn, line marks (subtext, headings, quotes, lists) dropped, cut at 100
+  // characters; else its first embed's title; else a hint.
+  function previewHtml(m) {
+    const text = (m.content || '')
+      .split('\n')
+      .map((line) => line.replace(/^(-#|#{1,3}|>{1,3}|\s*[-*]|\s*\d+\.)\s+/, ''))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text) return inline(text.length > 100 ? `${text.slice(0, 100)}…` : text);
     const embed = (m.embeds || []).find((e) => e && (e.title || e.description));
-    if (embed) return embed.title || embed.description.slice(0, 100);
-    return 'Click to see the message';
+    if (embed) return inline(embed.title || embed.description.slice(0, 100));
+    return esc(t('clickToSee'));
   }
 
   function messageHtml(m, { grouped, failed, byId }) {
@@ -358,9 +425,9 @@
     const content = markdown(m.content || '');
     const inline = !/<(div|pre|blockquote|ul|ol|h[1-3])\b/.test(content);
     let body = `<div class="content-line"><div class="message-content${inline ? ' inline' : ''}">${content}</div>`
-      + (m.edited ? '<span class="edited" title="edited">(edited)</span>' : '') + '</div>';
+      + (m.edited ? `<span class="edited" title="edited">${esc(t('edited'))}</span>` : '') + '</div>';
     if (m.loading) {
-      body += `<div class="message-loading">${esc(author.name)} is thinking<span class="dots"><span>.</span><span>.</span><span>.</span></span></div>`;
+      body += `<div class="message-loading">${esc(t('thinking', { name: author.name }))}<span class="dots"><span>.</span><span>.</span><span>.</span></span></div>`;
     }
     const embeds = Array.isArray(m.embeds) ? m.embeds : [];
     if (embeds.length) body += `<div class="embeds">${embeds.map(embedHtml).join('')}</div>`;
@@ -368,10 +435,10 @@
     if (components.length) body += `<div class="components">${components.map(componentHtml).join('')}</div>`;
     if (m.ephemeral) {
       body += '<div class="ephemeral-footer"><span class="eye" aria-hidden="true">👁</span>'
-        + '<span class="ephemeral-note">Only you can see this</span> • '
-        + '<button type="button" class="dismiss">Dismiss message</button></div>';
+        + `<span class="ephemeral-note">${esc(t('onlyYou'))}</span> • `
+        + `<button type="button" class="dismiss">${esc(t('dismiss'))}</button></div>`;
     }
-    if (failed) body += '<div class="interaction-failed">This interaction failed</div>';
+    if (failed) body += `<div class="interaction-failed">${esc(t('failed'))}</div>`;
     return `<div class="${classes.join(' ')}" data-id="${esc(m.id)}" data-author="${esc(author.name)}" `
       + `data-ephemeral="${Boolean(m.ephemeral)}" data-edited="${Boolean(m.edited)}">${top}`
       + `<div class="message-row"><div class="gutter">${gutter}</div><div class="message-body">${meta}${body}</div></div></div>`;
@@ -380,12 +447,12 @@
   // An interaction the bot never answered, with no message to show it under.
   function failureHtml(f) {
     const what = f.kind === 'command'
-      ? `used <span class="command-name">/${esc(localizedPath(f.command))}</span>`
-      : 'clicked a button on a message that is gone';
+      ? `${esc(t('used'))} <span class="command-name">/${esc(localizedPath(f.command))}</span>`
+      : esc(t('clickedGone'));
     return `<div class="system-entry" data-interaction-id="${esc(f.id)}">`
       + `<div class="interaction-line">${avatarHtml(f.user.id, f.user.name, false, 'mini')}<span class="who">${esc(f.user.name)}</span> ${what}</div>`
-      + '<div class="interaction-failed">This interaction failed</div>'
-      + '<div class="system-note">The bot did not answer within 3 seconds.</div></div>';
+      + `<div class="interaction-failed">${esc(t('failed'))}</div>`
+      + `<div class="system-note">${esc(t('noAnswer'))}</div></div>`;
   }
 
   function formatClock(ms) {
@@ -396,8 +463,8 @@
     const date = new Date(ms);
     const today = new Date();
     const yesterday = new Date(today.getTime() - 86400000);
-    if (date.toDateString() === today.toDateString()) return `Today at ${formatClock(ms)}`;
-    if (date.toDateString() === yesterday.toDateString()) return `Yesterday at ${formatClock(ms)}`;
+    if (date.toDateString() === today.toDateString()) return t('today', { time: formatClock(ms) });
+    if (date.toDateString() === yesterday.toDateString()) return t('yesterday', { time: formatClock(ms) });
     return `${date.toLocaleDateString()} ${formatClock(ms)}`;
   }
 
@@ -681,7 +748,7 @@
     const min = Number.isInteger(c.min_values) ? c.min_values : 1;
     const multiple = max > 1;
     const options = selectOptions(c);
-    const placeholder = c.placeholder || (options.length ? 'Make a selection' : 'Nothing to choose');
+    const placeholder = c.placeholder || (options.length ? t('makeSelection') : t('nothingToChoose'));
     let h = `<select class="component-select" data-custom-id="${esc(c.custom_id)}" data-min="${min}" data-max="${max}"`
       + `${multiple ? ` multiple size="${Math.min(options.length + 1, 8)}"` : ''}${c.disabled ? ' disabled' : ''}>`
       + `<option value="" disabled selected>${esc(placeholder)}</option>`;
@@ -826,13 +893,13 @@
     return out.join(' ');
   }
 
-  const TYPE_NAMES = {
-    3: 'text', 4: 'whole number', 5: 'true or false', 6: 'user', 7: 'channel', 8: 'role',
-    9: 'user or role', 10: 'number', 11: 'file',
-  };
-
+  // What an option takes: its choices if it has some (poise registers them as numbers), else its
+  // type and range, in the person's language.
   function describeOption(o) {
-    let type = TYPE_NAMES[o.type] || `type ${o.type}`;
+    if (Array.isArray(o.choices) && o.choices.length) {
+      return t('oneOf', { choices: o.choices.map((c) => localized(c, 'name')).join(', ') });
+    }
+    let type = words().types[o.type] || `type ${o.type}`;
     if (o.min_value != null && o.max_value != null) type += `, ${o.min_value}–${o.max_value}`;
     else if (o.min_value != null) type += `, at least ${o.min_value}`;
     else if (o.max_value != null) type += `, at most ${o.max_value}`;
@@ -983,7 +1050,7 @@
     const offerOptions = (prefix, start) => {
       const rest = declared.filter((o) => !given.has(o.name) && startsWith(o, prefix));
       rest.sort((a, b) => Number(Boolean(b.required)) - Number(Boolean(a.required)));
-      r.title = `Options of ${shown}`;
+      r.title = t('optionsOf', { command: shown });
       r.items = rest.map((o) => ({
         label: localized(o, 'name'), detail: localized(o, 'description'), type: describeOption(o),
         required: Boolean(o.required), insert: `${text.slice(0, start)}${localized(o, 'name')}:`,
@@ -1110,7 +1177,7 @@
     }
     const items = completions.items.map((item, i) => {
       const selected = i === completions.selected ? ' selected' : '';
-      const required = item.required ? '<span class="completion-required">required</span>' : '';
+      const required = item.required ? `<span class="completion-required">${esc(t('required'))}</span>` : '';
       const type = item.type ? `<span class="completion-type">${esc(item.type)}</span>` : '';
       const detail = item.detail ? `<span class="completion-detail">${esc(item.detail)}</span>` : '';
       return `<div class="completion${selected}" role="option" data-index="${i}" data-insert="${esc(item.insert)}" aria-selected="${Boolean(selected)}">`
