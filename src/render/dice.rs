@@ -222,7 +222,8 @@ impl DiceStyle {
         dice.join(" ")
     }
 
-    /// Dice by index (0–8), by kind only: one marker per die, `🟥🟥 ⬜ 🟦🟦🟦`.
+    /// Dice by index (0–8), by kind only: each kind's marker and how many, `🟥×2 ⬜×1 🟦×3`, so
+    /// that nine dice fit an inline field's width.
     pub fn kinds_of(&self, dice: &[usize]) -> String {
         let app = self.fgi_app();
         let groups = Word::ALL.iter().filter_map(|&word| {
@@ -231,7 +232,7 @@ impl DiceStyle {
                 Some(app) => &app.fgi[word as usize][6],
                 None => self.kind(word),
             };
-            (count > 0).then(|| piece.repeat(count))
+            (count > 0).then(|| format!("{piece}×{count}"))
         });
         groups.collect::<Vec<_>>().join(" ")
     }

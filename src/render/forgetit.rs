@@ -657,7 +657,7 @@ fn turn_embed(game: &Game, turn: &Turn, style: &DiceStyle, colour: u32, lang: La
     let in_hand = if hand.is_empty() {
         tr!(lang, "fgi-in-hand-none")
     } else {
-        format!("{} ({})", style.kinds_of(&hand), hand.len())
+        style.kinds_of(&hand)
     };
     embed
         .field(&tr!(lang, "fgi-in-hand"), &in_hand, true)

@@ -307,7 +307,10 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
         );
     }
     page.act_as("alice").await;
-    page.dice.push([5, 2]); // the roll-off (F2): alice 5, bob 2, alice first
+    // Three seats: alice, bob and a bot seat.
+    page.click("Add bot").await;
+    page.message_with(&["Bot 1"]).await;
+    page.dice.push([5, 2, 1]); // the roll-off (F2): alice 5, bob 2, Bot 1 1: alice first
     page.click("Start").await;
 
     // Alice: three 3s (F4, F5), banked for 9 (F7).
@@ -323,14 +326,18 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.screenshot("forgetit-turn").await;
     page.click("Bank").await;
 
-    // Bob: six 5s at once, 120 (F8): past the target, so alice gets a last turn (F10).
+    // Bob: six 5s at once, 120 (F8): past the target, so the bot seat and alice get a last
+    // turn each (F10).
     page.act_as("bob").await;
     page.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
     page.click("Roll").await;
     page.click("5s").await;
     page.wait("//button[contains(@class,'component-button') and contains(., 'Bank') and contains(., '120')]")
         .await;
+    // The bot seat's last turn spells FORGET IT at its first roll.
+    page.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
     page.click("Bank").await;
+    page.message_with(&["Round 1", "Bot 1", "FORGET IT"]).await;
 
     // Alice's last turn spells FORGET IT (F6): game over, bob wins.
     page.act_as("alice").await;
@@ -353,7 +360,7 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
         .unwrap();
     let heights: Vec<f64> = serde_json::from_value(heights).unwrap();
     page.screenshot("forgetit-channel").await;
-    assert_eq!(heights.len(), 3, "three finished turns: {heights:?}");
+    assert_eq!(heights.len(), 4, "four finished turns: {heights:?}");
     assert!(
         heights.iter().all(|&lines| lines <= 2.2),
         "a finished turn is at most two lines tall: {heights:?}"
@@ -431,6 +438,23 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
             .is_empty(),
         "amelie's private answer is hers only"
     );
+
+    // amelie opens a table: it is French, her language; alice (English) joins it by its French
+    // button, and amelie plays her first roll.
+    page.act_as("amelie").await;
+    page.command("/forgetit lancer objectif:50").await;
+    page.act_as("alice").await;
+    page.click("Rejoindre").await;
+    page.act_as("amelie").await;
+    page.dice.push([5, 2]); // the roll-off: amelie first
+    page.click("Lancer la partie").await;
+    page.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    page.click("Lancer").await;
+    let turn = page
+        .message_with(&["Manche 1 · amelie", "FOR\u{a0}: 3, 3, 3"])
+        .await;
+    assert!(turn.text().await.unwrap().contains("Garder les 3"));
+    page.screenshot("french-turn").await;
 
     // Nothing the bot sent broke Discord's spec or limits, and the page says so.
     let count = page
