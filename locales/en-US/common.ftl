@@ -77,6 +77,7 @@ notice-busy-a-game = a game
 notice-busy-seated = You are already seated at { $game } in this channel: it goes on there.
 notice-busy-another-channel = in another channel
 notice-busy-in = in { $channels }
+notice-busy-threads = With threads on (`config set threads`), each game has a thread of its own and a channel holds several.
 notice-no-game = There is no game in this channel: start one with `/forgetit start` or `/getdickey start`.
 notice-other-game = This channel's game is played with `/{ $command }`: use `/{ $command }` commands for it.
 notice-game-over = That game is over.
@@ -168,6 +169,13 @@ settings-turn-timeout = Time for each move
 settings-bot-pace = Bot seats' pace
 settings-language = Tables' language
 settings-channels = Channels where games may start
+settings-threads = Games in threads
+# A game started with threads on, when no thread could be opened; and its lobby once it is over.
+thread-no-permission = { $host } 🧵 This game stays in the channel: the bot may not start threads here. A server admin can give it the **Create Public Threads** permission, or turn threads off in the server's settings (`config set threads`).
+thread-failed = { $host } 🧵 This game stays in the channel: Discord did not open a thread for it.
+thread-played-in = 🧵 Played in [its thread]({ $link }).
+settings-on = on
+settings-off = off
 settings-set-here = { $value } (set here)
 settings-default = { $value } (default)
 # Durations, as the settings show them.

@@ -18,7 +18,7 @@ use super::codec::{self, Button};
 use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
 };
-use crate::tables::{Outbox, Outgoing, Reply, SendError};
+use crate::tables::{Outbox, Outgoing, Reply, SendError, ThreadError};
 
 /// Who a message may ping: only the people its content mentions as `<@id>`, the players the
 /// bot addresses (a turn's player, the winners). Never `@everyone`, `@here` or a role, and no one
@@ -186,7 +186,48 @@ fn send_error(error: serenity::Error) -> SendError {
     }
 }
 
+/// Discord's code for an action the bot's permissions do not allow.
+const MISSING_PERMISSIONS: isize = 50013;
+
 impl Outbox for HttpOutbox {
+    fn start_thread(
+        &self,
+        channel_id: u64,
+        message_id: u64,
+        name: String,
+    ) -> BoxFuture<'_, Result<u64, ThreadError>> {
+        Box::pin(async move {
+            let thread = serenity::CreateThread::new(name)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
+            serenity::ChannelId::new(channel_id)
+                .create_thread_from_message(
+                    &self.http,
+                    serenity::MessageId::new(message_id),
+                    thread,
+                )
+                .await
+                .map(|thread| thread.id.get())
+                .map_err(|error| match &error {
+                    serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+                        if response.error.code == MISSING_PERMISSIONS =>
+                    {
+                        ThreadError::MissingPermissions
+                    }
+                    _ => ThreadError::Failed(error.to_string()),
+                })
+        })
+    }
+
+    fn archive_thread(&self, thread_id: u64) -> BoxFuture<'_, Result<(), SendError>> {
+        Box::pin(async move {
+            serenity::ChannelId::new(thread_id)
+                .edit_thread(&self.http, serenity::EditThread::new().archived(true))
+                .await
+                .map(|_| ())
+                .map_err(send_error)
+        })
+    }
+
     fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, SendError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);

@@ -19,6 +19,7 @@ type Parameter = poise::CommandParameter<Data, Error>;
 /// Discord's option types, as registered.
 const STRING: u64 = 3;
 const INTEGER: u64 = 4;
+const BOOLEAN: u64 = 5;
 const USER: u64 = 6;
 const CHANNEL: u64 = 7;
 
@@ -101,6 +102,10 @@ fn check_value(param: &Parameter, value: &ResolvedValue<'_>, lang: Lang) -> Resu
                 _ => bad(Takes::Other),
             }
         }
+        Some(BOOLEAN) => match value {
+            ResolvedValue::Boolean(_) => Ok(()),
+            _ => bad(Takes::Other),
+        },
         Some(USER) => match value {
             ResolvedValue::User(..) => Ok(()),
             _ => bad(Takes::Member),

@@ -114,6 +114,9 @@ pub struct Busy {
     pub seated: bool,
     /// Other channels where the server lets games start (none: any channel).
     pub elsewhere: Vec<u64>,
+    /// Whether the server could turn threads on, so that each game has one and a channel holds
+    /// several (they are off).
+    pub threads_off: bool,
 }
 
 /// A Discord message's address, for a link.
@@ -286,12 +289,17 @@ fn channel_busy(busy: &Busy, lang: Lang) -> String {
             channels = list(&channels, &lang.t("or"))
         )
     };
-    tr!(
+    let mut text = tr!(
         lang,
         "notice-channel-busy",
         game = game,
         elsewhere = elsewhere
-    )
+    );
+    if busy.threads_off {
+        text.push(' ');
+        text.push_str(&lang.t("notice-busy-threads"));
+    }
+    text
 }
 
 /// The name of the `n`th bot seat at a table (stored with the seat, so in the table's language).

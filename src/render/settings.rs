@@ -36,6 +36,9 @@ pub struct SettingsView {
     pub bot_pace_ms: Shown<u64>,
     /// A new table's language, if the server set one (else the server's own language).
     pub lang: Option<Lang>,
+    /// Whether Start moves a game to a thread of its own, and whether the server set it.
+    pub threads: bool,
+    pub threads_set: bool,
     /// The channels where games may start; none: every channel.
     pub channels: Vec<u64>,
     /// The config command as the person's client shows it (`/forgetit config`).
@@ -78,6 +81,18 @@ pub fn settings(view: &SettingsView, intro: Option<&str>, lang: Lang) -> Message
         .field(&lang.t("settings-turn-timeout"), &timeout, true)
         .field(&lang.t("settings-bot-pace"), &pace, true)
         .field(&lang.t("settings-language"), &language, true)
+        .field(
+            &lang.t("settings-threads"),
+            &marked(
+                lang.t(if view.threads {
+                    "settings-on"
+                } else {
+                    "settings-off"
+                }),
+                view.threads_set,
+            ),
+            true,
+        )
         .field(&lang.t("settings-channels"), &channels, false)
         .footer(&tr!(
             lang,

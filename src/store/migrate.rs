@@ -72,6 +72,7 @@ const TABLES: [Table; 9] = [
             ("turn_timeout_ms", Ty::IntOrNull),
             ("bot_pace_ms", Ty::IntOrNull),
             ("rematch_of", Ty::IntOrNull),
+            ("lobby_channel_id", Ty::IntOrNull),
         ],
     },
     Table {
@@ -160,6 +161,7 @@ const TABLES: [Table; 9] = [
             ("bot_pace_ms", Ty::IntOrNull),
             ("lang", Ty::TextOrNull),
             ("updated_ms", Ty::Int),
+            ("threads", Ty::IntOrNull),
         ],
     },
     Table {

@@ -64,6 +64,7 @@ pub(crate) struct GameRecord {
     turn_timeout_ms: Option<i64>,
     bot_pace_ms: Option<i64>,
     rematch_of: Option<i64>,
+    lobby_channel_id: Option<i64>,
 }
 
 /// What a commit survives once a click is answered (SQLite in WAL mode, `synchronous` NORMAL or
@@ -204,7 +205,8 @@ fn number(sql: &str) -> String {
 
 /// The columns of a [`GameRecord`].
 const GAME_COLUMNS: &str = "guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, \
-                            version, lang, shown_version, turn_timeout_ms, bot_pace_ms, rematch_of";
+                            version, lang, shown_version, turn_timeout_ms, bot_pace_ms, rematch_of, \
+                            lobby_channel_id";
 
 /// How many games' event logs one query reads at a restart.
 const LOAD_CHUNK: usize = 500;
@@ -241,6 +243,7 @@ fn rebuilt<G: StoredGame>(
             bot_pace_ms: row.bot_pace_ms.map(|ms| ms as u64),
         },
         rematch_of: row.rematch_of,
+        lobby_channel: row.lobby_channel_id.map(|id| id as u64),
     })
 }
 
@@ -388,6 +391,9 @@ pub struct Loaded<G> {
     pub clocks: Clocks,
     /// The finished game whose Rematch button opened it.
     pub rematch_of: Option<i64>,
+    /// Once its Start moved it to a thread (its place's channel, then): the channel of its lobby
+    /// message.
+    pub lobby_channel: Option<u64>,
 }
 
 /// What a new game keeps beside its rules' state, from its opening to its end.
@@ -424,6 +430,8 @@ pub struct GuildSettings {
     pub bot_pace_ms: Option<u64>,
     /// A new table's language, unless one is chosen at start.
     pub lang: Option<Lang>,
+    /// Whether Start moves a game to a thread of its own (`None`: not set, off).
+    pub threads: Option<bool>,
     /// The channels where games may start, in id order; none: every channel.
     pub channels: Vec<u64>,
 }
@@ -450,6 +458,7 @@ pub enum Setting {
     TurnTimeout,
     BotPace,
     Language,
+    Threads,
     /// The list of channels (emptied: every channel).
     Channels,
 }
@@ -463,6 +472,7 @@ pub enum SettingsChange {
         turn_timeout_secs: Option<u64>,
         bot_pace_ms: Option<u64>,
         lang: Option<Lang>,
+        threads: Option<bool>,
     },
     /// Puts one setting back to its default.
     Reset(Setting),
@@ -732,6 +742,17 @@ impl Store {
         turn_message_id: Option<u64>,
     ) -> Result<()> {
         each!(self, q => q.set_messages(game_id, lobby_message_id, turn_message_id).await)
+    }
+
+    /// Moves open game `game_id` to the thread its Start opened: its messages go there from now
+    /// on, and its lobby message stays in `lobby_channel`.
+    pub async fn move_to_thread(
+        &self,
+        game_id: i64,
+        thread: u64,
+        lobby_channel: u64,
+    ) -> Result<()> {
+        each!(self, q => q.move_to_thread(game_id, thread, lobby_channel).await)
     }
 
     /// The open game (lobby or playing) of a channel, if any, with its kind.

@@ -383,6 +383,28 @@ impl Queries {
         }
     }
 
+    pub(in crate::store) async fn move_to_thread(
+        &self,
+        game_id: i64,
+        thread: u64,
+        lobby_channel: u64,
+    ) -> Result<()> {
+        let moved = sqlx::query(
+            "UPDATE games SET channel_id = $2, lobby_channel_id = $3, updated_ms = $4 \
+             WHERE id = $1 AND finished_ms IS NULL",
+        )
+        .bind(game_id)
+        .bind(thread as i64)
+        .bind(lobby_channel as i64)
+        .bind(now_ms())
+        .execute(&self.writer)
+        .await?;
+        match moved.rows_affected() {
+            0 => Err(StoreError::NotFound(game_id)),
+            _ => Ok(()),
+        }
+    }
+
     pub(in crate::store) async fn open_game_in(
         &self,
         channel_id: u64,
@@ -1142,16 +1164,18 @@ impl Queries {
                 turn_timeout_secs,
                 bot_pace_ms,
                 lang,
+                threads,
             } => {
                 // What is not given keeps its value.
                 sqlx::query(
                     "INSERT INTO guild_settings (guild_id, default_target, turn_timeout_secs, \
-                     bot_pace_ms, lang, updated_ms) VALUES ($1, $2, $3, $4, $5, $6) \
+                     bot_pace_ms, lang, updated_ms, threads) VALUES ($1, $2, $3, $4, $5, $6, $7) \
                      ON CONFLICT (guild_id) DO UPDATE SET \
                      default_target = COALESCE(excluded.default_target, guild_settings.default_target), \
                      turn_timeout_secs = COALESCE(excluded.turn_timeout_secs, guild_settings.turn_timeout_secs), \
                      bot_pace_ms = COALESCE(excluded.bot_pace_ms, guild_settings.bot_pace_ms), \
                      lang = COALESCE(excluded.lang, guild_settings.lang), \
+                     threads = COALESCE(excluded.threads, guild_settings.threads), \
                      updated_ms = excluded.updated_ms",
                 )
                 .bind(guild)
@@ -1160,6 +1184,7 @@ impl Queries {
                 .bind(bot_pace_ms.map(|ms| ms as i64))
                 .bind(lang.map(|l| l.code()))
                 .bind(now)
+                .bind(threads.map(i64::from))
                 .execute(&mut *tx)
                 .await?;
             }
@@ -1185,6 +1210,9 @@ impl Queries {
                     }
                     Setting::Language => {
                         "UPDATE guild_settings SET lang = NULL, updated_ms = $2 WHERE guild_id = $1"
+                    }
+                    Setting::Threads => {
+                        "UPDATE guild_settings SET threads = NULL, updated_ms = $2 WHERE guild_id = $1"
                     }
                     Setting::Channels => unreachable!("matched above"),
                 };
@@ -1223,7 +1251,8 @@ impl Queries {
         // A server whose every setting is back to its default keeps no row.
         sqlx::query(
             "DELETE FROM guild_settings WHERE guild_id = $1 AND default_target IS NULL \
-             AND turn_timeout_secs IS NULL AND bot_pace_ms IS NULL AND lang IS NULL",
+             AND turn_timeout_secs IS NULL AND bot_pace_ms IS NULL AND lang IS NULL \
+             AND threads IS NULL",
         )
         .bind(guild)
         .execute(&mut *tx)
@@ -1239,9 +1268,15 @@ async fn settings_of(
     conn: &mut <Db as sqlx::Database>::Connection,
     guild_id: u64,
 ) -> Result<GuildSettings> {
-    type Row = (Option<i64>, Option<i64>, Option<i64>, Option<String>);
+    type Row = (
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<String>,
+        Option<i64>,
+    );
     let row: Option<Row> = sqlx::query_as(
-        "SELECT default_target, turn_timeout_secs, bot_pace_ms, lang FROM guild_settings \
+        "SELECT default_target, turn_timeout_secs, bot_pace_ms, lang, threads FROM guild_settings \
          WHERE guild_id = $1",
     )
     .bind(guild_id as i64)
@@ -1253,12 +1288,13 @@ async fn settings_of(
     .bind(guild_id as i64)
     .fetch_all(&mut *conn)
     .await?;
-    let (target, timeout, pace, lang) = row.unwrap_or_default();
+    let (target, timeout, pace, lang, threads) = row.unwrap_or_default();
     Ok(GuildSettings {
         default_target: target.and_then(|t| u32::try_from(t).ok()),
         turn_timeout_secs: timeout.map(|s| s as u64),
         bot_pace_ms: pace.map(|ms| ms as u64),
         lang: lang.as_deref().and_then(Lang::from_code),
+        threads: threads.map(|t| t != 0),
         channels: channels.into_iter().map(|c| c as u64).collect(),
     })
 }

@@ -230,7 +230,8 @@ impl Actor {
             let notice = Notice::ChannelNotAllowed(settings.channels);
             return deny(new.reply, notice, new.lang).await;
         }
-        if let Some(busy) = self.busy(new.host.player(), &settings.channels) {
+        if let Some(mut busy) = self.busy(new.host.player(), &settings.channels) {
+            busy.threads_off = settings.threads != Some(true);
             return deny(new.reply, Notice::ChannelBusy(busy), new.lang).await;
         }
         self.table = AnyTable::create(&mut self.cx, new, &settings).await;
@@ -253,6 +254,7 @@ impl Actor {
                 .map(|message| message_link(t.guild, channel, message)),
             seated: t.game.plays(me),
             elsewhere: channels.iter().copied().filter(|&c| c != channel).collect(),
+            threads_off: false,
         }))
     }
 
@@ -302,7 +304,27 @@ impl Actor {
             return;
         }
         with_table!(table, t => t.handle(&mut self.cx, request).await);
+        self.hand_over_to_thread();
         self.settle().await;
+    }
+
+    /// A game whose Start just moved it to a thread goes on in that thread's own actor: this
+    /// channel is free for another game. The thread's actor shows it there, and runs its clocks.
+    fn hand_over_to_thread(&mut self) {
+        let moved = self
+            .table
+            .as_mut()
+            .and_then(|table| with_table!(table, t => t.moved_to.take()));
+        let Some(thread) = moved else {
+            return;
+        };
+        let Some(table) = self.table.take() else {
+            return;
+        };
+        self.cx.bot_due = None;
+        self.cx.reshow_due = None;
+        info!(thread, "the game goes on in its thread");
+        super::registry::spawn(&self.cx.shared, thread, Some(table));
     }
 
     /// Rematch, clicked on the end of a finished game: a new table of that game with its people's

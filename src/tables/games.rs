@@ -291,6 +291,9 @@ where
     /// The `target` its table was started with, for a rematch with the same options.
     fn target(&self) -> Option<u32>;
 
+    /// The name of the thread game `id` is played in: "For Get It #12 · alice, bob".
+    fn thread_name(&self, id: i64, lang: Lang) -> String;
+
     fn stage(&self) -> Status {
         self.status()
     }
@@ -306,6 +309,17 @@ where
 
     fn target(&self) -> Option<u32> {
         R::target(&self.settings)
+    }
+
+    fn thread_name(&self, id: i64, lang: Lang) -> String {
+        let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+        let name = format!(
+            "{} #{id} · {}",
+            lang.t(&format!("game-{}", R::NAMES.command)),
+            names.join(", ")
+        );
+        // Discord's limit for a thread's name.
+        render::view::truncate(&name, 100)
     }
 
     fn create(

@@ -110,8 +110,29 @@ pub enum SendError {
     Failed(String),
 }
 
+/// Why a thread was not opened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ThreadError {
+    /// The bot may not start threads in the channel (its role lacks Create Public Threads).
+    #[error("missing permissions")]
+    MissingPermissions,
+    /// Anything else (the channel is a thread itself, Discord's 5xx...).
+    #[error("{0}")]
+    Failed(String),
+}
+
 /// Posting and editing channel messages (implemented by the Discord layer).
 pub trait Outbox: Send + Sync + 'static {
+    /// Starts a public thread named `name` from message `message_id` of `channel_id`; returns
+    /// its id (a channel's).
+    fn start_thread(
+        &self,
+        channel_id: u64,
+        message_id: u64,
+        name: String,
+    ) -> BoxFuture<'_, Result<u64, ThreadError>>;
+    /// Archives thread `thread_id` (its game is over).
+    fn archive_thread(&self, thread_id: u64) -> BoxFuture<'_, Result<(), SendError>>;
     /// Posts a message; returns its id.
     fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, SendError>>;
     fn edit(

@@ -261,32 +261,41 @@ impl Tables {
     }
 
     fn spawn(&self, channel: u64, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
-        let mut actors = self.shared.actors.lock().unwrap();
-        if let Some(sender) = actors.get(&channel) {
-            return sender.clone();
-        }
-        let (tx, rx) = mpsc::channel(64);
-        actors.insert(channel, tx.clone());
-        // Everything a table does is logged in its span; `guild` is filled in once the table
-        // knows its game, and each action's span names the game (see `Actor::action_span`).
-        let span = info_span!("table", channel, guild = tracing::field::Empty);
-        let mut actor = Actor {
-            cx: Cx {
-                shared: self.shared.clone(),
-                channel,
-                bot_due: None,
-                reshow_due: None,
-                reshow_pause: super::actor::RESHOW_FIRST,
-            },
-            table,
-            span: span.clone(),
-            guild_noted: false,
-        };
-        actor.arm_bot();
-        let task = tokio::spawn(actor.run(rx).instrument(span));
-        self.shared.tasks.lock().unwrap().push(task);
-        tx
+        spawn(&self.shared, channel, table)
     }
+}
+
+/// The actor of `channel`, started (with `table`, if given) unless it runs already.
+pub(super) fn spawn(
+    shared: &Arc<Shared>,
+    channel: u64,
+    table: Option<AnyTable>,
+) -> mpsc::Sender<Msg> {
+    let mut actors = shared.actors.lock().unwrap();
+    if let Some(sender) = actors.get(&channel) {
+        return sender.clone();
+    }
+    let (tx, rx) = mpsc::channel(64);
+    actors.insert(channel, tx.clone());
+    // Everything a table does is logged in its span; `guild` is filled in once the table
+    // knows its game, and each action's span names the game (see `Actor::action_span`).
+    let span = info_span!("table", channel, guild = tracing::field::Empty);
+    let mut actor = Actor {
+        cx: Cx {
+            shared: shared.clone(),
+            channel,
+            bot_due: None,
+            reshow_due: None,
+            reshow_pause: super::actor::RESHOW_FIRST,
+        },
+        table,
+        span: span.clone(),
+        guild_noted: false,
+    };
+    actor.arm_bot();
+    let task = tokio::spawn(actor.run(rx).instrument(span));
+    shared.tasks.lock().unwrap().push(task);
+    tx
 }
 
 pub(super) fn owns(config: &TableConfig, guild_id: u64) -> bool {

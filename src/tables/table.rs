@@ -6,7 +6,7 @@ use tokio::time::Instant;
 use tracing::{error, info, warn};
 
 use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX};
-use super::{NewGame, Origin, Outgoing, Reply, Request, SendError, TableGame};
+use super::{NewGame, Origin, Outgoing, Reply, Request, SendError, TableGame, ThreadError};
 use crate::engine::table::HostAct;
 use crate::engine::Intent;
 use crate::engine::Player;
@@ -37,6 +37,10 @@ pub(super) struct Table<G> {
     pub(super) clocks: Clocks,
     /// The finished game whose Rematch button opened it.
     pub(super) rematch_of: Option<i64>,
+    /// Once its Start moved it to a thread: the channel of its lobby message.
+    pub(super) lobby_channel: Option<u64>,
+    /// The thread its Start just moved it to, for its actor to hand it over.
+    pub(super) moved_to: Option<u64>,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -54,6 +58,8 @@ impl<G> From<Loaded<G>> for Table<G> {
             shown_version: loaded.shown_version,
             clocks: loaded.clocks,
             rematch_of: loaded.rematch_of,
+            lobby_channel: loaded.lobby_channel,
+            moved_to: None,
         }
     }
 }
@@ -156,6 +162,8 @@ where
             shown_version: None,
             clocks,
             rematch_of,
+            lobby_channel: None,
+            moved_to: None,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();
@@ -433,7 +441,15 @@ where
                     .show(cx, self.lobby_message, lobby, clicked, &mut reply)
                     .await;
                 if stage == Status::Playing {
-                    // The lobby is history now: what must show is the first turn.
+                    // The lobby is history now: what must show is the first turn, in the
+                    // game's own thread when the server wants one (its actor shows it).
+                    if let Some(thread) = self.open_thread(cx).await {
+                        self.moved_to = Some(thread);
+                        if let Some((reply, notice, lang)) = reply {
+                            let _ = reply.ephemeral(render::notice(notice, lang)).await;
+                        }
+                        return;
+                    }
                     self.post_turn(cx).await
                 } else {
                     shown
@@ -459,10 +475,24 @@ where
                         let view = self.game.over_view(lang);
                         // Its number, which `/review game:` takes.
                         let view = render::review::numbered(view, self.id, lang);
-                        let over = self.outgoing(view);
+                        // In a thread, its buttons (Rematch, Review) are on the lobby message
+                        // in the channel, where a rematch opens.
+                        let posted = match self.lobby_channel {
+                            Some(_) => MessageView {
+                                rows: Vec::new(),
+                                ..view.clone()
+                            },
+                            None => view.clone(),
+                        };
+                        let over = self.outgoing(posted);
                         if let Err(e) = cx.shared.outbox.post(cx.channel, over).await {
                             warn!(error = %e, "could not post the game's end");
                         }
+                        self.close_thread(cx, view).await;
+                        true
+                    }
+                    Status::Cancelled => {
+                        self.close_thread(cx, self.game.over_view(lang)).await;
                         true
                     }
                     _ => true,
@@ -512,6 +542,85 @@ where
                 warn!(error = %e, "could not edit a game message");
                 false
             }
+        }
+    }
+
+    /// At Start, when the server wants games in threads: opens a public thread from the lobby
+    /// message, named after the game and its players, and moves the game there (stored), so that
+    /// this channel is free for another game. None when the server does not want it, or when the
+    /// thread could not be opened: then the game stays in the channel, and the host is told why.
+    async fn open_thread(&mut self, cx: &Cx) -> Option<u64> {
+        let lobby = self.lobby_message?;
+        if self.lobby_channel.is_some() {
+            return None;
+        }
+        let wanted = match cx.shared.store.guild_settings(self.guild).await {
+            Ok(settings) => settings.threads == Some(true),
+            Err(e) => {
+                warn!(error = %e, "could not read the server's settings; no thread");
+                false
+            }
+        };
+        if !wanted {
+            return None;
+        }
+        let name = self.game.thread_name(self.id, self.lang);
+        let thread = match cx.shared.outbox.start_thread(cx.channel, lobby, name).await {
+            Ok(thread) => thread,
+            Err(why) => {
+                info!(error = %why, "no thread for the game; it stays in the channel");
+                let host = match self.game.host() {
+                    Player::Person(id) => format!("<@{id}>"),
+                    Player::Bot(_) => String::new(),
+                };
+                let key = match why {
+                    ThreadError::MissingPermissions => "thread-no-permission",
+                    ThreadError::Failed(_) => "thread-failed",
+                };
+                let note = MessageView::new(&crate::tr!(self.lang, key, host = host));
+                if let Err(e) = cx.shared.outbox.post(cx.channel, self.outgoing(note)).await {
+                    warn!(error = %e, "could not say why the game has no thread");
+                }
+                return None;
+            }
+        };
+        if let Err(e) = cx
+            .shared
+            .store
+            .move_to_thread(self.id, thread, cx.channel)
+            .await
+        {
+            error!(error = %e, thread, "could not move the game to its thread; it stays here");
+            return None;
+        }
+        self.lobby_channel = Some(cx.channel);
+        Some(thread)
+    }
+
+    /// The end of a game played in a thread: its lobby message in the channel becomes its end
+    /// (`view`, with its buttons) and a link to the thread, and the thread is archived.
+    async fn close_thread(&self, cx: &Cx, view: MessageView) {
+        let (Some(channel), Some(lobby)) = (self.lobby_channel, self.lobby_message) else {
+            return;
+        };
+        let link = render::notice::message_link(self.guild, cx.channel, cx.channel);
+        let link = crate::tr!(self.lang, "thread-played-in", link = link);
+        let content = if view.content.is_empty() {
+            link
+        } else {
+            format!("{}\n{link}", view.content)
+        };
+        let view = MessageView { content, ..view };
+        if let Err(e) = cx
+            .shared
+            .outbox
+            .edit(channel, lobby, self.outgoing(view))
+            .await
+        {
+            warn!(error = %e, "could not show the game's end on its lobby message");
+        }
+        if let Err(e) = cx.shared.outbox.archive_thread(cx.channel).await {
+            warn!(error = %e, "could not archive the game's thread");
         }
     }
 

@@ -336,6 +336,15 @@ fn bad_int(name: &'static str, min: i64, max: i64) -> impl Strategy<Value = (Val
     .prop_map(move |v| (v, expect.clone()))
 }
 
+/// A boolean option (`threads`) given anything but true or false.
+fn not_a_bool(name: &'static str) -> impl Strategy<Value = (Value, Expect)> {
+    prop_oneof![
+        any::<i64>().prop_map(move |n| json!({"name": name, "type": 4, "value": n % SAFE})),
+        "\\PC{0,20}".prop_map(move |s| json!({"name": name, "type": 3, "value": s})),
+    ]
+    .prop_map(move |v| (v, Expect::Value(name)))
+}
+
 const SECOND: Duration = Duration::from_secs(1);
 const MILLI: Duration = Duration::from_millis(1);
 const WEEK: Duration = Duration::from_secs(7 * 86_400);
@@ -522,6 +531,7 @@ fn bad_command(choices: &Choices) -> impl Strategy<Value = BadCommand> {
             bad_duration("bot-pace", Duration::ZERO, Duration::from_secs(60), MILLI)
         ),
         (game.clone(), bad_choice("language", choices.language)),
+        (game.clone(), not_a_bool("threads")),
         (1i64..20_000).prop_map(|n| (
             "getdickey",
             (int("target", n), Expect::Unknown("target".into()))

@@ -38,3 +38,4 @@ mod sim;
 mod solver;
 mod store;
 mod strategy_getdickey;
+mod threads_e2e;

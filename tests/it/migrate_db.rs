@@ -207,6 +207,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         turn_timeout_secs: Some(60),
         bot_pace_ms: Some(250),
         lang: Some(Lang::Fr),
+        threads: Some(true),
     };
     store.change_guild_settings(1, &all).await.unwrap();
     for channel in [10, 12] {
@@ -218,6 +219,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         turn_timeout_secs: Some(30),
         bot_pace_ms: None,
         lang: None,
+        threads: None,
     };
     store.change_guild_settings(2, &timeout).await.unwrap();
 

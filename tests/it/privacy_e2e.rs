@@ -334,6 +334,7 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
             turn_timeout_secs: None,
             bot_pace_ms: None,
             lang: None,
+            threads: None,
         };
         store
             .change_guild_settings(guild.get(), &set)

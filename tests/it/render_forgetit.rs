@@ -439,6 +439,7 @@ fn busy() -> Busy {
         link: Some(forgetit::render::notice::message_link(10, 20, 30)),
         seated: false,
         elsewhere: vec![21, 22],
+        threads_off: true,
     }
 }
 
@@ -1053,6 +1054,8 @@ fn server_settings() {
         turn_timeout_secs: Shown::of(None, 300),
         bot_pace_ms: Shown::of(None, 1500),
         lang: None,
+        threads: false,
+        threads_set: false,
         channels: vec![],
         command: "/forgetit config".into(),
     };
@@ -1062,6 +1065,8 @@ fn server_settings() {
         turn_timeout_secs: Shown::of(Some(1), 300),
         bot_pace_ms: Shown::of(Some(0), 1500),
         lang: Some(Lang::EnUs),
+        threads: true,
+        threads_set: true,
         channels: (0..25).map(|n| u64::MAX - n).collect(),
         command: "/getdickey config".into(),
     };

@@ -439,8 +439,12 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
         "amelie's private answer is hers only"
     );
 
-    // amelie opens a table: it is French, her language; alice (English) joins it by its French
-    // button, and amelie plays her first roll.
+    // alice (Manage Server) turns games in threads on. amelie opens a table: it is French, her
+    // language; alice joins it by its French button; Start opens the game's thread, listed under
+    // #general, where amelie plays her first roll.
+    page.command("/forgetit config set threads:True").await;
+    page.message_with(&["Games in threads", "on (set here)"])
+        .await;
     page.act_as("amelie").await;
     page.command("/forgetit lancer objectif:50").await;
     page.act_as("alice").await;
@@ -448,6 +452,9 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.act_as("amelie").await;
     page.dice.push([5, 2]); // the roll-off: amelie first
     page.click("Lancer la partie").await;
+    page.wait("//a[contains(@class,'channel') and contains(@class,'thread')]")
+        .await;
+    page.open_channel("For Get It #3 · amelie, alice").await;
     page.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
     page.click("Lancer").await;
     let turn = page

@@ -319,10 +319,19 @@ async fn two_processes_with_shard_ranges_share_one_database(db: Database) {
     let here = board(0).await.text();
     assert!(here.contains("alice") && here.contains("bob"), "{here}");
     assert!(!here.contains("carol") && !here.contains("dave"), "{here}");
+    // Across servers: the people of this server by their names here, the others unnamed, and
+    // nobody mentioned.
     let global = board(1).await.text();
-    for user in [alice, bob, carol, dave] {
-        assert!(global.contains(&format!("<@{user}>")), "{user}: {global}");
-    }
+    assert!(
+        global.contains("alice") && global.contains("bob"),
+        "{global}"
+    );
+    assert_eq!(
+        global.matches("a player of another server").count(),
+        2,
+        "{global}"
+    );
+    assert!(!global.contains("<@"), "{global}");
 
     let (zero_status, one_status) = tokio::join!(zero.stop(), one.stop());
     assert!(zero_status.success() && one_status.success());
@@ -480,8 +489,16 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
     )
     .await
     .text();
+    assert!(
+        global.contains("alice") && global.contains("bob"),
+        "{global}"
+    );
+    assert_eq!(
+        global.matches("a player of another server").count(),
+        2,
+        "{global}"
+    );
     for user in [alice, bob, carol, dave] {
-        assert!(global.contains(&format!("<@{user}>")), "{user}: {global}");
         let stats = store
             .player_stats(GameKind::ForGetIt, Scope::Global, user.get())
             .await

@@ -962,6 +962,7 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         turn_timeout_secs: timeout,
         bot_pace_ms: pace,
         lang,
+        threads: None,
     };
     let changed = store
         .change_guild_settings(1, &set(Some(750), Some(60), None, None))
@@ -982,9 +983,23 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
             turn_timeout_secs: Some(60),
             bot_pace_ms: Some(0),
             lang: Some(Lang::Fr),
+            threads: None,
             channels: vec![],
         }
     );
+    // Threads on, then reset: off by default again.
+    let on = SettingsChange::Set {
+        default_target: None,
+        turn_timeout_secs: None,
+        bot_pace_ms: None,
+        lang: None,
+        threads: Some(true),
+    };
+    let changed = store.change_guild_settings(1, &on).await.unwrap();
+    assert_eq!(changed.threads, Some(true));
+    let reset = SettingsChange::Reset(forgetit::store::Setting::Threads);
+    let changed = store.change_guild_settings(1, &reset).await.unwrap();
+    assert_eq!(changed.threads, None);
     for channel in [30, 10, 30, 20] {
         store
             .change_guild_settings(1, &SettingsChange::AddChannel(channel))

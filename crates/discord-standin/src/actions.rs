@@ -194,7 +194,9 @@ impl Shared {
                 "guild_id": ch.guild_id.to_string(),
                 "channel": {
                     "id": ch.id.to_string(),
-                    "type": 0,
+                    // A public thread (11) names its channel.
+                    "type": if ch.parent.is_some() { 11 } else { 0 },
+                    "parent_id": ch.parent.map(|p| p.to_string()),
                     "name": ch.name,
                     "guild_id": ch.guild_id.to_string(),
                     "permissions": crate::model::PERMISSIONS,

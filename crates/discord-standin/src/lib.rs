@@ -575,6 +575,20 @@ impl Standin {
         })
     }
 
+    /// The bot may not start threads in `channel` from now on, as when its role lacks Create
+    /// Public Threads there: starting one is refused with 403 Missing Permissions.
+    pub fn deny_threads(&self, channel: ChannelId) {
+        self.shared.with(|w| {
+            w.threads_denied.insert(channel);
+        })
+    }
+
+    /// The threads started in `channel` (public threads, type 11), oldest first, with whether
+    /// each is archived.
+    pub fn threads_of(&self, channel: ChannelId) -> Vec<(ChannelId, String, bool)> {
+        self.shared.read(|w| w.threads_of(channel))
+    }
+
     /// Add a text channel to the first guild.
     pub fn add_channel(&self, name: &str) -> ChannelId {
         self.shared.with(|w| {
@@ -1233,6 +1247,11 @@ impl Standin {
 pub struct StandinView<'a>(&'a World);
 
 impl StandinView<'_> {
+    /// The threads started in `channel`, as [`Standin::threads_of`] gives them.
+    pub fn threads_of(&self, channel: ChannelId) -> Vec<(ChannelId, String, bool)> {
+        self.0.threads_of(channel)
+    }
+
     /// Public messages of a channel, in order.
     pub fn messages(&self, channel: ChannelId) -> Vec<Message> {
         self.0.visible(channel, None)

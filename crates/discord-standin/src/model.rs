@@ -45,7 +45,7 @@ pub struct GuildInfo {
     pub owner: UserId,
 }
 
-/// A text channel.
+/// A text channel, or a public thread of one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChannelInfo {
     /// The channel's id.
@@ -54,6 +54,11 @@ pub struct ChannelInfo {
     pub guild_id: GuildId,
     /// Its name (without `#`).
     pub name: String,
+    /// For a public thread (type 11): the text channel it was started in. `None`: a text
+    /// channel (type 0).
+    pub parent: Option<ChannelId>,
+    /// A thread that was archived (`PATCH /channels/{id}` with `archived: true`).
+    pub archived: bool,
 }
 
 /// A message's visible state (current, or a past one kept in [`Message::history`]).
@@ -673,6 +678,8 @@ pub(crate) struct World {
     pub(crate) bot_removed: HashSet<GuildId>,
     /// Messages a moderator deleted (the bot's edits of them are no mistake of the bot's).
     pub(crate) moderator_deleted: HashSet<MessageId>,
+    /// Channels where the bot may not start threads (its role lacks Create Public Threads).
+    pub(crate) threads_denied: HashSet<ChannelId>,
     /// Messages whose edits fail with 30046.
     pub(crate) edit_limited: HashSet<MessageId>,
     /// Interactions whose initial response was late only because of an injected delay.
@@ -747,6 +754,7 @@ impl World {
             gateway_log: Vec::new(),
             gateway_blocked: false,
             moderator_deleted: HashSet::new(),
+            threads_denied: HashSet::new(),
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
             fault_refused: HashSet::new(),
@@ -802,6 +810,37 @@ impl World {
             id,
             guild_id,
             name: name.into(),
+            parent: None,
+            archived: false,
+        });
+        id
+    }
+
+    /// The threads started in `channel`: id, name, archived.
+    pub(crate) fn threads_of(&self, channel: ChannelId) -> Vec<(ChannelId, String, bool)> {
+        self.channels
+            .iter()
+            .filter(|c| c.parent == Some(channel))
+            .map(|c| (c.id, c.name.clone(), c.archived))
+            .collect()
+    }
+
+    /// A public thread started from `message` in its channel: as on Discord, its id is the
+    /// message's.
+    pub(crate) fn add_thread(
+        &mut self,
+        parent: &ChannelInfo,
+        message: MessageId,
+        name: &str,
+    ) -> ChannelId {
+        let id = ChannelId(message.get());
+        self.index.channels.entry(id).or_insert(self.channels.len());
+        self.channels.push(ChannelInfo {
+            id,
+            guild_id: parent.guild_id,
+            name: name.into(),
+            parent: Some(parent.id),
+            archived: false,
         });
         id
     }
@@ -1318,6 +1357,9 @@ pub(crate) fn member_json(u: &UserInfo, permissions: bool) -> Value {
 
 /// A guild text channel object.
 pub(crate) fn channel_json(c: &ChannelInfo, position: usize) -> Value {
+    if let Some(parent) = c.parent {
+        return thread_json(c, parent);
+    }
     json!({
         "id": c.id.to_string(),
         "type": 0,
@@ -1334,14 +1376,45 @@ pub(crate) fn channel_json(c: &ChannelInfo, position: usize) -> Value {
     })
 }
 
+/// A public thread (type 11) as Discord describes it, with its `thread_metadata`.
+pub(crate) fn thread_json(c: &ChannelInfo, parent: ChannelId) -> Value {
+    json!({
+        "id": c.id.to_string(),
+        "type": 11,
+        "guild_id": c.guild_id.to_string(),
+        "parent_id": parent.to_string(),
+        "owner_id": null,
+        "name": c.name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "total_message_sent": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": c.archived,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
+            "locked": false,
+        },
+    })
+}
+
 /// The full guild object sent with GUILD_CREATE.
 pub(crate) fn guild_create_json(w: &World, g: &GuildInfo) -> Value {
     let channels: Vec<Value> = w
         .channels
         .iter()
-        .filter(|c| c.guild_id == g.id)
+        .filter(|c| c.guild_id == g.id && c.parent.is_none())
         .enumerate()
         .map(|(i, c)| channel_json(c, i))
+        .collect();
+    // Threads come apart from channels, the active ones only.
+    let threads: Vec<Value> = w
+        .channels
+        .iter()
+        .filter(|c| c.guild_id == g.id && !c.archived)
+        .filter_map(|c| Some(thread_json(c, c.parent?)))
         .collect();
     let mut members: Vec<Value> = w.users.iter().map(|u| member_json(u, false)).collect();
     members.push(member_json(&w.bot, false));
@@ -1397,7 +1470,7 @@ pub(crate) fn guild_create_json(w: &World, g: &GuildInfo) -> Value {
         "voice_states": [],
         "members": members,
         "channels": channels,
-        "threads": [],
+        "threads": threads,
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],

@@ -532,6 +532,65 @@ impl Call<'_> {
 }
 
 /// Dispatch to the handler for `template`.
+/// `POST /channels/{channel_id}/messages/{message_id}/threads`: a public thread started from a
+/// message of a text channel, with the message's id, announced with THREAD_CREATE. Refused as
+/// Discord refuses it: an unknown channel or message, a channel that is itself a thread (50024),
+/// a message that has a thread already (160004), a bot without the permission (50013).
+fn start_thread(
+    w: &mut World,
+    call: &mut Call<'_>,
+    channel: ChannelId,
+    message: MessageId,
+) -> Reply {
+    let Some(parent) = w.channel(channel).cloned() else {
+        return call.refuse(404, 10003, "Unknown Channel", "no such channel".into());
+    };
+    if parent.parent.is_some() {
+        return call.refuse(
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+            format!("a thread started in thread {channel}"),
+        );
+    }
+    if !w
+        .message(message)
+        .is_some_and(|m| m.channel_id == channel && !m.deleted && m.visible_to.is_none())
+    {
+        return call.refuse(
+            404,
+            10008,
+            "Unknown Message",
+            format!("message {message} is not a message of channel {channel}"),
+        );
+    }
+    if w.threads_denied.contains(&channel) {
+        return Reply::error(403, 50013, "Missing Permissions");
+    }
+    if w.channel(ChannelId(message.get())).is_some() {
+        return call.refuse(
+            400,
+            160004,
+            "A thread has already been created for this message",
+            format!("a second thread on message {message}"),
+        );
+    }
+    let name = call
+        .body
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let id = w.add_thread(&parent, message, name);
+    let i = w.channel_position(id).expect("just added");
+    let mut thread = channel_json(&w.channels[i], i);
+    let mut created = thread.clone();
+    created["newly_created"] = json!(true);
+    w.dispatch_to_guild(parent.guild_id, "THREAD_CREATE", created);
+    thread["member"] = json!({"id": id.to_string(), "user_id": w.bot.id.to_string(),
+        "join_timestamp": "2026-01-01T00:00:00.000000+00:00", "flags": 1});
+    Reply::created(thread)
+}
+
 fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
     let method = call.method;
     match (method, template) {
@@ -580,6 +639,31 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
             }
         }
         ("POST", "/channels/{channel_id}/typing") => Reply::no_content(),
+        ("POST", "/channels/{channel_id}/messages/{message_id}/threads") => start_thread(
+            w,
+            call,
+            ChannelId(call.param_id(0)),
+            MessageId(call.param_id(1)),
+        ),
+        ("PATCH", "/channels/{channel_id}") => {
+            let id = ChannelId(call.param_id(0));
+            let Some(i) = w.channel_position(id) else {
+                return call.refuse(404, 10003, "Unknown Channel", "no such channel".into());
+            };
+            if w.channels[i].parent.is_none() {
+                return unsupported(call, "/channels/{channel_id} (a text channel)");
+            }
+            if let Some(name) = call.body.get("name").and_then(Value::as_str) {
+                w.channels[i].name = name.to_string();
+            }
+            if let Some(archived) = call.body.get("archived").and_then(Value::as_bool) {
+                w.channels[i].archived = archived;
+            }
+            let thread = channel_json(&w.channels[i], i);
+            let guild = w.channels[i].guild_id;
+            w.dispatch_to_guild(guild, "THREAD_UPDATE", thread.clone());
+            Reply::ok(thread)
+        }
         ("GET", "/channels/{channel_id}/messages") => {
             let channel = ChannelId(call.param_id(0));
             let limit = call

@@ -96,6 +96,8 @@ pub(super) enum SettingChoice {
     BotPace,
     #[name = "language"]
     Language,
+    #[name = "threads"]
+    Threads,
     #[name = "channels"]
     Channels,
 }
@@ -128,6 +130,7 @@ async fn set(
     #[rename = "turn-timeout"] turn_timeout: Option<String>,
     #[rename = "bot-pace"] bot_pace: Option<String>,
     language: Option<LanguageChoice>,
+    threads: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let turn_timeout = match turn_timeout.as_deref().map(|text| {
@@ -157,6 +160,7 @@ async fn set(
         turn_timeout_secs: turn_timeout,
         bot_pace_ms: bot_pace,
         lang: language.map(Lang::from),
+        threads,
     };
     change_settings(ctx, change).await
 }
@@ -193,6 +197,7 @@ async fn reset(ctx: Context<'_>, setting: SettingChoice) -> Result<(), Error> {
         SettingChoice::TurnTimeout => SettingsChange::Reset(Setting::TurnTimeout),
         SettingChoice::BotPace => SettingsChange::Reset(Setting::BotPace),
         SettingChoice::Language => SettingsChange::Reset(Setting::Language),
+        SettingChoice::Threads => SettingsChange::Reset(Setting::Threads),
         SettingChoice::Channels => SettingsChange::Reset(Setting::Channels),
     };
     change_settings(ctx, change).await
@@ -251,6 +256,7 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
         turn_timeout_secs: None,
         bot_pace_ms: None,
         lang: None,
+        threads: None,
     };
     if change == nothing {
         reply_of(ctx)
@@ -316,6 +322,8 @@ fn settings_view(
             config.bot_pace.as_millis().try_into().unwrap_or(u64::MAX),
         ),
         lang: settings.lang,
+        threads: settings.threads.unwrap_or(false),
+        threads_set: settings.threads.is_some(),
         channels: settings.channels.clone(),
         command: config_command(ctx, lang),
     };

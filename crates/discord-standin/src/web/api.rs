@@ -62,7 +62,14 @@ pub(super) async fn world(State(shared): State<Arc<Shared>>) -> Json<Value> {
                     .channels
                     .iter()
                     .filter(|c| c.guild_id == g.id)
-                    .map(|c| json!({"id": c.id.to_string(), "name": c.name}))
+                    .map(|c| {
+                        json!({
+                            "id": c.id.to_string(),
+                            "name": c.name,
+                            "parent_id": c.parent.map(|p| p.to_string()),
+                            "archived": c.archived,
+                        })
+                    })
                     .collect();
                 json!({
                     "id": g.id.to_string(),

@@ -249,11 +249,19 @@
     }).join(''));
     const guild = guilds.find((g) => g.id === state.guildId);
     $('#guild-name').textContent = guild ? guild.name : 'Discord stand-in';
-    setHtml($('#channels'), (guild?.channels || []).map((c) => {
+    // Text channels, each with its threads under it (as Discord lists them).
+    const all = guild?.channels || [];
+    const entry = (c) => {
       const active = c.id === state.channelId ? ' active' : '';
       const href = `?as=${encodeURIComponent(person()?.name || '')}&channel=${encodeURIComponent(c.name)}`;
+      if (c.parent_id) {
+        const archived = c.archived ? ' archived' : '';
+        return `<a class="channel thread${active}${archived}" data-name="${esc(c.name)}" data-id="${esc(c.id)}" href="${esc(href)}"><span class="hash">🧵</span> ${esc(c.name)}</a>`;
+      }
       return `<a class="channel${active}" data-name="${esc(c.name)}" data-id="${esc(c.id)}" href="${esc(href)}"><span class="hash">#</span> ${esc(c.name)}</a>`;
-    }).join(''));
+    };
+    setHtml($('#channels'), all.filter((c) => !c.parent_id).map((c) => entry(c)
+      + all.filter((t) => t.parent_id === c.id).map(entry).join('')).join(''));
     setHtml($('#people'), people().map((u) => {
       const active = u.id === state.personId ? ' active' : '';
       return `<button type="button" class="person${active}" data-name="${esc(u.name)}" data-id="${esc(u.id)}">`
