@@ -604,6 +604,16 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
         forgetit::render::Leaders::Ratings(&page),
         EN,
     );
+    snap("ratings_board", &view);
+    let fr = forgetit::render::leaderboard_page(
+        GameKind::ForGetIt,
+        forgetit::engine::Scope::Global,
+        forgetit::engine::Ranking::Rating,
+        forgetit::engine::Period::Week,
+        forgetit::render::Leaders::Ratings(&page),
+        Lang::Fr,
+    );
+    snap("fr_ratings_board", &fr);
     let embed = &view.embeds[0];
     // Ratings are as they stand now: no period in the title.
     assert_eq!(embed.title, "🏆 Leaderboard · all servers");

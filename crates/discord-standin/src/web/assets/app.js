@@ -270,6 +270,8 @@
     }).join(''));
     const ch = channel();
     $('#channel-name').textContent = ch ? ch.name : '';
+    // A thread shows as one in the header too.
+    $('#channel-hash').textContent = ch?.parent_id ? '🧵' : '#';
     $('#composer').placeholder = ch ? t('composer', { channel: ch.name }) : t('noChannel');
     $('#jump').textContent = t('jump');
     const status = $('#bot-status');
