@@ -286,3 +286,12 @@ fn piece(text: &str) -> &str {
         None => text,
     }
 }
+
+/// Dice faces as numbers, in the order given: `2 3 3 5 6`.
+pub(crate) fn faces(faces: &[u8]) -> String {
+    faces
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

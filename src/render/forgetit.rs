@@ -417,13 +417,7 @@ pub fn story(turn: &Turn, lang: Lang) -> Option<String> {
             .collect();
         pips.sort_unstable();
         let (kept, rest): (Vec<u8>, Vec<u8>) = pips.iter().partition(|&&n| Some(n) == point);
-        let text = |faces: &[u8]| {
-            faces
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let text = super::dice::faces;
         let mut pieces = Vec::new();
         if !kept.is_empty() {
             pieces.push(format!("**{}**", text(&kept)));

@@ -55,7 +55,7 @@ use crate::strategy::getdickey::Odds;
 use crate::tr;
 use fluent_bundle::FluentArgs;
 
-use super::dice::DiceStyle;
+use super::dice::{faces, DiceStyle};
 use super::lobby::Opening;
 use super::notice::ErrorText;
 pub use super::notice::{error, refusal};
@@ -378,14 +378,6 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
     MessageView::new("").embed(embed)
 }
 
-fn faces(faces: &[u8]) -> String {
-    faces
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Roll, with the dice it rolls and the rolls left; disabled with no roll left or all five held.
 fn roll_button(turn: &Turn, lang: Lang) -> ButtonView {
     let left = turn.rolls_left();
@@ -526,13 +518,7 @@ pub fn story(turn: &Turn) -> Option<String> {
             let mut rolled: Vec<u8> = (0..DICE).filter(|&d| !held[d]).map(|d| hand[d]).collect();
             kept.sort_unstable();
             rolled.sort_unstable();
-            let text = |faces: &[u8]| {
-                faces
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
+            let text = super::dice::faces;
             match (kept.is_empty(), rolled.is_empty()) {
                 (true, _) => text(&rolled),
                 (false, true) => format!("**{}**", text(&kept)),

@@ -9,6 +9,7 @@ use crate::i18n::Lang;
 use crate::strategy::review::{DickeyAct, Ended, FgiAct, Mistake, Review, NEGLIGIBLE};
 use crate::tr;
 
+use super::dice::faces;
 use super::forgetit::decimal;
 use super::getdickey::category_name;
 use super::view::{colour, display_name, limits, EmbedView, MessageView};
@@ -66,14 +67,6 @@ fn score_text(category: Category, points: u32, lang: Lang) -> String {
         box_name = category_name(category, lang),
         points = points
     )
-}
-
-fn faces(faces: &[u8]) -> String {
-    faces
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Expected points with one decimal, in the language's way ("43.6", "43,6").

@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::*;
-use discord_standin::{ChannelId, Message, UserId};
+use discord_standin::{Message, UserId};
 use forgetit::store::GuildSettings;
 use serde_json::{json, Value};
 
@@ -20,18 +20,6 @@ async fn config(world: &World, user: UserId, sub: &str, options: Value) -> Messa
     world
         .command(user, "forgetit", &format!("config {sub}"), options)
         .await
-}
-
-/// `user` runs `/forgetit start` with `options` in `channel`; what they see answered.
-async fn start_in(world: &World, user: UserId, channel: ChannelId, options: Value) -> Message {
-    world
-        .standin
-        .run_slash(user, channel, "forgetit", Some("start"), options)
-        .await
-        .unwrap()
-        .answer()
-        .await
-        .unwrap()
 }
 
 fn private(message: &Message, needle: &str) -> bool {
@@ -160,7 +148,7 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
         added.text()
     );
     // Elsewhere a start is refused privately, naming where games may start; no game is opened.
-    let refused = start_in(&world, bob, general, json!({})).await;
+    let refused = world.start_in(bob, general, json!({})).await;
     assert!(
         private(&refused, "can't start in this channel"),
         "{}",
@@ -180,7 +168,7 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
         .unwrap();
     assert!(private(&refused, "can't start"), "{}", refused.text());
 
-    let lobby = start_in(&world, bob, dice, json!({})).await;
+    let lobby = world.start_in(bob, dice, json!({})).await;
     assert!(!lobby.is_ephemeral());
     assert!(lobby.button_labels().contains(&"Join".to_string()));
 
@@ -197,7 +185,7 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
         "{}",
         removed.text()
     );
-    let lobby = start_in(&world, bob, general, json!({})).await;
+    let lobby = world.start_in(bob, general, json!({})).await;
     assert!(lobby.button_labels().contains(&"Join".to_string()));
 
     // A list holds at most 25 channels; `reset setting:all` empties it with the rest.
@@ -214,7 +202,7 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
     }
     // The lobby opened in general before the list left it out stays; a start there is refused
     // for the list, not because the channel is busy.
-    let refused = start_in(&world, alice, general, json!({})).await;
+    let refused = world.start_in(alice, general, json!({})).await;
     assert!(
         private(&refused, "can't start in this channel"),
         "{}",
@@ -414,7 +402,7 @@ async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
         json!({ "channel": dice.to_string() }),
     )
     .await;
-    let refused = start_in(&world, bob, world.channel, json!({})).await;
+    let refused = world.start_in(bob, world.channel, json!({})).await;
     assert!(
         private(&refused, "ne peuvent pas commencer dans ce salon"),
         "{}",

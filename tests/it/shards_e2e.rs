@@ -322,16 +322,7 @@ async fn two_processes_with_shard_ranges_share_one_database(db: Database) {
     // Across servers: the people of this server by their names here, the others unnamed, and
     // nobody mentioned.
     let global = board(1).await.text();
-    assert!(
-        global.contains("alice") && global.contains("bob"),
-        "{global}"
-    );
-    assert_eq!(
-        global.matches("a player of another server").count(),
-        2,
-        "{global}"
-    );
-    assert!(!global.contains("<@"), "{global}");
+    names_here_only(&global);
 
     let (zero_status, one_status) = tokio::join!(zero.stop(), one.stop());
     assert!(zero_status.success() && one_status.success());
@@ -489,15 +480,7 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
     )
     .await
     .text();
-    assert!(
-        global.contains("alice") && global.contains("bob"),
-        "{global}"
-    );
-    assert_eq!(
-        global.matches("a player of another server").count(),
-        2,
-        "{global}"
-    );
+    names_here_only(&global);
     for user in [alice, bob, carol, dave] {
         let stats = store
             .player_stats(GameKind::ForGetIt, Scope::Global, user.get())
@@ -678,4 +661,19 @@ fn a_shard_range_outside_the_shard_count_is_one_line_and_exit_1() {
         "forgetit: config: discord.shards 1..3 is outside discord.shard_count 2 (the shards are 0..2)\n"
     );
     assert!(!dir.path().join("forgetit.db").exists(), "nothing opened");
+}
+
+/// A board across servers, asked for in the first guild: alice and bob (of that guild) by their
+/// names, carol and dave (of the other) unnamed, and nobody mentioned.
+fn names_here_only(global: &str) {
+    assert!(
+        global.contains("alice") && global.contains("bob"),
+        "{global}"
+    );
+    assert_eq!(
+        global.matches("a player of another server").count(),
+        2,
+        "{global}"
+    );
+    assert!(!global.contains("<@"), "{global}");
 }

@@ -16,18 +16,6 @@ async fn config(world: &World, user: UserId, options: Value) -> Message {
     world.command(user, "forgetit", "config set", options).await
 }
 
-/// `user` runs `/forgetit start` in `channel`; what they see answered.
-async fn start_in(world: &World, user: UserId, channel: ChannelId, options: Value) -> Message {
-    world
-        .standin
-        .run_slash(user, channel, "forgetit", Some("start"), options)
-        .await
-        .unwrap()
-        .answer()
-        .await
-        .unwrap()
-}
-
 /// The newest message of `channel` that has a button labelled like `label`.
 async fn with_button(world: &World, channel: ChannelId, label: &str) -> Message {
     world
@@ -165,7 +153,7 @@ async fn without_the_permission_to_start_threads_the_game_stays_in_the_channel_a
     let denied = world.standin.add_channel("no-threads");
     world.standin.deny_threads(denied);
 
-    let lobby = start_in(&world, alice, denied, json!({})).await;
+    let lobby = world.start_in(alice, denied, json!({})).await;
     world.click(bob, &lobby, "Join").await;
     world.dice.push([5, 2]);
     world.click(alice, &lobby, "Start").await;

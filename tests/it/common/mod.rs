@@ -159,6 +159,22 @@ impl World {
 
     /// Clicks a button and returns what the clicker then sees answered (the updated message, or
     /// an ephemeral reply).
+    /// `user` runs `/forgetit start` with `options` in `channel`; what they see answered.
+    pub async fn start_in(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        options: serde_json::Value,
+    ) -> Message {
+        self.standin
+            .run_slash(user, channel, "forgetit", Some("start"), options)
+            .await
+            .unwrap()
+            .answer()
+            .await
+            .unwrap()
+    }
+
     pub async fn click(&self, user: UserId, message: &Message, label: &str) -> Message {
         let interaction = self.standin.click(user, message.id, label).await.unwrap();
         interaction.answer().await.unwrap()
