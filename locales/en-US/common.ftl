@@ -60,7 +60,7 @@ error-game-over = This game is over.
 error-already-seated = You're already at this table.
 error-table-full = The table is full ({ $max } seats).
 error-not-seated = You're not playing at this table.
-error-too-few-players = You need at least { $min } players to start: wait for someone to join, or add a bot.
+error-too-few-players = You need at least { $min } players to start: wait for someone to join, or click **{ $add_bot }**.
 error-not-your-turn = It's not your turn.
 error-empty-name = A seat needs a name.
 

@@ -63,7 +63,7 @@ error-game-over = Cette partie est terminée.
 error-already-seated = Vous êtes déjà à cette table.
 error-table-full = La table est complète ({ $max } places).
 error-not-seated = Vous ne jouez pas à cette table.
-error-too-few-players = Il faut au moins { $min } joueurs pour commencer : attendez qu'un joueur rejoigne, ou ajoutez un robot.
+error-too-few-players = Il faut au moins { $min } joueurs pour commencer : attendez qu'un joueur rejoigne, ou cliquez sur **{ $add_bot }**.
 error-not-your-turn = Ce n'est pas votre tour.
 error-empty-name = Une place a besoin d'un nom.
 

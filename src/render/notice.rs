@@ -24,7 +24,12 @@ pub fn error<E: ErrorText>(err: &RuleError<E>, lang: Lang) -> String {
         RuleError::NotSeated => tr!(lang, "error-not-seated"),
         RuleError::NotHost => tr!(lang, "notice-host-only"),
         RuleError::NotHostOrModerator => tr!(lang, "notice-host-or-moderator"),
-        RuleError::TooFewPlayers { min } => tr!(lang, "error-too-few-players", min = *min),
+        RuleError::TooFewPlayers { min } => tr!(
+            lang,
+            "error-too-few-players",
+            min = *min,
+            add_bot = lang.t("button-add-bot")
+        ),
         RuleError::NotYourTurn => tr!(lang, "error-not-your-turn"),
         RuleError::EmptyName => tr!(lang, "error-empty-name"),
         RuleError::Game(err) => err.text(lang),

@@ -13,8 +13,14 @@ use crate::store::StoredGame;
 use crate::strategy::review::ReviewError;
 use crate::strategy::{self, Strategies};
 
-/// A refused action's answer; a refusal for not being the host names the host.
-fn refused<R: Rules>(game: &Game<R>, e: &RuleError<R::Error>, lang: Lang) -> MessageView
+/// A refused action's answer, in `lang` (the asker's): a refusal for not being the host names
+/// the host, and one that names a button names it as the table shows it (in `table_lang`).
+fn refused<R: Rules>(
+    game: &Game<R>,
+    e: &RuleError<R::Error>,
+    lang: Lang,
+    table_lang: Lang,
+) -> MessageView
 where
     R::Error: ErrorText,
 {
@@ -29,6 +35,12 @@ where
             lang,
             "notice-host-or-moderator-named",
             host = host
+        )),
+        (RuleError::TooFewPlayers { min }, _) => MessageView::new(&crate::tr!(
+            lang,
+            "error-too-few-players",
+            min = *min,
+            add_bot = table_lang.t("button-add-bot")
         )),
         _ => render::refusal(e, lang),
     }
@@ -233,12 +245,14 @@ where
         name: String,
         lang: Lang,
     ) -> Result<(Self, Self::Event), MessageView>;
-    /// The engine's decision, or why the action is refused (shown to the asker, in `lang`).
+    /// The engine's decision, or why the action is refused (shown to the asker, in `lang`; the
+    /// buttons it names as the table shows them, in `table_lang`).
     fn decide(
         &self,
         action: Self::Action,
         dice: &mut dyn DiceSource,
         lang: Lang,
+        table_lang: Lang,
     ) -> Result<Self::Event, MessageView>;
     fn evolve(&mut self, event: &Self::Event);
 
@@ -265,8 +279,14 @@ where
     /// The bot seat the host's "add a bot" seats next.
     fn next_bot(&self) -> u8;
     /// Whether `by` may do what only the host (or a moderator) may; if not, why, in `lang`.
-    fn may(&self, by: Player, moderator: bool, act: HostAct, lang: Lang)
-        -> Result<(), MessageView>;
+    fn may(
+        &self,
+        by: Player,
+        moderator: bool,
+        act: HostAct,
+        lang: Lang,
+        table_lang: Lang,
+    ) -> Result<(), MessageView>;
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
     /// The answer to Odds; `None` when this game has no odds to show.
@@ -338,8 +358,9 @@ where
         action: Self::Action,
         mut dice: &mut dyn DiceSource,
         lang: Lang,
+        table_lang: Lang,
     ) -> Result<Self::Event, MessageView> {
-        Game::decide(self, action, &mut dice).map_err(|e| refused(self, &e, lang))
+        Game::decide(self, action, &mut dice).map_err(|e| refused(self, &e, lang, table_lang))
     }
 
     fn evolve(&mut self, event: &Self::Event) {
@@ -408,8 +429,9 @@ where
         moderator: bool,
         act: HostAct,
         lang: Lang,
+        table_lang: Lang,
     ) -> Result<(), MessageView> {
-        Game::may(self, by, moderator, act).map_err(|e| refused(self, &e, lang))
+        Game::may(self, by, moderator, act).map_err(|e| refused(self, &e, lang, table_lang))
     }
 
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {

@@ -241,7 +241,7 @@ where
             _ => None,
         };
         if let Some(act) = host_act {
-            if let Err(view) = self.game.may(me, who.moderator, act, lang) {
+            if let Err(view) = self.game.may(me, who.moderator, act, lang, self.lang) {
                 let _ = reply.ephemeral(view).await;
                 return;
             }
@@ -345,7 +345,7 @@ where
     ) -> Result<G, MessageView> {
         let decided = {
             let mut dice = cx.shared.dice.lock().unwrap();
-            self.game.decide(action, &mut **dice, lang)
+            self.game.decide(action, &mut **dice, lang, self.lang)
         };
         let event = decided?;
         let mut next = self.game.clone();

@@ -319,6 +319,26 @@ async fn a_table_may_choose_its_language_at_start() {
         .await
         .unwrap();
     assert_eq!(labels(&lobby)[0], "Rejoindre");
+    // bob starts alone (a click on the disabled button, as a client may still send one):
+    // refused in his language, naming the button as his French table shows it.
+    let start = lobby
+        .button("Lancer la partie")
+        .unwrap()
+        .custom_id
+        .clone()
+        .unwrap();
+    let alone = world
+        .standin
+        .click_raw(world.bob, lobby.id, &start)
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert_eq!(
+        alone.text().trim(),
+        "You need at least 2 players to start: wait for someone to join, or click **Ajouter un robot**."
+    );
     let joined = world
         .standin
         .click(world.alice, lobby.id, "Rejoindre")
