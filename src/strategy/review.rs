@@ -108,16 +108,6 @@ pub struct Mistake<A> {
     pub cost: f64,
 }
 
-impl<A> Review<A> {
-    /// The costliest mistakes first (the earlier first on equal costs), at most `n`.
-    pub fn costliest(&self, n: usize) -> Vec<&Mistake<A>> {
-        let mut sorted: Vec<&Mistake<A>> = self.mistakes.iter().collect();
-        sorted.sort_by(|a, b| b.cost.total_cmp(&a.cost));
-        sorted.truncate(n);
-        sorted
-    }
-}
-
 /// Why a game cannot be reviewed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReviewError {
