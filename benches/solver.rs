@@ -4,11 +4,13 @@
 //! after that); simulated games per second as throughput (elements = games).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use forgetit::engine::forgetit::multiplier;
-use forgetit::strategy::getdickey::scoring;
-use forgetit::strategy::race::{model, RaceKey};
-use forgetit::strategy::sim::{run, Policy, SimConfig, SimGame};
-use forgetit::strategy::solver::Solver;
+use forgetit::engine::GameKind;
+use forgetit::games::forgetit::multiplier;
+use forgetit::games::forgetit::race::{model, RaceKey};
+use forgetit::games::forgetit::solver::Solver;
+use forgetit::games::getdickey::bot::load_or_solve;
+use forgetit::games::getdickey::bot::scoring;
+use forgetit::strategy::sim::{run, SimConfig};
 
 fn solve_a_turn(c: &mut Criterion) {
     c.bench_function("solve the For Get It turn from scratch", |b| {
@@ -40,23 +42,23 @@ fn solve_get_dickey(c: &mut Criterion) {
 }
 
 fn simulate(c: &mut Criterion) {
-    let table = dickey_solver::Table::solve(scoring(), |_, _| {});
+    // The Get Dickey table, solved once into a cache file the simulations read.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let cache = dir.path().join("get-dickey-strategy.bin");
+    let (table, _, _) = load_or_solve(Some(&cache), |_, _| {});
     let games = 200;
     let mut group = c.benchmark_group("sim");
     group.throughput(Throughput::Elements(games));
-    for (game, seats) in [
-        (SimGame::ForGetIt, [Policy::Optimal, Policy::Greedy]),
-        (SimGame::GetDickey, [Policy::Optimal, Policy::Greedy]),
-    ] {
+    for game in [GameKind::ForGetIt, GameKind::GetDickey] {
         let config = SimConfig {
             game,
-            seats: seats.to_vec(),
+            seats: vec!["optimal".into(), "greedy".into()],
             games,
             seed: 1,
-            target: 500,
+            target: None,
         };
         group.bench_function(format!("{game:?} optimal vs greedy"), |b| {
-            b.iter(|| run(&config, Some(&table), |_| {}).unwrap())
+            b.iter(|| run(&config, Some(&cache), |_| {}).unwrap())
         });
     }
     group.finish();

@@ -145,7 +145,7 @@ pub struct GameConfig {
 impl Default for GameConfig {
     fn default() -> Self {
         GameConfig {
-            default_target: crate::engine::forgetit::DEFAULT_TARGET,
+            default_target: crate::games::forgetit::DEFAULT_TARGET,
             turn_timeout_secs: 300,
             lobby_timeout_secs: 3600,
             bot_pace_ms: 1500,
@@ -228,7 +228,7 @@ impl Config {
     /// shard count, the proxy URL.
     pub fn validate(&self) -> Result<(), String> {
         let game = &self.game;
-        let max_target = crate::engine::forgetit::MAX_TARGET;
+        let max_target = crate::games::forgetit::MAX_TARGET;
         if !(1..=max_target).contains(&game.default_target) {
             return Err(format!(
                 "game.default_target {} is not between 1 and {max_target}",

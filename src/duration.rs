@@ -82,7 +82,7 @@ pub fn show(duration: Duration, lang: Lang) -> String {
     if ms < 60_000 && ms % 1000 != 0 {
         let seconds = format!("{:.3}", ms as f64 / 1000.0);
         let seconds = seconds.trim_end_matches('0').trim_end_matches('.');
-        let seconds = crate::render::forgetit::decimal(seconds, lang);
+        let seconds = crate::render::view::decimal(seconds, lang);
         return tr!(lang, "duration-s", n = seconds);
     }
     let mut secs = duration.as_secs();

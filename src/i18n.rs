@@ -8,7 +8,7 @@
 //!
 //! Adding a language: a `locales/<code>/` directory with the same files and message ids (the
 //! `locales` test checks that every id exists in every language with the same variables), a
-//! variant here, and its entries in [`Lang::ALL`] and [`RESOURCES`].
+//! variant here, and its entries in [`Lang::ALL`] and [`SHARED`] (and each game's `LOCALES`).
 
 use std::sync::LazyLock;
 
@@ -26,8 +26,9 @@ pub enum Lang {
     Fr,
 }
 
-/// The `.ftl` files of each language, embedded, in [`Lang::ALL`]'s order: (file name, text).
-pub const RESOURCES: [(Lang, &[(&str, &str)]); 2] = [
+/// The `.ftl` files every game shares, embedded, in [`Lang::ALL`]'s order: (file name, text).
+/// Each game brings its own ([`Hosted::LOCALES`](crate::games::Hosted::LOCALES)).
+const SHARED: [(Lang, &[(&str, &str)]); 2] = [
     (
         Lang::EnUs,
         &[
@@ -36,14 +37,6 @@ pub const RESOURCES: [(Lang, &[(&str, &str)]); 2] = [
                 "commands.ftl",
                 include_str!("../locales/en-US/commands.ftl"),
             ),
-            (
-                "forgetit.ftl",
-                include_str!("../locales/en-US/forgetit.ftl"),
-            ),
-            (
-                "getdickey.ftl",
-                include_str!("../locales/en-US/getdickey.ftl"),
-            ),
         ],
     ),
     (
@@ -51,11 +44,39 @@ pub const RESOURCES: [(Lang, &[(&str, &str)]); 2] = [
         &[
             ("common.ftl", include_str!("../locales/fr/common.ftl")),
             ("commands.ftl", include_str!("../locales/fr/commands.ftl")),
-            ("forgetit.ftl", include_str!("../locales/fr/forgetit.ftl")),
-            ("getdickey.ftl", include_str!("../locales/fr/getdickey.ftl")),
         ],
     ),
 ];
+
+macro_rules! game_locales {
+    ([$lang:expr, $files:expr] $($kind:ident => $module:ident,)*) => {$(
+        {
+            type R = crate::games::$module::$kind;
+            for (code, text) in <R as crate::games::Hosted>::LOCALES {
+                if *code == $lang.code() {
+                    let name = <R as crate::engine::table::Rules>::NAMES.command;
+                    $files.push((format!("{name}.ftl"), *text));
+                }
+            }
+        }
+    )*};
+}
+
+/// Every language's `.ftl` files, in [`Lang::ALL`]'s order: the shared ones, then each game's
+/// (named `{command}.ftl`): (language, [(file name, text)]).
+pub fn resources() -> Vec<(Lang, Vec<(String, &'static str)>)> {
+    SHARED
+        .iter()
+        .map(|(lang, shared)| {
+            let mut files: Vec<(String, &'static str)> = shared
+                .iter()
+                .map(|(name, text)| (name.to_string(), *text))
+                .collect();
+            crate::games::games!(game_locales, *lang, files);
+            (*lang, files)
+        })
+        .collect()
+}
 
 impl Lang {
     /// Every language, the default first.
@@ -146,8 +167,8 @@ fn build(lang: Lang) -> FluentBundle<FluentResource> {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord shows text as is: no Unicode isolation marks around variables.
     bundle.set_use_isolating(false);
-    let (_, files) = RESOURCES
-        .iter()
+    let (_, files) = resources()
+        .into_iter()
         .find(|(l, _)| *l == lang)
         .expect("every language has resources");
     for (name, text) in files.iter() {

@@ -1,5 +1,6 @@
 //! forgetit: a Discord bot that hosts dice games. See docs/architecture.md for the layers.
 
+pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod duration;

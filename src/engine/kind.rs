@@ -19,21 +19,21 @@ macro_rules! game_kinds {
             /// The game's name in the database (`games.kind`).
             pub fn as_str(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => <super::$module::$kind as Rules>::NAMES.key,)*
+                    $(GameKind::$kind => <crate::games::$module::$kind as Rules>::NAMES.key,)*
                 }
             }
 
             /// The game's short code in the ids of buttons.
             pub fn code(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => <super::$module::$kind as Rules>::NAMES.code,)*
+                    $(GameKind::$kind => <crate::games::$module::$kind as Rules>::NAMES.code,)*
                 }
             }
 
             /// The game's slash command (`/forgetit`), also its name in logs.
             pub fn command(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => <super::$module::$kind as Rules>::NAMES.command,)*
+                    $(GameKind::$kind => <crate::games::$module::$kind as Rules>::NAMES.command,)*
                 }
             }
         }

@@ -3,8 +3,6 @@
 //! game is rebuilt from its events.
 
 pub mod dice;
-pub mod forgetit;
-pub mod getdickey;
 pub mod intent;
 mod kind;
 pub mod table;

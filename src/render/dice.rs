@@ -60,7 +60,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::emoji::AppDice;
-use crate::engine::forgetit::{DieRoll, Face, Word};
+use crate::games::forgetit::{DieRoll, Face, Word};
 use crate::i18n::Lang;
 use crate::tr;
 

@@ -10,7 +10,7 @@
 //! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there).
 //! - [`forgetit`]: the *For Get It* messages: lobby, turn, turn result, game over, scores, odds,
 //!   rules, errors (re-exported here).
-//! - [`getdickey`]: the *Get Dickey* messages, the same set (used as `render::getdickey::turn`),
+//! - [`getdickey`]: the *Get Dickey* messages, the same set (used as `games::getdickey::views::turn`),
 //!   with keycap dice, scorecards and the "Score in…" menu.
 //! - [`stats`]: leaderboards and a player's statistics.
 //! - [`notice`](mod@notice): the short ephemeral answers of the table service.
@@ -19,20 +19,17 @@
 
 pub mod dice;
 pub mod emoji;
-pub mod forgetit;
-pub mod getdickey;
-mod lobby;
+pub(crate) mod lobby;
 pub mod notice;
-mod over;
+pub(crate) mod over;
 pub mod privacy;
 pub mod review;
-mod seat;
+pub(crate) mod seat;
 pub mod settings;
 pub mod stats;
 pub mod view;
 
 pub use dice::{DiceStyle, EmojiStyle};
-pub use forgetit::{game_over, lobby, odds, rules, scores, turn, turn_result};
 pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice, Takes};
 pub use stats::{
     leaderboard, leaderboard_page, player_stats, stats, LeaderRow, LeaderboardView, Leaders,
@@ -49,7 +46,7 @@ pub use view::{
 /// `{code}-rules-{field}` and text `{code}-rules-{field}-text`. The texts quote `args` (the
 /// game's own numbers) and the table's: `min` and `max` seats, `n` timeouts before leaving, so
 /// the card says what the engine does.
-fn rules_card<R: crate::engine::table::Rules>(
+pub(crate) fn rules_card<R: crate::engine::table::Rules>(
     fields: &[&str],
     mut args: fluent_bundle::FluentArgs<'static>,
     lang: crate::i18n::Lang,
@@ -79,12 +76,12 @@ macro_rules! rules_ids {
         pub fn game_message_ids() -> Vec<String> {
             let mut ids = Vec::new();
             $(
-                let prefix = <crate::engine::$module::$k as crate::engine::table::Rules>::NAMES.code;
+                let prefix = <crate::games::$module::$k as crate::engine::table::Rules>::NAMES.code;
                 ids.extend(lobby::message_ids(prefix));
                 ids.extend(["title", "intro"].map(|part| format!("{prefix}-rules-{part}")));
                 // The game's note at the foot of a review.
                 ids.push(format!("{prefix}-review-note"));
-                for field in $module::RULES.iter().chain(&[TIME_FIELD]) {
+                for field in crate::games::$module::views::RULES.iter().chain(&[TIME_FIELD]) {
                     ids.extend([format!("{prefix}-rules-{field}"), format!("{prefix}-rules-{field}-text")]);
                 }
             )*

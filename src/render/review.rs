@@ -4,14 +4,11 @@
 //! The same for both games; each game's decisions read by [`ActText`]. A long game is
 //! summarised: the costliest decisions only, and the turns as long as they fit.
 
-use crate::engine::getdickey::Category;
 use crate::i18n::Lang;
-use crate::strategy::review::{DickeyAct, Ended, FgiAct, Mistake, Review, NEGLIGIBLE};
+use crate::strategy::review::{Ended, Mistake, Review, NEGLIGIBLE};
 use crate::tr;
 
-use super::dice::faces;
-use super::forgetit::decimal;
-use super::getdickey::category_name;
+use super::view::decimal;
 use super::view::{colour, display_name, limits, EmbedView, MessageView};
 
 /// How many of the costliest rounds a review lists.
@@ -28,45 +25,6 @@ pub trait ActText {
     fn dice(&self) -> Option<String> {
         None
     }
-}
-
-impl ActText for FgiAct {
-    fn text(&self, lang: Lang) -> String {
-        match self {
-            FgiAct::Roll { points } => tr!(lang, "review-fgi-roll", points = *points),
-            FgiAct::Keep(n) => tr!(lang, "review-fgi-keep", n = *n),
-            FgiAct::Bank(points) => tr!(lang, "review-fgi-bank", points = *points),
-        }
-    }
-}
-
-impl ActText for DickeyAct {
-    fn text(&self, lang: Lang) -> String {
-        match self {
-            DickeyAct::Reroll { keep, .. } if keep.is_empty() => tr!(lang, "review-gd-reroll-all"),
-            DickeyAct::Reroll { keep, .. } => {
-                tr!(lang, "review-gd-reroll", keep = faces(keep))
-            }
-            DickeyAct::Score {
-                category, points, ..
-            } => score_text(*category, *points, lang),
-        }
-    }
-
-    fn dice(&self) -> Option<String> {
-        match self {
-            DickeyAct::Reroll { hand, .. } | DickeyAct::Score { hand, .. } => Some(faces(hand)),
-        }
-    }
-}
-
-fn score_text(category: Category, points: u32, lang: Lang) -> String {
-    tr!(
-        lang,
-        "review-gd-score",
-        box_name = category_name(category, lang),
-        points = points
-    )
 }
 
 /// Expected points with one decimal, in the language's way ("43.6", "43,6").

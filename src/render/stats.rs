@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 use crate::store::{LeaderboardPage, PlayerStats, RatedPlayer};
 use crate::tr;
 
-use super::forgetit::decimal;
+use super::view::decimal;
 use super::view::{
     colour, display_name, escape, place, truncate, ButtonStyle, ButtonView, EmbedView, MessageView,
     UiAction,
@@ -82,7 +82,7 @@ pub(crate) struct GameStats {
 macro_rules! game_stats {
     ([$kind:expr] $($k:ident => $module:ident,)*) => {
         match $kind {
-            $(GameKind::$k => &super::$module::STATS,)*
+            $(GameKind::$k => &crate::games::$module::views::STATS,)*
         }
     };
 }

@@ -12,6 +12,7 @@
 use std::fmt;
 
 use crate::engine::{Intent, MoveCode, Player};
+use crate::i18n::Lang;
 
 /// Discord's documented limits, in characters (Unicode scalar values).
 pub mod limits {
@@ -550,5 +551,13 @@ mod tests {
             assert_eq!(CustomEmoji::parse(text), None, "{text}");
         }
         assert!(CustomEmoji::parse("<a:spin:12>").unwrap().animated);
+    }
+}
+
+/// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
+pub fn decimal(number: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => number.replace('.', ","),
+        Lang::EnUs => number.to_string(),
     }
 }

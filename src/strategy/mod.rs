@@ -1,392 +1,57 @@
-//! How bot seats play. Pure: a policy looks at the game and names the action to take.
-//!
-//! For Get It bot seats play [`optimal`]: the exact solver's policy ([`solver`]), playing to win in
-//! their last turn ([`endgame`]). [`Heuristic`]s are simple policies kept to compare with
-//! ([`sim`]). Get Dickey bot seats play [`getdickey::optimal`].
+//! What bot seats, Odds and reviews compute with. Each game keeps its own policies, solvers and
+//! review in its folder (`games::<game>`); here is only what they share: the strategies of a
+//! service ([`Strategies`], one per game, made once and shared by every table), the review's
+//! types ([`review`]), and the simulator's seeding ([`sim`]).
 
-pub mod endgame;
-pub mod getdickey;
-pub mod race;
 pub mod review;
 pub mod sim;
-pub mod solver;
 
-use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
-use std::time::Instant;
+use std::path::{Path, PathBuf};
 
-use tracing::{info, warn};
+macro_rules! strategies {
+    ([] $($kind:ident => $module:ident,)*) => {
+        /// The strategies of every table of a service: each game's
+        /// [`Hosted::Strategy`](crate::games::Hosted::Strategy), made when the service starts
+        /// (a game solves what it needs on first use).
+        pub struct Strategies {
+            cache: Option<PathBuf>,
+            $($module: <crate::games::$module::$kind as crate::games::Hosted>::Strategy,)*
+        }
 
-use crate::engine::forgetit::{Action, DieState, Game, Move, Step, Turn, Word};
-use crate::engine::Player;
-use endgame::Endgame;
-use race::RaceKey;
-use solver::{Choice, Solver};
+        impl Strategies {
+            /// `cache`: a file a game may keep its solved table in (the config's
+            /// `strategy.cache`).
+            pub fn new(cache: Option<PathBuf>) -> Strategies {
+                Strategies {
+                    $($module: <crate::games::$module::$kind as crate::games::Hosted>::strategy(
+                        cache.as_deref(),
+                    ),)*
+                    cache,
+                }
+            }
+        }
 
-/// The strategies of every table of a service: the For Get It solver (its tables filled on first
-/// use and kept) and the Get Dickey strategy table (read from its cache file or solved, on first
-/// use, once).
-pub struct Strategies {
-    forgetit: Mutex<Solver>,
-    getdickey: OnceLock<dickey_solver::Table>,
-    cache: Option<PathBuf>,
+        $(impl crate::games::StrategyOf for crate::games::$module::$kind {
+            fn of(strategies: &Strategies) -> &Self::Strategy {
+                &strategies.$module
+            }
+        })*
+    };
 }
+
+crate::games::games!(strategies);
 
 impl Strategies {
-    /// `getdickey_cache`: where the Get Dickey table is read from and written to.
-    pub fn new(getdickey_cache: Option<PathBuf>) -> Strategies {
-        Strategies {
-            forgetit: Mutex::new(Solver::new()),
-            getdickey: OnceLock::new(),
-            cache: getdickey_cache,
-        }
+    /// The cache file the service was given.
+    pub fn cache(&self) -> Option<&Path> {
+        self.cache.as_deref()
     }
 
-    /// The For Get It solver, even if a thread panicked while holding it: it only keeps values
-    /// once they are complete, so its tables are never half-written.
-    pub fn forgetit(&self) -> MutexGuard<'_, Solver> {
-        self.forgetit.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The Get Dickey strategy table; the first call reads or solves it (seconds) and other callers
-    /// wait for it.
-    pub fn getdickey(&self) -> &dickey_solver::Table {
-        self.getdickey.get_or_init(|| {
-            let started = Instant::now();
-            let (table, source, unwritten) =
-                getdickey::load_or_solve(self.cache.as_deref(), |_, _| {});
-            info!(
-                ?source,
-                ms = started.elapsed().as_millis() as u64,
-                "Get Dickey strategy table ready"
-            );
-            if let (Some(error), Some(path)) = (unwritten, &self.cache) {
-                warn!(%error, path = %path.display(), "the Get Dickey strategy table could not be cached");
-            }
-            table
-        })
-    }
-}
-
-/// The turn in progress and its player, when a bot seat is on turn.
-fn bot_turn(game: &Game) -> Option<(&Turn, Player)> {
-    let turn = game.turn().ok()?;
-    let by = game.seats[turn.seat].player;
-    by.is_bot().then_some((turn, by))
-}
-
-/// The For Get It bot seat's move: what maximizes the expected score of the turn
-/// ([`Solver::best_move`]), with the solver's tables shared by every table of the service (they
-/// are filled on first use and kept) — except when the game is near its end, where it plays for
-/// the best chance of winning, as long as that chance is not 0: in the seat's last turn of the
-/// final round (F10), of ending above the leader ([`Endgame`]), and before it, when an opponent is
-/// near the target, of winning the race to it ([`race`]). Those modules explain the methods.
-///
-/// Returns `None` when no bot seat is on turn.
-pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
-    play(game, solver, true)
-}
-
-/// [`optimal`] without the race: plays for expected points until its last turn of the final round
-/// (to compare with, in simulations).
-pub fn points(game: &Game, solver: &mut Solver) -> Option<Action> {
-    play(game, solver, false)
-}
-
-fn play(game: &Game, solver: &mut Solver, race: bool) -> Option<Action> {
-    let (turn, by) = bot_turn(game)?;
-    if turn.step == Step::Roll {
-        // Nothing to choose: the turn starts, or no number is chosen yet (F5).
-        return Some(Action::Play { by, mv: Move::Roll });
-    }
-    let to_win = if let Some(win) = Endgame::to_win(game) {
-        solver.endgame(win).best_move(game)
-    } else if let Some(key) = RaceKey::of(game).filter(|_| race) {
-        endgame::best_move(solver.race(key), game)
-    } else {
-        None
-    };
-    let choice = match to_win {
-        Some((choice, chance)) if chance > 0.0 => choice,
-        _ => solver.best_move(game)?,
-    };
-    Some(match choice {
-        Choice::Roll => Action::Play { by, mv: Move::Roll },
-        Choice::Keep(number) => Action::Play {
-            by,
-            mv: Move::ChoosePoint(number),
-        },
-        Choice::Bank => Action::Play { by, mv: Move::Bank },
-    })
-}
-
-/// A simple For Get It policy, to compare with the optimal one (simulations; bot seats play
-/// [`optimal`]): keep the number that sets the most dice aside (the higher on a tie); bank once
-/// the turn is worth `bank_at` points, or (with `two_words`) as soon as two different words are
-/// out in the current set with dice still in hand, or when banking reaches the target; otherwise
-/// roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Heuristic {
-    pub bank_at: Option<u32>,
-    pub two_words: bool,
-}
-
-impl Heuristic {
-    /// Bank at 30 points or with two words out.
-    pub const GREEDY: Heuristic = Heuristic {
-        bank_at: Some(30),
-        two_words: true,
-    };
-    /// Bank with two words out, whatever the points.
-    pub const TWO_WORDS: Heuristic = Heuristic {
-        bank_at: None,
-        two_words: true,
-    };
-
-    /// Bank at `points` points, whatever the words.
-    pub const fn bank_at(points: u32) -> Heuristic {
-        Heuristic {
-            bank_at: Some(points),
-            two_words: false,
-        }
-    }
-
-    /// The bot seat's move; `None` when no bot seat is on turn.
-    pub fn play(self, game: &Game) -> Option<Action> {
-        let (turn, by) = bot_turn(game)?;
-        Some(match &turn.step {
-            Step::Roll => Action::Play { by, mv: Move::Roll },
-            Step::ChoosePoint { options } => {
-                let count = |n: u8| {
-                    turn.last_roll
-                        .iter()
-                        .filter(|d| d.face == crate::engine::forgetit::Face::Pip(n))
-                        .count()
-                };
-                let number = options
-                    .iter()
-                    .copied()
-                    .max_by_key(|&n| (count(n), n))
-                    .unwrap_or(options[0]);
-                Action::Play {
-                    by,
-                    mv: Move::ChoosePoint(number),
-                }
-            }
-            Step::BankOrRoll => {
-                let score = turn.score();
-                let mut words = turn.words_this_set();
-                words.dedup();
-                let in_hand = turn.dice.contains(&DieState::InHand);
-                let out = Word::ALL.iter().filter(|w| words.contains(w)).count();
-                let danger = self.two_words && in_hand && out >= 2;
-                let enough = self.bank_at.is_some_and(|points| score >= points);
-                let reaches = game.seats[turn.seat].total + score >= game.settings.target;
-                if enough || danger || reaches {
-                    Action::Play { by, mv: Move::Bank }
-                } else {
-                    Action::Play { by, mv: Move::Roll }
-                }
-            }
-        })
-    }
-}
-
-/// [`Heuristic::GREEDY`]'s move.
-pub fn greedy(game: &Game) -> Option<Action> {
-    Heuristic::GREEDY.play(game)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::dice::{RandomDice, ScriptedDice};
-    use crate::engine::forgetit::Settings;
-    use crate::engine::Player;
-
-    fn bot_game() -> Game {
-        let (mut game, _) = Game::create(Settings::default(), Player::Person(1), "ann").unwrap();
-        let none = &mut ScriptedDice::new([]);
-        let join = Action::Join {
-            player: Player::Bot(1),
-            name: "Bot 1".into(),
-        };
-        game.apply(join, none).unwrap();
-        // The bot wins the roll-off.
-        let start = Action::Start {
-            by: Player::Person(1),
-        };
-        game.apply(start, &mut ScriptedDice::new([1, 5])).unwrap();
-        game
-    }
-
-    #[test]
-    fn the_bot_keeps_the_number_with_most_dice_and_banks_when_two_words_are_out() {
-        let mut game = bot_game();
-        let bot = Player::Bot(1);
-        assert_eq!(
-            greedy(&game),
-            Some(Action::Play {
-                by: bot,
-                mv: Move::Roll
-            })
-        );
-        // Two 1s and three 4s, a FOR: keep the 4s.
-        game.apply(
-            Action::Play {
-                by: bot,
-                mv: Move::Roll,
-            },
-            &mut ScriptedDice::new([6, 1, 1, 4, 4, 4, 2, 3, 5]),
-        )
-        .unwrap();
-        let choice = greedy(&game).unwrap();
-        assert_eq!(
-            choice,
-            Action::Play {
-                by: bot,
-                mv: Move::ChoosePoint(4)
-            }
-        );
-        game.apply(choice, &mut ScriptedDice::new([])).unwrap();
-        assert_eq!(
-            greedy(&game),
-            Some(Action::Play {
-                by: bot,
-                mv: Move::Roll
-            }),
-            "12 points, one word"
-        );
-        // A GET now: FOR and GET are out, so bank.
-        game.apply(
-            Action::Play {
-                by: bot,
-                mv: Move::Roll,
-            },
-            &mut ScriptedDice::new([1, 1, 6, 2, 3]),
-        )
-        .unwrap();
-        assert_eq!(
-            greedy(&game),
-            Some(Action::Play {
-                by: bot,
-                mv: Move::Bank
-            })
-        );
-    }
-
-    #[test]
-    fn the_optimal_bot_keeps_and_banks_as_the_solver_says() {
-        let mut solver = Solver::new();
-        let mut game = bot_game();
-        let bot = Player::Bot(1);
-        assert_eq!(
-            optimal(&game, &mut solver),
-            Some(Action::Play {
-                by: bot,
-                mv: Move::Roll
-            })
-        );
-        // Two 1s and three 4s, a FOR.
-        game.apply(
-            Action::Play {
-                by: bot,
-                mv: Move::Roll,
-            },
-            &mut ScriptedDice::new([6, 1, 1, 4, 4, 4, 2, 3, 5]),
-        )
-        .unwrap();
-        let keep = optimal(&game, &mut solver).unwrap();
-        assert_eq!(
-            keep,
-            Action::Play {
-                by: bot,
-                mv: Move::ChoosePoint(4)
-            }
-        );
-        game.apply(keep, &mut ScriptedDice::new([])).unwrap();
-        // 12 points, five dice in hand (two FOR, three IT dice), FOR out: roll on.
-        assert_eq!(
-            optimal(&game, &mut solver),
-            Some(Action::Play {
-                by: bot,
-                mv: Move::Roll
-            })
-        );
-        // A 4 and an IT: FOR and IT are out, but no GET die is in hand (one FOR die, two IT
-        // dice): the set is safe, so rolling on can only add points. The greedy policy banks
-        // with two words out; the optimal one rolls.
-        game.apply(
-            Action::Play {
-                by: bot,
-                mv: Move::Roll,
-            },
-            &mut ScriptedDice::new([1, 4, 6, 2, 3]),
-        )
-        .unwrap();
-        assert_eq!(game.turn().unwrap().score(), 32);
-        assert_eq!(
-            greedy(&game),
-            Some(Action::Play {
-                by: bot,
-                mv: Move::Bank
-            })
-        );
-        assert_eq!(
-            optimal(&game, &mut solver),
-            Some(Action::Play {
-                by: bot,
-                mv: Move::Roll
-            })
-        );
-        game.apply(
-            Action::Play {
-                by: bot,
-                mv: Move::Bank,
-            },
-            &mut ScriptedDice::new([]),
-        )
-        .unwrap();
-        // Not a bot on turn: no move.
-        assert_eq!(optimal(&game, &mut solver), None);
-    }
-
-    #[test]
-    fn bots_finish_a_game_against_each_other() {
-        let (mut game, _) = Game::create(Settings::default(), Player::Person(1), "ann").unwrap();
-        let mut dice = RandomDice::seeded(3);
-        for n in 1..=3 {
-            let name = format!("Bot {n}");
-            let join = Action::Join {
-                player: Player::Bot(n),
-                name,
-            };
-            game.apply(join, &mut dice).unwrap();
-        }
-        let start = Action::Start {
-            by: Player::Person(1),
-        };
-        game.apply(start, &mut dice).unwrap();
-        game.apply(
-            Action::Leave {
-                player: Player::Person(1),
-            },
-            &mut dice,
-        )
-        .unwrap();
-        // Bots 1 and 3 play optimally, bot 2 greedily.
-        let mut solver = Solver::new();
-        let mut moves = 0;
-        loop {
-            let action = match game.current_player() {
-                Some(Player::Bot(2)) => greedy(&game),
-                _ => optimal(&game, &mut solver),
-            };
-            let Some(action) = action else { break };
-            game.apply(action, &mut dice).unwrap();
-            moves += 1;
-            assert!(moves < 100_000);
-        }
-        assert!(game.is_over());
+    /// The strategy of the game `R`.
+    pub fn of<R: crate::games::StrategyOf>(&self) -> &R::Strategy
+    where
+        R::Error: crate::render::ErrorText,
+    {
+        R::of(self)
     }
 }

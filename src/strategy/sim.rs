@@ -1,120 +1,36 @@
 //! Bot-only games, to compare policies: `forgetit sim`. Every game is played by the engine itself
 //! (the same rules as a table), with fair dice seeded from the run's seed and the game's number, so
-//! a run is repeatable. The seats take turns being first (Get Dickey: seating order; For Get It:
-//! the roll-off, F2, decides anyway).
+//! a run is repeatable. The seats take turns being first (where the rules pick the first player,
+//! as For Get It's roll-off does, they decide anyway). Each game names its policies
+//! ([`Hosted::policy`](crate::games::Hosted::policy)).
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
 use crate::engine::dice::RandomDice;
-use crate::engine::{forgetit, getdickey, Player};
-
-use super::getdickey as gd;
-use super::solver::Solver;
-use super::Heuristic;
-
-/// Which game to simulate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SimGame {
-    ForGetIt,
-    GetDickey,
-}
-
-/// How a simulated seat plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Policy {
-    /// For Get It: the exact solver, playing to win in the last turns; Get Dickey: the optimal
-    /// solitaire strategy.
-    Optimal,
-    /// For Get It: the exact solver for expected points, playing to win only in its last turn of
-    /// the final round (F10), not when an opponent nears the target: what the race adds.
-    Points,
-    /// For Get It: [`Heuristic::GREEDY`] (bank at 30 or with two words out); Get Dickey:
-    /// [`gd::simple`].
-    Greedy,
-    /// For Get It: bank once the turn is worth this many points.
-    BankAt(u32),
-    /// For Get It: bank when two different words are out with dice still in hand.
-    TwoWords,
-    /// Get Dickey: score every first roll at once in the box worth most.
-    FirstRoll,
-}
-
-impl Policy {
-    /// True when the policy plays `game`.
-    pub fn plays(self, game: SimGame) -> bool {
-        match self {
-            Policy::Optimal | Policy::Greedy => true,
-            Policy::Points | Policy::BankAt(_) | Policy::TwoWords => game == SimGame::ForGetIt,
-            Policy::FirstRoll => game == SimGame::GetDickey,
-        }
-    }
-}
-
-impl fmt::Display for Policy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Policy::Optimal => f.write_str("optimal"),
-            Policy::Points => f.write_str("points"),
-            Policy::Greedy => f.write_str("greedy"),
-            Policy::BankAt(n) => write!(f, "bank-at-{n}"),
-            Policy::TwoWords => f.write_str("two-words"),
-            Policy::FirstRoll => f.write_str("first-roll"),
-        }
-    }
-}
-
-impl FromStr for Policy {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Policy, String> {
-        let s = s.trim();
-        Ok(match s {
-            "optimal" => Policy::Optimal,
-            "points" => Policy::Points,
-            "greedy" => Policy::Greedy,
-            "two-words" => Policy::TwoWords,
-            "first-roll" => Policy::FirstRoll,
-            _ => match s.strip_prefix("bank-at-").map(str::parse::<u32>) {
-                Some(Ok(n)) if n > 0 => Policy::BankAt(n),
-                _ => {
-                    return Err(format!(
-                        "unknown policy {s:?} (optimal, points, greedy, bank-at-N, two-words, first-roll)"
-                    ))
-                }
-            },
-        })
-    }
-}
+use crate::engine::table::{Action, Game, Phase, Turn as _};
+use crate::engine::{GameKind, Player};
+use crate::games::{Hosted, StrategyOf};
+use crate::render::ErrorText;
 
 /// What to simulate.
 #[derive(Clone, Debug)]
 pub struct SimConfig {
-    pub game: SimGame,
-    /// One policy per seat, 1 to 10 seats (2 to 10 for For Get It).
-    pub seats: Vec<Policy>,
+    pub game: GameKind,
+    /// One policy per seat, as typed ("optimal", "bank-at-25"), as many as the game seats.
+    pub seats: Vec<String>,
     pub games: u64,
     pub seed: u64,
-    /// For Get It's target (F10).
-    pub target: u32,
-}
-
-impl SimConfig {
-    /// True when a seat plays the optimal Get Dickey policy, which needs the strategy table.
-    pub fn needs_table(&self) -> bool {
-        self.game == SimGame::GetDickey && self.seats.contains(&Policy::Optimal)
-    }
+    /// The target, for a game that has one (else its default).
+    pub target: Option<u32>,
 }
 
 /// One seat's results over the run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatReport {
-    pub policy: Policy,
-    /// Games won, a shared win counting its share (F10, G7).
+    pub policy: String,
+    /// Games won, a shared win counting its share.
     pub wins: f64,
     pub mean: f64,
     /// The standard deviation of the seat's final score.
@@ -125,6 +41,8 @@ pub struct SeatReport {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimReport {
     pub games: u64,
+    /// The target played to, for a game that has one.
+    pub target: Option<u32>,
     pub seats: Vec<SeatReport>,
     /// Turns played per game (every seat's turns), mean and standard deviation.
     pub turns_mean: f64,
@@ -139,64 +57,79 @@ struct Outcome {
     turns: f64,
 }
 
-/// Checks a configuration: a line saying what is wrong.
-pub fn check(config: &SimConfig) -> Result<(), String> {
-    let (min, max) = match config.game {
-        SimGame::ForGetIt => (forgetit::MIN_SEATS, forgetit::MAX_SEATS),
-        SimGame::GetDickey => (getdickey::MIN_SEATS, getdickey::MAX_SEATS),
-    };
+/// Plays the games (on every core) and sums them up; `progress(done)` is called as games end.
+/// The games' strategies are made from `cache` (see [`super::Strategies::new`]). A configuration
+/// that cannot be played is refused in one line.
+pub fn run(
+    config: &SimConfig,
+    cache: Option<&std::path::Path>,
+    progress: impl Fn(u64) + Sync,
+) -> Result<SimReport, String> {
+    crate::games::with_game!(config.game, R => run_game::<R>(config, cache, &progress))
+}
+
+/// The policies of a game, as checked from the typed names.
+fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<R::Policy>, String>
+where
+    R::Error: ErrorText,
+{
+    let (min, max) = (R::MIN_SEATS.max(1), R::MAX_SEATS);
     if !(min..=max).contains(&config.seats.len()) {
         return Err(format!(
             "{} seats: this game seats {min} to {max}",
             config.seats.len()
         ));
     }
-    if let Some(p) = config.seats.iter().find(|p| !p.plays(config.game)) {
-        return Err(format!("the {p} policy does not play this game"));
-    }
+    let policies = config
+        .seats
+        .iter()
+        .map(|name| {
+            R::policy(name.trim()).ok_or_else(|| {
+                format!(
+                    "unknown policy {:?} for this game ({})",
+                    name.trim(),
+                    R::POLICIES
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     if config.games == 0 {
         return Err("no games to play".into());
     }
-    if config.game == SimGame::ForGetIt && !(1..=forgetit::MAX_TARGET).contains(&config.target) {
-        return Err(format!(
-            "target {} is not between 1 and {}",
-            config.target,
-            forgetit::MAX_TARGET
-        ));
+    match (R::TARGET, config.target) {
+        (Some(t), Some(target)) if !(t.min..=t.max).contains(&target) => Err(format!(
+            "target {target} is not between {} and {}",
+            t.min, t.max
+        )),
+        (None, Some(_)) => Err("this game has no target".into()),
+        _ => Ok(policies),
     }
-    Ok(())
 }
 
-/// Plays the games (on every core) and sums them up; `progress(done)` is called as games end.
-/// `table` is the Get Dickey strategy, needed when a Get Dickey seat plays [`Policy::Optimal`].
-pub fn run(
+fn run_game<R: Hosted + StrategyOf>(
     config: &SimConfig,
-    table: Option<&dickey_solver::Table>,
-    progress: impl Fn(u64) + Sync,
-) -> Result<SimReport, String> {
-    check(config)?;
-    if config.needs_table() && table.is_none() {
-        return Err("the optimal Get Dickey policy needs its strategy table".into());
-    }
-    let done = AtomicU64::new(0);
-    // One solver per worker thread, filled once and kept for all its games.
-    let solvers: Vec<Mutex<Solver>> = (0..rayon::current_num_threads())
-        .map(|_| Mutex::new(Solver::new()))
+    cache: Option<&std::path::Path>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport, String>
+where
+    R::Error: ErrorText,
+{
+    let policies = policies::<R>(config)?;
+    let target = R::TARGET.map(|t| config.target.unwrap_or(t.default));
+    let settings = R::settings(target, target.unwrap_or(0));
+    let shared = R::strategy(cache);
+    // A worker thread's own strategy, where sharing one would make them wait for each other.
+    let own: Vec<Option<R::Strategy>> = (0..rayon::current_num_threads())
+        .map(|_| R::worker_strategy(&shared))
         .collect();
+    let done = AtomicU64::new(0);
     let outcomes: Vec<Outcome> = (0..config.games)
         .into_par_iter()
         .map(|i| {
             let seed = config.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let outcome = match config.game {
-                SimGame::ForGetIt => {
-                    let worker = rayon::current_thread_index().unwrap_or(0) % solvers.len();
-                    let mut solver = solvers[worker]
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner);
-                    play_forgetit(config, i, seed, &mut solver)
-                }
-                SimGame::GetDickey => play_getdickey(config, i, seed, table),
-            };
+            let worker = rayon::current_thread_index().unwrap_or(0) % own.len();
+            let strategy = own[worker].as_ref().unwrap_or(&shared);
+            let outcome = play::<R>(&policies, settings.clone(), i, seed, strategy);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             outcome
         })
@@ -211,10 +144,10 @@ pub fn run(
         .seats
         .iter()
         .enumerate()
-        .map(|(s, &policy)| {
+        .map(|(s, policy)| {
             let (mean, spread) = stats(outcomes.iter().map(|o| o.scores[s]).collect());
             SeatReport {
-                policy,
+                policy: policy.trim().to_string(),
                 wins: outcomes.iter().map(|o| o.wins[s]).sum(),
                 mean,
                 spread,
@@ -224,135 +157,65 @@ pub fn run(
     let (turns_mean, turns_spread) = stats(outcomes.iter().map(|o| o.turns).collect());
     Ok(SimReport {
         games: config.games,
+        target,
         seats,
         turns_mean,
         turns_spread,
     })
 }
 
-/// Seat order of game `i`: the policies rotated by `i`, so each policy sits first as often.
-fn order(seats: usize, i: u64) -> Vec<usize> {
-    (0..seats).map(|s| (s + i as usize) % seats).collect()
-}
-
-/// The bots' names and players; `policy_of[seat]` is the index of the policy in the config.
-fn bots(config: &SimConfig, i: u64) -> Vec<(Player, String, usize)> {
-    order(config.seats.len(), i)
-        .into_iter()
-        .enumerate()
-        .map(|(seat, policy)| {
-            let n = seat as u8 + 1;
-            (Player::Bot(n), format!("Bot {n}"), policy)
-        })
-        .collect()
-}
-
-fn outcome(
-    config: &SimConfig,
-    seats: &[(Player, String, usize)],
-    scores: Vec<u32>,
-    winners: &[usize],
-    turns: u32,
-) -> Outcome {
-    let mut out = Outcome {
-        scores: vec![0.0; config.seats.len()],
-        wins: vec![0.0; config.seats.len()],
-        turns: f64::from(turns),
-    };
-    for (seat, (_, _, policy)) in seats.iter().enumerate() {
-        out.scores[*policy] = f64::from(scores[seat]);
-        if winners.contains(&seat) {
-            out.wins[*policy] = 1.0 / winners.len() as f64;
-        }
-    }
-    out
-}
-
-fn play_forgetit(
-    config: &SimConfig,
+/// Game `i`: the policies rotated by `i`, so each sits first as often.
+fn play<R: Hosted>(
+    policies: &[R::Policy],
+    settings: R::Settings,
     i: u64,
     seed: u64,
-    solver: &mut Solver,
-) -> Result<Outcome, String> {
-    let seats = bots(config, i);
+    strategy: &R::Strategy,
+) -> Result<Outcome, String>
+where
+    R::Error: ErrorText,
+{
+    let n = policies.len();
+    // seats[seat] = the index of its policy.
+    let seats: Vec<usize> = (0..n).map(|s| (s + i as usize) % n).collect();
+    let bot = |seat: usize| Player::Bot(seat as u8 + 1);
     let mut dice = RandomDice::seeded(seed);
-    let settings = forgetit::Settings {
-        target: config.target,
-    };
-    let fail = |e: forgetit::RuleError| format!("game {i}: {e}");
-    let (host, name, _) = &seats[0];
-    let (mut game, _) = forgetit::Game::create(settings, *host, name.clone()).map_err(fail)?;
-    for (player, name, _) in &seats[1..] {
-        let join = forgetit::Action::Join {
-            player: *player,
-            name: name.clone(),
+    let fail = |e: crate::engine::table::RuleError<R::Error>| format!("game {i}: {e}");
+    let (mut game, _) = Game::<R>::create(settings, bot(0), "Bot 1").map_err(fail)?;
+    for seat in 1..n {
+        let join = Action::Join {
+            player: bot(seat),
+            name: format!("Bot {}", seat + 1),
         };
         game.apply(join, &mut dice).map_err(fail)?;
     }
-    game.apply(forgetit::Action::Start { by: *host }, &mut dice)
-        .map_err(fail)?;
-    while let Ok(turn) = game.turn() {
-        let seat = turn.seat;
-        let action = match config.seats[seats[seat].2] {
-            Policy::Optimal => super::optimal(&game, solver),
-            Policy::Points => super::points(&game, solver),
-            Policy::Greedy => Heuristic::GREEDY.play(&game),
-            Policy::BankAt(points) => Heuristic::bank_at(points).play(&game),
-            Policy::TwoWords => Heuristic::TWO_WORDS.play(&game),
-            Policy::FirstRoll => None,
-        };
-        let action = action.ok_or_else(|| format!("game {i}: no move for seat {seat}"))?;
-        game.apply(action, &mut dice).map_err(fail)?;
-    }
-    let forgetit::Phase::Finished { winners } = &game.phase else {
-        return Err(format!("game {i} did not finish"));
-    };
-    let scores = game.seats.iter().map(|s| s.total).collect();
-    let turns = game.seats.iter().map(|s| s.stats.turns).sum();
-    Ok(outcome(config, &seats, scores, winners, turns))
-}
-
-fn play_getdickey(
-    config: &SimConfig,
-    i: u64,
-    seed: u64,
-    table: Option<&dickey_solver::Table>,
-) -> Result<Outcome, String> {
-    let seats = bots(config, i);
-    let mut dice = RandomDice::seeded(seed);
-    let fail = |e: getdickey::RuleError| format!("game {i}: {e}");
-    let (host, name, _) = &seats[0];
-    let (mut game, _) =
-        getdickey::Game::create(getdickey::Settings {}, *host, name.clone()).map_err(fail)?;
-    for (player, name, _) in &seats[1..] {
-        let join = getdickey::Action::Join {
-            player: *player,
-            name: name.clone(),
-        };
-        game.apply(join, &mut dice).map_err(fail)?;
-    }
-    game.apply(getdickey::Action::Start { by: *host }, &mut dice)
+    game.apply(Action::Start { by: bot(0) }, &mut dice)
         .map_err(fail)?;
     let mut turns = 0;
     let mut last = None;
     while let Ok(turn) = game.turn() {
-        if last != Some(turn.number) {
-            last = Some(turn.number);
+        let (seat, number) = (turn.seat(), turn.number());
+        if last != Some(number) {
+            last = Some(number);
             turns += 1;
         }
-        let seat = turn.seat;
-        let action = match (config.seats[seats[seat].2], table) {
-            (Policy::Optimal, Some(table)) => gd::optimal(&game, table),
-            (Policy::Greedy, _) => gd::simple(&game),
-            (Policy::FirstRoll, _) => gd::first_roll(&game),
-            _ => None,
-        };
-        let action = action.ok_or_else(|| format!("game {i}: no move for seat {seat}"))?;
+        let action = R::policy_move(policies[seats[seat]], &game, strategy)
+            .ok_or_else(|| format!("game {i}: no move for seat {seat}"))?;
         game.apply(action, &mut dice).map_err(fail)?;
     }
-    let getdickey::Phase::Finished { winners } = &game.phase else {
+    let Phase::Finished { winners } = &game.phase else {
         return Err(format!("game {i} did not finish"));
     };
-    let scores = game.seats.iter().map(|s| s.total()).collect();
-    Ok(outcome(config, &seats, scores, winners, turns))
+    let mut out = Outcome {
+        scores: vec![0.0; n],
+        wins: vec![0.0; n],
+        turns: f64::from(turns),
+    };
+    for (seat, &policy) in seats.iter().enumerate() {
+        out.scores[policy] = f64::from(game.total(seat));
+        if winners.contains(&seat) {
+            out.wins[policy] = 1.0 / winners.len() as f64;
+        }
+    }
+    Ok(out)
 }

@@ -21,7 +21,7 @@ macro_rules! any_table {
     ([] $($kind:ident => $module:ident,)*) => {
         /// A channel's open game, of any kind.
         pub(super) enum AnyTable {
-            $($kind(Table<crate::engine::$module::Game>),)*
+            $($kind(Table<crate::games::$module::Game>),)*
         }
 
         impl AnyTable {
@@ -44,7 +44,7 @@ macro_rules! any_table {
                 owned: impl Fn(u64) -> bool + Copy,
             ) -> Result<Vec<(Place, i64, AnyTable)>, StoreError> {
                 let mut open = Vec::new();
-                $(for loaded in store.load_open_in::<crate::engine::$module::Game>(owned).await? {
+                $(for loaded in store.load_open_in::<crate::games::$module::Game>(owned).await? {
                     open.push((loaded.place, loaded.id, AnyTable::$kind(Table::from(loaded))));
                 })*
                 Ok(open)
@@ -54,7 +54,7 @@ macro_rules! any_table {
             /// finished before results were kept); how many games.
             pub(super) async fn backfill_results(store: &Store) -> Result<usize, StoreError> {
                 let mut games = 0;
-                $(games += store.backfill_results::<crate::engine::$module::Game>().await?;)*
+                $(games += store.backfill_results::<crate::games::$module::Game>().await?;)*
                 Ok(games)
             }
 

@@ -1,17 +1,14 @@
-//! What a table needs of a game, written once for every game ([`TableGame`] for any
-//! [`Game`]); each game adds only what the table cannot know: its settings, its bot seat's
-//! move, its odds, its review ([`Hosted`]), and how it is shown
-//! (its render module, [`Views`], expanded from the list of games).
+//! What a table needs of a game, written once for every game: [`TableGame`] for the [`Game`] of
+//! any [`Hosted`] game.
 
 use crate::engine::dice::DiceSource;
-use crate::engine::table::{Action, Event, Game, HostAct, RuleError, Rules, Turn};
-use crate::engine::{forgetit, getdickey, MoveCode, Player, Status};
+use crate::engine::table::{Action, Game, HostAct, RuleError, Rules, Turn};
+use crate::engine::{MoveCode, Player, Status};
+use crate::games::{Hosted, StrategyOf};
 use crate::i18n::Lang;
-use crate::render::review::Reviewed;
-use crate::render::{self, DiceStyle, ErrorText, MessageView, Notice};
+use crate::render::{self, DiceStyle, ErrorText, MessageView};
 use crate::store::StoredGame;
-use crate::strategy::review::ReviewError;
-use crate::strategy::{self, Strategies};
+use crate::strategy::Strategies;
 
 /// A refused action's answer, in `lang` (the asker's): a refusal for not being the host names
 /// the host, and one that names a button names it as the table shows it (in `table_lang`).
@@ -43,186 +40,6 @@ where
             add_bot = table_lang.t("button-add-bot")
         )),
         _ => render::refusal(e, lang),
-    }
-}
-
-/// How a game is shown: its render module's messages.
-pub trait Views: Rules {
-    fn lobby_view(game: &Game<Self>, lang: Lang) -> MessageView;
-    fn turn_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView;
-    /// The turn message once its turn ended.
-    fn result_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView;
-    fn over_view(game: &Game<Self>, lang: Lang) -> MessageView;
-    fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView;
-    /// The game's rules, in short.
-    fn rules_view(lang: Lang) -> MessageView;
-}
-
-macro_rules! views {
-    ([] $($kind:ident => $module:ident,)*) => {$(
-        impl Views for crate::engine::$module::$kind {
-            fn lobby_view(game: &Game<Self>, lang: Lang) -> MessageView {
-                render::$module::lobby(game, lang)
-            }
-            fn turn_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView {
-                render::$module::turn(game, style, lang)
-            }
-            fn result_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView {
-                match &game.last_turn {
-                    Some(result) => render::$module::turn_result(game, result, style, lang),
-                    None => render::$module::turn(game, style, lang),
-                }
-            }
-            fn over_view(game: &Game<Self>, lang: Lang) -> MessageView {
-                render::$module::game_over(game, lang)
-            }
-            fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView {
-                render::$module::scores(game, lang)
-            }
-            fn rules_view(lang: Lang) -> MessageView {
-                render::$module::rules(lang)
-            }
-        }
-    )*};
-}
-
-crate::games::games!(views);
-
-/// What a table needs of a game beyond its rules and views.
-pub trait Hosted: Views
-where
-    Self::Error: ErrorText,
-{
-    /// Whether `/start` takes a `target` (the points that end the game).
-    const TARGET: bool;
-    /// The settings of a new table, from `/start`'s options.
-    fn settings(target: Option<u32>, default_target: u32) -> Self::Settings;
-    /// The `target` a table with these settings was started with (for its rematch).
-    fn target(settings: &Self::Settings) -> Option<u32>;
-    /// The bot seat's move, when a bot is on turn, by the service's strategies.
-    fn bot_move(game: &Game<Self>, strategies: &Strategies) -> Option<Action<Self::Move>>;
-    /// The answer to Odds (shown privately to whoever asked); `None` when this game has no odds
-    /// to show.
-    fn odds_view(
-        _game: &Game<Self>,
-        _strategies: &Strategies,
-        _lang: Lang,
-        _table_lang: Lang,
-    ) -> Option<MessageView> {
-        None
-    }
-    /// The review of `player`'s play in the finished game `game_id`, from its event log, by the
-    /// service's strategies ([`strategy::review`]), in `lang` (the asker's).
-    fn review_view(
-        events: &[Event<Self::Settings, Self::Event>],
-        player: Player,
-        strategies: &Strategies,
-        game_id: i64,
-        lang: Lang,
-    ) -> Result<MessageView, ReviewError>;
-}
-
-/// How a review names its game.
-fn reviewed<R: Rules>(game_id: i64) -> Reviewed<'static> {
-    Reviewed {
-        command: R::NAMES.command,
-        code: R::NAMES.code,
-        game_id,
-    }
-}
-
-impl Hosted for forgetit::ForGetIt {
-    const TARGET: bool = true;
-
-    fn settings(target: Option<u32>, default_target: u32) -> forgetit::Settings {
-        forgetit::Settings {
-            target: target.unwrap_or(default_target),
-        }
-    }
-
-    fn target(settings: &forgetit::Settings) -> Option<u32> {
-        Some(settings.target)
-    }
-
-    /// Bot seats play the solver's optimal policy ([`strategy::optimal`]).
-    fn bot_move(game: &forgetit::Game, strategies: &Strategies) -> Option<forgetit::Action> {
-        strategy::optimal(game, &mut strategies.forgetit())
-    }
-
-    fn odds_view(
-        game: &forgetit::Game,
-        strategies: &Strategies,
-        lang: Lang,
-        table_lang: Lang,
-    ) -> Option<MessageView> {
-        Some(match strategies.forgetit().odds(game) {
-            Some(odds) => render::odds(game, &odds, lang, table_lang),
-            None => render::notice(Notice::NoTurn, lang),
-        })
-    }
-
-    /// By the exact turn solver ([`strategy::review::forgetit`]).
-    fn review_view(
-        events: &[forgetit::Event],
-        player: Player,
-        strategies: &Strategies,
-        game_id: i64,
-        lang: Lang,
-    ) -> Result<MessageView, ReviewError> {
-        let review = strategy::review::forgetit(events, player, &mut strategies.forgetit())?;
-        Ok(render::review::review(
-            &review,
-            reviewed::<Self>(game_id),
-            lang,
-        ))
-    }
-}
-
-impl Hosted for getdickey::GetDickey {
-    const TARGET: bool = false;
-
-    fn settings(_target: Option<u32>, _default_target: u32) -> getdickey::Settings {
-        getdickey::Settings {}
-    }
-
-    fn target(_settings: &getdickey::Settings) -> Option<u32> {
-        None
-    }
-
-    /// Bot seats play the optimal solitaire policy ([`strategy::getdickey::optimal`]).
-    fn bot_move(game: &getdickey::Game, strategies: &Strategies) -> Option<getdickey::Action> {
-        strategy::getdickey::optimal(game, strategies.getdickey())
-    }
-
-    /// By the optimal solitaire table ([`strategy::getdickey::odds`]).
-    fn odds_view(
-        game: &getdickey::Game,
-        strategies: &Strategies,
-        lang: Lang,
-        table_lang: Lang,
-    ) -> Option<MessageView> {
-        Some(
-            match strategy::getdickey::odds(game, strategies.getdickey()) {
-                Some(odds) => render::getdickey::odds(game, &odds, lang, table_lang),
-                None => render::notice(Notice::NoTurn, lang),
-            },
-        )
-    }
-
-    /// By the optimal solitaire table ([`strategy::review::getdickey`]).
-    fn review_view(
-        events: &[getdickey::Event],
-        player: Player,
-        strategies: &Strategies,
-        game_id: i64,
-        lang: Lang,
-    ) -> Result<MessageView, ReviewError> {
-        let review = strategy::review::getdickey(events, player, strategies.getdickey())?;
-        Ok(render::review::review(
-            &review,
-            reviewed::<Self>(game_id),
-            lang,
-        ))
     }
 }
 
@@ -319,7 +136,7 @@ where
     }
 }
 
-impl<R: Hosted> TableGame for Game<R>
+impl<R: Hosted + StrategyOf> TableGame for Game<R>
 where
     R::Error: ErrorText,
 {
@@ -435,7 +252,7 @@ where
     }
 
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {
-        R::bot_move(self, strategies)
+        R::bot_move(self, strategies.of::<R>())
     }
 
     fn odds_view(
@@ -444,7 +261,7 @@ where
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView> {
-        R::odds_view(self, strategies, lang, table_lang)
+        R::odds_view(self, strategies.of::<R>(), lang, table_lang)
     }
 
     fn lobby_view(&self, lang: Lang) -> MessageView {
@@ -456,7 +273,10 @@ where
     }
 
     fn result_view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
-        R::result_view(self, style, lang)
+        match &self.last_turn {
+            Some(result) => R::result_view(self, result, style, lang),
+            None => R::turn_view(self, style, lang),
+        }
     }
 
     fn over_view(&self, lang: Lang) -> MessageView {

@@ -31,10 +31,11 @@ use futures::future::BoxFuture;
 use crate::engine::GameKind;
 use crate::engine::Player;
 pub use crate::engine::{Intent, MoveText};
+pub use crate::games::Hosted;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView};
 use crate::store::{Clocks, Place};
-pub use games::{Hosted, TableGame, Views};
+pub use games::TableGame;
 pub use registry::Tables;
 pub use review::ReviewRequest;
 use shards::Shards;
@@ -82,7 +83,7 @@ impl Default for TableConfig {
             turn_timeout: Duration::from_secs(300),
             lobby_timeout: Duration::from_secs(3600),
             bot_pace: Duration::from_millis(1500),
-            default_target: crate::engine::forgetit::DEFAULT_TARGET,
+            default_target: crate::games::forgetit::DEFAULT_TARGET,
             style: render::DiceStyle::default(),
             shards: None,
             strategy_cache: None,

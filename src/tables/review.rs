@@ -119,7 +119,7 @@ async fn review_of<R>(
     request: &Ask,
 ) -> Result<MessageView, MessageView>
 where
-    R: super::Hosted,
+    R: super::Hosted + crate::games::StrategyOf,
     R::Error: render::ErrorText,
 {
     type Game<R> = crate::engine::table::Game<R>;
@@ -145,7 +145,12 @@ where
     info!(game_id = id, user = request.who.user_id, "review");
     let shared = shared.clone();
     tokio::task::spawn_blocking(move || {
-        R::review_view(&events, player, &shared.strategies, id, lang)
+        let reviewed = render::review::Reviewed {
+            command: R::NAMES.command,
+            code: R::NAMES.code,
+            game_id: id,
+        };
+        R::review_view(&events, player, shared.strategies.of::<R>(), reviewed, lang)
     })
     .await
     .map_err(|e| failed(&e))?

@@ -7,8 +7,8 @@ use crate::common;
 
 use common::*;
 use discord_standin::Message;
-use forgetit::engine::forgetit::Game;
 use forgetit::engine::Player;
+use forgetit::games::forgetit::Game;
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -401,7 +401,7 @@ async fn two_identical_clicks_at_once_apply_once() {
         .unwrap()
         .unwrap();
     let events = store
-        .events::<forgetit::engine::forgetit::Game>(id)
+        .events::<forgetit::games::forgetit::Game>(id)
         .await
         .unwrap();
     let rolls = events
@@ -409,8 +409,8 @@ async fn two_identical_clicks_at_once_apply_once() {
         .filter(|e| {
             matches!(
                 e,
-                forgetit::engine::forgetit::Event::Game(
-                    forgetit::engine::forgetit::GameEvent::Rolled { .. }
+                forgetit::games::forgetit::Event::Game(
+                    forgetit::games::forgetit::GameEvent::Rolled { .. }
                 )
             )
         })

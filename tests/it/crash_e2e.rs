@@ -32,7 +32,7 @@ use discord_standin::{
     ChannelId, GatewayFault, InteractionId, Message, Standin, StandinConfig,
     INITIAL_RESPONSE_DEADLINE,
 };
-use forgetit::engine::forgetit::{Event, Game, GameEvent};
+use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::store::Store;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -4,9 +4,9 @@
 //! the dice in hand in that order, so a script lists one face per die in hand, 6 being the word.
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
-use forgetit::engine::forgetit::*;
-use forgetit::engine::forgetit::{GameError, GameEvent, Move};
 use forgetit::engine::Player;
+use forgetit::games::forgetit::*;
+use forgetit::games::forgetit::{GameError, GameEvent, Move};
 
 const ANN: Player = Player::Person(1);
 const BEN: Player = Player::Person(2);

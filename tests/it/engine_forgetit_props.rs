@@ -1,8 +1,8 @@
 //! Property tests of the For Get It engine: random tables, random fair dice, random legal play.
 
 use forgetit::engine::dice::{DiceSource, RandomDice};
-use forgetit::engine::forgetit::*;
-use forgetit::engine::forgetit::{GameEvent, Move};
+use forgetit::games::forgetit::*;
+use forgetit::games::forgetit::{GameEvent, Move};
 use proptest::prelude::*;
 
 use crate::common::engine::{players_moves, seated};

@@ -4,9 +4,9 @@
 //! face (1–6) per die rolled.
 
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::getdickey::*;
-use forgetit::engine::getdickey::{GameError, GameEvent, Move};
 use forgetit::engine::Player;
+use forgetit::games::getdickey::*;
+use forgetit::games::getdickey::{GameError, GameEvent, Move};
 
 const ANN: Player = Player::Person(1);
 const BEN: Player = Player::Person(2);

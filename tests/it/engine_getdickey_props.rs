@@ -2,9 +2,9 @@
 //! five alike and jokers come up often), random legal play.
 
 use forgetit::engine::dice::{DiceSource, RandomDice};
-use forgetit::engine::getdickey::*;
-use forgetit::engine::getdickey::{GameEvent, Move};
 use forgetit::engine::Player;
+use forgetit::games::getdickey::*;
+use forgetit::games::getdickey::{GameEvent, Move};
 use proptest::prelude::*;
 
 use crate::common::engine::{players_moves, seated};

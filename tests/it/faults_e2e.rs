@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::*;
 use discord_standin::{faults, GatewayFault, Message, MessageId, RestFault};
-use forgetit::engine::forgetit::{Event, Game, GameEvent};
+use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::store::Store;
 use serde_json::json;
 

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 use fluent_syntax::parser;
-use forgetit::engine::getdickey::Category;
-use forgetit::i18n::{Lang, RESOURCES};
+use forgetit::games::getdickey::Category;
+use forgetit::i18n::{resources, Lang};
 
 /// A message: its variables, and all its text (every variant's).
 #[derive(Debug, Default)]
@@ -93,16 +93,21 @@ type Messages = BTreeMap<String, Msg>;
 
 /// Every language's messages, file by file: `[(lang, [(file, messages)])]`.
 fn all() -> Vec<(Lang, Vec<(&'static str, Messages)>)> {
-    RESOURCES
-        .iter()
+    resources()
+        .into_iter()
         .map(|(lang, files)| {
             let files = files
                 .iter()
-                .map(|(file, source)| (*file, messages(*lang, file, source)))
+                .map(|(file, source)| (leak(file), messages(lang, file, source)))
                 .collect();
-            (*lang, files)
+            (lang, files)
         })
         .collect()
+}
+
+/// A file name for the life of the test.
+fn leak(name: &str) -> &'static str {
+    Box::leak(name.to_string().into_boxed_str())
 }
 
 #[test]

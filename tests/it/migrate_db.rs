@@ -17,10 +17,10 @@ use std::process::{Command, Output};
 use sqlx::Connection;
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
-use forgetit::engine::forgetit::{self as fgi, ForGetIt};
-use forgetit::engine::getdickey::{self as gd, GetDickey};
 use forgetit::engine::table::{self, Rules};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
+use forgetit::games::forgetit::{self as fgi, ForGetIt};
+use forgetit::games::getdickey::{self as gd, GetDickey};
 use forgetit::i18n::Lang;
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
 

@@ -10,8 +10,8 @@ use common::db::{on_both_backends, Db, TABLES};
 use common::table::Table;
 
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::forgetit::{Action, Game, Settings};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
+use forgetit::games::forgetit::{Action, Game, Settings};
 use forgetit::i18n::Lang;
 use forgetit::store::{
     Clocks, Forgotten, GuildSettings, Opening, Place, SettingsChange, Store, StoreError,

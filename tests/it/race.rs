@@ -3,13 +3,13 @@
 //! the bot seat that plays it.
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
-use forgetit::engine::forgetit::Move;
-use forgetit::engine::forgetit::{multiplier, Action, Game, Phase, Settings, Step};
 use forgetit::engine::Player;
-use forgetit::strategy::endgame::TURN_CAP;
-use forgetit::strategy::race::{model, PointsPolicy, RaceKey};
-use forgetit::strategy::solver::{Choice, Solver};
-use forgetit::strategy::{optimal, points};
+use forgetit::games::forgetit::bot::{optimal, points};
+use forgetit::games::forgetit::endgame::TURN_CAP;
+use forgetit::games::forgetit::race::{model, PointsPolicy, RaceKey};
+use forgetit::games::forgetit::solver::{Choice, Solver};
+use forgetit::games::forgetit::Move;
+use forgetit::games::forgetit::{multiplier, Action, Game, Phase, Settings, Step};
 use forgetit_solver::race::{A_MAX, B_MAX};
 use forgetit_solver::UtilityTurn;
 

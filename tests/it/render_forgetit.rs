@@ -12,17 +12,17 @@ use common::render::{
     ten_long_names,
 };
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::forgetit::*;
-use forgetit::engine::forgetit::{GameError, Move};
 use forgetit::engine::{Board, GameKind, Intent, MoveText, Player};
+use forgetit::games::forgetit::solver::{Choice, Situation, Solver};
+use forgetit::games::forgetit::views as render;
+use forgetit::games::forgetit::*;
+use forgetit::games::forgetit::{GameError, Move};
 use forgetit::i18n::Lang;
-use forgetit::render::forgetit as render;
 use forgetit::render::notice::Busy;
 use forgetit::render::{
     bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
     MessageView, Notice, StatsView, Takes, UiAction,
 };
-use forgetit::strategy::solver::{Choice, Situation, Solver};
 
 const EN: Lang = Lang::EnUs;
 

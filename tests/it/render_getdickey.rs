@@ -11,11 +11,11 @@ use common::render::{
     application_style, assert_fits_a_phone, assert_within_limits, button, buttons, ten_long_names,
 };
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::getdickey::*;
-use forgetit::engine::getdickey::{GameError, Move};
 use forgetit::engine::{Intent, Player};
+use forgetit::games::getdickey::views as render;
+use forgetit::games::getdickey::*;
+use forgetit::games::getdickey::{GameError, Move};
 use forgetit::i18n::Lang;
-use forgetit::render::getdickey as render;
 use forgetit::render::{limits, ButtonStyle, DiceStyle, MessageView, UiAction};
 
 const EN: Lang = Lang::EnUs;
@@ -781,7 +781,7 @@ fn odds_give_each_boxs_expected_final_score_and_mark_the_best() {
     let table = crate::common::strategy::table();
     let mut game = ann_ben();
     roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
-    let odds = forgetit::strategy::getdickey::odds(&game, table).expect("a roll to judge");
+    let odds = forgetit::games::getdickey::bot::odds(&game, table).expect("a roll to judge");
     assert_eq!(odds.boxes.len(), 13);
     let (keep, roll_on) = odds.roll_on.clone().expect("two rolls left");
     assert_eq!(keep, [6, 6, 6], "hold the three 6s");
@@ -802,7 +802,7 @@ fn odds_give_each_boxs_expected_final_score_and_mark_the_best() {
     // The last roll: scoring is all there is, and the best box is marked.
     roll(&mut game, ANN, &[6, 6, 6, 6, 6]);
     roll(&mut game, ANN, &[6, 6, 6, 6, 6]);
-    let last = forgetit::strategy::getdickey::odds(&game, table).unwrap();
+    let last = forgetit::games::getdickey::bot::odds(&game, table).unwrap();
     assert!(last.roll_on.is_none());
     let best = last.best.expect("a box");
     assert_eq!(last.boxes[best].0, Dickey, "{last:?}");

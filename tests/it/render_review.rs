@@ -5,11 +5,13 @@
 use crate::common;
 
 use common::render::assert_within_limits;
-use forgetit::engine::getdickey::Category;
+use forgetit::games::forgetit::review::FgiAct;
+use forgetit::games::getdickey::review::DickeyAct;
+use forgetit::games::getdickey::Category;
 use forgetit::i18n::Lang;
 use forgetit::render::review::{numbered, refusal, review, Refusal, Reviewed};
 use forgetit::render::MessageView;
-use forgetit::strategy::review::{DickeyAct, Ended, FgiAct, Mistake, Review, TurnReview};
+use forgetit::strategy::review::{Ended, Mistake, Review, TurnReview};
 
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;

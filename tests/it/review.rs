@@ -6,10 +6,11 @@
 use crate::common::strategy::table;
 use dickey_solver::counts_of;
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
-use forgetit::engine::getdickey::{Action, Category, Event, Game, Move, Settings};
 use forgetit::engine::Player;
-use forgetit::strategy::getdickey::{optimal, simple, state_of};
-use forgetit::strategy::review::{self, DickeyAct, Ended};
+use forgetit::games::getdickey::bot::{optimal, simple, state_of};
+use forgetit::games::getdickey::review::{self, DickeyAct};
+use forgetit::games::getdickey::{Action, Category, Event, Game, Move, Settings};
+use forgetit::strategy::review::{adds_up, Ended};
 
 /// Two bot seats (the policies move bot seats), Bot 1 by `first`, Bot 2 optimally, to the end.
 fn bot_game(seed: u64, first: impl Fn(&Game) -> Option<Action>) -> (Game, Vec<Event>) {
@@ -46,7 +47,7 @@ fn an_optimal_get_dickey_player_loses_nothing_and_its_review_adds_up() {
         assert_eq!(review.turns.len(), 13, "G1: 13 rounds");
         assert_eq!(review.points, game.seats[0].total(), "G7: the grand total");
         assert!((review.expected - table().expected_score()).abs() < 1e-9);
-        assert!(review::adds_up(&review), "{review:?}");
+        assert!(adds_up(&review), "{review:?}");
     }
 }
 
@@ -56,7 +57,7 @@ fn a_simple_get_dickey_player_loses_expected_points_and_its_review_adds_up() {
     let review = review::getdickey(&log, Player::Bot(1), table()).unwrap();
     assert!(review.lost > 1.0, "{review:?}");
     assert_eq!(review.points, game.seats[0].total());
-    assert!(review::adds_up(&review), "{review:?}");
+    assert!(adds_up(&review), "{review:?}");
     let costs: f64 = review.mistakes.iter().map(|m| m.cost).sum();
     assert!((costs - review.lost).abs() < 1e-9);
     let per_turn: f64 = review.turns.iter().map(|t| t.points).sum::<u32>().into();
@@ -133,7 +134,7 @@ fn a_get_dickey_decision_costs_the_difference_of_the_table_values() {
     assert_eq!(review.turns[0].end, Ended::Played);
     assert_eq!(review.turns[1].end, Ended::Left);
     assert_eq!(review.turns[1].points, 0);
-    assert!(review::adds_up(&review), "{review:?}");
+    assert!(adds_up(&review), "{review:?}");
 }
 
 /// A turn whose deadline passed is scored by the table in the box worth most (rolling first if
@@ -167,5 +168,5 @@ fn get_dickey_timeouts_are_forfeits_not_decisions() {
     assert_eq!(review.turns[2].end, Ended::Left);
     assert_eq!(review.points, game.seats[0].total());
     assert!(review.forfeited > 0.0);
-    assert!(review::adds_up(&review), "{review:?}");
+    assert!(adds_up(&review), "{review:?}");
 }

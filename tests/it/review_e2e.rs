@@ -10,9 +10,9 @@ use crate::common::strategy::table;
 use common::*;
 use dickey_solver::{counts_of, sub_keeps, State, Table};
 use discord_standin::Message;
-use forgetit::engine::getdickey::{Category, Scorecard};
-use forgetit::strategy::getdickey::state_of;
-use forgetit::strategy::solver::Solver;
+use forgetit::games::forgetit::solver::Solver;
+use forgetit::games::getdickey::bot::state_of;
+use forgetit::games::getdickey::{Category, Scorecard};
 use serde_json::json;
 
 const GET_IT: u8 = 0b110;

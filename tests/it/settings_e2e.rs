@@ -278,7 +278,7 @@ async fn a_new_table_takes_the_servers_turn_timeout_and_bot_pace() {
         .unwrap()
         .expect("the game");
     let loaded = store
-        .load::<forgetit::engine::forgetit::Game>(id)
+        .load::<forgetit::games::forgetit::Game>(id)
         .await
         .unwrap();
     assert_eq!(loaded.clocks.turn_timeout_ms, Some(30_000));

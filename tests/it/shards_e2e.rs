@@ -23,8 +23,8 @@ use common::process::{current_turn, on_turn, open_game, BotProcess, Database, Ta
 use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions};
-use forgetit::engine::forgetit::{Event, Game, GameEvent};
 use forgetit::engine::{GameKind, Scope};
+use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
 use forgetit::tables::{Intent, Origin, Outgoing, Reply, Request, Who};

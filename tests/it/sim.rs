@@ -1,22 +1,27 @@
 //! `forgetit sim` (src/strategy/sim.rs): bot-only games through the engines, comparing policies.
 
-use forgetit::strategy::sim::{run, Policy, SimConfig, SimGame, SimReport};
+use forgetit::engine::GameKind;
+use forgetit::strategy::sim::{run, SimConfig, SimReport};
 
-fn sim(game: SimGame, seats: &[Policy], games: u64, target: u32) -> SimReport {
+fn sim(game: GameKind, seats: &[&str], games: u64, target: Option<u32>) -> SimReport {
     let config = SimConfig {
         game,
-        seats: seats.to_vec(),
+        seats: seats.iter().map(|s| s.to_string()).collect(),
         games,
         seed: 5,
         target,
     };
-    let table = (game == SimGame::GetDickey).then(crate::common::strategy::table);
-    run(&config, table, |_| {}).unwrap()
+    let cache = crate::common::strategy::cache();
+    if game == GameKind::GetDickey {
+        // Solved (or read) once for the whole test binary.
+        crate::common::strategy::table();
+    }
+    run(&config, Some(&cache), |_| {}).unwrap()
 }
 
 /// The optimal seat's share of the wins against `other`, each seated first in half the games.
-fn optimal_share(game: SimGame, other: Policy, games: u64, target: u32) -> f64 {
-    let report = sim(game, &[Policy::Optimal, other], games, target);
+fn optimal_share(game: GameKind, other: &str, games: u64, target: Option<u32>) -> f64 {
+    let report = sim(game, &["optimal", other], games, target);
     assert_eq!(report.seats.len(), 2);
     let total: f64 = report.seats.iter().map(|s| s.wins).sum();
     assert!(
@@ -28,63 +33,59 @@ fn optimal_share(game: SimGame, other: Policy, games: u64, target: u32) -> f64 {
 
 #[test]
 fn optimal_for_get_it_beats_each_heuristic() {
-    for other in [
-        Policy::Greedy,
-        Policy::BankAt(20),
-        Policy::BankAt(50),
-        Policy::TwoWords,
-    ] {
-        let share = optimal_share(SimGame::ForGetIt, other, 200, 300);
+    for other in ["greedy", "bank-at-20", "bank-at-50", "two-words"] {
+        let share = optimal_share(GameKind::ForGetIt, other, 200, Some(300));
         assert!(share > 0.6, "optimal won {share:.3} against {other}");
     }
 }
 
 #[test]
 fn optimal_get_dickey_beats_each_heuristic() {
-    for other in [Policy::Greedy, Policy::FirstRoll] {
-        let share = optimal_share(SimGame::GetDickey, other, 200, 0);
+    for other in ["greedy", "first-roll"] {
+        let share = optimal_share(GameKind::GetDickey, other, 200, None);
         assert!(share > 0.6, "optimal won {share:.3} against {other}");
     }
 }
 
 #[test]
 fn a_run_is_repeatable_and_counts_turns() {
-    let seats = [Policy::Greedy, Policy::FirstRoll, Policy::Greedy];
-    let a = sim(SimGame::GetDickey, &seats, 50, 0);
-    let b = sim(SimGame::GetDickey, &seats, 50, 0);
+    let seats = ["greedy", "first-roll", "greedy"];
+    let a = sim(GameKind::GetDickey, &seats, 50, None);
+    let b = sim(GameKind::GetDickey, &seats, 50, None);
     assert_eq!(a, b);
     // G1: 13 rounds of one turn per seat.
     assert_eq!(a.turns_mean, 39.0);
     assert_eq!(a.turns_spread, 0.0);
     let f = sim(
-        SimGame::ForGetIt,
-        &[Policy::BankAt(25), Policy::TwoWords],
+        GameKind::ForGetIt,
+        &["bank-at-25", "two-words"],
         50,
-        200,
+        Some(200),
     );
+    assert_eq!(f.target, Some(200));
     assert!(f.turns_mean >= 2.0);
     assert!(f.seats.iter().all(|s| s.mean > 0.0 && s.spread >= 0.0));
 }
 
 #[test]
 fn bad_configurations_are_refused_with_a_reason() {
-    let config = |game, seats: Vec<Policy>| SimConfig {
+    let config = |game, seats: &[&str], target| SimConfig {
         game,
-        seats,
+        seats: seats.iter().map(|s| s.to_string()).collect(),
         games: 10,
         seed: 1,
-        target: 100,
+        target,
     };
-    let one_seat = config(SimGame::ForGetIt, vec![Policy::Greedy]);
-    assert!(run(&one_seat, None, |_| {})
-        .unwrap_err()
-        .contains("2 to 10"));
-    let wrong_game = config(SimGame::GetDickey, vec![Policy::TwoWords]);
-    assert!(run(&wrong_game, None, |_| {})
-        .unwrap_err()
-        .contains("two-words"));
-    let no_table = config(SimGame::GetDickey, vec![Policy::Optimal]);
-    assert!(run(&no_table, None, |_| {}).unwrap_err().contains("table"));
-    assert_eq!("bank-at-30".parse::<Policy>(), Ok(Policy::BankAt(30)));
-    assert!("bank-at-x".parse::<Policy>().is_err());
+    let refused = |config: SimConfig| run(&config, None, |_| {}).unwrap_err();
+    assert!(refused(config(GameKind::ForGetIt, &["greedy"], None)).contains("2 to 10"));
+    assert!(refused(config(GameKind::GetDickey, &["two-words"], None)).contains("\"two-words\""));
+    assert!(
+        refused(config(GameKind::ForGetIt, &["bank-at-x", "greedy"], None))
+            .contains("unknown policy")
+    );
+    assert!(
+        refused(config(GameKind::ForGetIt, &["greedy", "greedy"], Some(20)))
+            .contains("target 20 is not between")
+    );
+    assert!(refused(config(GameKind::GetDickey, &["greedy"], Some(200))).contains("no target"));
 }

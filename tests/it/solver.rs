@@ -1,12 +1,12 @@
 //! The exact For Get It turn solver (src/strategy/solver.rs).
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
-use forgetit::engine::forgetit::Move;
-use forgetit::engine::forgetit::{Action, Ending, Game, Phase, Settings, TurnEnd};
 use forgetit::engine::Player;
-use forgetit::strategy::endgame::Endgame;
-use forgetit::strategy::optimal;
-use forgetit::strategy::solver::{Choice, Solver, K_BANK};
+use forgetit::games::forgetit::bot::optimal;
+use forgetit::games::forgetit::endgame::Endgame;
+use forgetit::games::forgetit::solver::{Choice, Solver, K_BANK};
+use forgetit::games::forgetit::Move;
+use forgetit::games::forgetit::{Action, Ending, Game, Phase, Settings, TurnEnd};
 
 const FOR: u8 = 0b001;
 const GET: u8 = 0b010;

@@ -8,10 +8,10 @@ use common::db::{on_both_backends, Db};
 use common::table::Table;
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
-use forgetit::engine::forgetit::Move;
-use forgetit::engine::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::engine::Player;
 use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
+use forgetit::games::forgetit::Move;
+use forgetit::games::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::i18n::Lang;
 use forgetit::store::{
     Board, Clocks, GuildSettings, Opening, Place, Placing, SeatResult, SeatRow, Setting,
@@ -753,7 +753,7 @@ async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
 }
 
 async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
-    use forgetit::engine::getdickey as gd;
+    use forgetit::games::getdickey as gd;
     let store = db.open().await;
     let (mut game, created) = gd::Game::create(gd::Settings {}, ANN, "ann").unwrap();
     let at = place(5, 50);

@@ -5,10 +5,10 @@
 use crate::common::strategy::table;
 use dickey_solver::{counts_of, hand_counts, State, HANDS};
 use forgetit::engine::dice::RandomDice;
-use forgetit::engine::getdickey::Move;
-use forgetit::engine::getdickey::{Action, Category, Game, Scorecard, Settings};
 use forgetit::engine::Player;
-use forgetit::strategy::getdickey::{optimal, state_of};
+use forgetit::games::getdickey::bot::{optimal, state_of};
+use forgetit::games::getdickey::Move;
+use forgetit::games::getdickey::{Action, Category, Game, Scorecard, Settings};
 use rand::{Rng, SeedableRng};
 
 /// A scorecard with `filled` boxes filled with random legal-looking points.

@@ -42,7 +42,7 @@ macro_rules! game_commands {
     ([] $($kind:ident => $module:ident,)*) => {
         /// One command per game, in the order of the list of games.
         fn game_commands() -> Vec<Command> {
-            vec![$(game_command::<crate::engine::$module::$kind>(),)*]
+            vec![$(game_command::<crate::games::$module::$kind>(),)*]
         }
     };
 }
@@ -56,7 +56,7 @@ where
     R::Error: ErrorText,
 {
     let mut start = table::start();
-    if !R::TARGET {
+    if R::TARGET.is_none() {
         start.parameters.retain(|p| p.name != table::TARGET_OPTION);
     }
     table::set_limits::<R>(&mut start);

@@ -46,7 +46,7 @@ where
     R::Error: ErrorText,
 {
     let mut set = set();
-    if !R::TARGET {
+    if R::TARGET.is_none() {
         set.parameters.retain(|p| p.name != TARGET_OPTION);
     }
     set_limits(&mut set);

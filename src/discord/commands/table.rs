@@ -9,7 +9,7 @@ use crate::engine::{GameKind, Intent};
 use crate::i18n::Lang;
 use crate::render::ErrorText;
 use crate::store::Place;
-use crate::tables::{Hosted, NewGame, Origin, Reply, Request, ReviewRequest, Views};
+use crate::tables::{Hosted, NewGame, Origin, Reply, Request, ReviewRequest};
 
 /// The option of `start` that chooses the table's language.
 pub(super) const LANGUAGE_OPTION: &str = "language";

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use dickey_solver::Table;
-use forgetit::strategy::getdickey::load_or_solve;
+use forgetit::games::getdickey::bot::load_or_solve;
 
 /// The cache file the tests' bots and tables share (`config.strategy.cache`).
 pub fn cache() -> PathBuf {

@@ -4,9 +4,9 @@
 //! [`Table::open`].
 
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
-use forgetit::engine::forgetit::{ForGetIt, Move};
 use forgetit::engine::table::{Action, Event, Game, Rules};
 use forgetit::engine::Player;
+use forgetit::games::forgetit::{ForGetIt, Move};
 use forgetit::store::{Opening, Place, Store, StoreError};
 
 pub struct Table<R: Rules = ForGetIt> {

@@ -1,6 +1,6 @@
 //! The *Get Dickey* messages: the lobby, the turn in progress and its result, game over, the
 //! scorecards, the rules and the errors a player sees. Every function is pure: a game (and the
-//! [`DiceStyle`] to draw dice with) in, a [`MessageView`] out. Used as `render::getdickey::turn`
+//! [`DiceStyle`] to draw dice with) in, a [`MessageView`] out. Used as `games::getdickey::views::turn`
 //! and so on, beside the *For Get It* functions of the same names.
 //!
 //! # The dice
@@ -13,7 +13,7 @@
 //! the lock are [`DiceStyle::dickey_faces`] and [`DiceStyle::dickey_held`] (the config's
 //! `emoji.dickey_faces` and `emoji.dickey_held`), which an operator may set to custom emoji.
 //!
-//! With the bot's application emoji (`emoji.style = "application"`, see [`super::dice`]) each
+//! With the bot's application emoji (`emoji.style = "application"`, see [`crate::render::dice`]) each
 //! die is a picture of a die with pips, and a held die a picture of its own (inverted, in a gold
 //! frame) rather than a lock before the face; the hold buttons are the same pictures, so the row
 //! of buttons mirrors the dice above it. Either way the message's text says the dice in words
@@ -44,25 +44,27 @@
 
 use std::cmp::Reverse;
 
-use crate::engine::getdickey::{
+use crate::engine::{Intent, Player};
+use crate::games::getdickey::bot::Odds;
+use crate::games::getdickey::{
     five_alike, Category, Game, GameError, Move, Phase, ScoreOption, Scorecard, Seat, Turn,
     TurnEnd, TurnResult, DICE, DICKEY_BONUS, DICKEY_POINTS, MAX_ROLLS, ROUNDS,
     TIMEOUTS_BEFORE_LEAVING, UPPER_BONUS, UPPER_BONUS_AT,
 };
-use crate::engine::{Intent, Player};
 use crate::i18n::Lang;
-use crate::strategy::getdickey::Odds;
 use crate::tr;
 use fluent_bundle::FluentArgs;
 
-use super::dice::{faces, DiceStyle};
-use super::lobby::Opening;
-use super::notice::ErrorText;
-pub use super::notice::{error, refusal};
-use super::over::{self, announce, Winners};
-use super::seat::{mention, name, who};
-use super::stats::{per, GameStats, StatsView};
-use super::view::{
+use super::review::DickeyAct;
+use crate::render::dice::{faces, DiceStyle};
+use crate::render::lobby::Opening;
+use crate::render::notice::ErrorText;
+pub use crate::render::notice::{error, refusal};
+use crate::render::over::{self, announce, Winners};
+use crate::render::review::ActText;
+use crate::render::seat::{mention, name, who};
+use crate::render::stats::{per, GameStats, StatsView};
+use crate::render::view::{
     colour, place, ButtonStyle, ButtonView, CustomEmoji, EmbedView, MessageView, SelectView,
     UiAction,
 };
@@ -78,7 +80,7 @@ pub fn lobby(game: &Game, lang: Lang) -> MessageView {
         waiting: tr!(lang, "gd-lobby-waiting"),
         closed: game.phase == Phase::Cancelled && game.last_turn.is_none(),
     };
-    super::lobby::lobby(game, opening, || started(game, lang), lang)
+    crate::render::lobby::lobby(game, opening, || started(game, lang), lang)
 }
 
 /// The lobby once the game started: the playing order, which is the seating order (G1).
@@ -323,7 +325,7 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
         tr!(
             lang,
             "odds-expected",
-            points = super::forgetit::decimal(&format!("{value:.1}"), lang)
+            points = crate::render::view::decimal(&format!("{value:.1}"), lang)
         )
     };
     let mut lines = Vec::new();
@@ -518,7 +520,7 @@ pub fn story(turn: &Turn) -> Option<String> {
             let mut rolled: Vec<u8> = (0..DICE).filter(|&d| !held[d]).map(|d| hand[d]).collect();
             kept.sort_unstable();
             rolled.sort_unstable();
-            let text = super::dice::faces;
+            let text = crate::render::dice::faces;
             match (kept.is_empty(), rolled.is_empty()) {
                 (true, _) => text(&rolled),
                 (false, true) => format!("**{}**", text(&kept)),
@@ -824,7 +826,7 @@ pub fn rules(lang: Lang) -> MessageView {
     args.set("bonus", UPPER_BONUS);
     args.set("dickey", DICKEY_POINTS);
     args.set("dickey_bonus", DICKEY_BONUS);
-    super::rules_card::<crate::engine::getdickey::GetDickey>(RULES, args, lang)
+    crate::render::rules_card::<crate::games::getdickey::GetDickey>(RULES, args, lang)
 }
 
 impl ErrorText for GameError {
@@ -847,4 +849,33 @@ impl ErrorText for GameError {
             GameError::CardFull => tr!(lang, "gd-error-card-full"),
         }
     }
+}
+
+impl ActText for DickeyAct {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            DickeyAct::Reroll { keep, .. } if keep.is_empty() => tr!(lang, "review-gd-reroll-all"),
+            DickeyAct::Reroll { keep, .. } => {
+                tr!(lang, "review-gd-reroll", keep = faces(keep))
+            }
+            DickeyAct::Score {
+                category, points, ..
+            } => score_text(*category, *points, lang),
+        }
+    }
+
+    fn dice(&self) -> Option<String> {
+        match self {
+            DickeyAct::Reroll { hand, .. } | DickeyAct::Score { hand, .. } => Some(faces(hand)),
+        }
+    }
+}
+
+fn score_text(category: Category, points: u32, lang: Lang) -> String {
+    tr!(
+        lang,
+        "review-gd-score",
+        box_name = category_name(category, lang),
+        points = points
+    )
 }

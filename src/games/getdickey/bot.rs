@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use dickey_solver::{counts_of, Choice, Counts, Scoring, State, Table};
 
-use crate::engine::getdickey::{
+use crate::engine::Player;
+use crate::games::getdickey::{
     joker_points, points, Action, Category, Game, Hand, Move, Scorecard, Turn, DICE,
 };
-use crate::engine::Player;
 
 /// The engine's scoring (G3, G4, and G6's joker column) as the solver's tables.
 pub fn scoring() -> Scoring {
@@ -39,7 +39,7 @@ pub fn state_of(card: &Scorecard) -> State {
     State {
         filled,
         upper: card.upper_subtotal(),
-        dickey50: card.get(Category::Dickey) == Some(crate::engine::getdickey::DICKEY_POINTS),
+        dickey50: card.get(Category::Dickey) == Some(crate::games::getdickey::DICKEY_POINTS),
     }
 }
 
@@ -243,7 +243,7 @@ pub fn simple(game: &Game) -> Option<Action> {
 }
 
 /// The box worth most now (bonus included), the first in scorecard order on a tie.
-fn most_points(game: &Game) -> Option<crate::engine::getdickey::ScoreOption> {
+fn most_points(game: &Game) -> Option<crate::games::getdickey::ScoreOption> {
     game.score_options().into_iter().max_by_key(|o| {
         (
             o.points + o.dickey_bonus,
@@ -270,8 +270,8 @@ pub fn first_roll(game: &Game) -> Option<Action> {
 mod tests {
     use super::*;
     use crate::engine::dice::RandomDice;
-    use crate::engine::getdickey::Settings;
     use crate::engine::Player;
+    use crate::games::getdickey::Settings;
 
     #[test]
     fn bots_play_a_whole_game_of_get_dickey() {

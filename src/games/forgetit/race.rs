@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 use forgetit_solver::race::{PolicyTables, B_MAX};
 use forgetit_solver::{turn_scores, Race, Reach, UtilityTurn};
 
-use crate::engine::forgetit::{multiplier, Game};
+use crate::games::forgetit::{multiplier, Game};
 
 use super::endgame::TURN_CAP;
 use super::solver::Solver;

@@ -48,7 +48,7 @@ use forgetit_solver::UtilityTurn;
 use super::endgame::Endgame;
 use super::race::RaceKey;
 
-use crate::engine::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word, DICE};
+use crate::games::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word, DICE};
 
 /// From this many point dice on, with all nine dice set aside, banking is optimal (see above).
 pub const K_BANK: u32 = 112;
@@ -394,8 +394,8 @@ pub(crate) fn after_choosing(turn: &Turn, p: u8) -> (u32, Hand) {
 mod tests {
     use super::*;
     use crate::engine::dice::ScriptedDice;
-    use crate::engine::forgetit::{Action, Settings};
     use crate::engine::Player;
+    use crate::games::forgetit::{Action, Settings};
 
     const FOR: u8 = 0b001;
     const GET: u8 = 0b010;
@@ -496,7 +496,7 @@ mod tests {
         // Two 4s on FOR dice, two 1s, a GET and an IT: keep the 4s, worth more than the 1s.
         let roll = Action::Play {
             by: ann,
-            mv: crate::engine::forgetit::Move::Roll,
+            mv: crate::games::forgetit::Move::Roll,
         };
         game.apply(roll, &mut ScriptedDice::new([4, 4, 1, W, 2, 3, W, 5, 1]))
             .unwrap();
@@ -521,7 +521,7 @@ mod tests {
 
         let choose = Action::Play {
             by: ann,
-            mv: crate::engine::forgetit::Move::ChoosePoint(4),
+            mv: crate::games::forgetit::Move::ChoosePoint(4),
         };
         game.apply(choose, &mut ScriptedDice::new([])).unwrap();
         let odds = solver.odds(&game).unwrap();

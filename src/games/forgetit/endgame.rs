@@ -29,7 +29,7 @@
 use forgetit_solver::rolls::Hand;
 use forgetit_solver::UtilityTurn;
 
-use crate::engine::forgetit::{multiplier, Game, Step};
+use crate::games::forgetit::{multiplier, Game, Step};
 
 use super::solver::{after_choosing, state_of, Choice};
 

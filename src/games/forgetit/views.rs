@@ -3,29 +3,33 @@
 //! [`DiceStyle`] to draw dice with) in, a [`MessageView`] out.
 //!
 //! Content mentions people (`<@id>`, which pings them) and names bot seats; embeds name everyone
-//! by their seat name, cut to [`NAME_CHARS`](super::view::NAME_CHARS) characters and escaped.
+//! by their seat name, cut to [`NAME_CHARS`](crate::render::view::NAME_CHARS) characters and escaped.
 
 use std::cmp::Reverse;
 
-use crate::engine::forgetit::{
+use crate::engine::{Intent, Player};
+use crate::games::forgetit::solver::{Choice, Odds, Situation};
+use crate::games::forgetit::{
     Action, DieRoll, DieState, Ending, Face, Game, GameError, Move, Phase, Step, Turn, TurnEnd,
     TurnResult, Word, DEFAULT_TARGET, DICE, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
 };
-use crate::engine::{Intent, Player};
-use crate::strategy::solver::{Choice, Odds, Situation};
 
-use super::dice::DiceStyle;
-use super::lobby::Opening;
-use super::notice::ErrorText;
-pub use super::notice::{error, refusal};
-use super::over::{self, announce, Winners};
-use super::seat::{mention, name, who};
-use super::stats::{per, percent, GameStats, StatsView};
 use crate::i18n::Lang;
+use crate::render::dice::DiceStyle;
+use crate::render::lobby::Opening;
+use crate::render::notice::ErrorText;
+pub use crate::render::notice::{error, refusal};
+use crate::render::over::{self, announce, Winners};
+use crate::render::seat::{mention, name, who};
+use crate::render::stats::{per, percent, GameStats, StatsView};
 use crate::tr;
 use fluent_bundle::FluentArgs;
 
-use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
+use super::review::FgiAct;
+use crate::render::review::ActText;
+use crate::render::view::{
+    colour, decimal, list, place, ButtonStyle, ButtonView, EmbedView, MessageView,
+};
 
 /// The lobby message through its life: the open table with its buttons; once started, the
 /// roll-off (F2) and the playing order; a table cancelled before it started. No buttons once the
@@ -40,7 +44,7 @@ pub fn lobby(game: &Game, lang: Lang) -> MessageView {
         ),
         closed: game.state.rolloff.is_empty(),
     };
-    super::lobby::lobby(game, opening, || started(game, lang), lang)
+    crate::render::lobby::lobby(game, opening, || started(game, lang), lang)
 }
 
 /// The lobby once the game started: the roll-off rounds (the last few, if it tied for long) and
@@ -417,7 +421,7 @@ pub fn story(turn: &Turn, lang: Lang) -> Option<String> {
             .collect();
         pips.sort_unstable();
         let (kept, rest): (Vec<u8>, Vec<u8>) = pips.iter().partition(|&&n| Some(n) == point);
-        let text = super::dice::faces;
+        let text = crate::render::dice::faces;
         let mut pieces = Vec::new();
         if !kept.is_empty() {
             pieces.push(format!("**{}**", text(&kept)));
@@ -758,14 +762,6 @@ fn play_order(game: &Game) -> impl Iterator<Item = usize> {
     (0..seats).map(move |i| (first + i) % seats)
 }
 
-/// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
-pub(crate) fn decimal(number: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Fr => number.replace('.', ","),
-        Lang::EnUs => number.to_string(),
-    }
-}
-
 /// For Get It's statistics: turns, points per turn, the best turn, FORGET ITs.
 pub(crate) const STATS: GameStats = GameStats {
     best_label: "leaderboard-by-best-turn",
@@ -803,7 +799,7 @@ pub(crate) const RULES: &[&str] = &[
 pub fn rules(lang: Lang) -> MessageView {
     let mut args = FluentArgs::new();
     args.set("target", DEFAULT_TARGET);
-    super::rules_card::<crate::engine::forgetit::ForGetIt>(RULES, args, lang)
+    crate::render::rules_card::<crate::games::forgetit::ForGetIt>(RULES, args, lang)
 }
 
 impl ErrorText for GameError {
@@ -816,6 +812,16 @@ impl ErrorText for GameError {
             GameError::NotRolledTwice(n) => tr!(lang, "fgi-error-not-rolled-twice", n = *n),
             GameError::BadTarget(_) => tr!(lang, "fgi-error-bad-target", max = MAX_TARGET),
             GameError::RollOffUndecided => tr!(lang, "fgi-error-rolloff"),
+        }
+    }
+}
+
+impl ActText for FgiAct {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            FgiAct::Roll { points } => tr!(lang, "review-fgi-roll", points = *points),
+            FgiAct::Keep(n) => tr!(lang, "review-fgi-keep", n = *n),
+            FgiAct::Bank(points) => tr!(lang, "review-fgi-bank", points = *points),
         }
     }
 }

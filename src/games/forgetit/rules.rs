@@ -1,16 +1,16 @@
 //! *For Get It*, as `docs/RULES.md` (F1–F11) says it is played.
 //!
-//! The table's part (seats, lobby, start, timeouts, winners, replay) is [`super::table`]'s; this
+//! The table's part (seats, lobby, start, timeouts, winners, replay) is [`crate::engine::table`]'s; this
 //! module is the turn: rolling, the point number, FORGET IT, banking, the roll-off that picks the
 //! first player (F2), and the final round once a total reaches the target (F10).
 
 use serde::{Deserialize, Serialize};
 
-use super::dice::DiceSource;
-use super::intent::{numbered, MoveCode};
-use super::table::{self, Names, Rules, Tally};
-use super::GameKind;
-use super::Player;
+use crate::engine::dice::DiceSource;
+use crate::engine::intent::{numbered, MoveCode};
+use crate::engine::table::{self, Names, Rules, Tally};
+use crate::engine::GameKind;
+use crate::engine::Player;
 
 /// Nine dice: three FOR dice, three GET dice, three IT dice (F1).
 pub const DICE: usize = 9;

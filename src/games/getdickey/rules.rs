@@ -1,7 +1,7 @@
 //! *Get Dickey*, as `docs/RULES.md` (G1–G7) says it is played: the Yahtzee family, with five
 //! ordinary dice, three rolls a turn and thirteen boxes.
 //!
-//! The table's part (seats, lobby, start, timeouts, winners, replay) is [`super::table`]'s; this
+//! The table's part (seats, lobby, start, timeouts, winners, replay) is [`crate::engine::table`]'s; this
 //! module is the turn: rolls and holds, the scorecard, jokers and Dickey bonuses, and thirteen
 //! rounds.
 //!
@@ -32,11 +32,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::dice::DiceSource;
-use super::intent::{numbered, MoveCode};
-use super::table::{self, Names, Rules, Tally};
-use super::GameKind;
-use super::Player;
+use crate::engine::dice::DiceSource;
+use crate::engine::intent::{numbered, MoveCode};
+use crate::engine::table::{self, Names, Rules, Tally};
+use crate::engine::GameKind;
+use crate::engine::Player;
 
 /// Five ordinary dice (G1).
 pub const DICE: usize = 5;

@@ -1,0 +1,249 @@
+//! The `forgetit` command: parse the command line, load the config, set up logging, and hand over
+//! to the library: the bot ([`crate::discord`]), the sandbox ([`crate::sandbox`]), or a tool
+//! ([`tools`]: solve, sim, migrate-db).
+
+mod tools;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+use crate::config::{Config, LogFormat};
+use crate::discord::{self, BotOptions};
+use crate::engine::GameKind;
+use crate::sandbox::{self, SandboxOptions};
+
+/// A Discord bot that hosts the dice games For Get It and Get Dickey in server channels.
+#[derive(Parser)]
+#[command(version, about)]
+pub struct Cli {
+    /// The config file (default: config.toml, if present). The environment overrides it.
+    #[arg(long, global = true, value_name = "PATH")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run the bot (the default).
+    Run,
+    /// Try the bot without Discord: a Discord stand-in on 127.0.0.1, the real bot connected to
+    /// it, and a web page showing its server (open the printed URL). Runs until Ctrl-C.
+    Sandbox {
+        /// The page's port on 127.0.0.1.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The SQLite file for the sandbox's games and leaderboards.
+        #[arg(long, value_name = "PATH", default_value = "sandbox.db")]
+        db: PathBuf,
+    },
+    /// Solve a game exactly: print what optimal play is worth (For Get It: the expected score
+    /// of a turn; Get Dickey: of a whole solitaire game; Pig: the first player's chance of
+    /// winning).
+    Solve {
+        /// The game: for-get-it, get-dickey, pig.
+        #[arg(long, default_value = "for-get-it", value_parser = tools::game_arg)]
+        game: GameKind,
+        /// The target, for a game whose optimal play depends on it (Pig).
+        #[arg(long)]
+        target: Option<u32>,
+        /// For Get It: also print the policy table (decisions after the point number is chosen,
+        /// per unit of the point number) up to this many point dice.
+        #[arg(long, value_name = "MAX_POINT_DICE")]
+        policy: Option<u32>,
+        /// Get Dickey: the strategy table's cache file (default: the config's strategy.cache;
+        /// "" for none). Read if it holds the table, else written once solved.
+        #[arg(long, value_name = "PATH")]
+        cache: Option<String>,
+    },
+    /// Play bot-only games and compare policies: win rates, scores, turns per game.
+    Sim {
+        /// The game: for-get-it, get-dickey, pig.
+        #[arg(long, default_value = "for-get-it", value_parser = tools::game_arg)]
+        game: GameKind,
+        /// How many games.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// One policy per seat, comma-separated: For Get It's optimal, points, greedy, bank-at-N,
+        /// two-words; Get Dickey's optimal, greedy, first-roll; Pig's optimal, hold-at-N.
+        #[arg(long, value_delimiter = ',', default_value = "optimal,greedy")]
+        seats: Vec<String>,
+        /// The dice's seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The target, for a game that has one (default: the game's).
+        #[arg(long)]
+        target: Option<u32>,
+        /// Get Dickey: the strategy table's cache file, as for `solve`.
+        #[arg(long, value_name = "PATH")]
+        cache: Option<String>,
+    },
+    /// Copy every game, event log and statistic from one database into another, empty one (e.g.
+    /// SQLite to PostgreSQL), then check the copy: every row equal, every open game rebuilt the
+    /// same. Stop the bot first.
+    MigrateDb {
+        /// The database to copy: sqlite://PATH (an existing file) or postgres://...
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// The database to copy into, empty (a SQLite file is created if absent): sqlite://PATH
+        /// or postgres://...
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
+}
+
+/// Runs the command line's command.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => {
+            // A usage error is one line, like every other error of the command.
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or_default();
+            eprintln!("forgetit: {}", line.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command.unwrap_or(Cmd::Run) {
+        Cmd::Solve {
+            game,
+            target,
+            policy,
+            cache,
+        } => tools::solve(game, target, policy, cache, cli.config.as_deref()),
+        Cmd::Sim {
+            game,
+            games,
+            seats,
+            seed,
+            target,
+            cache,
+        } => {
+            let config = crate::strategy::sim::SimConfig {
+                game,
+                seats,
+                games,
+                seed,
+                target,
+            };
+            tools::sim(&config, cli.config.as_deref(), cache)
+        }
+        Cmd::MigrateDb { from, to } => tools::migrate_db(&from, &to),
+        Cmd::Run => serve(cli.config.as_deref(), |config| async move {
+            let bot = discord::start(&config, BotOptions::default()).await;
+            bot.map_err(|e| e.to_string())?
+                .run_until_signal()
+                .await
+                .map_err(|e| e.to_string())
+        }),
+        Cmd::Sandbox { port, db } => serve(cli.config.as_deref(), |config| async move {
+            let options = SandboxOptions::new(port, db.clone());
+            let sandbox = sandbox::start(&config, options)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!(
+                "forgetit sandbox: open {} (games kept in {}; Ctrl-C stops)",
+                sandbox.url(),
+                db.display()
+            );
+            sandbox.run_until_signal().await.map_err(|e| e.to_string())
+        }),
+    }
+}
+
+/// Loads the config, sets up logging, and runs `body` on a Tokio runtime: the long-running
+/// commands.
+fn serve<F, Fut, E>(file: Option<&std::path::Path>, body: F) -> ExitCode
+where
+    F: FnOnce(Config) -> Fut,
+    Fut: std::future::Future<Output = Result<(), E>>,
+    E: std::fmt::Display,
+{
+    let config = match Config::load(file) {
+        Ok(config) => config,
+        Err(e) => return fail(&e),
+    };
+    init_tracing(&config);
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&e),
+    };
+    match runtime.block_on(body(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+pub(crate) fn fail(error: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("forgetit: {error}");
+    ExitCode::FAILURE
+}
+
+/// serenity opens an INFO span around every gateway event it handles and every REST request it
+/// builds or sends, each with the whole event or request in its fields, formatted with `Debug`
+/// (an interaction's token included, a request's body byte by byte): under load (`cargo bench
+/// --bench load`) that was a fifth of the bot's CPU, and it says what no log should. Its own
+/// INFO events are heartbeats and reconnections, which the bot logs itself. So serenity is kept
+/// at warn unless a filter names it.
+const QUIET: &str = "serenity=warn";
+
+/// The filter: `RUST_LOG` if set and valid, else the config's `log.filter` if valid, else `info`.
+fn log_filter(rust_log: Option<&str>, configured: &str) -> EnvFilter {
+    let (asked, filter) = rust_log
+        .and_then(|asked| Some((asked, EnvFilter::try_new(asked).ok()?)))
+        .or_else(|| Some((configured, EnvFilter::try_new(configured).ok()?)))
+        .unwrap_or_else(|| ("info", EnvFilter::new("info")));
+    if asked.contains("serenity") {
+        filter
+    } else {
+        filter.add_directive(QUIET.parse().expect("a directive"))
+    }
+}
+
+fn init_tracing(config: &Config) {
+    let filter = log_filter(
+        std::env::var("RUST_LOG").ok().as_deref(),
+        &config.log.filter,
+    );
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match config.log.format {
+        LogFormat::Plain => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_filter;
+
+    #[test]
+    fn serenity_is_quiet_unless_a_filter_names_it() {
+        assert_eq!(log_filter(None, "info").to_string(), "serenity=warn,info");
+        assert_eq!(
+            log_filter(Some("forgetit=debug"), "info").to_string(),
+            "serenity=warn,forgetit=debug"
+        );
+        assert_eq!(
+            log_filter(Some("serenity=debug"), "info").to_string(),
+            "serenity=debug"
+        );
+    }
+
+    #[test]
+    fn an_invalid_filter_falls_back_to_the_next() {
+        assert_eq!(
+            log_filter(Some("=[nonsense"), "debug").to_string(),
+            "serenity=warn,debug"
+        );
+        assert_eq!(
+            log_filter(Some("=[nonsense"), "=[also").to_string(),
+            "serenity=warn,info"
+        );
+    }
+}

@@ -1,0 +1,163 @@
+//! The tools of the command line: `solve` and `sim` (each game's, by its
+//! [`Hosted`](crate::games::Hosted) hooks) and `migrate-db`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::fail;
+use crate::config::{redacted, Config};
+use crate::engine::GameKind;
+use crate::games::{Hosted, SolveArgs};
+use crate::store;
+use crate::strategy::sim::{self, SimConfig};
+
+/// A game as `--game` names it: its key with dashes (`for-get-it`, `get-dickey`, `pig`).
+pub(super) fn game_arg(s: &str) -> Result<GameKind, String> {
+    let names = || {
+        GameKind::ALL
+            .iter()
+            .map(|k| k.as_str().replace('_', "-"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    GameKind::parse(&s.replace('-', "_")).ok_or_else(|| format!("no game {s:?} ({})", names()))
+}
+
+/// The cache file: `--cache` ("" for none), else the config's `strategy.cache`.
+fn cache_file(config: Option<&Path>, cache: Option<String>) -> Result<Option<PathBuf>, String> {
+    Ok(match cache {
+        Some(path) => (!path.is_empty()).then(|| PathBuf::from(path)),
+        None => Config::load(config)
+            .map_err(|e| e.to_string())?
+            .strategy
+            .cache(),
+    })
+}
+
+/// `forgetit solve`: the game's [`Hosted::solve`], with a progress bar on stderr.
+pub(super) fn solve(
+    game: GameKind,
+    target: Option<u32>,
+    policy: Option<u32>,
+    cache: Option<String>,
+    config: Option<&Path>,
+) -> ExitCode {
+    let cache_given = cache.is_some();
+    let cache = match cache_file(config, cache) {
+        Ok(cache) => cache,
+        Err(e) => return fail(&e),
+    };
+    let args = SolveArgs {
+        target,
+        policy,
+        cache,
+        cache_given,
+    };
+    let bar = ProgressBar::new(0);
+    if let Ok(style) = ProgressStyle::with_template("solving {bar:40} {pos}/{len} ({eta})") {
+        bar.set_style(style);
+    }
+    let progress = |done: u64, total: u64| {
+        bar.set_length(total);
+        bar.set_position(done);
+    };
+    let solved = crate::games::with_game!(game, R => R::solve(&args, &progress));
+    bar.finish_and_clear();
+    let solved = match solved {
+        Ok(solved) => solved,
+        Err(e) => return fail(&e),
+    };
+    if let Some(note) = solved.note {
+        eprintln!("{note}");
+    }
+    let mut out = std::io::stdout().lock();
+    for line in solved.lines {
+        // A closed pipe (`| head`) just ends the output.
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `forgetit sim`: the report, or one line saying why not.
+pub(super) fn sim(config: &SimConfig, file: Option<&Path>, cache: Option<String>) -> ExitCode {
+    let cache = match cache_file(file, cache) {
+        Ok(cache) => cache,
+        Err(e) => return fail(&e),
+    };
+    let bar = ProgressBar::new(config.games);
+    if let Ok(style) = ProgressStyle::with_template("playing {bar:40} {pos}/{len} games ({eta})") {
+        bar.set_style(style);
+    }
+    let started = Instant::now();
+    let report = sim::run(config, cache.as_deref(), |done| bar.set_position(done));
+    bar.finish_and_clear();
+    let report = match report {
+        Ok(report) => report,
+        Err(e) => return fail(&e),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let game = crate::i18n::Lang::EnUs.t(&format!("game-{}", config.game.command()));
+    let name = match report.target {
+        Some(target) => format!("{game}, target {target}"),
+        None => game,
+    };
+    println!(
+        "{name}: {} games, seed {} ({:.0} games/s)",
+        report.games,
+        config.seed,
+        report.games as f64 / seconds.max(1e-9)
+    );
+    println!("seat  policy        win rate   wins        mean score   spread");
+    for (i, seat) in report.seats.iter().enumerate() {
+        println!(
+            "{:<5} {:<13} {:>7.2}%   {:<10.1}  {:>10.2}   {:>6.2}",
+            i + 1,
+            seat.policy,
+            100.0 * seat.wins / report.games as f64,
+            seat.wins,
+            seat.mean,
+            seat.spread
+        );
+    }
+    println!(
+        "turns per game: {:.2} (spread {:.2})",
+        report.turns_mean, report.turns_spread
+    );
+    ExitCode::SUCCESS
+}
+
+/// `forgetit migrate-db`: a summary on stdout, or one line on stderr and a failure.
+pub(super) fn migrate_db(from: &str, to: &str) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&e),
+    };
+    let report = match runtime.block_on(store::migrate_db(from, to)) {
+        Ok(report) => report,
+        // A database's error may span lines: the command's errors are one.
+        Err(e) => {
+            let text = e.to_string();
+            return fail(&text.lines().map(str::trim).collect::<Vec<_>>().join(" "));
+        }
+    };
+    let rows: Vec<String> = report
+        .rows
+        .iter()
+        .map(|(table, n)| format!("{n} {table}"))
+        .collect();
+    let open: Vec<String> = report
+        .open_games
+        .iter()
+        .map(|(kind, n)| format!("{n} {}", kind.as_str()))
+        .collect();
+    println!("migrated {} to {}", redacted(from), redacted(to));
+    println!("copied and compared: {}", rows.join(", "));
+    println!("open games rebuilt the same: {}", open.join(", "));
+    ExitCode::SUCCESS
+}

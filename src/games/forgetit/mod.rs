@@ -1,0 +1,184 @@
+//! *For Get It* (docs/RULES.md, F1–F11): nine dice, push your luck, don't spell FORGET IT.
+//!
+//! - [`rules`]: the turn, pure (re-exported here);
+//! - [`views`]: its messages;
+//! - [`bot`]: its bot seats, on the exact turn [`solver`], playing to win at the end
+//!   ([`endgame`], [`race`]);
+//! - [`review`]: a seat's play against the solver;
+//! - [`sim`]: its bot-only games (`forgetit sim`).
+
+pub mod bot;
+pub mod endgame;
+pub mod race;
+pub mod review;
+pub mod rules;
+pub mod solver;
+pub mod views;
+
+pub use rules::*;
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use crate::engine::Player;
+use crate::games::{Hosted, SolveArgs, Solved, Target};
+use crate::i18n::Lang;
+use crate::render::review::Reviewed;
+use crate::render::{DiceStyle, MessageView, Notice};
+use crate::strategy::review::ReviewError;
+
+/// The exact turn solver, its tables filled on first use and kept, shared by every table.
+#[derive(Default)]
+pub struct Strategy(Mutex<solver::Solver>);
+
+impl Strategy {
+    /// The solver, even if a thread panicked while holding it: it only keeps values once they
+    /// are complete, so its tables are never half-written.
+    pub fn solver(&self) -> MutexGuard<'_, solver::Solver> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Hosted for ForGetIt {
+    const TARGET: Option<Target> = Some(Target {
+        min: 50,
+        max: 10_000,
+        default: DEFAULT_TARGET,
+        server_default: true,
+    });
+    const LOCALES: &'static [(&'static str, &'static str)] = &[
+        ("en-US", include_str!("../../../locales/en-US/forgetit.ftl")),
+        ("fr", include_str!("../../../locales/fr/forgetit.ftl")),
+    ];
+    type Strategy = Strategy;
+
+    fn strategy(_cache: Option<&Path>) -> Strategy {
+        Strategy::default()
+    }
+
+    fn settings(target: Option<u32>, default_target: u32) -> Settings {
+        Settings {
+            target: target.unwrap_or(default_target),
+        }
+    }
+
+    fn target(settings: &Settings) -> Option<u32> {
+        Some(settings.target)
+    }
+
+    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
+        views::lobby(game, lang)
+    }
+
+    fn turn_view(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn(game, style, lang)
+    }
+
+    fn result_view(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn_result(game, result, style, lang)
+    }
+
+    fn over_view(game: &Game, lang: Lang) -> MessageView {
+        views::game_over(game, lang)
+    }
+
+    fn scores_view(game: &Game, lang: Lang) -> MessageView {
+        views::scores(game, lang)
+    }
+
+    fn rules_view(lang: Lang) -> MessageView {
+        views::rules(lang)
+    }
+
+    /// Bot seats play the solver's optimal policy ([`bot::optimal`]).
+    fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {
+        bot::optimal(game, &mut strategy.solver())
+    }
+
+    fn odds_view(
+        game: &Game,
+        strategy: &Strategy,
+        lang: Lang,
+        table_lang: Lang,
+    ) -> Option<MessageView> {
+        Some(match strategy.solver().odds(game) {
+            Some(odds) => views::odds(game, &odds, lang, table_lang),
+            None => crate::render::notice(Notice::NoTurn, lang),
+        })
+    }
+
+    /// By the exact turn solver ([`review::forgetit`]).
+    fn review_view(
+        events: &[Event],
+        player: Player,
+        strategy: &Strategy,
+        game: Reviewed<'_>,
+        lang: Lang,
+    ) -> Result<MessageView, ReviewError> {
+        let review = review::forgetit(events, player, &mut strategy.solver())?;
+        Ok(crate::render::review::review(&review, game, lang))
+    }
+
+    const POLICIES: &'static str = "optimal, points, greedy, bank-at-N, two-words";
+    type Policy = Policy;
+
+    fn policy(name: &str) -> Option<Policy> {
+        Some(match name {
+            "optimal" => Policy::Optimal,
+            "points" => Policy::Points,
+            "greedy" => Policy::Heuristic(bot::Heuristic::GREEDY),
+            "two-words" => Policy::Heuristic(bot::Heuristic::TWO_WORDS),
+            _ => match name.strip_prefix("bank-at-")?.parse::<u32>() {
+                Ok(n) if n > 0 => Policy::Heuristic(bot::Heuristic::bank_at(n)),
+                _ => return None,
+            },
+        })
+    }
+
+    fn policy_move(policy: Policy, game: &Game, strategy: &Strategy) -> Option<Action> {
+        match policy {
+            Policy::Optimal => bot::optimal(game, &mut strategy.solver()),
+            Policy::Points => bot::points(game, &mut strategy.solver()),
+            Policy::Heuristic(h) => h.play(game),
+        }
+    }
+
+    /// One solver per worker thread, filled once and kept for all its games.
+    fn worker_strategy(_strategy: &Strategy) -> Option<Strategy> {
+        Some(Strategy::default())
+    }
+
+    /// The expected score of a turn under optimal play; with `policy`, the policy table.
+    fn solve(args: &SolveArgs, _progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
+        if args.cache_given {
+            return Err(
+                "--cache is for --game get-dickey (For Get It solves in well under a second)"
+                    .into(),
+            );
+        }
+        if args.target.is_some() {
+            return Err("--target is for --game pig (For Get It's turn is worth the same whatever the target)".into());
+        }
+        let mut solver = solver::Solver::new();
+        let value = solver.turn_value();
+        let mut lines = vec![format!(
+            "For Get It: expected score of a turn under optimal play: {value:.6}"
+        )];
+        if let Some(max_k) = args.policy {
+            lines.extend(solver.policy_table(max_k));
+        }
+        Ok(Solved { lines, note: None })
+    }
+}
+
+/// How a seat plays in `forgetit sim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// The exact solver, playing to win in the last turns (the bot seats' policy).
+    Optimal,
+    /// The exact solver for expected points, playing to win only in its last turn of the final
+    /// round (F10), not when an opponent nears the target: what the race adds.
+    Points,
+    /// A simple policy ([`bot::Heuristic`]).
+    Heuristic(bot::Heuristic),
+}

@@ -1,0 +1,196 @@
+//! *Get Dickey* (docs/RULES.md, G1–G7), of the Yahtzee family: five dice, three rolls a turn, a
+//! scorecard of thirteen boxes.
+//!
+//! - [`rules`]: the turn and the scorecard, pure (re-exported here);
+//! - [`views`]: its messages, with keycap dice, scorecards and the "Score in…" menu;
+//! - [`bot`]: its bot seats and Odds, on the optimal solitaire table (`dickey-solver`);
+//! - [`review`]: a seat's play against that table.
+
+pub mod bot;
+pub mod review;
+pub mod rules;
+pub mod views;
+
+pub use rules::*;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use tracing::{info, warn};
+
+use crate::engine::Player;
+use crate::games::{Hosted, SolveArgs, Solved, Target};
+use crate::i18n::Lang;
+use crate::render::review::Reviewed;
+use crate::render::{DiceStyle, MessageView, Notice};
+use crate::strategy::review::ReviewError;
+
+/// The optimal solitaire table, read from its cache file or solved on first use, once.
+#[derive(Clone)]
+pub struct Strategy {
+    table: Arc<OnceLock<dickey_solver::Table>>,
+    cache: Option<PathBuf>,
+}
+
+impl Strategy {
+    /// The table; the first call reads or solves it (seconds) and other callers wait for it.
+    pub fn table(&self) -> &dickey_solver::Table {
+        self.table.get_or_init(|| {
+            let started = Instant::now();
+            let (table, source, unwritten) =
+                bot::load_or_solve(self.cache.as_deref(), |_, _| {});
+            info!(
+                ?source,
+                ms = started.elapsed().as_millis() as u64,
+                "Get Dickey strategy table ready"
+            );
+            if let (Some(error), Some(path)) = (unwritten, &self.cache) {
+                warn!(%error, path = %path.display(), "the Get Dickey strategy table could not be cached");
+            }
+            table
+        })
+    }
+}
+
+impl Hosted for GetDickey {
+    const TARGET: Option<Target> = None;
+    const LOCALES: &'static [(&'static str, &'static str)] = &[
+        (
+            "en-US",
+            include_str!("../../../locales/en-US/getdickey.ftl"),
+        ),
+        ("fr", include_str!("../../../locales/fr/getdickey.ftl")),
+    ];
+    type Strategy = Strategy;
+
+    fn strategy(cache: Option<&Path>) -> Strategy {
+        Strategy {
+            table: Arc::new(OnceLock::new()),
+            cache: cache.map(Path::to_path_buf),
+        }
+    }
+
+    fn settings(_target: Option<u32>, _default_target: u32) -> Settings {
+        Settings {}
+    }
+
+    fn target(_settings: &Settings) -> Option<u32> {
+        None
+    }
+
+    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
+        views::lobby(game, lang)
+    }
+
+    fn turn_view(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn(game, style, lang)
+    }
+
+    fn result_view(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn_result(game, result, style, lang)
+    }
+
+    fn over_view(game: &Game, lang: Lang) -> MessageView {
+        views::game_over(game, lang)
+    }
+
+    fn scores_view(game: &Game, lang: Lang) -> MessageView {
+        views::scores(game, lang)
+    }
+
+    fn rules_view(lang: Lang) -> MessageView {
+        views::rules(lang)
+    }
+
+    /// Bot seats play the optimal solitaire policy ([`bot::optimal`]).
+    fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {
+        bot::optimal(game, strategy.table())
+    }
+
+    /// By the optimal solitaire table ([`bot::odds`]).
+    fn odds_view(
+        game: &Game,
+        strategy: &Strategy,
+        lang: Lang,
+        table_lang: Lang,
+    ) -> Option<MessageView> {
+        Some(match bot::odds(game, strategy.table()) {
+            Some(odds) => views::odds(game, &odds, lang, table_lang),
+            None => crate::render::notice(Notice::NoTurn, lang),
+        })
+    }
+
+    /// By the optimal solitaire table ([`review::getdickey`]).
+    fn review_view(
+        events: &[Event],
+        player: Player,
+        strategy: &Strategy,
+        game: Reviewed<'_>,
+        lang: Lang,
+    ) -> Result<MessageView, ReviewError> {
+        let review = review::getdickey(events, player, strategy.table())?;
+        Ok(crate::render::review::review(&review, game, lang))
+    }
+
+    const POLICIES: &'static str = "optimal, greedy, first-roll";
+    type Policy = Policy;
+
+    fn policy(name: &str) -> Option<Policy> {
+        match name {
+            "optimal" => Some(Policy::Optimal),
+            "greedy" => Some(Policy::Greedy),
+            "first-roll" => Some(Policy::FirstRoll),
+            _ => None,
+        }
+    }
+
+    fn policy_move(policy: Policy, game: &Game, strategy: &Strategy) -> Option<Action> {
+        match policy {
+            Policy::Optimal => bot::optimal(game, strategy.table()),
+            Policy::Greedy => bot::simple(game),
+            Policy::FirstRoll => bot::first_roll(game),
+        }
+    }
+
+    /// The expected final score of a solitaire game under optimal play, from the table read
+    /// from its cache or solved.
+    fn solve(args: &SolveArgs, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
+        if args.policy.is_some() {
+            return Err("--policy is for --game for-get-it".into());
+        }
+        if args.target.is_some() {
+            return Err("--target is for --game pig (Get Dickey has no target)".into());
+        }
+        let started = Instant::now();
+        let (table, source, unwritten) = bot::load_or_solve(args.cache.as_deref(), progress);
+        let seconds = started.elapsed().as_secs_f64();
+        let place = args.cache.as_ref().map(|p| p.display().to_string());
+        let note = match (source, place, unwritten) {
+            (bot::Source::Cache, Some(place), _) => format!("strategy table read from {place}"),
+            (_, Some(place), Some(error)) => {
+                format!("solved in {seconds:.1} s; not cached in {place}: {error}")
+            }
+            (_, Some(place), None) => format!("solved in {seconds:.1} s; cached in {place}"),
+            (_, None, _) => format!("solved in {seconds:.1} s"),
+        };
+        let value = table.expected_score();
+        Ok(Solved {
+            lines: vec![format!(
+                "Get Dickey: expected final score under optimal solitaire play: {value:.6}"
+            )],
+            note: Some(note),
+        })
+    }
+}
+
+/// How a seat plays in `forgetit sim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// The optimal solitaire strategy (the bot seats' policy).
+    Optimal,
+    /// [`bot::simple`].
+    Greedy,
+    /// Score every first roll at once in the box worth most ([`bot::first_roll`]).
+    FirstRoll,
+}
