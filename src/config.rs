@@ -132,7 +132,7 @@ pub fn redacted(url: &str) -> String {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GameConfig {
-    /// The target of a game started without one.
+    /// The target of a game started without one, for the games whose target a server sets.
     pub default_target: u32,
     /// Seconds a person has for each move before their turn times out.
     pub turn_timeout_secs: u64,
@@ -145,7 +145,7 @@ pub struct GameConfig {
 impl Default for GameConfig {
     fn default() -> Self {
         GameConfig {
-            default_target: crate::games::forgetit::DEFAULT_TARGET,
+            default_target: crate::games::server_target().map_or(0, |t| t.default),
             turn_timeout_secs: 300,
             lobby_timeout_secs: 3600,
             bot_pace_ms: 1500,
@@ -228,12 +228,13 @@ impl Config {
     /// shard count, the proxy URL.
     pub fn validate(&self) -> Result<(), String> {
         let game = &self.game;
-        let max_target = crate::games::forgetit::MAX_TARGET;
-        if !(1..=max_target).contains(&game.default_target) {
-            return Err(format!(
-                "game.default_target {} is not between 1 and {max_target}",
-                game.default_target
-            ));
+        if let Some(target) = crate::games::server_target() {
+            if !(target.min..=target.max).contains(&game.default_target) {
+                return Err(format!(
+                    "game.default_target {} is not between {} and {}",
+                    game.default_target, target.min, target.max
+                ));
+            }
         }
         if !(1..=MAX_TURN_TIMEOUT_SECS).contains(&game.turn_timeout_secs) {
             return Err(format!(

@@ -176,3 +176,18 @@ macro_rules! with_game {
     }};
 }
 pub(crate) use with_game;
+
+macro_rules! server_target {
+    ([] $($kind:ident => $module:ident,)*) => {
+        /// The target a server (and the config's `game.default_target`) sets: that of the games
+        /// whose target is the server's ([`Target::server_default`]).
+        pub fn server_target() -> Option<Target> {
+            [$(<$module::$kind as Hosted>::TARGET,)*]
+                .into_iter()
+                .flatten()
+                .find(|t| t.server_default)
+        }
+    };
+}
+
+games!(server_target);

@@ -53,7 +53,7 @@ pub struct StatsView {
     pub wins: u64,
     pub points: u64,
     pub best_turn: u64,
-    pub forget_its: u64,
+    pub feats: u64,
     pub turns: u64,
 }
 
@@ -66,7 +66,7 @@ impl Default for StatsView {
             wins: 0,
             points: 0,
             best_turn: 0,
-            forget_its: 0,
+            feats: 0,
             turns: 0,
         }
     }
@@ -226,7 +226,7 @@ pub fn player_stats(
         wins: stats.wins,
         points: stats.points,
         best_turn: stats.best,
-        forget_its: stats.forget_its,
+        feats: stats.feats,
         turns: stats.turns,
     };
     self::stats(&view, lang)

@@ -266,7 +266,7 @@ pub struct SeatResult {
     /// Best turn (For Get It) or the game's score (Get Dickey).
     pub best: u32,
     /// FORGET ITs spelled (For Get It), or five alike scored (Get Dickey).
-    pub forget_its: u32,
+    pub feats: u32,
     pub turns: u32,
 }
 
@@ -353,7 +353,7 @@ impl<R: Rules> StoredGame for table::Game<R> {
                         won: winners.contains(&i),
                         points: tally.points,
                         best: tally.best,
-                        forget_its: tally.feats,
+                        feats: tally.feats,
                         turns: tally.turns,
                     })
                 }
@@ -493,7 +493,7 @@ pub struct PlayerStats {
     pub wins: u64,
     pub points: u64,
     pub best: u64,
-    pub forget_its: u64,
+    pub feats: u64,
     pub turns: u64,
 }
 

@@ -742,7 +742,7 @@ const STATS_SELECT: &str = "SELECT s.user_id AS user_id, \
      CASE WHEN $1 IS NULL THEN '' ELSE MAX(s.name) END AS name, \
      CAST(SUM(s.games) AS BIGINT) AS games, CAST(SUM(s.wins) AS BIGINT) AS wins, \
      CAST(SUM(s.points) AS BIGINT) AS points, MAX(s.best) AS best, \
-     CAST(SUM(s.forget_its) AS BIGINT) AS forget_its, CAST(SUM(s.turns) AS BIGINT) AS turns \
+     CAST(SUM(s.feats) AS BIGINT) AS feats, CAST(SUM(s.turns) AS BIGINT) AS turns \
      FROM player_stats s WHERE s.kind = $2 AND ($1 IS NULL OR s.guild_id = $1) GROUP BY s.user_id";
 
 /// [`STATS_SELECT`] over the results of the games finished since `$5` (unix ms).
@@ -750,7 +750,7 @@ const PERIOD_SELECT: &str = "SELECT s.user_id AS user_id, \
      CASE WHEN $1 IS NULL THEN '' ELSE MAX(s.name) END AS name, \
      COUNT(*) AS games, CAST(SUM(s.won) AS BIGINT) AS wins, \
      CAST(SUM(s.points) AS BIGINT) AS points, MAX(s.best) AS best, \
-     CAST(SUM(s.forget_its) AS BIGINT) AS forget_its, CAST(SUM(s.turns) AS BIGINT) AS turns \
+     CAST(SUM(s.feats) AS BIGINT) AS feats, CAST(SUM(s.turns) AS BIGINT) AS turns \
      FROM results s WHERE s.kind = $2 AND ($1 IS NULL OR s.guild_id = $1) \
      AND s.finished_ms >= $5 GROUP BY s.user_id";
 
@@ -763,7 +763,7 @@ fn stats_of(row: &DbRow) -> Result<PlayerStats> {
         wins: n("wins")?,
         points: n("points")?,
         best: n("best")?,
-        forget_its: n("forget_its")?,
+        feats: n("feats")?,
         turns: n("turns")?,
     })
 }
@@ -845,14 +845,14 @@ async fn record_result(
     insert_result(tx, game_id, guild_id, kind, r, finished_ms).await?;
     sqlx::query(
         "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, best, \
-         forget_its, turns) VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9) \
+         feats, turns) VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9) \
          ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET name = excluded.name, \
          games = player_stats.games + 1, \
          wins = player_stats.wins + excluded.wins, \
          points = player_stats.points + excluded.points, \
          best = CASE WHEN excluded.best > player_stats.best \
          THEN excluded.best ELSE player_stats.best END, \
-         forget_its = player_stats.forget_its + excluded.forget_its, \
+         feats = player_stats.feats + excluded.feats, \
          turns = player_stats.turns + excluded.turns",
     )
     .bind(guild_id)
@@ -862,7 +862,7 @@ async fn record_result(
     .bind(i64::from(r.won))
     .bind(i64::from(r.points))
     .bind(i64::from(r.best))
-    .bind(i64::from(r.forget_its))
+    .bind(i64::from(r.feats))
     .bind(i64::from(r.turns))
     .execute(&mut **tx)
     .await?;
@@ -882,7 +882,7 @@ async fn insert_result(
 ) -> Result<()> {
     sqlx::query(
         "INSERT INTO results (game_id, user_id, guild_id, kind, name, won, points, best, \
-         forget_its, turns, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+         feats, turns, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
          ON CONFLICT (game_id, user_id) DO NOTHING",
     )
     .bind(game_id)
@@ -893,7 +893,7 @@ async fn insert_result(
     .bind(i64::from(r.won))
     .bind(i64::from(r.points))
     .bind(i64::from(r.best))
-    .bind(i64::from(r.forget_its))
+    .bind(i64::from(r.feats))
     .bind(i64::from(r.turns))
     .bind(finished_ms)
     .execute(&mut **tx)

@@ -5,7 +5,8 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::Connection as _;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
 
 use super::{Durability, Result, StoreError};
@@ -177,14 +178,29 @@ async fn connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Quer
 }
 
 async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Queries> {
+    // A file is migrated on a connection of its own without foreign keys: a migration that
+    // rebuilds a table (SQLite cannot drop a constraint) drops the old one, which with foreign
+    // keys on would delete every row that refers to it. In memory, where every connection is a
+    // database of its own, the pool migrates its own, empty, database.
+    if own_writer {
+        let mut migrating = SqliteConnection::connect_with(&options.clone().foreign_keys(false))
+            .await?;
+        let migrated = sqlx::migrate!("./migrations/sqlite")
+            .run(&mut migrating)
+            .await;
+        let _ = migrating.close().await;
+        migrated?;
+    }
     // The first pool is the writer's (in memory, it does all).
     let pool = writer_options()
         .max_connections(if own_writer { 1 } else { 4 })
         .connect_with(options.clone())
         .await?;
-    if let Err(e) = sqlx::migrate!("./migrations/sqlite").run(&pool).await {
-        pool.close().await;
-        return Err(e.into());
+    if !own_writer {
+        if let Err(e) = sqlx::migrate!("./migrations/sqlite").run(&pool).await {
+            pool.close().await;
+            return Err(e.into());
+        }
     }
     // In memory, where every connection would be a database of its own, one pool does all.
     if !own_writer {

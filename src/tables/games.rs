@@ -166,6 +166,12 @@ where
         name: String,
         lang: Lang,
     ) -> Result<(Self, Self::Event), MessageView> {
+        // A server's default target is its game's only where the game says so.
+        let default_target = match R::TARGET {
+            Some(t) if t.server_default => default_target,
+            Some(t) => t.default,
+            None => 0,
+        };
         Game::create(R::settings(target, default_target), host, name)
             .map_err(|e| render::refusal(&e, lang))
     }

@@ -83,7 +83,7 @@ impl Default for TableConfig {
             turn_timeout: Duration::from_secs(300),
             lobby_timeout: Duration::from_secs(3600),
             bot_pace: Duration::from_millis(1500),
-            default_target: crate::games::forgetit::DEFAULT_TARGET,
+            default_target: crate::games::server_target().map_or(0, |t| t.default),
             style: render::DiceStyle::default(),
             shards: None,
             strategy_cache: None,

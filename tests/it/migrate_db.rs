@@ -554,7 +554,7 @@ async fn tables_larger_than_a_page_are_copied_whole() {
         for kind in ["for_get_it", "get_dickey"] {
             sqlx::query(
                 "INSERT INTO player_stats (guild_id, kind, user_id, name, games, wins, points, \
-                 best, forget_its, turns) VALUES ($1, $2, $3, $4, 3, 1, $5, 9, 0, 7)",
+                 best, feats, turns) VALUES ($1, $2, $3, $4, 3, 1, $5, 9, 0, 7)",
             )
             .bind(i % 3)
             .bind(kind)

@@ -659,14 +659,14 @@ fn stats_show_a_players_record() {
         wins: 5,
         points: 4321,
         best_turn: 216,
-        forget_its: 9,
+        feats: 9,
         turns: 140,
     };
     snap("stats", &stats(&view, EN));
     let dickey = StatsView {
         game: GameKind::GetDickey,
         best_turn: 312,
-        forget_its: 3,
+        feats: 3,
         turns: 12 * 13,
         points: 12 * 230,
         ..view.clone()
@@ -907,7 +907,7 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
                 wins: u64::MAX,
                 points: u64::MAX,
                 best_turn: u64::MAX,
-                forget_its: u64::MAX,
+                feats: u64::MAX,
                 turns: u64::MAX,
             },
             EN,
@@ -1043,7 +1043,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
                 wins: 3,
                 points: 1234,
                 best_turn: 120,
-                forget_its: 5,
+                feats: 5,
                 turns: 40,
             },
             FR,

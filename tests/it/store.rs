@@ -455,7 +455,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
             ann.wins,
             ann.points,
             ann.best,
-            ann.forget_its,
+            ann.feats,
             ann.turns
         ),
         (2, 1, 24, 16, 0, 3)
@@ -466,7 +466,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
         .unwrap()
         .unwrap();
     assert_eq!(
-        (ben.games, ben.wins, ben.points, ben.best, ben.forget_its),
+        (ben.games, ben.wins, ben.points, ben.best, ben.feats),
         (2, 1, 34, 30, 1)
     );
     assert_eq!(

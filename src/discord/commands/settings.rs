@@ -11,7 +11,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info};
 
-use super::table::{LanguageChoice, TARGET_MAX, TARGET_MIN, TARGET_OPTION};
+use super::table::{LanguageChoice, TARGET_OPTION};
 use super::{reply_of, Command};
 use crate::config::{MAX_BOT_PACE_MS, MAX_TURN_TIMEOUT_SECS};
 use crate::discord::{user_lang, Context, Error};
@@ -39,17 +39,18 @@ pub const MAX_CHANNELS: usize = 25;
 const MANAGE_GUILD: u64 = 1 << 5;
 const ADMINISTRATOR: u64 = 1 << 3;
 
-/// The `config` group of the game `R`'s command: `set` without its `target` for a game that has
-/// none.
+/// The `config` group of the game `R`'s command: `set` without its `target` for a game whose
+/// target is not the server's.
 pub(super) fn config_group<R: Hosted>() -> Command
 where
     R::Error: ErrorText,
 {
     let mut set = set();
-    if R::TARGET.is_none() {
+    // A server's target is the default of the games that take it from the server.
+    if !R::TARGET.is_some_and(|t| t.server_default) {
         set.parameters.retain(|p| p.name != TARGET_OPTION);
     }
-    set_limits(&mut set);
+    set_limits::<R>(&mut set);
     let mut group = super::game();
     group.name = "config".into();
     group.identifying_name = "config".into();
@@ -63,14 +64,17 @@ where
 /// move and the pace as text (durations, at most [`duration::MAX_CHARS`] characters), which
 /// `set` reads and checks against their bounds (30 seconds to a week; 0 to a minute). The bot
 /// checks every value against these (see `discord::options`).
-fn set_limits(set: &mut Command) {
+fn set_limits<R: Hosted>(set: &mut Command)
+where
+    R::Error: ErrorText,
+{
     for param in &mut set.parameters {
         param.type_setter = match &*param.name {
             TARGET_OPTION => Some(|option| {
                 option
                     .kind(serenity::CommandOptionType::Integer)
-                    .min_int_value(TARGET_MIN)
-                    .max_int_value(TARGET_MAX)
+                    .min_int_value(R::TARGET.map_or(0, |t| u64::from(t.min)))
+                    .max_int_value(R::TARGET.map_or(0, |t| u64::from(t.max)))
             }),
             TURN_TIMEOUT_OPTION | BOT_PACE_OPTION => Some(|option| {
                 option

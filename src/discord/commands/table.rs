@@ -17,14 +17,10 @@ pub(super) const LANGUAGE_OPTION: &str = "language";
 pub(super) const TARGET_OPTION: &str = "target";
 /// The option of `start` that seats bots.
 pub(super) const BOTS_OPTION: &str = "bots";
-/// The targets `start` takes. Registered as the option's `min_value`/`max_value` (by
-/// [`set_limits`]), and checked against that registration (`discord::options`): written once.
-pub(super) const TARGET_MIN: u64 = 50;
-pub(super) const TARGET_MAX: u64 = 10_000;
-
-/// Registers the ranges of `start`'s whole-number options for the game `R`: `target` from
-/// [`TARGET_MIN`] to [`TARGET_MAX`], `bots` from 0 to the seats left beside the host. The bot
-/// checks every value against these (see `discord::options`), whatever Discord lets through.
+/// Registers the ranges of `start`'s whole-number options for the game `R`: `target` as the game
+/// declares it ([`Hosted::TARGET`]), `bots` from 0 to the seats left beside the host. The bot
+/// checks every value against these (see `discord::options`), whatever Discord lets through:
+/// written once.
 pub(super) fn set_limits<R: Hosted>(start: &mut poise::Command<Data, Error>)
 where
     R::Error: ErrorText,
@@ -34,8 +30,8 @@ where
             param.type_setter = Some(|option| {
                 option
                     .kind(serenity::CommandOptionType::Integer)
-                    .min_int_value(TARGET_MIN)
-                    .max_int_value(TARGET_MAX)
+                    .min_int_value(R::TARGET.map_or(0, |t| u64::from(t.min)))
+                    .max_int_value(R::TARGET.map_or(0, |t| u64::from(t.max)))
             });
         } else if param.name == BOTS_OPTION {
             param.type_setter = Some(|option| {

@@ -769,17 +769,17 @@ pub(crate) const STATS: GameStats = GameStats {
 };
 
 fn stats_fields(view: &StatsView, lang: Lang) -> Vec<(&'static str, String)> {
-    let forget_its = tr!(
+    let feats = tr!(
         lang,
         "stats-of-turns",
-        n = view.forget_its,
-        percent = percent(view.forget_its, view.turns, lang)
+        n = view.feats,
+        percent = percent(view.feats, view.turns, lang)
     );
     vec![
         ("stats-turns", view.turns.to_string()),
         ("stats-points-per-turn", per(view.points, view.turns, lang)),
         ("stats-best-turn", view.best_turn.to_string()),
-        ("stats-forget-its", forget_its),
+        ("stats-forget-its", feats),
     ]
 }
 

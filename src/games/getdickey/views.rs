@@ -809,7 +809,7 @@ fn stats_fields(view: &StatsView, lang: Lang) -> Vec<(&'static str, String)> {
     vec![
         ("stats-points-per-game", per(view.points, view.games, lang)),
         ("stats-best-game", view.best_turn.to_string()),
-        ("stats-dickeys", view.forget_its.to_string()),
+        ("stats-dickeys", view.feats.to_string()),
     ]
 }
 
