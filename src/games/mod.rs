@@ -7,6 +7,7 @@
 
 pub mod forgetit;
 pub mod getdickey;
+pub mod pig;
 
 use std::path::{Path, PathBuf};
 
@@ -148,6 +149,7 @@ macro_rules! games {
             [$($($args)*)?]
             ForGetIt => forgetit,
             GetDickey => getdickey,
+            Pig => pig,
         }
     };
 }

@@ -5,7 +5,7 @@
 //! summarised: the costliest decisions only, and the turns as long as they fit.
 
 use crate::i18n::Lang;
-use crate::strategy::review::{Ended, Mistake, Review, NEGLIGIBLE};
+use crate::strategy::review::{Ended, Mistake, Review, Unit, NEGLIGIBLE};
 use crate::tr;
 
 use super::view::decimal;
@@ -66,21 +66,26 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
         game = lang.t(&format!("game-{}", game.command)),
         id = game.game_id.to_string()
     );
+    // A review in chances says so in its own words (`review-score-chance`, ...).
+    let id = |base: &str| match review.unit {
+        Unit::Points => base.to_string(),
+        Unit::Chance => format!("{base}-chance"),
+    };
     let mut description = vec![
         tr!(
             lang,
-            "review-score",
+            &id("review-score"),
             points = review.points,
             expected = number(review.expected, lang),
             turns = review.turns.len()
         ),
         tr!(lang, "review-luck", luck = signed(review.luck, lang)),
-        tr!(lang, "review-lost", lost = number(review.lost, lang)),
+        tr!(lang, &id("review-lost"), lost = number(review.lost, lang)),
     ];
     if review.forfeited.abs() > NEGLIGIBLE {
         description.push(tr!(
             lang,
-            "review-forfeited",
+            &id("review-forfeited"),
             forfeited = number(review.forfeited, lang)
         ));
     }
@@ -163,7 +168,7 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
                 "{}{lost}{end}",
                 tr!(
                     lang,
-                    "review-turn-line",
+                    &id("review-turn-line"),
                     turn = tr!(lang, "review-round", round = t.number),
                     points = t.points,
                     luck = signed(t.luck, lang)
@@ -180,7 +185,7 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
     }
     let footer = format!(
         "{} {}",
-        tr!(lang, "review-footer"),
+        tr!(lang, &id("review-footer")),
         lang.t(&format!("{}-review-note", game.code))
     );
     MessageView::new("").embed(embed.footer(&footer))

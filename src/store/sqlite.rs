@@ -5,8 +5,10 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
+};
 use sqlx::Connection as _;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
 
 use super::{Durability, Result, StoreError};
@@ -183,8 +185,8 @@ async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<
     // keys on would delete every row that refers to it. In memory, where every connection is a
     // database of its own, the pool migrates its own, empty, database.
     if own_writer {
-        let mut migrating = SqliteConnection::connect_with(&options.clone().foreign_keys(false))
-            .await?;
+        let mut migrating =
+            SqliteConnection::connect_with(&options.clone().foreign_keys(false)).await?;
         let migrated = sqlx::migrate!("./migrations/sqlite")
             .run(&mut migrating)
             .await;

@@ -54,6 +54,19 @@ pub struct Review<A> {
     pub forfeited: f64,
     /// The dice: the sum over the seat's rolls of the value after the roll minus before it.
     pub luck: f64,
+    /// What the values are.
+    pub unit: Unit,
+}
+
+/// What a review's values are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unit {
+    /// Expected points: `points = expected + luck − lost − forfeited` ([`adds_up`]).
+    #[default]
+    Points,
+    /// Percentage points of the chance of winning; `expected` is the chance the seat had at
+    /// its first turn.
+    Chance,
 }
 
 /// One turn of the reviewed seat.
@@ -127,6 +140,7 @@ impl<A> Builder<A> {
                 lost: 0.0,
                 forfeited: 0.0,
                 luck: 0.0,
+                unit: Unit::Points,
             },
             open: None,
         }

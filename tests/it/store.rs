@@ -450,14 +450,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
         .unwrap()
         .unwrap();
     assert_eq!(
-        (
-            ann.games,
-            ann.wins,
-            ann.points,
-            ann.best,
-            ann.feats,
-            ann.turns
-        ),
+        (ann.games, ann.wins, ann.points, ann.best, ann.feats, ann.turns),
         (2, 1, 24, 16, 0, 3)
     );
     let ben = store

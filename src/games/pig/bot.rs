@@ -1,0 +1,279 @@
+//! Pig's bot seat and Odds (P5): the exact two-seat policy, which maximises the chance of
+//! winning, by value iteration over (my score, the opponent's score, my turn total).
+//!
+//! `P(i, j, k)` is the chance that the player on turn wins, with score `i`, the opponent's score
+//! `j` and turn total `k`, both playing optimally. Holding gives `1 − P(j, i + k, 0)` (the
+//! opponent is then on turn); rolling gives, for each face, a sixth of: `1 − P(j, i, 0)` for a 1
+//! (the turn total is lost), 1 when `i + k + r` reaches the target (P3), else `P(i, j, k + r)`.
+//! A turn starts with a roll (P2), so `P(i, j, 0)` is the roll's value.
+//!
+//! Only `P(i, j, 0)` is kept (target² values); a turn's values are worked out along its chain of
+//! turn totals when needed. States are solved by layers of `i + j`, from the highest down: a
+//! state's chain needs the opponent's `P(j, i + k, 0)` (a higher layer, for k ≥ 2) and
+//! `P(j, i, 0)`, the same layer's mirror state. Each pair of mirror states is two unknowns, `x =
+//! P(i, j, 0)` and `y = P(j, i, 0)`; for a fixed policy each is affine in the other, so the pair
+//! is solved exactly (a 2×2 system), the policies re-chosen at the solution, and again until they
+//! no longer change (policy iteration, a few rounds).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use super::{Action, Game, Move};
+
+/// The optimal policy's values for one target.
+#[derive(Clone, Debug)]
+pub struct Table {
+    target: u32,
+    /// `P(i, j, 0)` at `i * target + j`.
+    start: Vec<f64>,
+}
+
+/// A chain's value at turn total 0, as `a + b·y`, `y` being the mirror state's value.
+#[derive(Clone, Copy, Debug)]
+struct Affine {
+    a: f64,
+    b: f64,
+}
+
+impl Affine {
+    fn at(self, y: f64) -> f64 {
+        self.a + self.b * y
+    }
+}
+
+impl Table {
+    /// Solves the game to `target` (a few hundred milliseconds at 100 in a debug build; seconds
+    /// at 1,000 in a release build).
+    pub fn solve(target: u32) -> Table {
+        let t = target as usize;
+        let mut table = Table {
+            target,
+            start: vec![0.0; t * t],
+        };
+        // Scratch space for the chains.
+        let mut chain = vec![Affine { a: 0.0, b: 0.0 }; t + 7];
+        for sum in (0..=2 * (t - 1)).rev() {
+            let low = sum.saturating_sub(t - 1);
+            for i in low..=sum / 2 {
+                let j = sum - i;
+                if j >= t {
+                    continue;
+                }
+                let (x, y) = table.solve_pair(i as u32, j as u32, &mut chain);
+                table.start[i * t + j] = x;
+                table.start[j * t + i] = y;
+            }
+        }
+        table
+    }
+
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// `P(i, j, 0)`, 1 once `i` reached the target, 0 once `j` did.
+    fn p0(&self, i: u32, j: u32) -> f64 {
+        if i >= self.target {
+            1.0
+        } else if j >= self.target {
+            0.0
+        } else {
+            self.start[(i * self.target + j) as usize]
+        }
+    }
+
+    /// The value of holding at `i`, `j` with turn total `k` (k ≥ 1).
+    pub fn hold_value(&self, i: u32, j: u32, k: u32) -> f64 {
+        1.0 - self.p0(j, i + k)
+    }
+
+    /// Solves the mirror states `(i, j)` and `(j, i)`: their `P(·, ·, 0)`.
+    fn solve_pair(&self, i: u32, j: u32, chain: &mut [Affine]) -> (f64, f64) {
+        if i == j {
+            // One unknown: x = a + b·x.
+            let mut x = 0.5;
+            for _ in 0..64 {
+                let f = self.chain(i, j, x, chain);
+                let next = f.a / (1.0 - f.b);
+                let done = (next - x).abs() < 1e-15;
+                x = next;
+                if done {
+                    break;
+                }
+            }
+            return (x, x);
+        }
+        let (mut x, mut y) = (0.5, 0.5);
+        for _ in 0..64 {
+            let f = self.chain(i, j, y, chain); // x = f.a + f.b·y
+            let g = self.chain(j, i, x, chain); // y = g.a + g.b·x
+            let next_x = (f.a + f.b * g.a) / (1.0 - f.b * g.b);
+            let next_y = g.at(next_x);
+            let done = (next_x - x).abs() < 1e-15 && (next_y - y).abs() < 1e-15;
+            (x, y) = (next_x, next_y);
+            if done {
+                break;
+            }
+        }
+        (x, y)
+    }
+
+    /// The chain of `(i, j, k)`, k from the highest down to 0, with the policy chosen at the
+    /// mirror value `y`: the value at 0 as `a + b·y`.
+    fn chain(&self, i: u32, j: u32, y: f64, chain: &mut [Affine]) -> Affine {
+        let top = self.target - i; // k ≥ top has won
+        let won = Affine { a: 1.0, b: 0.0 };
+        for k in (0..top).rev() {
+            let mut roll = Affine {
+                a: 1.0 / 6.0,
+                b: -1.0 / 6.0,
+            };
+            for r in 2..=6 {
+                let next = k + r;
+                let v = if next >= top {
+                    won
+                } else {
+                    chain[next as usize]
+                };
+                roll.a += v.a / 6.0;
+                roll.b += v.b / 6.0;
+            }
+            chain[k as usize] = if k == 0 {
+                roll
+            } else {
+                let hold = self.hold_value(i, j, k);
+                if hold >= roll.at(y) {
+                    Affine { a: hold, b: 0.0 }
+                } else {
+                    roll
+                }
+            };
+        }
+        chain[0]
+    }
+
+    /// The chance of winning if the player rolls once more (then plays on optimally), with score
+    /// `i`, the opponent's `j` and turn total `k`.
+    pub fn roll_value(&self, i: u32, j: u32, k: u32) -> f64 {
+        let mut chain = vec![Affine { a: 0.0, b: 0.0 }; (self.target + 7) as usize];
+        let y = self.p0(j, i);
+        self.chain(i, j, y, &mut chain);
+        let top = self.target - i;
+        let mut value = (1.0 - y) / 6.0;
+        for r in 2..=6 {
+            value += if k + r >= top {
+                1.0
+            } else {
+                chain[(k + r) as usize].at(y)
+            } / 6.0;
+        }
+        value
+    }
+
+    /// `P(i, j, k)`: the chance of winning from there, playing optimally.
+    pub fn win_chance(&self, i: u32, j: u32, k: u32) -> f64 {
+        if i + k >= self.target {
+            return 1.0;
+        }
+        let roll = self.roll_value(i, j, k);
+        if k == 0 {
+            roll
+        } else {
+            roll.max(self.hold_value(i, j, k))
+        }
+    }
+
+    /// True when rolling is the optimal move (a turn's first roll always is).
+    pub fn should_roll(&self, i: u32, j: u32, k: u32) -> bool {
+        k == 0 || self.roll_value(i, j, k) > self.hold_value(i, j, k)
+    }
+}
+
+/// The first player's chance of winning under optimal play, to `target`.
+pub fn first_player_chance(target: u32) -> f64 {
+    Table::solve(target).win_chance(0, 0, 0)
+}
+
+/// The solved tables of a service, one per target, each solved once on first use.
+#[derive(Default)]
+pub struct Tables(Mutex<HashMap<u32, Arc<OnceLock<Arc<Table>>>>>);
+
+impl Tables {
+    /// The table for `target`; the first call solves it and others for that target wait.
+    pub fn get(&self, target: u32) -> Arc<Table> {
+        let cell = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(target)
+            .or_default()
+            .clone();
+        cell.get_or_init(|| Arc::new(Table::solve(target))).clone()
+    }
+}
+
+/// Where the player on turn stands, as the two-seat policy sees it (P5): their score, the
+/// highest score among their opponents still playing, their turn total.
+pub fn standing(game: &Game) -> Option<(u32, u32, u32)> {
+    let turn = game.turn().ok()?;
+    let me = game.seats[turn.seat].total;
+    Some((me, game.leading_opponent(turn.seat), turn.total()))
+}
+
+/// The optimal bot seat's move (P5), or `None` when no bot seat is on turn.
+pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
+    let turn = game.turn().ok()?;
+    let by = game.seats[turn.seat].player;
+    if !by.is_bot() {
+        return None;
+    }
+    let (i, j, k) = standing(game)?;
+    let mv = if table.should_roll(i, j, k) {
+        Move::Roll
+    } else {
+        Move::Hold
+    };
+    Some(Action::Play { by, mv })
+}
+
+/// Rolls until the turn total reaches `n` (or the target), then holds: a simple policy for
+/// `forgetit sim`. `None` when no bot seat is on turn.
+pub fn hold_at(game: &Game, n: u32) -> Option<Action> {
+    let turn = game.turn().ok()?;
+    let by = game.seats[turn.seat].player;
+    if !by.is_bot() {
+        return None;
+    }
+    let k = turn.total();
+    let mv = if turn.may_hold() && k >= n {
+        Move::Hold
+    } else {
+        Move::Roll
+    };
+    Some(Action::Play { by, mv })
+}
+
+/// The Odds of the player on turn: their chance of winning if they hold now and if they roll
+/// once more (then play on optimally), by the two-seat policy against the leading opponent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Odds {
+    /// `None` before the turn's first roll (holding is not allowed yet).
+    pub hold: Option<f64>,
+    pub roll: f64,
+    /// The turn total.
+    pub total: u32,
+    /// More than one opponent: the chances are against the leading one.
+    pub approximate: bool,
+}
+
+/// The Odds of the player on turn, or `None` when no turn is in progress.
+pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
+    let turn = game.turn().ok()?;
+    let (i, j, k) = standing(game)?;
+    Some(Odds {
+        hold: turn.may_hold().then(|| table.hold_value(i, j, k)),
+        roll: table.roll_value(i, j, k),
+        total: k,
+        approximate: game.playing() > 2,
+    })
+}

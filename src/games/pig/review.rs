@@ -1,0 +1,111 @@
+//! Pig's review: a seat's play against the exact two-seat policy ([`Table`], P5), priced in
+//! **percentage points of the chance of winning** ([`Unit::Chance`]): a decision costs the
+//! chance the best move had minus the chance of the one made; a roll's luck is the chance after
+//! it minus before. With more than two seats, chances are the two-seat policy's against the
+//! leading opponent. `expected` is the seat's chance at its first turn; unlike expected points
+//! these do not add up to the score (the opponents' turns move the chance too).
+
+use super::bot::Table;
+use super::{Event, GameEvent, Phase};
+use crate::engine::table::{Event as LogEvent, TableEvent};
+use crate::engine::Player;
+use crate::strategy::review::{start_and_seat, Builder, Ended, Review, ReviewError, Unit};
+
+/// A Pig decision, with the turn total it was made on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PigAct {
+    /// Roll on, with this turn total.
+    Roll { total: u32 },
+    /// Hold this turn total.
+    Hold(u32),
+}
+
+/// The review of `player`'s play in a Pig game, from its event log.
+pub fn review(
+    events: &[Event],
+    player: Player,
+    table: &Table,
+) -> Result<Review<PigAct>, ReviewError> {
+    let (mut game, seat, name) = start_and_seat::<super::Pig>(events, player)?;
+    let mut builder = Builder::new(seat, name);
+    builder.review.unit = Unit::Chance;
+    let mut first = true;
+    let pp = |p: f64| 100.0 * p;
+    for event in &events[1..] {
+        // Where the seat stands before the event, if it is on turn.
+        let on_turn = match &game.phase {
+            Phase::Playing { turn } if turn.seat == seat => Some(turn.clone()),
+            _ => None,
+        };
+        if let Some(turn) = &on_turn {
+            let (i, j) = (game.seats[seat].total, game.leading_opponent(seat));
+            let k = turn.total();
+            if builder.open.is_none() {
+                builder.turn(turn.round);
+                let start = pp(table.win_chance(i, j, 0));
+                if first {
+                    builder.review.expected = start;
+                    first = false;
+                }
+            }
+            let roll = pp(table.roll_value(i, j, k));
+            let hold = pp(table.hold_value(i, j, k));
+            match event {
+                LogEvent::Game(GameEvent::Rolled { die }) => {
+                    if k > 0 {
+                        builder.decided(
+                            PigAct::Roll { total: k },
+                            PigAct::Hold(k),
+                            roll,
+                            roll.max(hold),
+                        );
+                    }
+                    let after = if *die == 1 {
+                        pp(table.hold_value(i, j, 0))
+                    } else {
+                        pp(table.win_chance(i, j, k + u32::from(*die)))
+                    };
+                    builder.rolled(roll, after);
+                }
+                LogEvent::Game(GameEvent::Held) => {
+                    builder.decided(
+                        PigAct::Hold(k),
+                        PigAct::Roll { total: k },
+                        hold,
+                        roll.max(hold),
+                    );
+                }
+                LogEvent::Game(GameEvent::TimedOut) => {
+                    let now = if k == 0 { roll } else { roll.max(hold) };
+                    builder.forfeit(now - hold, Ended::TimedOut);
+                }
+                LogEvent::Table(TableEvent::Left { player: left }) if *left == player => {
+                    let now = if k == 0 { roll } else { roll.max(hold) };
+                    builder.forfeit(now, Ended::Left);
+                }
+                _ => {}
+            }
+        }
+        game.evolve(event);
+        // The seat's turn ended with this event.
+        let still = matches!(&game.phase, Phase::Playing { turn } if turn.seat == seat && on_turn.as_ref().is_some_and(|t| t.number == turn.number));
+        if on_turn.is_some() && !still {
+            if game.is_over() && !matches!(event, LogEvent::Game(_)) {
+                if let Some(open) = builder.open.as_mut() {
+                    if open.end == Ended::Played {
+                        open.end = Ended::Unfinished;
+                    }
+                }
+            }
+            let points = game
+                .last_turn
+                .as_ref()
+                .filter(|r| r.turn.seat == seat)
+                .map_or(0, |r| r.points);
+            builder.end_turn(points);
+        }
+    }
+    // The score is the seat's total; its turns' points sum to it.
+    builder.review.points = game.seats[seat].total;
+    Ok(builder.review)
+}
