@@ -41,27 +41,57 @@ impl Affine {
     }
 }
 
+/// A turn's chain of values, worked out for one `y`: at each turn total `k` its value, and
+/// (k ≥ 1) its roll's value and its hold's, all affine in `y`.
+#[derive(Clone, Debug)]
+struct Chain {
+    value: Vec<Affine>,
+    roll: Vec<Affine>,
+    hold: Vec<f64>,
+    held: Vec<bool>,
+    /// Turn totals below this are the chain's (from there on the turn has won).
+    top: usize,
+}
+
+impl Chain {
+    fn new(target: u32) -> Chain {
+        let n = target as usize + 7;
+        Chain {
+            value: vec![Affine { a: 0.0, b: 0.0 }; n],
+            roll: vec![Affine { a: 0.0, b: 0.0 }; n],
+            hold: vec![0.0; n],
+            held: vec![false; n],
+            top: 0,
+        }
+    }
+
+    /// True when every choice the chain made stays the best at `y`: then its values are exact
+    /// there.
+    fn holds_at(&self, y: f64) -> bool {
+        (1..self.top).all(|k| (self.hold[k] >= self.roll[k].at(y)) == self.held[k])
+    }
+}
+
 impl Table {
-    /// Solves the game to `target` (a few hundred milliseconds at 100 in a debug build; seconds
-    /// at 1,000 in a release build).
+    /// Solves the game to `target` (a fraction of a second at 100 in a debug build; seconds at
+    /// 1,000 in a release build).
     pub fn solve(target: u32) -> Table {
         let t = target as usize;
         let mut table = Table {
             target,
             start: vec![0.0; t * t],
         };
-        // Scratch space for the chains.
-        let mut chain = vec![Affine { a: 0.0, b: 0.0 }; t + 7];
+        let (mut mine, mut theirs) = (Chain::new(target), Chain::new(target));
         for sum in (0..=2 * (t - 1)).rev() {
             let low = sum.saturating_sub(t - 1);
-            for i in low..=sum / 2 {
+            // Neighbouring pairs of a layer have close values: each starts from the last.
+            let mut guess = (0.5, 0.5);
+            for i in (low..=sum / 2).rev() {
                 let j = sum - i;
-                if j >= t {
-                    continue;
-                }
-                let (x, y) = table.solve_pair(i as u32, j as u32, &mut chain);
+                let (x, y) = table.solve_pair(i as u32, j as u32, guess, &mut mine, &mut theirs);
                 table.start[i * t + j] = x;
                 table.start[j * t + i] = y;
+                guess = (x, y);
             }
         }
         table
@@ -87,75 +117,85 @@ impl Table {
         1.0 - self.p0(j, i + k)
     }
 
-    /// Solves the mirror states `(i, j)` and `(j, i)`: their `P(·, ·, 0)`.
-    fn solve_pair(&self, i: u32, j: u32, chain: &mut [Affine]) -> (f64, f64) {
+    /// Solves the mirror states `(i, j)` and `(j, i)` (`i ≤ j`): their `P(·, ·, 0)`, by policy
+    /// iteration from `guess`.
+    fn solve_pair(
+        &self,
+        i: u32,
+        j: u32,
+        guess: (f64, f64),
+        mine: &mut Chain,
+        theirs: &mut Chain,
+    ) -> (f64, f64) {
+        let (mut x, mut y) = guess;
         if i == j {
             // One unknown: x = a + b·x.
-            let mut x = 0.5;
             for _ in 0..64 {
-                let f = self.chain(i, j, x, chain);
-                let next = f.a / (1.0 - f.b);
-                let done = (next - x).abs() < 1e-15;
-                x = next;
-                if done {
+                let f = self.chain(i, j, x, mine);
+                x = f.a / (1.0 - f.b);
+                if mine.holds_at(x) {
                     break;
                 }
             }
             return (x, x);
         }
-        let (mut x, mut y) = (0.5, 0.5);
         for _ in 0..64 {
-            let f = self.chain(i, j, y, chain); // x = f.a + f.b·y
-            let g = self.chain(j, i, x, chain); // y = g.a + g.b·x
-            let next_x = (f.a + f.b * g.a) / (1.0 - f.b * g.b);
-            let next_y = g.at(next_x);
-            let done = (next_x - x).abs() < 1e-15 && (next_y - y).abs() < 1e-15;
-            (x, y) = (next_x, next_y);
-            if done {
+            let f = self.chain(i, j, y, mine); // x = f.a + f.b·y
+            let g = self.chain(j, i, x, theirs); // y = g.a + g.b·x
+            x = (f.a + f.b * g.a) / (1.0 - f.b * g.b);
+            y = g.at(x);
+            if mine.holds_at(y) && theirs.holds_at(x) {
                 break;
             }
         }
         (x, y)
     }
 
-    /// The chain of `(i, j, k)`, k from the highest down to 0, with the policy chosen at the
+    /// The chain of `(i, j, k)`, k from the highest down to 0, with each choice made at the
     /// mirror value `y`: the value at 0 as `a + b·y`.
-    fn chain(&self, i: u32, j: u32, y: f64, chain: &mut [Affine]) -> Affine {
-        let top = self.target - i; // k ≥ top has won
+    fn chain(&self, i: u32, j: u32, y: f64, chain: &mut Chain) -> Affine {
+        let top = (self.target - i) as usize; // k ≥ top has won
+        chain.top = top;
         let won = Affine { a: 1.0, b: 0.0 };
+        chain.value[top..top + 7].fill(won);
+        // The holds' values: 1 − P(j, i + k, 0), a row of the table.
+        let row = (j * self.target + i) as usize;
+        let holds = &self.start[row..row + top];
+        // The sum of the values at k + 2 ..= k + 6, slid down as k falls.
+        let mut sum = Affine { a: 5.0, b: 0.0 };
         for k in (0..top).rev() {
-            let mut roll = Affine {
-                a: 1.0 / 6.0,
-                b: -1.0 / 6.0,
+            let roll = Affine {
+                a: (1.0 + sum.a) / 6.0,
+                b: (sum.b - 1.0) / 6.0,
             };
-            for r in 2..=6 {
-                let next = k + r;
-                let v = if next >= top {
-                    won
-                } else {
-                    chain[next as usize]
-                };
-                roll.a += v.a / 6.0;
-                roll.b += v.b / 6.0;
-            }
-            chain[k as usize] = if k == 0 {
+            let value = if k == 0 {
                 roll
             } else {
-                let hold = self.hold_value(i, j, k);
-                if hold >= roll.at(y) {
+                let hold = 1.0 - holds[k];
+                chain.roll[k] = roll;
+                chain.hold[k] = hold;
+                let held = hold >= roll.at(y);
+                chain.held[k] = held;
+                if held {
                     Affine { a: hold, b: 0.0 }
                 } else {
                     roll
                 }
             };
+            chain.value[k] = value;
+            // The window for k − 1 is k + 1 ..= k + 5.
+            let out = chain.value[k + 6];
+            let into = chain.value[k + 1];
+            sum.a += into.a - out.a;
+            sum.b += into.b - out.b;
         }
-        chain[0]
+        chain.value[0]
     }
 
     /// The chance of winning if the player rolls once more (then plays on optimally), with score
     /// `i`, the opponent's `j` and turn total `k`.
     pub fn roll_value(&self, i: u32, j: u32, k: u32) -> f64 {
-        let mut chain = vec![Affine { a: 0.0, b: 0.0 }; (self.target + 7) as usize];
+        let mut chain = Chain::new(self.target);
         let y = self.p0(j, i);
         self.chain(i, j, y, &mut chain);
         let top = self.target - i;
@@ -164,7 +204,7 @@ impl Table {
             value += if k + r >= top {
                 1.0
             } else {
-                chain[(k + r) as usize].at(y)
+                chain.value[(k + r) as usize].at(y)
             } / 6.0;
         }
         value
