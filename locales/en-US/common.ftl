@@ -78,10 +78,10 @@ notice-busy-seated = You are already seated at { $game } in this channel: it goe
 notice-busy-another-channel = in another channel
 notice-busy-in = in { $channels }
 notice-busy-threads = With threads on (`config set threads`), each game has a thread of its own and a channel holds several.
-notice-no-game = There is no game in this channel: start one with `/forgetit start`, `/getdickey start` or `/pig start`.
+notice-no-game = There is no game in this channel: start one with { $starts }.
 notice-other-game = This channel's game is played with `/{ $command }`: use `/{ $command }` commands for it.
 notice-game-over = That game is over.
-notice-rematch-players-only = Only the players of that game can ask for its rematch: start a game of your own with `/forgetit start`, `/getdickey start` or `/pig start`.
+notice-rematch-players-only = Only the players of that game can ask for its rematch: start a game of your own with { $starts }.
 notice-stale = That button is out of date: use the latest turn message.
 notice-already-done = Already done: your click before this one counted, and the message shows it.
 notice-host-only = Only the host can do that.
@@ -101,7 +101,7 @@ notice-option-value = **{ $option }** doesn't take that value: nothing was done.
 notice-option-unknown = This command has no option **{ $option }**: nothing was done.
 notice-option-missing = This command needs its option **{ $option }**: nothing was done.
 notice-options-bad = The bot couldn't read this command's options: nothing was done.
-notice-unknown-command = The bot has no such command (Discord may be showing an old one): use `/forgetit`, `/getdickey` or `/pig`.
+notice-unknown-command = The bot has no such command (Discord may be showing an old one): use { $commands }.
 notice-subcommand-needed = Say what to do after `/{ $command }`: { $subcommands }.
 
 ## Leaderboards and statistics

@@ -81,10 +81,10 @@ notice-busy-seated = Vous jouez déjà { $game } dans ce salon : elle continue 
 notice-busy-another-channel = dans un autre salon
 notice-busy-in = dans { $channels }
 notice-busy-threads = Avec les fils activés (`config régler fils`), chaque partie a son propre fil et un salon en accueille plusieurs.
-notice-no-game = Il n'y a pas de partie dans ce salon : lancez-en une avec `/forgetit lancer`, `/getdickey lancer` ou `/pig lancer`.
+notice-no-game = Il n'y a pas de partie dans ce salon : lancez-en une avec { $starts }.
 notice-other-game = La partie de ce salon se joue avec `/{ $command }` : utilisez les commandes `/{ $command }`.
 notice-game-over = Cette partie est terminée.
-notice-rematch-players-only = Seuls les joueurs de cette partie peuvent demander sa revanche : lancez votre propre partie avec `/forgetit lancer`, `/getdickey lancer` ou `/pig lancer`.
+notice-rematch-players-only = Seuls les joueurs de cette partie peuvent demander sa revanche : lancez votre propre partie avec { $starts }.
 notice-stale = Ce bouton n'est plus à jour : utilisez le dernier message de tour.
 notice-already-done = C'est déjà fait : votre clic précédent a compté, et le message le montre.
 notice-host-only = Seul l'hôte peut faire cela.
@@ -104,7 +104,7 @@ notice-option-value = **{ $option }** ne prend pas cette valeur : rien n'a ét�
 notice-option-unknown = Cette commande n'a pas d'option **{ $option }** : rien n'a été fait.
 notice-option-missing = Il manque à cette commande son option **{ $option }** : rien n'a été fait.
 notice-options-bad = Le bot n'a pas pu lire les options de cette commande : rien n'a été fait.
-notice-unknown-command = Le bot n'a pas cette commande (Discord en montre peut-être une ancienne) : utilisez `/forgetit`, `/getdickey` ou `/pig`.
+notice-unknown-command = Le bot n'a pas cette commande (Discord en montre peut-être une ancienne) : utilisez { $commands }.
 notice-subcommand-needed = Dites quoi faire après `/{ $command }` : { $subcommands }.
 
 ## Classements et statistiques

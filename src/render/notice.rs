@@ -263,7 +263,38 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
             return MessageView::new(&text);
         }
     };
-    MessageView::new(&lang.t(id))
+    let text = match notice {
+        // Every game's command, as the asker's client shows it.
+        Notice::NoGame | Notice::RematchPlayersOnly => {
+            let starts: Vec<String> = commands(lang, true);
+            tr!(lang, id, starts = list(&starts, &lang.t("or")))
+        }
+        Notice::UnknownCommand => {
+            tr!(
+                lang,
+                id,
+                commands = list(&commands(lang, false), &lang.t("or"))
+            )
+        }
+        _ => lang.t(id),
+    };
+    MessageView::new(&text)
+}
+
+/// Every game's slash command in `lang`, as code (`/forgetit`), or with its `start`.
+fn commands(lang: Lang, start: bool) -> Vec<String> {
+    crate::engine::GameKind::ALL
+        .iter()
+        .map(|kind| {
+            let command = lang.t(&format!("cmd-{}", kind.command()));
+            if start {
+                let start = lang.t(&format!("cmd-{}-start", kind.command()));
+                format!("`/{command} {start}`")
+            } else {
+                format!("`/{command}`")
+            }
+        })
+        .collect()
 }
 
 /// The busy channel's answer: which game, where it is, that the asker is in it already, and

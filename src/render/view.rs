@@ -508,6 +508,14 @@ fn indent(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     Ok(())
 }
 
+/// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
+pub fn decimal(number: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => number.replace('.', ","),
+        Lang::EnUs => number.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::CustomEmoji;
@@ -551,13 +559,5 @@ mod tests {
             assert_eq!(CustomEmoji::parse(text), None, "{text}");
         }
         assert!(CustomEmoji::parse("<a:spin:12>").unwrap().animated);
-    }
-}
-
-/// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
-pub fn decimal(number: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Fr => number.replace('.', ","),
-        Lang::EnUs => number.to_string(),
     }
 }

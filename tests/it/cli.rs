@@ -99,6 +99,36 @@ fn help_names_solve_and_sim() {
     );
 }
 
+/// P5: Pig's first player wins 53.06% of games to 100 under optimal play (Neller and Presser,
+/// "Optimal Play of the Dice Game Pig", 2004); `sim` pits the optimal policy against holding at
+/// 20.
+#[test]
+fn p5_solve_and_sim_pig() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = forgetit(dir.path(), &["solve", "--game", "pig"], None);
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Pig, target 100: the first player's chance of winning under optimal play: 0.5306"
+    );
+    let args = [
+        "sim",
+        "--game",
+        "pig",
+        "--seats",
+        "optimal,hold-at-20",
+        "--games",
+        "200",
+    ];
+    let output = forgetit(dir.path(), &args, None);
+    assert!(output.status.success());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        report.starts_with("Pig, target 100: 200 games") && report.contains("hold-at-20"),
+        "{report}"
+    );
+}
+
 #[test]
 fn solve_get_dickey_prints_the_optimum_and_caches_its_table() {
     let dir = tempfile::tempdir().unwrap();
@@ -152,7 +182,7 @@ fn sim_prints_a_report_and_refuses_bad_seats_in_one_line() {
         (vec!["sim", "--seats", "optimal,wild"], "unknown policy"),
         (
             vec!["sim", "--game", "get-dickey", "--seats", "two-words"],
-            "does not play",
+            "unknown policy \"two-words\" for this game",
         ),
         (vec!["sim", "--games", "0"], "no games"),
         (
@@ -160,6 +190,11 @@ fn sim_prints_a_report_and_refuses_bad_seats_in_one_line() {
             "--policy is for",
         ),
         (vec!["solve", "--cache", "x.bin"], "--cache is for"),
+        (
+            vec!["solve", "--game", "pig", "--target", "5"],
+            "target 5 is not between",
+        ),
+        (vec!["solve", "--game", "chess"], "no game \"chess\""),
     ] {
         let output = forgetit(dir.path(), &args, None);
         assert!(!output.status.success(), "{args:?}");

@@ -215,16 +215,21 @@ fn ids_in(dir: &Path, out: &mut BTreeSet<String>) {
         if path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
-        let source = std::fs::read_to_string(&path).unwrap();
-        for literal in source.split('"').skip(1).step_by(2) {
-            let id_like = literal.contains('-')
-                && literal.starts_with(|c: char| c.is_ascii_lowercase())
-                && literal
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-            if id_like || literal == "and" || literal == "or" {
-                out.insert(literal.to_string());
-            }
+        ids_in_file(&path, out);
+    }
+}
+
+/// The string literals of one Rust file that look like message ids.
+fn ids_in_file(path: &Path, out: &mut BTreeSet<String>) {
+    let source = std::fs::read_to_string(path).unwrap();
+    for literal in source.split('"').skip(1).step_by(2) {
+        let id_like = literal.contains('-')
+            && literal.starts_with(|c: char| c.is_ascii_lowercase())
+            && literal
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if id_like || literal == "and" || literal == "or" {
+            out.insert(literal.to_string());
         }
     }
 }
@@ -235,6 +240,13 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
     let mut ids = BTreeSet::new();
     for dir in ["render", "discord", "tables"] {
         ids_in(&root.join(dir), &mut ids);
+    }
+    // Each game's views (the rest of a game's folder names policies and keys, not messages).
+    for game in std::fs::read_dir(root.join("games")).unwrap() {
+        let views = game.unwrap().path().join("views.rs");
+        if views.is_file() {
+            ids_in_file(&views, &mut ids);
+        }
     }
     assert!(ids.len() > 200, "the scan finds the ids: {}", ids.len());
     // Ids made up at run time: the boxes of Get Dickey, and the slash commands.

@@ -21,6 +21,7 @@ mod i18n_e2e;
 mod locales;
 mod migrate_db;
 mod old_database;
+mod pig_e2e;
 mod postgres_schema;
 mod privacy;
 mod privacy_e2e;

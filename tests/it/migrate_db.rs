@@ -21,6 +21,7 @@ use forgetit::engine::table::{self, Rules};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::games::forgetit::{self as fgi, ForGetIt};
 use forgetit::games::getdickey::{self as gd, GetDickey};
+use forgetit::games::pig::Pig;
 use forgetit::i18n::Lang;
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
 
@@ -279,6 +280,7 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
         match kind {
             GameKind::ForGetIt => seen.extend(game::<ForGetIt>(store, id).await),
             GameKind::GetDickey => seen.extend(game::<GetDickey>(store, id).await),
+            GameKind::Pig => seen.extend(game::<Pig>(store, id).await),
         }
         seen.push(format!("{id} seats {:?}", store.seats(id).await.unwrap()));
     }
@@ -288,6 +290,7 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
     }
     seen.push(format!("{:?}", open::<ForGetIt>(store).await));
     seen.push(format!("{:?}", open::<GetDickey>(store).await));
+    seen.push(format!("{:?}", open::<Pig>(store).await));
     let scopes = [
         Scope::Global,
         Scope::Guild(1),

@@ -11,7 +11,7 @@ use forgetit::games::getdickey::Category;
 use forgetit::i18n::Lang;
 use forgetit::render::review::{numbered, refusal, review, Refusal, Reviewed};
 use forgetit::render::MessageView;
-use forgetit::strategy::review::{Ended, Mistake, Review, TurnReview};
+use forgetit::strategy::review::{Ended, Mistake, Review, TurnReview, Unit};
 
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;
@@ -77,6 +77,7 @@ fn fgi_review() -> Review<FgiAct> {
         lost: 4.75,
         forfeited: 20.0,
         luck: -123.94,
+        unit: Unit::Points,
     }
 }
 
@@ -128,6 +129,7 @@ fn gd_review() -> Review<DickeyAct> {
         lost: 6.0,
         forfeited: 0.0,
         luck: 102.411,
+        unit: Unit::Points,
     }
 }
 
