@@ -29,6 +29,6 @@ USER forgetit
 WORKDIR /data
 VOLUME /data
 ENV FORGETIT_DATABASE__PATH=/data/forgetit.db
-ENV FORGETIT_STRATEGY__CACHE=/data/get-dickey-strategy.bin
+ENV FORGETIT_STRATEGY__CACHE=/data/strategy-cache.bin
 ENTRYPOINT ["forgetit"]
 CMD ["run"]

@@ -156,7 +156,7 @@ impl Default for GameConfig {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct StrategyConfig {
-    /// Where the Get Dickey bot seats' strategy table (8 MB) is kept once solved, so that later
+    /// Where a game that keeps a solved strategy table (8 MB) keeps it, so that later
     /// runs read it instead of solving it again. An empty path: no file, solve at every run.
     pub cache: PathBuf,
 }
@@ -164,7 +164,7 @@ pub struct StrategyConfig {
 impl Default for StrategyConfig {
     fn default() -> Self {
         StrategyConfig {
-            cache: PathBuf::from("get-dickey-strategy.bin"),
+            cache: PathBuf::from("strategy-cache.bin"),
         }
     }
 }

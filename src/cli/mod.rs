@@ -7,7 +7,7 @@ mod tools;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
 use crate::config::{Config, LogFormat};
@@ -15,7 +15,7 @@ use crate::discord::{self, BotOptions};
 use crate::engine::GameKind;
 use crate::sandbox::{self, SandboxOptions};
 
-/// A Discord bot that hosts the dice games For Get It and Get Dickey in server channels.
+/// A Discord bot that hosts dice games in server channels.
 #[derive(Parser)]
 #[command(version, about)]
 pub struct Cli {
@@ -40,35 +40,33 @@ enum Cmd {
         #[arg(long, value_name = "PATH", default_value = "sandbox.db")]
         db: PathBuf,
     },
-    /// Solve a game exactly: print what optimal play is worth (For Get It: the expected score
-    /// of a turn; Get Dickey: of a whole solitaire game; Pig: the first player's chance of
-    /// winning).
+    /// Solve a game exactly: print what optimal play is worth (each game says what: an expected
+    /// score, a chance of winning).
     Solve {
-        /// The game: for-get-it, get-dickey, pig.
+        /// The game (its names are listed by --help).
         #[arg(long, default_value = "for-get-it", value_parser = tools::game_arg)]
         game: GameKind,
-        /// The target, for a game whose optimal play depends on it (Pig).
+        /// The target, for a game whose optimal play depends on it.
         #[arg(long)]
         target: Option<u32>,
-        /// For Get It: also print the policy table (decisions after the point number is chosen,
-        /// per unit of the point number) up to this many point dice.
+        /// Also print the policy table, up to this much, for a game that prints one (For Get It:
+        /// its decisions after the point number is chosen, up to this many point dice).
         #[arg(long, value_name = "MAX_POINT_DICE")]
         policy: Option<u32>,
-        /// Get Dickey: the strategy table's cache file (default: the config's strategy.cache;
-        /// "" for none). Read if it holds the table, else written once solved.
+        /// The cache file of a game that keeps its solved table (default: the config's
+        /// strategy.cache; "" for none). Read if it holds the table, else written once solved.
         #[arg(long, value_name = "PATH")]
         cache: Option<String>,
     },
     /// Play bot-only games and compare policies: win rates, scores, turns per game.
     Sim {
-        /// The game: for-get-it, get-dickey, pig.
+        /// The game (its names are listed by --help).
         #[arg(long, default_value = "for-get-it", value_parser = tools::game_arg)]
         game: GameKind,
         /// How many games.
         #[arg(long, default_value_t = 10_000)]
         games: u64,
-        /// One policy per seat, comma-separated: For Get It's optimal, points, greedy, bank-at-N,
-        /// two-words; Get Dickey's optimal, greedy, first-roll; Pig's optimal, hold-at-N.
+        /// One policy per seat, comma-separated (each game's are listed by --help).
         #[arg(long, value_delimiter = ',', default_value = "optimal,greedy")]
         seats: Vec<String>,
         /// The dice's seed: the same seed plays the same games.
@@ -77,7 +75,7 @@ enum Cmd {
         /// The target, for a game that has one (default: the game's).
         #[arg(long)]
         target: Option<u32>,
-        /// Get Dickey: the strategy table's cache file, as for `solve`.
+        /// The cache file of a game that keeps its solved table, as for `solve`.
         #[arg(long, value_name = "PATH")]
         cache: Option<String>,
     },
@@ -97,7 +95,10 @@ enum Cmd {
 
 /// Runs the command line's command.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = tools::with_games_help(Cli::command())
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => e.exit(), // --help, --version
         Err(e) => {

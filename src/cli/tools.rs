@@ -27,6 +27,33 @@ pub(super) fn game_arg(s: &str) -> Result<GameKind, String> {
     GameKind::parse(&s.replace('-', "_")).ok_or_else(|| format!("no game {s:?} ({})", names()))
 }
 
+/// The games' names in `--game`'s help, and their policies in `--seats`'s.
+pub(super) fn with_games_help(command: clap::Command) -> clap::Command {
+    let names: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| k.as_str().replace('_', "-"))
+        .collect();
+    let game = format!("The game: {}", names.join(", "));
+    let policies: Vec<String> = GameKind::ALL
+        .iter()
+        .zip(&names)
+        .map(|(&kind, name)| {
+            let policies = crate::games::with_game!(kind, R => R::POLICIES);
+            format!("{name}: {policies}")
+        })
+        .collect();
+    let seats = format!(
+        "One policy per seat, comma-separated ({})",
+        policies.join("; ")
+    );
+    command
+        .mut_subcommand("solve", |c| c.mut_arg("game", |a| a.help(game.clone())))
+        .mut_subcommand("sim", |c| {
+            c.mut_arg("game", |a| a.help(game.clone()))
+                .mut_arg("seats", |a| a.help(seats))
+        })
+}
+
 /// The cache file: `--cache` ("" for none), else the config's `strategy.cache`.
 fn cache_file(config: Option<&Path>, cache: Option<String>) -> Result<Option<PathBuf>, String> {
     Ok(match cache {

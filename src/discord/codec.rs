@@ -132,7 +132,7 @@ mod tests {
                 action: "roll".into(),
             },
             Button::Leaderboard {
-                kind: GameKind::GetDickey,
+                kind: GameKind::ALL[GameKind::ALL.len() - 1],
                 global: true,
                 by: Ranking::Best,
                 page: u32::MAX,

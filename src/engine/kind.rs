@@ -95,7 +95,7 @@ pub enum Scope {
 pub enum Ranking {
     Wins,
     Points,
-    /// Best turn (For Get It) or best game (Get Dickey).
+    /// The game's best: of a turn, or of a game (each game says which).
     Best,
     /// The skill rating (`crate::ratings`), bot seats included.
     Rating,

@@ -128,9 +128,9 @@ impl Names {
 pub struct Tally {
     /// The seat's points.
     pub points: u32,
-    /// Its best: the best turn (For Get It) or the game's score (Get Dickey).
+    /// Its best: of a turn, or the game's score (each game says which).
     pub best: u32,
-    /// The game's feat: FORGET ITs spelled (For Get It), five alike scored (Get Dickey).
+    /// The game's feat, if it has one (FORGET ITs spelled, five alike scored); else 0.
     pub feats: u32,
     pub turns: u32,
 }

@@ -91,6 +91,7 @@ where
     ) -> Result<MessageView, ReviewError>;
 
     /// `forgetit sim`'s policies for this game, named as typed: the list, for help and errors.
+    /// Every game has `optimal` (its bot seats') and `greedy` (a simple rule of thumb).
     const POLICIES: &'static str;
     /// A policy `forgetit sim` pits against others.
     type Policy: Copy + Send + Sync + 'static;

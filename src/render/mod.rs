@@ -10,8 +10,6 @@
 //! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there).
 //! - [`forgetit`]: the *For Get It* messages: lobby, turn, turn result, game over, scores, odds,
 //!   rules, errors (re-exported here).
-//! - [`getdickey`]: the *Get Dickey* messages, the same set (used as `games::getdickey::views::turn`),
-//!   with keycap dice, scorecards and the "Score in…" menu.
 //! - [`stats`]: leaderboards and a player's statistics.
 //! - [`notice`](mod@notice): the short ephemeral answers of the table service.
 //! - [`privacy`]: what the bot keeps, and the forget-me prompt.

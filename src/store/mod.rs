@@ -263,9 +263,9 @@ pub struct SeatResult {
     pub name: String,
     pub won: bool,
     pub points: u32,
-    /// Best turn (For Get It) or the game's score (Get Dickey).
+    /// The game's best: of a turn, or the game's score (each game says which).
     pub best: u32,
-    /// FORGET ITs spelled (For Get It), or five alike scored (Get Dickey).
+    /// The game's feat (FORGET ITs spelled, five alike scored), if it has one.
     pub feats: u32,
     pub turns: u32,
 }

@@ -31,8 +31,7 @@ use crate::engine::Player;
 /// (values are sums of floating-point terms; an exact tie shows as a difference of ~1e-13).
 pub const NEGLIGIBLE: f64 = 1e-9;
 
-/// One seat's review of a finished game; `A` is the game's decisions ([`FgiAct`],
-/// [`DickeyAct`]).
+/// One seat's review of a finished game; `A` is the game's decisions (each game's own type).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review<A> {
     /// The reviewed seat.
@@ -45,8 +44,8 @@ pub struct Review<A> {
     pub mistakes: Vec<Mistake<A>>,
     /// The seat's final total.
     pub points: u32,
-    /// What optimal play expects from the start of each turn (For Get It) or of the card (Get
-    /// Dickey).
+    /// What optimal play expects from the start of each turn, or of the game (each game says
+    /// which; see [`Unit`]).
     pub expected: f64,
     /// Expected points lost by the seat's decisions.
     pub lost: f64,
@@ -74,8 +73,7 @@ pub enum Unit {
 pub struct TurnReview {
     /// The turn's round, from 1, as the channel and the rules count them.
     pub number: u32,
-    /// Points the turn added to the total (Get Dickey: the box, its bonuses and the upper bonus
-    /// if this box earned it).
+    /// Points the turn added to the total (with any bonus it earned).
     pub points: u32,
     pub lost: f64,
     pub luck: f64,

@@ -56,7 +56,7 @@ pub struct TableConfig {
     /// The shards this process runs: only their guilds' games are kept and driven here. `None`:
     /// every guild (one process).
     pub shards: Option<Shards>,
-    /// Where the Get Dickey strategy table is cached (read at first use, written once solved).
+    /// Where a game's solved strategy table is cached (read at first use, written once solved).
     /// `None`: solved in memory at first use, every run.
     pub strategy_cache: Option<std::path::PathBuf>,
 }
@@ -189,7 +189,7 @@ pub enum Origin {
 }
 
 pub struct Request {
-    /// The game a slash command is for (`/forgetit ...` or `/getdickey ...`); `None` for clicks,
+    /// The game a slash command is for (each game has its own command); `None` for clicks,
     /// which name their game.
     pub kind: Option<GameKind>,
     pub who: Who,
@@ -201,7 +201,7 @@ pub struct Request {
     pub lang: Lang,
 }
 
-/// A new game asked for with `/forgetit start` or `/getdickey start`.
+/// A new game asked for with a game's `start` (`/forgetit start`).
 ///
 /// What is not given comes from the server's settings (`/forgetit config`, see
 /// [`crate::store::GuildSettings`]), then from the config file (or, for the language, the

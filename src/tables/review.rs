@@ -1,7 +1,7 @@
 //! Reviews of finished games, asked for with a game's Review button or `/{game} review [game]`:
 //! answered privately, beside the channels' tables (a finished game has no table, and reading
 //! one never changes anything). The store finds and loads the game and its log; the review is
-//! worked out off the async runtime (the Get Dickey strategy table may be read or solved on first
+//! worked out off the async runtime (a game's strategy table may be read or solved on first
 //! use), by the game's [`super::Hosted::review_view`].
 
 use std::sync::Arc;

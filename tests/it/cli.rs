@@ -187,9 +187,9 @@ fn sim_prints_a_report_and_refuses_bad_seats_in_one_line() {
         (vec!["sim", "--games", "0"], "no games"),
         (
             vec!["solve", "--game", "get-dickey", "--policy", "3"],
-            "--policy is for",
+            "--policy is not for",
         ),
-        (vec!["solve", "--cache", "x.bin"], "--cache is for"),
+        (vec!["solve", "--cache", "x.bin"], "--cache is not for"),
         (
             vec!["solve", "--game", "pig", "--target", "5"],
             "target 5 is not between",

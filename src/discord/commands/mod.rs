@@ -1,4 +1,4 @@
-//! The slash commands: one per game (`/forgetit ...`, `/getdickey ...`), expanded from the list
+//! The slash commands: one per game (`/forgetit ...` and each other game's), expanded from the list
 //! of games, each with the same subcommands. Each one translates and hands over; answers come
 //! from the tables (a table's requests, in [`table`]) or straight from the store (leaderboards and
 //! statistics, in [`boards`]).

@@ -152,12 +152,15 @@ impl Hosted for ForGetIt {
     fn solve(args: &SolveArgs, _progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
         if args.cache_given {
             return Err(
-                "--cache is for --game get-dickey (For Get It solves in well under a second)"
+                "--cache is not for For Get It (it keeps no table: it solves in well under a second)"
                     .into(),
             );
         }
         if args.target.is_some() {
-            return Err("--target is for --game pig (For Get It's turn is worth the same whatever the target)".into());
+            return Err(
+                "--target is not for For Get It (its turn is worth the same whatever the target)"
+                    .into(),
+            );
         }
         let mut solver = solver::Solver::new();
         let value = solver.turn_value();

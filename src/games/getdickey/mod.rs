@@ -157,10 +157,10 @@ impl Hosted for GetDickey {
     /// from its cache or solved.
     fn solve(args: &SolveArgs, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
         if args.policy.is_some() {
-            return Err("--policy is for --game for-get-it".into());
+            return Err("--policy is not for Get Dickey (its policy is too big to print)".into());
         }
         if args.target.is_some() {
-            return Err("--target is for --game pig (Get Dickey has no target)".into());
+            return Err("--target is not for Get Dickey (it has no target)".into());
         }
         let started = Instant::now();
         let (table, source, unwritten) = bot::load_or_solve(args.cache.as_deref(), progress);

@@ -108,12 +108,14 @@ impl Hosted for Pig {
         Ok(crate::render::review::review(&review, game, lang))
     }
 
-    const POLICIES: &'static str = "optimal, hold-at-N";
+    const POLICIES: &'static str = "optimal, greedy (hold-at-20), hold-at-N";
     type Policy = Policy;
 
     fn policy(name: &str) -> Option<Policy> {
         match name {
             "optimal" => Some(Policy::Optimal),
+            // The classic rule of thumb: hold at 20.
+            "greedy" => Some(Policy::HoldAt(20)),
             _ => match name.strip_prefix("hold-at-")?.parse::<u32>() {
                 Ok(n) if n > 0 => Some(Policy::HoldAt(n)),
                 _ => None,
@@ -131,10 +133,10 @@ impl Hosted for Pig {
     /// The first player's chance of winning when both play optimally, to `target`.
     fn solve(args: &SolveArgs, _progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
         if args.cache_given {
-            return Err("--cache is for --game get-dickey (Pig solves in about a second)".into());
+            return Err("--cache is not for Pig (it keeps no table: it solves in a second)".into());
         }
         if args.policy.is_some() {
-            return Err("--policy is for --game for-get-it".into());
+            return Err("--policy is not for Pig".into());
         }
         let target = args.target.unwrap_or(DEFAULT_TARGET);
         if !(MIN_TARGET..=MAX_TARGET).contains(&target) {

@@ -1,6 +1,6 @@
 //! Pig's messages: the lobby, the turn (the die, the turn total and what holding would make,
 //! Roll / Hold / Odds), the finished turn in two lines, the end, the scores, the Odds, the rules.
-//! The die is drawn as a keycap emoji (`4️⃣`), as Get Dickey's are; a 1 is 💥.
+//! The die is drawn as a keycap emoji (`4️⃣`); a 1 is 💥.
 
 use std::cmp::Reverse;
 
