@@ -15,7 +15,7 @@ use crate::games::{Hosted, SolveArgs};
 use crate::store;
 use crate::strategy::sim::{self, SimConfig};
 
-/// A game as `--game` names it: its key with dashes (`for-get-it`, `get-dickey`, `pig`).
+/// A game as `--game` names it: its key with dashes (`for_get_it` is `for-get-it`).
 pub(super) fn game_arg(s: &str) -> Result<GameKind, String> {
     let names = || {
         GameKind::ALL
