@@ -24,6 +24,7 @@ pig-pigged = 💥 { $name } rolled a 1 and lost { $lost } { $lost ->
     [one] point
    *[other] points
 }.
+pig-pigged-nothing = 💥 { $name } rolled a 1 at once: nothing this turn.
 pig-timed-out = ⏰ Time's up: { $held }
 pig-left = 🚪 { $name } left the game, losing { $lost } { $lost ->
     [one] point

@@ -403,6 +403,43 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.click_at(option).await;
     page.message_with(&["Dickey", "50"]).await;
 
+    // Pig in #dice, once alice cancelled her Get Dickey game: alice, bob and a bot seat, to 20.
+    page.command("/getdickey cancel").await;
+    page.message_with(&["Get Dickey", "was cancelled"]).await;
+    page.command("/pig start target:20").await;
+    page.act_as("bob").await;
+    page.click("Join").await;
+    page.act_as("alice").await;
+    page.click("Add bot").await;
+    page.message_with(&["Bot 1", "Pig"]).await;
+    page.dice.push([5, 2, 1]); // the roll-off (P1): alice first, then bob, then Bot 1
+    page.click("Start").await;
+    // P2: alice rolls a 6 and a 5 and holds 11.
+    page.dice.push([6]);
+    page.click("Roll").await;
+    page.dice.push([5]);
+    page.click("Roll").await;
+    page.wait("//button[contains(@class,'component-button') and normalize-space(.)='Hold 11']")
+        .await;
+    page.screenshot("pig-turn").await;
+    page.click("Hold 11").await;
+    // Bob rolls a 4, then a 1: his 4 are lost. The bot seat's first roll is a 1 too.
+    page.act_as("bob").await;
+    page.dice.push([4]);
+    page.click("Roll").await;
+    page.dice.push([1, 1]);
+    page.click("Roll").await;
+    page.message_with(&["bob", "rolled a 1 and lost 4"]).await;
+    page.message_with(&["Bot 1", "rolled a 1 at once"]).await;
+    // P3: alice's 6 and 3 make 20: she wins at once.
+    page.act_as("alice").await;
+    page.dice.push([6]);
+    page.click("Roll").await;
+    page.dice.push([3]);
+    page.click("Roll").await;
+    page.message_with(&["alice", "wins", "Pig"]).await;
+    page.screenshot("pig-channel").await;
+
     // amelie's client is French: the commands complete in French, and her private answers are
     // French, for her only.
     page.open_channel("general").await;
@@ -428,6 +465,11 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
         .contains("Vous seul pouvez voir ceci"));
     let rules_id = rules.attr("data-id").await.unwrap().unwrap();
     page.screenshot("french-rules").await;
+    // Pig's rules card, in French for amelie.
+    page.command("/pig règles").await;
+    page.wait("//div[contains(@class,'message') and @data-ephemeral='true' and contains(., 'Comment jouer au Pig')]")
+        .await;
+    page.screenshot("pig-french-rules").await;
     page.act_as("alice").await;
     let theirs = format!("div.message[data-id='{rules_id}']");
     assert!(
@@ -454,7 +496,7 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.click("Lancer la partie").await;
     page.wait("//a[contains(@class,'channel') and contains(@class,'thread')]")
         .await;
-    page.open_channel("For Get It #3 · amelie, alice").await;
+    page.open_channel("For Get It #4 · amelie, alice").await;
     page.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
     page.click("Lancer").await;
     let turn = page

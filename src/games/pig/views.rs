@@ -164,6 +164,9 @@ pub fn turn_result(
             name = player.as_str(),
             total = seat.total
         ),
+        TurnEnd::Played(Ending::Pigged) if result.lost == 0 => {
+            tr!(lang, "pig-pigged-nothing", name = player.as_str())
+        }
         TurnEnd::Played(Ending::Pigged) => tr!(
             lang,
             "pig-pigged",
