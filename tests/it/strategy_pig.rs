@@ -1,0 +1,212 @@
+//! Pig's bot seat and Odds (docs/RULES.md, P5): the exact two-seat policy by value iteration,
+//! checked against the published optimum and against itself, and its review.
+
+use forgetit::engine::dice::{RandomDice, ScriptedDice};
+use forgetit::engine::Player;
+use forgetit::games::pig::bot::{first_player_chance, hold_at, odds, optimal, Table};
+use forgetit::games::pig::review::{review, PigAct};
+use forgetit::games::pig::*;
+use forgetit::strategy::review::Unit;
+
+const ANN: Player = Player::Person(1);
+const BOT: Player = Player::Bot(1);
+
+#[test]
+fn p5_the_first_players_optimal_chance_to_100_is_the_published_53_06_percent() {
+    // T. Neller and C. Presser, "Optimal Play of the Dice Game Pig" (2004): 0.5306.
+    let chance = first_player_chance(100);
+    assert_eq!(format!("{chance:.4}"), "0.5306");
+}
+
+#[test]
+fn p5_every_value_is_a_chance_that_grows_with_ones_score_and_falls_with_the_opponents() {
+    let table = Table::solve(40);
+    for i in 0..40 {
+        for j in 0..40 {
+            let p = table.win_chance(i, j, 0);
+            assert!((0.0..=1.0).contains(&p), "{i} {j}: {p}");
+            if i + 1 < 40 {
+                assert!(table.win_chance(i + 1, j, 0) >= p - 1e-12, "{i} {j}");
+            }
+            if j + 1 < 40 {
+                assert!(table.win_chance(i, j + 1, 0) <= p + 1e-12, "{i} {j}");
+            }
+        }
+    }
+    // The value of a state is the better of its two moves, and it solves its own equation:
+    // rolling at k is the mean over the die of what each face leads to.
+    for (i, j, k) in [(0, 0, 6), (10, 30, 12), (35, 20, 4), (39, 39, 0)] {
+        let roll = table.roll_value(i, j, k);
+        let expected: f64 = (1..=6u32)
+            .map(|r| {
+                if r == 1 {
+                    1.0 - table.win_chance(j, i, 0)
+                } else {
+                    table.win_chance(i, j, k + r)
+                }
+            })
+            .sum::<f64>()
+            / 6.0;
+        assert!(
+            (roll - expected).abs() < 1e-9,
+            "{i} {j} {k}: {roll} {expected}"
+        );
+    }
+}
+
+/// ann against the bot seat, to `target`; ann won the roll-off.
+fn against_the_bot(target: u32) -> (Game, Vec<Event>) {
+    let (mut game, created) = Game::create(Settings { target }, ANN, "ann").unwrap();
+    let mut log = vec![created];
+    let join = Action::Join {
+        player: BOT,
+        name: "Bot 1".into(),
+    };
+    log.push(game.apply(join, &mut ScriptedDice::new([])).unwrap());
+    let start = Action::Start { by: ANN };
+    log.push(game.apply(start, &mut ScriptedDice::new([6, 1])).unwrap());
+    (game, log)
+}
+
+#[test]
+fn p5_the_bot_seat_rolls_or_holds_as_the_table_says_and_odds_match_it() {
+    let table = Table::solve(100);
+    let (mut game, _) = against_the_bot(100);
+    // Not the bot's turn: no move; Odds before a roll have nothing to hold.
+    assert_eq!(optimal(&game, &table), None);
+    let before = odds(&game, &table).unwrap();
+    assert_eq!(before.hold, None);
+    assert!((before.roll - table.win_chance(0, 0, 0)).abs() < 1e-12);
+    for die in [2, 1] {
+        let roll = Action::Play {
+            by: ANN,
+            mv: Move::Roll,
+        };
+        game.apply(roll, &mut ScriptedDice::new([die])).unwrap();
+    }
+    // The bot on turn: a turn starts with a roll; with 25 at 0 against 0 it holds (holding at
+    // 25 or so is the optimal policy's rule near the start), with 6 it rolls.
+    let play = |mv| Some(Action::Play { by: BOT, mv });
+    assert_eq!(optimal(&game, &table), play(Move::Roll));
+    game.apply(play(Move::Roll).unwrap(), &mut ScriptedDice::new([6]))
+        .unwrap();
+    assert_eq!(optimal(&game, &table), play(Move::Roll));
+    for _ in 0..4 {
+        game.apply(play(Move::Roll).unwrap(), &mut ScriptedDice::new([5]))
+            .unwrap();
+    }
+    assert_eq!(game.turn().unwrap().total(), 26);
+    let odds = odds(&game, &table).unwrap();
+    assert!(odds.hold.unwrap() > odds.roll, "{odds:?}");
+    assert_eq!(optimal(&game, &table), play(Move::Hold));
+    assert!(!odds.approximate);
+}
+
+#[test]
+fn p5_with_more_seats_the_bot_plays_the_two_seat_policy_against_the_leader() {
+    let table = Table::solve(100);
+    let (mut game, _) = Game::create(Settings::default(), ANN, "ann").unwrap();
+    for (player, name) in [(Player::Person(2), "ben"), (BOT, "Bot 1")] {
+        let join = Action::Join {
+            player,
+            name: name.into(),
+        };
+        game.apply(join, &mut ScriptedDice::new([])).unwrap();
+    }
+    game.apply(Action::Start { by: ANN }, &mut ScriptedDice::new([6, 5, 1]))
+        .unwrap();
+    // ann holds 30, ben holds 80: the bot races ben, the leader.
+    for (by, dice) in [(ANN, [6, 6, 6, 6, 6]), (Player::Person(2), [6, 6, 6, 6, 6])] {
+        for die in dice {
+            let roll = Action::Play { by, mv: Move::Roll };
+            game.apply(roll, &mut ScriptedDice::new([die])).unwrap();
+        }
+        if by == Player::Person(2) {
+            for die in [6, 6, 6, 6, 6, 2] {
+                let roll = Action::Play { by, mv: Move::Roll };
+                game.apply(roll, &mut ScriptedDice::new([die])).unwrap();
+            }
+        }
+        game.apply(
+            Action::Play { by, mv: Move::Hold },
+            &mut ScriptedDice::new([]),
+        )
+        .unwrap();
+    }
+    assert_eq!((game.seats[0].total, game.seats[1].total), (30, 62));
+    game.apply(
+        Action::Play {
+            by: BOT,
+            mv: Move::Roll,
+        },
+        &mut ScriptedDice::new([6]),
+    )
+    .unwrap();
+    let want = if table.should_roll(0, 62, 6) {
+        Move::Roll
+    } else {
+        Move::Hold
+    };
+    assert_eq!(
+        optimal(&game, &table),
+        Some(Action::Play { by: BOT, mv: want })
+    );
+    assert!(odds(&game, &table).unwrap().approximate);
+}
+
+/// A whole game of ann (playing `ann`) against the optimal bot seat on random dice.
+fn game_against_the_bot(
+    seed: u64,
+    table: &Table,
+    ann: impl Fn(&Game) -> Option<Action>,
+) -> Vec<Event> {
+    let (mut game, mut log) = against_the_bot(100);
+    let mut dice = RandomDice::seeded(seed);
+    while !game.is_over() {
+        let action = if game.current_player() == Some(ANN) {
+            // ann's moves, by a bot's policy seen as hers.
+            let as_bot = |g: &Game| {
+                let mut g = g.clone();
+                g.seats[0].player = Player::Bot(9);
+                g
+            };
+            match ann(&as_bot(&game)).unwrap() {
+                Action::Play { mv, .. } => Action::Play { by: ANN, mv },
+                other => other,
+            }
+        } else {
+            optimal(&game, table).unwrap()
+        };
+        log.push(game.apply(action, &mut dice).unwrap());
+    }
+    log
+}
+
+#[test]
+fn p5_the_review_prices_decisions_in_points_of_winning_chance() {
+    let table = Table::solve(100);
+    for seed in 0..5 {
+        let log = game_against_the_bot(seed, &table, |g| optimal(g, &table));
+        let review = review(&log, ANN, &table).unwrap();
+        assert_eq!(review.unit, Unit::Chance);
+        assert!(
+            review.mistakes.is_empty(),
+            "optimal play: {:?}",
+            review.mistakes
+        );
+        assert!((review.expected - 100.0 * table.win_chance(0, 0, 0)).abs() < 1e-9);
+        let points: u32 = review.turns.iter().map(|t| t.points).sum();
+        assert_eq!(points, review.points);
+    }
+    // Holding at 5 costs chances: each hold below what the policy would roll on is a mistake,
+    // priced as the difference of the two moves' chances.
+    let log = game_against_the_bot(7, &table, |g| hold_at(g, 5));
+    let review = review(&log, ANN, &table).unwrap();
+    assert!(!review.mistakes.is_empty());
+    for mistake in &review.mistakes {
+        assert!(mistake.cost > 0.0 && mistake.cost < 100.0, "{mistake:?}");
+        assert!(matches!(mistake.chosen, PigAct::Hold(_)), "{mistake:?}");
+    }
+    let lost: f64 = review.mistakes.iter().map(|m| m.cost).sum();
+    assert!((lost - review.lost).abs() < 1e-9);
+}
