@@ -29,6 +29,7 @@ mod privacy_e2e;
 mod race;
 mod render_forgetit;
 mod render_getdickey;
+mod render_pig;
 mod render_review;
 mod review;
 mod review_e2e;
