@@ -1,0 +1,215 @@
+//! The gateway's events the bot listens to (servers joined and left, members), and the
+//! framework's checks and errors: a refused or failed command is answered, never silent.
+
+use super::router::route_click;
+use super::*;
+
+/// A command refused before it ran, for what the person gave it: the answer says why.
+#[derive(Debug, thiserror::Error)]
+#[error("refused: {0:?}")]
+pub(super) struct Refused(Notice);
+
+/// Every command's checks, before poise reads its options: the guild is this process's (see
+/// [`own_guild`]), and the options are what the command registered (see [`options`]).
+pub(super) fn check_command(ctx: Context<'_>) -> Result<bool, Error> {
+    if !own_guild(ctx) {
+        return Ok(false);
+    }
+    if let poise::Context::Application(app) = ctx {
+        if let Err(notice) = options::check(app.command(), app.args, user_lang(ctx)) {
+            info!(
+                command = %app.command().qualified_name,
+                user = ctx.author().id.get(),
+                refused = ?notice,
+                "slash command refused"
+            );
+            return Err(Box::new(Refused(notice)));
+        }
+    }
+    Ok(true)
+}
+
+/// Answers `notice` privately to the command of `ctx`, in the asker's language.
+pub(super) async fn answer(ctx: Context<'_>, notice: Notice) {
+    let reply = poise::CreateReply::default()
+        .content(render::notice(notice, user_lang(ctx)).content)
+        .allowed_mentions(io::no_pings())
+        .ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        warn!(error = %e, "could not answer a command");
+    }
+}
+
+/// Every interaction poise could not run gets one private answer in its asker's language: a
+/// bad option, a command or subcommand the bot does not have, a command outside a server.
+pub(super) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    use poise::FrameworkError as E;
+    match error {
+        E::Setup { error, .. } => error!(%error, "setup failed"),
+        E::EventHandler { error, .. } => error!(%error, "event handler failed"),
+        E::CommandCheckFailed { ctx, error, .. } => {
+            match error.as_ref().and_then(|e| e.downcast_ref::<Refused>()) {
+                Some(Refused(notice)) => answer(ctx, notice.clone()).await,
+                // Only the check of the guild's shard fails without a notice (see `own_guild`).
+                None => answer(ctx, Notice::Failed).await,
+            }
+        }
+        E::GuildOnly { ctx, .. } => answer(ctx, Notice::GuildOnly).await,
+        E::Command { error, ctx, .. } => {
+            error!(%error, command = %ctx.command().qualified_name, "command failed");
+            answer(ctx, Notice::Failed).await;
+        }
+        E::ArgumentParse { ctx, error, .. } => {
+            warn!(%error, command = %ctx.command().qualified_name, "options not read");
+            answer(ctx, Notice::BadOptions).await;
+        }
+        E::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            warn!(description, command = %ctx.command().qualified_name, "options not read");
+            answer(poise::Context::Application(ctx), Notice::BadOptions).await;
+        }
+        E::CommandPanic { ctx, payload, .. } => {
+            error!(?payload, command = %ctx.command().qualified_name, "command panicked");
+            answer(ctx, Notice::Failed).await;
+        }
+        E::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            let ctx = framework.serenity_context;
+            warn!(command = %interaction.data.name, "a command the bot does not have");
+            let lang = Lang::from_discord(&interaction.locale);
+            let reply = InteractionReply::command(
+                ctx.http.clone(),
+                interaction.id,
+                interaction.token.clone(),
+            );
+            let _ = Box::new(reply)
+                .ephemeral(render::notice(Notice::UnknownCommand, lang))
+                .await;
+        }
+        other => match other.ctx() {
+            Some(ctx) => {
+                warn!(error = %other, "command not run");
+                answer(ctx, Notice::Failed).await;
+            }
+            None => warn!(error = %other, "framework error"),
+        },
+    }
+}
+
+pub(super) async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    let ctx = framework.serenity_context;
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(click),
+        } => {
+            // One span per click: what the table then does is in its own span (its task), with
+            // the same user and channel.
+            let span = info_span!(
+                "click",
+                guild = ?click.guild_id.map(|g| g.get()),
+                channel = click.channel_id.get(),
+                user = click.user.id.get(),
+                custom_id = %click.data.custom_id,
+            );
+            route_click(ctx, framework.user_data, click)
+                .instrument(span)
+                .await
+        }
+        FullEvent::Ready { data_about_bot } => {
+            info!(
+                shard = ctx.shard_id.0,
+                guilds = data_about_bot.guilds.len(),
+                "shard connected"
+            );
+            let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
+            let listed = data_about_bot.guilds.iter().map(|g| g.id.get()).collect();
+            note_guilds_left(framework.user_data, shard, &listed).await;
+        }
+        FullEvent::Resume { .. } => info!(shard = ctx.shard_id.0, "shard resumed"),
+        FullEvent::ShardStageUpdate { event } => info!(
+            shard = ctx.shard_id.0,
+            from = %event.old,
+            to = %event.new,
+            "shard connection"
+        ),
+        FullEvent::GuildCreate { guild, .. } => {
+            // Discord sends a guild's events, its interactions included, on the guild's shard.
+            info!(
+                guild = guild.id.get(),
+                name = %guild.name,
+                shard = ctx.shard_id.0,
+                "guild seen"
+            );
+            // The bot is in it: if it had been removed, its data is kept after all.
+            match framework.user_data.store.guild_back(guild.id.get()).await {
+                Ok(true) => {
+                    info!(guild = guild.id.get(), "back in a server: its data is kept");
+                    let back = Membership::Back {
+                        guild: guild.id.get(),
+                    };
+                    let _ = framework.user_data.membership.send(back);
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    error!(error = %e, guild = guild.id.get(), "could not record a server's return")
+                }
+            }
+        }
+        // Removed from a server (not an outage, which says `unavailable`): its data is deleted
+        // 30 days from now unless the bot comes back (see `sweep_removed_guilds`).
+        FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            let guild = incomplete.id.get();
+            let removed = framework
+                .user_data
+                .store
+                .guild_removed(guild, crate::store::now_ms())
+                .await;
+            match removed {
+                Ok(true) => {
+                    info!(guild, "removed from a server: its data goes in 30 days");
+                    let _ = framework
+                        .user_data
+                        .membership
+                        .send(Membership::Removed { guild });
+                }
+                // Replayed: the first removal keeps its time.
+                Ok(false) => {}
+                Err(e) => error!(error = %e, guild, "could not record a server's removal"),
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A server the bot was removed from while no process ran its shard sent no GUILD_DELETE; READY
+/// lists every server of the shard (those in an outage too), so a server the store keeps data of,
+/// of this shard, that READY does not list was left meanwhile. Its removal is recorded now (one
+/// recorded earlier keeps its time): its data goes 30 days from now unless the bot comes back.
+pub(super) async fn note_guilds_left(
+    data: &Data,
+    (shard, count): (u32, u32),
+    listed: &std::collections::HashSet<u64>,
+) {
+    let left =
+        |guild| crate::tables::shards::shard_of(guild, count) == shard && !listed.contains(&guild);
+    match data.store.guilds_left(left, crate::store::now_ms()).await {
+        Ok(guilds) => {
+            for guild in guilds {
+                info!(
+                    guild,
+                    "not a server of the bot any more (left while offline): its data goes in 30 days"
+                );
+                let _ = data.membership.send(Membership::Removed { guild });
+            }
+        }
+        Err(e) => error!(error = %e, shard, "could not record the servers left while offline"),
+    }
+}

@@ -1,0 +1,217 @@
+//! The component-interaction router: every click and menu choice, from its custom_id to the
+//! table of its channel, the leaderboards or the privacy prompt.
+
+use super::*;
+
+/// The component-interaction router: every button click comes here.
+pub(super) async fn route_click(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+) {
+    // Answered at once (refusals, leaderboard pages); a game's click goes to its table, whose
+    // answer is deferred if it is slow to come.
+    let reply = Box::new(InteractionReply::command(
+        ctx.http.clone(),
+        click.id,
+        click.token.clone(),
+    ));
+    // Whoever clicks gets private answers in their own language; the table's messages keep the
+    // table's.
+    let lang = Lang::from_discord(&click.locale);
+    // The games' buttons are on server channels' messages only.
+    let Some(guild) = click.guild_id else {
+        let _ = reply
+            .ephemeral(render::notice(Notice::GuildOnly, lang))
+            .await;
+        return;
+    };
+    if !data.tables.owns(guild.get()) {
+        warn!(
+            guild = guild.get(),
+            "a click from a guild of another process's shard; refused"
+        );
+        let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
+        return;
+    }
+    let button = codec::decode(&click.data.custom_id);
+    // A select menu's choice is its first value (the menus take exactly one).
+    let chosen = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
+        _ => None,
+    };
+    let intent = match &button {
+        Some(Button::Game { action, .. }) => {
+            Intent::<MoveText>::parse(action, chosen.map(String::as_str))
+        }
+        _ => None,
+    };
+    match (button, intent) {
+        (
+            Some(Button::Game {
+                game_id, version, ..
+            }),
+            Some(intent),
+        ) => {
+            let who = who(&click.user, click.member.as_ref());
+            let origin = Origin::Click {
+                game_id,
+                version,
+                message_id: click.message.id.get(),
+                board: board_of(&click.message),
+            };
+            let reply = Box::new(InteractionReply::click(reply.http, reply.id, reply.token));
+            if intent == Intent::Review {
+                // A review is answered beside the tables: the game is over.
+                let request = ReviewRequest {
+                    kind: None,
+                    game_id: Some(game_id),
+                    guild_id: guild.get(),
+                    who,
+                    origin,
+                    reply,
+                    lang,
+                };
+                data.tables.review(request).await;
+            } else {
+                let request = Request {
+                    kind: None,
+                    who,
+                    intent,
+                    origin,
+                    reply,
+                    lang,
+                };
+                data.tables.request(click.channel_id.get(), request).await;
+            }
+        }
+        (
+            Some(Button::Leaderboard {
+                kind,
+                global,
+                by,
+                page,
+                lang: board_lang,
+                period,
+            }),
+            _,
+        ) => {
+            // A page's button turns the page of a leaderboard, and of nothing else.
+            if !is_leaderboard(&click.message) {
+                let _ = reply
+                    .ephemeral(render::notice(Notice::UnknownButton, lang))
+                    .await;
+                return;
+            }
+            // The page keeps the board's language; only private answers follow the clicker's.
+            let board_lang = board_lang.unwrap_or(lang);
+            let board = commands::Board {
+                kind,
+                global,
+                by,
+                period,
+            };
+            let view =
+                commands::leaderboard_view(&data.store, board, guild.get(), page, board_lang);
+            match view.await {
+                Ok(view) => {
+                    let name = commands::leaderboard_namer(board, board_lang);
+                    let update = io::response(&view, &name);
+                    let response = CreateInteractionResponse::UpdateMessage(update);
+                    if let Err(e) = click.create_response(&ctx.http, response).await {
+                        warn!(error = %e, "could not turn a leaderboard page");
+                    }
+                }
+                Err(e) => {
+                    error!(error = %e, "could not read the leaderboard");
+                    let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
+                }
+            }
+        }
+        (Some(Button::Forget { user_id, confirm }), _) => {
+            commands::forget_click(ctx, data, click, reply, lang, user_id, confirm).await;
+        }
+        _ => {
+            let _ = reply
+                .ephemeral(render::notice(Notice::UnknownButton, lang))
+                .await;
+        }
+    }
+}
+
+/// Whether `message` is a leaderboard page: its buttons (if any) are leaderboard buttons, and its
+/// embed's footer reads as a page's ("Page 1 of 3"), in one of the bot's languages.
+pub(super) fn is_leaderboard(message: &serenity::Message) -> bool {
+    let only_pages = message.components.iter().all(|row| {
+        row.components.iter().all(|c| {
+            let id = match c {
+                serenity::ActionRowComponent::Button(b) => match &b.data {
+                    serenity::ButtonKind::NonLink { custom_id, .. } => Some(custom_id.as_str()),
+                    _ => None,
+                },
+                serenity::ActionRowComponent::SelectMenu(m) => m.custom_id.as_deref(),
+                _ => None,
+            };
+            id.and_then(codec::decode)
+                .is_some_and(|b| matches!(b, Button::Leaderboard { .. }))
+        })
+    });
+    let footer = message
+        .embeds
+        .first()
+        .and_then(|e| e.footer.as_ref())
+        .map(|f| f.text.as_str());
+    only_pages && footer.is_some_and(is_page_footer)
+}
+
+/// Whether `text` is a leaderboard's `leaderboard-page` footer in some language, whatever its
+/// numbers.
+pub(super) fn is_page_footer(text: &str) -> bool {
+    const PAGE: &str = "\u{e000}";
+    const PAGES: &str = "\u{e001}";
+    Lang::ALL.into_iter().any(|lang| {
+        let template = crate::tr!(lang, "leaderboard-page", page = PAGE, pages = PAGES);
+        // The literal text around the two numbers, in the language's order.
+        let mut rest = text;
+        let mut pattern = template.as_str();
+        loop {
+            let next = [PAGE, PAGES]
+                .iter()
+                .filter_map(|p| pattern.find(p).map(|i| (i, p.len())))
+                .min();
+            let Some((at, len)) = next else {
+                return rest == pattern;
+            };
+            let Some(after) = rest.strip_prefix(&pattern[..at]) else {
+                return false;
+            };
+            let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if digits == 0 {
+                return false;
+            }
+            rest = &after[digits..];
+            pattern = &pattern[at + len..];
+        }
+    })
+}
+
+/// The kind of game message `message` is, as its buttons and menus say: a lobby, a turn, or
+/// neither (a leaderboard, a game-over message, a turn that ended).
+pub(super) fn board_of(message: &serenity::Message) -> Option<crate::engine::Board> {
+    message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .filter_map(|component| match component {
+            serenity::ActionRowComponent::Button(serenity::Button {
+                data: serenity::ButtonKind::NonLink { custom_id, .. },
+                ..
+            }) => Some(custom_id.as_str()),
+            serenity::ActionRowComponent::SelectMenu(menu) => menu.custom_id.as_deref(),
+            _ => None,
+        })
+        .find_map(|custom_id| match codec::decode(custom_id)? {
+            Button::Game { action, .. } => Intent::<MoveText>::parse(&action, Some(""))?.board(),
+            Button::Leaderboard { .. } | Button::Forget { .. } => None,
+        })
+}

@@ -1,0 +1,396 @@
+//! Connecting to Discord: the REST clients, the shards, the framework, and a clean stop.
+
+use super::events::{check_command, on_error, on_event};
+use super::*;
+
+/// How many [`Membership`] records [`RunningBot::membership`] keeps unread (older ones are
+/// skipped).
+pub(super) const MEMBERSHIP_KEPT: usize = 256;
+
+/// How to reach Discord and where dice come from. The defaults are the config's
+/// `discord.http_proxy` (or Discord itself) and fair dice; tests point `http_proxy` at a
+/// stand-in and script the dice.
+pub struct BotOptions {
+    /// Send every REST request to this base URL (serenity's proxy; its own rate limiter off).
+    /// Overrides `discord.http_proxy` of the config.
+    pub http_proxy: Option<String>,
+    pub dice: Box<dyn DiceSource + Send>,
+}
+
+impl Default for BotOptions {
+    fn default() -> Self {
+        BotOptions {
+            http_proxy: None,
+            dice: Box::new(crate::engine::dice::RandomDice::from_entropy()),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    #[error("no bot token: set DISCORD_TOKEN or discord.token in the config file")]
+    MissingToken,
+    #[error("the bot token is malformed (a bot token has three parts separated by dots); copy it again from the Developer Portal")]
+    BadToken,
+    #[error("config: {0}")]
+    Config(String),
+    #[error("database {path}: {error}")]
+    Store { path: String, error: StoreError },
+    #[error("discord: {0}")]
+    Discord(#[from] serenity::Error),
+    #[error("the Discord client task failed: {0}")]
+    Task(String),
+    #[error("TLS (OpenSSL) could not be set up: {0}")]
+    Tls(String),
+}
+
+/// How long a stop waits for the gateway connections to close.
+pub(super) const SHARDS_SHUTDOWN: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A bot that is connected (or connecting), with what a clean stop needs.
+pub struct RunningBot {
+    shard_manager: Arc<serenity::ShardManager>,
+    tables: Tables,
+    store: Store,
+    client: JoinHandle<Result<(), serenity::Error>>,
+    /// Deletes the data of servers the bot was removed from 30 days ago ([`sweep_removed`]).
+    sweeper: JoinHandle<()>,
+    /// What was recorded of the servers it left or came back to, since it started.
+    membership: broadcast::Receiver<Membership>,
+}
+
+impl RunningBot {
+    /// The game service, for tools and tests.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The next record of a server the bot was removed from or came back to, since it started
+    /// (the newest [`MEMBERSHIP_KEPT`] of them are kept unread), once it is in the store; `None`
+    /// once the bot has stopped. For tools and tests.
+    pub async fn membership(&mut self) -> Option<Membership> {
+        loop {
+            match self.membership.recv().await {
+                Ok(membership) => return Some(membership),
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+
+    /// Disconnects, lets every table finish the action in hand, and closes the database.
+    ///
+    /// A shard that is reconnecting (the gateway unreachable) does not read serenity's shutdown
+    /// message until its connection attempt ends, and serenity then waits 5 s per shard: the
+    /// disconnection gets [`SHARDS_SHUTDOWN`], after which the client task is aborted (a process
+    /// exits with its runtime, the shard's task included).
+    pub async fn shutdown(self) {
+        self.sweeper.abort();
+        let closed = tokio::time::timeout(SHARDS_SHUTDOWN, self.shard_manager.shutdown_all()).await;
+        if closed.is_err() {
+            warn!("the gateway did not close in time (a shard reconnecting?): leaving it");
+            self.client.abort();
+        }
+        self.tables.shutdown().await;
+        self.store.close().await;
+        // The shards closed, but serenity's client may still wait on a shard that was between
+        // connections when they did: it gets as long again, then is left to the runtime's end.
+        let mut client = self.client;
+        match tokio::time::timeout(SHARDS_SHUTDOWN, &mut client).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => warn!(error = %e, "the Discord client stopped with an error"),
+            Ok(Err(e)) if e.is_cancelled() => {}
+            Ok(Err(e)) => warn!(error = %e, "the Discord client task failed"),
+            Err(_) => {
+                warn!("the Discord client did not stop in time: leaving it");
+                client.abort();
+            }
+        }
+    }
+
+    /// Runs until SIGINT or SIGTERM (or the client stops), then shuts down cleanly.
+    pub async fn run_until_signal(mut self) -> Result<(), BotError> {
+        let stopped = tokio::select! {
+            _ = shutdown_signal() => None,
+            result = &mut self.client => Some(result),
+        };
+        match stopped {
+            None => {
+                info!("shutting down");
+                self.shutdown().await;
+                Ok(())
+            }
+            Some(result) => {
+                self.sweeper.abort();
+                self.tables.shutdown().await;
+                self.store.close().await;
+                match result {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(e)) => Err(BotError::Discord(e)),
+                    Err(e) => Err(BotError::Task(e.to_string())),
+                }
+            }
+        }
+    }
+}
+
+/// Checks the token (without touching the network), opens the database, picks up open games,
+/// and connects to Discord.
+pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, BotError> {
+    let token = config
+        .discord
+        .token
+        .as_ref()
+        .map(|t| t.expose().trim().to_string())
+        .filter(|t| !t.is_empty())
+        .ok_or(BotError::MissingToken)?;
+    serenity::validate_token(&token).map_err(|_| BotError::BadToken)?;
+    config.validate().map_err(BotError::Config)?;
+    let shards = config.shards().map_err(BotError::Config)?;
+    let proxy = match options.http_proxy {
+        Some(proxy) => Some(proxy),
+        None => config.http_proxy().map_err(BotError::Config)?,
+    };
+    match shards {
+        Some(shards) => info!(
+            shards = %shards.range,
+            shard_count = shards.count,
+            "running shards {} of {}: only their guilds' games are kept here",
+            shards.range,
+            shards.count
+        ),
+        None => info!("running every shard (as many as Discord recommends)"),
+    }
+    if let Some(proxy) = &proxy {
+        info!(proxy = %proxy, "REST requests go through the proxy");
+    }
+
+    let database = config.database.shown();
+    let durability = config.database.durability;
+    let store = match &config.database.url {
+        Some(url) => Store::open_url(url, durability).await,
+        None => Store::open_durable(&config.database.path, durability).await,
+    }
+    .map_err(|error| BotError::Store {
+        path: database.clone(),
+        error,
+    })?;
+    info!(database = %database, "database open");
+
+    let clients =
+        Clients::new(&token, proxy.as_deref()).map_err(|e| BotError::Tls(e.to_string()))?;
+    let rest = Arc::new(clients.rest);
+    // The dice's application emoji, before any message is drawn.
+    let style = emoji::prepare(&rest, config.emoji.clone()).await;
+    let outbox = Arc::new(io::HttpOutbox { http: rest.clone() });
+    let table_config = TableConfig {
+        shards,
+        style,
+        ..config.tables()
+    };
+    let tables = Tables::start(store.clone(), outbox, options.dice, table_config)
+        .await
+        .map_err(|error| BotError::Store {
+            path: database,
+            error,
+        })?;
+
+    let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
+    let data = Data {
+        tables: tables.clone(),
+        store: store.clone(),
+        membership,
+    };
+    let guild = config.discord.guild_id.map(serenity::GuildId::new);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            command_check: Some(|ctx| Box::pin(async move { check_command(ctx) })),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    info!(
+                        command = %ctx.command().qualified_name,
+                        guild = ?ctx.guild_id().map(|g| g.get()),
+                        channel = ctx.channel_id().get(),
+                        user = ctx.author().id.get(),
+                        "slash command"
+                    );
+                })
+            },
+            on_error: |error| Box::pin(on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |_ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                // Through the rate-limited client: a 429 is waited out, not a failed start.
+                rest.set_application_id(ready.application.id);
+                match guild {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(&rest, commands, guild).await?
+                    }
+                    None => poise::builtins::register_globally(&rest, commands).await?,
+                }
+                info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
+                Ok(data)
+            })
+        })
+        .build();
+
+    let mut client =
+        serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
+            .cache_settings(no_cache())
+            .framework(framework)
+            .await?;
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move {
+        match shards {
+            // serenity 0.12.5 reads the end of this range as the last shard (inclusive): pass
+            // `first..last` to run `first..end`.
+            Some(s) => {
+                let last = s.range.end - 1;
+                client.start_shard_range(s.range.first..last, s.count).await
+            }
+            None => client.start_autosharded().await,
+        }
+    });
+    let sweeper = tokio::spawn(sweep_removed(store.clone()));
+    Ok(RunningBot {
+        shard_manager,
+        tables,
+        store,
+        client: task,
+        sweeper,
+        membership: recorded,
+    })
+}
+
+/// The bot's two REST clients.
+pub(super) struct Clients {
+    /// Posts and edits channel messages, uploads emoji and registers the commands: through
+    /// serenity's rate limiter, unless a proxy does the rate limiting.
+    rest: serenity::Http,
+    /// The gateway client's (every handler's `ctx.http`): answers interactions (their initial
+    /// responses, follow-ups and edits). Never through serenity's rate limiter: interaction
+    /// endpoints are not bound to the bot's global rate limit, an interaction is answered once,
+    /// and the limiter keeps a bucket for each interaction id it ever saw
+    /// (`Route::InteractionResponse` is limited per interaction) and never drops one, so a bot
+    /// up for a month of clicks would hold millions of them.
+    answers: serenity::Http,
+}
+
+impl Clients {
+    /// Both on one HTTPS client: its connection pool, and OpenSSL's root certificates, which each
+    /// reqwest client would otherwise load from the system anew (about 45 ms and 3 MB each).
+    fn new(token: &str, proxy: Option<&str>) -> Result<Clients, reqwest::Error> {
+        let client = reqwest::Client::builder().use_native_tls().build()?;
+        let http = |ratelimited: bool| {
+            let mut http = serenity::HttpBuilder::new(token).client(client.clone());
+            if let Some(proxy) = proxy {
+                http = http.proxy(proxy);
+            }
+            http.ratelimiter_disabled(!ratelimited).build()
+        };
+        Ok(Clients {
+            rest: http(proxy.is_none()),
+            answers: http(false),
+        })
+    }
+}
+
+/// How often the data of servers the bot was removed from is looked at (and once at start).
+pub(super) const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Deletes, at start and then every [`SWEEP_EVERY`], the data of the servers the bot was
+/// removed from 30 days ago or more and did not come back to (every process does it: it is the
+/// same for all, and done once).
+pub(super) async fn sweep_removed(store: Store) {
+    let mut every = tokio::time::interval(SWEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        match store.sweep_removed_guilds(crate::store::now_ms()).await {
+            Ok(swept) if swept.is_empty() => {}
+            Ok(swept) => info!(
+                guilds = ?swept,
+                "deleted the games and statistics of servers the bot left 30 days ago"
+            ),
+            Err(e) => warn!(error = %e, "could not delete the data of servers the bot left"),
+        }
+    }
+}
+
+pub(super) async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// serenity's cache off: the bot reads nothing from it (every command and click carries what it
+/// needs), and it would hold every channel of every server, and each clicker for an hour.
+pub(super) fn no_cache() -> serenity::cache::Settings {
+    let mut settings = serenity::cache::Settings::default();
+    settings.cache_guilds = false;
+    settings.cache_channels = false;
+    settings.cache_users = false;
+    settings.max_messages = 0;
+    settings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poise::serenity_prelude::Builder;
+
+    /// A token of the shape serenity checks (three dot-separated parts).
+    const TOKEN: &str = "standin.bot.token";
+    /// Nothing listens there: a request fails at once, after serenity's rate limiter saw it.
+    const NOWHERE: &str = "http://127.0.0.1:1";
+
+    #[test]
+    fn interactions_are_answered_without_the_rate_limiter() {
+        let direct = Clients::new(TOKEN, None).unwrap();
+        assert!(direct.answers.ratelimiter.is_none());
+        assert!(
+            direct.rest.ratelimiter.is_some(),
+            "channel messages are rate limited"
+        );
+        // A proxy (twilight's http-proxy, the stand-in) does the rate limiting.
+        let proxied = Clients::new(TOKEN, Some(NOWHERE)).unwrap();
+        assert!(proxied.answers.ratelimiter.is_none());
+        assert!(proxied.rest.ratelimiter.is_none());
+    }
+
+    /// Why: serenity's rate limiter keeps a bucket for every interaction answered through it,
+    /// for good (if serenity stops doing so, this fails, and `Clients` may answer through it).
+    #[tokio::test]
+    async fn serenity_keeps_a_bucket_for_each_interaction_answered_through_its_limiter() {
+        let http = serenity::HttpBuilder::new(TOKEN).proxy(NOWHERE).build();
+        let limiter = http.ratelimiter.as_ref().expect("a rate limiter");
+        for id in 1..=3 {
+            let answer = CreateInteractionResponse::Acknowledge;
+            let sent = answer
+                .execute(&http, (serenity::InteractionId::new(id), "token"))
+                .await;
+            assert!(sent.is_err(), "nothing answers at {NOWHERE}");
+        }
+        assert_eq!(limiter.routes().read().await.len(), 3);
+    }
+}
