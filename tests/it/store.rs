@@ -818,6 +818,83 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: D
     );
 }
 
+/// A game of the third kind, added without a migration (the kind is data): stored, replayed and
+/// counted for its own kind, its best turn its best.
+async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
+    use forgetit::games::pig;
+    let store = db.open().await;
+    let (mut game, created) = pig::Game::create(pig::Settings { target: 20 }, ANN, "ann").unwrap();
+    let at = place(6, 60);
+    let id = store.create_game(at, &game, &created).await.unwrap();
+    assert_eq!(
+        store.open_game_in(60).await.unwrap(),
+        Some((id, GameKind::Pig))
+    );
+    let mut dice = forgetit::engine::dice::ScriptedDice::new([6, 1, 5, 6, 2, 6, 6]);
+    let mut step = |game: &mut pig::Game, action: pig::Action| {
+        let event = game.decide(action, &mut dice).unwrap();
+        let mut next = game.clone();
+        next.evolve(&event);
+        (next, event)
+    };
+    let join = pig::Action::Join {
+        player: BEN,
+        name: "ben".into(),
+    };
+    // ann 6, ben 1: ann first. ann rolls 5 and 6 and holds 11; ben rolls a 2 and holds; ann
+    // rolls 6 and 6: 23, past the target (P3), her best turn 12.
+    let roll = |by| pig::Action::Play {
+        by,
+        mv: pig::Move::Roll,
+    };
+    let hold = |by| pig::Action::Play {
+        by,
+        mv: pig::Move::Hold,
+    };
+    for action in [
+        join,
+        pig::Action::Start { by: ANN },
+        roll(ANN),
+        roll(ANN),
+        hold(ANN),
+        roll(BEN),
+        hold(BEN),
+        roll(ANN),
+        roll(ANN),
+    ] {
+        let (next, event) = step(&mut game, action);
+        store.commit(id, &next, &event, None).await.unwrap();
+        game = next;
+    }
+    assert!(game.is_over());
+    let loaded = store.load::<pig::Game>(id).await.unwrap();
+    assert_eq!(loaded.game, game);
+    let stats = store
+        .player_stats(GameKind::Pig, Scope::Guild(6), 101)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            stats.games,
+            stats.wins,
+            stats.points,
+            stats.best,
+            stats.feats,
+            stats.turns
+        ),
+        (1, 1, 23, 12, 0, 2)
+    );
+    assert_eq!(
+        store
+            .player_stats(GameKind::ForGetIt, Scope::Guild(6), 101)
+            .await
+            .unwrap(),
+        None,
+        "statistics are per game kind"
+    );
+}
+
 async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show(db: Db) {
     // More games than one query reads (500), after 0, 1 or 2 turns.
     let store = db.open().await;
@@ -1163,6 +1240,7 @@ on_both_backends!(
     a_three_seat_game_with_a_shared_win_rates_every_seat,
     players_equal_on_the_ranking_share_a_rank_across_pages,
     a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind,
+    a_pig_game_is_stored_replayed_and_counted_for_its_own_kind,
     a_persons_latest_finished_game_is_found_by_server_and_kind,
     many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show,
     commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused(

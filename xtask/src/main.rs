@@ -30,6 +30,7 @@ const PACKAGES: &[(&str, &str)] = &[
 const ON_POSTGRES: &[&str] = &[
     "bot_e2e",
     "getdickey_e2e",
+    "pig_e2e",
     "i18n_e2e",
     "bad_input",
     "privacy_e2e",
