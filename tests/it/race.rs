@@ -1,5 +1,5 @@
 //! Playing to win near the end of a For Get It game (F10): the chance that a turn reaches a score
-//! (`forgetit_solver::reach`), the race model (`forgetit_solver::race`, `src/strategy/race.rs`) and
+//! (`forgetit_solver::reach`), the race model (`forgetit_solver::race`, `src/games/forgetit/race.rs`) and
 //! the bot seat that plays it.
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};

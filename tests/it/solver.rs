@@ -1,4 +1,4 @@
-//! The exact For Get It turn solver (src/strategy/solver.rs).
+//! The exact For Get It turn solver (src/games/forgetit/solver.rs).
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::Player;

@@ -1,4 +1,4 @@
-//! The optimal Get Dickey strategy (crates/dickey-solver, src/strategy/getdickey.rs): its model of
+//! The optimal Get Dickey strategy (crates/dickey-solver, src/games/getdickey/bot.rs): its model of
 //! the rules agrees with the engine's (G3–G6), its values at hand-checked states, its expected
 //! score, and Monte Carlo runs of its policy, alone and through the engine.
 
