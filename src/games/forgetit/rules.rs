@@ -501,7 +501,25 @@ impl Rules for ForGetIt {
     }
 }
 
+/// What the player on turn needs in their last turn (F10): the points to pass the best total of
+/// the others, and to equal it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Need {
+    pub win: u32,
+    pub tie: u32,
+}
+
 impl table::Game<ForGetIt> {
+    /// In the last turns (F10), what the player on turn needs; None before them.
+    pub fn last_turn_need(&self) -> Option<Need> {
+        self.state.final_round?;
+        let seat = self.turn().ok()?.seat;
+        let own = self.seats[seat].total;
+        let best = self.opponents_totals(seat).max()?;
+        let tie = best.saturating_sub(own);
+        Some(Need { win: tie + 1, tie })
+    }
+
     /// The totals of the seats other than `seat` that are still playing, in seat order: whom
     /// `seat` must beat (F10).
     pub fn opponents_totals(&self, seat: usize) -> impl Iterator<Item = u32> + '_ {

@@ -161,7 +161,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     };
     let embed = turn_embed(game, turn, style, colour, lang).description(&prompt(turn, lang));
     let mut content = content;
-    if let Some(need) = need(game, turn) {
+    if let Some(need) = game.last_turn_need() {
         content.push('\n');
         content.push_str(&tr!(
             lang,
@@ -182,26 +182,11 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         .row(play)
 }
 
-/// What the player on turn needs in their last turn (F10): the points to pass the best total
-/// of the others, and to equal it. None before the last turns.
-struct Need {
-    win: u32,
-    tie: u32,
-}
-
-fn need(game: &Game, turn: &Turn) -> Option<Need> {
-    game.state.final_round?;
-    let own = game.seats[turn.seat].total;
-    let best = game.opponents_totals(turn.seat).max()?;
-    let tie = best.saturating_sub(own);
-    Some(Need { win: tie + 1, tie })
-}
-
 /// "Bank 75"; in the last turns (F10) it says when banking cannot win ("· not enough") or only
 /// ties ("· ties"). It banks all the same.
 fn bank_label(game: &Game, turn: &Turn, lang: Lang) -> String {
     let points = turn.score();
-    let key = match need(game, turn) {
+    let key = match game.last_turn_need() {
         Some(need) if points < need.tie => "fgi-button-bank-short",
         Some(need) if points == need.tie => "fgi-button-bank-ties",
         _ => "fgi-button-bank",

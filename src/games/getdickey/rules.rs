@@ -775,6 +775,29 @@ impl Rules for GetDickey {
 }
 
 impl table::Game<GetDickey> {
+    /// In the last round (G1), where the player on turn stands against the best total among the
+    /// others still playing: the points to pass it (`Ok`), or their lead (`Err`). None before
+    /// the last round, and alone at the table.
+    pub fn last_round_need(&self) -> Option<Result<u32, u32>> {
+        let turn = self.turn().ok()?;
+        if turn.round < ROUNDS {
+            return None;
+        }
+        let own = self.seats[turn.seat].total();
+        let best = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i != turn.seat && s.is_playing())
+            .map(|(_, s)| s.total())
+            .max()?;
+        Some(if own > best {
+            Err(own - best)
+        } else {
+            Ok(best - own + 1)
+        })
+    }
+
     /// The boxes the player on turn may fill with the dice as they show, in scorecard order, with
     /// the points each would score now (joker applied, G6): what a "Score in…" menu lists. Empty
     /// before the turn's first roll and when no game is being played.

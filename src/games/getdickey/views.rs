@@ -126,7 +126,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         ),
         Player::Bot(_) => tr!(lang, "turn-bot", who = mention(seat)),
     };
-    let content = match last_round_need(game, turn) {
+    let content = match game.last_round_need() {
         Some(need) => format!("{content}\n{}", need_line(seat, need, lang)),
         None => content,
     };
@@ -169,28 +169,6 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     view.row(hold_buttons(turn, style))
         .row(play_buttons(turn, lang))
         .select(score_menu(&game.score_options(), lang))
-}
-
-/// In the last round (G1), where the player on turn stands against the best total among the
-/// others still playing: the points to pass it (`Ok`), or their lead (`Err`). None before the last
-/// round, and alone at the table.
-fn last_round_need(game: &Game, turn: &Turn) -> Option<Result<u32, u32>> {
-    if turn.round < ROUNDS {
-        return None;
-    }
-    let own = game.seats[turn.seat].total();
-    let best = game
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| *i != turn.seat && s.is_playing())
-        .map(|(_, s)| s.total())
-        .max()?;
-    Some(if own > best {
-        Err(own - best)
-    } else {
-        Ok(best - own + 1)
-    })
 }
 
 fn need_line(seat: &Seat, need: Result<u32, u32>, lang: Lang) -> String {
