@@ -14,6 +14,8 @@ points-lost = ({ $n } { $n ->
 
 ## Lobby
 
+lobby-footer = Join to play, or add a bot to play against. The host starts the game.
+playing-order = Playing order
 lobby-waiting = Waiting for { $n } { $n ->
         [one] more player
        *[other] more players

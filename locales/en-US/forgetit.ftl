@@ -5,7 +5,6 @@ fgi-closed-title = 🎲 For Get It · table closed
 fgi-closed-description = This table was cancelled before the game started.
 fgi-lobby-title = 🎲 For Get It · new table
 fgi-lobby-target = First to **{ $target }** points wins.
-fgi-lobby-footer = Join to play, or add a bot to play against. The host starts the game.
 fgi-lobby-content = 🎲 A table of **For Get It** is open: press **Join** to play!
 fgi-rolloff = **Roll-off**: the highest number goes first, a word loses.
 fgi-rolloff-skipped = … { $n } { $n ->
@@ -16,7 +15,6 @@ fgi-rolloff-word = *word*
 fgi-rolloff-round = Round { $n }: { $rolls }
 fgi-goes-first = **{ $name }** goes first.
 fgi-started-title = 🎲 For Get It · the game is on!
-fgi-playing-order = Playing order
 fgi-started-content = 🎲 The game of **For Get It** has started!
 
 ## The turn

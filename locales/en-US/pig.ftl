@@ -9,7 +9,6 @@ pig-lobby-content = 🐷 A table of **Pig** is open: press **Join** to play!
 pig-rolloff = **Roll-off**: the highest number goes first.
 pig-goes-first = **{ $name }** goes first.
 pig-started-title = 🐷 Pig · the game is on!
-pig-playing-order = Playing order
 pig-started-content = 🐷 The game of **Pig** has started!
 pig-button-roll = Roll
 pig-button-hold = Hold { $points }

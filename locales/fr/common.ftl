@@ -14,6 +14,8 @@ points-lost = ({ $n } { $n ->
 
 ## Salle d'attente
 
+lobby-footer = Rejoignez pour jouer, ou ajoutez un robot comme adversaire. L'hôte lance la partie.
+playing-order = Ordre de jeu
 lobby-waiting = Il manque encore { $n } { $n ->
         [one] joueur
        *[other] joueurs

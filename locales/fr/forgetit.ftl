@@ -5,7 +5,6 @@ fgi-closed-title = 🎲 For Get It · table fermée
 fgi-closed-description = Cette table a été annulée avant le début de la partie.
 fgi-lobby-title = 🎲 For Get It · nouvelle table
 fgi-lobby-target = Le premier à **{ $target }** points gagne.
-fgi-lobby-footer = Rejoignez pour jouer, ou ajoutez un robot comme adversaire. L'hôte lance la partie.
 fgi-lobby-content = 🎲 Une table de **For Get It** est ouverte : appuyez sur **Rejoindre** pour jouer !
 fgi-rolloff = **Tirage au sort** : le plus grand nombre commence, un mot perd.
 fgi-rolloff-skipped = … { $n } { $n ->
@@ -16,7 +15,6 @@ fgi-rolloff-word = *mot*
 fgi-rolloff-round = Manche { $n } : { $rolls }
 fgi-goes-first = **{ $name }** commence.
 fgi-started-title = 🎲 For Get It · la partie commence !
-fgi-playing-order = Ordre de jeu
 fgi-started-content = 🎲 La partie de **For Get It** a commencé !
 
 ## Le tour

@@ -9,7 +9,6 @@ pig-lobby-content = 🐷 Une table de **Pig** est ouverte : appuyez sur **Rejoi
 pig-rolloff = **Tirage au sort** : le plus grand nombre commence.
 pig-goes-first = **{ $name }** commence.
 pig-started-title = 🐷 Pig · la partie commence !
-pig-playing-order = Ordre de jeu
 pig-started-content = 🐷 La partie de **Pig** a commencé !
 pig-button-roll = Lancer
 pig-button-hold = Garder { $points }

@@ -39,7 +39,7 @@ pub(crate) fn lobby<R: Rules>(
                 title: lang.t(&format!("{code}-lobby-title")),
                 about: opening.about,
                 content: lang.t(&format!("{code}-lobby-content")),
-                footer: tr!(lang, "fgi-lobby-footer"),
+                footer: tr!(lang, "lobby-footer"),
                 waiting: opening.waiting,
                 min: R::MIN_SEATS,
                 max: R::MAX_SEATS,

@@ -210,3 +210,63 @@ fn p5_the_review_prices_decisions_in_points_of_winning_chance() {
     let lost: f64 = review.mistakes.iter().map(|m| m.cost).sum();
     assert!((lost - review.lost).abs() < 1e-9);
 }
+
+/// `P` by plain value iteration over every `(i, j, k)`, for a small target: what the layered
+/// solver must give.
+fn brute(target: usize) -> Vec<f64> {
+    let n = target;
+    let idx = |i: usize, j: usize, k: usize| (i * n + j) * n + k;
+    let mut p = vec![0.0f64; n * n * n];
+    loop {
+        let mut delta = 0.0f64;
+        for i in 0..n {
+            for j in 0..n {
+                for k in 0..n - i {
+                    let get = |p: &Vec<f64>, k2: usize| {
+                        if i + k2 >= n {
+                            1.0
+                        } else {
+                            p[idx(i, j, k2)]
+                        }
+                    };
+                    let mut roll = (1.0 - p[idx(j, i, 0)]) / 6.0;
+                    for d in 2..=6 {
+                        roll += get(&p, k + d) / 6.0;
+                    }
+                    let v = if k == 0 {
+                        roll
+                    } else {
+                        roll.max(1.0 - p[idx(j, i + k, 0)])
+                    };
+                    delta = delta.max((v - p[idx(i, j, k)]).abs());
+                    p[idx(i, j, k)] = v;
+                }
+            }
+        }
+        if delta < 1e-15 {
+            break;
+        }
+    }
+    p
+}
+
+#[test]
+fn p5_the_layered_solver_matches_plain_value_iteration() {
+    for target in [1, 2, 7, 20] {
+        let table = Table::solve(target as u32);
+        let p = brute(target);
+        let n = target;
+        for i in 0..n {
+            for j in 0..n {
+                for k in 0..n - i {
+                    let want = p[(i * n + j) * n + k];
+                    let got = table.win_chance(i as u32, j as u32, k as u32);
+                    assert!(
+                        (want - got).abs() < 1e-12,
+                        "target {target} ({i}, {j}, {k}): {got} vs {want}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -85,7 +85,7 @@ fn started(game: &Game, lang: Lang) -> MessageView {
         .collect();
     let embed = EmbedView::new(&tr!(lang, "fgi-started-title"), colour::LOBBY)
         .description(&lines.join("\n"))
-        .field(&tr!(lang, "fgi-playing-order"), &order.join("\n"), false)
+        .field(&tr!(lang, "playing-order"), &order.join("\n"), false)
         .footer(&tr!(lang, "footer-target", target = game.settings.target));
     MessageView::new(&tr!(lang, "fgi-started-content")).embed(embed)
 }

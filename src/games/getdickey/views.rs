@@ -93,7 +93,7 @@ fn started(game: &Game, lang: Lang) -> MessageView {
         .collect();
     let embed = EmbedView::new(&tr!(lang, "gd-started-title"), colour::LOBBY)
         .description(&tr!(lang, "gd-started-description", rounds = ROUNDS))
-        .field(&tr!(lang, "fgi-playing-order"), &order.join("\n"), false)
+        .field(&tr!(lang, "playing-order"), &order.join("\n"), false)
         .footer(&tr!(lang, "gd-footer", rounds = ROUNDS));
     MessageView::new(&tr!(lang, "gd-started-content")).embed(embed)
 }

@@ -66,7 +66,7 @@ fn started(game: &Game, lang: Lang) -> MessageView {
         .collect();
     let embed = EmbedView::new(&tr!(lang, "pig-started-title"), colour::LOBBY)
         .description(&lines.join("\n"))
-        .field(&tr!(lang, "pig-playing-order"), &order.join("\n"), false)
+        .field(&tr!(lang, "playing-order"), &order.join("\n"), false)
         .footer(&tr!(lang, "footer-target", target = game.settings.target));
     MessageView::new(&tr!(lang, "pig-started-content")).embed(embed)
 }
