@@ -709,6 +709,39 @@ impl<R: Rules> Game<R> {
     }
 }
 
+/// A roll-off tied this many times in a row is given up (fair dice never get near it).
+pub const MAX_ROLLOFF_ROUNDS: usize = 100;
+
+/// The roll-off that picks the first player, for the games that have one (F2, P1): every seat
+/// rolls one die; the highest `rank` goes first, and the seats tied for highest roll again among
+/// themselves. The rounds, each the seats that rolled and the faces they showed (1 to 6); `None`
+/// when it stayed tied for [`MAX_ROLLOFF_ROUNDS`] rounds.
+pub fn roll_off(
+    seats: usize,
+    dice: &mut dyn DiceSource,
+    rank: impl Fn(u8) -> u8,
+) -> Option<Vec<Vec<(usize, u8)>>> {
+    let mut contenders: Vec<usize> = (0..seats).collect();
+    let mut rounds = Vec::new();
+    while rounds.len() < MAX_ROLLOFF_ROUNDS {
+        let round: Vec<(usize, u8)> = contenders
+            .iter()
+            .map(|&seat| (seat, dice.roll(6)))
+            .collect();
+        let best = round.iter().map(|&(_, face)| rank(face)).max();
+        contenders = round
+            .iter()
+            .filter(|&&(_, face)| Some(rank(face)) == best)
+            .map(|&(seat, _)| seat)
+            .collect();
+        rounds.push(round);
+        if contenders.len() == 1 {
+            return Some(rounds);
+        }
+    }
+    None
+}
+
 /// Declares, in a game's engine module, the names the rest of the code uses for its game: `Game`,
 /// `Seat`, `Phase`, `TurnEnd`, `Action`, `Event`, `RuleError`, `ReplayError`, for the rules
 /// `$rules`, whose module names its own types `Settings`, `Score`, `Turn` (with `seat` and

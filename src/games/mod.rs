@@ -133,6 +133,55 @@ pub struct Solved {
     pub note: Option<String>,
 }
 
+/// The views of a game's `impl Hosted`, each the function of the same name in the game's
+/// `views` module: `lobby`, `turn`, `turn_result`, `game_over`, `scores` and `rules`.
+macro_rules! hosted_views {
+    () => {
+        fn lobby_view(
+            game: &$crate::engine::table::Game<Self>,
+            lang: $crate::i18n::Lang,
+        ) -> $crate::render::MessageView {
+            views::lobby(game, lang)
+        }
+
+        fn turn_view(
+            game: &$crate::engine::table::Game<Self>,
+            style: &$crate::render::DiceStyle,
+            lang: $crate::i18n::Lang,
+        ) -> $crate::render::MessageView {
+            views::turn(game, style, lang)
+        }
+
+        fn result_view(
+            game: &$crate::engine::table::Game<Self>,
+            result: &<Self as $crate::engine::table::Rules>::TurnResult,
+            style: &$crate::render::DiceStyle,
+            lang: $crate::i18n::Lang,
+        ) -> $crate::render::MessageView {
+            views::turn_result(game, result, style, lang)
+        }
+
+        fn over_view(
+            game: &$crate::engine::table::Game<Self>,
+            lang: $crate::i18n::Lang,
+        ) -> $crate::render::MessageView {
+            views::game_over(game, lang)
+        }
+
+        fn scores_view(
+            game: &$crate::engine::table::Game<Self>,
+            lang: $crate::i18n::Lang,
+        ) -> $crate::render::MessageView {
+            views::scores(game, lang)
+        }
+
+        fn rules_view(lang: $crate::i18n::Lang) -> $crate::render::MessageView {
+            views::rules(lang)
+        }
+    };
+}
+pub(crate) use hosted_views;
+
 /// The strategy of the game `R` among a service's.
 pub trait StrategyOf: Hosted
 where

@@ -3,8 +3,11 @@
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::seat::{mention, name, Seated};
-use super::view::{list, ButtonStyle, ButtonView};
+use std::cmp::Reverse;
+
+use super::seat::{mention, name, who, Seated};
+use super::view::{list, place, ButtonStyle, ButtonView};
+use crate::engine::table::{Game, Rules};
 use crate::engine::{Intent, MoveText};
 
 /// The winners of a finished game: each one's name (as the embed shows it) and mention (as the
@@ -71,4 +74,38 @@ pub(crate) fn buttons(lang: Lang) -> Vec<ButtonView> {
             Intent::<MoveText>::Review,
         ),
     ]
+}
+
+/// The seats still playing ranked by total (equal totals share a rank; winners get a trophy),
+/// then the seats that left: the end of a game whose seats are ranked by their totals alone.
+pub(crate) fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang) -> String {
+    let mut playing: Vec<usize> = (0..game.seats.len())
+        .filter(|&i| game.seats[i].is_playing())
+        .collect();
+    playing.sort_by_key(|&i| Reverse(game.total(i)));
+    let mut lines = Vec::new();
+    let mut rank = 0;
+    for (position, &i) in playing.iter().enumerate() {
+        if position == 0 || game.total(i) != game.total(playing[position - 1]) {
+            rank = position + 1;
+        }
+        let trophy = if winners.contains(&i) { " 🏆" } else { "" };
+        lines.push(format!(
+            "{} {} · **{}**{trophy}",
+            place(rank as u64),
+            who(&game.seats[i]),
+            game.total(i)
+        ));
+    }
+    for (i, seat) in game.seats.iter().enumerate() {
+        if !seat.is_playing() {
+            lines.push(tr!(
+                lang,
+                "score-left",
+                name = who(seat),
+                total = game.total(i)
+            ));
+        }
+    }
+    lines.join("\n")
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::DiceSource;
 use crate::engine::intent::{numbered, MoveCode};
-use crate::engine::table::{self, Names, Rules, Tally};
+use crate::engine::table::{self, Names, Rules, Tally, MAX_ROLLOFF_ROUNDS};
 use crate::engine::GameKind;
 use crate::engine::Player;
 
@@ -20,8 +20,6 @@ pub const MAX_SEATS: usize = 10;
 /// The target unless a table chooses another (F10).
 pub const DEFAULT_TARGET: u32 = 500;
 pub const MAX_TARGET: u32 = 100_000;
-/// A roll-off tied this many times in a row is given up (fair dice never get near it).
-const MAX_ROLLOFF_ROUNDS: usize = 100;
 
 /// The word on a die's sixth face (F1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -657,25 +655,17 @@ fn pass_turn(game: &mut Game, from: usize, number: u32, round: u32) {
 }
 
 /// F2: every seat rolls one die; the highest number goes first, any number beats a word, and
-/// the seats tied for highest roll again among themselves.
+/// the seats tied for highest roll again among themselves ([`table::roll_off`]).
 fn roll_off(seats: usize, dice: &mut dyn DiceSource) -> Result<Vec<RollOffRound>, GameError> {
-    let mut contenders: Vec<usize> = (0..seats).collect();
-    let mut rounds = Vec::new();
-    while rounds.len() < MAX_ROLLOFF_ROUNDS {
-        let round: RollOffRound = contenders
-            .iter()
-            .map(|&seat| (seat, Face::from_roll(dice.roll(6))))
-            .collect();
-        let best = round.iter().map(|(_, f)| f.rolloff_value()).max();
-        contenders = round
-            .iter()
-            .filter(|(_, f)| Some(f.rolloff_value()) == best)
-            .map(|(seat, _)| *seat)
-            .collect();
-        rounds.push(round);
-        if contenders.len() == 1 {
-            return Ok(rounds);
-        }
-    }
-    Err(GameError::RollOffUndecided)
+    let rank = |face: u8| Face::from_roll(face).rolloff_value();
+    let rounds = table::roll_off(seats, dice, rank).ok_or(GameError::RollOffUndecided)?;
+    Ok(rounds
+        .into_iter()
+        .map(|round| {
+            round
+                .into_iter()
+                .map(|(seat, face)| (seat, Face::from_roll(face)))
+                .collect()
+        })
+        .collect())
 }

@@ -5,8 +5,6 @@
 //! Content mentions people (`<@id>`, which pings them) and names bot seats; embeds name everyone
 //! by their seat name, cut to [`NAME_CHARS`](crate::render::view::NAME_CHARS) characters and escaped.
 
-use std::cmp::Reverse;
-
 use crate::engine::{Intent, Player};
 use crate::games::forgetit::solver::{Choice, Odds, Situation};
 use crate::games::forgetit::{
@@ -27,9 +25,7 @@ use fluent_bundle::FluentArgs;
 
 use super::review::FgiAct;
 use crate::render::review::ActText;
-use crate::render::view::{
-    colour, decimal, list, place, ButtonStyle, ButtonView, EmbedView, MessageView,
-};
+use crate::render::view::{colour, decimal, list, ButtonStyle, ButtonView, EmbedView, MessageView};
 
 /// The lobby message through its life: the open table with its buttons; once started, the
 /// roll-off (F2) and the playing order; a table cancelled before it started. No buttons once the
@@ -476,7 +472,10 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
             let (content, headline) =
                 announce(&announced, "fgi-over-winner", "fgi-over-content", lang);
             let embed = EmbedView::new(&tr!(lang, "fgi-over-title"), colour::WINNER)
-                .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
+                .description(&format!(
+                    "{headline}\n\n{}",
+                    over::standings(game, winners, lang)
+                ))
                 .footer(&tr!(lang, "fgi-played-to", target = game.settings.target));
             MessageView::new(&content)
                 .embed(embed)
@@ -489,7 +488,7 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                 format!(
                     "{}\n\n{}",
                     tr!(lang, "cancelled-standing"),
-                    standings(game, &[], lang)
+                    over::standings(game, &[], lang)
                 )
             };
             MessageView::new(&tr!(lang, "fgi-cancelled-content")).embed(
@@ -540,39 +539,6 @@ fn scoreboard(game: &Game, lang: Lang) -> EmbedView {
     EmbedView::new(&tr!(lang, "scores-title"), colour::INFO)
         .description(&lines.join("\n"))
         .footer(&tr!(lang, "footer-target", target = game.settings.target))
-}
-
-/// The seats still playing ranked by total (equal totals share a rank; winners get a trophy),
-/// then the seats that left.
-fn standings(game: &Game, winners: &[usize], lang: Lang) -> String {
-    let mut playing: Vec<usize> = (0..game.seats.len())
-        .filter(|&i| game.seats[i].is_playing())
-        .collect();
-    playing.sort_by_key(|&i| Reverse(game.seats[i].total));
-    let mut lines = Vec::new();
-    let mut rank = 0;
-    for (position, &i) in playing.iter().enumerate() {
-        let seat = &game.seats[i];
-        if position == 0 || seat.total != game.seats[playing[position - 1]].total {
-            rank = position + 1;
-        }
-        let trophy = if winners.contains(&i) { " 🏆" } else { "" };
-        lines.push(format!(
-            "{} {} · **{}**{trophy}",
-            place(rank as u64),
-            who(seat),
-            seat.total
-        ));
-    }
-    for seat in game.seats.iter().filter(|s| !s.is_playing()) {
-        lines.push(tr!(
-            lang,
-            "score-left",
-            name = who(seat),
-            total = seat.total
-        ));
-    }
-    lines.join("\n")
 }
 
 /// The turn's embed: title, and once the turn has rolled, the last roll, the words set aside in

@@ -23,7 +23,7 @@ use crate::engine::Player;
 use crate::games::{Hosted, SolveArgs, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
-use crate::render::{DiceStyle, MessageView, Notice};
+use crate::render::{MessageView, Notice};
 use crate::strategy::review::ReviewError;
 
 /// The optimal solitaire table, read from its cache file or solved on first use, once.
@@ -79,29 +79,7 @@ impl Hosted for GetDickey {
         None
     }
 
-    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
-        views::lobby(game, lang)
-    }
-
-    fn turn_view(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
-        views::turn(game, style, lang)
-    }
-
-    fn result_view(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
-        views::turn_result(game, result, style, lang)
-    }
-
-    fn over_view(game: &Game, lang: Lang) -> MessageView {
-        views::game_over(game, lang)
-    }
-
-    fn scores_view(game: &Game, lang: Lang) -> MessageView {
-        views::scores(game, lang)
-    }
-
-    fn rules_view(lang: Lang) -> MessageView {
-        views::rules(lang)
-    }
+    crate::games::hosted_views!();
 
     /// Bot seats play the optimal solitaire policy ([`bot::optimal`]).
     fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {

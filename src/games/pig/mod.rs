@@ -19,7 +19,7 @@ use crate::engine::Player;
 use crate::games::{Hosted, SolveArgs, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
-use crate::render::{DiceStyle, MessageView, Notice};
+use crate::render::{MessageView, Notice};
 use crate::strategy::review::ReviewError;
 
 impl Hosted for Pig {
@@ -50,29 +50,7 @@ impl Hosted for Pig {
         Some(settings.target)
     }
 
-    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
-        views::lobby(game, lang)
-    }
-
-    fn turn_view(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
-        views::turn(game, style, lang)
-    }
-
-    fn result_view(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
-        views::turn_result(game, result, style, lang)
-    }
-
-    fn over_view(game: &Game, lang: Lang) -> MessageView {
-        views::game_over(game, lang)
-    }
-
-    fn scores_view(game: &Game, lang: Lang) -> MessageView {
-        views::scores(game, lang)
-    }
-
-    fn rules_view(lang: Lang) -> MessageView {
-        views::rules(lang)
-    }
+    crate::games::hosted_views!();
 
     /// The exact two-seat policy (P5).
     fn bot_move(game: &Game, tables: &bot::Tables) -> Option<Action> {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::DiceSource;
 use crate::engine::intent::MoveCode;
-use crate::engine::table::{self, Names, Rules, Tally};
+use crate::engine::table::{self, Names, Rules, Tally, MAX_ROLLOFF_ROUNDS};
 use crate::engine::{GameKind, Player};
 
 /// A table seats 2 to 10 players (P1).
@@ -19,8 +19,6 @@ pub const MAX_SEATS: usize = 10;
 pub const DEFAULT_TARGET: u32 = 100;
 pub const MIN_TARGET: u32 = 10;
 pub const MAX_TARGET: u32 = 1_000;
-/// A roll-off tied this many times in a row is given up (fair dice never get near it).
-const MAX_ROLLOFF_ROUNDS: usize = 100;
 
 /// The table's choices.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -363,25 +361,7 @@ fn pass_turn(game: &mut Game, from: usize, number: u32, round: u32) {
 }
 
 /// P1: every seat rolls the die; the highest goes first, and the seats tied for highest roll
-/// again among themselves.
+/// again among themselves ([`table::roll_off`]).
 fn roll_off(seats: usize, dice: &mut dyn DiceSource) -> Result<Vec<RollOffRound>, GameError> {
-    let mut contenders: Vec<usize> = (0..seats).collect();
-    let mut rounds = Vec::new();
-    while rounds.len() < MAX_ROLLOFF_ROUNDS {
-        let round: RollOffRound = contenders
-            .iter()
-            .map(|&seat| (seat, dice.roll(6)))
-            .collect();
-        let best = round.iter().map(|(_, face)| *face).max();
-        contenders = round
-            .iter()
-            .filter(|(_, face)| Some(*face) == best)
-            .map(|(seat, _)| *seat)
-            .collect();
-        rounds.push(round);
-        if contenders.len() == 1 {
-            return Ok(rounds);
-        }
-    }
-    Err(GameError::RollOffUndecided)
+    table::roll_off(seats, dice, |face| face).ok_or(GameError::RollOffUndecided)
 }

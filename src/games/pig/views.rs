@@ -2,8 +2,6 @@
 //! Roll / Hold / Odds), the finished turn in two lines, the end, the scores, the Odds, the rules.
 //! The die is drawn as a keycap emoji (`4️⃣`); a 1 is 💥.
 
-use std::cmp::Reverse;
-
 use fluent_bundle::FluentArgs;
 
 use super::bot::Odds;
@@ -20,9 +18,7 @@ use crate::render::over::{self, announce, Winners};
 use crate::render::review::ActText;
 use crate::render::seat::{mention, name, who};
 use crate::render::stats::{per, GameStats, StatsView};
-use crate::render::view::{
-    colour, decimal, place, ButtonStyle, ButtonView, EmbedView, MessageView,
-};
+use crate::render::view::{colour, decimal, ButtonStyle, ButtonView, EmbedView, MessageView};
 use crate::render::DiceStyle;
 use crate::tr;
 
@@ -214,7 +210,10 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
             let (content, headline) =
                 announce(&announced, "pig-over-winner", "pig-over-content", lang);
             let embed = EmbedView::new(&tr!(lang, "pig-over-title"), colour::WINNER)
-                .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
+                .description(&format!(
+                    "{headline}\n\n{}",
+                    over::standings(game, winners, lang)
+                ))
                 .footer(&tr!(lang, "footer-target", target = game.settings.target));
             MessageView::new(&content)
                 .embed(embed)
@@ -227,7 +226,7 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                 format!(
                     "{}\n\n{}",
                     tr!(lang, "cancelled-standing"),
-                    standings(game, &[], lang)
+                    over::standings(game, &[], lang)
                 )
             };
             MessageView::new(&tr!(lang, "pig-cancelled-content")).embed(
@@ -261,37 +260,6 @@ fn scoreboard(game: &Game, lang: Lang) -> EmbedView {
     EmbedView::new(&tr!(lang, "scores-title"), colour::INFO)
         .description(&lines.join("\n"))
         .footer(&tr!(lang, "footer-target", target = game.settings.target))
-}
-
-fn standings(game: &Game, winners: &[usize], lang: Lang) -> String {
-    let mut playing: Vec<usize> = (0..game.seats.len())
-        .filter(|&i| game.seats[i].is_playing())
-        .collect();
-    playing.sort_by_key(|&i| Reverse(game.seats[i].total));
-    let mut lines = Vec::new();
-    let mut rank = 0;
-    for (position, &i) in playing.iter().enumerate() {
-        let seat = &game.seats[i];
-        if position == 0 || seat.total != game.seats[playing[position - 1]].total {
-            rank = position + 1;
-        }
-        let trophy = if winners.contains(&i) { " 🏆" } else { "" };
-        lines.push(format!(
-            "{} {} · **{}**{trophy}",
-            place(rank as u64),
-            who(seat),
-            seat.total
-        ));
-    }
-    for seat in game.seats.iter().filter(|s| !s.is_playing()) {
-        lines.push(tr!(
-            lang,
-            "score-left",
-            name = who(seat),
-            total = seat.total
-        ));
-    }
-    lines.join("\n")
 }
 
 fn play_order(game: &Game) -> impl Iterator<Item = usize> {
