@@ -76,6 +76,7 @@ macro_rules! rules_ids {
             $(
                 let prefix = <crate::games::$module::$k as crate::engine::table::Rules>::NAMES.code;
                 ids.extend(lobby::message_ids(prefix));
+                ids.extend(over::message_ids(prefix));
                 ids.extend(["title", "intro"].map(|part| format!("{prefix}-rules-{part}")));
                 // The game's note at the foot of a review.
                 ids.push(format!("{prefix}-review-note"));

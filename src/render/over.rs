@@ -6,8 +6,8 @@ use crate::tr;
 use std::cmp::Reverse;
 
 use super::seat::{mention, name, who, Seated};
-use super::view::{list, place, ButtonStyle, ButtonView};
-use crate::engine::table::{Game, Rules};
+use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
+use crate::engine::table::{Game, Phase, Rules};
 use crate::engine::{Intent, MoveText};
 
 /// The winners of a finished game: each one's name (as the embed shows it) and mention (as the
@@ -108,4 +108,61 @@ pub(crate) fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang)
         }
     }
     lines.join("\n")
+}
+
+/// The end of a game ranked by totals ([`standings`]), as its own message: the winners with
+/// Rematch and Review and `footer`, or where a cancelled game stood (`started`: whether it got
+/// past its lobby). `None` while the game is not over. Its message ids are made from the game's
+/// code ([`message_ids`]).
+pub(crate) fn game_over<R: Rules>(
+    game: &Game<R>,
+    started: bool,
+    footer: &str,
+    lang: Lang,
+) -> Option<MessageView> {
+    let code = R::NAMES.code;
+    Some(match &game.phase {
+        Phase::Finished { winners } => {
+            let points = winners.first().map_or(0, |&i| game.total(i));
+            let announced = Winners::of(&game.seats, winners, points);
+            let (content, headline) = announce(
+                &announced,
+                &format!("{code}-over-winner"),
+                &format!("{code}-over-content"),
+                lang,
+            );
+            let title = lang.t(&format!("{code}-over-title"));
+            let embed = EmbedView::new(&title, colour::WINNER)
+                .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
+                .footer(footer);
+            MessageView::new(&content).embed(embed).row(buttons(lang))
+        }
+        Phase::Cancelled => {
+            let description = if started {
+                format!(
+                    "{}\n\n{}",
+                    tr!(lang, "cancelled-standing"),
+                    standings(game, &[], lang)
+                )
+            } else {
+                tr!(lang, "cancelled-before-start")
+            };
+            let title = lang.t(&format!("{code}-cancelled-title"));
+            MessageView::new(&lang.t(&format!("{code}-cancelled-content")))
+                .embed(EmbedView::new(&title, colour::NOTHING).description(&description))
+        }
+        Phase::Lobby | Phase::Playing { .. } => return None,
+    })
+}
+
+/// The message ids [`game_over`] makes from a game's code.
+pub(crate) fn message_ids(code: &str) -> [String; 5] {
+    [
+        "over-winner",
+        "over-content",
+        "over-title",
+        "cancelled-content",
+        "cancelled-title",
+    ]
+    .map(|part| format!("{code}-{part}"))
 }

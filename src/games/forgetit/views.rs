@@ -17,7 +17,7 @@ use crate::render::dice::DiceStyle;
 use crate::render::lobby::Opening;
 use crate::render::notice::ErrorText;
 pub use crate::render::notice::{error, refusal};
-use crate::render::over::{self, announce, Winners};
+use crate::render::over::{self};
 use crate::render::seat::{mention, name, who};
 use crate::render::stats::{per, percent, GameStats, StatsView};
 use crate::tr;
@@ -465,39 +465,9 @@ fn reading(turn: &Turn, lang: Lang) -> Option<String> {
 /// standings; or a cancelled game with the scores as they stood. No buttons. Before the end it
 /// is the scoreboard.
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
-    match &game.phase {
-        Phase::Finished { winners } => {
-            let points = winners.first().map_or(0, |&i| game.seats[i].total);
-            let announced = Winners::of(&game.seats, winners, points);
-            let (content, headline) =
-                announce(&announced, "fgi-over-winner", "fgi-over-content", lang);
-            let embed = EmbedView::new(&tr!(lang, "fgi-over-title"), colour::WINNER)
-                .description(&format!(
-                    "{headline}\n\n{}",
-                    over::standings(game, winners, lang)
-                ))
-                .footer(&tr!(lang, "fgi-played-to", target = game.settings.target));
-            MessageView::new(&content)
-                .embed(embed)
-                .row(over::buttons(lang))
-        }
-        Phase::Cancelled => {
-            let description = if game.state.rolloff.is_empty() {
-                tr!(lang, "cancelled-before-start")
-            } else {
-                format!(
-                    "{}\n\n{}",
-                    tr!(lang, "cancelled-standing"),
-                    over::standings(game, &[], lang)
-                )
-            };
-            MessageView::new(&tr!(lang, "fgi-cancelled-content")).embed(
-                EmbedView::new(&tr!(lang, "fgi-cancelled-title"), colour::NOTHING)
-                    .description(&description),
-            )
-        }
-        Phase::Lobby | Phase::Playing { .. } => scores(game, lang),
-    }
+    let footer = tr!(lang, "fgi-played-to", target = game.settings.target);
+    let started = !game.state.rolloff.is_empty();
+    over::game_over(game, started, &footer, lang).unwrap_or_else(|| scores(game, lang))
 }
 
 /// The scoreboard alone (for `/forgetit scores`); it needs no buttons, so it can be ephemeral.

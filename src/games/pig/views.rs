@@ -14,7 +14,7 @@ use crate::engine::{Intent, Player};
 use crate::i18n::Lang;
 use crate::render::lobby::Opening;
 use crate::render::notice::ErrorText;
-use crate::render::over::{self, announce, Winners};
+use crate::render::over::{self};
 use crate::render::review::ActText;
 use crate::render::seat::{mention, name, who};
 use crate::render::stats::{per, GameStats, StatsView};
@@ -203,39 +203,9 @@ pub fn story(turn: &Turn) -> Option<String> {
 
 /// The end of the game, or where a cancelled one stood.
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
-    match &game.phase {
-        Phase::Finished { winners } => {
-            let points = winners.first().map_or(0, |&i| game.seats[i].total);
-            let announced = Winners::of(&game.seats, winners, points);
-            let (content, headline) =
-                announce(&announced, "pig-over-winner", "pig-over-content", lang);
-            let embed = EmbedView::new(&tr!(lang, "pig-over-title"), colour::WINNER)
-                .description(&format!(
-                    "{headline}\n\n{}",
-                    over::standings(game, winners, lang)
-                ))
-                .footer(&tr!(lang, "footer-target", target = game.settings.target));
-            MessageView::new(&content)
-                .embed(embed)
-                .row(over::buttons(lang))
-        }
-        Phase::Cancelled => {
-            let description = if game.state.rolloff.is_empty() {
-                tr!(lang, "cancelled-before-start")
-            } else {
-                format!(
-                    "{}\n\n{}",
-                    tr!(lang, "cancelled-standing"),
-                    over::standings(game, &[], lang)
-                )
-            };
-            MessageView::new(&tr!(lang, "pig-cancelled-content")).embed(
-                EmbedView::new(&tr!(lang, "pig-cancelled-title"), colour::NOTHING)
-                    .description(&description),
-            )
-        }
-        Phase::Lobby | Phase::Playing { .. } => scores(game, lang),
-    }
+    let footer = tr!(lang, "footer-target", target = game.settings.target);
+    let started = !game.state.rolloff.is_empty();
+    over::game_over(game, started, &footer, lang).unwrap_or_else(|| scores(game, lang))
 }
 
 /// The scoreboard alone (for `/pig scores`).
