@@ -583,6 +583,33 @@ impl<R: Rules> Game<R> {
         self.status().is_over()
     }
 
+    /// The next seat still playing after `from`, in seating order, and the round of its turn:
+    /// `round`, or `round + 1` when the turn comes back round the table (to `first`, the seat
+    /// that went first, or past it if that seat left). `None` when it would be `stop` (For Get
+    /// It's final round ends at the seat that reached the target) or nobody plays.
+    pub fn next_seat(
+        &self,
+        from: usize,
+        first: usize,
+        round: u32,
+        stop: Option<usize>,
+    ) -> Option<(usize, u32)> {
+        let n = self.seats.len();
+        let place = |s: usize| (s + n - first) % n;
+        (1..=n)
+            .map(|step| (from + step) % n)
+            .take_while(|&seat| Some(seat) != stop)
+            .find(|&seat| self.seats[seat].is_playing())
+            .map(|seat| {
+                let next = if place(seat) <= place(from) {
+                    round + 1
+                } else {
+                    round
+                };
+                (seat, next)
+            })
+    }
+
     /// A seat's total so far.
     pub fn total(&self, seat: usize) -> u32 {
         R::total(&self.seats[seat].score)

@@ -6,7 +6,7 @@
 pub mod review;
 pub mod sim;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 macro_rules! strategies {
     ([] $($kind:ident => $module:ident,)*) => {
@@ -14,7 +14,6 @@ macro_rules! strategies {
         /// [`Hosted::Strategy`](crate::games::Hosted::Strategy), made when the service starts
         /// (a game solves what it needs on first use).
         pub struct Strategies {
-            cache: Option<PathBuf>,
             $($module: <crate::games::$module::$kind as crate::games::Hosted>::Strategy,)*
         }
 
@@ -26,7 +25,6 @@ macro_rules! strategies {
                     $($module: <crate::games::$module::$kind as crate::games::Hosted>::strategy(
                         cache.as_deref(),
                     ),)*
-                    cache,
                 }
             }
         }
@@ -42,11 +40,6 @@ macro_rules! strategies {
 crate::games::games!(strategies);
 
 impl Strategies {
-    /// The cache file the service was given.
-    pub fn cache(&self) -> Option<&Path> {
-        self.cache.as_deref()
-    }
-
     /// The strategy of the game `R`.
     pub fn of<R: crate::games::StrategyOf>(&self) -> &R::Strategy
     where

@@ -630,28 +630,16 @@ fn pass_turn(game: &mut Game, from: usize, number: u32, round: u32) {
         game.finish();
         return;
     }
-    let n = game.seats.len();
-    for step in 1..=n {
-        let seat = (from + step) % n;
-        if Some(seat) == game.state.final_round {
-            break;
-        }
-        if game.seats[seat].is_playing() {
-            // Places in playing order, from the seat that went first (F2).
-            let first = game.first_seat().unwrap_or(0);
-            let place = |s: usize| (s + n - first) % n;
-            let round = if place(seat) <= place(from) {
-                round + 1
-            } else {
-                round
-            };
+    // Rounds count from the seat that went first (F2).
+    let first = game.first_seat().unwrap_or(0);
+    match game.next_seat(from, first, round, game.state.final_round) {
+        Some((seat, round)) => {
             game.phase = Phase::Playing {
                 turn: Turn::new(seat, number, round),
-            };
-            return;
+            }
         }
+        None => game.finish(),
     }
-    game.finish();
 }
 
 /// F2: every seat rolls one die; the highest number goes first, any number beats a word, and

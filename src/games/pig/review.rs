@@ -50,15 +50,12 @@ pub fn review(
             }
             let roll = pp(table.roll_value(i, j, k));
             let hold = pp(table.hold_value(i, j, k));
+            // What the turn is worth now: a turn starts with a roll (P2).
+            let now = if k == 0 { roll } else { roll.max(hold) };
             match event {
                 LogEvent::Game(GameEvent::Rolled { die }) => {
                     if k > 0 {
-                        builder.decided(
-                            PigAct::Roll { total: k },
-                            PigAct::Hold(k),
-                            roll,
-                            roll.max(hold),
-                        );
+                        builder.decided(PigAct::Roll { total: k }, PigAct::Hold(k), roll, now);
                     }
                     let after = if *die == 1 {
                         pp(table.hold_value(i, j, 0))
@@ -68,19 +65,12 @@ pub fn review(
                     builder.rolled(roll, after);
                 }
                 LogEvent::Game(GameEvent::Held) => {
-                    builder.decided(
-                        PigAct::Hold(k),
-                        PigAct::Roll { total: k },
-                        hold,
-                        roll.max(hold),
-                    );
+                    builder.decided(PigAct::Hold(k), PigAct::Roll { total: k }, hold, now);
                 }
                 LogEvent::Game(GameEvent::TimedOut) => {
-                    let now = if k == 0 { roll } else { roll.max(hold) };
                     builder.forfeit(now - hold, Ended::TimedOut);
                 }
                 LogEvent::Table(TableEvent::Left { player: left }) if *left == player => {
-                    let now = if k == 0 { roll } else { roll.max(hold) };
                     builder.forfeit(now, Ended::Left);
                 }
                 _ => {}
@@ -88,8 +78,10 @@ pub fn review(
         }
         game.evolve(event);
         // The seat's turn ended with this event.
-        let still = matches!(&game.phase, Phase::Playing { turn } if turn.seat == seat && on_turn.as_ref().is_some_and(|t| t.number == turn.number));
-        if on_turn.is_some() && !still {
+        let ended = on_turn.as_ref().is_some_and(|before| {
+            !matches!(&game.phase, Phase::Playing { turn } if turn.number == before.number)
+        });
+        if ended {
             if game.is_over() && !matches!(event, LogEvent::Game(_)) {
                 if let Some(open) = builder.open.as_mut() {
                     if open.end == Ended::Played {
@@ -105,7 +97,5 @@ pub fn review(
             builder.end_turn(points);
         }
     }
-    // The score is the seat's total; its turns' points sum to it.
-    builder.review.points = game.seats[seat].total;
     Ok(builder.review)
 }

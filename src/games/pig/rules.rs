@@ -339,25 +339,16 @@ fn pass_turn(game: &mut Game, from: usize, number: u32, round: u32) {
         game.finish();
         return;
     }
-    let n = game.seats.len();
-    for step in 1..=n {
-        let seat = (from + step) % n;
-        if game.seats[seat].is_playing() {
-            // Places in playing order, from the seat that went first (P1).
-            let first = game.first_seat().unwrap_or(0);
-            let place = |s: usize| (s + n - first) % n;
-            let round = if place(seat) <= place(from) {
-                round + 1
-            } else {
-                round
-            };
+    // Rounds count from the seat that went first (P1).
+    let first = game.first_seat().unwrap_or(0);
+    match game.next_seat(from, first, round, None) {
+        Some((seat, round)) => {
             game.phase = Phase::Playing {
                 turn: Turn::new(seat, number, round),
-            };
-            return;
+            }
         }
+        None => game.finish(),
     }
-    game.finish();
 }
 
 /// P1: every seat rolls the die; the highest goes first, and the seats tied for highest roll
