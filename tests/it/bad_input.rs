@@ -174,13 +174,26 @@ async fn private_answer(sent: &Interaction, user: UserId) -> Message {
         .await
         .unwrap_or_else(|_| panic!("{}: no answer in 3 s", sent.record().describe()))
         .unwrap();
-    assert_eq!(
-        response.kind,
-        4,
-        "{}: a message, not an update",
-        sent.record().describe()
+    // A message (type 4); or, when the answer was slow to come (a busy machine, a table still
+    // committing), the click's deferral (type 6) and then the answer as a follow-up. Either way
+    // the person sees a private answer and the clicked message is not edited; how fast is the
+    // load bench's to measure, not this property's.
+    assert!(
+        matches!(response.kind, 4 | 6),
+        "{}: a message or a deferral, not an update (type {})",
+        sent.record().describe(),
+        response.kind
     );
     let answer = sent.answer().await.unwrap();
+    if response.kind == 6 {
+        let record = sent.record();
+        assert_eq!(
+            record.followups.first(),
+            Some(&answer.id),
+            "{}: deferred, then answered by a follow-up",
+            record.describe()
+        );
+    }
     assert!(
         answer.is_ephemeral() && answer.visible_to == Some(user),
         "{}: answered publicly: {}",
