@@ -30,6 +30,7 @@ pub struct Config {
     pub emoji: DiceStyle,
     pub strategy: StrategyConfig,
     pub log: LogConfig,
+    pub shutdown: ShutdownConfig,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -176,6 +177,24 @@ impl StrategyConfig {
     }
 }
 
+/// How a stop (SIGTERM, SIGINT) goes: see [`crate::discord::RunningBot::shutdown`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ShutdownConfig {
+    /// Seconds a stop waits for what is in flight (clicks, commands, reviews, their deferred
+    /// answers) to finish; what still runs then is logged, and left.
+    pub grace_secs: u64,
+}
+
+impl Default for ShutdownConfig {
+    fn default() -> Self {
+        ShutdownConfig { grace_secs: 10 }
+    }
+}
+
+/// The longest grace a stop may be given (five minutes; orchestrators kill well before).
+pub const MAX_GRACE_SECS: u64 = 300;
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LogConfig {
@@ -252,6 +271,12 @@ impl Config {
             return Err(format!(
                 "game.bot_pace_ms {} is more than {MAX_BOT_PACE_MS} (a minute)",
                 game.bot_pace_ms
+            ));
+        }
+        if !(1..=MAX_GRACE_SECS).contains(&self.shutdown.grace_secs) {
+            return Err(format!(
+                "shutdown.grace_secs {} is not between 1 and {MAX_GRACE_SECS}",
+                self.shutdown.grace_secs
             ));
         }
         self.database.validate()?;

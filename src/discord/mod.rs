@@ -16,6 +16,7 @@
 
 pub mod codec;
 mod commands;
+mod drain;
 pub mod emoji;
 mod events;
 pub mod io;

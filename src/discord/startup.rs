@@ -1,5 +1,6 @@
 //! Connecting to Discord: the REST clients, the shards, the framework, and a clean stop.
 
+use super::drain::{InFlight, Tracked};
 use super::events::{check_command, on_error, on_event};
 use super::*;
 
@@ -57,6 +58,10 @@ pub struct RunningBot {
     sweeper: JoinHandle<()>,
     /// What was recorded of the servers it left or came back to, since it started.
     membership: broadcast::Receiver<Membership>,
+    /// The interactions delivered and not yet handled, which a stop waits for.
+    in_flight: Arc<InFlight>,
+    /// How long a stop waits for what is in flight (`shutdown.grace_secs`).
+    grace: std::time::Duration,
 }
 
 impl RunningBot {
@@ -78,20 +83,38 @@ impl RunningBot {
         }
     }
 
-    /// Disconnects, lets every table finish the action in hand, and closes the database.
+    /// Stops without losing what is in flight, within `shutdown.grace_secs`:
+    /// 1. the tables start no more work of their own (bot seats' moves, deadlines), which the
+    ///    next run picks up from the store;
+    /// 2. the gateway is closed; until then every interaction that reaches the bot is handled as
+    ///    usual;
+    /// 3. every interaction it delivered is handled to its end: answered, its deferred answer
+    ///    and follow-ups sent, a review worked out and shown;
+    /// 4. every table finishes what it was asked, and notes what its messages show;
+    /// 5. the database is closed.
+    ///
+    /// What still runs when the grace period ends is logged (with its interaction) and left.
     ///
     /// A shard that is reconnecting (the gateway unreachable) does not read serenity's shutdown
     /// message until its connection attempt ends, and serenity then waits 5 s per shard: the
     /// disconnection gets [`SHARDS_SHUTDOWN`], after which the client task is aborted (a process
     /// exits with its runtime, the shard's task included).
     pub async fn shutdown(self) {
+        let deadline = tokio::time::Instant::now() + self.grace;
         self.sweeper.abort();
+        self.tables.drain();
         let closed = tokio::time::timeout(SHARDS_SHUTDOWN, self.shard_manager.shutdown_all()).await;
         if closed.is_err() {
             warn!("the gateway did not close in time (a shard reconnecting?): leaving it");
             self.client.abort();
         }
-        self.tables.shutdown().await;
+        self.in_flight.settled(deadline).await;
+        if tokio::time::timeout_at(deadline, self.tables.shutdown())
+            .await
+            .is_err()
+        {
+            warn!("tables still busy at the end of the stop's grace period: left");
+        }
         self.store.close().await;
         // The shards closed, but serenity's client may still wait on a shard that was between
         // connections when they did: it gets as long again, then is left to the runtime's end.
@@ -238,6 +261,11 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         })
         .build();
 
+    let in_flight = InFlight::new();
+    let framework = Tracked {
+        inner: framework,
+        in_flight: in_flight.clone(),
+    };
     let mut client =
         serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
             .cache_settings(no_cache())
@@ -263,6 +291,8 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         client: task,
         sweeper,
         membership: recorded,
+        in_flight,
+        grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
     })
 }
 

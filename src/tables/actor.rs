@@ -1,6 +1,7 @@
 //! One channel's task: it alone holds the channel's game, handles one request at a time, and
 //! runs the timers (the move deadline, the bot seat's pace).
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -154,6 +155,10 @@ impl Actor {
                     None => break,
                 },
                 _ = tokio::time::sleep_until(wake), if timer.is_some() => {
+                    if self.cx.shared.draining.load(Ordering::SeqCst) {
+                        // Stopping: the next run picks the timer up from the store.
+                        continue;
+                    }
                     match timer.map(|(_, kind)| kind) {
                         Some(Timer::Deadline) => {
                             let span = self.action_span(None, "deadline");
@@ -179,6 +184,9 @@ impl Actor {
     }
 
     fn next_timer(&self) -> Option<(Instant, Timer)> {
+        if self.cx.shared.draining.load(Ordering::SeqCst) {
+            return None;
+        }
         let table = self.table.as_ref()?;
         let reshow = self.cx.reshow_due.map(|due| (due, Timer::Reshow));
         // A bot on turn moves at its pace; otherwise the deadline runs.

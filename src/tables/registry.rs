@@ -36,6 +36,9 @@ pub(super) struct Shared {
     pub(super) actors: Mutex<HashMap<u64, mpsc::Sender<Msg>>>,
     pub(super) tasks: Mutex<Vec<JoinHandle<()>>>,
     pub(super) closing: AtomicBool,
+    /// The bot is stopping: tables start nothing of their own (bot seats' moves, deadlines,
+    /// showing again), but still handle every request (see [`Tables::drain`]).
+    pub(super) draining: AtomicBool,
     /// The version each game's message was seen to show since the last write to the store
     /// (`game id → version`), written in batches by the flusher.
     shown: Mutex<HashMap<i64, u64>>,
@@ -112,6 +115,7 @@ impl Tables {
                 actors: Mutex::new(HashMap::new()),
                 tasks: Mutex::new(Vec::new()),
                 closing: AtomicBool::new(false),
+                draining: AtomicBool::new(false),
                 shown: Mutex::new(HashMap::new()),
                 stop_flusher: Notify::new(),
                 flusher: Mutex::new(None),
@@ -211,6 +215,13 @@ impl Tables {
     }
 
     /// Stops taking requests, lets every table finish the one in hand, and waits for them.
+    /// The first step of a stop: tables start no more work of their own (a bot seat's move, a
+    /// turn's deadline, showing a game again), which a restart picks up from the store, and keep
+    /// handling every request that reaches them until [`shutdown`](Self::shutdown).
+    pub fn drain(&self) {
+        self.shared.draining.store(true, Ordering::SeqCst);
+    }
+
     pub async fn shutdown(&self) {
         self.shared.closing.store(true, Ordering::SeqCst);
         self.shared.actors.lock().unwrap().clear();

@@ -738,8 +738,10 @@ async fn sigterm_stops_the_process_within_seconds_idle_mid_game_and_reconnecting
     let channels: Vec<ChannelId> = tables.iter().map(|t| t.channel).collect();
     assert_nothing_shown_is_lost(&versions_ever_shown(&standin, &channels), &stored);
     // Every click sent before SIGTERM was answered, but those still on their way to the bot when
-    // it closed its gateway connection (a stop closes it with 1000: Discord delivers nothing
-    // more). Seen: clicks sent up to 3 ms before the signal lost so.
+    // it closed its gateway connection: serenity 0.12 sends its close frame, then reads and drops
+    // what the gateway sends until it answers the close (`ShardRunner::checked_shutdown`). Seen:
+    // clicks sent up to 3 ms before the signal lost so. Every click the bot received is answered
+    // before it exits (the stop waits for its handlers, `drain_e2e`).
     let closing = term_at - IN_FLIGHT_AT_STOP;
     let clicks = run.clicks.into_inner().unwrap();
     let records: HashMap<InteractionId, discord_standin::InteractionRecord> = standin

@@ -9,6 +9,7 @@ mod cli;
 mod crash_e2e;
 mod dice_images;
 mod docs;
+mod drain_e2e;
 mod emoji_e2e;
 mod engine_forgetit;
 mod engine_forgetit_props;
