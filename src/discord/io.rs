@@ -18,7 +18,7 @@ use super::codec::{self, Button};
 use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
 };
-use crate::tables::{Outbox, Outgoing, Reply, SendError, ThreadError};
+use crate::tables::{Outbox, Outgoing, Post, Reply, SendError, ThreadError};
 
 /// Who a message may ping: only the people its content mentions as `<@id>`, the players the
 /// bot addresses (a turn's player, the winners). Never `@everyone`, `@here` or a role, and no one
@@ -150,6 +150,33 @@ pub fn create_message(view: &MessageView, name: Namer<'_>) -> CreateMessage {
         .components(components(view, name))
 }
 
+/// The longest `nonce` Discord takes.
+const MAX_NONCE: usize = 25;
+
+/// The `nonce` of a channel post, sent with `enforce_nonce`: the same for the same [`Post`] of
+/// the same game at the same version, so that Discord returns the message already made to a post
+/// repeated within minutes (after a crash before its id was stored, a timeout, a 5xx) rather
+/// than show it twice. In hexadecimal, e.g. `t33.b` (a turn of game 51 at version 11),
+/// `r33.c.9a2f41c0` (shown again in place of a message). `None` if it would be longer than
+/// Discord takes (ids far beyond any real database's): then the post carries no nonce.
+pub fn post_nonce(game_id: i64, version: u64, post: Post) -> Option<String> {
+    let kind = match post {
+        Post::Turn => 't',
+        Post::Lobby => 'l',
+        Post::End => 'e',
+        Post::NoThread => 'n',
+        Post::Replacing(_) => 'r',
+    };
+    let mut nonce = format!("{kind}{game_id:x}.{version:x}");
+    if let Post::Replacing(old) = post {
+        // The replaced message's id tells this replacement from an earlier one; its last digits
+        // are enough for that.
+        let old = format!("{old:x}");
+        nonce = format!("{nonce}.{}", &old[old.len().saturating_sub(8)..]);
+    }
+    (nonce.len() <= MAX_NONCE).then_some(nonce)
+}
+
 /// A whole response message (content, embeds, components).
 pub fn response(view: &MessageView, name: Namer<'_>) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
@@ -228,10 +255,20 @@ impl Outbox for HttpOutbox {
         })
     }
 
-    fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, SendError>> {
+    fn post(
+        &self,
+        channel_id: u64,
+        message: Outgoing,
+        post: Post,
+    ) -> BoxFuture<'_, Result<u64, SendError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
-            let create = create_message(&message.view, &name);
+            let mut create = create_message(&message.view, &name);
+            if let Some(nonce) = post_nonce(message.game_id, message.version, post) {
+                create = create
+                    .nonce(serenity::Nonce::String(nonce))
+                    .enforce_nonce(true);
+            }
             // Sent as `send_message` sends it, but only the new message's id is read from the
             // answer (the whole message, parsed, cost more than the rest of the post).
             let body = serenity::json::to_vec(&create).map_err(send_error)?;
@@ -507,5 +544,27 @@ impl Reply for InteractionReply {
             };
             self.answer(create, later, ()).await
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_posts_nonce_names_the_post_the_game_and_its_version_within_discords_25_characters() {
+        assert_eq!(post_nonce(51, 11, Post::Turn).as_deref(), Some("t33.b"));
+        assert_eq!(
+            post_nonce(51, 12, Post::Replacing(1_443_113_937_412_882_368)).as_deref(),
+            Some("r33.c.e9e8ffc0")
+        );
+        let posts = [Post::Turn, Post::Lobby, Post::End, Post::NoThread];
+        let nonces: std::collections::BTreeSet<_> =
+            posts.iter().map(|post| post_nonce(51, 11, *post)).collect();
+        assert_eq!(nonces.len(), posts.len(), "each post its own");
+        // Four billion games, 65,535 versions each, and any message id, fit.
+        let longest = post_nonce(i64::from(u32::MAX), 65_535, Post::Replacing(u64::MAX));
+        assert!(longest.is_some_and(|n| n.len() <= MAX_NONCE));
+        assert_eq!(post_nonce(i64::MAX, u64::MAX, Post::Turn), None);
     }
 }

@@ -93,6 +93,9 @@ pub(crate) struct CommitJob {
     /// Every seat's place, once the game is finished (for the ratings).
     placings: Vec<Placing>,
     kind: GameKind,
+    /// A new turn began: the turn message stored is the last turn's, and one is due for this one
+    /// (stored once posted).
+    new_turn: bool,
 }
 
 /// What the committer writes: an action's commit, or which messages show a game (with the
@@ -685,13 +688,17 @@ impl Store {
         event: &G::Event,
         deadline_ms: Option<i64>,
     ) -> Result<()> {
-        self.commit_from(game_id, None, game, event, deadline_ms)
+        self.commit_from(game_id, None, game, event, deadline_ms, false)
             .await
     }
 
     /// [`Store::commit`], told the game `before` the event: its seats are written only if they
-    /// changed (most moves change none). (No span of its own: it runs in its action's span, and
-    /// a span a click is a cost every click pays.)
+    /// changed (most moves change none); and whether the event began a new turn, whose message
+    /// is not posted yet: the stored turn message is then cleared, so that a process stopped
+    /// before it stored the new one's id posts it again (as the same post: see
+    /// [`crate::tables::Outbox::post`]) rather than show the new turn on the last turn's message.
+    /// (No span of its own: it runs in its action's span, and a span a click is a cost every
+    /// click pays.)
     pub async fn commit_from<G: StoredGame>(
         &self,
         game_id: i64,
@@ -699,6 +706,7 @@ impl Store {
         game: &G,
         event: &G::Event,
         deadline_ms: Option<i64>,
+        new_turn: bool,
     ) -> Result<()> {
         let seats = Seats::between(before.map(StoredGame::seat_rows), game.seat_rows());
         let version = game.version();
@@ -721,6 +729,7 @@ impl Store {
                 Vec::new()
             },
             kind: G::KIND,
+            new_turn,
         };
         if each!(self, q => q.write(Job::Commit(job)).await)? {
             return Ok(());

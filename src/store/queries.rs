@@ -187,11 +187,12 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
         &UPDATES,
         jobs.len(),
         [
-            "WITH v (id, prev, status, version, deadline_ms, finished) AS (VALUES ",
-            "(?, ?, ?, ?, ?, ?)",
+            "WITH v (id, prev, status, version, deadline_ms, finished, new_turn) AS (VALUES ",
+            "(?, ?, ?, ?, ?, ?, ?)",
             ") UPDATE games SET status = v.status, version = v.version, \
              deadline_ms = v.deadline_ms, updated_ms = ?, \
-             finished_ms = CASE WHEN v.finished THEN ? ELSE games.finished_ms END \
+             finished_ms = CASE WHEN v.finished THEN ? ELSE games.finished_ms END, \
+             turn_message_id = CASE WHEN v.new_turn THEN NULL ELSE games.turn_message_id END \
              FROM v WHERE games.id = v.id AND games.version = v.prev \
              AND games.status IN ('lobby', 'playing')",
         ],
@@ -205,7 +206,8 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
             .bind(job.status.as_str())
             .bind(job.version as i64)
             .bind(job.deadline_ms)
-            .bind(matches!(job.status, Status::Finished | Status::Cancelled));
+            .bind(matches!(job.status, Status::Finished | Status::Cancelled))
+            .bind(job.new_turn);
     }
     let updated = query.bind(now).bind(now).execute(&mut **tx).await?;
     let applied: Vec<bool> = if updated.rows_affected() == jobs.len() as u64 {

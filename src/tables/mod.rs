@@ -99,6 +99,23 @@ pub struct Outgoing {
     pub version: u64,
 }
 
+/// Which of its game's messages a channel post is: with the game and its version, it names the
+/// post, so that Discord can tell a post repeated from a new one (see [`Outbox::post`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Post {
+    /// The message of a turn.
+    Turn,
+    /// The lobby, shown again.
+    Lobby,
+    /// The game's end.
+    End,
+    /// Why the game has no thread.
+    NoThread,
+    /// Shown again in place of this message (deleted by a moderator, or too old to edit): a new
+    /// message, whatever was posted before.
+    Replacing(u64),
+}
+
 /// Why a message could not be posted or edited.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SendError {
@@ -134,8 +151,15 @@ pub trait Outbox: Send + Sync + 'static {
     ) -> BoxFuture<'_, Result<u64, ThreadError>>;
     /// Archives thread `thread_id` (its game is over).
     fn archive_thread(&self, thread_id: u64) -> BoxFuture<'_, Result<(), SendError>>;
-    /// Posts a message; returns its id.
-    fn post(&self, channel_id: u64, message: Outgoing) -> BoxFuture<'_, Result<u64, SendError>>;
+    /// Posts a message, which is `post` of its game; returns its id. The same `post` of the same
+    /// game at the same version, posted again within minutes (after a crash, a timeout or a
+    /// 5xx), is the message already made, not a second one.
+    fn post(
+        &self,
+        channel_id: u64,
+        message: Outgoing,
+        post: Post,
+    ) -> BoxFuture<'_, Result<u64, SendError>>;
     fn edit(
         &self,
         channel_id: u64,

@@ -6,7 +6,7 @@ use tokio::time::Instant;
 use tracing::{error, info, warn};
 
 use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX};
-use super::{NewGame, Origin, Outgoing, Reply, Request, SendError, TableGame, ThreadError};
+use super::{NewGame, Origin, Outgoing, Post, Reply, Request, SendError, TableGame, ThreadError};
 use crate::engine::table::HostAct;
 use crate::engine::Intent;
 use crate::engine::Player;
@@ -367,10 +367,20 @@ where
             }
             _ => None,
         };
+        // A new turn's message is posted once the commit is in (see `post_turn`).
+        let new_turn = next.stage() == Status::Playing
+            && (self.game.stage() == Status::Lobby || G::turn_ended(&self.game, &next));
         if let Err(e) = cx
             .shared
             .store
-            .commit_from(self.id, Some(&self.game), &next, &event, deadline_ms)
+            .commit_from(
+                self.id,
+                Some(&self.game),
+                &next,
+                &event,
+                deadline_ms,
+                new_turn,
+            )
             .await
         {
             error!(error = %e, game_id = self.id, "could not commit an action");
@@ -485,7 +495,7 @@ where
                             None => view.clone(),
                         };
                         let over = self.outgoing(posted);
-                        if let Err(e) = cx.shared.outbox.post(cx.channel, over).await {
+                        if let Err(e) = cx.shared.outbox.post(cx.channel, over, Post::End).await {
                             warn!(error = %e, "could not post the game's end");
                         }
                         self.close_thread(cx, view).await;
@@ -578,7 +588,12 @@ where
                     ThreadError::Failed(_) => "thread-failed",
                 };
                 let note = MessageView::new(&crate::tr!(self.lang, key, host = host));
-                if let Err(e) = cx.shared.outbox.post(cx.channel, self.outgoing(note)).await {
+                if let Err(e) = cx
+                    .shared
+                    .outbox
+                    .post(cx.channel, self.outgoing(note), Post::NoThread)
+                    .await
+                {
                     warn!(error = %e, "could not say why the game has no thread");
                 }
                 return None;
@@ -627,7 +642,12 @@ where
     /// Posts the message of the turn that just began and remembers it; false if Discord refused.
     async fn post_turn(&mut self, cx: &Cx) -> bool {
         let view = self.game.turn_view(&cx.shared.config.style, self.lang);
-        let posted = match cx.shared.outbox.post(cx.channel, self.outgoing(view)).await {
+        let posted = match cx
+            .shared
+            .outbox
+            .post(cx.channel, self.outgoing(view), Post::Turn)
+            .await
+        {
             Ok(id) => {
                 self.previous_turn_message = self.turn_message;
                 self.turn_message = Some(id);
@@ -706,7 +726,14 @@ where
             Ok(()) => Ok(()),
             Err(SendError::Replace(why)) => {
                 info!(why = %why, "showing the game on a new message");
-                match cx.shared.outbox.post(cx.channel, message).await {
+                // Never posted (or its id never stored: the process stopped in between): the
+                // post it would have been, which Discord returns if it was made after all.
+                let post = match (target, lobby) {
+                    (Some(old), _) => Post::Replacing(old),
+                    (None, true) => Post::Lobby,
+                    (None, false) => Post::Turn,
+                };
+                match cx.shared.outbox.post(cx.channel, message, post).await {
                     Ok(id) => {
                         if lobby {
                             self.lobby_message = Some(id);

@@ -808,3 +808,84 @@ async fn sigterm_stops_the_process_within_seconds_idle_mid_game_and_reconnecting
          reconnecting"
     );
 }
+
+/// A turn message posted in the instant before a kill, its id never stored: the restarted
+/// process shows the turn as the same post (the same `nonce`, with `enforce_nonce`), which
+/// Discord answers with the message already made. The channel shows one turn message, and the
+/// restarted process plays on it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_posted_just_before_a_kill_is_adopted_after_the_restart_not_posted_twice() {
+    use discord_standin::faults::{self, RestFault};
+    let standin = standin(&["one"], &[("alice", "en-US"), ("bob", "en-US")]).await;
+    let (channel, alice, bob) = (
+        standin.channel("one"),
+        standin.user("alice"),
+        standin.user("bob"),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let database = Database::File(dir.path().join("forgetit.db"));
+    let bot = BotProcess::spawn("forgetit", &standin, dir.path(), &database, &[]);
+    bot.connected().await;
+    let lobby = standin
+        .run_slash(
+            alice,
+            channel,
+            "forgetit",
+            Some("start"),
+            serde_json::json!({}),
+        )
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    let game = game_states(lobby.components())[0].0;
+    standin
+        .click(bob, lobby.id, "Join")
+        .await
+        .unwrap()
+        .response()
+        .await
+        .unwrap();
+    // Start: the lobby is answered, then the first turn is posted; Discord makes the message but
+    // its answer (the new message's id) never reaches the bot, killed meanwhile.
+    standin.inject(
+        RestFault::hold_answer(Duration::from_secs(600))
+            .method("POST")
+            .route(faults::CHANNEL_MESSAGES),
+    );
+    let started = standin.click(alice, lobby.id, "Start").await.unwrap();
+    started.response().await.unwrap();
+    standin.wait_for_faults(1).await.unwrap();
+    let (posted, _) = standin
+        .wait_until("the first turn", |view| {
+            current_turn(&view.messages(channel), game)
+        })
+        .await
+        .unwrap();
+    bot.kill().await;
+
+    let bot = BotProcess::spawn("forgetit", &standin, dir.path(), &database, &[]);
+    bot.connected().await;
+    // The table shows its game before it takes a click: the click is answered on the turn's
+    // message, the one posted before the kill.
+    let player = on_turn(&posted);
+    let rolled = standin
+        .click(player, posted.id, "Roll")
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert_eq!(rolled.id, posted.id, "the restarted process plays on it");
+    assert_eq!(standin.nonces_enforced(), 1, "the post repeated, answered");
+    let turns: Vec<_> = standin
+        .lasting_messages()
+        .into_iter()
+        .filter(|m| m.channel_id == channel && m.content().contains("your turn"))
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(turns, [posted.id], "one turn message");
+    assert!(standin.problems().is_empty(), "{:?}", standin.problems());
+    bot.stop().await;
+}

@@ -958,7 +958,7 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
         let (id, before) = (t.id, t.game.clone());
         async move {
             store
-                .commit_from(id, Some(&before), &next, &event, None)
+                .commit_from(id, Some(&before), &next, &event, None, false)
                 .await
                 .map(|()| next)
         }
@@ -973,7 +973,7 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
             &mut ScriptedDice::new([5; 9]),
         )
         .unwrap();
-    let second = store.commit_from(tables[7].id, Some(&stale), &again, &event, None);
+    let second = store.commit_from(tables[7].id, Some(&stale), &again, &event, None, false);
     let (rolled, second) = tokio::join!(futures::future::join_all(rolls), second);
     let mut refused = usize::from(second.is_err());
     for (table, rolled) in tables.iter_mut().zip(rolled) {

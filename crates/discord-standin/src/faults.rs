@@ -61,6 +61,9 @@ pub enum RestFaultKind {
     },
     /// Wait this long before handling the request (then handle it normally).
     Delay(Duration),
+    /// Handle the request at once, then wait this long before answering: what it asked is
+    /// done, but its answer is late (or lost, with its connection, if the client goes).
+    HoldAnswer(Duration),
     /// Close the TCP connection without any HTTP response; nothing is applied.
     Reset,
 }
@@ -121,6 +124,12 @@ impl RestFault {
     /// Discord's 3 s, the callback arrives too late and is answered 404 `Unknown interaction`.
     pub fn delay(delay: Duration) -> Self {
         Self::new(RestFaultKind::Delay(delay))
+    }
+
+    /// Apply the request at once, and hold its answer this long: a message is posted, say, but
+    /// the bot learns its id late, or never if it is killed meanwhile.
+    pub fn hold_answer(hold: Duration) -> Self {
+        Self::new(RestFaultKind::HoldAnswer(hold))
     }
 
     /// Close the connection without an HTTP response (the client sees a reset connection).
@@ -294,7 +303,7 @@ pub(crate) fn fault_reply(kind: &RestFaultKind, route: Option<&str>) -> Option<R
             });
             Some(reply(429, headers, Some(body), None))
         }
-        RestFaultKind::Delay(_) | RestFaultKind::Reset => None,
+        RestFaultKind::Delay(_) | RestFaultKind::HoldAnswer(_) | RestFaultKind::Reset => None,
     }
 }
 

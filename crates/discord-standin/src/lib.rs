@@ -768,6 +768,12 @@ impl Standin {
         self.shared.read(|w| w.fired.clone())
     }
 
+    /// How many message creates were answered with a message created earlier with the same
+    /// `nonce` (`enforce_nonce`), instead of a new one.
+    pub fn nonces_enforced(&self) -> usize {
+        self.shared.read(|w| w.nonces_enforced)
+    }
+
     /// Wait until at least `n` faults fired; returns them all.
     pub async fn wait_for_faults(&self, n: usize) -> Result<Vec<FiredFault>> {
         self.shared

@@ -595,3 +595,8 @@ mod tests {
         );
     }
 }
+
+/// How long a message created with `nonce` and `enforce_nonce` is returned to a create with the
+/// same nonce by the same author, instead of a new message ("the past few minutes", Discord's
+/// docs say).
+pub const NONCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(5 * 60);

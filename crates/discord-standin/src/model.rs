@@ -678,6 +678,13 @@ pub(crate) struct World {
     pub(crate) bot_removed: HashSet<GuildId>,
     /// Messages a moderator deleted (the bot's edits of them are no mistake of the bot's).
     pub(crate) moderator_deleted: HashSet<MessageId>,
+    /// The `nonce` each message was created with (as sent: a string or an integer).
+    pub(crate) nonce_of: HashMap<MessageId, Value>,
+    /// The messages created with `enforce_nonce`: (channel, author, nonce) → the message and
+    /// when it was created.
+    pub(crate) enforced_nonces: HashMap<(ChannelId, UserId, String), (MessageId, Instant)>,
+    /// How many creates were answered with the message of an earlier one (`enforce_nonce`).
+    pub(crate) nonces_enforced: usize,
     /// Channels where the bot may not start threads (its role lacks Create Public Threads).
     pub(crate) threads_denied: HashSet<ChannelId>,
     /// Messages whose edits fail with 30046.
@@ -754,6 +761,9 @@ impl World {
             gateway_log: Vec::new(),
             gateway_blocked: false,
             moderator_deleted: HashSet::new(),
+            nonce_of: HashMap::new(),
+            enforced_nonces: HashMap::new(),
+            nonces_enforced: 0,
             threads_denied: HashSet::new(),
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
@@ -1168,6 +1178,9 @@ impl World {
                 "components".into(),
                 Value::Array(m.state.components.clone()),
             );
+        }
+        if let Some(nonce) = self.nonce_of.get(&id) {
+            v["nonce"] = nonce.clone();
         }
         if m.interaction.is_some() {
             v["webhook_id"] = json!(self.application_id.to_string());

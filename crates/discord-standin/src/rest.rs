@@ -109,7 +109,7 @@ fn take_fault(shared: &Shared, method: &str, path: &str) -> Option<RestFaultKind
             w.rest_faults.remove(i);
         }
         if route.as_deref() == Some(INTERACTION_CALLBACK)
-            && !matches!(kind, RestFaultKind::Delay(_))
+            && !matches!(kind, RestFaultKind::Delay(_) | RestFaultKind::HoldAnswer(_))
         {
             // `/api/v10/interactions/{id}/{token}/callback`: Discord, not the bot, failed it.
             let id = path.split('/').skip_while(|p| *p != "interactions").nth(1);
@@ -137,8 +137,10 @@ pub(crate) async fn handle(
     body: Bytes,
 ) -> Response {
     let mut injected = Injected::default();
+    let mut hold = None;
     match take_fault(&shared, method.as_str(), uri.path()) {
         None => {}
+        Some(RestFaultKind::HoldAnswer(d)) => hold = Some(d),
         Some(RestFaultKind::Delay(d)) => {
             tokio::time::sleep(d).await;
             injected.delay = Some(d);
@@ -164,6 +166,9 @@ pub(crate) async fn handle(
         &body,
         injected,
     );
+    if let Some(hold) = hold {
+        tokio::time::sleep(hold).await;
+    }
     let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let mut response = match (reply.body, reply.text) {
         (Some(v), _) => (
@@ -697,7 +702,33 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
                 0
             };
             let bot = w.bot.id;
+            // `nonce` with `enforce_nonce`: a message the same author created in this channel
+            // with the same nonce, in the last few minutes, is returned instead of a new one
+            // (Discord's "Create Message"). One deleted since is not returned: a new one is made.
+            let nonce = call.body.get("nonce").filter(|n| !n.is_null()).cloned();
+            let enforced = call.body.get("enforce_nonce") == Some(&Value::Bool(true));
+            let key = match (&nonce, enforced) {
+                (Some(Value::String(n)), true) => Some((channel, bot, n.clone())),
+                (Some(n @ Value::Number(_)), true) => Some((channel, bot, n.to_string())),
+                _ => None,
+            };
+            if let Some(key) = &key {
+                let earlier = w.enforced_nonces.get(key).copied();
+                if let Some((id, at)) = earlier {
+                    let live = w.message(id).is_some_and(|m| !m.deleted);
+                    if live && at.elapsed() < limits::NONCE_WINDOW {
+                        w.nonces_enforced += 1;
+                        return Reply::ok(w.message_json(id));
+                    }
+                }
+            }
             let id = w.create_message(channel, bot, call.body, None, None, kind);
+            if let Some(nonce) = nonce {
+                w.nonce_of.insert(id, nonce);
+            }
+            if let Some(key) = key {
+                w.enforced_nonces.insert(key, (id, Instant::now()));
+            }
             Reply::ok(w.message_json(id))
         }
         (_, "/channels/{channel_id}/messages/{message_id}") => {

@@ -68,7 +68,7 @@ impl<R: Rules> Table<R> {
         let mut next = self.game.clone();
         next.evolve(&event);
         store
-            .commit_from(self.id, Some(&self.game), &next, &event, deadline_ms)
+            .commit_from(self.id, Some(&self.game), &next, &event, deadline_ms, false)
             .await
             .unwrap();
         self.game = next;

@@ -337,3 +337,39 @@ async fn a_buttons_custom_emoji_must_be_the_applications() {
     assert_eq!(buttons[1].emoji_id, Some(die));
     standin.assert_clean();
 }
+
+/// Discord's `nonce` and `enforce_nonce`: a message created again with the same nonce by the same
+/// author, within minutes, is the message already made; without `enforce_nonce`, or once that
+/// message is deleted, a new one is made. The message carries its nonce.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_create_with_an_enforced_nonce_returns_the_message_already_made() {
+    let standin = Standin::start().await;
+    let http = http(&standin);
+    let channel = serenity::ChannelId::new(standin.channel_id().get());
+    let create = |enforce: bool| {
+        serenity::CreateMessage::new()
+            .content("your turn")
+            .nonce(serenity::Nonce::String("t33.b".into()))
+            .enforce_nonce(enforce)
+    };
+    let first = channel.send_message(&http, create(true)).await.unwrap();
+    assert!(
+        matches!(&first.nonce, Some(serenity::Nonce::String(n)) if n == "t33.b"),
+        "{:?}",
+        first.nonce
+    );
+    let again = channel.send_message(&http, create(true)).await.unwrap();
+    assert_eq!(again.id, first.id);
+    assert_eq!(standin.nonces_enforced(), 1);
+    let unenforced = channel.send_message(&http, create(false)).await.unwrap();
+    assert_ne!(unenforced.id, first.id);
+    standin.delete_message(discord_standin::MessageId(first.id.get()));
+    let after_delete = channel.send_message(&http, create(true)).await.unwrap();
+    assert_ne!(after_delete.id, first.id);
+    assert_eq!(standin.nonces_enforced(), 1);
+    assert!(
+        standin.violations().is_empty(),
+        "{:?}",
+        standin.violations()
+    );
+}
