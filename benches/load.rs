@@ -510,6 +510,11 @@ impl BotChild {
             .env("DISCORD_TOKEN", standin.token())
             .env("FORGETIT_DISCORD__HTTP_PROXY", standin.rest_url())
             .env("FORGETIT_DATABASE__PATH", db)
+            // One server, thousands of games, each player clicking as fast as the bot answers:
+            // the limits of `limits` are not what is measured.
+            .env("FORGETIT_LIMITS__CLICKS_PER_MINUTE", "100000")
+            .env("FORGETIT_LIMITS__TABLES_PER_SERVER", "100000")
+            .env("FORGETIT_LIMITS__LOBBIES_PER_PERSON", "100000")
             // Settings to try pass through: the durability, and the allocator's own.
             .envs(std::env::vars().filter(|(k, _)| {
                 k == "FORGETIT_DATABASE__DURABILITY" || k.starts_with("MIMALLOC_")

@@ -31,6 +31,7 @@ pub struct Config {
     pub strategy: StrategyConfig,
     pub log: LogConfig,
     pub shutdown: ShutdownConfig,
+    pub limits: LimitsConfig,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -192,6 +193,34 @@ impl Default for ShutdownConfig {
     }
 }
 
+/// What one person, and one server, may open or click: counted per server, the same for every
+/// server. Past a limit the bot answers privately, saying the limit, and does nothing.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// The open lobbies (games not started yet) one person may host at once, in one server.
+    pub lobbies_per_person: u32,
+    /// The open games (in their lobby or being played) one server may have at once.
+    pub tables_per_server: u32,
+    /// The clicks one person may make in a minute in one server (in a burst, then one every
+    /// 60/n seconds).
+    pub clicks_per_minute: u32,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        let tables = crate::tables::Limits::default();
+        LimitsConfig {
+            lobbies_per_person: tables.lobbies_per_person,
+            tables_per_server: tables.tables_per_server,
+            clicks_per_minute: 60,
+        }
+    }
+}
+
+/// The highest value of each limit.
+pub const MAX_LIMIT: u32 = 100_000;
+
 /// The longest grace a stop may be given (five minutes; orchestrators kill well before).
 pub const MAX_GRACE_SECS: u64 = 300;
 
@@ -279,6 +308,16 @@ impl Config {
                 self.shutdown.grace_secs
             ));
         }
+        let limits = &self.limits;
+        for (name, value) in [
+            ("limits.lobbies_per_person", limits.lobbies_per_person),
+            ("limits.tables_per_server", limits.tables_per_server),
+            ("limits.clicks_per_minute", limits.clicks_per_minute),
+        ] {
+            if !(1..=MAX_LIMIT).contains(&value) {
+                return Err(format!("{name} {value} is not between 1 and {MAX_LIMIT}"));
+            }
+        }
         self.database.validate()?;
         self.shards()?;
         self.http_proxy()?;
@@ -342,6 +381,10 @@ impl Config {
             // Checked by `load` (and by `discord::start`).
             shards: self.shards().ok().flatten(),
             strategy_cache: self.strategy.cache(),
+            limits: crate::tables::Limits {
+                lobbies_per_person: self.limits.lobbies_per_person,
+                tables_per_server: self.limits.tables_per_server,
+            },
         }
     }
 }

@@ -254,3 +254,15 @@ dice-held = { $face } held
 dice-reading = { $what } — { $dice }
 # One kind of For Get It die in a roll: "FOR: word, 2, 3".
 dice-kind = { $kind }: { $faces }
+notice-limit-lobbies = You already host { $max ->
+    [one] an open lobby
+   *[other] { $max } open lobbies
+} on this server, the most one person may: start { $max ->
+    [one] it
+   *[other] one
+} or close { $max ->
+    [one] it
+   *[other] one
+} first. Nothing was done.
+notice-limit-tables = This server has { $max } open games, the most it may: finish or cancel one first. Nothing was done.
+notice-limit-clicks = Slow down: at most { $max } clicks a minute. Nothing was done; click again in a moment.

@@ -254,3 +254,12 @@ dice-word = mot
 dice-held = { $face } gardé
 dice-reading = { $what } — { $dice }
 dice-kind = { $kind } : { $faces }
+notice-limit-lobbies = Vous avez déjà { $max ->
+    [one] une table ouverte en attente de joueurs
+   *[other] { $max } tables ouvertes en attente de joueurs
+} sur ce serveur, le maximum par personne : { $max ->
+    [one] lancez-la ou fermez-la
+   *[other] lancez-en une ou fermez-en une
+} d'abord. Rien n'a été fait.
+notice-limit-tables = Ce serveur a { $max } parties ouvertes, son maximum : terminez-en une ou annulez-en une d'abord. Rien n'a été fait.
+notice-limit-clicks = Doucement : au plus { $max } clics par minute. Rien n'a été fait ; cliquez à nouveau dans un instant.

@@ -20,6 +20,7 @@ mod drain;
 pub mod emoji;
 mod events;
 pub mod io;
+mod limits;
 mod options;
 mod router;
 mod startup;
@@ -53,6 +54,7 @@ pub struct Data {
     tables: Tables,
     store: Store,
     membership: broadcast::Sender<Membership>,
+    clicks: limits::ClickLimit,
 }
 
 /// What the bot recorded of a server it was removed from or came back to, once recorded.

@@ -34,6 +34,13 @@ pub(super) async fn route_click(
         let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
         return;
     }
+    if let Err(max) = data.clicks.check(guild.get(), click.user.id.get()) {
+        info!(max, "a click past the person's rate limit; refused");
+        let _ = reply
+            .ephemeral(render::notice(Notice::SlowDown(max), lang))
+            .await;
+        return;
+    }
     let button = codec::decode(&click.data.custom_id);
     // A select menu's choice is its first value (the menus take exactly one).
     let chosen = match &click.data.kind {

@@ -223,6 +223,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         tables: tables.clone(),
         store: store.clone(),
         membership,
+        clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::new);
     let framework = poise::Framework::builder()

@@ -100,6 +100,12 @@ pub enum Notice {
     NothingToSet(Vec<String>),
     /// The server's list of channels is full (it holds this many).
     TooManyChannels(usize),
+    /// The asker hosts this many open lobbies in the server, the most one person may.
+    TooManyLobbies(u32),
+    /// The server has this many open games, the most it may.
+    TooManyTables(u32),
+    /// The asker clicked more than this many times in a minute: nothing was done.
+    SlowDown(u32),
     /// A game's command without a subcommand: the command, and its subcommands' names.
     SubcommandNeeded {
         command: String,
@@ -245,6 +251,15 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         }
         Notice::TooManyChannels(max) => {
             return MessageView::new(&tr!(lang, "notice-too-many-channels", max = max));
+        }
+        Notice::TooManyLobbies(max) => {
+            return MessageView::new(&tr!(lang, "notice-limit-lobbies", max = max));
+        }
+        Notice::TooManyTables(max) => {
+            return MessageView::new(&tr!(lang, "notice-limit-tables", max = max));
+        }
+        Notice::SlowDown(max) => {
+            return MessageView::new(&tr!(lang, "notice-limit-clicks", max = max));
         }
         Notice::BadOptions => "notice-options-bad",
         Notice::UnknownCommand => "notice-unknown-command",

@@ -29,6 +29,9 @@ use crate::i18n::Lang;
 pub enum StoreError {
     #[error("this channel already has an open game (game {game_id})")]
     ChannelBusy { game_id: i64 },
+    /// A limit of [`OpenLimits`] is reached: nothing was stored.
+    #[error("limit reached: {0:?}")]
+    Limit(LimitReached),
     #[error("game {game_id} changed meanwhile: it is no longer at version {expected}")]
     Conflict { game_id: i64, expected: u64 },
     #[error("there is no game {0}")]
@@ -408,6 +411,26 @@ pub struct Opening {
     pub clocks: Clocks,
     /// The finished game whose Rematch button opens it.
     pub rematch_of: Option<i64>,
+    /// What its server and its host may have open, checked in the transaction that stores it.
+    pub limits: Option<OpenLimits>,
+}
+
+/// What a server and a person may have open when a game is stored (see [`Opening`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenLimits {
+    /// The person who opens it.
+    pub host: u64,
+    /// The open lobbies they may host in the server (this one not counted).
+    pub lobbies_per_person: u32,
+    /// The open games the server may have (this one not counted).
+    pub tables_per_server: u32,
+}
+
+/// Which limit refused a new game, and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitReached {
+    Lobbies(u32),
+    Tables(u32),
 }
 
 /// The clocks a game keeps from its server's settings, from its start to its end (across

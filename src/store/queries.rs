@@ -15,9 +15,9 @@ use crate::i18n::Lang;
 use crate::ratings::Rating;
 use crate::store::{
     chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
-    GuildSettings, Job, LeaderboardPage, Loaded, Opening, Place, Placing, PlayerStats, RatedPlayer,
-    Result, SeatResult, SeatRow, Seats, Setting, SettingsChange, StoreError, StoredGame, BATCH,
-    GAME_COLUMNS, LOAD_CHUNK,
+    GuildSettings, Job, LeaderboardPage, LimitReached, Loaded, Opening, Place, Placing,
+    PlayerStats, RatedPlayer, Result, SeatResult, SeatRow, Seats, Setting, SettingsChange,
+    StoreError, StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
 };
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -316,9 +316,39 @@ impl Queries {
             lang,
             clocks,
             rematch_of,
+            limits,
         } = *opening;
         let now = now_ms();
         let mut tx = self.writer.begin().await?;
+        if let Some(limits) = limits {
+            // In the transaction that stores the game: SQLite's one writer sees every game
+            // stored before it. The asker's own limit first: theirs to act on.
+            let hosted: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games g JOIN seats s ON s.game_id = g.id AND s.position = 0 \
+                 WHERE g.guild_id = $1 AND g.status = 'lobby' \
+                 AND s.player_kind = 'person' AND s.player_id = $2",
+            )
+            .bind(place.guild_id as i64)
+            .bind(limits.host as i64)
+            .fetch_one(&mut *tx)
+            .await?;
+            if hosted >= i64::from(limits.lobbies_per_person) {
+                return Err(StoreError::Limit(LimitReached::Lobbies(
+                    limits.lobbies_per_person,
+                )));
+            }
+            let open: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND status IN ('lobby', 'playing')",
+            )
+            .bind(place.guild_id as i64)
+            .fetch_one(&mut *tx)
+            .await?;
+            if open >= i64::from(limits.tables_per_server) {
+                return Err(StoreError::Limit(LimitReached::Tables(
+                    limits.tables_per_server,
+                )));
+            }
+        }
         let inserted = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
              created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms, rematch_of) \

@@ -59,6 +59,26 @@ pub struct TableConfig {
     /// Where a game's solved strategy table is cached (read at first use, written once solved).
     /// `None`: solved in memory at first use, every run.
     pub strategy_cache: Option<std::path::PathBuf>,
+    /// What one person and one server may open.
+    pub limits: Limits,
+}
+
+/// What one person and one server may open at once (`limits` in the config file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open lobbies one person hosts, in one server.
+    pub lobbies_per_person: u32,
+    /// Open games (lobbies and games being played) in one server.
+    pub tables_per_server: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            lobbies_per_person: 1,
+            tables_per_server: 200,
+        }
+    }
 }
 
 impl TableConfig {
@@ -87,6 +107,7 @@ impl Default for TableConfig {
             style: render::DiceStyle::default(),
             shards: None,
             strategy_cache: None,
+            limits: Limits::default(),
         }
     }
 }

@@ -13,7 +13,9 @@ use crate::engine::Player;
 use crate::engine::Status;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice};
-use crate::store::{now_ms, Clocks, GuildSettings, Loaded, Opening, StoreError};
+use crate::store::{
+    now_ms, Clocks, GuildSettings, LimitReached, Loaded, OpenLimits, Opening, StoreError,
+};
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {
@@ -121,6 +123,11 @@ where
                     lang: table_lang,
                     clocks,
                     rematch_of,
+                    limits: Some(OpenLimits {
+                        host: host.user_id,
+                        lobbies_per_person: config.limits.lobbies_per_person,
+                        tables_per_server: config.limits.tables_per_server,
+                    }),
                 },
             )
             .await;
@@ -133,6 +140,19 @@ where
                         lang,
                     ))
                     .await;
+                return None;
+            }
+            Err(StoreError::Limit(reached)) => {
+                info!(
+                    ?reached,
+                    host = host.user_id,
+                    "a new game refused: a limit is reached"
+                );
+                let notice = match reached {
+                    LimitReached::Lobbies(max) => Notice::TooManyLobbies(max),
+                    LimitReached::Tables(max) => Notice::TooManyTables(max),
+                };
+                let _ = reply.ephemeral(render::notice(notice, lang)).await;
                 return None;
             }
             Err(e) => {

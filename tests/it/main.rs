@@ -20,6 +20,7 @@ mod faults_e2e;
 mod gateway_tls;
 mod getdickey_e2e;
 mod i18n_e2e;
+mod limits_e2e;
 mod locales;
 mod migrate_db;
 mod old_database;

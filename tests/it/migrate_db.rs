@@ -63,6 +63,7 @@ impl<R: Rules> Table<R> {
             lang,
             clocks,
             rematch_of,
+            limits: None,
         };
         let host = (host, format!("{host:?}"));
         Table::open(store, at, settings, host, &opening)

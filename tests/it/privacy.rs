@@ -50,6 +50,7 @@ async fn create(store: &Store, at: Place, host: Player, lang: Lang) -> Table {
         lang,
         clocks: Clocks::default(),
         rematch_of: None,
+        limits: None,
     };
     let host = (host, name_of(host));
     Table::open(store, at, Settings { target: 100 }, host, &opening)

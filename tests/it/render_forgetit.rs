@@ -1088,6 +1088,10 @@ fn server_settings() {
         Notice::ManageServerOnly,
         Notice::NothingToSet(vec!["**target**".into(), "**turn-timeout**".into()]),
         Notice::TooManyChannels(25),
+        Notice::TooManyLobbies(1),
+        Notice::TooManyLobbies(2),
+        Notice::TooManyTables(200),
+        Notice::SlowDown(60),
         Notice::BadOption {
             option: "channel".into(),
             takes: Takes::Channel,

@@ -37,6 +37,7 @@ async fn create(store: &Store, at: Place, host: Player, target: u32) -> Result<T
         lang: Lang::default(),
         clocks: Clocks::default(),
         rematch_of: None,
+        limits: None,
     };
     let host = (host, format!("{host:?}"));
     Table::open(store, at, Settings { target }, host, &opening).await
@@ -1165,6 +1166,7 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
                 lang: Lang::EnUs,
                 clocks,
                 rematch_of: Some(7),
+                limits: None,
             },
         )
         .await

@@ -36,6 +36,7 @@ const ON_POSTGRES: &[&str] = &[
     "privacy_e2e",
     "settings_e2e",
     "review_e2e",
+    "limits_e2e",
 ];
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \

@@ -104,6 +104,11 @@ impl World {
         config.database.path = self.db.clone();
         config.database.url = self.postgres.clone();
         config.game.bot_pace_ms = 0;
+        // Players clicking as fast as the bot answers, many games in one server: the limits are
+        // tested apart (`limits_e2e`).
+        config.limits.clicks_per_minute = forgetit::config::MAX_LIMIT;
+        config.limits.tables_per_server = forgetit::config::MAX_LIMIT;
+        config.limits.lobbies_per_person = forgetit::config::MAX_LIMIT;
         // Unicode dice, as the tests read them; tests/emoji_e2e.rs sets up the application emoji.
         config.emoji.style = forgetit::render::EmojiStyle::Unicode;
         // One Get Dickey strategy table for every test process (solved once, then read).

@@ -72,6 +72,11 @@ impl BotProcess {
             .env(db_key, db_value)
             .env("FORGETIT_LOG__FORMAT", "json")
             .env("FORGETIT_LOG__FILTER", "info")
+            // Players clicking as fast as the bot answers, many games in one server: the limits
+            // are tested apart (`limits_e2e`).
+            .env("FORGETIT_LIMITS__CLICKS_PER_MINUTE", "100000")
+            .env("FORGETIT_LIMITS__TABLES_PER_SERVER", "100000")
+            .env("FORGETIT_LIMITS__LOBBIES_PER_PERSON", "100000")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
