@@ -32,6 +32,7 @@ pub struct Config {
     pub log: LogConfig,
     pub shutdown: ShutdownConfig,
     pub limits: LimitsConfig,
+    pub retention: RetentionConfig,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -218,6 +219,18 @@ impl Default for LimitsConfig {
     }
 }
 
+/// What the database keeps of finished games.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RetentionConfig {
+    /// Days a finished game's move log is kept (its review and rematch need it); its result,
+    /// ratings and statistics are kept for good. `None`: every log is kept.
+    pub game_logs_days: Option<u32>,
+}
+
+/// The longest a move log may be kept when a time is set (ten years).
+pub const MAX_LOG_DAYS: u32 = 3650;
+
 /// The highest value of each limit.
 pub const MAX_LIMIT: u32 = 100_000;
 
@@ -316,6 +329,13 @@ impl Config {
         ] {
             if !(1..=MAX_LIMIT).contains(&value) {
                 return Err(format!("{name} {value} is not between 1 and {MAX_LIMIT}"));
+            }
+        }
+        if let Some(days) = self.retention.game_logs_days {
+            if !(1..=MAX_LOG_DAYS).contains(&days) {
+                return Err(format!(
+                    "retention.game_logs_days {days} is not between 1 and {MAX_LOG_DAYS} (leave it out to keep every log)"
+                ));
             }
         }
         self.database.validate()?;

@@ -244,6 +244,7 @@ review-other-game = Game #{ $id } is played with `/{ $command }`: use `/{ $comma
 review-not-finished = Game #{ $id } is not finished: it can be reviewed once it is over.
 review-cancelled = Game #{ $id } was cancelled: only a finished game can be reviewed.
 review-not-played = You did not play in game #{ $id }: only its players can review it.
+review-pruned = Game #{ $id } ended long ago and its moves are no longer kept, so it has no review or rematch any more. Its result still counts.
 review-no-games = You have no finished game of { $game } in this server to review: play one, then `/{ $command } review`.
 
 ## Dice in words: every message with dice says them in its text too (notifications and screen

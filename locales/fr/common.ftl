@@ -245,6 +245,7 @@ review-other-game = La partie n°{ $id } se joue avec `/{ $command }` : utilise
 review-not-finished = La partie n°{ $id } n'est pas terminée : elle pourra être analysée une fois finie.
 review-cancelled = La partie n°{ $id } a été annulée : seule une partie terminée peut être analysée.
 review-not-played = Vous n'avez pas joué dans la partie n°{ $id } : seuls ses joueurs peuvent l'analyser.
+review-pruned = La partie n°{ $id } s'est terminée il y a longtemps et ses coups ne sont plus conservés : elle n'a plus d'analyse ni de revanche. Son résultat compte toujours.
 review-no-games = Vous n'avez aucune partie terminée de { $game } sur ce serveur à analyser : jouez-en une, puis `/{ $command } analyse`.
 
 ## Les dés en toutes lettres : chaque message qui montre des dés les dit aussi dans son texte

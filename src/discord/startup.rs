@@ -284,7 +284,11 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             None => client.start_autosharded().await,
         }
     });
-    let sweeper = tokio::spawn(sweep_removed(store.clone()));
+    let keep_logs = config
+        .retention
+        .game_logs_days
+        .map(|days| i64::from(days) * 24 * 60 * 60 * 1000);
+    let sweeper = tokio::spawn(sweep_removed(store.clone(), keep_logs));
     Ok(RunningBot {
         shard_manager,
         tables,
@@ -334,13 +338,22 @@ impl Clients {
 pub(super) const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
 
 /// Deletes, at start and then every [`SWEEP_EVERY`], the data of the servers the bot was
-/// removed from 30 days ago or more and did not come back to (every process does it: it is the
-/// same for all, and done once).
-pub(super) async fn sweep_removed(store: Store) {
+/// removed from 30 days ago or more and did not come back to, and, with `keep_logs_ms`
+/// (`retention.game_logs_days`), the move logs of the games that ended longer ago than that
+/// (every process does it: it is the same for all, and done once).
+pub(super) async fn sweep_removed(store: Store, keep_logs_ms: Option<i64>) {
     let mut every = tokio::time::interval(SWEEP_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
+        if let Some(keep) = keep_logs_ms {
+            let now = crate::store::now_ms();
+            match store.prune_logs(now.saturating_sub(keep), now).await {
+                Ok(0) => {}
+                Ok(games) => info!(games, "deleted the move logs of games that ended long ago"),
+                Err(e) => warn!(error = %e, "could not delete the move logs of old games"),
+            }
+        }
         match store.sweep_removed_guilds(crate::store::now_ms()).await {
             Ok(swept) if swept.is_empty() => {}
             Ok(swept) => info!(

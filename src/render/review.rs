@@ -245,6 +245,8 @@ pub enum Refusal {
     NotPlayed { id: i64 },
     /// The asker has no finished game of this kind (its command) in this server.
     NoGames { command: &'static str },
+    /// The game's moves were deleted (`retention.game_logs_days`): no review, no rematch.
+    Pruned { id: i64 },
 }
 
 /// The refusal as a private message, in `lang`.
@@ -261,6 +263,7 @@ pub fn refusal(refusal: &Refusal, lang: Lang) -> MessageView {
         Refusal::NotFinished { id } => tr!(lang, "review-not-finished", id = id.to_string()),
         Refusal::Cancelled { id } => tr!(lang, "review-cancelled", id = id.to_string()),
         Refusal::NotPlayed { id } => tr!(lang, "review-not-played", id = id.to_string()),
+        Refusal::Pruned { id } => tr!(lang, "review-pruned", id = id.to_string()),
         Refusal::NoGames { command } => tr!(
             lang,
             "review-no-games",

@@ -73,6 +73,7 @@ const TABLES: [Table; 9] = [
             ("bot_pace_ms", Ty::IntOrNull),
             ("rematch_of", Ty::IntOrNull),
             ("lobby_channel_id", Ty::IntOrNull),
+            ("log_pruned_ms", Ty::IntOrNull),
         ],
     },
     Table {

@@ -975,6 +975,18 @@ impl Store {
         each!(self, q => q.sweep_removed_guilds(before).await)
     }
 
+    /// Deletes the move logs of the games that ended before `before_ms` (`retention.game_logs_days`),
+    /// noting when (`now_ms`): their results, ratings and statistics stay, their reviews go.
+    /// Done a few hundred games a transaction. How many games.
+    pub async fn prune_logs(&self, before_ms: i64, now_ms: i64) -> Result<usize> {
+        each!(self, q => q.prune_logs(before_ms, now_ms).await)
+    }
+
+    /// When game `game_id`'s move log was deleted, if it was ([`Store::prune_logs`]).
+    pub async fn log_pruned(&self, game_id: i64) -> Result<Option<i64>> {
+        each!(self, q => q.log_pruned(game_id).await)
+    }
+
     /// A server's settings (the defaults, for a server that set none).
     pub async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {
         each!(self, q => q.guild_settings(guild_id).await)

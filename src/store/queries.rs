@@ -656,7 +656,7 @@ impl Queries {
     pub(in crate::store) async fn backfill_results<G: StoredGame>(&self) -> Result<usize> {
         let missing: Vec<(i64, i64, Option<i64>, i64)> = sqlx::query_as(
             "SELECT g.id, g.guild_id, g.finished_ms, g.updated_ms FROM games g \
-             WHERE g.kind = $1 AND g.status = 'finished' \
+             WHERE g.kind = $1 AND g.status = 'finished' AND g.log_pruned_ms IS NULL \
              AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) \
              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id \
                          AND s.player_kind = 'person') \
@@ -1175,6 +1175,47 @@ impl Queries {
         }
         tx.commit().await?;
         Ok(guilds.into_iter().map(|g| g as u64).collect())
+    }
+
+    pub(in crate::store) async fn prune_logs(&self, before_ms: i64, now: i64) -> Result<usize> {
+        let mut pruned = 0;
+        loop {
+            // A batch a transaction: the write lock is held for a moment at a time.
+            let mut tx = self.writer.begin().await?;
+            let games: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM games WHERE log_pruned_ms IS NULL \
+                 AND status IN ('finished', 'cancelled') AND finished_ms < $1 \
+                 ORDER BY finished_ms LIMIT 256",
+            )
+            .bind(before_ms)
+            .fetch_all(&mut *tx)
+            .await?;
+            if games.is_empty() {
+                return Ok(pruned);
+            }
+            for &game in &games {
+                sqlx::query("DELETE FROM events WHERE game_id = $1")
+                    .bind(game)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("UPDATE games SET log_pruned_ms = $2 WHERE id = $1")
+                    .bind(game)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            pruned += games.len();
+        }
+    }
+
+    pub(in crate::store) async fn log_pruned(&self, game_id: i64) -> Result<Option<i64>> {
+        let pruned: Option<Option<i64>> =
+            sqlx::query_scalar("SELECT log_pruned_ms FROM games WHERE id = $1")
+                .bind(game_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(pruned.flatten())
     }
 
     pub(in crate::store) async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {

@@ -350,6 +350,21 @@ impl Actor {
         };
         let shared = self.cx.shared.clone();
         let store = &shared.store;
+        match store.log_pruned(game_id).await {
+            Ok(None) => {}
+            Ok(Some(_)) => {
+                let view = crate::render::review::refusal(
+                    &crate::render::review::Refusal::Pruned { id: game_id },
+                    request.lang,
+                );
+                let _ = request.reply.ephemeral(view).await;
+                return;
+            }
+            Err(e) => {
+                error!(error = %e, game_id, "could not read the game to rematch");
+                return deny(request.reply, Notice::Failed, request.lang).await;
+            }
+        }
         let finished = match store.kind_of(game_id).await {
             Ok(Some(kind)) => AnyTable::load(store, game_id, kind).await.map(Some),
             Ok(None) => Ok(None),

@@ -108,6 +108,14 @@ async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, Mess
         let command = kind.command();
         return Err(refusal(&Refusal::OtherGame { id, command }, lang));
     }
+    if store
+        .log_pruned(id)
+        .await
+        .map_err(|e| failed(&e))?
+        .is_some()
+    {
+        return Err(refusal(&Refusal::Pruned { id }, lang));
+    }
     crate::games::with_game!(kind, R => review_of::<R>(shared, store, id, request).await)
 }
 

@@ -348,3 +348,76 @@ fn luck_of_first(table: &Table) -> f64 {
     }
     best - table.value(State::START)
 }
+
+/// `retention.game_logs_days`: the move logs of games that ended longer ago are deleted; their
+/// results stay (the leaderboard still counts them), and their Review and Rematch buttons, and
+/// `/forgetit review game:`, say that the moves are gone, in the asker's language. A game that
+/// ended since keeps its log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_moves_were_deleted_says_so_and_its_result_still_counts() {
+    let world = World::with_locales(
+        "en-US",
+        &[("alice", "en-US"), ("bob", "fr"), ("carol", "en-GB")],
+    )
+    .await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+    let turn = world.two_player_game(50).await;
+    // Alice busts (F4); bob reaches the target (F10); alice's last turn busts.
+    world.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
+    world.click(alice, &turn, "Roll").await;
+    let turn = world.turn_of(bob).await;
+    world.dice.push([5; 9]);
+    let rolled = world.click(bob, &turn, "Roll").await;
+    let kept = world.click(bob, &rolled, &label_with(&rolled, "5")).await;
+    world.click(bob, &kept, &label_with(&kept, "180")).await;
+    let turn = world.turn_of(alice).await;
+    world.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
+    world.click(alice, &turn, "Roll").await;
+    let over = game_over(&world).await;
+    let id = game_number(&over);
+    let events = world.database().count("events").await;
+    let results = world.database().count("results").await;
+    assert!(events > 0 && results == 2, "{events} {results}");
+
+    // It ended two days ago; logs are kept one day.
+    let day = 24 * 60 * 60 * 1000;
+    world
+        .execute(&format!(
+            "UPDATE games SET finished_ms = finished_ms - {} WHERE id = {id}",
+            2 * day
+        ))
+        .await;
+    let store = world.store().await;
+    let now = forgetit::store::now_ms();
+    assert_eq!(store.prune_logs(now - day, now).await.unwrap(), 1);
+    assert_eq!(store.log_pruned(id).await.unwrap(), Some(now));
+    assert_eq!(store.prune_logs(now - day, now).await.unwrap(), 0, "once");
+    store.close().await;
+    assert_eq!(world.database().count("events").await, 0);
+    assert_eq!(world.database().count("results").await, results);
+
+    let review = world.click(alice, &over, "Review").await;
+    assert!(review.is_ephemeral());
+    assert_eq!(
+        review.text(),
+        format!(
+            "Game #{id} ended long ago and its moves are no longer kept, so it has no review or \
+             rematch any more. Its result still counts."
+        )
+    );
+    let rematch = world.click(bob, &over, "Rematch").await;
+    assert!(rematch.is_ephemeral());
+    assert!(
+        rematch.text().starts_with(&format!(
+            "La partie n°{id} s'est terminée il y a longtemps et ses coups ne sont plus conservés"
+        )),
+        "{}",
+        rematch.text()
+    );
+    let asked = world.slash(alice, "review", json!({ "game": id })).await;
+    assert!(asked.text().contains("no longer kept"), "{}", asked.text());
+    let board = world.slash(alice, "leaderboard", json!({})).await;
+    assert!(board.text().contains("bob"), "{}", board.text());
+    bot.shutdown().await;
+}
