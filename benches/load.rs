@@ -44,6 +44,12 @@ use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use tokio::sync::{oneshot, watch};
 
+/// The tests' PostgreSQL server (Debian's `postgresql`, started in a temp dir): the database's
+/// growth per game is measured on it too.
+#[path = "../tests/it/common/postgres.rs"]
+#[allow(dead_code)]
+mod postgres;
+
 const TOKEN: &str = "standin.bot.token";
 /// High enough that no game ends while timed.
 const TARGET: u32 = 10_000;
@@ -100,6 +106,8 @@ struct Run {
     long_turns: u64,
     /// Fresh games whose first two turns are timed against the long game.
     short_games: usize,
+    /// Games played to their end for the database's growth per game.
+    growth_games: usize,
     json: bool,
 }
 
@@ -112,6 +120,7 @@ fn options(o: &Options) -> Run {
             games: 200,
             long_turns: 30,
             short_games: 10,
+            growth_games: 20,
             json: o.json,
         };
     }
@@ -122,6 +131,7 @@ fn options(o: &Options) -> Run {
         games: o.games,
         long_turns: o.long_turns,
         short_games: 200,
+        growth_games: 500,
         json: o.json,
     }
 }
@@ -1131,6 +1141,148 @@ fn latencies(p: &Phase) -> String {
 /// Runs one measurement on a runtime of its own, dropped after it: what a stand-in and its
 /// driver leave running (connections, timers) must not take CPU from the next measurement (it
 /// did: a 100-channel run after a 10-channel one answered a third fewer clicks, both bots).
+/// The target of the games of the growth phase: a server's default.
+const GROWTH_TARGET: u32 = 500;
+
+/// The database's growth per finished game.
+struct Growth {
+    games: usize,
+    /// Bytes a game, SQLite (its pages in use, once the write-ahead log is copied in).
+    sqlite: f64,
+    /// Bytes a game, PostgreSQL (`pg_database_size`).
+    postgres: f64,
+}
+
+/// Plays `o.growth_games` two-person For Get It games to [`GROWTH_TARGET`] through the store, as
+/// the bot stores them (each action's commit: its event, the game row, the seats when they
+/// change, and at the end the results, statistics and ratings), on a fresh SQLite file and a fresh
+/// PostgreSQL database; the growth of each per game. The players bank once their turn holds 30
+/// points or more, else keep the first number offered, else roll, like the bench's.
+async fn db_growth(o: &Run) -> Growth {
+    use forgetit::store::{Durability, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("growth.db");
+    // The database's pages in use, once its write-ahead log is copied into it.
+    let used = |path: std::path::PathBuf| async move {
+        let url = format!("sqlite://{}", path.display());
+        let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
+            .await
+            .unwrap();
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        let bytes: i64 = sqlx::query_scalar(
+            "SELECT (p.page_count - f.freelist_count) * s.page_size \
+             FROM pragma_page_count() p, pragma_freelist_count() f, pragma_page_size() s",
+        )
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+        bytes
+    };
+    let store = Store::open_durable(&path, Durability::default())
+        .await
+        .unwrap();
+    store.close().await;
+    let empty = used(path.clone()).await;
+    let store = Store::open_durable(&path, Durability::default())
+        .await
+        .unwrap();
+    play_stored_games(&store, o.growth_games).await;
+    store.close().await;
+    let sqlite = (used(path.clone()).await - empty) as f64 / o.growth_games as f64;
+
+    let url = postgres::server().await.fresh_database().await;
+    let size = || async {
+        let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&url)
+            .await
+            .unwrap();
+        let size: i64 = sqlx::query_scalar("SELECT pg_database_size(current_database())")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        size
+    };
+    let store = Store::open_url(&url, Durability::default()).await.unwrap();
+    let before = size().await;
+    play_stored_games(&store, o.growth_games).await;
+    store.close().await;
+    let postgres = (size().await - before) as f64 / o.growth_games as f64;
+    Growth {
+        games: o.growth_games,
+        sqlite,
+        postgres,
+    }
+}
+
+/// Plays `games` games to their end through `store` (see [`db_growth`]).
+async fn play_stored_games(store: &forgetit::store::Store, games: usize) {
+    use forgetit::engine::dice::RandomDice;
+    use forgetit::engine::table::{Action, Game};
+    use forgetit::engine::{Player, Status};
+    use forgetit::games::forgetit::{ForGetIt, Move};
+    use forgetit::store::{Place, StoredGame};
+    let mut dice = RandomDice::seeded(20_261_127);
+    for i in 0..games {
+        let place = Place {
+            guild_id: 1,
+            channel_id: 1000 + i as u64,
+        };
+        let (alice, bob) = (Player::Person(1), Player::Person(2));
+        let settings = forgetit::games::forgetit::Settings {
+            target: GROWTH_TARGET,
+        };
+        let (mut game, created) = Game::<ForGetIt>::create(settings, alice, "alice").unwrap();
+        let id = store.create_game(place, &game, &created).await.unwrap();
+        let mut act = |game: &mut Game<ForGetIt>, action| {
+            let event = game.decide(action, &mut dice).unwrap();
+            let mut next = game.clone();
+            next.evolve(&event);
+            (event, std::mem::replace(game, next))
+        };
+        for action in [
+            Action::Join {
+                player: bob,
+                name: "bob".into(),
+            },
+            Action::Start { by: alice },
+        ] {
+            let (event, before) = act(&mut game, action);
+            store
+                .commit_from(id, Some(&before), &game, &event, None, false)
+                .await
+                .unwrap();
+        }
+        while StoredGame::status(&game) == Status::Playing {
+            let by = game.current_player().unwrap();
+            let legal: Vec<Move> = game
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Play { mv, .. } => Some(mv),
+                    _ => None,
+                })
+                .collect();
+            let points = game.turn().map_or(0, |t| t.score());
+            let mv = if legal.contains(&Move::Bank) && points >= 30 {
+                Move::Bank
+            } else if let Some(choose) = legal.iter().find(|m| matches!(m, Move::ChoosePoint(_))) {
+                *choose
+            } else {
+                Move::Roll
+            };
+            let turn = game.turn().map(|t| t.number).ok();
+            let (event, before) = act(&mut game, Action::Play { by, mv });
+            let new_turn = game.turn().map(|t| t.number).ok() != turn;
+            store
+                .commit_from(id, Some(&before), &game, &event, None, new_turn)
+                .await
+                .unwrap();
+        }
+    }
+}
+
 fn alone<T>(measurement: impl std::future::Future<Output = T>) -> T {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -1162,6 +1314,7 @@ fn main() {
     }
     let open = alone(open_games_and_restart(&o));
     let long = alone(long_game(&o));
+    let growth = alone(db_growth(&o));
     println!(
         "{:>8} | {:>7} {:>7} {:>5} | {:>6} {:>6} | {:>20} | {:>20} | {:>8} {:>10}",
         "channels",
@@ -1238,6 +1391,11 @@ fn main() {
         long.short_p50_ms,
         long.clicks
     );
+    println!(
+        "the database grows by {:.0} bytes a finished game on SQLite, {:.0} on PostgreSQL \
+         ({} two-person For Get It games to {}, stored as the bot stores them)",
+        growth.sqlite, growth.postgres, growth.games, GROWTH_TARGET
+    );
     if o.json {
         // The figures of the largest run.
         let (ours, base, same) = rows.last().expect("a run");
@@ -1271,6 +1429,8 @@ fn main() {
             "restart_s_10k_games": open.restart_s,
             "long_game_turns": long.turns,
             "long_game_cost_ratio": ratio,
+            "db_bytes_per_game": growth.sqlite,
+            "db_bytes_per_game_postgres": growth.postgres,
         });
         println!("{figures}");
     }

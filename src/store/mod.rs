@@ -110,6 +110,8 @@ pub(crate) enum Job {
         lobby_message_id: Option<u64>,
         turn_message_id: Option<u64>,
     },
+    /// The versions some games' messages show (`(game id, version)`, at most a statement's).
+    Shown(Vec<(i64, u64)>),
 }
 
 /// How a commit changes its game's seats.
@@ -823,13 +825,15 @@ impl Store {
         each!(self, q => q.forget_shown().await)
     }
 
-    /// Remembers which version the message of each game shows (`(game id, version)`), in one
-    /// transaction. Games no longer open are left alone.
+    /// Remembers which version the message of each game shows (`(game id, version)`). Games no
+    /// longer open are left alone.
     ///
-    /// Not urgent, so not queued with the actions' writes (where, with the database locked by
-    /// another process, clicks would wait for it): it takes SQLite's write lock on a connection
-    /// of its own, for a statement per 64 games (a statement per game held it long enough to
-    /// show in the clicks' p99: they wait for it in SQLite's busy handler).
+    /// Queued with the actions' commits, a statement per 64 games, each written in the
+    /// transaction of the commits waiting at that moment. It once took SQLite's write lock on a
+    /// connection of its own, every 2 s: the commits that came meanwhile found the database
+    /// locked and waited in SQLite's busy handler, which sleeps 1, 2, 5, 10, 15... ms between
+    /// tries, so that every channel's clicks of that moment were answered 10 to 90 ms late (the
+    /// load bench's p99.9 stall). In the queue, nothing in this process waits for the lock.
     #[instrument(skip_all, fields(games = shown.len()))]
     pub async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
         each!(self, q => q.set_shown(shown).await)

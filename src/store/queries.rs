@@ -62,7 +62,7 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<
         .iter()
         .filter_map(|(job, _)| match job {
             Job::Commit(commit) => Some(commit),
-            Job::Messages { .. } => None,
+            Job::Messages { .. } | Job::Shown(_) => None,
         })
         .collect();
     // One answer a commit, in order (`write_rows` answers each row of its runs).
@@ -79,6 +79,10 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<
                 turn_message_id,
             } => {
                 write_messages(&mut tx, now, *game_id, *lobby_message_id, *turn_message_id).await?
+            }
+            Job::Shown(shown) => {
+                write_shown(&mut tx, shown).await?;
+                true
             }
         });
     }
@@ -154,6 +158,27 @@ async fn write_commits(tx: &mut Tx<'_>, now: i64, commits: &[&CommitJob]) -> Res
 
 /// Runs the query [`rows_sql`] builds from `sql` for each run of `rows` ([`chunks`]), each row's
 /// values bound by `bind`.
+/// The games a [`Job::Shown`] writes at most (one statement).
+const SHOWN_A_JOB: usize = 64;
+
+/// Writes the versions games' messages show, for the games still open.
+async fn write_shown(tx: &mut Tx<'_>, shown: &[(i64, u64)]) -> Result<()> {
+    static UPDATES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    execute_rows(
+        tx,
+        &UPDATES,
+        [
+            "WITH s (id, version) AS (VALUES ",
+            "(?, ?)",
+            ") UPDATE games SET shown_version = s.version FROM s \
+             WHERE games.id = s.id AND games.status IN ('lobby', 'playing')",
+        ],
+        shown,
+        |query, (id, version)| query.bind(*id).bind(*version as i64),
+    )
+    .await
+}
+
 async fn execute_rows<T>(
     tx: &mut Tx<'_>,
     cache: &'static std::sync::OnceLock<Vec<String>>,
@@ -320,35 +345,6 @@ impl Queries {
         } = *opening;
         let now = now_ms();
         let mut tx = self.writer.begin().await?;
-        if let Some(limits) = limits {
-            // In the transaction that stores the game: SQLite's one writer sees every game
-            // stored before it. The asker's own limit first: theirs to act on.
-            let hosted: i64 = sqlx::query_scalar(
-                "SELECT COUNT(*) FROM games g JOIN seats s ON s.game_id = g.id AND s.position = 0 \
-                 WHERE g.guild_id = $1 AND g.status = 'lobby' \
-                 AND s.player_kind = 'person' AND s.player_id = $2",
-            )
-            .bind(place.guild_id as i64)
-            .bind(limits.host as i64)
-            .fetch_one(&mut *tx)
-            .await?;
-            if hosted >= i64::from(limits.lobbies_per_person) {
-                return Err(StoreError::Limit(LimitReached::Lobbies(
-                    limits.lobbies_per_person,
-                )));
-            }
-            let open: i64 = sqlx::query_scalar(
-                "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND status IN ('lobby', 'playing')",
-            )
-            .bind(place.guild_id as i64)
-            .fetch_one(&mut *tx)
-            .await?;
-            if open >= i64::from(limits.tables_per_server) {
-                return Err(StoreError::Limit(LimitReached::Tables(
-                    limits.tables_per_server,
-                )));
-            }
-        }
         let inserted = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
              created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms, rematch_of) \
@@ -381,6 +377,37 @@ impl Queries {
         };
         insert_event(&mut tx, id, game.version(), created, now).await?;
         write_seats(&mut tx, id, &game.seat_rows()).await?;
+        if let Some(limits) = limits {
+            // In the transaction that stores the game, once it is written (its write lock taken
+            // first: a read that became a write would not wait for another process's lock):
+            // SQLite's one writer sees every game stored before it, and this one. The asker's
+            // own limit first: theirs to act on. Over a limit, nothing is stored.
+            let hosted: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games g JOIN seats s ON s.game_id = g.id AND s.position = 0 \
+                 WHERE g.guild_id = $1 AND g.status = 'lobby' \
+                 AND s.player_kind = 'person' AND s.player_id = $2",
+            )
+            .bind(place.guild_id as i64)
+            .bind(limits.host as i64)
+            .fetch_one(&mut *tx)
+            .await?;
+            if hosted > i64::from(limits.lobbies_per_person) {
+                return Err(StoreError::Limit(LimitReached::Lobbies(
+                    limits.lobbies_per_person,
+                )));
+            }
+            let open: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND status IN ('lobby', 'playing')",
+            )
+            .bind(place.guild_id as i64)
+            .fetch_one(&mut *tx)
+            .await?;
+            if open > i64::from(limits.tables_per_server) {
+                return Err(StoreError::Limit(LimitReached::Tables(
+                    limits.tables_per_server,
+                )));
+            }
+        }
         tx.commit().await?;
         Ok(id)
     }
@@ -527,23 +554,14 @@ impl Queries {
     }
 
     pub(in crate::store) async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
-        static UPDATES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-        let mut tx = self.pool.begin().await?;
-        execute_rows(
-            &mut tx,
-            &UPDATES,
-            [
-                "WITH s (id, version) AS (VALUES ",
-                "(?, ?)",
-                ") UPDATE games SET shown_version = s.version FROM s \
-                 WHERE games.id = s.id AND games.status IN ('lobby', 'playing')",
-            ],
-            shown,
-            |query, (id, version)| query.bind(*id).bind(*version as i64),
+        // A job a statement, queued at once: the commits of the moment go between them.
+        let written = futures::future::join_all(
+            shown
+                .chunks(SHOWN_A_JOB)
+                .map(|chunk| self.write(Job::Shown(chunk.to_vec()))),
         )
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        .await;
+        written.into_iter().try_for_each(|w| w.map(|_| ()))
     }
 
     pub(in crate::store) async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
