@@ -285,6 +285,13 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.command("/forgetit start target:50").await;
     page.wait("//button[contains(@class,'component-button') and normalize-space(.)='Join']")
         .await;
+    // A second lobby of hers, in #dice, while the first waits: refused, saying the limit.
+    page.open_channel("dice").await;
+    page.command("/forgetit start").await;
+    page.message_with(&["You already host an open lobby on this server"])
+        .await;
+    page.screenshot("limit-lobby").await;
+    page.open_channel("general").await;
     page.act_as("bob").await;
     page.click("Join").await;
     page.message_with(&["bob", "alice"]).await;
@@ -489,6 +496,13 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
         .await;
     page.act_as("amelie").await;
     page.command("/forgetit lancer objectif:50").await;
+    // Her second, in #dice: refused in French.
+    page.open_channel("dice").await;
+    page.command("/forgetit lancer").await;
+    page.message_with(&["Vous avez déjà une table ouverte en attente de joueurs"])
+        .await;
+    page.screenshot("french-limit-lobby").await;
+    page.open_channel("general").await;
     page.act_as("alice").await;
     page.click("Rejoindre").await;
     page.act_as("amelie").await;
