@@ -37,6 +37,7 @@ const ON_POSTGRES: &[&str] = &[
     "settings_e2e",
     "review_e2e",
     "limits_e2e",
+    "drain_e2e",
 ];
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \
