@@ -30,6 +30,15 @@ pub struct Config {
     pub emoji: DiceStyle,
     pub strategy: StrategyConfig,
     pub log: LogConfig,
+    pub metrics: MetricsConfig,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// Serve `/metrics` (Prometheus' text format) and `/healthz` on this address, e.g.
+    /// "127.0.0.1:9100". None: no server (the default).
+    pub listen: Option<std::net::SocketAddr>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -472,6 +481,21 @@ mod tests {
                 assert!(err.contains(key), "{err}");
                 assert_eq!(err.lines().count(), 1);
             }
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn the_metrics_address_comes_from_the_environment_and_a_bad_one_is_one_clear_error() {
+        figment::Jail::expect_with(|jail| {
+            assert_eq!(Config::load(None).unwrap().metrics.listen, None);
+            jail.set_env("FORGETIT_METRICS__LISTEN", "127.0.0.1:9100");
+            let listen = Config::load(None).unwrap().metrics.listen;
+            assert_eq!(listen, Some("127.0.0.1:9100".parse().unwrap()));
+            jail.set_env("FORGETIT_METRICS__LISTEN", "localhost");
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(err.contains("metrics.listen"), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
             Ok(())
         });
     }

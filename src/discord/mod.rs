@@ -18,6 +18,7 @@ pub mod codec;
 mod commands;
 pub mod emoji;
 mod events;
+mod health;
 pub mod io;
 mod options;
 mod router;
@@ -52,6 +53,8 @@ pub struct Data {
     tables: Tables,
     store: Store,
     membership: broadcast::Sender<Membership>,
+    /// The shards that identified since the start: another READY of one is a reconnection.
+    identified: std::sync::Mutex<std::collections::HashSet<u32>>,
 }
 
 /// What the bot recorded of a server it was removed from or came back to, once recorded.

@@ -1,6 +1,7 @@
 //! One channel's task: it alone holds the channel's game, handles one request at a time, and
 //! runs the timers (the move deadline, the bot seat's pace).
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -135,7 +136,12 @@ impl Actor {
         if let Some(table) = &mut self.table {
             with_table!(table, t => Box::pin(t.resume(&mut self.cx)).await);
         }
+        let mut open = OpenTable {
+            shared: self.cx.shared.clone(),
+            open: false,
+        };
         loop {
+            open.set(self.table.is_some());
             let timer = self.next_timer();
             let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
             tokio::select! {
@@ -486,6 +492,31 @@ impl Actor {
             Err(e) => error!(error = %e, channel = self.cx.channel, "could not load the game"),
         }
         self.arm_bot();
+    }
+}
+
+/// Counts the actor's table in [`Shared::open`] while it holds an open game (and no longer once
+/// the actor ends, whichever way).
+struct OpenTable {
+    shared: Arc<Shared>,
+    open: bool,
+}
+
+impl OpenTable {
+    fn set(&mut self, open: bool) {
+        if open != self.open {
+            match open {
+                true => self.shared.open.fetch_add(1, Ordering::Relaxed),
+                false => self.shared.open.fetch_sub(1, Ordering::Relaxed),
+            };
+            self.open = open;
+        }
+    }
+}
+
+impl Drop for OpenTable {
+    fn drop(&mut self) {
+        self.set(false);
     }
 }
 

@@ -20,6 +20,7 @@ mod gateway_tls;
 mod getdickey_e2e;
 mod i18n_e2e;
 mod locales;
+mod metrics_e2e;
 mod migrate_db;
 mod old_database;
 mod pig_e2e;
