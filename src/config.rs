@@ -494,8 +494,13 @@ mod tests {
             assert_eq!(listen, Some("127.0.0.1:9100".parse().unwrap()));
             jail.set_env("FORGETIT_METRICS__LISTEN", "localhost");
             let err = Config::load(None).unwrap_err().to_string();
-            assert!(err.contains("metrics.listen"), "{err}");
+            assert!(err.contains("socket address"), "{err}");
+            assert!(err.to_lowercase().contains("metrics.listen"), "{err}");
             assert_eq!(err.lines().count(), 1, "{err}");
+            jail.clear_env();
+            jail.create_file("config.toml", "[metrics]\nlisten = \"127.0.0.1\"\n")?;
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(err.contains("metrics.listen"), "{err}");
             Ok(())
         });
     }
