@@ -134,15 +134,7 @@ pub(super) async fn on_event(
                 "shard connected"
             );
             let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
-            if !framework
-                .user_data
-                .identified
-                .lock()
-                .unwrap()
-                .insert(shard.0)
-            {
-                crate::telemetry::reconnected(shard.0, "identify");
-            }
+            health::identified(framework.user_data, shard.0);
             let listed = data_about_bot.guilds.iter().map(|g| g.id.get()).collect();
             note_guilds_left(framework.user_data, shard, &listed).await;
         }

@@ -183,3 +183,10 @@ pub(super) fn answered<T>(kind: &'static str, answered: &Result<T, serenity::Err
     };
     telemetry::interaction_answered(kind, outcome, None);
 }
+
+/// Shard `shard` identified (READY): after its first session, a reconnection.
+pub(super) fn identified(data: &Data, shard: u32) {
+    if !data.identified.lock().unwrap().insert(shard) {
+        telemetry::reconnected(shard, "identify");
+    }
+}
