@@ -33,6 +33,15 @@ pub struct Config {
     pub shutdown: ShutdownConfig,
     pub limits: LimitsConfig,
     pub retention: RetentionConfig,
+    pub metrics: MetricsConfig,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// Serve `/metrics` (Prometheus' text format) and `/healthz` on this address, e.g.
+    /// "127.0.0.1:9100". None: no server (the default).
+    pub listen: Option<std::net::SocketAddr>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -560,6 +569,26 @@ mod tests {
                 assert!(err.contains(key), "{err}");
                 assert_eq!(err.lines().count(), 1);
             }
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn the_metrics_address_comes_from_the_environment_and_a_bad_one_is_one_clear_error() {
+        figment::Jail::expect_with(|jail| {
+            assert_eq!(Config::load(None).unwrap().metrics.listen, None);
+            jail.set_env("FORGETIT_METRICS__LISTEN", "127.0.0.1:9100");
+            let listen = Config::load(None).unwrap().metrics.listen;
+            assert_eq!(listen, Some("127.0.0.1:9100".parse().unwrap()));
+            jail.set_env("FORGETIT_METRICS__LISTEN", "localhost");
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(err.contains("socket address"), "{err}");
+            assert!(err.to_lowercase().contains("metrics.listen"), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            jail.clear_env();
+            jail.create_file("config.toml", "[metrics]\nlisten = \"127.0.0.1\"\n")?;
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(err.contains("metrics.listen"), "{err}");
             Ok(())
         });
     }

@@ -13,3 +13,4 @@ pub mod sandbox;
 pub mod store;
 pub mod strategy;
 pub mod tables;
+pub mod telemetry;

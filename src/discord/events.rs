@@ -35,7 +35,9 @@ pub(super) async fn answer(ctx: Context<'_>, notice: Notice) {
         .content(render::notice(notice, user_lang(ctx)).content)
         .allowed_mentions(io::no_pings())
         .ephemeral(true);
-    if let Err(e) = ctx.send(reply).await {
+    let sent = ctx.send(reply).await;
+    health::answered("command", &sent);
+    if let Err(e) = sent {
         warn!(error = %e, "could not answer a command");
     }
 }
@@ -105,6 +107,9 @@ pub(super) async fn on_event(
     event: &FullEvent,
 ) -> Result<(), Error> {
     let ctx = framework.serenity_context;
+    if let FullEvent::InteractionCreate { interaction } = event {
+        crate::telemetry::interaction_received(health::kind(interaction));
+    }
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
@@ -129,10 +134,14 @@ pub(super) async fn on_event(
                 "shard connected"
             );
             let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
+            health::identified(framework.user_data, shard.0);
             let listed = data_about_bot.guilds.iter().map(|g| g.id.get()).collect();
             note_guilds_left(framework.user_data, shard, &listed).await;
         }
-        FullEvent::Resume { .. } => info!(shard = ctx.shard_id.0, "shard resumed"),
+        FullEvent::Resume { .. } => {
+            info!(shard = ctx.shard_id.0, "shard resumed");
+            crate::telemetry::reconnected(ctx.shard_id.0, "resume");
+        }
         FullEvent::ShardStageUpdate { event } => info!(
             shard = ctx.shard_id.0,
             from = %event.old,

@@ -19,6 +19,7 @@ use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
 };
 use crate::tables::{Outbox, Outgoing, Post, Reply, SendError, ThreadError};
+use crate::telemetry::Outcome;
 
 /// Who a message may ping: only the people its content mentions as `<@id>`, the players the
 /// bot addresses (a turn's player, the winners). Never `@everyone`, `@here` or a role, and no one
@@ -203,6 +204,7 @@ const UNKNOWN_MESSAGE: isize = 10008;
 const OLD_MESSAGE_EDITS: isize = 30046;
 
 fn send_error(error: serenity::Error) -> SendError {
+    rest_failed(&error);
     match &error {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
             if matches!(response.error.code, UNKNOWN_MESSAGE | OLD_MESSAGE_EDITS) =>
@@ -211,6 +213,22 @@ fn send_error(error: serenity::Error) -> SendError {
         }
         _ => SendError::Failed(error.to_string()),
     }
+}
+
+/// Counts a REST request's failure: Discord's (or the proxy's) status, or none.
+pub(super) fn rest_failed(error: &serenity::Error) {
+    let status = match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.status_code.as_u16())
+        }
+        _ => None,
+    };
+    crate::telemetry::rest_answer(status);
+}
+
+/// Counts a REST request's success.
+fn rest_ok<T>(_: &T) {
+    crate::telemetry::rest_answer(Some(200));
 }
 
 /// Discord's code for an action the bot's permissions do not allow.
@@ -282,6 +300,7 @@ impl Outbox for HttpOutbox {
             self.http
                 .fire::<Posted>(request)
                 .await
+                .inspect(rest_ok)
                 .map(|posted| posted.id.get())
                 .map_err(send_error)
         })
@@ -304,6 +323,7 @@ impl Outbox for HttpOutbox {
             serenity::ChannelId::new(channel_id)
                 .edit_message(&self.http, serenity::MessageId::new(message_id), edit)
                 .await
+                .inspect(rest_ok)
                 .map(|_| ())
                 .map_err(send_error)
         })
@@ -325,6 +345,9 @@ pub struct InteractionReply {
     /// The pending deferral, stopped once the answer went out (so a busy bot does not keep a
     /// timer and a task per click for [`DEFER_AFTER`]).
     deferral: Option<tokio::task::AbortHandle>,
+    /// The interaction's kind and arrival, for the metrics ([`crate::telemetry`]).
+    kind: &'static str,
+    received: std::time::Instant,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -358,12 +381,22 @@ impl InteractionReply {
             token,
             state: Arc::default(),
             deferral: None,
+            kind: "command",
+            received: std::time::Instant::now(),
+        }
+    }
+
+    /// The answer to a click given at once (never deferred).
+    pub fn component(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
+        InteractionReply {
+            kind: "component",
+            ..InteractionReply::command(http, id, token)
         }
     }
 
     /// The answer to a click, deferred if it is slow to come.
     pub fn click(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
-        InteractionReply::command(http, id, token)
+        InteractionReply::component(http, id, token)
             .deferring(CreateInteractionResponse::Acknowledge, Deferral::Update)
     }
 
@@ -397,7 +430,10 @@ impl InteractionReply {
             }
             match response.execute(&http, (id, &token)).await {
                 Ok(()) => *state = Answered::Deferred(deferral),
-                Err(e) => tracing::warn!(error = %e, "could not defer an answer"),
+                Err(e) => {
+                    rest_failed(&e);
+                    tracing::warn!(error = %e, "could not defer an answer")
+                }
             }
         });
         self.deferral = Some(task.abort_handle());
@@ -415,17 +451,36 @@ impl InteractionReply {
         let mut state = self.state.lock().await;
         if let Answered::Deferred(deferral) = *state {
             drop(state);
-            return later(deferral).await.map_err(|e| e.to_string());
+            let answered = later(deferral).await;
+            self.counted(Outcome::Deferred, &answered);
+            return answered.map_err(|e| e.to_string());
         }
         *state = Answered::Yes;
         if let Some(deferral) = &self.deferral {
             deferral.abort();
         }
-        response()
+        let answered = response()
             .execute(&self.http, (self.id, &self.token))
             .await
-            .map(|()| now)
-            .map_err(|e| e.to_string())
+            .map(|()| now);
+        self.counted(Outcome::Answered, &answered);
+        answered.map_err(|e| e.to_string())
+    }
+
+    /// Counts the answer (`outcome` if it went out) and Discord's answer to it.
+    fn counted<T>(&self, outcome: Outcome, answered: &Result<T, serenity::Error>) {
+        let outcome = match answered {
+            Ok(_) => {
+                crate::telemetry::rest_answer(Some(200));
+                outcome
+            }
+            Err(e) => {
+                rest_failed(e);
+                Outcome::Failed
+            }
+        };
+        let after = self.received.elapsed();
+        crate::telemetry::interaction_answered(self.kind, outcome, Some(after));
     }
 }
 

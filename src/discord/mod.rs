@@ -19,6 +19,7 @@ mod commands;
 mod drain;
 pub mod emoji;
 mod events;
+mod health;
 pub mod io;
 mod limits;
 mod options;
@@ -55,6 +56,8 @@ pub struct Data {
     store: Store,
     membership: broadcast::Sender<Membership>,
     clicks: limits::ClickLimit,
+    /// The shards that identified since the start: another READY of one is a reconnection.
+    identified: std::sync::Mutex<std::collections::HashSet<u32>>,
 }
 
 /// What the bot recorded of a server it was removed from or came back to, once recorded.

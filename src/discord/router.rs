@@ -11,7 +11,7 @@ pub(super) async fn route_click(
 ) {
     // Answered at once (refusals, leaderboard pages); a game's click goes to its table, whose
     // answer is deferred if it is slow to come.
-    let reply = Box::new(InteractionReply::command(
+    let reply = Box::new(InteractionReply::component(
         ctx.http.clone(),
         click.id,
         click.token.clone(),
@@ -125,7 +125,9 @@ pub(super) async fn route_click(
                     let name = commands::leaderboard_namer(board, board_lang);
                     let update = io::response(&view, &name);
                     let response = CreateInteractionResponse::UpdateMessage(update);
-                    if let Err(e) = click.create_response(&ctx.http, response).await {
+                    let turned = click.create_response(&ctx.http, response).await;
+                    health::answered("component", &turned);
+                    if let Err(e) = turned {
                         warn!(error = %e, "could not turn a leaderboard page");
                     }
                 }

@@ -43,6 +43,8 @@ pub enum BotError {
     Task(String),
     #[error("TLS (OpenSSL) could not be set up: {0}")]
     Tls(String),
+    #[error("metrics: {0}")]
+    Metrics(String),
 }
 
 /// How long a stop waits for the gateway connections to close.
@@ -62,12 +64,20 @@ pub struct RunningBot {
     in_flight: Arc<InFlight>,
     /// How long a stop waits for what is in flight (`shutdown.grace_secs`).
     grace: std::time::Duration,
+    /// `/metrics` and `/healthz`, if `metrics.listen` is set.
+    metrics: Option<super::health::Server>,
 }
 
 impl RunningBot {
     /// The game service, for tools and tests.
     pub fn tables(&self) -> &Tables {
         &self.tables
+    }
+
+    /// The address `/metrics` and `/healthz` are served on (`metrics.listen`, its port chosen if
+    /// it was 0), if they are.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.metrics.as_ref().map(|server| server.addr)
     }
 
     /// The next record of a server the bot was removed from or came back to, since it started
@@ -103,6 +113,9 @@ impl RunningBot {
         let deadline = tokio::time::Instant::now() + self.grace;
         self.sweeper.abort();
         self.tables.drain();
+        if let Some(metrics) = &self.metrics {
+            metrics.stop();
+        }
         let closed = tokio::time::timeout(SHARDS_SHUTDOWN, self.shard_manager.shutdown_all()).await;
         if closed.is_err() {
             warn!("the gateway did not close in time (a shard reconnecting?): leaving it");
@@ -145,6 +158,9 @@ impl RunningBot {
             }
             Some(result) => {
                 self.sweeper.abort();
+                if let Some(metrics) = &self.metrics {
+                    metrics.stop();
+                }
                 self.tables.shutdown().await;
                 self.store.close().await;
                 match result {
@@ -188,6 +204,16 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         info!(proxy = %proxy, "REST requests go through the proxy");
     }
 
+    // Taken before anything is opened or sent: an address in use stops the start at once.
+    let listener = match config.metrics.listen {
+        Some(listen) => Some(
+            super::health::bind(listen)
+                .await
+                .map_err(BotError::Metrics)?,
+        ),
+        None => None,
+    };
+
     let database = config.database.shown();
     let durability = config.database.durability;
     let store = match &config.database.url {
@@ -205,6 +231,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let rest = Arc::new(clients.rest);
     // The dice's application emoji, before any message is drawn.
     let style = emoji::prepare(&rest, config.emoji.clone()).await;
+    let pictures = style.application.is_some();
     let outbox = Arc::new(io::HttpOutbox { http: rest.clone() });
     let table_config = TableConfig {
         shards,
@@ -224,6 +251,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         store: store.clone(),
         membership,
         clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
+        identified: Default::default(),
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::new);
     let framework = poise::Framework::builder()
@@ -273,6 +301,21 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             .framework(framework)
             .await?;
     let shard_manager = client.shard_manager.clone();
+    let metrics = match listener {
+        Some(listener) => {
+            let health = super::health::Health {
+                shard_manager: shard_manager.clone(),
+                store: store.clone(),
+                tables: tables.clone(),
+                shards,
+                seen: Default::default(),
+                pictures,
+            };
+            let served = super::health::serve(listener, Arc::new(health));
+            Some(served.map_err(BotError::Metrics)?)
+        }
+        None => None,
+    };
     let task = tokio::spawn(async move {
         match shards {
             // serenity 0.12.5 reads the end of this range as the last shard (inclusive): pass
@@ -298,6 +341,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         membership: recorded,
         in_flight,
         grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
+        metrics,
     })
 }
 
@@ -325,7 +369,12 @@ impl Clients {
             if let Some(proxy) = proxy {
                 http = http.proxy(proxy);
             }
-            http.ratelimiter_disabled(!ratelimited).build()
+            let mut http = http.ratelimiter_disabled(!ratelimited).build();
+            if let Some(limiter) = &mut http.ratelimiter {
+                // Counted (a 429, or a wait before asking), not logged: serenity logs them.
+                limiter.set_ratelimit_callback(Box::new(|_| crate::telemetry::rate_limited()));
+            }
+            http
         };
         Ok(Clients {
             rest: http(proxy.is_none()),

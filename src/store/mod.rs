@@ -38,8 +38,9 @@ pub enum StoreError {
     NotFound(i64),
     #[error("the event log of game {game_id} does not rebuild the game: {reason}")]
     Corrupt { game_id: i64, reason: String },
+    /// (Counted as it is made: [`crate::telemetry::DB_ERRORS`].)
     #[error("database: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(#[source] sqlx::Error),
     /// The transaction that carried this commit with others failed (nothing of it was written).
     #[error("database: {0}")]
     Batch(String),
@@ -49,6 +50,20 @@ pub enum StoreError {
     Json(#[from] serde_json::Error),
     #[error("database URL: {0} is neither sqlite: nor postgres://")]
     Url(String),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> Self {
+        crate::telemetry::db_error(match &error {
+            sqlx::Error::Database(_) => "database",
+            sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => "connection",
+            sqlx::Error::PoolTimedOut => "pool_timed_out",
+            sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => "closed",
+            sqlx::Error::RowNotFound | sqlx::Error::ColumnNotFound(_) => "not_found",
+            _ => "other",
+        });
+        StoreError::Db(error)
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -651,6 +666,11 @@ impl Store {
             Backend::Sqlite(_) => BackendKind::Sqlite,
             Backend::Postgres(_) => BackendKind::Postgres,
         }
+    }
+
+    /// Whether the database answers a query (`/healthz`).
+    pub async fn ping(&self) -> Result<()> {
+        each!(self, q => q.ping().await)
     }
 
     /// Waits for queries in flight and closes every connection.

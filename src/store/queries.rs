@@ -45,6 +45,12 @@ async fn run_commits(
     let mut batch = Vec::with_capacity(BATCH);
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
         let written = write_batch(&writer, &batch).await;
+        if let Ok(applied) = &written {
+            let commits = batch.iter().zip(applied);
+            let commits =
+                commits.filter(|((job, _), &applied)| applied && matches!(job, Job::Commit(_)));
+            crate::telemetry::committed(batch.len(), commits.count());
+        }
         for (i, (_, reply)) in batch.drain(..).enumerate() {
             let _ = reply.send(match &written {
                 Ok(applied) => Ok(applied[i]),
@@ -323,6 +329,11 @@ impl Queries {
             writer,
             commits,
         }
+    }
+
+    pub(in crate::store) async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
     }
 
     pub(in crate::store) async fn close(&self) {

@@ -136,7 +136,12 @@ impl Actor {
         if let Some(table) = &mut self.table {
             with_table!(table, t => Box::pin(t.resume(&mut self.cx)).await);
         }
+        let mut open = OpenTable {
+            shared: self.cx.shared.clone(),
+            open: false,
+        };
         loop {
+            open.set(self.table.is_some());
             let timer = self.next_timer();
             let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
             tokio::select! {
@@ -509,6 +514,31 @@ impl Actor {
             Err(e) => error!(error = %e, channel = self.cx.channel, "could not load the game"),
         }
         self.arm_bot();
+    }
+}
+
+/// Counts the actor's table in [`Shared::open`] while it holds an open game (and no longer once
+/// the actor ends, whichever way).
+struct OpenTable {
+    shared: Arc<Shared>,
+    open: bool,
+}
+
+impl OpenTable {
+    fn set(&mut self, open: bool) {
+        if open != self.open {
+            match open {
+                true => self.shared.open.fetch_add(1, Ordering::Relaxed),
+                false => self.shared.open.fetch_sub(1, Ordering::Relaxed),
+            };
+            self.open = open;
+        }
+    }
+}
+
+impl Drop for OpenTable {
+    fn drop(&mut self) {
+        self.set(false);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The tables of all channels: one actor task per channel, started on demand.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -39,6 +39,8 @@ pub(super) struct Shared {
     /// The bot is stopping: tables start nothing of their own (bot seats' moves, deadlines,
     /// showing again), but still handle every request (see [`Tables::drain`]).
     pub(super) draining: AtomicBool,
+    /// How many tables hold an open game (see [`Tables::open_tables`]).
+    pub(super) open: AtomicUsize,
     /// The version each game's message was seen to show since the last write to the store
     /// (`game id → version`), written in batches by the flusher.
     shown: Mutex<HashMap<i64, u64>>,
@@ -116,6 +118,7 @@ impl Tables {
                 tasks: Mutex::new(Vec::new()),
                 closing: AtomicBool::new(false),
                 draining: AtomicBool::new(false),
+                open: AtomicUsize::new(0),
                 shown: Mutex::new(HashMap::new()),
                 stop_flusher: Notify::new(),
                 flusher: Mutex::new(None),
@@ -157,6 +160,11 @@ impl Tables {
         let mut channels: Vec<u64> = self.shared.actors.lock().unwrap().keys().copied().collect();
         channels.sort_unstable();
         channels
+    }
+
+    /// How many tables hold an open game (a lobby or a game in play) now.
+    pub fn open_tables(&self) -> usize {
+        self.shared.open.load(Ordering::Relaxed)
     }
 
     /// Whether this process serves the guild (runs its shard).

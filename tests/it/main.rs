@@ -22,6 +22,7 @@ mod getdickey_e2e;
 mod i18n_e2e;
 mod limits_e2e;
 mod locales;
+mod metrics_e2e;
 mod migrate_db;
 mod old_database;
 mod pig_e2e;
