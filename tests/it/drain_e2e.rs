@@ -6,37 +6,6 @@ use std::time::Duration;
 use crate::common::*;
 use discord_standin::faults::{self, RestFault};
 
-/// Plays For Get It to its end (alice banks 2, bob reaches the target, alice's last turn spells
-/// FORGET IT); returns its last message, with Rematch and Review.
-async fn a_finished_game(world: &World) -> discord_standin::Message {
-    let turn = world.two_player_game(50).await;
-    world.dice.push([4, 4, 1, W, 2, 3, W, 5, 1]);
-    let rolled = world.click(world.alice, &turn, "Roll").await;
-    let kept = world.click(world.alice, &rolled, "Keep 1s").await;
-    world
-        .click(world.alice, &kept, &label_with(&kept, "Bank"))
-        .await;
-    let turn = world.turn_of(world.bob).await;
-    world.dice.push([5; 9]);
-    let rolled = world.click(world.bob, &turn, "Roll").await;
-    let kept = world
-        .click(world.bob, &rolled, &label_with(&rolled, "5"))
-        .await;
-    world
-        .click(world.bob, &kept, &label_with(&kept, "180"))
-        .await;
-    let turn = world.turn_of(world.alice).await;
-    world.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
-    world.click(world.alice, &turn, "Roll").await;
-    world
-        .standin
-        .wait_for_message(world.channel, |m| {
-            m.button_labels() == ["Rematch", "Review"]
-        })
-        .await
-        .unwrap()
-}
-
 /// A review is worked out in the click's handler, beside the tables: a stop that begins while
 /// its answer is on its way (Discord slow to take it) waits for it, and the answer is there
 /// when the stop ends; a stop that waited for the tables only would end first, and the process
@@ -45,7 +14,7 @@ async fn a_finished_game(world: &World) -> discord_standin::Message {
 async fn a_review_in_flight_when_the_bot_stops_is_delivered_before_it_ends() {
     let world = World::new().await;
     let bot = world.start_bot(world.config()).await;
-    let over = a_finished_game(&world).await;
+    let over = world.a_short_game().await;
 
     world.standin.inject(
         RestFault::delay(Duration::from_millis(1_200))

@@ -48,16 +48,6 @@ fn game_number(over: &Message) -> i64 {
         .unwrap()
 }
 
-async fn game_over(world: &World) -> Message {
-    world
-        .standin
-        .wait_for_message(world.channel, |m| {
-            m.button_labels() == ["Rematch", "Review"]
-        })
-        .await
-        .unwrap()
-}
-
 /// F5, F7, F4, F10: alice keeps the 1s where the 4s are worth more and banks 2; bob banks 180;
 /// alice's last turn spells FORGET IT. Her review, by the Review button and by `/forgetit review`,
 /// shows the solver's numbers; bob's is in French; carol did not play.
@@ -89,7 +79,7 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     let turn = world.turn_of(alice).await;
     world.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
     world.click(alice, &turn, "Roll").await;
-    let over = game_over(&world).await;
+    let over = world.game_over().await;
     let id = game_number(&over);
 
     // What the solver says: the turn starts at V0; the roll made keeping the 4s worth `best`,
@@ -291,7 +281,7 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
         card.boxes[category.index()] =
             Some(card.option(category, &[2, 2, 3, 3, 3]).unwrap().points);
     }
-    let over = game_over(&world).await;
+    let over = world.game_over().await;
     let id = game_number(&over);
     let expected = table.expected_score();
     assert!(
@@ -362,19 +352,7 @@ async fn a_game_whose_moves_were_deleted_says_so_and_its_result_still_counts() {
     .await;
     let bot = world.start_bot(world.config()).await;
     let (alice, bob) = (world.alice, world.bob);
-    let turn = world.two_player_game(50).await;
-    // Alice busts (F4); bob reaches the target (F10); alice's last turn busts.
-    world.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
-    world.click(alice, &turn, "Roll").await;
-    let turn = world.turn_of(bob).await;
-    world.dice.push([5; 9]);
-    let rolled = world.click(bob, &turn, "Roll").await;
-    let kept = world.click(bob, &rolled, &label_with(&rolled, "5")).await;
-    world.click(bob, &kept, &label_with(&kept, "180")).await;
-    let turn = world.turn_of(alice).await;
-    world.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
-    world.click(alice, &turn, "Roll").await;
-    let over = game_over(&world).await;
+    let over = world.a_short_game().await;
     let id = game_number(&over);
     let events = world.database().count("events").await;
     let results = world.database().count("results").await;

@@ -216,6 +216,33 @@ impl World {
         assert!(started.buttons().is_empty(), "the lobby loses its buttons");
         self.turn_of(self.alice).await
     }
+
+    /// The end of the channel's game, once shown: the message with Rematch and Review.
+    pub async fn game_over(&self) -> Message {
+        self.standin
+            .wait_for_message(self.channel, |m| m.button_labels() == ["Rematch", "Review"])
+            .await
+            .unwrap()
+    }
+
+    /// A two-person game to 50 played to its end: alice's roll spells FORGET IT (F4), bob's nine
+    /// 5s make 180 (F9, F10), alice's last turn spells FORGET IT again. Returns its end.
+    pub async fn a_short_game(&self) -> Message {
+        let turn = self.two_player_game(50).await;
+        self.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
+        self.click(self.alice, &turn, "Roll").await;
+        let turn = self.turn_of(self.bob).await;
+        self.dice.push([5; 9]);
+        let rolled = self.click(self.bob, &turn, "Roll").await;
+        let kept = self
+            .click(self.bob, &rolled, &label_with(&rolled, "5"))
+            .await;
+        self.click(self.bob, &kept, &label_with(&kept, "180")).await;
+        let turn = self.turn_of(self.alice).await;
+        self.dice.push([W, 1, 2, W, 1, 2, W, 1, 2]);
+        self.click(self.alice, &turn, "Roll").await;
+        self.game_over().await
+    }
 }
 
 /// The label of the first button of `message` whose label contains `needle`.
