@@ -66,6 +66,19 @@ pub struct RunningBot {
     grace: std::time::Duration,
     /// `/metrics` and `/healthz`, if `metrics.listen` is set.
     metrics: Option<super::health::Server>,
+    /// Counts the shards' changes of connection stage (see [`RunningBot::shard_changes`]).
+    shard_changes: tokio::sync::watch::Receiver<u64>,
+}
+
+/// Counts each change of a shard's connection stage, which serenity tells its event handlers
+/// (not the framework) once its shard manager knows it.
+struct StageWatch(tokio::sync::watch::Sender<u64>);
+
+#[poise::serenity_prelude::async_trait]
+impl serenity::EventHandler for StageWatch {
+    async fn shard_stage_update(&self, _: serenity::Context, _: serenity::ShardStageUpdateEvent) {
+        self.0.send_modify(|changes| *changes += 1);
+    }
 }
 
 impl RunningBot {
@@ -78,6 +91,13 @@ impl RunningBot {
     /// it was 0), if they are.
     pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
         self.metrics.as_ref().map(|server| server.addr)
+    }
+
+    /// A count of the shards' changes of connection stage (connecting, connected, resuming...),
+    /// changed once the shard manager, and so `/healthz`, knows each: for tests, which await it
+    /// rather than ask again and again.
+    pub fn shard_changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.shard_changes.clone()
     }
 
     /// The next record of a server the bot was removed from or came back to, since it started
@@ -290,6 +310,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         })
         .build();
 
+    let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
     let in_flight = InFlight::new();
     let framework = Tracked {
         inner: framework,
@@ -299,6 +320,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
             .cache_settings(no_cache())
             .framework(framework)
+            .event_handler(StageWatch(stage_changes))
             .await?;
     let shard_manager = client.shard_manager.clone();
     let metrics = match listener {
@@ -342,6 +364,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         in_flight,
         grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
         metrics,
+        shard_changes,
     })
 }
 
