@@ -509,6 +509,11 @@ fn check_options(options: &[Value], at: &str, depth: usize, out: &mut Vec<LimitE
     }
 }
 
+/// How long a message created with `nonce` and `enforce_nonce` is returned to a create with the
+/// same nonce by the same author, instead of a new message ("the past few minutes", Discord's
+/// docs say).
+pub const NONCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(5 * 60);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -595,8 +600,3 @@ mod tests {
         );
     }
 }
-
-/// How long a message created with `nonce` and `enforce_nonce` is returned to a create with the
-/// same nonce by the same author, instead of a new message ("the past few minutes", Discord's
-/// docs say).
-pub const NONCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(5 * 60);
