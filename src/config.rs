@@ -287,9 +287,10 @@ impl Config {
             Some(path) => path.to_path_buf(),
             None => PathBuf::from(DEFAULT_FILE),
         };
-        let config: Config = Self::figment(&file)
+        let mut config: Config = Self::figment(&file)
             .extract()
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        config.emoji = config.emoji.take_older_names();
         config.validate().map_err(ConfigError::Invalid)?;
         Ok(config)
     }
@@ -589,6 +590,20 @@ mod tests {
             jail.create_file("config.toml", "[metrics]\nlisten = \"127.0.0.1\"\n")?;
             let err = Config::load(None).unwrap_err().to_string();
             assert!(err.contains("metrics.listen"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn the_six_sided_pieces_keep_their_older_names() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file(
+                "config.toml",
+                "[emoji]\ndickey_faces = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\ndickey_held = \"📌\"\n",
+            )?;
+            let config = Config::load(None).unwrap();
+            assert_eq!(config.emoji.six_faces[5], "f");
+            assert_eq!(config.emoji.six_held, "📌");
             Ok(())
         });
     }

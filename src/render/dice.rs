@@ -23,9 +23,9 @@
 //! than [`DiceStyle::MAX_PIECE`] characters is cut, so a message stays within Discord's limits
 //! whatever the config says.
 //!
-//! *Get Dickey*'s five ordinary dice have pieces of their own in the same style
-//! ([`DiceStyle::dickey_faces`], [`DiceStyle::dickey_held`]); their design is explained in
-//! [`super::getdickey`].
+//! Ordinary six-sided dice have pieces of their own in the same style
+//! ([`DiceStyle::six_faces`], [`DiceStyle::six_held`]), for the games that roll them; a game's
+//! views say how it lays them out.
 //!
 //! # Application emoji
 //!
@@ -39,7 +39,7 @@
 //!
 //! The three kinds differ by shape and pattern as well as colour (FOR a red rounded square, GET
 //! a white octagon with a double border, IT a blue circle with a dotted ring), so no marker leads
-//! a group; nine emoji with spaces fit a phone's line. Get Dickey's held die is a picture of its
+//! a group; nine emoji with spaces fit a phone's line. A held six-sided die is a picture of its
 //! own (inverted, in a gold frame) rather than a lock and a face. Until the emoji are known
 //! ([`DiceStyle::with_application`]), or when they could not be uploaded, dice are drawn with the
 //! Unicode pieces above.
@@ -47,13 +47,13 @@
 //! **Pieces set in the config win**: a piece that differs from its Unicode default is the
 //! operator's choice and is used over the application emoji. For Get It's pieces combine (a kind
 //! marker leads faces), so if any of `kinds`, `numbers` or `words` is set, For Get It dice are all
-//! drawn from the config's pieces; each Get Dickey face, and the held mark, on its own.
+//! drawn from the config's pieces; each six-sided face, and the held mark, on its own.
 //!
 //! # Reading
 //!
 //! Pictures are not text: a notification, or a screen reader, reads an emoji as its name. Every
 //! message with dice therefore also says them in words in its content
-//! ([`DiceStyle::read_roll`], [`DiceStyle::read_dickey`]): "FOR: 3, 3 · GET: word · IT: 4, 5".
+//! ([`DiceStyle::read_roll`], [`DiceStyle::read_six`]): "FOR: 3, 3 · GET: word · IT: 4, 5".
 
 use std::sync::Arc;
 
@@ -81,8 +81,8 @@ pub enum EmojiStyle {
 const KINDS: [&str; 3] = ["🟥", "⬜", "🟦"];
 const NUMBERS: [&str; 5] = ["1", "2", "3", "4", "5"];
 const WORDS: [&str; 3] = ["**FOR**", "**GET**", "**IT**"];
-const DICKEY_FACES: [&str; 6] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"];
-const DICKEY_HELD: &str = "🔒";
+const SIX_FACES: [&str; 6] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"];
+const SIX_HELD: &str = "🔒";
 
 /// The strings dice are drawn with. The defaults are plain Unicode.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,10 +96,16 @@ pub struct DiceStyle {
     pub numbers: [String; 5],
     /// The word faces: FOR, GET, IT.
     pub words: [String; 3],
-    /// Get Dickey's faces 1 to 6.
-    pub dickey_faces: [String; 6],
-    /// What leads a held Get Dickey die.
-    pub dickey_held: String,
+    /// A six-sided die's faces 1 to 6.
+    pub six_faces: [String; 6],
+    /// What leads a held six-sided die.
+    pub six_held: String,
+    /// The older names of `six_faces` and `six_held` (configs before 2026-11-27), read from a
+    /// config file and moved to them by [`DiceStyle::take_older_names`].
+    #[serde(default, skip_serializing)]
+    dickey_faces: Option<[String; 6]>,
+    #[serde(default, skip_serializing)]
+    dickey_held: Option<String>,
     /// The application emoji, once uploaded (never read from the config).
     #[serde(skip)]
     pub application: Option<Arc<AppDice>>,
@@ -111,8 +117,10 @@ impl Default for DiceStyle {
             kinds: KINDS.map(String::from),
             numbers: NUMBERS.map(String::from),
             words: WORDS.map(String::from),
-            dickey_faces: DICKEY_FACES.map(String::from),
-            dickey_held: DICKEY_HELD.to_string(),
+            six_faces: SIX_FACES.map(String::from),
+            six_held: SIX_HELD.to_string(),
+            dickey_faces: None,
+            dickey_held: None,
             style: EmojiStyle::default(),
             application: None,
         }
@@ -130,6 +138,22 @@ impl DiceStyle {
         self
     }
 
+    /// Pieces set under their older names, moved to the current ones (which win if both are
+    /// set).
+    pub fn take_older_names(mut self) -> Self {
+        if let Some(faces) = self.dickey_faces.take() {
+            if self.six_faces.iter().eq(SIX_FACES.iter()) {
+                self.six_faces = faces;
+            }
+        }
+        if let Some(held) = self.dickey_held.take() {
+            if self.six_held == SIX_HELD {
+                self.six_held = held;
+            }
+        }
+        self
+    }
+
     /// The application emoji for For Get It dice, unless the config set a piece of theirs.
     fn fgi_app(&self) -> Option<&AppDice> {
         let app = self.application.as_deref()?;
@@ -139,14 +163,14 @@ impl DiceStyle {
         (!configured).then_some(app)
     }
 
-    /// The application emoji of Get Dickey's `face` (held or not), unless the config set it.
-    pub fn dickey_app(&self, face: u8, held: bool) -> Option<&str> {
+    /// The application emoji of a six-sided die's `face` (held or not), unless the config set it.
+    pub fn six_app(&self, face: u8, held: bool) -> Option<&str> {
         let app = self.application.as_deref()?;
         let i = usize::from(face.clamp(1, 6)) - 1;
-        if self.dickey_faces[i] != DICKEY_FACES[i] || (held && self.dickey_held != DICKEY_HELD) {
+        if self.six_faces[i] != SIX_FACES[i] || (held && self.six_held != SIX_HELD) {
             return None;
         }
-        Some(if held { &app.gd_held[i] } else { &app.gd[i] })
+        Some(if held { &app.six_held[i] } else { &app.six[i] })
     }
 
     /// The marker of a kind of die.
@@ -194,28 +218,28 @@ impl DiceStyle {
         groups.collect::<Vec<_>>().join(" ")
     }
 
-    /// A Get Dickey face, 1 to 6.
-    pub fn dickey_face(&self, face: u8) -> &str {
-        if let Some(emoji) = self.dickey_app(face, false) {
+    /// A six-sided die's face, 1 to 6.
+    pub fn six_face(&self, face: u8) -> &str {
+        if let Some(emoji) = self.six_app(face, false) {
             return emoji;
         }
         let i = usize::from(face.clamp(1, 6)) - 1;
-        piece(&self.dickey_faces[i])
+        piece(&self.six_faces[i])
     }
 
-    /// Get Dickey's five dice in die order, held dice marked: `🔒3️⃣ 🔒3️⃣ 5️⃣ 1️⃣ 6️⃣`.
-    pub fn dickey_dice(&self, hand: &[u8], held: &[bool]) -> String {
+    /// Six-sided dice in the order given, held dice marked: `🔒3️⃣ 🔒3️⃣ 5️⃣ 1️⃣ 6️⃣`.
+    pub fn six_dice(&self, hand: &[u8], held: &[bool]) -> String {
         let dice: Vec<String> = hand
             .iter()
             .enumerate()
             .map(|(i, &face)| {
                 let is_held = held.get(i).copied().unwrap_or(false);
-                if let Some(emoji) = self.dickey_app(face, is_held) {
+                if let Some(emoji) = self.six_app(face, is_held) {
                     emoji.to_string()
                 } else if is_held {
-                    format!("{}{}", piece(&self.dickey_held), self.dickey_face(face))
+                    format!("{}{}", piece(&self.six_held), self.six_face(face))
                 } else {
-                    self.dickey_face(face).to_string()
+                    self.six_face(face).to_string()
                 }
             })
             .collect();
@@ -262,8 +286,8 @@ impl DiceStyle {
         groups.collect::<Vec<_>>().join(" · ")
     }
 
-    /// Get Dickey's dice in words, whatever the style: `3 held, 3 held, 5, 1, 6`.
-    pub fn read_dickey(hand: &[u8], held: &[bool], lang: Lang) -> String {
+    /// Six-sided dice in words, whatever the style: `3 held, 3 held, 5, 1, 6`.
+    pub fn read_six(hand: &[u8], held: &[bool], lang: Lang) -> String {
         let dice: Vec<String> = hand
             .iter()
             .enumerate()

@@ -2,7 +2,7 @@
 //! `assets/dice/make.py`), rendered here to 128×128 PNGs for the bot's application emoji.
 //!
 //! Each picture has a versioned emoji name, `fgi1_for_3` or `gd1_6_held`: the family (`fgi` For
-//! Get It, `gd` Get Dickey), [`DICE_VERSION`], then the piece. A redesign bumps the version, so
+//! Get It's letter dice, `gd` ordinary six-sided dice), [`DICE_VERSION`], then the piece. A redesign bumps the version, so
 //! the bot uploads the new pictures under new names at its next start and deletes the old ones
 //! (see `discord::emoji`). Rendering needs no font: the words are drawn as strokes.
 //!
@@ -135,10 +135,10 @@ pub fn images() -> &'static [DieImage] {
 pub struct AppDice {
     /// For Get It: per kind (FOR, GET, IT), the faces 1–5, the word face, then the blank die.
     pub fgi: [[String; 7]; 3],
-    /// Get Dickey's faces 1–6.
-    pub gd: [String; 6],
-    /// Get Dickey's held faces 1–6.
-    pub gd_held: [String; 6],
+    /// A six-sided die's faces 1–6.
+    pub six: [String; 6],
+    /// A held six-sided die's faces 1–6.
+    pub six_held: [String; 6],
 }
 
 impl AppDice {
@@ -165,8 +165,8 @@ impl AppDice {
         };
         Some(AppDice {
             fgi: [kind("for")?, kind("get")?, kind("it")?],
-            gd: six("")?,
-            gd_held: six("_held")?,
+            six: six("")?,
+            six_held: six("_held")?,
         })
     }
 }

@@ -811,12 +811,10 @@ fn intents_round_trip_through_their_short_codes() {
 fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let names = ten_long_names();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
-    let style = DiceStyle {
-        kinds: std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3)),
-        numbers: std::array::from_fn(|_| "<a:number:98765432109876543210>".repeat(3)),
-        words: std::array::from_fn(|_| "<:word:1>".repeat(20)),
-        ..DiceStyle::default()
-    };
+    let mut style = DiceStyle::default();
+    style.kinds = std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3));
+    style.numbers = std::array::from_fn(|_| "<a:number:98765432109876543210>".repeat(3));
+    style.words = std::array::from_fn(|_| "<:word:1>".repeat(20));
     let mut views = Vec::new();
 
     let mut game = table(&players, MAX_TARGET);

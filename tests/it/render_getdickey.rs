@@ -520,13 +520,10 @@ fn hold_and_score_round_trip_through_their_short_codes() {
 fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let names = ten_long_names();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
-    let style = DiceStyle {
-        dickey_faces: std::array::from_fn(|_| {
-            "<:die_with_a_long_name:123456789012345678>".repeat(3)
-        }),
-        dickey_held: "<a:held:98765432109876543210>".repeat(5),
-        ..DiceStyle::default()
-    };
+    let mut style = DiceStyle::default();
+    style.six_faces =
+        std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3));
+    style.six_held = "<a:held:98765432109876543210>".repeat(5);
     let mut views = Vec::new();
     let mut game = table(&players);
     views.push(render::lobby(&game, EN));
@@ -661,7 +658,7 @@ fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_di
 
     // The lock set in the config wins over the held pictures.
     let mut style = application_style();
-    style.dickey_held = "📌".to_string();
+    style.six_held = "📌".to_string();
     let mut game = ann_ben();
     roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
     hold(&mut game, ANN, &[0]);

@@ -10,8 +10,8 @@
 //! draws them at text size in whatever font the device has, where a phone makes five and six pips
 //! hard to tell apart (and some fonts lack them); keycaps are emoji on every client, read as the
 //! number that scores at a glance, and keep the five dice on one line of a phone. The faces and
-//! the lock are [`DiceStyle::dickey_faces`] and [`DiceStyle::dickey_held`] (the config's
-//! `emoji.dickey_faces` and `emoji.dickey_held`), which an operator may set to custom emoji.
+//! the lock are [`DiceStyle::six_faces`] and [`DiceStyle::six_held`] (the config's
+//! `emoji.six_faces` and `emoji.six_held`), which an operator may set to custom emoji.
 //!
 //! With the bot's application emoji (`emoji.style = "application"`, see [`crate::render::dice`]) each
 //! die is a picture of a die with pips, and a held die a picture of its own (inverted, in a gold
@@ -139,7 +139,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     if let Some(hand) = &turn.dice {
         embed = embed.field(
             &tr!(lang, "gd-roll-of", n = turn.rolls, max = MAX_ROLLS),
-            &style.dickey_dice(hand, &turn.held),
+            &style.six_dice(hand, &turn.held),
             false,
         );
     }
@@ -155,7 +155,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
                 lang,
                 "dice-reading",
                 what = tr!(lang, "gd-roll-of", n = turn.rolls, max = MAX_ROLLS),
-                dice = DiceStyle::read_dickey(hand, &turn.held, lang)
+                dice = DiceStyle::read_six(hand, &turn.held, lang)
             )
         ),
         None => content,
@@ -260,7 +260,7 @@ fn hold_buttons(turn: &Turn, dice: &DiceStyle) -> Vec<ButtonView> {
             let button = match turn.dice.as_ref().map(|hand| hand[die]) {
                 None => button("🎲"),
                 Some(face) => {
-                    let picture = |held| CustomEmoji::parse(dice.dickey_app(face, held)?);
+                    let picture = |held| CustomEmoji::parse(dice.six_app(face, held)?);
                     match (picture(held), picture(false)) {
                         (Some(own), _) => button("").with_emoji(own),
                         // Held, without a picture of its own (the config sets the lock): its
