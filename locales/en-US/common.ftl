@@ -267,3 +267,13 @@ notice-limit-lobbies = You already host { $max ->
 } first. Nothing was done.
 notice-limit-tables = This server has { $max } open games, the most it may: finish or cancel one first. Nothing was done.
 notice-limit-clicks = Slow down: at most { $max } clicks a minute. Nothing was done; click again in a moment.
+
+# The game-over chart (its labels, and its alt text).
+chart-title = Round by round
+chart-rounds = Round
+chart-points = Points
+chart-target = Target { $target }
+chart-last-round = Last round
+chart-bot = { $name } (bot)
+chart-alt-led = { $name } led from round { $round }
+chart-alt-totals = final totals: { $totals }

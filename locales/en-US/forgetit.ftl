@@ -136,3 +136,7 @@ review-fgi-roll = roll on at { $points } points
 review-fgi-keep = keep the { $n }s
 review-fgi-bank = bank { $points }
 fgi-review-note = For Get It: the expected points of each turn (56.2 for a new turn) under the turn solver's play for points; near the end, playing to win may differ.
+
+# The game-over chart's moments.
+fgi-moment-forget-it = { $name }'s FORGET IT in round { $round } cost { $lost }
+fgi-moment-bank = { $name } banked { $points } in round { $round }

@@ -156,3 +156,7 @@ review-gd-reroll = hold { $keep } and roll
 review-gd-reroll-all = roll all five
 review-gd-score = score { $box_name } ({ $points })
 gd-review-note = Get Dickey: the expected points still to come on your scorecard (254.6 for a new one) under the optimal solitaire policy.
+
+# The game-over chart's moments.
+gd-moment-dickey = { $name }'s Dickey in round { $round }
+gd-moment-upper-bonus = { $name } earned the upper bonus in round { $round }

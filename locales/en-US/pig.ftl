@@ -134,3 +134,6 @@ cmd-pig-config-remove-channel = remove-channel
 cmd-pig-config-remove-channel-description = Take a channel off the list where games may start.
 cmd-pig-config-remove-channel-channel = channel
 cmd-pig-config-remove-channel-channel-description = The channel
+
+# The game-over chart's moments.
+pig-moment-won = { $name } reached { $total } in round { $round }

@@ -264,3 +264,13 @@ notice-limit-lobbies = Vous avez déjà { $max ->
 } d'abord. Rien n'a été fait.
 notice-limit-tables = Ce serveur a { $max } parties ouvertes, son maximum : terminez-en une ou annulez-en une d'abord. Rien n'a été fait.
 notice-limit-clicks = Doucement : au plus { $max } clics par minute. Rien n'a été fait ; cliquez à nouveau dans un instant.
+
+# Le graphique de fin de partie (ses libellés, et son texte alternatif).
+chart-title = Manche par manche
+chart-rounds = Manche
+chart-points = Points
+chart-target = Objectif { $target }
+chart-last-round = Dernière manche
+chart-bot = { $name } (robot)
+chart-alt-led = { $name } mène depuis la manche { $round }
+chart-alt-totals = totaux finaux : { $totals }

@@ -135,3 +135,7 @@ review-fgi-roll = relancer à { $points } points
 review-fgi-keep = garder les { $n }
 review-fgi-bank = encaisser { $points }
 fgi-review-note = For Get It : l'espérance de points de chaque tour (56,2 pour un nouveau tour) selon le jeu du solveur pour les points ; en fin de partie, jouer pour gagner peut différer.
+
+# Les moments du graphique de fin de partie.
+fgi-moment-forget-it = FORGET IT de { $name } à la manche { $round } : { $lost } perdus
+fgi-moment-bank = { $name } encaisse { $points } à la manche { $round }

@@ -157,3 +157,7 @@ review-gd-reroll = garder { $keep } et relancer
 review-gd-reroll-all = relancer les cinq
 review-gd-score = marquer { $box_name } ({ $points })
 gd-review-note = Get Dickey : l'espérance des points encore à venir sur votre feuille (254,6 pour une nouvelle) selon la stratégie optimale en solitaire.
+
+# Les moments du graphique de fin de partie.
+gd-moment-dickey = Dickey de { $name } à la manche { $round }
+gd-moment-upper-bonus = { $name } obtient le bonus du haut à la manche { $round }

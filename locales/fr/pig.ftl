@@ -134,3 +134,6 @@ cmd-pig-config-remove-channel = retirer-salon
 cmd-pig-config-remove-channel-description = Retirer un salon de la liste où les parties peuvent commencer.
 cmd-pig-config-remove-channel-channel = salon
 cmd-pig-config-remove-channel-channel-description = Le salon
+
+# Les moments du graphique de fin de partie.
+pig-moment-won = { $name } atteint { $total } à la manche { $round }

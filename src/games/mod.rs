@@ -8,6 +8,7 @@
 pub mod forgetit;
 pub mod getdickey;
 pub mod pig;
+pub mod story;
 
 use std::path::{Path, PathBuf};
 
@@ -78,6 +79,16 @@ where
         _lang: Lang,
         _table_lang: Lang,
     ) -> Option<MessageView> {
+        None
+    }
+    /// A moment of the game worth marking on its chart, if the turn that just ended (`result`,
+    /// in `round`; `game` as it is after it) was one, told in `lang`.
+    fn moment(
+        _game: &Game<Self>,
+        _result: &Self::TurnResult,
+        _round: u32,
+        _lang: Lang,
+    ) -> Option<story::Marked> {
         None
     }
     /// The review of `player`'s play in the finished game `game_id`, from its event log, in

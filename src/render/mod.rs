@@ -15,6 +15,7 @@
 //! - [`privacy`]: what the bot keeps, and the forget-me prompt.
 //! - [`settings`]: a server's settings (`config show`).
 
+pub mod chart;
 pub mod dice;
 pub mod emoji;
 pub(crate) mod lobby;

@@ -30,6 +30,7 @@ mod postgres_schema;
 mod privacy;
 mod privacy_e2e;
 mod race;
+mod render_chart;
 mod render_forgetit;
 mod render_getdickey;
 mod render_pig;

@@ -746,3 +746,39 @@ impl ActText for FgiAct {
         }
     }
 }
+
+/// The game-over chart's moments (`round`: the turn's): a FORGET IT that cost points, a bank of
+/// 100 or more.
+pub fn moment(
+    game: &Game,
+    result: &TurnResult,
+    round: u32,
+    lang: Lang,
+) -> Option<crate::games::story::Marked> {
+    let seat = result.turn.seat;
+    let name = game.seats.get(seat)?.name.as_str();
+    let (good, text) = match result.end {
+        TurnEnd::Played(Ending::ForgetIt) if result.lost > 0 => (
+            false,
+            tr!(
+                lang,
+                "fgi-moment-forget-it",
+                name = name,
+                round = round,
+                lost = result.lost
+            ),
+        ),
+        TurnEnd::Played(Ending::Banked) if result.points >= 100 => (
+            true,
+            tr!(
+                lang,
+                "fgi-moment-bank",
+                name = name,
+                round = round,
+                points = result.points
+            ),
+        ),
+        _ => return None,
+    };
+    Some(crate::games::story::Marked { seat, good, text })
+}

@@ -857,3 +857,34 @@ fn score_text(category: Category, points: u32, lang: Lang) -> String {
         points = points
     )
 }
+
+/// The game-over chart's moments (`round`: the turn's): a Dickey scored (or its bonus earned),
+/// the upper bonus reached.
+pub fn moment(
+    game: &Game,
+    result: &TurnResult,
+    round: u32,
+    lang: Lang,
+) -> Option<crate::games::story::Marked> {
+    let seat = result.turn.seat;
+    let card = &game.seats.get(seat)?.card;
+    let name = game.seats[seat].name.as_str();
+    let scored = result.scored?;
+    let dickey =
+        (scored.category == Category::Dickey && scored.points > 0) || scored.dickey_bonus > 0;
+    let text = if dickey {
+        tr!(lang, "gd-moment-dickey", name = name, round = round)
+    } else if scored.category.is_upper()
+        && card.upper_bonus() > 0
+        && card.upper_subtotal() - scored.points < UPPER_BONUS_AT
+    {
+        tr!(lang, "gd-moment-upper-bonus", name = name, round = round)
+    } else {
+        return None;
+    };
+    Some(crate::games::story::Marked {
+        seat,
+        good: true,
+        text,
+    })
+}

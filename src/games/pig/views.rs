@@ -337,3 +337,25 @@ impl ActText for PigAct {
         }
     }
 }
+
+/// The game-over chart's moment (`round`: the turn's): the turn that won.
+pub fn moment(
+    game: &Game,
+    result: &TurnResult,
+    round: u32,
+    lang: Lang,
+) -> Option<crate::games::story::Marked> {
+    let seat = result.turn.seat;
+    let s = game.seats.get(seat)?;
+    (result.end == TurnEnd::Played(Ending::Won)).then(|| crate::games::story::Marked {
+        seat,
+        good: true,
+        text: tr!(
+            lang,
+            "pig-moment-won",
+            name = s.name.as_str(),
+            total = s.total,
+            round = round
+        ),
+    })
+}

@@ -1,0 +1,166 @@
+//! The story of a finished game, from its event log: every seat's total after each round, its
+//! moments (which each game names, [`Hosted::moment`]), drawn as the game-over chart, and told in
+//! words as the chart's alt text. Written once for every game.
+
+use super::Hosted;
+use crate::engine::table::{Event, Game, Phase, TableEvent, Turn};
+use crate::i18n::Lang;
+use crate::render::chart::{Moment, ScoreChart, SeatLine};
+use crate::render::ErrorText;
+use crate::tr;
+
+/// A moment of a game worth marking on its chart: whose, good or bad for them, and in words
+/// (the table's language), for the alt text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marked {
+    pub seat: usize,
+    pub good: bool,
+    pub text: String,
+}
+
+/// The game-over chart of a finished game, and its alt text; `None` for a game that never
+/// started or an empty log.
+pub fn story<R: Hosted>(
+    events: &[Event<R::Settings, R::Event>],
+    lang: Lang,
+) -> Option<(ScoreChart, String)>
+where
+    R::Error: ErrorText,
+{
+    let Some(Event::Table(TableEvent::Created {
+        settings,
+        host,
+        name,
+    })) = events.first()
+    else {
+        return None;
+    };
+    let (mut game, _) = Game::<R>::create(settings.clone(), *host, name.clone()).ok()?;
+    let mut round = 0u32;
+    let mut lines: Vec<Vec<(u32, i64)>> = Vec::new();
+    let mut moments = Vec::new();
+    let mut told = Vec::new();
+    for event in &events[1..] {
+        let before = game.last_turn.clone();
+        // The turn an event ends is the one on turn before it.
+        let on_turn = match &game.phase {
+            Phase::Playing { turn } => Some(turn.seat()),
+            _ => None,
+        };
+        game.evolve(event);
+        if on_turn.is_none() {
+            if let Phase::Playing { .. } = game.phase {
+                // The start: every seat at 0 after "round 0".
+                round = 1;
+                lines = (0..game.seats.len()).map(|_| vec![(0, 0)]).collect();
+            }
+            continue;
+        }
+        let Some(result) = game.last_turn.as_ref().filter(|_| game.last_turn != before) else {
+            continue;
+        };
+        if let Some(marked) = R::moment(&game, result, round, lang) {
+            if marked.seat < game.seats.len() {
+                moments.push(Moment {
+                    seat: marked.seat,
+                    round,
+                    total: i64::from(game.total(marked.seat)),
+                    good: marked.good,
+                });
+                told.push(marked.text);
+            }
+        }
+        // A round ends when the next turn goes back round the table, or the game ends.
+        let wraps = match &game.phase {
+            Phase::Playing { turn } => Some(turn.seat()) <= on_turn,
+            _ => true,
+        };
+        if wraps {
+            for (seat, line) in lines.iter_mut().enumerate() {
+                line.push((round, i64::from(game.total(seat))));
+            }
+            round += 1;
+        }
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    let last = round.saturating_sub(1).max(1);
+    let seats: Vec<SeatLine> = game
+        .seats
+        .iter()
+        .zip(lines)
+        .map(|(seat, points)| SeatLine {
+            name: if seat.player.is_bot() {
+                tr!(lang, "chart-bot", name = seat.name.as_str())
+            } else {
+                seat.name.clone()
+            },
+            bot: seat.player.is_bot(),
+            points,
+        })
+        .collect();
+    let target =
+        R::target(&game.settings).map(|t| (i64::from(t), tr!(lang, "chart-target", target = t)));
+    let alt = alt_text(&game, &seats, &told, lang);
+    let chart = ScoreChart {
+        title: tr!(lang, "chart-title"),
+        rounds_label: tr!(lang, "chart-rounds"),
+        points_label: tr!(lang, "chart-points"),
+        target,
+        last_round: Some((last, tr!(lang, "chart-last-round"))),
+        seats,
+        moments,
+    };
+    Some((chart, alt))
+}
+
+/// The story in words: who led when, the moments, who won with how much.
+fn alt_text<R: Hosted>(game: &Game<R>, seats: &[SeatLine], told: &[String], lang: Lang) -> String
+where
+    R::Error: ErrorText,
+{
+    let mut parts = Vec::new();
+    // The last lead change: who led from which round on.
+    let rounds = seats.first().map_or(0, |s| s.points.len());
+    let leader = |i: usize| -> Option<usize> {
+        let best = seats.iter().map(|s| s.points[i].1).max()?;
+        let mut leaders = seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.points[i].1 == best);
+        let first = leaders.next()?.0;
+        leaders.next().is_none().then_some(first)
+    };
+    if rounds > 1 {
+        let last = leader(rounds - 1);
+        if let Some(seat) = last {
+            let mut from = rounds - 1;
+            while from > 1 && leader(from - 1) == Some(seat) {
+                from -= 1;
+            }
+            parts.push(tr!(
+                lang,
+                "chart-alt-led",
+                name = game.seats[seat].name.as_str(),
+                round = seats[seat].points[from].0
+            ));
+        }
+    }
+    parts.extend(told.iter().take(6).cloned());
+    let totals: Vec<String> = game
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{} {}", s.name, game.total(i)))
+        .collect();
+    parts.push(tr!(lang, "chart-alt-totals", totals = totals.join(", ")));
+    let mut alt = parts.join(" · ");
+    if alt.chars().count() > MAX_ALT {
+        alt = alt.chars().take(MAX_ALT - 1).collect::<String>() + "…";
+    }
+    alt
+}
+
+/// Discord's limit on an attachment's description.
+pub const MAX_ALT: usize = 1024;

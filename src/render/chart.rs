@@ -1,0 +1,244 @@
+//! Charts as pictures: what a game's story is, drawn as a PNG. Pure: a [`ScoreChart`] in, SVG
+//! (drawn by `plotters`) and PNG bytes (rendered by `resvg`, with the embedded DejaVu Sans: no
+//! system fonts) out; the same chart for the same data, byte for byte.
+//!
+//! The picture keeps its own dark card, so it reads the same on Discord's dark and light themes.
+//! Each seat has a colour of the Okabe–Ito palette (told apart with colour blindness) and, so that
+//! colour is never the only cue, a line pattern and a marker of its own (dot, triangle, ring,
+//! cross); a bot seat's line is
+//! thinner. The game's moments are marked on its line: a ring for a good one, a cross for a bad one.
+
+use std::sync::{Arc, OnceLock};
+
+use plotters::prelude::*;
+use plotters::style::text_anchor;
+
+/// The picture's size, in pixels.
+pub const WIDTH: u32 = 800;
+pub const HEIGHT: u32 = 450;
+
+/// The font every label is drawn with (its licence: `assets/fonts/LICENSE-DejaVu.txt`).
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+const FAMILY: &str = "DejaVu Sans";
+
+const BACKGROUND: RGBColor = RGBColor(0x1e, 0x1f, 0x22);
+const TEXT: RGBColor = RGBColor(0xdb, 0xde, 0xe1);
+const GRID: RGBColor = RGBColor(0x3f, 0x41, 0x47);
+const TARGET: RGBColor = RGBColor(0xf2, 0xf3, 0xf5);
+const SHADE: RGBColor = RGBColor(0x2e, 0x30, 0x35);
+
+/// The seats' colours, in seat order (Okabe & Ito's palette, read on a dark card).
+pub const SEAT_COLOURS: [RGBColor; 8] = [
+    RGBColor(0xe6, 0x9f, 0x00),
+    RGBColor(0x56, 0xb4, 0xe9),
+    RGBColor(0x00, 0x9e, 0x73),
+    RGBColor(0xf0, 0xe4, 0x42),
+    RGBColor(0xcc, 0x79, 0xa7),
+    RGBColor(0xd5, 0x5e, 0x00),
+    RGBColor(0x00, 0x72, 0xb2),
+    RGBColor(0xbb, 0xbb, 0xbb),
+];
+
+/// Every seat's score through a game: what the game-over chart draws.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScoreChart {
+    pub title: String,
+    /// The x axis' name ("Round").
+    pub rounds_label: String,
+    /// The y axis' name ("Points").
+    pub points_label: String,
+    /// The points to reach, and its label ("Target 500"), if the game has one.
+    pub target: Option<(i64, String)>,
+    /// The last round, shaded, and its label ("Last round").
+    pub last_round: Option<(u32, String)>,
+    pub seats: Vec<SeatLine>,
+    pub moments: Vec<Moment>,
+}
+
+/// A seat's line: its total after each round, from round 0 (the start, 0 points).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatLine {
+    /// As the legend shows it (a bot seat's name says so).
+    pub name: String,
+    pub bot: bool,
+    /// (round, total after it).
+    pub points: Vec<(u32, i64)>,
+}
+
+/// A moment of the game, marked on its seat's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moment {
+    pub seat: usize,
+    pub round: u32,
+    /// The seat's total after it.
+    pub total: i64,
+    /// Good for the seat (a big bank, a bonus, the win) or bad (a FORGET IT).
+    pub good: bool,
+}
+
+/// Why a chart could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("could not draw the chart: {0}")]
+pub struct ChartError(String);
+
+/// The chart as SVG (what the snapshot tests read).
+pub fn score_svg(chart: &ScoreChart) -> Result<String, ChartError> {
+    let mut svg = String::new();
+    draw(chart, &mut svg).map_err(|e| ChartError(e.to_string()))?;
+    Ok(svg)
+}
+
+/// The chart as a PNG.
+pub fn score_png(chart: &ScoreChart) -> Result<Vec<u8>, ChartError> {
+    png_of(&score_svg(chart)?)
+}
+
+/// An SVG drawn by this module as a PNG of [`WIDTH`] × [`HEIGHT`].
+pub fn png_of(svg: &str) -> Result<Vec<u8>, ChartError> {
+    use resvg::{tiny_skia, usvg};
+    let options = usvg::Options {
+        fontdb: fonts(),
+        font_family: FAMILY.to_string(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| ChartError(e.to_string()))?;
+    let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or(ChartError("no pixmap".into()))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| ChartError(e.to_string()))
+}
+
+fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<resvg::usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = resvg::usvg::fontdb::Database::new();
+            db.load_font_data(FONT.to_vec());
+            db.set_sans_serif_family(FAMILY);
+            Arc::new(db)
+        })
+        .clone()
+}
+
+type DrawResult<'a> = Result<(), Box<dyn std::error::Error + 'a>>;
+
+fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
+    let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&BACKGROUND)?;
+    let last = chart
+        .seats
+        .iter()
+        .flat_map(|s| s.points.iter().map(|&(r, _)| r))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let values = chart
+        .seats
+        .iter()
+        .flat_map(|s| s.points.iter().map(|&(_, p)| p));
+    let target = chart.target.as_ref().map(|(t, _)| *t);
+    let top = values.clone().chain(target).max().unwrap_or(0).max(10);
+    let bottom = values.min().unwrap_or(0).min(0);
+    let top = top + (top - bottom) / 12 + 1;
+    let font = |size: u32| (FAMILY, size).into_font().color(&TEXT);
+    let mut cx = ChartBuilder::on(&root)
+        .caption(&chart.title, font(22))
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0f64..f64::from(last) + 0.5, bottom as f64..top as f64)?;
+    cx.configure_mesh()
+        .bold_line_style(GRID)
+        .light_line_style(BACKGROUND)
+        .axis_style(GRID)
+        .x_desc(&chart.rounds_label)
+        .y_desc(&chart.points_label)
+        .x_labels(usize::try_from(last.min(20)).unwrap_or(20) + 1)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .label_style(font(14))
+        .axis_desc_style(font(15))
+        .draw()?;
+    if let Some((round, label)) = &chart.last_round {
+        let from = f64::from(*round) - 1.0;
+        cx.draw_series(std::iter::once(Rectangle::new(
+            [(from, bottom as f64), (f64::from(*round) + 0.5, top as f64)],
+            SHADE.filled(),
+        )))?;
+        // Right-aligned at the band's right edge, so that it stays in the picture.
+        cx.draw_series(std::iter::once(Text::new(
+            label.clone(),
+            (
+                f64::from(*round) + 0.45,
+                top as f64 - (top - bottom) as f64 / 40.0,
+            ),
+            font(13).pos(text_anchor::Pos::new(
+                text_anchor::HPos::Right,
+                text_anchor::VPos::Top,
+            )),
+        )))?;
+    }
+    if let Some((target, label)) = &chart.target {
+        let y = *target as f64;
+        cx.draw_series(DashedLineSeries::new(
+            [(0.0, y), (f64::from(last) + 0.5, y)],
+            6,
+            6,
+            TARGET.stroke_width(1),
+        ))?;
+        cx.draw_series(std::iter::once(Text::new(
+            label.clone(),
+            (0.1, y),
+            font(13).pos(text_anchor::Pos::new(
+                text_anchor::HPos::Left,
+                text_anchor::VPos::Bottom,
+            )),
+        )))?;
+    }
+    for (i, seat) in chart.seats.iter().enumerate() {
+        let colour = SEAT_COLOURS[i % SEAT_COLOURS.len()];
+        let width = if seat.bot { 2 } else { 3 };
+        let style = colour.stroke_width(width);
+        let points: Vec<(f64, f64)> = seat
+            .points
+            .iter()
+            .map(|&(r, p)| (f64::from(r), p as f64))
+            .collect();
+        let (dash, gap) = PATTERNS[i % PATTERNS.len()];
+        let series = if gap == 0 {
+            cx.draw_series(LineSeries::new(points.clone(), style))?
+        } else {
+            cx.draw_series(DashedLineSeries::new(points.clone(), dash, gap, style))?
+        };
+        series
+            .label(seat.name.clone())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], style));
+        let at = points.iter().copied();
+        let fill = colour.filled();
+        match i % 4 {
+            0 => drop(cx.draw_series(at.map(|p| Circle::new(p, 4, fill)))?),
+            1 => drop(cx.draw_series(at.map(|p| TriangleMarker::new(p, 5, fill)))?),
+            2 => drop(cx.draw_series(at.map(|p| Circle::new(p, 5, colour.stroke_width(2))))?),
+            _ => drop(cx.draw_series(at.map(|p| Cross::new(p, 4, colour.stroke_width(2))))?),
+        }
+    }
+    for moment in &chart.moments {
+        let colour = SEAT_COLOURS[moment.seat % SEAT_COLOURS.len()];
+        let at = (f64::from(moment.round), moment.total as f64);
+        if moment.good {
+            cx.draw_series(std::iter::once(Circle::new(at, 10, colour.stroke_width(3))))?;
+        } else {
+            cx.draw_series(std::iter::once(Cross::new(at, 9, colour.stroke_width(4))))?;
+        }
+    }
+    cx.configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(BACKGROUND.mix(0.85))
+        .border_style(GRID)
+        .label_font(font(14))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// Each seat's line pattern: (dash, gap) in pixels; 0 gap is a solid line.
+const PATTERNS: [(u32, u32); 4] = [(1, 0), (10, 5), (3, 4), (14, 4)];

@@ -1,0 +1,187 @@
+//! The charts (render::chart): the same picture for the same game, within Discord's and the
+//! issue's limits. Set `CHART_PNGS=/some/dir` to keep the PNGs and look at them.
+
+use forgetit::engine::dice::RandomDice;
+use forgetit::engine::table::{Action, Event, Game};
+use forgetit::engine::Player;
+use forgetit::games::forgetit::ForGetIt;
+use forgetit::games::getdickey::GetDickey;
+use forgetit::games::pig::Pig;
+use forgetit::games::story::{self, story};
+use forgetit::games::Hosted;
+use forgetit::i18n::Lang;
+use forgetit::render::chart::{self, Moment, ScoreChart, SeatLine};
+use forgetit::render::ErrorText;
+
+/// A three-seat game to 500 with a bot seat, a FORGET IT and a big bank, in `lang`'s words.
+pub fn sample(fr: bool) -> ScoreChart {
+    let (title, rounds, points, target, last, bot) = if fr {
+        (
+            "Partie de For Get It",
+            "Manche",
+            "Points",
+            "Objectif 500",
+            "Dernier tour",
+            "(bot)",
+        )
+    } else {
+        (
+            "For Get It game",
+            "Round",
+            "Points",
+            "Target 500",
+            "Last round",
+            "(bot)",
+        )
+    };
+    let line = |name: &str, bot: bool, totals: &[i64]| SeatLine {
+        name: name.to_string(),
+        bot,
+        points: totals
+            .iter()
+            .enumerate()
+            .map(|(r, &p)| (r as u32, p))
+            .collect(),
+    };
+    ScoreChart {
+        title: title.into(),
+        rounds_label: rounds.into(),
+        points_label: points.into(),
+        target: Some((500, target.into())),
+        last_round: Some((9, last.into())),
+        seats: vec![
+            line(
+                "alice",
+                false,
+                &[0, 35, 80, 120, 180, 230, 310, 360, 264, 300],
+            ),
+            line("bob", false, &[0, 20, 20, 75, 150, 260, 330, 420, 470, 525]),
+            line(
+                &format!("Ferris {bot}"),
+                true,
+                &[0, 45, 95, 140, 190, 240, 300, 350, 400, 455],
+            ),
+        ],
+        moments: vec![
+            Moment {
+                seat: 0,
+                round: 8,
+                total: 264,
+                good: false,
+            },
+            Moment {
+                seat: 1,
+                round: 5,
+                total: 260,
+                good: true,
+            },
+            Moment {
+                seat: 1,
+                round: 9,
+                total: 525,
+                good: true,
+            },
+        ],
+    }
+}
+
+fn keep(name: &str, png: &[u8]) {
+    if let Ok(dir) = std::env::var("CHART_PNGS") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(format!("{dir}/{name}.png"), png).unwrap();
+    }
+}
+
+#[test]
+fn the_game_over_chart_is_the_same_picture_each_time_and_small() {
+    for fr in [false, true] {
+        let chart = sample(fr);
+        let png = chart::score_png(&chart).unwrap();
+        assert_eq!(png, chart::score_png(&chart).unwrap(), "deterministic");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+        assert!(png.len() < 200 * 1024, "{} bytes", png.len());
+        keep(if fr { "score_fr" } else { "score_en" }, &png);
+        let svg = chart::score_svg(&chart).unwrap();
+        insta::assert_snapshot!(if fr { "score_fr" } else { "score_en" }, svg);
+    }
+}
+
+/// A whole game of `R` played by seeded random legal moves (a bank, a hold or a score taken
+/// one time in three, so that it ends): its log and the game as it ended.
+#[allow(clippy::type_complexity)]
+fn random_game<R: Hosted>(
+    settings: R::Settings,
+    seats: usize,
+    seed: u64,
+) -> (Game<R>, Vec<Event<R::Settings, R::Event>>)
+where
+    R::Error: ErrorText,
+{
+    use rand::{Rng, SeedableRng};
+    let mut dice = RandomDice::seeded(seed);
+    let mut pick = rand::rngs::StdRng::seed_from_u64(seed);
+    let (mut game, mut log) = crate::common::engine::seated::<R>(settings, seats, &mut dice);
+    log.push(
+        game.apply(
+            Action::Start {
+                by: Player::Person(0),
+            },
+            &mut dice,
+        )
+        .unwrap(),
+    );
+    for _ in 0..100_000 {
+        if game.is_over() {
+            break;
+        }
+        let moves = crate::common::engine::players_moves(&game);
+        let action = moves[pick.gen_range(0..moves.len())].clone();
+        log.push(game.apply(action, &mut dice).unwrap());
+    }
+    assert!(game.is_over(), "the game ends");
+    (game, log)
+}
+
+/// The story of every game: each seat's line starts at 0 after round 0, has a point a round,
+/// and ends at the seat's final total; the alt text ends with the totals, within Discord's
+/// limit; the chart is drawn.
+fn the_story_is_the_game<R: Hosted>(settings: R::Settings, seats: usize, name: &str)
+where
+    R::Error: ErrorText,
+{
+    for seed in 0..8 {
+        let (game, log) = random_game::<R>(settings.clone(), seats, seed);
+        for lang in [Lang::EnUs, Lang::Fr] {
+            let (chart, alt) = story::<R>(&log, lang).expect("a story");
+            assert_eq!(chart.seats.len(), game.seats.len());
+            for (i, line) in chart.seats.iter().enumerate() {
+                assert_eq!(line.points[0], (0, 0));
+                let rounds: Vec<u32> = line.points.iter().map(|p| p.0).collect();
+                assert_eq!(rounds, (0..line.points.len() as u32).collect::<Vec<_>>());
+                assert_eq!(line.points.last().unwrap().1, i64::from(game.total(i)));
+                assert_eq!(line.bot, game.seats[i].player.is_bot());
+            }
+            for moment in &chart.moments {
+                let line = &chart.seats[moment.seat];
+                assert!(moment.round >= 1 && moment.round <= line.points.last().unwrap().0);
+            }
+            assert!(alt.chars().count() <= story::MAX_ALT, "{alt}");
+            let totals: Vec<String> = (0..game.seats.len())
+                .map(|i| format!("{} {}", game.seats[i].name, game.total(i)))
+                .collect();
+            assert!(alt.ends_with(&totals.join(", ")), "{alt}");
+            if seed == 0 {
+                let png = chart::score_png(&chart).unwrap();
+                assert!(png.len() < 200 * 1024);
+                keep(&format!("{name}_{}", lang.code()), &png);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_games_story_starts_at_zero_and_ends_at_its_totals() {
+    the_story_is_the_game::<ForGetIt>(Default::default(), 3, "forgetit");
+    the_story_is_the_game::<GetDickey>(Default::default(), 2, "getdickey");
+    the_story_is_the_game::<Pig>(Default::default(), 3, "pig");
+}
