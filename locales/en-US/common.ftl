@@ -172,6 +172,7 @@ settings-bot-pace = Bot seats' pace
 settings-language = Tables' language
 settings-channels = Channels where games may start
 settings-threads = Games in threads
+settings-charts = Charts at the end
 # A game started with threads on, when no thread could be opened; and its lobby once it is over.
 thread-no-permission = { $host } 🧵 This game stays in the channel: the bot may not start threads here. A server admin can give it the **Create Public Threads** permission, or turn threads off in the server's settings (`config set threads`).
 thread-failed = { $host } 🧵 This game stays in the channel: Discord did not open a thread for it.

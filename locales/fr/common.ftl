@@ -174,6 +174,7 @@ settings-turn-timeout = Délai par coup
 settings-bot-pace = Rythme des robots
 settings-language = Langue des tables
 settings-threads = Parties dans des fils
+settings-charts = Graphiques en fin de partie
 thread-no-permission = { $host } 🧵 Cette partie reste dans le salon : le bot ne peut pas ouvrir de fil ici. Un admin du serveur peut lui donner la permission **Créer des fils publics**, ou désactiver les fils dans les réglages du serveur (`config régler fils`).
 thread-failed = { $host } 🧵 Cette partie reste dans le salon : Discord ne lui a pas ouvert de fil.
 thread-played-in = 🧵 Jouée dans [son fil]({ $link }).

@@ -16,7 +16,7 @@ use serenity::{
 
 use super::codec::{self, Button};
 use crate::render::{
-    ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
+    ButtonStyle, ButtonView, EmbedView, MessageView, Picture, RowView, SelectView, UiAction,
 };
 use crate::tables::{Outbox, Outgoing, Post, Reply, SendError, ThreadError};
 use crate::telemetry::Outcome;
@@ -80,6 +80,9 @@ fn embed(view: &EmbedView) -> CreateEmbed {
     }
     if let Some(footer) = &view.footer {
         embed = embed.footer(CreateEmbedFooter::new(footer));
+    }
+    if let Some(image) = &view.image {
+        embed = embed.image(format!("attachment://{image}"));
     }
     embed
 }
@@ -322,6 +325,41 @@ impl Outbox for HttpOutbox {
                 .components(components(view, &name));
             serenity::ChannelId::new(channel_id)
                 .edit_message(&self.http, serenity::MessageId::new(message_id), edit)
+                .await
+                .inspect(rest_ok)
+                .map(|_| ())
+                .map_err(send_error)
+        })
+    }
+
+    fn add_picture(
+        &self,
+        channel_id: u64,
+        message_id: u64,
+        view: MessageView,
+        picture: Picture,
+    ) -> BoxFuture<'_, Result<(), SendError>> {
+        Box::pin(async move {
+            // Only the embeds change (and the file is added): the content and the buttons stay
+            // as they are, whatever a click made of them meanwhile. The attachment's entry is
+            // written here, its id a string as Discord's spec has it (serenity's builder writes a
+            // number).
+            let body = serde_json::json!({
+                "embeds": embeds(&view),
+                "attachments": [{
+                    "id": "0",
+                    "filename": picture.name,
+                    "description": picture.description,
+                }],
+            });
+            let file = serenity::CreateAttachment::bytes(picture.png, picture.name.clone());
+            self.http
+                .edit_message(
+                    serenity::ChannelId::new(channel_id),
+                    serenity::MessageId::new(message_id),
+                    &body,
+                    vec![file],
+                )
                 .await
                 .inspect(rest_ok)
                 .map(|_| ())

@@ -35,7 +35,7 @@ pub use stats::{
     StatsView,
 };
 pub use view::{
-    limits, ButtonStyle, ButtonView, CustomEmoji, EmbedView, MessageView, RowView,
+    limits, ButtonStyle, ButtonView, CustomEmoji, EmbedView, MessageView, Picture, RowView,
     SelectOptionView, SelectView, UiAction,
 };
 

@@ -39,6 +39,9 @@ pub struct SettingsView {
     /// Whether Start moves a game to a thread of its own, and whether the server set it.
     pub threads: bool,
     pub threads_set: bool,
+    /// Whether a game's end shows its chart, and whether the server set it.
+    pub charts: bool,
+    pub charts_set: bool,
     /// The channels where games may start; none: every channel.
     pub channels: Vec<u64>,
     /// The config command as the person's client shows it (`/forgetit config`).
@@ -90,6 +93,18 @@ pub fn settings(view: &SettingsView, intro: Option<&str>, lang: Lang) -> Message
                     "settings-off"
                 }),
                 view.threads_set,
+            ),
+            true,
+        )
+        .field(
+            &lang.t("settings-charts"),
+            &marked(
+                lang.t(if view.charts {
+                    "settings-on"
+                } else {
+                    "settings-off"
+                }),
+                view.charts_set,
             ),
             true,
         )

@@ -65,6 +65,14 @@ pub struct MessageView {
     pub rows: Vec<RowView>,
 }
 
+/// A picture attached to a message: its file name, its PNG, and its alt text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub name: String,
+    pub png: Vec<u8>,
+    pub description: String,
+}
+
 /// An action row: one to five buttons, or one select menu, which takes a whole row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RowView {
@@ -142,6 +150,8 @@ pub struct EmbedView {
     pub fields: Vec<(String, String, bool)>,
     pub footer: Option<String>,
     pub colour: u32,
+    /// The file name of a picture attached with the message, shown as the embed's image.
+    pub image: Option<String>,
 }
 
 impl EmbedView {
@@ -152,7 +162,14 @@ impl EmbedView {
             fields: Vec::new(),
             footer: None,
             colour,
+            image: None,
         }
+    }
+
+    /// Shows the picture attached as `name` as this embed's image.
+    pub fn image(mut self, name: &str) -> EmbedView {
+        self.image = Some(name.to_string());
+        self
     }
 
     pub fn description(mut self, text: &str) -> EmbedView {
@@ -458,6 +475,9 @@ impl fmt::Display for MessageView {
             }
             if let Some(footer) = &embed.footer {
                 writeln!(f, "footer: {footer}")?;
+            }
+            if let Some(image) = &embed.image {
+                writeln!(f, "image: attachment://{image}")?;
             }
         }
         for (i, row) in self.rows.iter().enumerate() {

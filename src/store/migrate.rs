@@ -163,6 +163,7 @@ const TABLES: [Table; 9] = [
             ("lang", Ty::TextOrNull),
             ("updated_ms", Ty::Int),
             ("threads", Ty::IntOrNull),
+            ("charts", Ty::IntOrNull),
         ],
     },
     Table {

@@ -475,6 +475,8 @@ pub struct GuildSettings {
     pub lang: Option<Lang>,
     /// Whether Start moves a game to a thread of its own (`None`: not set, off).
     pub threads: Option<bool>,
+    /// Whether a game's end shows its chart (`None`: not set, on).
+    pub charts: Option<bool>,
     /// The channels where games may start, in id order; none: every channel.
     pub channels: Vec<u64>,
 }
@@ -502,6 +504,7 @@ pub enum Setting {
     BotPace,
     Language,
     Threads,
+    Charts,
     /// The list of channels (emptied: every channel).
     Channels,
 }
@@ -516,6 +519,7 @@ pub enum SettingsChange {
         bot_pace_ms: Option<u64>,
         lang: Option<Lang>,
         threads: Option<bool>,
+        charts: Option<bool>,
     },
     /// Puts one setting back to its default.
     Reset(Setting),

@@ -1267,17 +1267,19 @@ impl Queries {
                 bot_pace_ms,
                 lang,
                 threads,
+                charts,
             } => {
                 // What is not given keeps its value.
                 sqlx::query(
                     "INSERT INTO guild_settings (guild_id, default_target, turn_timeout_secs, \
-                     bot_pace_ms, lang, updated_ms, threads) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                     bot_pace_ms, lang, updated_ms, threads, charts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
                      ON CONFLICT (guild_id) DO UPDATE SET \
                      default_target = COALESCE(excluded.default_target, guild_settings.default_target), \
                      turn_timeout_secs = COALESCE(excluded.turn_timeout_secs, guild_settings.turn_timeout_secs), \
                      bot_pace_ms = COALESCE(excluded.bot_pace_ms, guild_settings.bot_pace_ms), \
                      lang = COALESCE(excluded.lang, guild_settings.lang), \
                      threads = COALESCE(excluded.threads, guild_settings.threads), \
+                     charts = COALESCE(excluded.charts, guild_settings.charts), \
                      updated_ms = excluded.updated_ms",
                 )
                 .bind(guild)
@@ -1287,6 +1289,7 @@ impl Queries {
                 .bind(lang.map(|l| l.code()))
                 .bind(now)
                 .bind(threads.map(i64::from))
+                .bind(charts.map(i64::from))
                 .execute(&mut *tx)
                 .await?;
             }
@@ -1315,6 +1318,9 @@ impl Queries {
                     }
                     Setting::Threads => {
                         "UPDATE guild_settings SET threads = NULL, updated_ms = $2 WHERE guild_id = $1"
+                    }
+                    Setting::Charts => {
+                        "UPDATE guild_settings SET charts = NULL, updated_ms = $2 WHERE guild_id = $1"
                     }
                     Setting::Channels => unreachable!("matched above"),
                 };
@@ -1354,7 +1360,7 @@ impl Queries {
         sqlx::query(
             "DELETE FROM guild_settings WHERE guild_id = $1 AND default_target IS NULL \
              AND turn_timeout_secs IS NULL AND bot_pace_ms IS NULL AND lang IS NULL \
-             AND threads IS NULL",
+             AND threads IS NULL AND charts IS NULL",
         )
         .bind(guild)
         .execute(&mut *tx)
@@ -1376,9 +1382,11 @@ async fn settings_of(
         Option<i64>,
         Option<String>,
         Option<i64>,
+        Option<i64>,
     );
     let row: Option<Row> = sqlx::query_as(
-        "SELECT default_target, turn_timeout_secs, bot_pace_ms, lang, threads FROM guild_settings \
+        "SELECT default_target, turn_timeout_secs, bot_pace_ms, lang, threads, charts \
+         FROM guild_settings \
          WHERE guild_id = $1",
     )
     .bind(guild_id as i64)
@@ -1390,13 +1398,14 @@ async fn settings_of(
     .bind(guild_id as i64)
     .fetch_all(&mut *conn)
     .await?;
-    let (target, timeout, pace, lang, threads) = row.unwrap_or_default();
+    let (target, timeout, pace, lang, threads, charts) = row.unwrap_or_default();
     Ok(GuildSettings {
         default_target: target.and_then(|t| u32::try_from(t).ok()),
         turn_timeout_secs: timeout.map(|s| s as u64),
         bot_pace_ms: pace.map(|ms| ms as u64),
         lang: lang.as_deref().and_then(Lang::from_code),
         threads: threads.map(|t| t != 0),
+        charts: charts.map(|c| c != 0),
         channels: channels.into_iter().map(|c| c as u64).collect(),
     })
 }

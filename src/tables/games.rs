@@ -131,10 +131,17 @@ where
     /// The name of the thread game `id` is played in: "For Get It #12 · alice, bob".
     fn thread_name(&self, id: i64, lang: Lang) -> String;
 
+    /// The game-over chart of the finished game whose log is `events`, as a picture, with its
+    /// alt text in `lang`; `None` when there is nothing to draw.
+    fn chart(events: &[Self::Event], lang: Lang) -> Option<render::Picture>;
+
     fn stage(&self) -> Status {
         self.status()
     }
 }
+
+/// The file name of a game's chart, attached to its game-over message.
+pub const CHART_FILE: &str = "game.png";
 
 impl<R: Hosted + StrategyOf> TableGame for Game<R>
 where
@@ -157,6 +164,22 @@ where
         );
         // Discord's limit for a thread's name.
         render::view::truncate(&name, 100)
+    }
+
+    fn chart(events: &[Self::Event], lang: Lang) -> Option<render::Picture> {
+        let (chart, description) = crate::games::story::story::<R>(events, lang)?;
+        let png = match render::chart::score_png(&chart) {
+            Ok(png) => png,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not draw the game's chart");
+                return None;
+            }
+        };
+        Some(render::Picture {
+            name: CHART_FILE.to_string(),
+            png,
+            description,
+        })
     }
 
     fn create(

@@ -33,7 +33,7 @@ use crate::engine::Player;
 pub use crate::engine::{Intent, MoveText};
 pub use crate::games::Hosted;
 use crate::i18n::Lang;
-use crate::render::{self, MessageView};
+use crate::render::{self, MessageView, Picture};
 use crate::store::{Clocks, Place};
 pub use games::TableGame;
 pub use registry::Tables;
@@ -186,6 +186,15 @@ pub trait Outbox: Send + Sync + 'static {
         channel_id: u64,
         message_id: u64,
         message: Outgoing,
+    ) -> BoxFuture<'_, Result<(), SendError>>;
+    /// Attaches `picture` to a message, whose embeds become `view`'s (one of them shows it);
+    /// its content and buttons stay as they are.
+    fn add_picture(
+        &self,
+        channel_id: u64,
+        message_id: u64,
+        view: MessageView,
+        picture: Picture,
     ) -> BoxFuture<'_, Result<(), SendError>>;
 }
 

@@ -514,9 +514,10 @@ where
                             },
                             None => view.clone(),
                         };
-                        let over = self.outgoing(posted);
-                        if let Err(e) = cx.shared.outbox.post(cx.channel, over, Post::End).await {
-                            warn!(error = %e, "could not post the game's end");
+                        let over = self.outgoing(posted.clone());
+                        match cx.shared.outbox.post(cx.channel, over, Post::End).await {
+                            Ok(id) => self.add_chart(cx, id, posted, lang).await,
+                            Err(e) => warn!(error = %e, "could not post the game's end"),
                         }
                         self.close_thread(cx, view).await;
                         true
@@ -538,6 +539,38 @@ where
         } else {
             // The message that shows the game is gone, can't be edited, or Discord refused it.
             self.reshow(cx).await;
+        }
+    }
+
+    /// Unless the server turned charts off, draws the finished game's chart (off the async
+    /// threads: it takes milliseconds) and adds it to its game-over message `message_id`, whose
+    /// embeds are `view`'s. The game is over and
+    /// its end shown already: a chart that cannot be drawn or sent is only logged.
+    async fn add_chart(&self, cx: &Cx, message_id: u64, mut view: MessageView, lang: Lang) {
+        match cx.shared.store.guild_settings(self.guild).await {
+            Ok(settings) if settings.charts == Some(false) => return,
+            Ok(_) => {}
+            Err(e) => return warn!(error = %e, "could not read the server's settings; no chart"),
+        }
+        let events = match cx.shared.store.events::<G>(self.id).await {
+            Ok(events) => events,
+            Err(e) => return warn!(error = %e, "could not read the game's log for its chart"),
+        };
+        let drawn = tokio::task::spawn_blocking(move || G::chart(&events, lang)).await;
+        let Ok(Some(picture)) = drawn else {
+            return;
+        };
+        let Some(embed) = view.embeds.first_mut() else {
+            return;
+        };
+        embed.image = Some(picture.name.clone());
+        if let Err(e) = cx
+            .shared
+            .outbox
+            .add_picture(cx.channel, message_id, view, picture)
+            .await
+        {
+            warn!(error = %e, "could not add the chart to the game's end");
         }
     }
 

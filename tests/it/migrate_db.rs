@@ -210,6 +210,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         bot_pace_ms: Some(250),
         lang: Some(Lang::Fr),
         threads: Some(true),
+        charts: Some(false),
     };
     store.change_guild_settings(1, &all).await.unwrap();
     for channel in [10, 12] {
@@ -222,6 +223,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         bot_pace_ms: None,
         lang: None,
         threads: None,
+        charts: None,
     };
     store.change_guild_settings(2, &timeout).await.unwrap();
 

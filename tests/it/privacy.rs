@@ -237,6 +237,7 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
             bot_pace_ms: None,
             lang: Some(Lang::Fr),
             threads: None,
+            charts: None,
         };
         store.change_guild_settings(guild, &set).await.unwrap();
         let add = SettingsChange::AddChannel(channel);

@@ -335,6 +335,7 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
             bot_pace_ms: None,
             lang: None,
             threads: None,
+            charts: None,
         };
         store
             .change_guild_settings(guild.get(), &set)

@@ -1064,6 +1064,8 @@ fn server_settings() {
         lang: None,
         threads: false,
         threads_set: false,
+        charts: true,
+        charts_set: false,
         channels: vec![],
         command: "/forgetit config".into(),
     };
@@ -1075,6 +1077,8 @@ fn server_settings() {
         lang: Some(Lang::EnUs),
         threads: true,
         threads_set: true,
+        charts: false,
+        charts_set: true,
         channels: (0..25).map(|n| u64::MAX - n).collect(),
         command: "/getdickey config".into(),
     };

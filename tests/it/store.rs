@@ -1034,6 +1034,7 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         bot_pace_ms: pace,
         lang,
         threads: None,
+        charts: None,
     };
     let changed = store
         .change_guild_settings(1, &set(Some(750), Some(60), None, None))
@@ -1055,6 +1056,7 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
             bot_pace_ms: Some(0),
             lang: Some(Lang::Fr),
             threads: None,
+            charts: None,
             channels: vec![],
         }
     );
@@ -1065,12 +1067,27 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         bot_pace_ms: None,
         lang: None,
         threads: Some(true),
+        charts: None,
     };
     let changed = store.change_guild_settings(1, &on).await.unwrap();
     assert_eq!(changed.threads, Some(true));
     let reset = SettingsChange::Reset(forgetit::store::Setting::Threads);
     let changed = store.change_guild_settings(1, &reset).await.unwrap();
     assert_eq!(changed.threads, None);
+    // Charts off, then reset: on by default again, and no row kept.
+    let off = SettingsChange::Set {
+        default_target: None,
+        turn_timeout_secs: None,
+        bot_pace_ms: None,
+        lang: None,
+        threads: None,
+        charts: Some(false),
+    };
+    let changed = store.change_guild_settings(1, &off).await.unwrap();
+    assert_eq!(changed.charts, Some(false));
+    let reset = SettingsChange::Reset(forgetit::store::Setting::Charts);
+    let changed = store.change_guild_settings(1, &reset).await.unwrap();
+    assert_eq!(changed.charts, None);
     for channel in [30, 10, 30, 20] {
         store
             .change_guild_settings(1, &SettingsChange::AddChannel(channel))

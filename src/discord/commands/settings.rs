@@ -102,6 +102,8 @@ pub(super) enum SettingChoice {
     Language,
     #[name = "threads"]
     Threads,
+    #[name = "charts"]
+    Charts,
     #[name = "channels"]
     Channels,
 }
@@ -135,6 +137,7 @@ async fn set(
     #[rename = "bot-pace"] bot_pace: Option<String>,
     language: Option<LanguageChoice>,
     threads: Option<bool>,
+    charts: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let turn_timeout = match turn_timeout.as_deref().map(|text| {
@@ -165,6 +168,7 @@ async fn set(
         bot_pace_ms: bot_pace,
         lang: language.map(Lang::from),
         threads,
+        charts,
     };
     change_settings(ctx, change).await
 }
@@ -202,6 +206,7 @@ async fn reset(ctx: Context<'_>, setting: SettingChoice) -> Result<(), Error> {
         SettingChoice::BotPace => SettingsChange::Reset(Setting::BotPace),
         SettingChoice::Language => SettingsChange::Reset(Setting::Language),
         SettingChoice::Threads => SettingsChange::Reset(Setting::Threads),
+        SettingChoice::Charts => SettingsChange::Reset(Setting::Charts),
         SettingChoice::Channels => SettingsChange::Reset(Setting::Channels),
     };
     change_settings(ctx, change).await
@@ -261,6 +266,7 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
         bot_pace_ms: None,
         lang: None,
         threads: None,
+        charts: None,
     };
     if change == nothing {
         reply_of(ctx)
@@ -328,6 +334,8 @@ fn settings_view(
         lang: settings.lang,
         threads: settings.threads.unwrap_or(false),
         threads_set: settings.threads.is_some(),
+        charts: settings.charts.unwrap_or(true),
+        charts_set: settings.charts.is_some(),
         channels: settings.channels.clone(),
         command: config_command(ctx, lang),
     };
