@@ -7,6 +7,12 @@
 //! every request the bot makes against Discord's OpenAPI spec
 //! (vendored in `discord-api-spec/`, embedded in the crate) and the documented limits.
 //!
+//! Messages take files as Discord's do (multipart/form-data with `payload_json` and `files[n]`
+//! parts), checked against Discord's rules (an `attachments` entry a file, [`limits::MAX_FILES`],
+//! [`limits::MAX_FILE_BYTES`], [`limits::MAX_REQUEST_BYTES`], image names on image bytes) and
+//! kept with the message: [`Message::attachments`] has their bytes, the message's JSON their URLs
+//! on the stand-in, and an embed's `attachment://name` image points at them.
+//!
 //! It also stands in for a REST proxy such as twilight-http-proxy (the same API under
 //! [`API_PREFIX`], `GET /gateway` and `GET /gateway/bot` included), and shards like Discord:
 //! with [`StandinBuilder::shard_count`] and several guilds ([`StandinBuilder::extra_guild`]),

@@ -1524,7 +1524,7 @@ impl World {
 }
 
 /// Where an embed names an image (which may be `attachment://name`).
-const EMBED_IMAGE_URLS: [&str; 4] = [
+pub(crate) const EMBED_IMAGE_URLS: [&str; 4] = [
     "/image/url",
     "/thumbnail/url",
     "/author/icon_url",
