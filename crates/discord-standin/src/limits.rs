@@ -654,6 +654,27 @@ mod tests {
     }
 
     #[test]
+    fn knows_images_by_name_and_first_bytes() {
+        assert_eq!(image_type("chart.PNG"), Some("image/png"));
+        assert_eq!(image_type("photo.jpeg"), Some("image/jpeg"));
+        assert_eq!(image_type("notes.txt"), None);
+        assert_eq!(image_type("png"), None);
+        let gif = b"GIF89a\x40\x01\xf0\x00rest";
+        assert!(has_image_magic("image/gif", gif));
+        assert_eq!(image_dimensions(gif), Some((320, 240)));
+        assert!(has_image_magic("image/webp", b"RIFF\0\0\0\0WEBPVP8 "));
+        assert!(!has_image_magic("image/webp", b"RIFF\0\0\0\0WAVEfmt "));
+        assert!(has_image_magic("image/jpeg", b"\xff\xd8\xff\xe0"));
+        assert!(!has_image_magic("image/png", b"\x89PNG"));
+        // A PNG's IHDR: 16 wide, 9 high.
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        png.extend(16u32.to_be_bytes());
+        png.extend(9u32.to_be_bytes());
+        assert_eq!(image_dimensions(&png), Some((16, 9)));
+        assert_eq!(image_dimensions(&png[..20]), None);
+    }
+
+    #[test]
     fn accepts_a_normal_message() {
         let ok = json!({"content": "hi", "components": [{"type": 1, "components": [
             {"type": 2, "style": 1, "label": "Roll", "custom_id": "roll"},

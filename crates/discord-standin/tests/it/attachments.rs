@@ -161,6 +161,42 @@ async fn a_message_keeps_its_png_and_its_embed_shows_it() {
     assert_eq!(status, 404);
 }
 
+/// A message kept across a restart ([`Standin::lasting_messages`]) keeps its files: the next
+/// stand-in serves them, and the embed's image points at it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_keeps_the_files() {
+    let standin = Standin::builder().stable_ids().start().await;
+    let chart = png(3, 2);
+    let payload = json!({
+        "embeds": [{"image": {"url": "attachment://chart.png"}}],
+        "attachments": [{"id": 0, "filename": "chart.png"}],
+    });
+    let path = format!("/channels/{}/messages", standin.channel_id());
+    let (status, sent) = send(
+        &standin,
+        "POST",
+        &path,
+        form(&payload, &[("chart.png", chart.clone())]),
+    )
+    .await;
+    assert_eq!(status, 200, "{sent}");
+    let kept = serde_json::to_string(&standin.lasting_messages()).unwrap();
+    drop(standin);
+
+    let messages = serde_json::from_str(&kept).unwrap();
+    let again = Standin::builder()
+        .stable_ids()
+        .messages(messages)
+        .start()
+        .await;
+    let id = sent["id"].as_str().unwrap().parse::<u64>().unwrap();
+    let message = again.message_json(id.into());
+    let url = message["attachments"][0]["url"].as_str().unwrap();
+    assert!(url.starts_with(&again.rest_url()), "{url}");
+    assert_eq!(message["embeds"][0]["image"]["url"], url);
+    assert_eq!(get_bytes(url).await.2, chart);
+}
+
 /// What the bot will send: serenity's builders (a new file's id is the number 0).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serenitys_builders_attach_files() {
