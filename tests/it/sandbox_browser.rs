@@ -531,3 +531,93 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.client.close().await.unwrap();
     page.sandbox.shutdown().await;
 }
+
+/// A PNG of `width` × `height`: a colour gradient, so that a screenshot shows it.
+fn gradient_png(width: u32, height: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    let pixels: Vec<u8> = (0..height)
+        .flat_map(|y| {
+            (0..width).flat_map(move |x| {
+                [
+                    (x * 255 / width) as u8,
+                    (y * 255 / height) as u8,
+                    (255 - x * 255 / width) as u8,
+                ]
+            })
+        })
+        .collect();
+    writer.write_image_data(&pixels).unwrap();
+    writer.finish().unwrap();
+    out
+}
+
+/// The bot attaches nothing yet: this test posts as the bot, through the stand-in's REST API with
+/// serenity's builders (as the bot will), a message with a PNG and one whose embed shows its PNG
+/// (`attachment://`). The page shows both images, loaded, their descriptions as alt text, and the
+/// embed's file not a second time on its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attached_pictures_show_in_the_browser() {
+    use poise::serenity_prelude as serenity;
+
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+    page.act_as("alice").await;
+    page.open_channel("general").await;
+
+    let standin = page.sandbox.standin();
+    let http = serenity::HttpBuilder::new(standin.token())
+        .proxy(standin.rest_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let general = serenity::ChannelId::new(standin.channel("general").get());
+    let file = serenity::CreateAttachment::bytes(gradient_png(240, 120), "scores.png")
+        .description("A chart of the scores");
+    let plain = serenity::CreateMessage::new()
+        .content("The scores so far")
+        .add_file(file);
+    general.send_message(&http, plain).await.unwrap();
+    let file = serenity::CreateAttachment::bytes(gradient_png(320, 160), "odds.png")
+        .description("The odds of each hold");
+    let embed = serenity::CreateEmbed::new()
+        .title("Odds")
+        .description("What each hold is worth")
+        .image("attachment://odds.png");
+    let in_embed = serenity::CreateMessage::new().embed(embed).add_file(file);
+    general.send_message(&http, in_embed).await.unwrap();
+
+    // Both images loaded, at their size.
+    for (alt, class, width) in [
+        ("A chart of the scores", "attachment-image", 240),
+        ("The odds of each hold", "embed", 320),
+    ] {
+        let xpath =
+            format!("//div[contains(@class,'{class}')]//img[@alt='{alt}'] | //a[contains(@class,'{class}')]/img[@alt='{alt}']");
+        page.wait(&xpath).await;
+        let script = format!(
+            "const img = document.evaluate(\"{xpath}\", document, null, \
+             XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue; \
+             return img.decode().then(() => img.naturalWidth, () => 0);"
+        );
+        let loaded = page.client.execute(&script, vec![]).await.unwrap();
+        assert_eq!(loaded, json!(width), "{alt}: not loaded");
+    }
+    // The embed's file is not shown again under the message.
+    let again = page
+        .client
+        .find_all(Locator::XPath(
+            "//div[contains(@class,'attachments')]//img[@alt='The odds of each hold']",
+        ))
+        .await
+        .unwrap();
+    assert!(again.is_empty());
+    page.screenshot("attachments").await;
+    assert_eq!(standin.problems(), Vec::<String>::new());
+
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}

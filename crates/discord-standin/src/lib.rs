@@ -7,6 +7,12 @@
 //! every request the bot makes against Discord's OpenAPI spec
 //! (vendored in `discord-api-spec/`, embedded in the crate) and the documented limits.
 //!
+//! Messages take files as Discord's do (multipart/form-data with `payload_json` and `files[n]`
+//! parts), checked against Discord's rules (an `attachments` entry a file, [`limits::MAX_FILES`],
+//! [`limits::MAX_FILE_BYTES`], [`limits::MAX_REQUEST_BYTES`], image names on image bytes) and
+//! kept with the message: [`Message::attachments`] has their bytes, the message's JSON their URLs
+//! on the stand-in, and an embed's `attachment://name` image points at them.
+//!
 //! It also stands in for a REST proxy such as twilight-http-proxy (the same API under
 //! [`API_PREFIX`], `GET /gateway` and `GET /gateway/bot` included), and shards like Discord:
 //! with [`StandinBuilder::shard_count`] and several guilds ([`StandinBuilder::extra_guild`]),
@@ -64,15 +70,19 @@ pub use actions::{InitialResponse, Interaction, RawInteraction};
 pub use faults::{FaultKind, FiredFault, GatewayFault, RateLimitScope, RestFault, RestFaultKind};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
 pub use model::{
-    shard_of, AppEmoji, Button, ChannelInfo, EmojiRefusal, GatewayEvent, GatewayRecord, GuildInfo,
-    InteractionKind, InteractionRecord, Message, MessageState, RequestRecord, ResponseRecord,
-    SelectMenu, SelectOption, UserInfo,
+    shard_of, AppEmoji, Attachment, Button, ChannelInfo, EmojiRefusal, GatewayEvent, GatewayRecord,
+    GuildInfo, InteractionKind, InteractionRecord, Message, MessageState, RequestRecord,
+    ResponseRecord, SelectMenu, SelectOption, UserInfo,
 };
 pub use rest::API_PREFIX;
 pub use spec::Spec;
 pub use violation::{Result, StandinError, Violation, ViolationKind};
 
 use model::World;
+
+/// Where the REST server (and the web page) serve a message's attached files, as Discord's CDN does
+/// (`Attachment::path`).
+pub(crate) const ATTACHMENT_ROUTE: &str = "/attachments/{channel}/{attachment}/{filename}";
 
 /// Discord's limit for the initial response to an interaction.
 pub const INITIAL_RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
@@ -346,6 +356,9 @@ impl StandinBuilder {
         let rest_addr = rest.local_addr().expect("REST address");
         let gateway_addr = gw.local_addr().expect("gateway address");
         world.gateway_url = format!("ws://{gateway_addr}");
+        world.rest_url = format!("http://{rest_addr}");
+        // Messages kept from an earlier stand-in: their embeds' images point at its attachments.
+        world.rebase_attachment_urls();
         let (changed, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             world: Mutex::new(world),
@@ -355,7 +368,13 @@ impl StandinBuilder {
             validate: std::sync::atomic::AtomicBool::new(true),
         });
         let rest_app = Router::new()
+            .route(ATTACHMENT_ROUTE, axum::routing::get(rest::attachment_file))
             .fallback(rest::handle)
+            // Larger than Discord takes, so that the stand-in sees (and answers as Discord does)
+            // a request with too large a file; axum's default is 2 MB.
+            .layer(axum::extract::DefaultBodyLimit::max(
+                2 * limits::MAX_REQUEST_BYTES,
+            ))
             .with_state(Arc::clone(&shared));
         let gateway_app = Router::new()
             .route("/", any(gateway::upgrade))

@@ -514,6 +514,134 @@ fn check_options(options: &[Value], at: &str, depth: usize, out: &mut Vec<LimitE
 /// docs say).
 pub const NONCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(5 * 60);
 
+/// Discord's default upload limit for a bot's file: 10 MiB a file (a server's boosts raise it for
+/// people, not for bots' messages).
+pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+/// Discord's limit on a whole request with files (the multipart body): 25 MiB.
+pub const MAX_REQUEST_BYTES: usize = 25 * 1024 * 1024;
+/// At most this many files a message (the spec's multipart bodies have `files[0]` to `files[9]`).
+pub const MAX_FILES: usize = 10;
+
+/// The image type a file name's extension says (`.png`, `.jpg`/`.jpeg`, `.gif`, `.webp`, any
+/// case), as a media type.
+pub fn image_type(filename: &str) -> Option<&'static str> {
+    let ext = filename.rsplit_once('.')?.1.to_ascii_lowercase();
+    match ext.as_str() {
+        "png" => Some("image/png"),
+        "jpg" | "jpeg" => Some("image/jpeg"),
+        "gif" => Some("image/gif"),
+        "webp" => Some("image/webp"),
+        _ => None,
+    }
+}
+
+/// Whether `bytes` start as an image of `media_type` (one of [`image_type`]'s) does: its magic
+/// bytes.
+pub fn has_image_magic(media_type: &str, bytes: &[u8]) -> bool {
+    match media_type {
+        "image/png" => bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "image/jpeg" => bytes.starts_with(b"\xff\xd8\xff"),
+        "image/gif" => bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a"),
+        "image/webp" => bytes.starts_with(b"RIFF") && bytes.get(8..12) == Some(b"WEBP"),
+        _ => false,
+    }
+}
+
+/// An image's width and height, where its header says them cheaply: a PNG's IHDR chunk, a GIF's
+/// logical screen.
+pub fn image_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+    if has_image_magic("image/png", bytes) && bytes.get(12..16) == Some(b"IHDR") {
+        let be = |at: usize| Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
+        return Some((be(16)?, be(20)?));
+    }
+    if has_image_magic("image/gif", bytes) {
+        let le = |at: usize| Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?));
+        return Some((le(6)?.into(), le(8)?.into()));
+    }
+    None
+}
+
+/// The `id` of an `attachments` entry, given as a string of digits or (as serenity and
+/// discord.py send a new file's placeholder, and Discord takes) a number.
+pub fn attachment_entry_id(entry: &Value) -> Option<u64> {
+    crate::ids::snowflake(entry.get("id")?)
+}
+
+/// Check the files of a multipart request against the message they come with (`payload`, at JSON
+/// pointer `at` of the request body), as Discord does: every part other than `payload_json` is a
+/// `files[n]` with an `attachments` entry of id `n`, at most [`MAX_FILES`] of them, each at most
+/// [`MAX_FILE_BYTES`], and a file named as an image (`.png`, `.jpg`, `.gif`, `.webp`) starts as
+/// one. (Whether each entry names a file sent, or for an edit an attachment the message has, is
+/// checked where the message is known.) Returns whether a file is too large, which Discord
+/// answers with 413 rather than 400.
+pub(crate) fn check_files(
+    payload: &Value,
+    at: &str,
+    files: &[crate::multipart::FilePart],
+    out: &mut Vec<LimitError>,
+) -> bool {
+    let mut too_large = false;
+    if files.len() > MAX_FILES {
+        out.push((
+            format!("{at}/attachments"),
+            format!("{} files; Discord allows at most {MAX_FILES}", files.len()),
+        ));
+    }
+    let entries = payload
+        .get("attachments")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    for file in files {
+        let Some(n) = file.index() else {
+            out.push((
+                "/files".into(),
+                format!(
+                    "a part named {:?}: files are sent as files[n], the message as payload_json",
+                    file.name
+                ),
+            ));
+            continue;
+        };
+        let entry = entries
+            .iter()
+            .position(|e| attachment_entry_id(e) == Some(n));
+        let Some(i) = entry else {
+            out.push((
+                format!("{at}/attachments"),
+                format!("the file part files[{n}] has no attachments entry with id {n}"),
+            ));
+            continue;
+        };
+        let entry = &entries[i];
+        if file.bytes.len() > MAX_FILE_BYTES {
+            too_large = true;
+            out.push((
+                format!("{at}/attachments/{i}"),
+                format!(
+                    "files[{n}] is {} bytes; Discord takes at most {MAX_FILE_BYTES} a file from a \
+                     bot (413 Request entity too large)",
+                    file.bytes.len()
+                ),
+            ));
+        }
+        let name = entry
+            .get("filename")
+            .and_then(Value::as_str)
+            .or(file.filename.as_deref())
+            .unwrap_or_default();
+        if let Some(media) = image_type(name) {
+            if !has_image_magic(media, &file.bytes) {
+                out.push((
+                    format!("{at}/attachments/{i}"),
+                    format!("files[{n}] is named {name:?} but its bytes are not {media}"),
+                ));
+            }
+        }
+    }
+    too_large
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -523,6 +651,27 @@ mod tests {
         let mut out = Vec::new();
         check_message(&payload, "", &mut out);
         out
+    }
+
+    #[test]
+    fn knows_images_by_name_and_first_bytes() {
+        assert_eq!(image_type("chart.PNG"), Some("image/png"));
+        assert_eq!(image_type("photo.jpeg"), Some("image/jpeg"));
+        assert_eq!(image_type("notes.txt"), None);
+        assert_eq!(image_type("png"), None);
+        let gif = b"GIF89a\x40\x01\xf0\x00rest";
+        assert!(has_image_magic("image/gif", gif));
+        assert_eq!(image_dimensions(gif), Some((320, 240)));
+        assert!(has_image_magic("image/webp", b"RIFF\0\0\0\0WEBPVP8 "));
+        assert!(!has_image_magic("image/webp", b"RIFF\0\0\0\0WAVEfmt "));
+        assert!(has_image_magic("image/jpeg", b"\xff\xd8\xff\xe0"));
+        assert!(!has_image_magic("image/png", b"\x89PNG"));
+        // A PNG's IHDR: 16 wide, 9 high.
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        png.extend(16u32.to_be_bytes());
+        png.extend(9u32.to_be_bytes());
+        assert_eq!(image_dimensions(&png), Some((16, 9)));
+        assert_eq!(image_dimensions(&png[..20]), None);
     }
 
     #[test]

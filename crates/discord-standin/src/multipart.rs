@@ -1,75 +1,97 @@
-//! Just enough multipart/form-data parsing to pull out `payload_json` and the file part names.
+//! multipart/form-data bodies (messages with files), parsed with `multer`: the `payload_json` part
+//! and every other part with its name, file name, content type and bytes.
 
+use axum::body::Bytes;
 use serde_json::Value;
+
+/// One part of a multipart body other than `payload_json` (a file: `files[0]`, ...).
+#[derive(Clone, Debug)]
+pub(crate) struct FilePart {
+    /// The part's name (`files[0]`).
+    pub(crate) name: String,
+    /// The file name of its `Content-Disposition`, if any.
+    pub(crate) filename: Option<String>,
+    /// Its `Content-Type`, if any.
+    pub(crate) content_type: Option<String>,
+    /// Its bytes.
+    pub(crate) bytes: Bytes,
+}
+
+impl FilePart {
+    /// The `N` of a part named `files[N]`.
+    pub(crate) fn index(&self) -> Option<u64> {
+        let n = self.name.strip_prefix("files[")?.strip_suffix(']')?;
+        n.parse().ok().filter(|_| !n.starts_with('+'))
+    }
+}
 
 /// The parts of a multipart body that matter to the stand-in.
 #[derive(Debug, Default)]
 pub(crate) struct Parts {
     /// The parsed `payload_json` part, if present.
     pub(crate) payload_json: Option<Value>,
-    /// Names of the other parts (`files[0]`, ...).
-    pub(crate) files: Vec<String>,
+    /// The other parts, in the order sent.
+    pub(crate) files: Vec<FilePart>,
 }
 
 /// Parse `body` given its `Content-Type` header value.
-pub(crate) fn parse(content_type: &str, body: &[u8]) -> Result<Parts, String> {
-    let boundary = content_type
-        .split(';')
-        .filter_map(|p| p.trim().strip_prefix("boundary="))
-        .next()
-        .map(|b| b.trim_matches('"').to_owned())
-        .ok_or("multipart body without a boundary")?;
-    let delimiter = format!("--{boundary}").into_bytes();
+pub(crate) async fn parse(content_type: &str, body: Bytes) -> Result<Parts, String> {
+    let boundary = multer::parse_boundary(content_type)
+        .map_err(|e| format!("multipart body without a usable boundary: {e}"))?;
+    let stream = futures_util::stream::once(std::future::ready(Ok::<_, std::io::Error>(body)));
+    let mut multipart = multer::Multipart::new(stream, boundary);
     let mut parts = Parts::default();
-    for chunk in split(body, &delimiter).into_iter().skip(1) {
-        if chunk.starts_with(b"--") {
-            break; // closing delimiter
-        }
-        let chunk = chunk.strip_prefix(b"\r\n").unwrap_or(chunk);
-        let Some(split_at) = find(chunk, b"\r\n\r\n") else {
-            continue;
-        };
-        let head = String::from_utf8_lossy(&chunk[..split_at]).to_string();
-        let mut data = &chunk[split_at + 4..];
-        data = data.strip_suffix(b"\r\n").unwrap_or(data);
-        let name = head
-            .split(';')
-            .filter_map(|p| p.trim().strip_prefix("name="))
-            .next()
-            .map(|n| n.trim_matches('"').to_owned())
-            .unwrap_or_default();
+    let broken = |e: multer::Error| format!("the multipart body does not parse: {e}");
+    while let Some(field) = multipart.next_field().await.map_err(broken)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        let filename = field.file_name().map(str::to_owned);
+        let content_type = field.content_type().map(ToString::to_string);
+        let bytes = field.bytes().await.map_err(broken)?;
         if name == "payload_json" {
-            let v = serde_json::from_slice(data)
+            let v = serde_json::from_slice(&bytes)
                 .map_err(|e| format!("payload_json is not JSON: {e}"))?;
             parts.payload_json = Some(v);
         } else {
-            parts.files.push(name);
+            parts.files.push(FilePart {
+                name,
+                filename,
+                content_type,
+                bytes,
+            });
         }
     }
     Ok(parts)
 }
 
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
-fn split<'a>(mut hay: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
-    let mut out = Vec::new();
-    while let Some(i) = find(hay, delimiter) {
-        out.push(&hay[..i]);
-        hay = &hay[i + delimiter.len()..];
-    }
-    out.push(hay);
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn extracts_payload_json() {
-        let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"a.txt\"\r\n\r\nhello\r\n--XyZ\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\r\n{\"content\":\"hi\"}\r\n--XyZ--\r\n";
-        let parts = super::parse("multipart/form-data; boundary=XyZ", body).unwrap();
+    use super::*;
+
+    #[tokio::test]
+    async fn extracts_payload_json_and_files() {
+        let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\r\n{\"content\":\"hi\"}\r\n--XyZ--\r\n";
+        let parts = parse(
+            "multipart/form-data; boundary=XyZ",
+            Bytes::from_static(body),
+        )
+        .await
+        .unwrap();
         assert_eq!(parts.payload_json.unwrap()["content"], "hi");
-        assert_eq!(parts.files, vec!["files[0]".to_owned()]);
+        let [file] = &parts.files[..] else {
+            panic!("{:?}", parts.files)
+        };
+        assert_eq!(file.name, "files[0]");
+        assert_eq!(file.index(), Some(0));
+        assert_eq!(file.filename.as_deref(), Some("a.txt"));
+        assert_eq!(file.content_type.as_deref(), Some("text/plain"));
+        assert_eq!(&file.bytes[..], b"hello");
+    }
+
+    #[tokio::test]
+    async fn refuses_a_body_without_boundary_or_end() {
+        assert!(parse("multipart/form-data", Bytes::new()).await.is_err());
+        let cut = b"--XyZ\r\nContent-Disposition: form-data; name=\"files[0]\"\r\n\r\nhel";
+        let parsed = parse("multipart/form-data; boundary=XyZ", Bytes::from_static(cut)).await;
+        assert!(parsed.is_err(), "{parsed:?}");
     }
 }

@@ -14,7 +14,7 @@ use crate::faults::{fault_reply, FaultKind, FiredFault, RestFaultKind, INTERACTI
 use crate::ids::{ChannelId, GuildId, InteractionId, MessageId, UserId};
 use crate::limits::{self, EPHEMERAL};
 use crate::model::{
-    channel_json, guild_create_json, member_json, user_json, AppEmoji, EmojiRefusal,
+    channel_json, guild_create_json, member_json, user_json, AppEmoji, Attachment, EmojiRefusal,
     ResponseRecord, World,
 };
 use crate::multipart;
@@ -156,14 +156,22 @@ pub(crate) async fn handle(
         }
     }
     let header = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let content_type = header(header::CONTENT_TYPE);
+    let parts = match content_type {
+        Some(c) if c.starts_with("multipart/form-data") && !body.is_empty() => {
+            Some(multipart::parse(c, body.clone()).await)
+        }
+        _ => None,
+    };
     let reply = process(
         &shared,
         method.as_str(),
         uri.path(),
         uri.query(),
-        header(header::CONTENT_TYPE),
+        content_type,
         header(header::AUTHORIZATION),
         &body,
+        parts,
         injected,
     );
     if let Some(hold) = hold {
@@ -189,6 +197,26 @@ pub(crate) async fn handle(
         }
     }
     response
+}
+
+/// `GET /attachments/{channel}/{attachment}/{filename}`: an attached file's bytes, as Discord's
+/// CDN serves them (also for a message since edited or deleted, as the CDN does for a while).
+pub(crate) async fn attachment_file(
+    State(shared): State<Arc<Shared>>,
+    axum::extract::Path((channel, attachment, filename)): axum::extract::Path<(u64, u64, String)>,
+) -> Response {
+    let found = shared.read(|w| w.attachment_file(ChannelId(channel), attachment));
+    match found.filter(|a| a.filename == filename) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, a.content_type.clone()),
+                (header::CACHE_CONTROL, "max-age=3600".to_string()),
+            ],
+            a.bytes.as_ref().clone(),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "404: Not Found").into_response(),
+    }
 }
 
 /// Check a request against the spec and the documented limits, without applying it.
@@ -243,7 +271,9 @@ fn validate_if<'s>(
     match body {
         Some(body) if operation.takes_body() => {
             for e in spec.validate_body(matched.template, method, body) {
-                out.push(violation(ViolationKind::Schema, &e.pointer, e.reason));
+                if !numbered_attachment(method, matched.template, body, &e.pointer) {
+                    out.push(violation(ViolationKind::Schema, &e.pointer, e.reason));
+                }
             }
         }
         Some(_) => out.push(violation(
@@ -269,6 +299,21 @@ fn validate_if<'s>(
         }
     }
     (Some(matched), out)
+}
+
+/// Whether `pointer` is the `id` of one of the message's `attachments` entries and a number: the
+/// spec says a string (a snowflake), but Discord takes the number a new file's placeholder id is
+/// sent as (serenity and discord.py send `{"id": 0, ...}` for `files[0]`).
+fn numbered_attachment(method: &str, template: &str, body: &Value, pointer: &str) -> bool {
+    let Some((_, at)) = message_of(method, template, body) else {
+        return false;
+    };
+    let entry = pointer
+        .strip_prefix(at)
+        .and_then(|p| p.strip_prefix("/attachments/"))
+        .and_then(|p| p.strip_suffix("/id"));
+    entry.is_some_and(|i| i.parse::<usize>().is_ok())
+        && body.pointer(pointer).is_some_and(Value::is_u64)
 }
 
 /// The message a request sends, with its JSON pointer: an interaction's message answer
@@ -349,6 +394,7 @@ fn check_limits(method: &str, template: &str, body: &Value, out: &mut Vec<limits
 }
 
 /// Handle one request end to end: parse, validate, apply (unless a fault answers), log.
+/// `parts`: a multipart body, parsed.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn process(
     shared: &Shared,
@@ -358,24 +404,27 @@ pub(crate) fn process(
     content_type: Option<&str>,
     authorization: Option<&str>,
     raw: &[u8],
+    parts: Option<Result<multipart::Parts, String>>,
     injected: Injected,
 ) -> Reply {
     let mut violations = Vec::new();
     let mut files = Vec::new();
     let protocol =
         |reason: String| Violation::new(ViolationKind::Protocol, method, path, "", reason);
+    let multipart = content_type.is_some_and(|c| c.starts_with("multipart/form-data"));
     let body: Option<Value> = if raw.is_empty() {
         None
-    } else if content_type.is_some_and(|c| c.starts_with("multipart/form-data")) {
-        match multipart::parse(content_type.unwrap_or_default(), raw) {
-            Ok(parts) => {
+    } else if multipart {
+        match parts {
+            Some(Ok(parts)) => {
                 files = parts.files;
                 parts.payload_json
             }
-            Err(e) => {
+            Some(Err(e)) => {
                 violations.push(protocol(e));
                 None
             }
+            None => None,
         }
     } else {
         match serde_json::from_slice(raw) {
@@ -389,6 +438,20 @@ pub(crate) fn process(
     let bodies = shared.validate.load(std::sync::atomic::Ordering::Relaxed);
     let (matched, mut found) = validate_if(&shared.spec, method, path, body.as_ref(), bodies);
     violations.append(&mut found);
+    let mut too_large = false;
+    if let (true, Some(m)) = (bodies && multipart, &matched) {
+        let mut errs = Vec::new();
+        too_large = check_files(method, m, raw.len(), body.as_ref(), &files, &mut errs);
+        for (pointer, reason) in errs {
+            violations.push(Violation::new(
+                ViolationKind::Limit,
+                method,
+                path,
+                &pointer,
+                reason,
+            ));
+        }
+    }
 
     let reply = shared.with(|w| {
         // Whether it is `Bot <token>`.
@@ -413,6 +476,9 @@ pub(crate) fn process(
                 operation: None, ..
             })
             | None => Reply::error(404, 0, "404: Not Found"),
+            Some(_) if too_large && shared.config.reject_invalid => {
+                Reply::error(413, 40005, "Request entity too large")
+            }
             Some(_) if invalid && shared.config.reject_invalid => invalid_form_body(&violations),
             Some(m) => {
                 let mut call = Call {
@@ -421,6 +487,7 @@ pub(crate) fn process(
                     query,
                     params: m.params.clone(),
                     body: body.as_ref().unwrap_or(&NULL),
+                    files: &files,
                     violations: Vec::new(),
                     fault_delay: injected.delay,
                 };
@@ -440,7 +507,7 @@ pub(crate) fn process(
                 .and_then(|m| m.operation)
                 .map(|o| o.operation_id.clone()),
             body,
-            files,
+            files: files.into_iter().map(|f| f.name).collect(),
             status: reply.status,
             violations,
         });
@@ -449,6 +516,63 @@ pub(crate) fn process(
     });
     reply
 }
+
+/// The files of a multipart request ([`limits::check_files`]), and the whole request's size.
+/// Returns whether Discord would answer 413 (a file or the request too large).
+fn check_files(
+    method: &str,
+    m: &RouteMatch<'_>,
+    size: usize,
+    body: Option<&Value>,
+    files: &[multipart::FilePart],
+    out: &mut Vec<limits::LimitError>,
+) -> bool {
+    let mut too_large = size > limits::MAX_REQUEST_BYTES;
+    if too_large {
+        out.push((
+            String::new(),
+            format!(
+                "the request is {size} bytes; Discord takes at most {} (413 Request entity too \
+                 large)",
+                limits::MAX_REQUEST_BYTES
+            ),
+        ));
+    }
+    if files.is_empty() {
+        return too_large;
+    }
+    let template = m.template;
+    let body = body.unwrap_or(&NULL);
+    let takes_files = FILE_ROUTES.contains(&(method, template));
+    match message_of(method, template, body).filter(|_| takes_files) {
+        Some((message, at)) => too_large |= limits::check_files(message, at, files, out),
+        None => out.push((
+            "/files".into(),
+            format!("{method} {template} takes no files (here)"),
+        )),
+    }
+    too_large
+}
+
+/// The routes the stand-in serves that take files (the spec gives them a multipart body), with
+/// their method.
+const FILE_ROUTES: [(&str, &str); 6] = [
+    ("POST", "/channels/{channel_id}/messages"),
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+    (
+        "POST",
+        "/interactions/{interaction_id}/{interaction_token}/callback",
+    ),
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    (
+        "PATCH",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+    ),
+    (
+        "PATCH",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+    ),
+];
 
 /// Discord's 400 answer for an invalid body, with the errors nested by path as Discord does.
 fn invalid_form_body(violations: &[Violation]) -> Reply {
@@ -506,6 +630,8 @@ struct Call<'a> {
     query: Option<&'a str>,
     params: Vec<String>,
     body: &'a Value,
+    /// The files of a multipart request.
+    files: &'a [multipart::FilePart],
     violations: Vec<Violation>,
     /// How long an injected fault held the request.
     fault_delay: Option<Duration>,
@@ -534,6 +660,34 @@ impl Call<'_> {
             .split('&')
             .any(|p| p == format!("{name}=true") || p == format!("{name}=True"))
     }
+}
+
+/// The attachments a message will have after this request sends `payload` (at JSON pointer `at`
+/// of the body) for it ([`World::attachments_after`]; `edited`: the message edited), or Discord's
+/// 400 for an `attachments` entry that names neither a file sent nor one the message has.
+fn plan_attachments(
+    w: &mut World,
+    call: &mut Call<'_>,
+    edited: Option<MessageId>,
+    payload: &Value,
+    at: &str,
+) -> Result<Option<Vec<Attachment>>, Reply> {
+    let existing = edited
+        .and_then(|id| w.message(id))
+        .map(|m| m.state.attachments.clone())
+        .unwrap_or_default();
+    w.attachments_after(&existing, payload, call.files)
+        .map_err(|(pointer, why)| {
+            let v = Violation::new(
+                ViolationKind::Limit,
+                call.method,
+                call.path,
+                format!("{at}{pointer}"),
+                why,
+            );
+            call.violations.push(v.clone());
+            invalid_form_body(&[v])
+        })
 }
 
 /// Dispatch to the handler for `template`.
@@ -722,7 +876,12 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
                     }
                 }
             }
+            let attachments = match plan_attachments(w, call, None, call.body, "") {
+                Ok(a) => a,
+                Err(reply) => return reply,
+            };
             let id = w.create_message(channel, bot, call.body, None, None, kind);
+            w.attach(id, attachments);
             if let Some(nonce) = nonce {
                 w.nonce_of.insert(id, nonce);
             }
@@ -765,7 +924,12 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
                     format!("the bot edited message {id} of another user"),
                 ),
                 ("PATCH", Some(true)) => {
+                    let attachments = match plan_attachments(w, call, Some(id), call.body, "") {
+                        Ok(a) => a,
+                        Err(reply) => return reply,
+                    };
                     w.edit_message(id, call.body);
+                    w.attach(id, attachments);
                     Reply::ok(w.message_json(id))
                 }
                 ("DELETE", Some(_)) => {
@@ -1157,10 +1321,23 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
     let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & EPHEMERAL != 0;
     let visible_to = ephemeral.then_some(rec_user);
     let reply_kind = if clicked.is_some() { 0 } else { 20 };
+    let edited = if kind == 7 { clicked } else { None };
+    let attachments = match kind {
+        4 | 7 => match plan_attachments(w, call, edited, data, "/data") {
+            Ok(a) => a,
+            Err(reply) => {
+                // Refused as an invalid body: the interaction is not acknowledged.
+                w.interactions[idx].responses.pop();
+                return reply;
+            }
+        },
+        _ => None,
+    };
     match kind {
         4 => {
             let bot = w.bot.id;
             let msg = w.create_message(rec_channel, bot, data, visible_to, Some(id), reply_kind);
+            w.attach(msg, attachments);
             let r = &mut w.interactions[idx];
             r.original = Some(msg);
             r.answer = Some(msg);
@@ -1191,6 +1368,7 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
             };
             if kind == 7 {
                 w.edit_message(clicked, data);
+                w.attach(clicked, attachments);
                 w.interactions[idx].answer = Some(clicked);
             }
             w.interactions[idx].original = Some(clicked);
@@ -1276,12 +1454,21 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
     // (unless the bot deleted it: then the follow-up is a message of its own).
     if let Some(original) = rec_original {
         if w.message(original).is_some_and(|m| m.loading && !m.deleted) {
+            let attachments = match plan_attachments(w, call, Some(original), call.body, "") {
+                Ok(a) => a,
+                Err(reply) => return reply,
+            };
             w.edit_message(original, call.body);
+            w.attach(original, attachments);
             w.interactions[idx].answer.get_or_insert(original);
             return Reply::ok(w.message_json(original));
         }
     }
     let ephemeral = call.body.get("flags").and_then(Value::as_u64).unwrap_or(0) & EPHEMERAL != 0;
+    let attachments = match plan_attachments(w, call, None, call.body, "") {
+        Ok(a) => a,
+        Err(reply) => return reply,
+    };
     let bot = w.bot.id;
     let msg = w.create_message(
         rec_channel,
@@ -1291,6 +1478,7 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
         Some(rec_id),
         0,
     );
+    w.attach(msg, attachments);
     let r = &mut w.interactions[idx];
     r.followups.push(msg);
     r.answer.get_or_insert(msg);
@@ -1347,7 +1535,12 @@ fn webhook_message(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply 
             edit_limit_reply()
         }
         "PATCH" => {
+            let attachments = match plan_attachments(w, call, Some(target), call.body, "") {
+                Ok(a) => a,
+                Err(reply) => return reply,
+            };
             w.edit_message(target, call.body);
+            w.attach(target, attachments);
             w.interactions[idx].answer.get_or_insert(target);
             Reply::ok(w.message_json(target))
         }

@@ -15,7 +15,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::ids::{snowflake, snowflake_ms, ChannelId, MessageId, UserId};
-use crate::model::{InteractionKind, InteractionRecord, Message, UserInfo, World};
+use crate::model::{
+    attachment_json, InteractionKind, InteractionRecord, Message, UserInfo, World, EMBED_IMAGE_URLS,
+};
 use crate::{Shared, StandinError, INITIAL_RESPONSE_DEADLINE};
 
 /// An API error: its status and one sentence for the page (`{"error": "..."}`).
@@ -170,7 +172,43 @@ fn has_failed(i: &InteractionRecord, now: Instant) -> bool {
     }
 }
 
+/// A message's attachments for the page: as Discord returns them, with the page's own path (the
+/// page serves them too) as `url`.
+fn page_attachments(m: &Message) -> Vec<Value> {
+    m.attachments()
+        .iter()
+        .map(|a| {
+            let mut v = attachment_json("", m.channel_id, a);
+            v["proxy_url"] = v["url"].clone();
+            v
+        })
+        .collect()
+}
+
+/// A message's embeds for the page: an image of one of its attachments (an embed's
+/// `attachment://` image, which the stand-in pointed at its REST server) at the page's own path.
+fn page_embeds(w: &World, m: &Message) -> Vec<Value> {
+    let mut embeds = m.state.embeds.clone();
+    for embed in &mut embeds {
+        for at in EMBED_IMAGE_URLS {
+            let Some(url) = embed.pointer_mut(at) else {
+                continue;
+            };
+            let path = url
+                .as_str()
+                .and_then(|u| u.strip_prefix(w.rest_url.as_str()))
+                .filter(|p| m.attachments().iter().any(|a| a.path(m.channel_id) == *p))
+                .map(str::to_owned);
+            if let Some(path) = path {
+                *url = json!(path);
+            }
+        }
+    }
+    embeds
+}
+
 fn message_json(w: &World, m: &Message) -> Value {
+    let attachments = page_attachments(m);
     let author = w.user(m.author);
     let interaction = m
         .interaction
@@ -198,7 +236,8 @@ fn message_json(w: &World, m: &Message) -> Value {
         },
         "type": m.kind,
         "content": m.state.content,
-        "embeds": m.state.embeds,
+        "embeds": page_embeds(w, m),
+        "attachments": attachments,
         "components": m.state.components,
         "flags": m.state.flags,
         "ephemeral": m.is_ephemeral(),

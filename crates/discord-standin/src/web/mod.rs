@@ -62,6 +62,7 @@ fn router(shared: Arc<Shared>, serving: watch::Receiver<()>) -> Router {
         .route("/api/interactions", post(api::interact))
         .route("/api/events", get(events))
         .route("/emojis/{file}", get(emoji_image))
+        .route(crate::ATTACHMENT_ROUTE, get(crate::rest::attachment_file))
         .fallback(|| async {
             let error = json!({"error": "There is no such page or API route."});
             (StatusCode::NOT_FOUND, Json(error))

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod attachments;
 mod emojis;
 mod faults;
 mod raw;

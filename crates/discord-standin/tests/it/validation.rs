@@ -283,7 +283,7 @@ async fn multipart_uploads_validate_their_payload_json() {
         .send_message(
             channel.get().into(),
             vec![file],
-            &json!({"content": "scores"}),
+            &json!({"content": "scores", "attachments": [{"id": 0, "filename": "scores.csv"}]}),
         )
         .await
         .unwrap();

@@ -440,7 +440,12 @@
       body += `<div class="message-loading">${esc(t('thinking', { name: author.name }))}<span class="dots"><span>.</span><span>.</span><span>.</span></span></div>`;
     }
     const embeds = Array.isArray(m.embeds) ? m.embeds : [];
-    if (embeds.length) body += `<div class="embeds">${embeds.map(embedHtml).join('')}</div>`;
+    const attachments = Array.isArray(m.attachments) ? m.attachments : [];
+    // As Discord's client: a file an embed shows is not shown again on its own.
+    const inEmbeds = new Set(embeds.flatMap((e) => [e?.image?.url, e?.thumbnail?.url]).filter(Boolean));
+    const shown = attachments.filter((a) => !inEmbeds.has(a.url));
+    if (shown.length) body += `<div class="attachments">${shown.map(attachmentHtml).join('')}</div>`;
+    if (embeds.length) body += `<div class="embeds">${embeds.map((e) => embedHtml(e, attachments)).join('')}</div>`;
     const components = Array.isArray(m.components) ? m.components : [];
     if (components.length) body += `<div class="components">${components.map(componentHtml).join('')}</div>`;
     if (m.ephemeral) {
@@ -635,12 +640,42 @@
     return format.format(seconds, 'second');
   }
 
+  // ----- attachments ----------------------------------------------------------------------------------
+
+  // The stand-in serves a message's files itself (at /attachments/...): those load; other URLs
+  // stay links, the page being offline.
+  const isServed = (url) => typeof url === 'string' && url.startsWith('/attachments/');
+
+  function formatSize(bytes) {
+    const n = Number(bytes) || 0;
+    if (n < 1024) return `${n} bytes`;
+    if (n < 1024 * 1024) return `${(n / 1024).toFixed(2)} KB`;
+    return `${(n / 1024 / 1024).toFixed(2)} MB`;
+  }
+
+  // An image inline (its description as alt text, as Discord's client does), another file as a
+  // card with its name and size.
+  function attachmentHtml(a) {
+    if (!a || typeof a !== 'object') return '';
+    const alt = a.description || a.filename || 'image';
+    if (/^image\//.test(a.content_type || '') && isServed(a.url)) {
+      const size = a.width && a.height ? ` width="${Number(a.width)}" height="${Number(a.height)}"` : '';
+      return `<a class="attachment-image" href="${esc(a.url)}" target="_blank" rel="noopener noreferrer">`
+        + `<img src="${esc(a.url)}" alt="${esc(alt)}" title="${esc(alt)}"${size}></a>`;
+    }
+    return `<div class="attachment-file"><span class="attachment-icon" aria-hidden="true">📄</span>`
+      + `<span class="attachment-name">${link(a.url, esc(a.filename))}</span>`
+      + `<span class="attachment-size">${esc(formatSize(a.size))}</span></div>`;
+  }
+
   // ----- embeds ---------------------------------------------------------------------------------------
 
   const hexColour = (n) => `#${(Number(n) >>> 0).toString(16).padStart(6, '0').slice(-6)}`;
 
-  function embedHtml(e) {
+  function embedHtml(e, attachments = []) {
     if (!e || typeof e !== 'object') return '';
+    // An image of one of the message's files: its description is the alt text.
+    const altOf = (url) => attachments.find((a) => a.url === url)?.description || 'image';
     const colour = typeof e.color === 'number' && e.color > 0 ? ` style="border-left-color:${hexColour(e.color)}"` : '';
     let h = '';
     if (e.author && e.author.name) {
@@ -660,11 +695,20 @@
         + `<div class="embed-field-name">${inline(String(f.name ?? ''))}</div>`
         + `<div class="embed-field-value">${markdown(String(f.value ?? ''))}</div></div>`).join('') + '</div>';
     }
-    if (e.image && e.image.url) h += `<div class="embed-media">🖼 ${link(e.image.url, 'image')} (not loaded: the page stays offline)</div>`;
+    if (e.image && isServed(e.image.url)) {
+      h += `<div class="embed-media"><img class="embed-image" src="${esc(e.image.url)}" alt="${esc(altOf(e.image.url))}"></div>`;
+    } else if (e.image && e.image.url) {
+      h += `<div class="embed-media">🖼 ${link(e.image.url, 'image')} (not loaded: the page stays offline)</div>`;
+    }
     const footer = [e.footer && e.footer.text ? esc(e.footer.text) : '', e.timestamp ? esc(new Date(e.timestamp).toLocaleString()) : '']
       .filter(Boolean).join(' • ');
     if (footer) h += `<div class="embed-footer">${footer}</div>`;
-    const thumbnail = e.thumbnail && e.thumbnail.url ? `<div class="embed-thumbnail" title="${esc(e.thumbnail.url)}">🖼</div>` : '';
+    let thumbnail = '';
+    if (e.thumbnail && isServed(e.thumbnail.url)) {
+      thumbnail = `<div class="embed-thumbnail"><img src="${esc(e.thumbnail.url)}" alt="${esc(altOf(e.thumbnail.url))}"></div>`;
+    } else if (e.thumbnail && e.thumbnail.url) {
+      thumbnail = `<div class="embed-thumbnail" title="${esc(e.thumbnail.url)}">🖼</div>`;
+    }
     return `<div class="embed"${colour}><div class="embed-main">${h}</div>${thumbnail}</div>`;
   }
 
