@@ -278,3 +278,15 @@ chart-last-round = Last round
 chart-bot = { $name } (bot)
 chart-alt-led = { $name } led from round { $round }
 chart-alt-totals = final totals: { $totals }
+
+# The review's chart.
+review-chart-title = Your game, round by round
+review-chart-points = Points
+review-chart-chance = Chance of winning (%)
+review-chart-deltas = Each round
+review-chart-you = { $name }
+review-chart-optimal = optimal play would expect
+review-chart-luck = luck
+review-chart-cost = decisions
+review-chart-alt = { $name }'s score round by round against what optimal play would expect, with each round's luck and what the decisions cost: { $turns }
+review-chart-turn = round { $round } { $luck } luck, −{ $lost } decisions

@@ -275,3 +275,15 @@ chart-last-round = Dernière manche
 chart-bot = { $name } (robot)
 chart-alt-led = { $name } mène depuis la manche { $round }
 chart-alt-totals = totaux finaux : { $totals }
+
+# Le graphique de la revue.
+review-chart-title = Votre partie, manche par manche
+review-chart-points = Points
+review-chart-chance = Chance de gagner (%)
+review-chart-deltas = Chaque manche
+review-chart-you = { $name }
+review-chart-optimal = ce qu'attendrait le jeu optimal
+review-chart-luck = chance
+review-chart-cost = décisions
+review-chart-alt = Le score de { $name } manche par manche face à ce qu'attendrait le jeu optimal, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
+review-chart-turn = manche { $round } chance { $luck }, décisions −{ $lost }

@@ -63,6 +63,14 @@ pub fn game_namer(game_id: i64, version: u64) -> impl Fn(&UiAction) -> String {
     }
 }
 
+/// The view's pictures, as files to send with it (their alt text as their description).
+fn files(view: &MessageView) -> impl Iterator<Item = serenity::CreateAttachment> + '_ {
+    view.pictures.iter().map(|p| {
+        serenity::CreateAttachment::bytes(p.png.clone(), p.name.clone())
+            .description(p.description.clone())
+    })
+}
+
 pub fn embeds(view: &MessageView) -> Vec<CreateEmbed> {
     view.embeds.iter().map(embed).collect()
 }
@@ -604,11 +612,8 @@ impl Reply for InteractionReply {
                         .content(&view.content)
                         .allowed_mentions(no_pings())
                         .embeds(embeds(view));
-                    return self_
-                        .http
-                        .edit_original_interaction_response(&self_.token, &edit, Vec::new())
-                        .await
-                        .map(|_| ());
+                    let edit = files(view).fold(edit, EditInteractionResponse::new_attachment);
+                    return edit.execute(&self_.http, &self_.token).await.map(|_| ());
                 }
                 if deferral == Deferral::Public {
                     // A public "thinking…" must not stay: the answer is private.
@@ -617,22 +622,25 @@ impl Reply for InteractionReply {
                         .delete_original_interaction_response(&self_.token)
                         .await;
                 }
-                CreateInteractionResponseFollowup::new()
+                let followup = CreateInteractionResponseFollowup::new()
                     .content(&view.content)
                     .allowed_mentions(no_pings())
                     .embeds(embeds(view))
-                    .ephemeral(true)
+                    .ephemeral(true);
+                files(view)
+                    .fold(followup, CreateInteractionResponseFollowup::add_file)
                     .execute(&self_.http, (None, &self_.token))
                     .await
                     .map(|_| ())
             };
             let create = || {
+                let message = CreateInteractionResponseMessage::new()
+                    .content(&view.content)
+                    .allowed_mentions(no_pings())
+                    .embeds(embeds(&view))
+                    .ephemeral(true);
                 CreateInteractionResponse::Message(
-                    CreateInteractionResponseMessage::new()
-                        .content(&view.content)
-                        .allowed_mentions(no_pings())
-                        .embeds(embeds(&view))
-                        .ephemeral(true),
+                    files(&view).fold(message, CreateInteractionResponseMessage::add_file),
                 )
             };
             self.answer(create, later, ()).await

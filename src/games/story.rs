@@ -5,7 +5,7 @@
 use super::Hosted;
 use crate::engine::table::{Event, Game, Phase, TableEvent, Turn};
 use crate::i18n::Lang;
-use crate::render::chart::{Moment, ScoreChart, SeatLine};
+use crate::render::chart::{alt_text, Moment, ScoreChart, SeatLine};
 use crate::render::ErrorText;
 use crate::tr;
 
@@ -102,7 +102,7 @@ where
         .collect();
     let target =
         R::target(&game.settings).map(|t| (i64::from(t), tr!(lang, "chart-target", target = t)));
-    let alt = alt_text(&game, &seats, &told, lang);
+    let alt = in_words(&game, &seats, &told, lang);
     let chart = ScoreChart {
         title: tr!(lang, "chart-title"),
         rounds_label: tr!(lang, "chart-rounds"),
@@ -116,7 +116,7 @@ where
 }
 
 /// The story in words: who led when, the moments, who won with how much.
-fn alt_text<R: Hosted>(game: &Game<R>, seats: &[SeatLine], told: &[String], lang: Lang) -> String
+fn in_words<R: Hosted>(game: &Game<R>, seats: &[SeatLine], told: &[String], lang: Lang) -> String
 where
     R::Error: ErrorText,
 {
@@ -155,12 +155,5 @@ where
         .map(|(i, s)| format!("{} {}", s.name, game.total(i)))
         .collect();
     parts.push(tr!(lang, "chart-alt-totals", totals = totals.join(", ")));
-    let mut alt = parts.join(" · ");
-    if alt.chars().count() > MAX_ALT {
-        alt = alt.chars().take(MAX_ALT - 1).collect::<String>() + "…";
-    }
-    alt
+    alt_text(&parts.join(" · "))
 }
-
-/// Discord's limit on an attachment's description.
-pub const MAX_ALT: usize = 1024;

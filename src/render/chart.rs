@@ -76,6 +76,177 @@ pub struct Moment {
     pub good: bool,
 }
 
+/// A person's play in a game, turn by turn: what the review chart draws. Above, their score
+/// and what optimal play would expect of them, as lines; below, each round's luck and the cost
+/// of their decisions, as bars.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReviewChart {
+    pub title: String,
+    pub rounds_label: String,
+    /// The upper panel's axis ("Points", "Chance of winning (%)").
+    pub values_label: String,
+    /// The lower panel's axis ("Per round").
+    pub deltas_label: String,
+    /// The player's line and the optimal one: (legend, (round, value) from round 0).
+    pub actual: (String, Vec<(u32, f64)>),
+    pub optimal: (String, Vec<(u32, f64)>),
+    /// Per round: (round, luck, cost of decisions (≥ 0)); with the bars' legends.
+    pub rounds: Vec<(u32, f64, f64)>,
+    pub luck_label: String,
+    pub cost_label: String,
+}
+
+/// The review chart as SVG.
+pub fn review_svg(chart: &ReviewChart) -> Result<String, ChartError> {
+    let mut svg = String::new();
+    draw_review(chart, &mut svg).map_err(|e| ChartError(e.to_string()))?;
+    Ok(svg)
+}
+
+/// The review chart as a PNG.
+pub fn review_png(chart: &ReviewChart) -> Result<Vec<u8>, ChartError> {
+    png_of(&review_svg(chart)?)
+}
+
+/// Luck's bars (blue) and decisions' (vermillion), as the palette has them.
+const LUCK: RGBColor = SEAT_COLOURS[6];
+const COST: RGBColor = SEAT_COLOURS[5];
+
+fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
+    let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&BACKGROUND)?;
+    let font = |size: u32| (FAMILY, size).into_font().color(&TEXT);
+    let root = root.titled(&chart.title, font(20))?;
+    let (upper, lower) = root.split_vertically(HEIGHT * 11 / 20);
+    let last = chart
+        .actual
+        .1
+        .iter()
+        .chain(&chart.optimal.1)
+        .map(|&(r, _)| r)
+        .chain(chart.rounds.iter().map(|&(r, _, _)| r))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let x = -0.5..f64::from(last) + 0.5;
+    let values = chart
+        .actual
+        .1
+        .iter()
+        .chain(&chart.optimal.1)
+        .map(|&(_, v)| v);
+    let (low, high) = values.fold((0f64, 1f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = (high - low) / 12.0;
+    let mut top = ChartBuilder::on(&upper)
+        .margin(10)
+        .x_label_area_size(10)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x.clone(), low..high + pad)?;
+    top.configure_mesh()
+        .bold_line_style(GRID)
+        .light_line_style(BACKGROUND)
+        .axis_style(GRID)
+        .x_labels(0)
+        .y_desc(&chart.values_label)
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .label_style(font(13))
+        .axis_desc_style(font(14))
+        .draw()?;
+    let points = |line: &[(u32, f64)]| -> Vec<(f64, f64)> {
+        line.iter().map(|&(r, v)| (f64::from(r), v)).collect()
+    };
+    let optimal = TEXT.stroke_width(2);
+    top.draw_series(DashedLineSeries::new(
+        points(&chart.optimal.1),
+        8,
+        5,
+        optimal,
+    ))?
+    .label(chart.optimal.0.clone())
+    .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], optimal));
+    let actual = SEAT_COLOURS[0].stroke_width(3);
+    top.draw_series(LineSeries::new(points(&chart.actual.1), actual))?
+        .label(chart.actual.0.clone())
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], actual));
+    top.draw_series(
+        points(&chart.actual.1)
+            .into_iter()
+            .map(|p| Circle::new(p, 4, SEAT_COLOURS[0].filled())),
+    )?;
+    top.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(BACKGROUND.mix(0.85))
+        .border_style(GRID)
+        .label_font(font(13))
+        .draw()?;
+
+    let deltas = chart
+        .rounds
+        .iter()
+        .flat_map(|&(_, luck, cost)| [luck, -cost]);
+    let (low, high) = deltas.fold((-1f64, 1f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = (high - low) / 10.0;
+    let mut bottom = ChartBuilder::on(&lower)
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x, low - pad..high + pad)?;
+    bottom
+        .configure_mesh()
+        .bold_line_style(GRID)
+        .light_line_style(BACKGROUND)
+        .axis_style(GRID)
+        .x_desc(&chart.rounds_label)
+        .y_desc(&chart.deltas_label)
+        .x_labels(usize::try_from(last.min(20)).unwrap_or(20) + 1)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .label_style(font(13))
+        .axis_desc_style(font(14))
+        .draw()?;
+    // Two bars a round: luck on the left (up or down), what the decisions cost on the right
+    // (always down), told apart by colour and by a hatched outline.
+    bottom
+        .draw_series(chart.rounds.iter().map(|&(round, luck, _)| {
+            let r = f64::from(round);
+            Rectangle::new([(r - 0.38, 0.0), (r - 0.02, luck)], LUCK.filled())
+        }))?
+        .label(chart.luck_label.clone())
+        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], LUCK.filled()));
+    bottom
+        .draw_series(chart.rounds.iter().map(|&(round, _, cost)| {
+            let r = f64::from(round);
+            Rectangle::new([(r + 0.02, 0.0), (r + 0.38, -cost)], COST.filled())
+        }))?
+        .label(chart.cost_label.clone())
+        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], COST.filled()));
+    bottom.draw_series(chart.rounds.iter().map(|&(round, _, cost)| {
+        let r = f64::from(round);
+        Rectangle::new([(r + 0.02, 0.0), (r + 0.38, -cost)], TEXT.stroke_width(1))
+    }))?;
+    bottom
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerLeft)
+        .background_style(BACKGROUND.mix(0.85))
+        .border_style(GRID)
+        .label_font(font(13))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// Discord's limit on an attachment's description (its alt text).
+pub const MAX_ALT: usize = 1024;
+
+/// `text` as an attachment's description: cut to [`MAX_ALT`] characters.
+pub fn alt_text(text: &str) -> String {
+    if text.chars().count() > MAX_ALT {
+        text.chars().take(MAX_ALT - 1).collect::<String>() + "…"
+    } else {
+        text.to_string()
+    }
+}
+
 /// Why a chart could not be drawn.
 #[derive(Debug, thiserror::Error)]
 #[error("could not draw the chart: {0}")]

@@ -8,11 +8,16 @@ use crate::i18n::Lang;
 use crate::strategy::review::{Ended, Mistake, Review, Unit, NEGLIGIBLE};
 use crate::tr;
 
+use super::chart::{alt_text, review_png, ReviewChart};
 use super::view::decimal;
-use super::view::{colour, display_name, limits, EmbedView, MessageView};
+use super::view::{colour, display_name, limits, EmbedView, MessageView, Picture};
 
-/// How many of the costliest rounds a review lists.
+/// How many of the costliest rounds a review lists; with its chart, which shows every round.
 pub const SHOWN_MISTAKES: usize = 10;
+pub const SHOWN_WITH_CHART: usize = 3;
+
+/// The file name of a review's chart.
+pub const CHART_FILE: &str = "review.png";
 
 /// Decisions that cost less than this are left out of the list: they would read "−0.0".
 pub const SHOWN_COST: f64 = 0.05;
@@ -94,7 +99,14 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
     // The rounds whose decisions cost most, each once with its decisions in the order made;
     // the count and cost of the rounds left out.
     let rounds = costly_rounds(review);
-    let shown = &rounds[..rounds.len().min(SHOWN_MISTAKES)];
+    // The chart shows every round: the text keeps the few costliest decisions.
+    let picture = chart(review, lang);
+    let most = if picture.is_some() {
+        SHOWN_WITH_CHART
+    } else {
+        SHOWN_MISTAKES
+    };
+    let shown = &rounds[..rounds.len().min(most)];
     let mistakes = if shown.is_empty() {
         tr!(lang, "review-no-mistakes")
     } else {
@@ -138,14 +150,14 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
         }
         fit(lines, limits::FIELD_VALUE, lang)
     };
-    let mistakes_title = if rounds.len() > SHOWN_MISTAKES {
-        tr!(lang, "review-costliest", n = SHOWN_MISTAKES)
+    let mistakes_title = if rounds.len() > most {
+        tr!(lang, "review-costliest", n = most)
     } else {
         tr!(lang, "review-mistakes")
     };
     embed = embed.field(&mistakes_title, &mistakes, false);
 
-    // The turns, as many as fit.
+    // The turns, as many as fit; with the chart, which shows them, none.
     let turns: Vec<String> = review
         .turns
         .iter()
@@ -176,7 +188,7 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
             )
         })
         .collect();
-    if !turns.is_empty() {
+    if !turns.is_empty() && picture.is_none() {
         embed = embed.field(
             &tr!(lang, "review-turns"),
             &fit(turns, limits::FIELD_VALUE, lang),
@@ -188,7 +200,89 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
         tr!(lang, &id("review-footer")),
         lang.t(&format!("{}-review-note", game.code))
     );
-    MessageView::new("").embed(embed.footer(&footer))
+    let view = MessageView::new("").embed(embed.footer(&footer));
+    match picture {
+        Some(picture) => view.picture(picture),
+        None => view,
+    }
+}
+
+/// The review's chart: the player's score (or chance of winning) after each of their turns
+/// against what optimal play would expect, and each round's luck and decisions; `None` before
+/// a first turn, or if it could not be drawn.
+pub fn chart<A>(review: &Review<A>, lang: Lang) -> Option<Picture> {
+    if review.turns.is_empty() {
+        return None;
+    }
+    let (mut actual, mut optimal) = match review.unit {
+        Unit::Points => ((0.0, vec![(0, 0.0)]), (0.0, vec![(0, 0.0)])),
+        Unit::Chance => (
+            (review.expected, vec![(0, review.expected)]),
+            (review.expected, vec![(0, review.expected)]),
+        ),
+    };
+    let mut rounds = Vec::new();
+    for t in &review.turns {
+        let cost = t.lost + t.forfeited;
+        match review.unit {
+            Unit::Points => {
+                actual.0 += f64::from(t.points);
+                // Optimal decisions, average dice: the turn's points less its luck and with
+                // what its decisions and timeouts gave up.
+                optimal.0 += f64::from(t.points) - t.luck + cost;
+            }
+            Unit::Chance => {
+                actual.0 += t.luck - cost;
+                optimal.0 += t.luck;
+            }
+        }
+        actual.1.push((t.number, actual.0));
+        optimal.1.push((t.number, optimal.0));
+        rounds.push((t.number, t.luck, cost));
+    }
+    let values_label = match review.unit {
+        Unit::Points => tr!(lang, "review-chart-points"),
+        Unit::Chance => tr!(lang, "review-chart-chance"),
+    };
+    let drawn = ReviewChart {
+        title: tr!(lang, "review-chart-title"),
+        rounds_label: tr!(lang, "chart-rounds"),
+        values_label,
+        deltas_label: tr!(lang, "review-chart-deltas"),
+        actual: (
+            tr!(lang, "review-chart-you", name = review.name.as_str()),
+            actual.1,
+        ),
+        optimal: (tr!(lang, "review-chart-optimal"), optimal.1),
+        rounds,
+        luck_label: tr!(lang, "review-chart-luck"),
+        cost_label: tr!(lang, "review-chart-cost"),
+    };
+    let png = review_png(&drawn).ok()?;
+    let turns: Vec<String> = review
+        .turns
+        .iter()
+        .map(|t| {
+            tr!(
+                lang,
+                "review-chart-turn",
+                round = t.number,
+                luck = signed(t.luck, lang),
+                lost = number(t.lost + t.forfeited, lang)
+            )
+        })
+        .collect();
+    let alt = tr!(
+        lang,
+        "review-chart-alt",
+        name = review.name.as_str(),
+        turns = turns.join("; ")
+    );
+    Some(Picture {
+        name: CHART_FILE.to_string(),
+        png,
+        description: alt_text(&alt),
+    })
 }
 
 /// The rounds with decisions that cost at least [`SHOWN_COST`]: each round once, with those

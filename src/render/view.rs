@@ -57,12 +57,13 @@ pub mod colour {
 /// How many characters of a player's name a message shows.
 pub const NAME_CHARS: usize = 32;
 
-/// A message: content, embeds and action rows.
+/// A message: content, embeds, action rows, and the pictures attached with it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MessageView {
     pub content: String,
     pub embeds: Vec<EmbedView>,
     pub rows: Vec<RowView>,
+    pub pictures: Vec<Picture>,
 }
 
 /// A picture attached to a message: its file name, its PNG, and its alt text.
@@ -104,6 +105,15 @@ impl MessageView {
             content: truncate(content, limits::CONTENT),
             ..MessageView::default()
         }
+    }
+
+    /// Attaches `picture`; the first embed shows it.
+    pub fn picture(mut self, picture: Picture) -> MessageView {
+        if let Some(embed) = self.embeds.first_mut() {
+            embed.image = Some(picture.name.clone());
+        }
+        self.pictures.push(picture);
+        self
     }
 
     pub fn embed(mut self, embed: EmbedView) -> MessageView {
@@ -479,6 +489,15 @@ impl fmt::Display for MessageView {
             if let Some(image) = &embed.image {
                 writeln!(f, "image: attachment://{image}")?;
             }
+        }
+        for picture in &self.pictures {
+            writeln!(
+                f,
+                "--- picture {} ({} bytes)",
+                picture.name,
+                picture.png.len()
+            )?;
+            indent(f, &picture.description)?;
         }
         for (i, row) in self.rows.iter().enumerate() {
             write!(f, "--- row {}:", i + 1)?;

@@ -64,6 +64,30 @@ async fn a_whole_game_between_two_people() {
         .await
         .unwrap();
     assert!(!over.is_ephemeral());
+    // Its chart follows, on the same message: the story in words as its alt text, the embed
+    // showing it, the buttons as they were.
+    let charted = world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.id == over.id && m.attachment("game.png").is_some()
+        })
+        .await
+        .unwrap();
+    let chart = charted.attachment("game.png").unwrap();
+    assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert_eq!(chart.dimensions, Some((800, 450)));
+    let alt = chart.description.as_deref().unwrap_or_default();
+    assert!(
+        alt.contains("bob led from round 1")
+            && alt.contains("bob banked 120 in round 1")
+            && alt.ends_with("alice 9, bob 120"),
+        "{alt}"
+    );
+    let image = charted.embeds()[0]["image"]["url"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(image.ends_with("/game.png"), "{image}");
+    assert_eq!(charted.button_labels(), ["Rematch", "Review"]);
 
     // Lifetime stats and the leaderboard count the game.
     let stats = world.slash(bob, "stats", json!({})).await;

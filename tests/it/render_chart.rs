@@ -7,7 +7,7 @@ use forgetit::engine::Player;
 use forgetit::games::forgetit::ForGetIt;
 use forgetit::games::getdickey::GetDickey;
 use forgetit::games::pig::Pig;
-use forgetit::games::story::{self, story};
+use forgetit::games::story::story;
 use forgetit::games::Hosted;
 use forgetit::i18n::Lang;
 use forgetit::render::chart::{self, Moment, ScoreChart, SeatLine};
@@ -165,7 +165,7 @@ where
                 let line = &chart.seats[moment.seat];
                 assert!(moment.round >= 1 && moment.round <= line.points.last().unwrap().0);
             }
-            assert!(alt.chars().count() <= story::MAX_ALT, "{alt}");
+            assert!(alt.chars().count() <= chart::MAX_ALT, "{alt}");
             let totals: Vec<String> = (0..game.seats.len())
                 .map(|i| format!("{} {}", game.seats[i].name, game.total(i)))
                 .collect();

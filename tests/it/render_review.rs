@@ -3,6 +3,7 @@
 //! the game's number on its end.
 
 use crate::common;
+use forgetit::render::chart;
 
 use common::render::assert_within_limits;
 use forgetit::games::forgetit::review::FgiAct;
@@ -136,6 +137,10 @@ fn gd_review() -> Review<DickeyAct> {
 #[test]
 fn a_for_get_it_review() {
     snap("review_forgetit", &review(&fgi_review(), FGI, EN));
+    if let Ok(dir) = std::env::var("CHART_PNGS") {
+        let view = review(&fgi_review(), FGI, FR);
+        std::fs::write(format!("{dir}/review_fr.png"), &view.pictures[0].png).unwrap();
+    }
     snap("fr_review_forgetit", &review(&fgi_review(), FGI, FR));
 }
 
@@ -161,8 +166,8 @@ fn an_optimal_review_says_so() {
     assert!(!text.contains("Timeouts"), "{text}");
 }
 
-/// A game of 300 turns with a mistake in each: the costliest ten are listed, the rest counted,
-/// the turns cut where they would not fit.
+/// A game of 300 turns with a mistake in each: the costliest three are listed (the chart shows
+/// every round), the rest counted; the chart's alt text is cut at Discord's limit.
 #[test]
 fn a_long_review_is_summarised_within_discords_limits() {
     for lang in [EN, FR] {
@@ -195,8 +200,11 @@ fn a_long_review_is_summarised_within_discords_limits() {
             !text.contains("Round 290** —") && !text.contains("Manche 290** —"),
             "{text}"
         );
-        // The 290 left out cost 1 + ... + 290 = 42,195.
-        assert!(text.contains("290") && text.contains("42195"), "{text}");
+        // The 297 left out cost 1 + ... + 297 = 44,253.
+        assert!(text.contains("297") && text.contains("44253"), "{text}");
+        let chart = &view.pictures[0];
+        assert_eq!(chart.description.chars().count(), chart::MAX_ALT);
+        assert!(chart.description.ends_with('…'));
         if lang == EN {
             snap("review_long", &view);
         }

@@ -125,15 +125,27 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
             "; then you bank 2 · best: roll on at 2 points · **−{}**",
             shown(bank_cost, false)
         ),
-        format!(
-            "**Round 1** · 2 pts · luck {} · decisions −{}",
-            signed(best - v0, false),
-            shown(lost, false)
-        ),
-        format!("**Round 2** · 0 pts · luck {}", signed(-v0, false)),
     ] {
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");
     }
+    // Each round is in the chart, and in its alt text.
+    let chart = review.attachment("review.png").expect("the review's chart");
+    assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let alt = chart.description.as_deref().unwrap_or_default();
+    for expected in [
+        format!(
+            "round 1 {} luck, −{} decisions",
+            signed(best - v0, false),
+            shown(lost, false)
+        ),
+        format!("round 2 {} luck, −0.0 decisions", signed(-v0, false)),
+    ] {
+        assert!(alt.contains(&expected), "{expected:?} not in\n{alt}");
+    }
+    let image = review.embeds()[0]["image"]["url"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(image.ends_with("/review.png"), "{image}");
     assert!(!text.contains("Timeouts"), "{text}");
 
     // The same review by the command, without a game (her latest) and with its number.
@@ -309,13 +321,13 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
         ),
         "**Manche 1** — avec 2 2 3 3 3, vous\u{a0}: marquer Chance (13) · le mieux\u{a0}: "
             .to_string(),
-        format!(
-            "**Manche 1** · 13 pts · chance {}",
-            signed(luck_of_first(table), true)
-        ),
     ] {
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");
     }
+    let chart = review.attachment("review.png").expect("the review's chart");
+    let alt = chart.description.as_deref().unwrap_or_default();
+    let first_round = format!("manche 1 chance {}", signed(luck_of_first(table), true));
+    assert!(alt.contains(&first_round), "{first_round:?} not in\n{alt}");
     assert!(
         text.contains(&format!("**−{}**", shown(first, true))),
         "{text}"
