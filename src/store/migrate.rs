@@ -49,7 +49,7 @@ struct Table {
 
 /// Every table of the schema (`migrations/*/`), with every column, in the order of their
 /// foreign keys. The migration refuses a database whose tables have columns not listed here.
-const TABLES: [Table; 9] = [
+const TABLES: [Table; 10] = [
     Table {
         name: "games",
         key: 1,
@@ -145,6 +145,19 @@ const TABLES: [Table; 9] = [
             ("sigma", Ty::Int),
             ("games", Ty::Int),
             ("updated_ms", Ty::Int),
+        ],
+    },
+    Table {
+        name: "rating_history",
+        key: 4,
+        columns: &[
+            ("guild_id", Ty::Int),
+            ("kind", Ty::Text),
+            ("user_id", Ty::Int),
+            ("game_id", Ty::Int),
+            ("mu", Ty::Int),
+            ("sigma", Ty::Int),
+            ("at_ms", Ty::Int),
         ],
     },
     Table {

@@ -898,6 +898,18 @@ impl Store {
         each!(self, q => q.leaderboard(board, page, per_page, now).await)
     }
 
+    /// `user_id`'s rating after each of their last `last` rated games of `kind` in `scope`,
+    /// oldest first (for their chart).
+    pub async fn rating_history(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        user_id: u64,
+        last: u32,
+    ) -> Result<Vec<crate::ratings::Rating>> {
+        each!(self, q => q.rating_history(kind, scope, user_id, last).await)
+    }
+
     /// One page (from 1) of the ratings of `kind` in `scope` (persons and bot seats), best
     /// first: by `mu - 3 sigma`, a skill each very likely has.
     pub async fn rating_board(

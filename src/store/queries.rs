@@ -154,7 +154,7 @@ async fn write_commits(tx: &mut Tx<'_>, now: i64, commits: &[&CommitJob]) -> Res
                     record_result(tx, job.game_id, guild_id, job.kind, result, now).await?;
                 }
                 for scope in [guild_id, GLOBAL_RATINGS] {
-                    record_ratings(tx, scope, job.kind, &job.placings, now).await?;
+                    record_ratings(tx, scope, job.kind, job.game_id, &job.placings, now).await?;
                 }
             }
         }
@@ -962,6 +962,36 @@ async fn insert_result(
     Ok(())
 }
 
+impl Queries {
+    /// `user_id`'s rating after each of their last `last` rated games of `kind` in `scope`,
+    /// oldest first.
+    pub(in crate::store) async fn rating_history(
+        &self,
+        kind: GameKind,
+        scope: Scope,
+        user_id: u64,
+        last: u32,
+    ) -> Result<Vec<Rating>> {
+        let scope = scope_guild(scope).unwrap_or(GLOBAL_RATINGS);
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT mu, sigma FROM (SELECT mu, sigma, at_ms, game_id FROM rating_history \
+             WHERE guild_id = $1 AND kind = $2 AND user_id = $3 \
+             ORDER BY at_ms DESC, game_id DESC LIMIT $4) AS last_games \
+             ORDER BY at_ms, game_id",
+        )
+        .bind(scope)
+        .bind(kind.as_str())
+        .bind(user_id as i64)
+        .bind(i64::from(last))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(mu, sigma)| Rating::from_millionths(mu, sigma))
+            .collect())
+    }
+}
+
 /// The `guild_id` of the ratings across every server.
 const GLOBAL_RATINGS: i64 = 0;
 
@@ -972,6 +1002,7 @@ async fn record_ratings(
     tx: &mut Tx<'_>,
     scope: i64,
     kind: GameKind,
+    game_id: i64,
     placings: &[Placing],
     now: i64,
 ) -> Result<()> {
@@ -1021,6 +1052,23 @@ async fn record_ratings(
         .bind(now)
         .execute(&mut **tx)
         .await?;
+        // A person's rating after each game, for their chart.
+        if let Player::Person(user) = placing.player {
+            sqlx::query(
+                "INSERT INTO rating_history (guild_id, kind, user_id, game_id, mu, sigma, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                 ON CONFLICT (guild_id, kind, user_id, game_id) DO NOTHING",
+            )
+            .bind(scope)
+            .bind(kind.as_str())
+            .bind(user as i64)
+            .bind(game_id)
+            .bind(mu)
+            .bind(sigma)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
+        }
     }
     Ok(())
 }
@@ -1064,6 +1112,10 @@ impl Queries {
             .execute(&mut *tx)
             .await?;
         sqlx::query("DELETE FROM ratings WHERE player_kind = 'person' AND player_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM rating_history WHERE user_id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -1195,6 +1247,7 @@ impl Queries {
                 "DELETE FROM games WHERE guild_id = $1",
                 "DELETE FROM player_stats WHERE guild_id = $1",
                 "DELETE FROM ratings WHERE guild_id = $1",
+                "DELETE FROM rating_history WHERE guild_id = $1",
                 "DELETE FROM guild_settings WHERE guild_id = $1",
                 "DELETE FROM guild_channels WHERE guild_id = $1",
                 "DELETE FROM guild_removals WHERE guild_id = $1",
