@@ -9,6 +9,8 @@
 //! Anything else is an unknown button; so is a game component whose action the table's game does
 //! not read (the codec does not know the game).
 
+use poise::serenity_prelude as serenity;
+
 use crate::engine::{GameKind, Period, Ranking};
 use crate::i18n::Lang;
 
@@ -31,7 +33,10 @@ pub enum Button {
         period: Period,
     },
     /// A forget-me prompt's answer: `confirm` (forget) or not (keep), for the person `user_id`.
-    Forget { user_id: u64, confirm: bool },
+    Forget {
+        user_id: serenity::UserId,
+        confirm: bool,
+    },
 }
 
 pub fn encode(button: &Button) -> String {
@@ -99,7 +104,8 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             })
         }
         "forget" => {
-            let user_id = parts.next()?.parse().ok().filter(|&id| id != 0)?;
+            let user_id = parts.next()?.parse().ok().filter(|&id| id != 0);
+            let user_id = serenity::UserId::new(user_id?);
             let confirm = match parts.next()? {
                 "yes" => true,
                 "no" => false,
@@ -165,11 +171,11 @@ mod tests {
                 period: Period::All,
             },
             Button::Forget {
-                user_id: u64::MAX,
+                user_id: serenity::UserId::new(u64::MAX),
                 confirm: true,
             },
             Button::Forget {
-                user_id: 1,
+                user_id: serenity::UserId::new(1),
                 confirm: false,
             },
         ];

@@ -15,6 +15,7 @@ use serenity::{
 };
 
 use super::codec::{self, Button};
+use crate::ids;
 use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, RowView, SelectView, UiAction,
 };
@@ -172,7 +173,7 @@ pub fn post_nonce(game_id: i64, version: u64, post: Post) -> Option<String> {
     if let Post::Replacing(old) = post {
         // The replaced message's id tells this replacement from an earlier one; its last digits
         // are enough for that.
-        let old = format!("{old:x}");
+        let old = format!("{:x}", old.get());
         nonce = format!("{nonce}.{}", &old[old.len().saturating_sub(8)..]);
     }
     (nonce.len() <= MAX_NONCE).then_some(nonce)
@@ -237,21 +238,17 @@ const MISSING_PERMISSIONS: isize = 50013;
 impl Outbox for HttpOutbox {
     fn start_thread(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ids::ChannelId,
+        message_id: ids::MessageId,
         name: String,
-    ) -> BoxFuture<'_, Result<u64, ThreadError>> {
+    ) -> BoxFuture<'_, Result<ids::ChannelId, ThreadError>> {
         Box::pin(async move {
             let thread = serenity::CreateThread::new(name)
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
-            serenity::ChannelId::new(channel_id)
-                .create_thread_from_message(
-                    &self.http,
-                    serenity::MessageId::new(message_id),
-                    thread,
-                )
+            serenity::ChannelId::from(channel_id)
+                .create_thread_from_message(&self.http, message_id, thread)
                 .await
-                .map(|thread| thread.id.get())
+                .map(|thread| thread.id.into())
                 .map_err(|error| match &error {
                     serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
                         if response.error.code == MISSING_PERMISSIONS =>
@@ -263,9 +260,9 @@ impl Outbox for HttpOutbox {
         })
     }
 
-    fn archive_thread(&self, thread_id: u64) -> BoxFuture<'_, Result<(), SendError>> {
+    fn archive_thread(&self, thread_id: ids::ChannelId) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
-            serenity::ChannelId::new(thread_id)
+            serenity::ChannelId::from(thread_id)
                 .edit_thread(&self.http, serenity::EditThread::new().archived(true))
                 .await
                 .map(|_| ())
@@ -275,10 +272,10 @@ impl Outbox for HttpOutbox {
 
     fn post(
         &self,
-        channel_id: u64,
+        channel_id: ids::ChannelId,
         message: Outgoing,
         post: Post,
-    ) -> BoxFuture<'_, Result<u64, SendError>> {
+    ) -> BoxFuture<'_, Result<ids::MessageId, SendError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let mut create = create_message(&message.view, &name);
@@ -292,7 +289,7 @@ impl Outbox for HttpOutbox {
             let body = serenity::json::to_vec(&create).map_err(send_error)?;
             let request = serenity::http::Request::new(
                 serenity::http::Route::ChannelMessages {
-                    channel_id: serenity::ChannelId::new(channel_id),
+                    channel_id: channel_id.into(),
                 },
                 serenity::http::LightMethod::Post,
             )
@@ -301,15 +298,15 @@ impl Outbox for HttpOutbox {
                 .fire::<Posted>(request)
                 .await
                 .inspect(rest_ok)
-                .map(|posted| posted.id.get())
+                .map(|posted| posted.id.into())
                 .map_err(send_error)
         })
     }
 
     fn edit(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ids::ChannelId,
+        message_id: ids::MessageId,
         message: Outgoing,
     ) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
@@ -320,8 +317,8 @@ impl Outbox for HttpOutbox {
                 .allowed_mentions(pings(&view.content))
                 .embeds(embeds(view))
                 .components(components(view, &name));
-            serenity::ChannelId::new(channel_id)
-                .edit_message(&self.http, serenity::MessageId::new(message_id), edit)
+            serenity::ChannelId::from(channel_id)
+                .edit_message(&self.http, serenity::MessageId::from(message_id), edit)
                 .await
                 .inspect(rest_ok)
                 .map(|_| ())
@@ -510,7 +507,10 @@ impl Reply for InteractionReply {
         })
     }
 
-    fn message(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<u64, String>> {
+    fn message(
+        self: Box<Self>,
+        message: Outgoing,
+    ) -> BoxFuture<'static, Result<ids::MessageId, String>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
@@ -528,7 +528,7 @@ impl Reply for InteractionReply {
                         .http
                         .edit_original_interaction_response(&self_.token, &edit, Vec::new())
                         .await
-                        .map(|m| Some(m.id.get()))
+                        .map(|m| Some(m.id.into()))
                 } else {
                     let followup = CreateInteractionResponseFollowup::new()
                         .content(&view.content)
@@ -538,7 +538,7 @@ impl Reply for InteractionReply {
                     followup
                         .execute(&self_.http, (None, &self_.token))
                         .await
-                        .map(|m| Some(m.id.get()))
+                        .map(|m| Some(m.id.into()))
                 }
             };
             let create = || CreateInteractionResponse::Message(response(view, &name));
@@ -548,7 +548,7 @@ impl Reply for InteractionReply {
                     .http
                     .get_original_interaction_response(&self.token)
                     .await
-                    .map(|m| m.id.get())
+                    .map(|m| m.id.into())
                     .map_err(|e| e.to_string()),
             }
         })
@@ -610,7 +610,12 @@ mod tests {
     fn a_posts_nonce_names_the_post_the_game_and_its_version_within_discords_25_characters() {
         assert_eq!(post_nonce(51, 11, Post::Turn).as_deref(), Some("t33.b"));
         assert_eq!(
-            post_nonce(51, 12, Post::Replacing(1_443_113_937_412_882_368)).as_deref(),
+            post_nonce(
+                51,
+                12,
+                Post::Replacing(ids::MessageId::new(1_443_113_937_412_882_368))
+            )
+            .as_deref(),
             Some("r33.c.e9e8ffc0")
         );
         let posts = [Post::Turn, Post::Lobby, Post::End, Post::NoThread];
@@ -618,7 +623,11 @@ mod tests {
             posts.iter().map(|post| post_nonce(51, 11, *post)).collect();
         assert_eq!(nonces.len(), posts.len(), "each post its own");
         // Four billion games, 65,535 versions each, and any message id, fit.
-        let longest = post_nonce(i64::from(u32::MAX), 65_535, Post::Replacing(u64::MAX));
+        let longest = post_nonce(
+            i64::from(u32::MAX),
+            65_535,
+            Post::Replacing(ids::MessageId::new(u64::MAX)),
+        );
         assert!(longest.is_some_and(|n| n.len() <= MAX_NONCE));
         assert_eq!(post_nonce(i64::MAX, u64::MAX, Post::Turn), None);
     }

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::duration;
 use crate::i18n::Lang;
+use crate::ids::ChannelId;
 use crate::tr;
 
 use super::view::{colour, list, EmbedView, MessageView};
@@ -40,7 +41,7 @@ pub struct SettingsView {
     pub threads: bool,
     pub threads_set: bool,
     /// The channels where games may start; none: every channel.
-    pub channels: Vec<u64>,
+    pub channels: Vec<ChannelId>,
     /// The config command as the person's client shows it (`/forgetit config`).
     pub command: String,
 }

@@ -24,6 +24,7 @@ pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
 use crate::engine::table::{self, Phase, Rules};
 use crate::engine::{GameKind, Period, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
+use crate::ids::{ChannelId, GuildId, MessageId, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -71,10 +72,10 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 /// A game's row, as [`Store::load`] reads it.
 #[derive(sqlx::FromRow)]
 pub(crate) struct GameRecord {
-    guild_id: i64,
-    channel_id: i64,
-    lobby_message_id: Option<i64>,
-    turn_message_id: Option<i64>,
+    guild_id: GuildId,
+    channel_id: ChannelId,
+    lobby_message_id: Option<MessageId>,
+    turn_message_id: Option<MessageId>,
     deadline_ms: Option<i64>,
     version: i64,
     lang: String,
@@ -82,7 +83,7 @@ pub(crate) struct GameRecord {
     turn_timeout_ms: Option<i64>,
     bot_pace_ms: Option<i64>,
     rematch_of: Option<i64>,
-    lobby_channel_id: Option<i64>,
+    lobby_channel_id: Option<ChannelId>,
 }
 
 /// What a commit survives once a click is answered (SQLite in WAL mode, `synchronous` NORMAL or
@@ -122,8 +123,8 @@ pub(crate) enum Job {
     Commit(CommitJob),
     Messages {
         game_id: i64,
-        lobby_message_id: Option<u64>,
-        turn_message_id: Option<u64>,
+        lobby_message_id: Option<MessageId>,
+        turn_message_id: Option<MessageId>,
     },
     /// The versions some games' messages show (`(game id, version)`, at most a statement's).
     Shown(Vec<(i64, u64)>),
@@ -252,12 +253,12 @@ fn rebuilt<G: StoredGame>(
     Ok(Loaded {
         id: game_id,
         place: Place {
-            guild_id: row.guild_id as u64,
-            channel_id: row.channel_id as u64,
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
         },
         game,
-        lobby_message_id: row.lobby_message_id.map(|id| id as u64),
-        turn_message_id: row.turn_message_id.map(|id| id as u64),
+        lobby_message_id: row.lobby_message_id,
+        turn_message_id: row.turn_message_id,
         deadline_ms: row.deadline_ms,
         lang: Lang::from_code(&row.lang).unwrap_or_default(),
         shown_version: row.shown_version.map(|v| v as u64),
@@ -266,7 +267,7 @@ fn rebuilt<G: StoredGame>(
             bot_pace_ms: row.bot_pace_ms.map(|ms| ms as u64),
         },
         rematch_of: row.rematch_of,
-        lobby_channel: row.lobby_channel_id.map(|id| id as u64),
+        lobby_channel: row.lobby_channel_id,
     })
 }
 
@@ -282,7 +283,7 @@ pub struct SeatRow {
 /// One person's part in a finished game, folded into their lifetime statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatResult {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub name: String,
     pub won: bool,
     pub points: u32,
@@ -393,8 +394,8 @@ impl<R: Rules> StoredGame for table::Game<R> {
 /// Where a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
-    pub guild_id: u64,
-    pub channel_id: u64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
 }
 
 /// A game as loaded from the store, rebuilt from its event log.
@@ -403,8 +404,8 @@ pub struct Loaded<G> {
     pub id: i64,
     pub place: Place,
     pub game: G,
-    pub lobby_message_id: Option<u64>,
-    pub turn_message_id: Option<u64>,
+    pub lobby_message_id: Option<MessageId>,
+    pub turn_message_id: Option<MessageId>,
     pub deadline_ms: Option<i64>,
     /// The language of the table's public messages.
     pub lang: Lang,
@@ -416,7 +417,7 @@ pub struct Loaded<G> {
     pub rematch_of: Option<i64>,
     /// Once its Start moved it to a thread (its place's channel, then): the channel of its lobby
     /// message.
-    pub lobby_channel: Option<u64>,
+    pub lobby_channel: Option<ChannelId>,
 }
 
 /// What a new game keeps beside its rules' state, from its opening to its end.
@@ -436,7 +437,7 @@ pub struct Opening {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpenLimits {
     /// The person who opens it.
-    pub host: u64,
+    pub host: UserId,
     /// The open lobbies they may host in the server (this one not counted).
     pub lobbies_per_person: u32,
     /// The open games the server may have (this one not counted).
@@ -476,12 +477,12 @@ pub struct GuildSettings {
     /// Whether Start moves a game to a thread of its own (`None`: not set, off).
     pub threads: Option<bool>,
     /// The channels where games may start, in id order; none: every channel.
-    pub channels: Vec<u64>,
+    pub channels: Vec<ChannelId>,
 }
 
 impl GuildSettings {
     /// Whether a game may start in `channel_id`.
-    pub fn allows(&self, channel_id: u64) -> bool {
+    pub fn allows(&self, channel_id: ChannelId) -> bool {
         self.channels.is_empty() || self.channels.contains(&channel_id)
     }
 
@@ -522,15 +523,15 @@ pub enum SettingsChange {
     /// Puts every setting back to its default, the channel list included.
     ResetAll,
     /// Lets games start in a channel.
-    AddChannel(u64),
+    AddChannel(ChannelId),
     /// No longer lets games start in a channel.
-    RemoveChannel(u64),
+    RemoveChannel(ChannelId),
 }
 
 /// A person's lifetime statistics in one scope and game kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub name: String,
     pub games: u64,
     pub wins: u64,
@@ -577,7 +578,7 @@ pub enum Forgotten {
     Done { stats: u64, seats: u64, events: u64 },
     /// Nothing done: the person has a seat at an open game (the first found is in this
     /// channel), whose table holds their name in memory and would write it again.
-    Seated { channel_id: u64 },
+    Seated { channel_id: ChannelId },
 }
 
 /// How long a server's data is kept once the bot was removed from it: 30 days.
@@ -792,8 +793,8 @@ impl Store {
     pub async fn set_messages(
         &self,
         game_id: i64,
-        lobby_message_id: Option<u64>,
-        turn_message_id: Option<u64>,
+        lobby_message_id: Option<MessageId>,
+        turn_message_id: Option<MessageId>,
     ) -> Result<()> {
         each!(self, q => q.set_messages(game_id, lobby_message_id, turn_message_id).await)
     }
@@ -803,14 +804,14 @@ impl Store {
     pub async fn move_to_thread(
         &self,
         game_id: i64,
-        thread: u64,
-        lobby_channel: u64,
+        thread: ChannelId,
+        lobby_channel: ChannelId,
     ) -> Result<()> {
         each!(self, q => q.move_to_thread(game_id, thread, lobby_channel).await)
     }
 
     /// The open game (lobby or playing) of a channel, if any, with its kind.
-    pub async fn open_game_in(&self, channel_id: u64) -> Result<Option<(i64, GameKind)>> {
+    pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(i64, GameKind)>> {
         each!(self, q => q.open_game_in(channel_id).await)
     }
 
@@ -824,7 +825,7 @@ impl Store {
     /// hundred games a query, so a restart with many open games stays quick.
     pub async fn load_open_in<G: StoredGame>(
         &self,
-        keep: impl Fn(u64) -> bool,
+        keep: impl Fn(GuildId) -> bool,
     ) -> Result<Vec<Loaded<G>>> {
         each!(self, q => q.load_open_in(keep).await)
     }
@@ -917,7 +918,7 @@ impl Store {
         &self,
         kind: GameKind,
         scope: Scope,
-        user_id: u64,
+        user_id: UserId,
     ) -> Result<Option<PlayerStats>> {
         each!(self, q => q.player_stats(kind, scope, user_id).await)
     }
@@ -932,8 +933,8 @@ impl Store {
     pub async fn latest_finished(
         &self,
         kind: GameKind,
-        guild_id: u64,
-        user_id: u64,
+        guild_id: GuildId,
+        user_id: UserId,
     ) -> Result<Option<i64>> {
         each!(self, q => q.latest_finished(kind, guild_id, user_id).await)
     }
@@ -946,7 +947,7 @@ impl Store {
     /// Refused ([`Forgotten::Seated`], nothing changed) while they have a seat at an open game.
     pub async fn forget_person(
         &self,
-        user_id: u64,
+        user_id: UserId,
         former: &(dyn Fn(Lang) -> String + Sync),
     ) -> Result<Forgotten> {
         each!(self, q => q.forget_person(user_id, former).await)
@@ -955,7 +956,7 @@ impl Store {
     /// Records that the bot was removed from a server at `removed_ms` (a second removal before
     /// it comes back keeps the first time). Whether this one was recorded: false for a server
     /// already removed.
-    pub async fn guild_removed(&self, guild_id: u64, removed_ms: i64) -> Result<bool> {
+    pub async fn guild_removed(&self, guild_id: GuildId, removed_ms: i64) -> Result<bool> {
         let recorded = each!(self, q => q.guilds_removed(&[guild_id], removed_ms).await)?;
         Ok(!recorded.is_empty())
     }
@@ -966,9 +967,9 @@ impl Store {
     /// those already removed keep their first time and are not returned.
     pub async fn guilds_left(
         &self,
-        left: impl Fn(u64) -> bool,
+        left: impl Fn(GuildId) -> bool,
         removed_ms: i64,
-    ) -> Result<Vec<u64>> {
+    ) -> Result<Vec<GuildId>> {
         let mut guilds = self.guilds_with_data().await?;
         guilds.retain(|&guild| left(guild));
         each!(self, q => q.guilds_removed(&guilds, removed_ms).await)
@@ -976,25 +977,25 @@ impl Store {
 
     /// The bot is in a server (again): its removal, if any, is forgotten and its data kept.
     /// Whether there was one.
-    pub async fn guild_back(&self, guild_id: u64) -> Result<bool> {
+    pub async fn guild_back(&self, guild_id: GuildId) -> Result<bool> {
         each!(self, q => q.guild_back(guild_id).await)
     }
 
     /// Every server the store keeps something of (games, statistics, results, ratings,
     /// settings), in id order; not 0, the row of ratings across servers.
-    pub async fn guilds_with_data(&self) -> Result<Vec<u64>> {
+    pub async fn guilds_with_data(&self) -> Result<Vec<GuildId>> {
         each!(self, q => q.guilds_with_data().await)
     }
 
     /// When the bot was removed from a server it has not come back to, if it was.
-    pub async fn guild_removed_at(&self, guild_id: u64) -> Result<Option<i64>> {
+    pub async fn guild_removed_at(&self, guild_id: GuildId) -> Result<Option<i64>> {
         each!(self, q => q.guild_removed_at(guild_id).await)
     }
 
     /// Deletes the data of every server the bot was removed from [`REMOVED_GUILD_KEPT_MS`] or
     /// more before `now_ms`, and did not come back to: its games with their seats and event
     /// logs, its statistics rows and its settings, in one transaction. The servers swept.
-    pub async fn sweep_removed_guilds(&self, now_ms: i64) -> Result<Vec<u64>> {
+    pub async fn sweep_removed_guilds(&self, now_ms: i64) -> Result<Vec<GuildId>> {
         let before = now_ms.saturating_sub(REMOVED_GUILD_KEPT_MS);
         each!(self, q => q.sweep_removed_guilds(before).await)
     }
@@ -1012,14 +1013,14 @@ impl Store {
     }
 
     /// A server's settings (the defaults, for a server that set none).
-    pub async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {
+    pub async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettings> {
         each!(self, q => q.guild_settings(guild_id).await)
     }
 
     /// Changes a server's settings, in one transaction; returns them as they then are.
     pub async fn change_guild_settings(
         &self,
-        guild_id: u64,
+        guild_id: GuildId,
         change: &SettingsChange,
     ) -> Result<GuildSettings> {
         each!(self, q => q.change_guild_settings(guild_id, change).await)

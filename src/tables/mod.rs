@@ -33,6 +33,7 @@ use crate::engine::Player;
 pub use crate::engine::{Intent, MoveText};
 pub use crate::games::Hosted;
 use crate::i18n::Lang;
+use crate::ids::{ChannelId, MessageId, UserId};
 use crate::render::{self, MessageView};
 use crate::store::{Clocks, Place};
 pub use games::TableGame;
@@ -134,7 +135,7 @@ pub enum Post {
     NoThread,
     /// Shown again in place of this message (deleted by a moderator, or too old to edit): a new
     /// message, whatever was posted before.
-    Replacing(u64),
+    Replacing(MessageId),
 }
 
 /// Why a message could not be posted or edited.
@@ -166,25 +167,25 @@ pub trait Outbox: Send + Sync + 'static {
     /// its id (a channel's).
     fn start_thread(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ChannelId,
+        message_id: MessageId,
         name: String,
-    ) -> BoxFuture<'_, Result<u64, ThreadError>>;
+    ) -> BoxFuture<'_, Result<ChannelId, ThreadError>>;
     /// Archives thread `thread_id` (its game is over).
-    fn archive_thread(&self, thread_id: u64) -> BoxFuture<'_, Result<(), SendError>>;
+    fn archive_thread(&self, thread_id: ChannelId) -> BoxFuture<'_, Result<(), SendError>>;
     /// Posts a message, which is `post` of its game; returns its id. The same `post` of the same
     /// game at the same version, posted again within minutes (after a crash, a timeout or a
     /// 5xx), is the message already made, not a second one.
     fn post(
         &self,
-        channel_id: u64,
+        channel_id: ChannelId,
         message: Outgoing,
         post: Post,
-    ) -> BoxFuture<'_, Result<u64, SendError>>;
+    ) -> BoxFuture<'_, Result<MessageId, SendError>>;
     fn edit(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ChannelId,
+        message_id: MessageId,
         message: Outgoing,
     ) -> BoxFuture<'_, Result<(), SendError>>;
 }
@@ -199,7 +200,8 @@ pub trait Reply: Send + 'static {
         message: Outgoing,
     ) -> BoxFuture<'static, Result<(), (String, Outgoing)>>;
     /// Answers with a new public message; returns its id.
-    fn message(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<u64, String>>;
+    fn message(self: Box<Self>, message: Outgoing)
+        -> BoxFuture<'static, Result<MessageId, String>>;
     /// Answers privately to the one who asked.
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>>;
 }
@@ -207,7 +209,7 @@ pub trait Reply: Send + 'static {
 /// Who asks.
 #[derive(Clone, Debug)]
 pub struct Who {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub name: String,
     /// May cancel any game and remove players (Manage Messages in the channel).
     pub moderator: bool,
@@ -226,7 +228,7 @@ pub enum Origin {
     Click {
         game_id: i64,
         version: u64,
-        message_id: u64,
+        message_id: MessageId,
         /// The kind of game message clicked, as its own buttons say (what Discord shows on it);
         /// `None` for a message without a game's buttons.
         board: Option<crate::engine::Board>,

@@ -12,6 +12,7 @@ use super::registry::Shared;
 use super::{Origin, Reply, Who};
 use crate::engine::{Board, GameKind, Player, Status};
 use crate::i18n::Lang;
+use crate::ids::GuildId;
 use crate::render::review::{refusal, Refusal};
 use crate::render::{self, MessageView, Notice};
 use crate::store::{Store, StoredGame};
@@ -25,7 +26,7 @@ pub struct ReviewRequest {
     /// latest finished game of `kind` in the guild.
     pub game_id: Option<i64>,
     /// The guild it is asked in: only its games are reviewed there.
-    pub guild_id: u64,
+    pub guild_id: GuildId,
     pub who: Who,
     /// A slash command, or a click (on a game's end, as the clicked message's buttons say).
     pub origin: Origin,
@@ -63,7 +64,7 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
 struct Ask {
     kind: Option<GameKind>,
     game_id: Option<i64>,
-    guild_id: u64,
+    guild_id: GuildId,
     who: Who,
     origin: Origin,
     lang: Lang,
@@ -150,7 +151,7 @@ where
         return Err(refusal(&Refusal::NotPlayed { id }, lang));
     }
     let events = store.events::<Game<R>>(id).await.map_err(|e| failed(&e))?;
-    info!(game_id = id, user = request.who.user_id, "review");
+    info!(game_id = id, user = request.who.user_id.get(), "review");
     let shared = shared.clone();
     tokio::task::spawn_blocking(move || {
         let reviewed = render::review::Reviewed {

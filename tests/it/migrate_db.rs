@@ -24,18 +24,19 @@ use forgetit::games::getdickey::{self as gd, GetDickey};
 use forgetit::games::pig::Pig;
 use forgetit::i18n::Lang;
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
+use forgetit::{ChannelId, GuildId, MessageId, UserId};
 
-const ANN: Player = Player::Person(101);
-const BEN: Player = Player::Person(102);
-const CAT: Player = Player::Person(103);
+const ANN: Player = Player::Person(UserId::new(101));
+const BEN: Player = Player::Person(UserId::new(102));
+const CAT: Player = Player::Person(UserId::new(103));
 const W: u8 = 6;
 /// In the target's URL: it must never be printed.
 const PASSWORD: &str = "s3cret-Pa55";
 
 fn place(guild_id: u64, channel_id: u64) -> Place {
     Place {
-        guild_id,
-        channel_id,
+        guild_id: GuildId::new(guild_id),
+        channel_id: ChannelId::new(channel_id),
     }
 }
 
@@ -49,7 +50,7 @@ impl<R: Rules> Table<R> {
         lang: Lang,
     ) -> Self {
         // The games of server 1 keep the clocks of its settings; the others', none.
-        let clocks = if at.guild_id == 1 {
+        let clocks = if at.guild_id == GuildId::new(1) {
             Clocks {
                 turn_timeout_ms: Some(60_000),
                 bot_pace_ms: Some(250),
@@ -58,7 +59,7 @@ impl<R: Rules> Table<R> {
             Clocks::default()
         };
         // The games of server 1 are opened as rematches (of the first game stored).
-        let rematch_of = (at.guild_id == 1).then_some(1);
+        let rematch_of = (at.guild_id == GuildId::new(1)).then_some(1);
         let opening = Opening {
             lang,
             clocks,
@@ -168,7 +169,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     t.roll_until(store, &[3, 3, W, 1, 2, 4, 5, 1, 2], Some(4_102_444_800_000))
         .await;
     store
-        .set_messages(t.id, Some(555), Some(777))
+        .set_messages(t.id, Some(MessageId::new(555)), Some(MessageId::new(777)))
         .await
         .unwrap();
     store.set_shown(&[(t.id, t.game.version)]).await.unwrap();
@@ -178,7 +179,10 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     let settings = fgi::Settings { target: 500 };
     let mut t = Table::<ForGetIt>::create(store, place(2, 21), settings, CAT, en).await;
     t.join(store, BEN).await;
-    store.set_messages(t.id, Some(888), None).await.unwrap();
+    store
+        .set_messages(t.id, Some(MessageId::new(888)), None)
+        .await
+        .unwrap();
     games.push((t.id, GameKind::ForGetIt));
 
     // Get Dickey, finished: ANN's solitaire, 13 turns.
@@ -211,10 +215,16 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         lang: Some(Lang::Fr),
         threads: Some(true),
     };
-    store.change_guild_settings(1, &all).await.unwrap();
+    store
+        .change_guild_settings(GuildId::new(1), &all)
+        .await
+        .unwrap();
     for channel in [10, 12] {
-        let add = SettingsChange::AddChannel(channel);
-        store.change_guild_settings(1, &add).await.unwrap();
+        let add = SettingsChange::AddChannel(ChannelId::new(channel));
+        store
+            .change_guild_settings(GuildId::new(1), &add)
+            .await
+            .unwrap();
     }
     let timeout = SettingsChange::Set {
         default_target: None,
@@ -223,7 +233,10 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         lang: None,
         threads: None,
     };
-    store.change_guild_settings(2, &timeout).await.unwrap();
+    store
+        .change_guild_settings(GuildId::new(2), &timeout)
+        .await
+        .unwrap();
 
     games
 }
@@ -286,7 +299,7 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
         seen.push(format!("{id} seats {:?}", store.seats(id).await.unwrap()));
     }
     for guild in [1, 2, 3] {
-        let settings = store.guild_settings(guild).await.unwrap();
+        let settings = store.guild_settings(GuildId::new(guild)).await.unwrap();
         seen.push(format!("server {guild} {settings:?}"));
     }
     seen.push(format!("{:?}", open::<ForGetIt>(store).await));
@@ -294,9 +307,9 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
     seen.push(format!("{:?}", open::<Pig>(store).await));
     let scopes = [
         Scope::Global,
-        Scope::Guild(1),
-        Scope::Guild(2),
-        Scope::Guild(3),
+        Scope::Guild(GuildId::new(1)),
+        Scope::Guild(GuildId::new(2)),
+        Scope::Guild(GuildId::new(3)),
     ];
     for &kind in GameKind::ALL {
         for scope in scopes {
@@ -305,7 +318,10 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
                 seen.push(format!("{kind:?} {scope:?} {by:?} {board:?}"));
             }
             for user in [101, 102, 103] {
-                let stats = store.player_stats(kind, scope, user).await.unwrap();
+                let stats = store
+                    .player_stats(kind, scope, UserId::new(user))
+                    .await
+                    .unwrap();
                 seen.push(format!("{kind:?} {scope:?} {user} {stats:?}"));
             }
         }
@@ -371,7 +387,11 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
         .unwrap();
     assert_eq!(board.players, 2, "{board:?}");
     let dickey = target
-        .player_stats(GameKind::GetDickey, Scope::Guild(1), 101)
+        .player_stats(
+            GameKind::GetDickey,
+            Scope::Guild(GuildId::new(1)),
+            UserId::new(101),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -589,7 +609,11 @@ async fn tables_larger_than_a_page_are_copied_whole() {
         open::<ForGetIt>(&source).await
     );
     for &kind in GameKind::ALL {
-        for scope in [Scope::Global, Scope::Guild(0), Scope::Guild(2)] {
+        for scope in [
+            Scope::Global,
+            Scope::Guild(GuildId::new(0)),
+            Scope::Guild(GuildId::new(2)),
+        ] {
             let a = source.leaderboard(kind, scope, Ranking::Points, 1, 2_000);
             let b = target.leaderboard(kind, scope, Ranking::Points, 1, 2_000);
             assert_eq!(a.await.unwrap(), b.await.unwrap());

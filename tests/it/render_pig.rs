@@ -12,11 +12,12 @@ use forgetit::games::pig::views as render;
 use forgetit::games::pig::*;
 use forgetit::i18n::Lang;
 use forgetit::render::{DiceStyle, MessageView};
+use forgetit::UserId;
 
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;
-const ANN: Player = Player::Person(1);
-const BEN: Player = Player::Person(2);
+const ANN: Player = Player::Person(UserId::new(1));
+const BEN: Player = Player::Person(UserId::new(2));
 const BOT: Player = Player::Bot(1);
 
 fn act(game: &mut Game, action: Action, faces: &[u8]) -> Event {
