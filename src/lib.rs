@@ -16,4 +16,4 @@ pub mod strategy;
 pub mod tables;
 pub mod telemetry;
 
-pub use ids::{ChannelId, GuildId, MessageId, UserId};
+pub use ids::{ChannelId, GameId, GuildId, MessageId, UserId};

@@ -13,11 +13,12 @@ use poise::serenity_prelude as serenity;
 
 use crate::engine::{GameKind, Period, Ranking};
 use crate::i18n::Lang;
+use crate::ids::GameId;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Button {
     Game {
-        game_id: i64,
+        game_id: GameId,
         version: u64,
         /// The intent's code (`roll`, `choose:3`, ...): read by the table, which knows the game.
         action: String,
@@ -128,12 +129,12 @@ mod tests {
     fn buttons_round_trip_and_fit_in_a_custom_id() {
         let buttons = [
             Button::Game {
-                game_id: i64::MAX,
+                game_id: GameId::new(i64::MAX),
                 version: u64::MAX,
                 action: "choose:5".into(),
             },
             Button::Game {
-                game_id: 1,
+                game_id: GameId::new(1),
                 version: 7,
                 action: "roll".into(),
             },

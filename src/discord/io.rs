@@ -54,7 +54,7 @@ pub fn mentioned(content: &str) -> Vec<u64> {
 /// Names a button's or a select menu's custom_id from its action.
 pub type Namer<'a> = &'a dyn Fn(&UiAction) -> String;
 
-pub fn game_namer(game_id: i64, version: u64) -> impl Fn(&UiAction) -> String {
+pub fn game_namer(game_id: ids::GameId, version: u64) -> impl Fn(&UiAction) -> String {
     move |action| {
         codec::encode(&Button::Game {
             game_id,
@@ -161,7 +161,7 @@ const MAX_NONCE: usize = 25;
 /// than show it twice. In hexadecimal, e.g. `t33.b` (a turn of game 51 at version 11),
 /// `r33.c.9a2f41c0` (shown again in place of a message). `None` if it would be longer than
 /// Discord takes (ids far beyond any real database's): then the post carries no nonce.
-pub fn post_nonce(game_id: i64, version: u64, post: Post) -> Option<String> {
+pub fn post_nonce(game_id: ids::GameId, version: u64, post: Post) -> Option<String> {
     let kind = match post {
         Post::Turn => 't',
         Post::Lobby => 'l',
@@ -608,10 +608,13 @@ mod tests {
 
     #[test]
     fn a_posts_nonce_names_the_post_the_game_and_its_version_within_discords_25_characters() {
-        assert_eq!(post_nonce(51, 11, Post::Turn).as_deref(), Some("t33.b"));
+        assert_eq!(
+            post_nonce(ids::GameId::new(51), 11, Post::Turn).as_deref(),
+            Some("t33.b")
+        );
         assert_eq!(
             post_nonce(
-                51,
+                ids::GameId::new(51),
                 12,
                 Post::Replacing(ids::MessageId::new(1_443_113_937_412_882_368))
             )
@@ -619,16 +622,21 @@ mod tests {
             Some("r33.c.e9e8ffc0")
         );
         let posts = [Post::Turn, Post::Lobby, Post::End, Post::NoThread];
-        let nonces: std::collections::BTreeSet<_> =
-            posts.iter().map(|post| post_nonce(51, 11, *post)).collect();
+        let nonces: std::collections::BTreeSet<_> = posts
+            .iter()
+            .map(|post| post_nonce(ids::GameId::new(51), 11, *post))
+            .collect();
         assert_eq!(nonces.len(), posts.len(), "each post its own");
         // Four billion games, 65,535 versions each, and any message id, fit.
         let longest = post_nonce(
-            i64::from(u32::MAX),
+            ids::GameId::new(i64::from(u32::MAX)),
             65_535,
             Post::Replacing(ids::MessageId::new(u64::MAX)),
         );
         assert!(longest.is_some_and(|n| n.len() <= MAX_NONCE));
-        assert_eq!(post_nonce(i64::MAX, u64::MAX, Post::Turn), None);
+        assert_eq!(
+            post_nonce(ids::GameId::new(i64::MAX), u64::MAX, Post::Turn),
+            None
+        );
     }
 }

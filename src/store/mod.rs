@@ -24,21 +24,21 @@ pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
 use crate::engine::table::{self, Phase, Rules};
 use crate::engine::{GameKind, Period, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
-use crate::ids::{ChannelId, GuildId, MessageId, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("this channel already has an open game (game {game_id})")]
-    ChannelBusy { game_id: i64 },
+    ChannelBusy { game_id: GameId },
     /// A limit of [`OpenLimits`] is reached: nothing was stored.
     #[error("limit reached: {0:?}")]
     Limit(LimitReached),
     #[error("game {game_id} changed meanwhile: it is no longer at version {expected}")]
-    Conflict { game_id: i64, expected: u64 },
+    Conflict { game_id: GameId, expected: u64 },
     #[error("there is no game {0}")]
-    NotFound(i64),
+    NotFound(GameId),
     #[error("the event log of game {game_id} does not rebuild the game: {reason}")]
-    Corrupt { game_id: i64, reason: String },
+    Corrupt { game_id: GameId, reason: String },
     /// (Counted as it is made: [`crate::telemetry::DB_ERRORS`].)
     #[error("database: {0}")]
     Db(#[source] sqlx::Error),
@@ -69,6 +69,41 @@ impl From<sqlx::Error> for StoreError {
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
+/// How an id is kept in its `BIGINT` column (each backend's queries bind and read the ids so).
+pub(crate) trait IdColumn: Copy {
+    fn column(self) -> i64;
+    fn of_column(value: i64) -> Self;
+}
+
+/// Discord's ids: the `u64` as the `i64` of the same bits, as they always were stored (Discord's
+/// ids are below 2^63, so the same number).
+macro_rules! discord_id_columns {
+    ($($id:ty),*) => {$(
+        impl IdColumn for $id {
+            fn column(self) -> i64 {
+                self.get() as i64
+            }
+
+            fn of_column(value: i64) -> Self {
+                Self::new(value as u64)
+            }
+        }
+    )*};
+}
+
+discord_id_columns!(GuildId, ChannelId, UserId, MessageId);
+
+/// A game's id is its row's.
+impl IdColumn for GameId {
+    fn column(self) -> i64 {
+        self.get()
+    }
+
+    fn of_column(value: i64) -> Self {
+        Self::new(value)
+    }
+}
+
 /// A game's row, as [`Store::load`] reads it.
 #[derive(sqlx::FromRow)]
 pub(crate) struct GameRecord {
@@ -82,7 +117,7 @@ pub(crate) struct GameRecord {
     shown_version: Option<i64>,
     turn_timeout_ms: Option<i64>,
     bot_pace_ms: Option<i64>,
-    rematch_of: Option<i64>,
+    rematch_of: Option<GameId>,
     lobby_channel_id: Option<ChannelId>,
 }
 
@@ -102,7 +137,7 @@ pub enum Durability {
 /// One action's commit, waiting for the committer (written in one transaction with the others
 /// waiting).
 pub(crate) struct CommitJob {
-    game_id: i64,
+    game_id: GameId,
     version: u64,
     status: Status,
     deadline_ms: Option<i64>,
@@ -122,12 +157,12 @@ pub(crate) struct CommitJob {
 pub(crate) enum Job {
     Commit(CommitJob),
     Messages {
-        game_id: i64,
+        game_id: GameId,
         lobby_message_id: Option<MessageId>,
         turn_message_id: Option<MessageId>,
     },
     /// The versions some games' messages show (`(game id, version)`, at most a statement's).
-    Shown(Vec<(i64, u64)>),
+    Shown(Vec<(GameId, u64)>),
 }
 
 /// How a commit changes its game's seats.
@@ -237,7 +272,7 @@ const LOAD_CHUNK: usize = 500;
 
 /// Game `game_id` rebuilt from its row and its event log.
 fn rebuilt<G: StoredGame>(
-    game_id: i64,
+    game_id: GameId,
     row: &GameRecord,
     events: &[G::Event],
 ) -> Result<Loaded<G>> {
@@ -401,7 +436,7 @@ pub struct Place {
 /// A game as loaded from the store, rebuilt from its event log.
 #[derive(Clone, Debug)]
 pub struct Loaded<G> {
-    pub id: i64,
+    pub id: GameId,
     pub place: Place,
     pub game: G,
     pub lobby_message_id: Option<MessageId>,
@@ -414,7 +449,7 @@ pub struct Loaded<G> {
     /// The clocks it started with.
     pub clocks: Clocks,
     /// The finished game whose Rematch button opened it.
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
     /// Once its Start moved it to a thread (its place's channel, then): the channel of its lobby
     /// message.
     pub lobby_channel: Option<ChannelId>,
@@ -428,7 +463,7 @@ pub struct Opening {
     /// Its clocks (its server's, at its start).
     pub clocks: Clocks,
     /// The finished game whose Rematch button opens it.
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
     /// What its server and its host may have open, checked in the transaction that stores it.
     pub limits: Option<OpenLimits>,
 }
@@ -687,7 +722,7 @@ impl Store {
         place: Place,
         game: &G,
         created: &G::Event,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         self.create_game_in(place, game, created, Lang::default())
             .await
     }
@@ -701,7 +736,7 @@ impl Store {
         game: &G,
         created: &G::Event,
         lang: Lang,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         let opening = Opening {
             lang,
             ..Opening::default()
@@ -718,7 +753,7 @@ impl Store {
         game: &G,
         created: &G::Event,
         opening: &Opening,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         each!(self, q => q.create_game_in(place, game, created, opening).await)
     }
 
@@ -729,7 +764,7 @@ impl Store {
     /// still applied once or refused alone, and returns once it is committed.
     pub async fn commit<G: StoredGame>(
         &self,
-        game_id: i64,
+        game_id: GameId,
         game: &G,
         event: &G::Event,
         deadline_ms: Option<i64>,
@@ -747,7 +782,7 @@ impl Store {
     /// click pays.)
     pub async fn commit_from<G: StoredGame>(
         &self,
-        game_id: i64,
+        game_id: GameId,
         before: Option<&G>,
         game: &G,
         event: &G::Event,
@@ -792,7 +827,7 @@ impl Store {
     /// Remembers the Discord messages that show a game.
     pub async fn set_messages(
         &self,
-        game_id: i64,
+        game_id: GameId,
         lobby_message_id: Option<MessageId>,
         turn_message_id: Option<MessageId>,
     ) -> Result<()> {
@@ -803,7 +838,7 @@ impl Store {
     /// on, and its lobby message stays in `lobby_channel`.
     pub async fn move_to_thread(
         &self,
-        game_id: i64,
+        game_id: GameId,
         thread: ChannelId,
         lobby_channel: ChannelId,
     ) -> Result<()> {
@@ -811,7 +846,7 @@ impl Store {
     }
 
     /// The open game (lobby or playing) of a channel, if any, with its kind.
-    pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(i64, GameKind)>> {
+    pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(GameId, GameKind)>> {
         each!(self, q => q.open_game_in(channel_id).await)
     }
 
@@ -831,12 +866,12 @@ impl Store {
     }
 
     /// One game, rebuilt from its event log.
-    pub async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
+    pub async fn load<G: StoredGame>(&self, game_id: GameId) -> Result<Loaded<G>> {
         each!(self, q => q.load(game_id).await)
     }
 
     /// A game's event log, in order.
-    pub async fn events<G: StoredGame>(&self, game_id: i64) -> Result<Vec<G::Event>> {
+    pub async fn events<G: StoredGame>(&self, game_id: GameId) -> Result<Vec<G::Event>> {
         each!(self, q => q.events::<G>(game_id).await)
     }
 
@@ -856,12 +891,12 @@ impl Store {
     /// tries, so that every channel's clicks of that moment were answered 10 to 90 ms late (the
     /// load bench's p99.9 stall). In the queue, nothing in this process waits for the lock.
     #[instrument(skip_all, fields(games = shown.len()))]
-    pub async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
+    pub async fn set_shown(&self, shown: &[(GameId, u64)]) -> Result<()> {
         each!(self, q => q.set_shown(shown).await)
     }
 
     /// The stored seats of a game, in seating order.
-    pub async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
+    pub async fn seats(&self, game_id: GameId) -> Result<Vec<SeatRow>> {
         each!(self, q => q.seats(game_id).await)
     }
 
@@ -924,7 +959,7 @@ impl Store {
     }
 
     /// The kind of game `game_id`, if there is such a game.
-    pub async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
+    pub async fn kind_of(&self, game_id: GameId) -> Result<Option<GameKind>> {
         each!(self, q => q.kind_of(game_id).await)
     }
 
@@ -935,7 +970,7 @@ impl Store {
         kind: GameKind,
         guild_id: GuildId,
         user_id: UserId,
-    ) -> Result<Option<i64>> {
+    ) -> Result<Option<GameId>> {
         each!(self, q => q.latest_finished(kind, guild_id, user_id).await)
     }
 
@@ -1008,7 +1043,7 @@ impl Store {
     }
 
     /// When game `game_id`'s move log was deleted, if it was ([`Store::prune_logs`]).
-    pub async fn log_pruned(&self, game_id: i64) -> Result<Option<i64>> {
+    pub async fn log_pruned(&self, game_id: GameId) -> Result<Option<i64>> {
         each!(self, q => q.log_pruned(game_id).await)
     }
 
@@ -1026,7 +1061,7 @@ impl Store {
         each!(self, q => q.change_guild_settings(guild_id, change).await)
     }
 
-    async fn exists(&self, game_id: i64) -> Result<bool> {
+    async fn exists(&self, game_id: GameId) -> Result<bool> {
         each!(self, q => q.exists(game_id).await)
     }
 }

@@ -12,11 +12,11 @@ use super::Db;
 use crate::engine::table::TableEvent;
 use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
-use crate::ids::{ChannelId, GuildId, MessageId, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::ratings::Rating;
 use crate::store::{
     chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
-    GuildSettings, Job, LeaderboardPage, LimitReached, Loaded, Opening, Place, Placing,
+    GuildSettings, IdColumn, Job, LeaderboardPage, LimitReached, Loaded, Opening, Place, Placing,
     PlayerStats, RatedPlayer, Result, SeatResult, SeatRow, Seats, Setting, SettingsChange,
     StoreError, StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
 };
@@ -24,8 +24,8 @@ use crate::store::{
 type Tx<'a> = sqlx::Transaction<'a, Db>;
 type DbRow = <Db as sqlx::Database>::Row;
 
-/// Discord's ids ([`crate::ids`]) are bound and read as the `BIGINT` columns that hold them: the
-/// id's `u64` as an `i64` of the same bits (Discord's ids are below 2^63), as ever.
+/// The ids ([`crate::ids`]) are bound and read as the `BIGINT` columns that hold them
+/// ([`IdColumn`]).
 macro_rules! id_columns {
     ($($id:ty),*) => {$(
         impl sqlx::Type<Db> for $id {
@@ -43,7 +43,7 @@ macro_rules! id_columns {
                 &self,
                 buf: &mut <Db as sqlx::Database>::ArgumentBuffer<'q>,
             ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
-                <i64 as sqlx::Encode<'q, Db>>::encode(self.get() as i64, buf)
+                <i64 as sqlx::Encode<'q, Db>>::encode(IdColumn::column(*self), buf)
             }
         }
 
@@ -51,13 +51,13 @@ macro_rules! id_columns {
             fn decode(
                 value: <Db as sqlx::Database>::ValueRef<'r>,
             ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
-                Ok(Self::new(<i64 as sqlx::Decode<'r, Db>>::decode(value)? as u64))
+                Ok(IdColumn::of_column(<i64 as sqlx::Decode<'r, Db>>::decode(value)?))
             }
         }
     )*};
 }
 
-id_columns!(GuildId, ChannelId, UserId, MessageId);
+id_columns!(GuildId, ChannelId, UserId, MessageId, GameId);
 
 /// One backend's connections, and its committer.
 #[derive(Clone, Debug)]
@@ -136,7 +136,7 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<
 async fn write_messages(
     tx: &mut Tx<'_>,
     now: i64,
-    game_id: i64,
+    game_id: GameId,
     lobby_message_id: Option<MessageId>,
     turn_message_id: Option<MessageId>,
 ) -> Result<bool> {
@@ -205,7 +205,7 @@ async fn write_commits(tx: &mut Tx<'_>, now: i64, commits: &[&CommitJob]) -> Res
 const SHOWN_A_JOB: usize = 64;
 
 /// Writes the versions games' messages show, for the games still open.
-async fn write_shown(tx: &mut Tx<'_>, shown: &[(i64, u64)]) -> Result<()> {
+async fn write_shown(tx: &mut Tx<'_>, shown: &[(GameId, u64)]) -> Result<()> {
     static UPDATES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     execute_rows(
         tx,
@@ -297,11 +297,11 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
             ],
             super::NUMBERED,
         );
-        let mut query = sqlx::query_scalar::<_, i64>(which);
+        let mut query = sqlx::query_scalar::<_, GameId>(which);
         for job in jobs {
             query = query.bind(job.game_id).bind(job.version as i64);
         }
-        let ids: Vec<i64> = query.fetch_all(&mut **tx).await?;
+        let ids: Vec<GameId> = query.fetch_all(&mut **tx).await?;
         jobs.iter().map(|job| ids.contains(&job.game_id)).collect()
     };
     let events: Vec<&CommitJob> = jobs
@@ -327,7 +327,7 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
         },
     )
     .await?;
-    let scores: Vec<(i64, &(i64, SeatRow))> = events
+    let scores: Vec<(GameId, &(i64, SeatRow))> = events
         .iter()
         .flat_map(|job| match &job.seats {
             Seats::Scores(scores) => scores.iter().map(|score| (job.game_id, score)).collect(),
@@ -384,7 +384,7 @@ impl Queries {
         game: &G,
         created: &G::Event,
         opening: &Opening,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         let Opening {
             lang,
             clocks,
@@ -411,14 +411,14 @@ impl Queries {
         .bind(rematch_of)
         .fetch_one(&mut *tx)
         .await;
-        let id: i64 = match inserted {
+        let id: GameId = match inserted {
             Ok(row) => row.try_get("id")?,
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
                 drop(tx);
                 let game_id = self
                     .open_game_in(place.channel_id)
                     .await?
-                    .map_or(0, |(id, _)| id);
+                    .map_or(GameId::new(0), |(id, _)| id);
                 return Err(StoreError::ChannelBusy { game_id });
             }
             Err(e) => return Err(e.into()),
@@ -475,7 +475,7 @@ impl Queries {
 
     pub(in crate::store) async fn set_messages(
         &self,
-        game_id: i64,
+        game_id: GameId,
         lobby_message_id: Option<MessageId>,
         turn_message_id: Option<MessageId>,
     ) -> Result<()> {
@@ -492,7 +492,7 @@ impl Queries {
 
     pub(in crate::store) async fn move_to_thread(
         &self,
-        game_id: i64,
+        game_id: GameId,
         thread: ChannelId,
         lobby_channel: ChannelId,
     ) -> Result<()> {
@@ -515,8 +515,8 @@ impl Queries {
     pub(in crate::store) async fn open_game_in(
         &self,
         channel_id: ChannelId,
-    ) -> Result<Option<(i64, GameKind)>> {
-        let row: Option<(i64, String)> = sqlx::query_as(
+    ) -> Result<Option<(GameId, GameKind)>> {
+        let row: Option<(GameId, String)> = sqlx::query_as(
             "SELECT id, kind FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')",
         )
         .bind(channel_id)
@@ -529,7 +529,7 @@ impl Queries {
         &self,
         keep: impl Fn(GuildId) -> bool,
     ) -> Result<Vec<Loaded<G>>> {
-        let rows: Vec<(i64, GameRecord)> = sqlx::query(&format!(
+        let rows: Vec<(GameId, GameRecord)> = sqlx::query(&format!(
             "SELECT id, {GAME_COLUMNS} FROM games \
              WHERE kind = $1 AND status IN ('lobby', 'playing') ORDER BY id"
         ))
@@ -550,7 +550,7 @@ impl Queries {
                 "SELECT game_id, event FROM events WHERE game_id IN ({}) ORDER BY game_id, seq",
                 ids.join(", ")
             );
-            let mut query = sqlx::query_as::<_, (i64, String)>(&sql);
+            let mut query = sqlx::query_as::<_, (GameId, String)>(&sql);
             for (id, _) in chunk {
                 query = query.bind(id);
             }
@@ -567,7 +567,7 @@ impl Queries {
         Ok(games)
     }
 
-    pub(in crate::store) async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
+    pub(in crate::store) async fn load<G: StoredGame>(&self, game_id: GameId) -> Result<Loaded<G>> {
         let row: GameRecord = sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE id = $1 AND kind = $2"
         ))
@@ -582,7 +582,7 @@ impl Queries {
 
     pub(in crate::store) async fn events<G: StoredGame>(
         &self,
-        game_id: i64,
+        game_id: GameId,
     ) -> Result<Vec<G::Event>> {
         let rows: Vec<String> =
             sqlx::query_scalar("SELECT event FROM events WHERE game_id = $1 ORDER BY seq")
@@ -601,7 +601,7 @@ impl Queries {
         Ok(())
     }
 
-    pub(in crate::store) async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
+    pub(in crate::store) async fn set_shown(&self, shown: &[(GameId, u64)]) -> Result<()> {
         // A job a statement, one after the other: each goes in one batch of the committer's,
         // with the commits of that moment, which wait for one statement at most (queued at once,
         // a thousand games' sixteen statements would land in one batch, and its clicks wait for
@@ -612,7 +612,7 @@ impl Queries {
         Ok(())
     }
 
-    pub(in crate::store) async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
+    pub(in crate::store) async fn seats(&self, game_id: GameId) -> Result<Vec<SeatRow>> {
         let rows: Vec<(String, i64, String, i64, bool)> = sqlx::query_as(
             "SELECT player_kind, player_id, name, total, playing FROM seats \
              WHERE game_id = $1 ORDER BY position",
@@ -720,7 +720,7 @@ impl Queries {
     /// before results were kept), each rebuilt from its event log, with its finish time; how
     /// many games. Games without people (bots only) have no results, and are skipped.
     pub(in crate::store) async fn backfill_results<G: StoredGame>(&self) -> Result<usize> {
-        let missing: Vec<(i64, GuildId, Option<i64>, i64)> = sqlx::query_as(
+        let missing: Vec<(GameId, GuildId, Option<i64>, i64)> = sqlx::query_as(
             "SELECT g.id, g.guild_id, g.finished_ms, g.updated_ms FROM games g \
              WHERE g.kind = $1 AND g.status = 'finished' AND g.log_pruned_ms IS NULL \
              AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) \
@@ -796,7 +796,7 @@ impl Queries {
         })
     }
 
-    pub(in crate::store) async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
+    pub(in crate::store) async fn kind_of(&self, game_id: GameId) -> Result<Option<GameKind>> {
         let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM games WHERE id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
@@ -809,8 +809,8 @@ impl Queries {
         kind: GameKind,
         guild_id: GuildId,
         user_id: UserId,
-    ) -> Result<Option<i64>> {
-        let id: Option<i64> = sqlx::query_scalar(
+    ) -> Result<Option<GameId>> {
+        let id: Option<GameId> = sqlx::query_scalar(
             "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id \
              WHERE g.kind = $1 AND g.guild_id = $2 AND g.status = 'finished' \
              AND s.player_kind = 'person' AND s.player_id = $3 \
@@ -824,8 +824,8 @@ impl Queries {
         Ok(id)
     }
 
-    pub(in crate::store) async fn exists(&self, game_id: i64) -> Result<bool> {
-        let found: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
+    pub(in crate::store) async fn exists(&self, game_id: GameId) -> Result<bool> {
+        let found: Option<GameId> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -875,7 +875,7 @@ fn scope_guild(scope: Scope) -> Option<GuildId> {
 
 async fn insert_event<E: Serialize>(
     tx: &mut Tx<'_>,
-    game_id: i64,
+    game_id: GameId,
     seq: u64,
     event: &E,
     now: i64,
@@ -906,7 +906,7 @@ fn player_of(kind: &str, id: i64) -> Player {
     }
 }
 
-async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result<()> {
+async fn write_seats(tx: &mut Tx<'_>, game_id: GameId, seats: &[SeatRow]) -> Result<()> {
     sqlx::query("DELETE FROM seats WHERE game_id = $1")
         .bind(game_id)
         .execute(&mut **tx)
@@ -934,7 +934,7 @@ async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result
 /// `game_id`, finished at `finished_ms`.
 async fn record_result(
     tx: &mut Tx<'_>,
-    game_id: i64,
+    game_id: GameId,
     guild_id: GuildId,
     kind: GameKind,
     r: &SeatResult,
@@ -972,7 +972,7 @@ async fn record_result(
 /// finished before results were kept).
 async fn insert_result(
     tx: &mut Tx<'_>,
-    game_id: i64,
+    game_id: GameId,
     guild_id: GuildId,
     kind: GameKind,
     r: &SeatResult,
@@ -1126,7 +1126,7 @@ impl Queries {
         // Events: the table's `created` and `joined` events carry the name with the player; the
         // id stays (the game replays the same). The LIKE only narrows the rows read: each is
         // parsed and rewritten only if it is such an event of this person.
-        let candidates: Vec<(i64, i64, String, String)> = sqlx::query_as(
+        let candidates: Vec<(GameId, i64, String, String)> = sqlx::query_as(
             "SELECT e.game_id, e.seq, e.event, g.lang FROM events e \
              JOIN games g ON g.id = e.game_id WHERE e.event LIKE $1",
         )
@@ -1251,7 +1251,7 @@ impl Queries {
         loop {
             // A batch a transaction: the write lock is held for a moment at a time.
             let mut tx = self.writer.begin().await?;
-            let games: Vec<i64> = sqlx::query_scalar(
+            let games: Vec<GameId> = sqlx::query_scalar(
                 "SELECT id FROM games WHERE log_pruned_ms IS NULL \
                  AND status IN ('finished', 'cancelled') AND finished_ms < $1 \
                  ORDER BY finished_ms LIMIT 256",
@@ -1278,7 +1278,7 @@ impl Queries {
         }
     }
 
-    pub(in crate::store) async fn log_pruned(&self, game_id: i64) -> Result<Option<i64>> {
+    pub(in crate::store) async fn log_pruned(&self, game_id: GameId) -> Result<Option<i64>> {
         let pruned: Option<Option<i64>> =
             sqlx::query_scalar("SELECT log_pruned_ms FROM games WHERE id = $1")
                 .bind(game_id)

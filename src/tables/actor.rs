@@ -14,7 +14,7 @@ use super::table::{deny, Table};
 use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
 use crate::engine::{Board, GameKind, Intent, Status};
-use crate::ids::{ChannelId, GuildId, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, UserId};
 use crate::render::notice::{message_link, Busy};
 use crate::render::{self, Notice};
 use crate::store::{now_ms, GuildSettings, Place, Store, StoreError};
@@ -44,7 +44,7 @@ macro_rules! any_table {
             pub(super) async fn load_open(
                 store: &Store,
                 owned: impl Fn(GuildId) -> bool + Copy,
-            ) -> Result<Vec<(Place, i64, AnyTable)>, StoreError> {
+            ) -> Result<Vec<(Place, GameId, AnyTable)>, StoreError> {
                 let mut open = Vec::new();
                 $(for loaded in store.load_open_in::<crate::games::$module::Game>(owned).await? {
                     open.push((loaded.place, loaded.id, AnyTable::$kind(Table::from(loaded))));
@@ -61,7 +61,7 @@ macro_rules! any_table {
             }
 
             /// Loads the stored game `id` of `kind`, with its guild.
-            async fn load(store: &Store, id: i64, kind: GameKind) -> Result<(GuildId, AnyTable), StoreError> {
+            async fn load(store: &Store, id: GameId, kind: GameKind) -> Result<(GuildId, AnyTable), StoreError> {
                 match kind {
                     $(GameKind::$kind => store
                         .load(id)
@@ -281,7 +281,7 @@ impl Actor {
                 self.span.record("guild", guild.get());
                 self.guild_noted = true;
             }
-            Span::current().record("game_id", game_id);
+            Span::current().record("game_id", game_id.get());
         }
     }
 
@@ -296,7 +296,7 @@ impl Actor {
             .map(|table| with_table!(table, t => t.id));
         let span = info_span!("action", user, action, game_id = tracing::field::Empty);
         if let Some(game_id) = game_id {
-            span.record("game_id", game_id);
+            span.record("game_id", game_id.get());
         }
         span
     }
@@ -368,7 +368,7 @@ impl Actor {
                 return;
             }
             Err(e) => {
-                error!(error = %e, game_id, "could not read the game to rematch");
+                error!(error = %e, game_id = game_id.get(), "could not read the game to rematch");
                 return deny(request.reply, Notice::Failed, request.lang).await;
             }
         }
@@ -381,7 +381,7 @@ impl Actor {
             Ok(Some((_, table))) => table,
             Ok(None) => return deny(request.reply, Notice::UnknownButton, request.lang).await,
             Err(e) => {
-                error!(error = %e, game_id, "could not load the game to rematch");
+                error!(error = %e, game_id = game_id.get(), "could not load the game to rematch");
                 return deny(request.reply, Notice::Failed, request.lang).await;
             }
         };
@@ -407,7 +407,7 @@ impl Actor {
         });
         match rematch_open {
             None => {
-                info!(game_id, "rematch");
+                info!(game_id = game_id.get(), "rematch");
                 let place = Place {
                     guild_id: with_table!(&finished, t => t.guild),
                     channel_id: self.cx.channel,
@@ -480,7 +480,7 @@ impl Actor {
             matches!(t.game.stage(), Status::Finished | Status::Cancelled).then_some(t.id)
         });
         if let Some(id) = over {
-            info!(game_id = id, "game over");
+            info!(game_id = id.get(), "game over");
             self.table = None;
             self.cx.reshow_due = None;
         }

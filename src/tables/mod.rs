@@ -33,7 +33,7 @@ use crate::engine::Player;
 pub use crate::engine::{Intent, MoveText};
 pub use crate::games::Hosted;
 use crate::i18n::Lang;
-use crate::ids::{ChannelId, MessageId, UserId};
+use crate::ids::{ChannelId, GameId, MessageId, UserId};
 use crate::render::{self, MessageView};
 use crate::store::{Clocks, Place};
 pub use games::TableGame;
@@ -117,7 +117,7 @@ impl Default for TableConfig {
 #[derive(Clone, Debug)]
 pub struct Outgoing {
     pub view: MessageView,
-    pub game_id: i64,
+    pub game_id: GameId,
     pub version: u64,
 }
 
@@ -226,7 +226,7 @@ impl Who {
 pub enum Origin {
     Slash,
     Click {
-        game_id: i64,
+        game_id: GameId,
         version: u64,
         message_id: MessageId,
         /// The kind of game message clicked, as its own buttons say (what Discord shows on it);
@@ -271,5 +271,5 @@ pub struct NewGame {
     pub default_lang: Lang,
     /// The finished game whose Rematch button opens it: the other players' clicks seat them
     /// there (and at no other lobby).
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
 }

@@ -13,7 +13,7 @@ use super::actor::{Actor, AnyTable, Cx};
 
 use super::{NewGame, Outbox, Request, TableConfig};
 use crate::engine::dice::DiceSource;
-use crate::ids::{ChannelId, GuildId};
+use crate::ids::{ChannelId, GameId, GuildId};
 use crate::render::{self, Notice};
 use crate::store::{Store, StoreError};
 use crate::strategy::Strategies;
@@ -44,7 +44,7 @@ pub(super) struct Shared {
     pub(super) open: AtomicUsize,
     /// The version each game's message was seen to show since the last write to the store
     /// (`game id → version`), written in batches by the flusher.
-    shown: Mutex<HashMap<i64, u64>>,
+    shown: Mutex<HashMap<GameId, u64>>,
     /// Tells the flusher to write what is left and stop.
     stop_flusher: Notify,
     flusher: Mutex<Option<JoinHandle<()>>>,
@@ -56,13 +56,13 @@ const SHOWN_FLUSH: Duration = Duration::from_secs(2);
 
 impl Shared {
     /// Game `game_id`'s message shows its `version`.
-    pub(super) fn shown(&self, game_id: i64, version: u64) {
+    pub(super) fn shown(&self, game_id: GameId, version: u64) {
         self.shown.lock().unwrap().insert(game_id, version);
     }
 
     /// Writes the versions seen since the last write.
     async fn flush_shown(&self) {
-        let batch: Vec<(i64, u64)> = self.shown.lock().unwrap().drain().collect();
+        let batch: Vec<(GameId, u64)> = self.shown.lock().unwrap().drain().collect();
         if batch.is_empty() {
             return;
         }
@@ -139,7 +139,7 @@ impl Tables {
                 info!(
                     guild = guild.get(),
                     shard = shards.shard_of(guild),
-                    game_id,
+                    game_id = game_id.get(),
                     "open game picked up"
                 );
             }

@@ -12,7 +12,7 @@ use crate::engine::Intent;
 use crate::engine::Player;
 use crate::engine::Status;
 use crate::i18n::Lang;
-use crate::ids::{ChannelId, GuildId, MessageId, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::render::{self, MessageView, Notice};
 use crate::store::{
     now_ms, Clocks, GuildSettings, LimitReached, Loaded, OpenLimits, Opening, StoreError,
@@ -20,7 +20,7 @@ use crate::store::{
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {
-    pub(super) id: i64,
+    pub(super) id: GameId,
     pub(super) guild: GuildId,
     pub(super) game: G,
     pub(super) lobby_message: Option<MessageId>,
@@ -39,7 +39,7 @@ pub(super) struct Table<G> {
     /// Its clocks, from its server's settings when it started.
     pub(super) clocks: Clocks,
     /// The finished game whose Rematch button opened it.
-    pub(super) rematch_of: Option<i64>,
+    pub(super) rematch_of: Option<GameId>,
     /// Once its Start moved it to a thread: the channel of its lobby message.
     pub(super) lobby_channel: Option<ChannelId>,
     /// The thread its Start just moved it to, for its actor to hand it over.
@@ -165,7 +165,7 @@ where
             }
         };
         info!(
-            game_id = id,
+            game_id = id.get(),
             channel = place.channel_id.get(),
             kind = G::KIND.as_str(),
             "game created"
@@ -337,7 +337,7 @@ where
     pub(super) async fn run_clock(&mut self, cx: &mut Cx) {
         if self.game.stage() == Status::Lobby {
             info!(
-                game_id = self.id,
+                game_id = self.id.get(),
                 "nobody started the table in time: closing it"
             );
             self.apply(cx, G::cancel(), None, None).await;
@@ -404,7 +404,7 @@ where
             )
             .await
         {
-            error!(error = %e, game_id = self.id, "could not commit an action");
+            error!(error = %e, game_id = self.id.get(), "could not commit an action");
             if let StoreError::Conflict { .. } = e {
                 // Someone else wrote this game: take the stored game as the truth.
                 match cx.shared.store.load::<G>(self.id).await {

@@ -24,7 +24,7 @@ use forgetit::games::getdickey::{self as gd, GetDickey};
 use forgetit::games::pig::Pig;
 use forgetit::i18n::Lang;
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
-use forgetit::{ChannelId, GuildId, MessageId, UserId};
+use forgetit::{ChannelId, GameId, GuildId, MessageId, UserId};
 
 const ANN: Player = Player::Person(UserId::new(101));
 const BEN: Player = Player::Person(UserId::new(102));
@@ -59,7 +59,7 @@ impl<R: Rules> Table<R> {
             Clocks::default()
         };
         // The games of server 1 are opened as rematches (of the first game stored).
-        let rematch_of = (at.guild_id == GuildId::new(1)).then_some(1);
+        let rematch_of = (at.guild_id == GuildId::new(1)).then_some(GameId::new(1));
         let opening = Opening {
             lang,
             clocks,
@@ -74,7 +74,7 @@ impl<R: Rules> Table<R> {
 
     /// Acts with dice seeded by the game's id.
     async fn act_seeded(&mut self, store: &Store, action: table::Action<R::Move>) {
-        self.act(store, action, &mut RandomDice::seeded(self.id as u64))
+        self.act(store, action, &mut RandomDice::seeded(self.id.get() as u64))
             .await;
     }
 }
@@ -129,7 +129,7 @@ impl Table<GetDickey> {
 
 /// The source of the test: open and finished games of both kinds, in three servers, with
 /// their statistics; the ids of its games.
-async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
+async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     let mut games = Vec::new();
     let en = Lang::default();
 
@@ -242,7 +242,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
 }
 
 /// A SQLite file filled by [`fill`] (closed): its URL and its games.
-async fn sqlite_source(dir: &Path) -> (String, Vec<(i64, GameKind)>) {
+async fn sqlite_source(dir: &Path) -> (String, Vec<(GameId, GameKind)>) {
     let path = dir.join("old.db");
     let store = Store::open(&path).await.unwrap();
     let games = fill(&store).await;
@@ -288,7 +288,7 @@ fn refused(output: &Output) -> String {
 /// Everything the bot reads of a database with these games, as text: each game rebuilt from its
 /// log with its row, its events and seats; the open games of each kind as a restart loads them;
 /// every leaderboard and everyone's statistics.
-async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
+async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
     let mut seen = Vec::new();
     for &(id, kind) in games {
         match kind {
@@ -329,7 +329,7 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
     seen
 }
 
-async fn game<R: Rules>(store: &Store, id: i64) -> [String; 2] {
+async fn game<R: Rules>(store: &Store, id: GameId) -> [String; 2] {
     let loaded = store.load::<table::Game<R>>(id).await.unwrap();
     let events = store.events::<table::Game<R>>(id).await.unwrap();
     [
@@ -411,7 +411,7 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
         Lang::default(),
     )
     .await;
-    assert_eq!(fresh.id, newest + 1);
+    assert_eq!(fresh.id, GameId::new(newest.get() + 1));
 
     // The open For Get It game carries on: BEN chooses his number and banks.
     let mut open_fgi = target.load_open::<fgi::Game>().await.unwrap();
@@ -470,7 +470,8 @@ async fn migrate_db_goes_back_from_postgres_to_sqlite_and_between_sqlite_files()
             .create_game(place(1, 99), &game, &created)
             .await
             .unwrap();
-        assert_eq!(id, games.iter().map(|(id, _)| *id).max().unwrap() + 1);
+        let newest = games.iter().map(|(id, _)| *id).max().unwrap();
+        assert_eq!(id, GameId::new(newest.get() + 1));
         store.close().await;
     }
 }
@@ -512,7 +513,11 @@ async fn a_target_that_is_not_empty_is_refused_and_left_unchanged() {
             .create_game(place(7, 71), &game, &created)
             .await
             .unwrap();
-        assert_eq!(id, t.id + 1, "nothing was added, not even an id");
+        assert_eq!(
+            id,
+            GameId::new(t.id.get() + 1),
+            "nothing was added, not even an id"
+        );
         target.close().await;
     }
 }

@@ -12,7 +12,7 @@ use forgetit::games::pig::views as render;
 use forgetit::games::pig::*;
 use forgetit::i18n::Lang;
 use forgetit::render::{DiceStyle, MessageView};
-use forgetit::UserId;
+use forgetit::{GameId, UserId};
 
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;
@@ -119,7 +119,7 @@ fn p1_to_p3_a_game_as_its_players_see_it_in_english_and_french() {
     let reviewed = forgetit::render::review::Reviewed {
         command: "pig",
         code: "pig",
-        game_id: 12,
+        game_id: GameId::new(12),
     };
     let ann_review = review(&log, ANN, &table).unwrap();
     for lang in [EN, FR] {

@@ -28,6 +28,7 @@ use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
 use forgetit::tables::{Intent, Origin, Outgoing, Reply, Request, Who};
+use forgetit::GameId;
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
@@ -381,8 +382,14 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
         async move { store.load::<Game>(game).await.unwrap().game.version }
     };
     // What a channel showed was stored before it was shown.
-    assert_eq!(stored_version(first_table.game).await, first_version);
-    assert_eq!(stored_version(second_table.game).await, second_version);
+    assert_eq!(
+        stored_version(GameId::new(first_table.game)).await,
+        first_version
+    );
+    assert_eq!(
+        stored_version(GameId::new(second_table.game)).await,
+        second_version
+    );
     let first_shown = standin.messages(first_channel);
 
     // The process of 1..2 dies: nothing of it runs after SIGKILL.
@@ -445,7 +452,10 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
         .collect();
     assert!(touched.is_empty(), "{touched:#?}");
     assert_eq!(standin.messages(first_channel), first_shown);
-    assert_eq!(stored_version(first_table.game).await, first_version);
+    assert_eq!(
+        stored_version(GameId::new(first_table.game)).await,
+        first_version
+    );
 
     // Both games play on to their end, each answered by its own process.
     let (over_first, over_second) = tokio::join!(
@@ -457,7 +467,10 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
 
     // The second game's log: the bank clicked after the restart right after the state shown
     // before the kill, nothing lost or doubled (`load` checks the log against the game's row).
-    let events = store.events::<Game>(second_table.game).await.unwrap();
+    let events = store
+        .events::<Game>(GameId::new(second_table.game))
+        .await
+        .unwrap();
     assert!(
         matches!(
             events[second_version as usize],
@@ -466,7 +479,10 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
         "{:?}",
         events.get(second_version as usize)
     );
-    let loaded = store.load::<Game>(second_table.game).await.unwrap();
+    let loaded = store
+        .load::<Game>(GameId::new(second_table.game))
+        .await
+        .unwrap();
     assert_eq!(loaded.game.version, events.len() as u64);
     assert_eq!(loaded.game.status(), forgetit::engine::Status::Finished);
 

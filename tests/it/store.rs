@@ -17,7 +17,7 @@ use forgetit::store::{
     Board, Clocks, GuildSettings, Opening, Place, Placing, SeatResult, SeatRow, Setting,
     SettingsChange, Store, StoreError, StoredGame,
 };
-use forgetit::{ChannelId, GuildId, MessageId, UserId};
+use forgetit::{ChannelId, GameId, GuildId, MessageId, UserId};
 use serde::{Deserialize, Serialize};
 
 const ANN: Player = Player::Person(UserId::new(101));
@@ -270,8 +270,8 @@ async fn a_stale_commit_is_refused_and_changes_nothing(db: Db) {
     assert_eq!(store.seats(table.id).await.unwrap(), seats);
     assert_eq!(store.load::<Game>(table.id).await.unwrap().game, table.game);
     assert!(matches!(
-        store.commit(9999, &other, &event, None).await,
-        Err(StoreError::NotFound(9999))
+        store.commit(GameId::new(9999), &other, &event, None).await,
+        Err(StoreError::NotFound(id)) if id == GameId::new(9999)
     ));
 }
 
@@ -939,7 +939,7 @@ async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messag
         }
         tables.push(table);
     }
-    let shown: Vec<(i64, u64)> = tables
+    let shown: Vec<(GameId, u64)> = tables
         .iter()
         .step_by(2)
         .map(|t| (t.id, t.game.version()))
@@ -1220,7 +1220,7 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
             &Opening {
                 lang: Lang::EnUs,
                 clocks,
-                rematch_of: Some(7),
+                rematch_of: Some(GameId::new(7)),
                 limits: None,
             },
         )
@@ -1234,7 +1234,10 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
     drop(store);
     let store = db.open().await;
     assert_eq!(store.load::<Game>(with).await.unwrap().clocks, clocks);
-    assert_eq!(store.load::<Game>(with).await.unwrap().rematch_of, Some(7));
+    assert_eq!(
+        store.load::<Game>(with).await.unwrap().rematch_of,
+        Some(GameId::new(7))
+    );
     assert_eq!(store.load::<Game>(without).await.unwrap().rematch_of, None);
     assert_eq!(
         store.load::<Game>(without).await.unwrap().clocks,

@@ -154,7 +154,7 @@ pub(super) async fn review(
     };
     let request = ReviewRequest {
         kind: Some(kind),
-        game_id: game,
+        game_id: game.map(crate::ids::GameId::new),
         guild_id: guild_id.into(),
         who: author(ctx),
         origin: Origin::Slash,
