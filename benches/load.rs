@@ -1226,10 +1226,13 @@ async fn play_stored_games(store: &forgetit::store::Store, games: usize) {
     let mut dice = RandomDice::seeded(20_261_127);
     for i in 0..games {
         let place = Place {
-            guild_id: 1,
-            channel_id: 1000 + i as u64,
+            guild_id: forgetit::GuildId::new(1),
+            channel_id: forgetit::ChannelId::new(1000 + i as u64),
         };
-        let (alice, bob) = (Player::Person(1), Player::Person(2));
+        let (alice, bob) = (
+            Player::Person(forgetit::UserId::new(1)),
+            Player::Person(forgetit::UserId::new(2)),
+        );
         let settings = forgetit::games::forgetit::Settings {
             target: GROWTH_TARGET,
         };

@@ -51,7 +51,7 @@ pub struct DiscordConfig {
     pub token: Option<Token>,
     /// Register the slash commands in this server only (instant, for development) instead of
     /// globally.
-    pub guild_id: Option<u64>,
+    pub guild_id: Option<crate::ids::GuildId>,
     /// Send every REST request to this rate-limiting proxy (e.g. twilight-http-proxy at
     /// `http://127.0.0.1:3000`) instead of Discord; the gateway URL is fetched through it too.
     pub http_proxy: Option<String>,

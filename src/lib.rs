@@ -7,6 +7,7 @@ pub mod duration;
 pub mod engine;
 pub mod games;
 pub mod i18n;
+pub mod ids;
 pub mod ratings;
 pub mod render;
 pub mod sandbox;
@@ -14,3 +15,5 @@ pub mod store;
 pub mod strategy;
 pub mod tables;
 pub mod telemetry;
+
+pub use ids::{ChannelId, GameId, GuildId, MessageId, UserId};

@@ -9,13 +9,16 @@
 //! Anything else is an unknown button; so is a game component whose action the table's game does
 //! not read (the codec does not know the game).
 
+use poise::serenity_prelude as serenity;
+
 use crate::engine::{GameKind, Period, Ranking};
 use crate::i18n::Lang;
+use crate::ids::GameId;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Button {
     Game {
-        game_id: i64,
+        game_id: GameId,
         version: u64,
         /// The intent's code (`roll`, `choose:3`, ...): read by the table, which knows the game.
         action: String,
@@ -31,7 +34,10 @@ pub enum Button {
         period: Period,
     },
     /// A forget-me prompt's answer: `confirm` (forget) or not (keep), for the person `user_id`.
-    Forget { user_id: u64, confirm: bool },
+    Forget {
+        user_id: serenity::UserId,
+        confirm: bool,
+    },
 }
 
 pub fn encode(button: &Button) -> String {
@@ -99,7 +105,8 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             })
         }
         "forget" => {
-            let user_id = parts.next()?.parse().ok().filter(|&id| id != 0)?;
+            let user_id = parts.next()?.parse().ok().filter(|&id| id != 0);
+            let user_id = serenity::UserId::new(user_id?);
             let confirm = match parts.next()? {
                 "yes" => true,
                 "no" => false,
@@ -122,12 +129,12 @@ mod tests {
     fn buttons_round_trip_and_fit_in_a_custom_id() {
         let buttons = [
             Button::Game {
-                game_id: i64::MAX,
+                game_id: GameId::new(i64::MAX),
                 version: u64::MAX,
                 action: "choose:5".into(),
             },
             Button::Game {
-                game_id: 1,
+                game_id: GameId::new(1),
                 version: 7,
                 action: "roll".into(),
             },
@@ -165,11 +172,11 @@ mod tests {
                 period: Period::All,
             },
             Button::Forget {
-                user_id: u64::MAX,
+                user_id: serenity::UserId::new(u64::MAX),
                 confirm: true,
             },
             Button::Forget {
-                user_id: 1,
+                user_id: serenity::UserId::new(1),
                 confirm: false,
             },
         ];

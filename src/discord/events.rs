@@ -135,7 +135,7 @@ pub(super) async fn on_event(
             );
             let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
             health::identified(framework.user_data, shard.0);
-            let listed = data_about_bot.guilds.iter().map(|g| g.id.get()).collect();
+            let listed = data_about_bot.guilds.iter().map(|g| g.id).collect();
             note_guilds_left(framework.user_data, shard, &listed).await;
         }
         FullEvent::Resume { .. } => {
@@ -157,12 +157,10 @@ pub(super) async fn on_event(
                 "guild seen"
             );
             // The bot is in it: if it had been removed, its data is kept after all.
-            match framework.user_data.store.guild_back(guild.id.get()).await {
+            match framework.user_data.store.guild_back(guild.id.into()).await {
                 Ok(true) => {
                     info!(guild = guild.id.get(), "back in a server: its data is kept");
-                    let back = Membership::Back {
-                        guild: guild.id.get(),
-                    };
+                    let back = Membership::Back { guild: guild.id };
                     let _ = framework.user_data.membership.send(back);
                 }
                 Ok(false) => {}
@@ -174,15 +172,18 @@ pub(super) async fn on_event(
         // Removed from a server (not an outage, which says `unavailable`): its data is deleted
         // 30 days from now unless the bot comes back (see `sweep_removed_guilds`).
         FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
-            let guild = incomplete.id.get();
+            let guild = incomplete.id;
             let removed = framework
                 .user_data
                 .store
-                .guild_removed(guild, crate::store::now_ms())
+                .guild_removed(guild.into(), crate::store::now_ms())
                 .await;
             match removed {
                 Ok(true) => {
-                    info!(guild, "removed from a server: its data goes in 30 days");
+                    info!(
+                        guild = guild.get(),
+                        "removed from a server: its data goes in 30 days"
+                    );
                     let _ = framework
                         .user_data
                         .membership
@@ -190,7 +191,9 @@ pub(super) async fn on_event(
                 }
                 // Replayed: the first removal keeps its time.
                 Ok(false) => {}
-                Err(e) => error!(error = %e, guild, "could not record a server's removal"),
+                Err(e) => {
+                    error!(error = %e, guild = guild.get(), "could not record a server's removal")
+                }
             }
         }
         _ => {}
@@ -205,18 +208,21 @@ pub(super) async fn on_event(
 pub(super) async fn note_guilds_left(
     data: &Data,
     (shard, count): (u32, u32),
-    listed: &std::collections::HashSet<u64>,
+    listed: &std::collections::HashSet<serenity::GuildId>,
 ) {
-    let left =
-        |guild| crate::tables::shards::shard_of(guild, count) == shard && !listed.contains(&guild);
+    let left = |guild: crate::ids::GuildId| {
+        crate::tables::shards::shard_of(guild, count) == shard && !listed.contains(&guild.into())
+    };
     match data.store.guilds_left(left, crate::store::now_ms()).await {
         Ok(guilds) => {
             for guild in guilds {
                 info!(
-                    guild,
+                    guild = guild.get(),
                     "not a server of the bot any more (left while offline): its data goes in 30 days"
                 );
-                let _ = data.membership.send(Membership::Removed { guild });
+                let _ = data.membership.send(Membership::Removed {
+                    guild: guild.into(),
+                });
             }
         }
         Err(e) => error!(error = %e, shard, "could not record the servers left while offline"),

@@ -15,6 +15,7 @@ use serenity::{
 };
 
 use super::codec::{self, Button};
+use crate::ids;
 use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, Picture, RowView, SelectView, UiAction,
 };
@@ -53,7 +54,7 @@ pub fn mentioned(content: &str) -> Vec<u64> {
 /// Names a button's or a select menu's custom_id from its action.
 pub type Namer<'a> = &'a dyn Fn(&UiAction) -> String;
 
-pub fn game_namer(game_id: i64, version: u64) -> impl Fn(&UiAction) -> String {
+pub fn game_namer(game_id: ids::GameId, version: u64) -> impl Fn(&UiAction) -> String {
     move |action| {
         codec::encode(&Button::Game {
             game_id,
@@ -171,7 +172,7 @@ const MAX_NONCE: usize = 25;
 /// than show it twice. In hexadecimal, e.g. `t33.b` (a turn of game 51 at version 11),
 /// `r33.c.9a2f41c0` (shown again in place of a message). `None` if it would be longer than
 /// Discord takes (ids far beyond any real database's): then the post carries no nonce.
-pub fn post_nonce(game_id: i64, version: u64, post: Post) -> Option<String> {
+pub fn post_nonce(game_id: ids::GameId, version: u64, post: Post) -> Option<String> {
     let kind = match post {
         Post::Turn => 't',
         Post::Lobby => 'l',
@@ -183,7 +184,7 @@ pub fn post_nonce(game_id: i64, version: u64, post: Post) -> Option<String> {
     if let Post::Replacing(old) = post {
         // The replaced message's id tells this replacement from an earlier one; its last digits
         // are enough for that.
-        let old = format!("{old:x}");
+        let old = format!("{:x}", old.get());
         nonce = format!("{nonce}.{}", &old[old.len().saturating_sub(8)..]);
     }
     (nonce.len() <= MAX_NONCE).then_some(nonce)
@@ -248,21 +249,17 @@ const MISSING_PERMISSIONS: isize = 50013;
 impl Outbox for HttpOutbox {
     fn start_thread(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ids::ChannelId,
+        message_id: ids::MessageId,
         name: String,
-    ) -> BoxFuture<'_, Result<u64, ThreadError>> {
+    ) -> BoxFuture<'_, Result<ids::ChannelId, ThreadError>> {
         Box::pin(async move {
             let thread = serenity::CreateThread::new(name)
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
-            serenity::ChannelId::new(channel_id)
-                .create_thread_from_message(
-                    &self.http,
-                    serenity::MessageId::new(message_id),
-                    thread,
-                )
+            serenity::ChannelId::from(channel_id)
+                .create_thread_from_message(&self.http, message_id, thread)
                 .await
-                .map(|thread| thread.id.get())
+                .map(|thread| thread.id.into())
                 .map_err(|error| match &error {
                     serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
                         if response.error.code == MISSING_PERMISSIONS =>
@@ -274,9 +271,9 @@ impl Outbox for HttpOutbox {
         })
     }
 
-    fn archive_thread(&self, thread_id: u64) -> BoxFuture<'_, Result<(), SendError>> {
+    fn archive_thread(&self, thread_id: ids::ChannelId) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
-            serenity::ChannelId::new(thread_id)
+            serenity::ChannelId::from(thread_id)
                 .edit_thread(&self.http, serenity::EditThread::new().archived(true))
                 .await
                 .map(|_| ())
@@ -286,10 +283,10 @@ impl Outbox for HttpOutbox {
 
     fn post(
         &self,
-        channel_id: u64,
+        channel_id: ids::ChannelId,
         message: Outgoing,
         post: Post,
-    ) -> BoxFuture<'_, Result<u64, SendError>> {
+    ) -> BoxFuture<'_, Result<ids::MessageId, SendError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let mut create = create_message(&message.view, &name);
@@ -303,7 +300,7 @@ impl Outbox for HttpOutbox {
             let body = serenity::json::to_vec(&create).map_err(send_error)?;
             let request = serenity::http::Request::new(
                 serenity::http::Route::ChannelMessages {
-                    channel_id: serenity::ChannelId::new(channel_id),
+                    channel_id: channel_id.into(),
                 },
                 serenity::http::LightMethod::Post,
             )
@@ -312,15 +309,15 @@ impl Outbox for HttpOutbox {
                 .fire::<Posted>(request)
                 .await
                 .inspect(rest_ok)
-                .map(|posted| posted.id.get())
+                .map(|posted| posted.id.into())
                 .map_err(send_error)
         })
     }
 
     fn edit(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ids::ChannelId,
+        message_id: ids::MessageId,
         message: Outgoing,
     ) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
@@ -331,8 +328,8 @@ impl Outbox for HttpOutbox {
                 .allowed_mentions(pings(&view.content))
                 .embeds(embeds(view))
                 .components(components(view, &name));
-            serenity::ChannelId::new(channel_id)
-                .edit_message(&self.http, serenity::MessageId::new(message_id), edit)
+            serenity::ChannelId::from(channel_id)
+                .edit_message(&self.http, serenity::MessageId::from(message_id), edit)
                 .await
                 .inspect(rest_ok)
                 .map(|_| ())
@@ -342,8 +339,8 @@ impl Outbox for HttpOutbox {
 
     fn add_picture(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ids::ChannelId,
+        message_id: ids::MessageId,
         view: MessageView,
         picture: Picture,
     ) -> BoxFuture<'_, Result<(), SendError>> {
@@ -363,8 +360,8 @@ impl Outbox for HttpOutbox {
             let file = serenity::CreateAttachment::bytes(picture.png, picture.name.clone());
             self.http
                 .edit_message(
-                    serenity::ChannelId::new(channel_id),
-                    serenity::MessageId::new(message_id),
+                    serenity::ChannelId::from(channel_id),
+                    serenity::MessageId::from(message_id),
                     &body,
                     vec![file],
                 )
@@ -556,7 +553,10 @@ impl Reply for InteractionReply {
         })
     }
 
-    fn message(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<u64, String>> {
+    fn message(
+        self: Box<Self>,
+        message: Outgoing,
+    ) -> BoxFuture<'static, Result<ids::MessageId, String>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
@@ -574,7 +574,7 @@ impl Reply for InteractionReply {
                         .http
                         .edit_original_interaction_response(&self_.token, &edit, Vec::new())
                         .await
-                        .map(|m| Some(m.id.get()))
+                        .map(|m| Some(m.id.into()))
                 } else {
                     let followup = CreateInteractionResponseFollowup::new()
                         .content(&view.content)
@@ -584,7 +584,7 @@ impl Reply for InteractionReply {
                     followup
                         .execute(&self_.http, (None, &self_.token))
                         .await
-                        .map(|m| Some(m.id.get()))
+                        .map(|m| Some(m.id.into()))
                 }
             };
             let create = || CreateInteractionResponse::Message(response(view, &name));
@@ -594,7 +594,7 @@ impl Reply for InteractionReply {
                     .http
                     .get_original_interaction_response(&self.token)
                     .await
-                    .map(|m| m.id.get())
+                    .map(|m| m.id.into())
                     .map_err(|e| e.to_string()),
             }
         })
@@ -654,18 +654,35 @@ mod tests {
 
     #[test]
     fn a_posts_nonce_names_the_post_the_game_and_its_version_within_discords_25_characters() {
-        assert_eq!(post_nonce(51, 11, Post::Turn).as_deref(), Some("t33.b"));
         assert_eq!(
-            post_nonce(51, 12, Post::Replacing(1_443_113_937_412_882_368)).as_deref(),
+            post_nonce(ids::GameId::new(51), 11, Post::Turn).as_deref(),
+            Some("t33.b")
+        );
+        assert_eq!(
+            post_nonce(
+                ids::GameId::new(51),
+                12,
+                Post::Replacing(ids::MessageId::new(1_443_113_937_412_882_368))
+            )
+            .as_deref(),
             Some("r33.c.e9e8ffc0")
         );
         let posts = [Post::Turn, Post::Lobby, Post::End, Post::NoThread];
-        let nonces: std::collections::BTreeSet<_> =
-            posts.iter().map(|post| post_nonce(51, 11, *post)).collect();
+        let nonces: std::collections::BTreeSet<_> = posts
+            .iter()
+            .map(|post| post_nonce(ids::GameId::new(51), 11, *post))
+            .collect();
         assert_eq!(nonces.len(), posts.len(), "each post its own");
         // Four billion games, 65,535 versions each, and any message id, fit.
-        let longest = post_nonce(i64::from(u32::MAX), 65_535, Post::Replacing(u64::MAX));
+        let longest = post_nonce(
+            ids::GameId::new(i64::from(u32::MAX)),
+            65_535,
+            Post::Replacing(ids::MessageId::new(u64::MAX)),
+        );
         assert!(longest.is_some_and(|n| n.len() <= MAX_NONCE));
-        assert_eq!(post_nonce(i64::MAX, u64::MAX, Post::Turn), None);
+        assert_eq!(
+            post_nonce(ids::GameId::new(i64::MAX), u64::MAX, Post::Turn),
+            None
+        );
     }
 }

@@ -4,6 +4,7 @@
 use std::num::NonZeroU32;
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use poise::serenity_prelude::{GuildId, UserId};
 
 /// How many people's counts are kept before those that are full again are forgotten.
 const KEPT: usize = 10_000;
@@ -12,7 +13,7 @@ const KEPT: usize = 10_000;
 /// 60/`per_minute` seconds (a generic cell rate, governor's).
 pub(super) struct ClickLimit {
     per_minute: u32,
-    limiter: DefaultKeyedRateLimiter<(u64, u64)>,
+    limiter: DefaultKeyedRateLimiter<(GuildId, UserId)>,
 }
 
 impl ClickLimit {
@@ -26,7 +27,7 @@ impl ClickLimit {
 
     /// Whether `user` may click in `guild` now (the click is counted); else the limit, for the
     /// answer.
-    pub(super) fn check(&self, guild: u64, user: u64) -> Result<(), u32> {
+    pub(super) fn check(&self, guild: GuildId, user: UserId) -> Result<(), u32> {
         let allowed = self.limiter.check_key(&(guild, user)).is_ok();
         if self.limiter.len() > KEPT {
             self.limiter.retain_recent();
@@ -46,12 +47,13 @@ mod tests {
     #[test]
     fn a_person_may_click_the_limit_at_once_in_a_server_and_no_more() {
         let limit = ClickLimit::new(3);
+        let check = |guild, user| limit.check(GuildId::new(guild), UserId::new(user));
         for _ in 0..3 {
-            assert_eq!(limit.check(1, 7), Ok(()));
+            assert_eq!(check(1, 7), Ok(()));
         }
-        assert_eq!(limit.check(1, 7), Err(3));
+        assert_eq!(check(1, 7), Err(3));
         // Someone else, and the same person in another server, are counted apart.
-        assert_eq!(limit.check(1, 8), Ok(()));
-        assert_eq!(limit.check(2, 7), Ok(()));
+        assert_eq!(check(1, 8), Ok(()));
+        assert_eq!(check(2, 7), Ok(()));
     }
 }

@@ -20,6 +20,7 @@ mod drain;
 pub mod emoji;
 mod events;
 mod health;
+mod ids;
 pub mod io;
 mod limits;
 mod options;
@@ -65,9 +66,9 @@ pub struct Data {
 pub enum Membership {
     /// Removed (GUILD_DELETE, or left while no process ran its shard): its data goes in 30
     /// days unless the bot comes back.
-    Removed { guild: u64 },
+    Removed { guild: serenity::GuildId },
     /// Back in a server it had been removed from: its data is kept.
-    Back { guild: u64 },
+    Back { guild: serenity::GuildId },
 }
 
 /// Whether this process serves the guild of a command: Discord routes every guild to the
@@ -76,7 +77,7 @@ pub enum Membership {
 fn own_guild(ctx: Context<'_>) -> bool {
     let own = ctx
         .guild_id()
-        .is_none_or(|guild| ctx.data().tables.owns(guild.get()));
+        .is_none_or(|guild| ctx.data().tables.owns(guild.into()));
     if !own {
         warn!(guild = ?ctx.guild_id(), "a command from a guild of another process's shard; refused");
     }
@@ -106,7 +107,7 @@ fn starter_lang(ctx: Context<'_>) -> Lang {
 /// Who did something, from an interaction's member (in a server) or user.
 fn who(user: &serenity::User, member: Option<&serenity::Member>) -> Who {
     Who {
-        user_id: user.id.get(),
+        user_id: user.id.into(),
         name: member.map_or_else(
             || user.display_name().to_string(),
             |m| m.display_name().to_string(),

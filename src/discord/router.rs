@@ -26,7 +26,7 @@ pub(super) async fn route_click(
             .await;
         return;
     };
-    if !data.tables.owns(guild.get()) {
+    if !data.tables.owns(guild.into()) {
         warn!(
             guild = guild.get(),
             "a click from a guild of another process's shard; refused"
@@ -34,7 +34,7 @@ pub(super) async fn route_click(
         let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
         return;
     }
-    if let Err(max) = data.clicks.check(guild.get(), click.user.id.get()) {
+    if let Err(max) = data.clicks.check(guild, click.user.id) {
         info!(max, "a click past the person's rate limit; refused");
         let _ = reply
             .ephemeral(render::notice(Notice::SlowDown(max), lang))
@@ -64,7 +64,7 @@ pub(super) async fn route_click(
             let origin = Origin::Click {
                 game_id,
                 version,
-                message_id: click.message.id.get(),
+                message_id: click.message.id.into(),
                 board: board_of(&click.message),
             };
             let reply = Box::new(InteractionReply::click(reply.http, reply.id, reply.token));
@@ -73,7 +73,7 @@ pub(super) async fn route_click(
                 let request = ReviewRequest {
                     kind: None,
                     game_id: Some(game_id),
-                    guild_id: guild.get(),
+                    guild_id: guild.into(),
                     who,
                     origin,
                     reply,
@@ -89,7 +89,7 @@ pub(super) async fn route_click(
                     reply,
                     lang,
                 };
-                data.tables.request(click.channel_id.get(), request).await;
+                data.tables.request(click.channel_id.into(), request).await;
             }
         }
         (
@@ -118,8 +118,7 @@ pub(super) async fn route_click(
                 by,
                 period,
             };
-            let view =
-                commands::leaderboard_view(&data.store, board, guild.get(), page, board_lang);
+            let view = commands::leaderboard_view(&data.store, board, guild, page, board_lang);
             match view.await {
                 Ok(view) => {
                     let name = commands::leaderboard_namer(board, board_lang);

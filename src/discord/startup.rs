@@ -273,7 +273,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
         identified: Default::default(),
     };
-    let guild = config.discord.guild_id.map(serenity::GuildId::new);
+    let guild = config.discord.guild_id.map(serenity::GuildId::from);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),

@@ -21,7 +21,7 @@ pub enum Intent<M> {
     Cancel,
     /// Remove a player (the host or a moderator); from a slash command only.
     Kick {
-        user_id: u64,
+        user_id: crate::ids::UserId,
     },
     /// The scores, privately; from a slash command only.
     Scores,

@@ -86,7 +86,7 @@ impl Status {
 /// Leaderboards are per server, or global (all servers summed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
-    Guild(u64),
+    Guild(crate::ids::GuildId),
     Global,
 }
 

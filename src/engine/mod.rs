@@ -12,11 +12,14 @@ pub use kind::{GameKind, Period, Ranking, Scope, Status};
 
 use serde::{Deserialize, Serialize};
 
-/// Who sits in a seat: a person (by their Discord user id, opaque here) or a bot seat.
+use crate::ids::UserId;
+
+/// Who sits in a seat: a person (by their Discord user id, opaque here) or a bot seat. Stored as
+/// `{"kind": "person", "id": 123}` (the id's number: [`UserId`] serializes as its `u64`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "id", rename_all = "snake_case")]
 pub enum Player {
-    Person(u64),
+    Person(UserId),
     Bot(u8),
 }
 

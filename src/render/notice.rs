@@ -3,6 +3,7 @@
 
 use crate::engine::table::RuleError;
 use crate::i18n::Lang;
+use crate::ids::{ChannelId, GuildId, MessageId};
 use crate::tr;
 
 use super::view::{escape, list, truncate, MessageView};
@@ -93,7 +94,7 @@ pub enum Notice {
     /// A command or subcommand the bot does not have.
     UnknownCommand,
     /// A game may not start in this channel: the server lets games start in these channels only.
-    ChannelNotAllowed(Vec<u64>),
+    ChannelNotAllowed(Vec<ChannelId>),
     /// The server's settings are changed by members with Manage Server only.
     ManageServerOnly,
     /// `config set` without a setting to set: the names of the options it takes.
@@ -124,14 +125,14 @@ pub struct Busy {
     /// Whether the one who asked is seated in it.
     pub seated: bool,
     /// Other channels where the server lets games start (none: any channel).
-    pub elsewhere: Vec<u64>,
+    pub elsewhere: Vec<ChannelId>,
     /// Whether the server could turn threads on, so that each game has one and a channel holds
     /// several (they are off).
     pub threads_off: bool,
 }
 
 /// A Discord message's address, for a link.
-pub fn message_link(guild: u64, channel: u64, message: u64) -> String {
+pub fn message_link(guild: GuildId, channel: ChannelId, message: MessageId) -> String {
     format!("https://discord.com/channels/{guild}/{channel}/{message}")
 }
 

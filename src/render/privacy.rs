@@ -2,6 +2,7 @@
 //! texts for both games; each names its game's command.
 
 use crate::i18n::Lang;
+use crate::ids::ChannelId;
 use crate::tr;
 
 use super::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView, UiAction};
@@ -56,7 +57,7 @@ pub fn forget_answered(forgotten: bool, lang: Lang) -> MessageView {
 }
 
 /// Forget-me refused: the person has a seat at an open game, in the channel `channel_id`.
-pub fn forget_seated(channel_id: u64, lang: Lang) -> MessageView {
+pub fn forget_seated(channel_id: ChannelId, lang: Lang) -> MessageView {
     let channel = format!("<#{channel_id}>");
     MessageView::new(&tr!(lang, "forget-seated", channel = channel))
 }

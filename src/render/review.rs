@@ -5,6 +5,7 @@
 //! summarised: the costliest decisions only, and the turns as long as they fit.
 
 use crate::i18n::Lang;
+use crate::ids::GameId;
 use crate::strategy::review::{Ended, Mistake, Review, Unit, NEGLIGIBLE};
 use crate::tr;
 
@@ -59,7 +60,7 @@ pub struct Reviewed<'a> {
     /// Its message ids' prefix (`fgi`, `gd`).
     pub code: &'a str,
     /// The game's id, as `/{command} review game:` takes it.
-    pub game_id: i64,
+    pub game_id: GameId,
 }
 
 /// The review as a private message, in `lang` (the asker's).
@@ -326,21 +327,21 @@ fn fit(lines: Vec<String>, max: usize, lang: Lang) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// No game has this id.
-    Unknown { id: i64 },
+    Unknown { id: GameId },
     /// The game was played in another server.
-    OtherServer { id: i64 },
+    OtherServer { id: GameId },
     /// The game is of the other kind: its review is under this command.
-    OtherGame { id: i64, command: &'static str },
+    OtherGame { id: GameId, command: &'static str },
     /// The game is still in its lobby or being played.
-    NotFinished { id: i64 },
+    NotFinished { id: GameId },
     /// The game was cancelled.
-    Cancelled { id: i64 },
+    Cancelled { id: GameId },
     /// The asker had no seat in it.
-    NotPlayed { id: i64 },
+    NotPlayed { id: GameId },
     /// The asker has no finished game of this kind (its command) in this server.
     NoGames { command: &'static str },
     /// The game's moves were deleted (`retention.game_logs_days`): no review, no rematch.
-    Pruned { id: i64 },
+    Pruned { id: GameId },
 }
 
 /// The refusal as a private message, in `lang`.
@@ -369,7 +370,7 @@ pub fn refusal(refusal: &Refusal, lang: Lang) -> MessageView {
 }
 
 /// The game's number, as its end shows it (in its footer): `/review game:` takes it.
-pub fn numbered(mut view: MessageView, game_id: i64, lang: Lang) -> MessageView {
+pub fn numbered(mut view: MessageView, game_id: GameId, lang: Lang) -> MessageView {
     let number = tr!(lang, "over-game-id", id = game_id.to_string());
     if let Some(embed) = view.embeds.first_mut() {
         let footer = match embed.footer.take() {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::duration;
 use crate::i18n::Lang;
+use crate::ids::ChannelId;
 use crate::tr;
 
 use super::view::{colour, list, EmbedView, MessageView};
@@ -43,7 +44,7 @@ pub struct SettingsView {
     pub charts: bool,
     pub charts_set: bool,
     /// The channels where games may start; none: every channel.
-    pub channels: Vec<u64>,
+    pub channels: Vec<ChannelId>,
     /// The config command as the person's client shows it (`/forgetit config`).
     pub command: String,
 }

@@ -6,6 +6,7 @@
 use crate::engine::Player;
 use crate::engine::{GameKind, Period, Ranking, Scope};
 use crate::i18n::Lang;
+use crate::ids::UserId;
 use crate::store::{LeaderboardPage, PlayerStats, RatedPlayer};
 use crate::tr;
 
@@ -39,7 +40,7 @@ pub struct LeaderRow {
     pub name: String,
     /// Shown as a mention instead of the name when set: on boards across servers, where a
     /// server's name for a person is not for the others to see.
-    pub mention: Option<u64>,
+    pub mention: Option<UserId>,
     /// The ranked value as shown: "12 wins", "1,234".
     pub value: String,
 }

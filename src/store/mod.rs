@@ -24,20 +24,21 @@ pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
 use crate::engine::table::{self, Phase, Rules};
 use crate::engine::{GameKind, Period, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
+use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("this channel already has an open game (game {game_id})")]
-    ChannelBusy { game_id: i64 },
+    ChannelBusy { game_id: GameId },
     /// A limit of [`OpenLimits`] is reached: nothing was stored.
     #[error("limit reached: {0:?}")]
     Limit(LimitReached),
     #[error("game {game_id} changed meanwhile: it is no longer at version {expected}")]
-    Conflict { game_id: i64, expected: u64 },
+    Conflict { game_id: GameId, expected: u64 },
     #[error("there is no game {0}")]
-    NotFound(i64),
+    NotFound(GameId),
     #[error("the event log of game {game_id} does not rebuild the game: {reason}")]
-    Corrupt { game_id: i64, reason: String },
+    Corrupt { game_id: GameId, reason: String },
     /// (Counted as it is made: [`crate::telemetry::DB_ERRORS`].)
     #[error("database: {0}")]
     Db(#[source] sqlx::Error),
@@ -68,21 +69,56 @@ impl From<sqlx::Error> for StoreError {
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
+/// How an id is kept in its `BIGINT` column (each backend's queries bind and read the ids so).
+pub(crate) trait IdColumn: Copy {
+    fn column(self) -> i64;
+    fn of_column(value: i64) -> Self;
+}
+
+/// Discord's ids: the `u64` as the `i64` of the same bits, as they always were stored (Discord's
+/// ids are below 2^63, so the same number).
+macro_rules! discord_id_columns {
+    ($($id:ty),*) => {$(
+        impl IdColumn for $id {
+            fn column(self) -> i64 {
+                self.get() as i64
+            }
+
+            fn of_column(value: i64) -> Self {
+                Self::new(value as u64)
+            }
+        }
+    )*};
+}
+
+discord_id_columns!(GuildId, ChannelId, UserId, MessageId);
+
+/// A game's id is its row's.
+impl IdColumn for GameId {
+    fn column(self) -> i64 {
+        self.get()
+    }
+
+    fn of_column(value: i64) -> Self {
+        Self::new(value)
+    }
+}
+
 /// A game's row, as [`Store::load`] reads it.
 #[derive(sqlx::FromRow)]
 pub(crate) struct GameRecord {
-    guild_id: i64,
-    channel_id: i64,
-    lobby_message_id: Option<i64>,
-    turn_message_id: Option<i64>,
+    guild_id: GuildId,
+    channel_id: ChannelId,
+    lobby_message_id: Option<MessageId>,
+    turn_message_id: Option<MessageId>,
     deadline_ms: Option<i64>,
     version: i64,
     lang: String,
     shown_version: Option<i64>,
     turn_timeout_ms: Option<i64>,
     bot_pace_ms: Option<i64>,
-    rematch_of: Option<i64>,
-    lobby_channel_id: Option<i64>,
+    rematch_of: Option<GameId>,
+    lobby_channel_id: Option<ChannelId>,
 }
 
 /// What a commit survives once a click is answered (SQLite in WAL mode, `synchronous` NORMAL or
@@ -101,7 +137,7 @@ pub enum Durability {
 /// One action's commit, waiting for the committer (written in one transaction with the others
 /// waiting).
 pub(crate) struct CommitJob {
-    game_id: i64,
+    game_id: GameId,
     version: u64,
     status: Status,
     deadline_ms: Option<i64>,
@@ -121,12 +157,12 @@ pub(crate) struct CommitJob {
 pub(crate) enum Job {
     Commit(CommitJob),
     Messages {
-        game_id: i64,
-        lobby_message_id: Option<u64>,
-        turn_message_id: Option<u64>,
+        game_id: GameId,
+        lobby_message_id: Option<MessageId>,
+        turn_message_id: Option<MessageId>,
     },
     /// The versions some games' messages show (`(game id, version)`, at most a statement's).
-    Shown(Vec<(i64, u64)>),
+    Shown(Vec<(GameId, u64)>),
 }
 
 /// How a commit changes its game's seats.
@@ -236,7 +272,7 @@ const LOAD_CHUNK: usize = 500;
 
 /// Game `game_id` rebuilt from its row and its event log.
 fn rebuilt<G: StoredGame>(
-    game_id: i64,
+    game_id: GameId,
     row: &GameRecord,
     events: &[G::Event],
 ) -> Result<Loaded<G>> {
@@ -252,12 +288,12 @@ fn rebuilt<G: StoredGame>(
     Ok(Loaded {
         id: game_id,
         place: Place {
-            guild_id: row.guild_id as u64,
-            channel_id: row.channel_id as u64,
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
         },
         game,
-        lobby_message_id: row.lobby_message_id.map(|id| id as u64),
-        turn_message_id: row.turn_message_id.map(|id| id as u64),
+        lobby_message_id: row.lobby_message_id,
+        turn_message_id: row.turn_message_id,
         deadline_ms: row.deadline_ms,
         lang: Lang::from_code(&row.lang).unwrap_or_default(),
         shown_version: row.shown_version.map(|v| v as u64),
@@ -266,7 +302,7 @@ fn rebuilt<G: StoredGame>(
             bot_pace_ms: row.bot_pace_ms.map(|ms| ms as u64),
         },
         rematch_of: row.rematch_of,
-        lobby_channel: row.lobby_channel_id.map(|id| id as u64),
+        lobby_channel: row.lobby_channel_id,
     })
 }
 
@@ -282,7 +318,7 @@ pub struct SeatRow {
 /// One person's part in a finished game, folded into their lifetime statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatResult {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub name: String,
     pub won: bool,
     pub points: u32,
@@ -393,18 +429,18 @@ impl<R: Rules> StoredGame for table::Game<R> {
 /// Where a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
-    pub guild_id: u64,
-    pub channel_id: u64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
 }
 
 /// A game as loaded from the store, rebuilt from its event log.
 #[derive(Clone, Debug)]
 pub struct Loaded<G> {
-    pub id: i64,
+    pub id: GameId,
     pub place: Place,
     pub game: G,
-    pub lobby_message_id: Option<u64>,
-    pub turn_message_id: Option<u64>,
+    pub lobby_message_id: Option<MessageId>,
+    pub turn_message_id: Option<MessageId>,
     pub deadline_ms: Option<i64>,
     /// The language of the table's public messages.
     pub lang: Lang,
@@ -413,10 +449,10 @@ pub struct Loaded<G> {
     /// The clocks it started with.
     pub clocks: Clocks,
     /// The finished game whose Rematch button opened it.
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
     /// Once its Start moved it to a thread (its place's channel, then): the channel of its lobby
     /// message.
-    pub lobby_channel: Option<u64>,
+    pub lobby_channel: Option<ChannelId>,
 }
 
 /// What a new game keeps beside its rules' state, from its opening to its end.
@@ -427,7 +463,7 @@ pub struct Opening {
     /// Its clocks (its server's, at its start).
     pub clocks: Clocks,
     /// The finished game whose Rematch button opens it.
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
     /// What its server and its host may have open, checked in the transaction that stores it.
     pub limits: Option<OpenLimits>,
 }
@@ -436,7 +472,7 @@ pub struct Opening {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpenLimits {
     /// The person who opens it.
-    pub host: u64,
+    pub host: UserId,
     /// The open lobbies they may host in the server (this one not counted).
     pub lobbies_per_person: u32,
     /// The open games the server may have (this one not counted).
@@ -478,12 +514,12 @@ pub struct GuildSettings {
     /// Whether a game's end shows its chart (`None`: not set, on).
     pub charts: Option<bool>,
     /// The channels where games may start, in id order; none: every channel.
-    pub channels: Vec<u64>,
+    pub channels: Vec<ChannelId>,
 }
 
 impl GuildSettings {
     /// Whether a game may start in `channel_id`.
-    pub fn allows(&self, channel_id: u64) -> bool {
+    pub fn allows(&self, channel_id: ChannelId) -> bool {
         self.channels.is_empty() || self.channels.contains(&channel_id)
     }
 
@@ -526,15 +562,15 @@ pub enum SettingsChange {
     /// Puts every setting back to its default, the channel list included.
     ResetAll,
     /// Lets games start in a channel.
-    AddChannel(u64),
+    AddChannel(ChannelId),
     /// No longer lets games start in a channel.
-    RemoveChannel(u64),
+    RemoveChannel(ChannelId),
 }
 
 /// A person's lifetime statistics in one scope and game kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub name: String,
     pub games: u64,
     pub wins: u64,
@@ -581,7 +617,7 @@ pub enum Forgotten {
     Done { stats: u64, seats: u64, events: u64 },
     /// Nothing done: the person has a seat at an open game (the first found is in this
     /// channel), whose table holds their name in memory and would write it again.
-    Seated { channel_id: u64 },
+    Seated { channel_id: ChannelId },
 }
 
 /// How long a server's data is kept once the bot was removed from it: 30 days.
@@ -690,7 +726,7 @@ impl Store {
         place: Place,
         game: &G,
         created: &G::Event,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         self.create_game_in(place, game, created, Lang::default())
             .await
     }
@@ -704,7 +740,7 @@ impl Store {
         game: &G,
         created: &G::Event,
         lang: Lang,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         let opening = Opening {
             lang,
             ..Opening::default()
@@ -721,7 +757,7 @@ impl Store {
         game: &G,
         created: &G::Event,
         opening: &Opening,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         each!(self, q => q.create_game_in(place, game, created, opening).await)
     }
 
@@ -732,7 +768,7 @@ impl Store {
     /// still applied once or refused alone, and returns once it is committed.
     pub async fn commit<G: StoredGame>(
         &self,
-        game_id: i64,
+        game_id: GameId,
         game: &G,
         event: &G::Event,
         deadline_ms: Option<i64>,
@@ -750,7 +786,7 @@ impl Store {
     /// click pays.)
     pub async fn commit_from<G: StoredGame>(
         &self,
-        game_id: i64,
+        game_id: GameId,
         before: Option<&G>,
         game: &G,
         event: &G::Event,
@@ -795,9 +831,9 @@ impl Store {
     /// Remembers the Discord messages that show a game.
     pub async fn set_messages(
         &self,
-        game_id: i64,
-        lobby_message_id: Option<u64>,
-        turn_message_id: Option<u64>,
+        game_id: GameId,
+        lobby_message_id: Option<MessageId>,
+        turn_message_id: Option<MessageId>,
     ) -> Result<()> {
         each!(self, q => q.set_messages(game_id, lobby_message_id, turn_message_id).await)
     }
@@ -806,15 +842,15 @@ impl Store {
     /// on, and its lobby message stays in `lobby_channel`.
     pub async fn move_to_thread(
         &self,
-        game_id: i64,
-        thread: u64,
-        lobby_channel: u64,
+        game_id: GameId,
+        thread: ChannelId,
+        lobby_channel: ChannelId,
     ) -> Result<()> {
         each!(self, q => q.move_to_thread(game_id, thread, lobby_channel).await)
     }
 
     /// The open game (lobby or playing) of a channel, if any, with its kind.
-    pub async fn open_game_in(&self, channel_id: u64) -> Result<Option<(i64, GameKind)>> {
+    pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(GameId, GameKind)>> {
         each!(self, q => q.open_game_in(channel_id).await)
     }
 
@@ -828,18 +864,18 @@ impl Store {
     /// hundred games a query, so a restart with many open games stays quick.
     pub async fn load_open_in<G: StoredGame>(
         &self,
-        keep: impl Fn(u64) -> bool,
+        keep: impl Fn(GuildId) -> bool,
     ) -> Result<Vec<Loaded<G>>> {
         each!(self, q => q.load_open_in(keep).await)
     }
 
     /// One game, rebuilt from its event log.
-    pub async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
+    pub async fn load<G: StoredGame>(&self, game_id: GameId) -> Result<Loaded<G>> {
         each!(self, q => q.load(game_id).await)
     }
 
     /// A game's event log, in order.
-    pub async fn events<G: StoredGame>(&self, game_id: i64) -> Result<Vec<G::Event>> {
+    pub async fn events<G: StoredGame>(&self, game_id: GameId) -> Result<Vec<G::Event>> {
         each!(self, q => q.events::<G>(game_id).await)
     }
 
@@ -859,12 +895,12 @@ impl Store {
     /// tries, so that every channel's clicks of that moment were answered 10 to 90 ms late (the
     /// load bench's p99.9 stall). In the queue, nothing in this process waits for the lock.
     #[instrument(skip_all, fields(games = shown.len()))]
-    pub async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
+    pub async fn set_shown(&self, shown: &[(GameId, u64)]) -> Result<()> {
         each!(self, q => q.set_shown(shown).await)
     }
 
     /// The stored seats of a game, in seating order.
-    pub async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
+    pub async fn seats(&self, game_id: GameId) -> Result<Vec<SeatRow>> {
         each!(self, q => q.seats(game_id).await)
     }
 
@@ -904,7 +940,7 @@ impl Store {
         &self,
         kind: GameKind,
         scope: Scope,
-        user_id: u64,
+        user_id: UserId,
         last: u32,
     ) -> Result<Vec<crate::ratings::Rating>> {
         each!(self, q => q.rating_history(kind, scope, user_id, last).await)
@@ -933,13 +969,13 @@ impl Store {
         &self,
         kind: GameKind,
         scope: Scope,
-        user_id: u64,
+        user_id: UserId,
     ) -> Result<Option<PlayerStats>> {
         each!(self, q => q.player_stats(kind, scope, user_id).await)
     }
 
     /// The kind of game `game_id`, if there is such a game.
-    pub async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
+    pub async fn kind_of(&self, game_id: GameId) -> Result<Option<GameKind>> {
         each!(self, q => q.kind_of(game_id).await)
     }
 
@@ -948,9 +984,9 @@ impl Store {
     pub async fn latest_finished(
         &self,
         kind: GameKind,
-        guild_id: u64,
-        user_id: u64,
-    ) -> Result<Option<i64>> {
+        guild_id: GuildId,
+        user_id: UserId,
+    ) -> Result<Option<GameId>> {
         each!(self, q => q.latest_finished(kind, guild_id, user_id).await)
     }
 
@@ -962,7 +998,7 @@ impl Store {
     /// Refused ([`Forgotten::Seated`], nothing changed) while they have a seat at an open game.
     pub async fn forget_person(
         &self,
-        user_id: u64,
+        user_id: UserId,
         former: &(dyn Fn(Lang) -> String + Sync),
     ) -> Result<Forgotten> {
         each!(self, q => q.forget_person(user_id, former).await)
@@ -971,7 +1007,7 @@ impl Store {
     /// Records that the bot was removed from a server at `removed_ms` (a second removal before
     /// it comes back keeps the first time). Whether this one was recorded: false for a server
     /// already removed.
-    pub async fn guild_removed(&self, guild_id: u64, removed_ms: i64) -> Result<bool> {
+    pub async fn guild_removed(&self, guild_id: GuildId, removed_ms: i64) -> Result<bool> {
         let recorded = each!(self, q => q.guilds_removed(&[guild_id], removed_ms).await)?;
         Ok(!recorded.is_empty())
     }
@@ -982,9 +1018,9 @@ impl Store {
     /// those already removed keep their first time and are not returned.
     pub async fn guilds_left(
         &self,
-        left: impl Fn(u64) -> bool,
+        left: impl Fn(GuildId) -> bool,
         removed_ms: i64,
-    ) -> Result<Vec<u64>> {
+    ) -> Result<Vec<GuildId>> {
         let mut guilds = self.guilds_with_data().await?;
         guilds.retain(|&guild| left(guild));
         each!(self, q => q.guilds_removed(&guilds, removed_ms).await)
@@ -992,25 +1028,25 @@ impl Store {
 
     /// The bot is in a server (again): its removal, if any, is forgotten and its data kept.
     /// Whether there was one.
-    pub async fn guild_back(&self, guild_id: u64) -> Result<bool> {
+    pub async fn guild_back(&self, guild_id: GuildId) -> Result<bool> {
         each!(self, q => q.guild_back(guild_id).await)
     }
 
     /// Every server the store keeps something of (games, statistics, results, ratings,
     /// settings), in id order; not 0, the row of ratings across servers.
-    pub async fn guilds_with_data(&self) -> Result<Vec<u64>> {
+    pub async fn guilds_with_data(&self) -> Result<Vec<GuildId>> {
         each!(self, q => q.guilds_with_data().await)
     }
 
     /// When the bot was removed from a server it has not come back to, if it was.
-    pub async fn guild_removed_at(&self, guild_id: u64) -> Result<Option<i64>> {
+    pub async fn guild_removed_at(&self, guild_id: GuildId) -> Result<Option<i64>> {
         each!(self, q => q.guild_removed_at(guild_id).await)
     }
 
     /// Deletes the data of every server the bot was removed from [`REMOVED_GUILD_KEPT_MS`] or
     /// more before `now_ms`, and did not come back to: its games with their seats and event
     /// logs, its statistics rows and its settings, in one transaction. The servers swept.
-    pub async fn sweep_removed_guilds(&self, now_ms: i64) -> Result<Vec<u64>> {
+    pub async fn sweep_removed_guilds(&self, now_ms: i64) -> Result<Vec<GuildId>> {
         let before = now_ms.saturating_sub(REMOVED_GUILD_KEPT_MS);
         each!(self, q => q.sweep_removed_guilds(before).await)
     }
@@ -1023,25 +1059,25 @@ impl Store {
     }
 
     /// When game `game_id`'s move log was deleted, if it was ([`Store::prune_logs`]).
-    pub async fn log_pruned(&self, game_id: i64) -> Result<Option<i64>> {
+    pub async fn log_pruned(&self, game_id: GameId) -> Result<Option<i64>> {
         each!(self, q => q.log_pruned(game_id).await)
     }
 
     /// A server's settings (the defaults, for a server that set none).
-    pub async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {
+    pub async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettings> {
         each!(self, q => q.guild_settings(guild_id).await)
     }
 
     /// Changes a server's settings, in one transaction; returns them as they then are.
     pub async fn change_guild_settings(
         &self,
-        guild_id: u64,
+        guild_id: GuildId,
         change: &SettingsChange,
     ) -> Result<GuildSettings> {
         each!(self, q => q.change_guild_settings(guild_id, change).await)
     }
 
-    async fn exists(&self, game_id: i64) -> Result<bool> {
+    async fn exists(&self, game_id: GameId) -> Result<bool> {
         each!(self, q => q.exists(game_id).await)
     }
 }

@@ -12,16 +12,52 @@ use super::Db;
 use crate::engine::table::TableEvent;
 use crate::engine::{GameKind, Player, Ranking, Scope, Status};
 use crate::i18n::Lang;
+use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::ratings::Rating;
 use crate::store::{
     chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
-    GuildSettings, Job, LeaderboardPage, LimitReached, Loaded, Opening, Place, Placing,
+    GuildSettings, IdColumn, Job, LeaderboardPage, LimitReached, Loaded, Opening, Place, Placing,
     PlayerStats, RatedPlayer, Result, SeatResult, SeatRow, Seats, Setting, SettingsChange,
     StoreError, StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
 };
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
 type DbRow = <Db as sqlx::Database>::Row;
+
+/// The ids ([`crate::ids`]) are bound and read as the `BIGINT` columns that hold them
+/// ([`IdColumn`]).
+macro_rules! id_columns {
+    ($($id:ty),*) => {$(
+        impl sqlx::Type<Db> for $id {
+            fn type_info() -> <Db as sqlx::Database>::TypeInfo {
+                <i64 as sqlx::Type<Db>>::type_info()
+            }
+
+            fn compatible(ty: &<Db as sqlx::Database>::TypeInfo) -> bool {
+                <i64 as sqlx::Type<Db>>::compatible(ty)
+            }
+        }
+
+        impl<'q> sqlx::Encode<'q, Db> for $id {
+            fn encode_by_ref(
+                &self,
+                buf: &mut <Db as sqlx::Database>::ArgumentBuffer<'q>,
+            ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+                <i64 as sqlx::Encode<'q, Db>>::encode(IdColumn::column(*self), buf)
+            }
+        }
+
+        impl<'r> sqlx::Decode<'r, Db> for $id {
+            fn decode(
+                value: <Db as sqlx::Database>::ValueRef<'r>,
+            ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+                Ok(IdColumn::of_column(<i64 as sqlx::Decode<'r, Db>>::decode(value)?))
+            }
+        }
+    )*};
+}
+
+id_columns!(GuildId, ChannelId, UserId, MessageId, GameId);
 
 /// One backend's connections, and its committer.
 #[derive(Clone, Debug)]
@@ -100,16 +136,16 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<
 async fn write_messages(
     tx: &mut Tx<'_>,
     now: i64,
-    game_id: i64,
-    lobby_message_id: Option<u64>,
-    turn_message_id: Option<u64>,
+    game_id: GameId,
+    lobby_message_id: Option<MessageId>,
+    turn_message_id: Option<MessageId>,
 ) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE games SET lobby_message_id = $1, turn_message_id = $2, updated_ms = $3 \
          WHERE id = $4",
     )
-    .bind(lobby_message_id.map(|id| id as i64))
-    .bind(turn_message_id.map(|id| id as i64))
+    .bind(lobby_message_id)
+    .bind(turn_message_id)
     .bind(now)
     .bind(game_id)
     .execute(&mut **tx)
@@ -146,10 +182,11 @@ async fn write_commits(tx: &mut Tx<'_>, now: i64, commits: &[&CommitJob]) -> Res
                 write_seats(tx, job.game_id, seats).await?;
             }
             if !job.results.is_empty() || !job.placings.is_empty() {
-                let guild_id: i64 = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = $1")
-                    .bind(job.game_id)
-                    .fetch_one(&mut **tx)
-                    .await?;
+                let guild_id: GuildId =
+                    sqlx::query_scalar("SELECT guild_id FROM games WHERE id = $1")
+                        .bind(job.game_id)
+                        .fetch_one(&mut **tx)
+                        .await?;
                 for result in &job.results {
                     record_result(tx, job.game_id, guild_id, job.kind, result, now).await?;
                 }
@@ -168,7 +205,7 @@ async fn write_commits(tx: &mut Tx<'_>, now: i64, commits: &[&CommitJob]) -> Res
 const SHOWN_A_JOB: usize = 64;
 
 /// Writes the versions games' messages show, for the games still open.
-async fn write_shown(tx: &mut Tx<'_>, shown: &[(i64, u64)]) -> Result<()> {
+async fn write_shown(tx: &mut Tx<'_>, shown: &[(GameId, u64)]) -> Result<()> {
     static UPDATES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     execute_rows(
         tx,
@@ -260,11 +297,11 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
             ],
             super::NUMBERED,
         );
-        let mut query = sqlx::query_scalar::<_, i64>(which);
+        let mut query = sqlx::query_scalar::<_, GameId>(which);
         for job in jobs {
             query = query.bind(job.game_id).bind(job.version as i64);
         }
-        let ids: Vec<i64> = query.fetch_all(&mut **tx).await?;
+        let ids: Vec<GameId> = query.fetch_all(&mut **tx).await?;
         jobs.iter().map(|job| ids.contains(&job.game_id)).collect()
     };
     let events: Vec<&CommitJob> = jobs
@@ -290,7 +327,7 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
         },
     )
     .await?;
-    let scores: Vec<(i64, &(i64, SeatRow))> = events
+    let scores: Vec<(GameId, &(i64, SeatRow))> = events
         .iter()
         .flat_map(|job| match &job.seats {
             Seats::Scores(scores) => scores.iter().map(|score| (job.game_id, score)).collect(),
@@ -347,7 +384,7 @@ impl Queries {
         game: &G,
         created: &G::Event,
         opening: &Opening,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         let Opening {
             lang,
             clocks,
@@ -361,8 +398,8 @@ impl Queries {
              created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms, rematch_of) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) RETURNING id",
         )
-        .bind(place.guild_id as i64)
-        .bind(place.channel_id as i64)
+        .bind(place.guild_id)
+        .bind(place.channel_id)
         .bind(G::KIND.as_str())
         .bind(game.status().as_str())
         .bind(game.settings().to_string())
@@ -374,14 +411,14 @@ impl Queries {
         .bind(rematch_of)
         .fetch_one(&mut *tx)
         .await;
-        let id: i64 = match inserted {
+        let id: GameId = match inserted {
             Ok(row) => row.try_get("id")?,
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
                 drop(tx);
                 let game_id = self
                     .open_game_in(place.channel_id)
                     .await?
-                    .map_or(0, |(id, _)| id);
+                    .map_or(GameId::new(0), |(id, _)| id);
                 return Err(StoreError::ChannelBusy { game_id });
             }
             Err(e) => return Err(e.into()),
@@ -398,8 +435,8 @@ impl Queries {
                  WHERE g.guild_id = $1 AND g.status = 'lobby' \
                  AND s.player_kind = 'person' AND s.player_id = $2",
             )
-            .bind(place.guild_id as i64)
-            .bind(limits.host as i64)
+            .bind(place.guild_id)
+            .bind(limits.host)
             .fetch_one(&mut *tx)
             .await?;
             if hosted > i64::from(limits.lobbies_per_person) {
@@ -410,7 +447,7 @@ impl Queries {
             let open: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND status IN ('lobby', 'playing')",
             )
-            .bind(place.guild_id as i64)
+            .bind(place.guild_id)
             .fetch_one(&mut *tx)
             .await?;
             if open > i64::from(limits.tables_per_server) {
@@ -438,9 +475,9 @@ impl Queries {
 
     pub(in crate::store) async fn set_messages(
         &self,
-        game_id: i64,
-        lobby_message_id: Option<u64>,
-        turn_message_id: Option<u64>,
+        game_id: GameId,
+        lobby_message_id: Option<MessageId>,
+        turn_message_id: Option<MessageId>,
     ) -> Result<()> {
         let job = Job::Messages {
             game_id,
@@ -455,17 +492,17 @@ impl Queries {
 
     pub(in crate::store) async fn move_to_thread(
         &self,
-        game_id: i64,
-        thread: u64,
-        lobby_channel: u64,
+        game_id: GameId,
+        thread: ChannelId,
+        lobby_channel: ChannelId,
     ) -> Result<()> {
         let moved = sqlx::query(
             "UPDATE games SET channel_id = $2, lobby_channel_id = $3, updated_ms = $4 \
              WHERE id = $1 AND finished_ms IS NULL",
         )
         .bind(game_id)
-        .bind(thread as i64)
-        .bind(lobby_channel as i64)
+        .bind(thread)
+        .bind(lobby_channel)
         .bind(now_ms())
         .execute(&self.writer)
         .await?;
@@ -477,12 +514,12 @@ impl Queries {
 
     pub(in crate::store) async fn open_game_in(
         &self,
-        channel_id: u64,
-    ) -> Result<Option<(i64, GameKind)>> {
-        let row: Option<(i64, String)> = sqlx::query_as(
+        channel_id: ChannelId,
+    ) -> Result<Option<(GameId, GameKind)>> {
+        let row: Option<(GameId, String)> = sqlx::query_as(
             "SELECT id, kind FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')",
         )
-        .bind(channel_id as i64)
+        .bind(channel_id)
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.and_then(|(id, kind)| GameKind::parse(&kind).map(|kind| (id, kind))))
@@ -490,9 +527,9 @@ impl Queries {
 
     pub(in crate::store) async fn load_open_in<G: StoredGame>(
         &self,
-        keep: impl Fn(u64) -> bool,
+        keep: impl Fn(GuildId) -> bool,
     ) -> Result<Vec<Loaded<G>>> {
-        let rows: Vec<(i64, GameRecord)> = sqlx::query(&format!(
+        let rows: Vec<(GameId, GameRecord)> = sqlx::query(&format!(
             "SELECT id, {GAME_COLUMNS} FROM games \
              WHERE kind = $1 AND status IN ('lobby', 'playing') ORDER BY id"
         ))
@@ -504,7 +541,7 @@ impl Queries {
         .collect::<std::result::Result<_, sqlx::Error>>()?;
         let rows: Vec<_> = rows
             .into_iter()
-            .filter(|(_, row)| keep(row.guild_id as u64))
+            .filter(|(_, row)| keep(row.guild_id))
             .collect();
         let mut games = Vec::with_capacity(rows.len());
         for chunk in rows.chunks(LOAD_CHUNK) {
@@ -513,7 +550,7 @@ impl Queries {
                 "SELECT game_id, event FROM events WHERE game_id IN ({}) ORDER BY game_id, seq",
                 ids.join(", ")
             );
-            let mut query = sqlx::query_as::<_, (i64, String)>(&sql);
+            let mut query = sqlx::query_as::<_, (GameId, String)>(&sql);
             for (id, _) in chunk {
                 query = query.bind(id);
             }
@@ -530,7 +567,7 @@ impl Queries {
         Ok(games)
     }
 
-    pub(in crate::store) async fn load<G: StoredGame>(&self, game_id: i64) -> Result<Loaded<G>> {
+    pub(in crate::store) async fn load<G: StoredGame>(&self, game_id: GameId) -> Result<Loaded<G>> {
         let row: GameRecord = sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE id = $1 AND kind = $2"
         ))
@@ -545,7 +582,7 @@ impl Queries {
 
     pub(in crate::store) async fn events<G: StoredGame>(
         &self,
-        game_id: i64,
+        game_id: GameId,
     ) -> Result<Vec<G::Event>> {
         let rows: Vec<String> =
             sqlx::query_scalar("SELECT event FROM events WHERE game_id = $1 ORDER BY seq")
@@ -564,7 +601,7 @@ impl Queries {
         Ok(())
     }
 
-    pub(in crate::store) async fn set_shown(&self, shown: &[(i64, u64)]) -> Result<()> {
+    pub(in crate::store) async fn set_shown(&self, shown: &[(GameId, u64)]) -> Result<()> {
         // A job a statement, one after the other: each goes in one batch of the committer's,
         // with the commits of that moment, which wait for one statement at most (queued at once,
         // a thousand games' sixteen statements would land in one batch, and its clicks wait for
@@ -575,7 +612,7 @@ impl Queries {
         Ok(())
     }
 
-    pub(in crate::store) async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
+    pub(in crate::store) async fn seats(&self, game_id: GameId) -> Result<Vec<SeatRow>> {
         let rows: Vec<(String, i64, String, i64, bool)> = sqlx::query_as(
             "SELECT player_kind, player_id, name, total, playing FROM seats \
              WHERE game_id = $1 ORDER BY position",
@@ -666,14 +703,14 @@ impl Queries {
         &self,
         kind: GameKind,
         scope: Scope,
-        user_id: u64,
+        user_id: UserId,
     ) -> Result<Option<PlayerStats>> {
         let guild = scope_guild(scope);
         let sql = format!("{STATS_SELECT} HAVING s.user_id = $3");
         let row = sqlx::query(&sql)
             .bind(guild)
             .bind(kind.as_str())
-            .bind(user_id as i64)
+            .bind(user_id)
             .fetch_optional(&self.pool)
             .await?;
         row.as_ref().map(stats_of).transpose()
@@ -683,7 +720,7 @@ impl Queries {
     /// before results were kept), each rebuilt from its event log, with its finish time; how
     /// many games. Games without people (bots only) have no results, and are skipped.
     pub(in crate::store) async fn backfill_results<G: StoredGame>(&self) -> Result<usize> {
-        let missing: Vec<(i64, i64, Option<i64>, i64)> = sqlx::query_as(
+        let missing: Vec<(GameId, GuildId, Option<i64>, i64)> = sqlx::query_as(
             "SELECT g.id, g.guild_id, g.finished_ms, g.updated_ms FROM games g \
              WHERE g.kind = $1 AND g.status = 'finished' AND g.log_pruned_ms IS NULL \
              AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) \
@@ -759,7 +796,7 @@ impl Queries {
         })
     }
 
-    pub(in crate::store) async fn kind_of(&self, game_id: i64) -> Result<Option<GameKind>> {
+    pub(in crate::store) async fn kind_of(&self, game_id: GameId) -> Result<Option<GameKind>> {
         let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM games WHERE id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
@@ -770,25 +807,25 @@ impl Queries {
     pub(in crate::store) async fn latest_finished(
         &self,
         kind: GameKind,
-        guild_id: u64,
-        user_id: u64,
-    ) -> Result<Option<i64>> {
-        let id: Option<i64> = sqlx::query_scalar(
+        guild_id: GuildId,
+        user_id: UserId,
+    ) -> Result<Option<GameId>> {
+        let id: Option<GameId> = sqlx::query_scalar(
             "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id \
              WHERE g.kind = $1 AND g.guild_id = $2 AND g.status = 'finished' \
              AND s.player_kind = 'person' AND s.player_id = $3 \
              ORDER BY COALESCE(g.finished_ms, 0) DESC, g.id DESC LIMIT 1",
         )
         .bind(kind.as_str())
-        .bind(guild_id as i64)
-        .bind(user_id as i64)
+        .bind(guild_id)
+        .bind(user_id)
         .fetch_optional(&self.pool)
         .await?;
         Ok(id)
     }
 
-    pub(in crate::store) async fn exists(&self, game_id: i64) -> Result<bool> {
-        let found: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
+    pub(in crate::store) async fn exists(&self, game_id: GameId) -> Result<bool> {
+        let found: Option<GameId> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -818,7 +855,7 @@ const PERIOD_SELECT: &str = "SELECT s.user_id AS user_id, \
 fn stats_of(row: &DbRow) -> Result<PlayerStats> {
     let n = |column: &str| row.try_get::<i64, _>(column).map(|n| n as u64);
     Ok(PlayerStats {
-        user_id: n("user_id")?,
+        user_id: row.try_get("user_id")?,
         name: row.try_get("name")?,
         games: n("games")?,
         wins: n("wins")?,
@@ -829,16 +866,16 @@ fn stats_of(row: &DbRow) -> Result<PlayerStats> {
     })
 }
 
-fn scope_guild(scope: Scope) -> Option<i64> {
+fn scope_guild(scope: Scope) -> Option<GuildId> {
     match scope {
-        Scope::Guild(id) => Some(id as i64),
+        Scope::Guild(id) => Some(id),
         Scope::Global => None,
     }
 }
 
 async fn insert_event<E: Serialize>(
     tx: &mut Tx<'_>,
-    game_id: i64,
+    game_id: GameId,
     seq: u64,
     event: &E,
     now: i64,
@@ -856,7 +893,7 @@ async fn insert_event<E: Serialize>(
 /// How a player is stored: `(player_kind, player_id)`.
 fn player_key(player: Player) -> (&'static str, i64) {
     match player {
-        Player::Person(id) => ("person", id as i64),
+        Player::Person(id) => ("person", id.get() as i64),
         Player::Bot(n) => ("bot", i64::from(n)),
     }
 }
@@ -865,11 +902,11 @@ fn player_key(player: Player) -> (&'static str, i64) {
 fn player_of(kind: &str, id: i64) -> Player {
     match kind {
         "bot" => Player::Bot(id as u8),
-        _ => Player::Person(id as u64),
+        _ => Player::Person(UserId::new(id as u64)),
     }
 }
 
-async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result<()> {
+async fn write_seats(tx: &mut Tx<'_>, game_id: GameId, seats: &[SeatRow]) -> Result<()> {
     sqlx::query("DELETE FROM seats WHERE game_id = $1")
         .bind(game_id)
         .execute(&mut **tx)
@@ -897,8 +934,8 @@ async fn write_seats(tx: &mut Tx<'_>, game_id: i64, seats: &[SeatRow]) -> Result
 /// `game_id`, finished at `finished_ms`.
 async fn record_result(
     tx: &mut Tx<'_>,
-    game_id: i64,
-    guild_id: i64,
+    game_id: GameId,
+    guild_id: GuildId,
     kind: GameKind,
     r: &SeatResult,
     finished_ms: i64,
@@ -918,7 +955,7 @@ async fn record_result(
     )
     .bind(guild_id)
     .bind(kind.as_str())
-    .bind(r.user_id as i64)
+    .bind(r.user_id)
     .bind(&r.name)
     .bind(i64::from(r.won))
     .bind(i64::from(r.points))
@@ -935,8 +972,8 @@ async fn record_result(
 /// finished before results were kept).
 async fn insert_result(
     tx: &mut Tx<'_>,
-    game_id: i64,
-    guild_id: i64,
+    game_id: GameId,
+    guild_id: GuildId,
     kind: GameKind,
     r: &SeatResult,
     finished_ms: i64,
@@ -947,7 +984,7 @@ async fn insert_result(
          ON CONFLICT (game_id, user_id) DO NOTHING",
     )
     .bind(game_id)
-    .bind(r.user_id as i64)
+    .bind(r.user_id)
     .bind(guild_id)
     .bind(kind.as_str())
     .bind(&r.name)
@@ -969,7 +1006,7 @@ impl Queries {
         &self,
         kind: GameKind,
         scope: Scope,
-        user_id: u64,
+        user_id: UserId,
         last: u32,
     ) -> Result<Vec<Rating>> {
         let scope = scope_guild(scope).unwrap_or(GLOBAL_RATINGS);
@@ -981,7 +1018,7 @@ impl Queries {
         )
         .bind(scope)
         .bind(kind.as_str())
-        .bind(user_id as i64)
+        .bind(user_id)
         .bind(i64::from(last))
         .fetch_all(&self.pool)
         .await?;
@@ -993,16 +1030,16 @@ impl Queries {
 }
 
 /// The `guild_id` of the ratings across every server.
-const GLOBAL_RATINGS: i64 = 0;
+const GLOBAL_RATINGS: GuildId = GuildId::new(0);
 
 /// Rates the seats of a finished game against each other by their places, in `scope` (a server,
 /// or [`GLOBAL_RATINGS`]): each seat's rating there, or a new player's, moves, and counts one
 /// more game. A game of one seat rates nobody.
 async fn record_ratings(
     tx: &mut Tx<'_>,
-    scope: i64,
+    scope: GuildId,
     kind: GameKind,
-    game_id: i64,
+    game_id: GameId,
     placings: &[Placing],
     now: i64,
 ) -> Result<()> {
@@ -1061,7 +1098,7 @@ async fn record_ratings(
             )
             .bind(scope)
             .bind(kind.as_str())
-            .bind(user as i64)
+            .bind(user)
             .bind(game_id)
             .bind(mu)
             .bind(sigma)
@@ -1078,16 +1115,16 @@ async fn record_ratings(
 impl Queries {
     pub(in crate::store) async fn forget_person(
         &self,
-        user_id: u64,
+        user_id: UserId,
         former: &(dyn Fn(Lang) -> String + Sync),
     ) -> Result<Forgotten> {
-        let id = user_id as i64;
+        let id = user_id;
         let mut tx = self.writer.begin().await?;
         // A table that holds the person in its game in memory would write their name again:
         // refused while they have a seat at an open game (in the lobby, or in a game, even one
         // they left). The committer writes seats in its own transactions, so this reads what
         // every table has committed.
-        let seated: Option<i64> = sqlx::query_scalar(
+        let seated: Option<ChannelId> = sqlx::query_scalar(
             "SELECT g.channel_id FROM seats s JOIN games g ON g.id = s.game_id \
              WHERE s.player_kind = 'person' AND s.player_id = $1 \
              AND g.status IN ('lobby', 'playing') ORDER BY g.id LIMIT 1",
@@ -1096,9 +1133,7 @@ impl Queries {
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(channel_id) = seated {
-            return Ok(Forgotten::Seated {
-                channel_id: channel_id as u64,
-            });
+            return Ok(Forgotten::Seated { channel_id });
         }
         let stats = sqlx::query("DELETE FROM player_stats WHERE user_id = $1")
             .bind(id)
@@ -1143,7 +1178,7 @@ impl Queries {
         // Events: the table's `created` and `joined` events carry the name with the player; the
         // id stays (the game replays the same). The LIKE only narrows the rows read: each is
         // parsed and rewritten only if it is such an event of this person.
-        let candidates: Vec<(i64, i64, String, String)> = sqlx::query_as(
+        let candidates: Vec<(GameId, i64, String, String)> = sqlx::query_as(
             "SELECT e.game_id, e.seq, e.event, g.lang FROM events e \
              JOIN games g ON g.id = e.game_id WHERE e.event LIKE $1",
         )
@@ -1174,9 +1209,9 @@ impl Queries {
 
     pub(in crate::store) async fn guilds_removed(
         &self,
-        guilds: &[u64],
+        guilds: &[GuildId],
         removed_ms: i64,
-    ) -> Result<Vec<u64>> {
+    ) -> Result<Vec<GuildId>> {
         let mut tx = self.writer.begin().await?;
         let mut recorded = Vec::new();
         for &guild in guilds {
@@ -1185,7 +1220,7 @@ impl Queries {
                 "INSERT INTO guild_removals (guild_id, removed_ms) VALUES ($1, $2) \
                  ON CONFLICT (guild_id) DO NOTHING",
             )
-            .bind(guild as i64)
+            .bind(guild)
             .bind(removed_ms)
             .execute(&mut *tx)
             .await?;
@@ -1197,16 +1232,16 @@ impl Queries {
         Ok(recorded)
     }
 
-    pub(in crate::store) async fn guild_back(&self, guild_id: u64) -> Result<bool> {
+    pub(in crate::store) async fn guild_back(&self, guild_id: GuildId) -> Result<bool> {
         let done = sqlx::query("DELETE FROM guild_removals WHERE guild_id = $1")
-            .bind(guild_id as i64)
+            .bind(guild_id)
             .execute(&self.writer)
             .await?;
         Ok(done.rows_affected() > 0)
     }
 
-    pub(in crate::store) async fn guilds_with_data(&self) -> Result<Vec<u64>> {
-        let guilds: Vec<i64> = sqlx::query_scalar(
+    pub(in crate::store) async fn guilds_with_data(&self) -> Result<Vec<GuildId>> {
+        let guilds: Vec<GuildId> = sqlx::query_scalar(
             "SELECT guild_id FROM games UNION SELECT guild_id FROM player_stats \
              UNION SELECT guild_id FROM results UNION SELECT guild_id FROM ratings \
              UNION SELECT guild_id FROM guild_settings UNION SELECT guild_id FROM guild_channels \
@@ -1216,23 +1251,28 @@ impl Queries {
         .await?;
         Ok(guilds
             .into_iter()
-            .filter(|&guild| guild != 0)
-            .map(|guild| guild as u64)
+            .filter(|&guild| guild != GLOBAL_RATINGS)
             .collect())
     }
 
-    pub(in crate::store) async fn guild_removed_at(&self, guild_id: u64) -> Result<Option<i64>> {
+    pub(in crate::store) async fn guild_removed_at(
+        &self,
+        guild_id: GuildId,
+    ) -> Result<Option<i64>> {
         Ok(
             sqlx::query_scalar("SELECT removed_ms FROM guild_removals WHERE guild_id = $1")
-                .bind(guild_id as i64)
+                .bind(guild_id)
                 .fetch_optional(&self.pool)
                 .await?,
         )
     }
 
-    pub(in crate::store) async fn sweep_removed_guilds(&self, before_ms: i64) -> Result<Vec<u64>> {
+    pub(in crate::store) async fn sweep_removed_guilds(
+        &self,
+        before_ms: i64,
+    ) -> Result<Vec<GuildId>> {
         let mut tx = self.writer.begin().await?;
-        let guilds: Vec<i64> = sqlx::query_scalar(
+        let guilds: Vec<GuildId> = sqlx::query_scalar(
             "SELECT guild_id FROM guild_removals WHERE removed_ms <= $1 ORDER BY guild_id",
         )
         .bind(before_ms)
@@ -1256,7 +1296,7 @@ impl Queries {
             }
         }
         tx.commit().await?;
-        Ok(guilds.into_iter().map(|g| g as u64).collect())
+        Ok(guilds)
     }
 
     pub(in crate::store) async fn prune_logs(&self, before_ms: i64, now: i64) -> Result<usize> {
@@ -1264,7 +1304,7 @@ impl Queries {
         loop {
             // A batch a transaction: the write lock is held for a moment at a time.
             let mut tx = self.writer.begin().await?;
-            let games: Vec<i64> = sqlx::query_scalar(
+            let games: Vec<GameId> = sqlx::query_scalar(
                 "SELECT id FROM games WHERE log_pruned_ms IS NULL \
                  AND status IN ('finished', 'cancelled') AND finished_ms < $1 \
                  ORDER BY finished_ms LIMIT 256",
@@ -1291,7 +1331,7 @@ impl Queries {
         }
     }
 
-    pub(in crate::store) async fn log_pruned(&self, game_id: i64) -> Result<Option<i64>> {
+    pub(in crate::store) async fn log_pruned(&self, game_id: GameId) -> Result<Option<i64>> {
         let pruned: Option<Option<i64>> =
             sqlx::query_scalar("SELECT log_pruned_ms FROM games WHERE id = $1")
                 .bind(game_id)
@@ -1300,17 +1340,20 @@ impl Queries {
         Ok(pruned.flatten())
     }
 
-    pub(in crate::store) async fn guild_settings(&self, guild_id: u64) -> Result<GuildSettings> {
+    pub(in crate::store) async fn guild_settings(
+        &self,
+        guild_id: GuildId,
+    ) -> Result<GuildSettings> {
         let mut conn = self.pool.acquire().await?;
         settings_of(&mut conn, guild_id).await
     }
 
     pub(in crate::store) async fn change_guild_settings(
         &self,
-        guild_id: u64,
+        guild_id: GuildId,
         change: &SettingsChange,
     ) -> Result<GuildSettings> {
-        let guild = guild_id as i64;
+        let guild = guild_id;
         let now = now_ms();
         let mut tx = self.writer.begin().await?;
         match change {
@@ -1397,14 +1440,14 @@ impl Queries {
                      ON CONFLICT (guild_id, channel_id) DO NOTHING",
                 )
                 .bind(guild)
-                .bind(*channel as i64)
+                .bind(*channel)
                 .execute(&mut *tx)
                 .await?;
             }
             SettingsChange::RemoveChannel(channel) => {
                 sqlx::query("DELETE FROM guild_channels WHERE guild_id = $1 AND channel_id = $2")
                     .bind(guild)
-                    .bind(*channel as i64)
+                    .bind(*channel)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -1427,7 +1470,7 @@ impl Queries {
 /// A server's settings, read on `conn`.
 async fn settings_of(
     conn: &mut <Db as sqlx::Database>::Connection,
-    guild_id: u64,
+    guild_id: GuildId,
 ) -> Result<GuildSettings> {
     type Row = (
         Option<i64>,
@@ -1442,13 +1485,13 @@ async fn settings_of(
          FROM guild_settings \
          WHERE guild_id = $1",
     )
-    .bind(guild_id as i64)
+    .bind(guild_id)
     .fetch_optional(&mut *conn)
     .await?;
-    let channels: Vec<i64> = sqlx::query_scalar(
+    let channels: Vec<ChannelId> = sqlx::query_scalar(
         "SELECT channel_id FROM guild_channels WHERE guild_id = $1 ORDER BY channel_id",
     )
-    .bind(guild_id as i64)
+    .bind(guild_id)
     .fetch_all(&mut *conn)
     .await?;
     let (target, timeout, pace, lang, threads, charts) = row.unwrap_or_default();
@@ -1459,13 +1502,13 @@ async fn settings_of(
         lang: lang.as_deref().and_then(Lang::from_code),
         threads: threads.map(|t| t != 0),
         charts: charts.map(|c| c != 0),
-        channels: channels.into_iter().map(|c| c as u64).collect(),
+        channels,
     })
 }
 
 /// `json` (an event) with the name of `user_id` replaced by `former`, if it is a table event
 /// that names them (`created` as host, `joined`); `None` for any other event.
-fn without_name(json: &str, user_id: u64, former: &str) -> Option<String> {
+fn without_name(json: &str, user_id: UserId, former: &str) -> Option<String> {
     let mut event: TableEvent<serde_json::Value> = serde_json::from_str(json).ok()?;
     let person = Player::Person(user_id);
     match &mut event {

@@ -14,6 +14,7 @@ use super::table::{deny, Table};
 use super::{NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
 use crate::engine::{Board, GameKind, Intent, Status};
+use crate::ids::{ChannelId, GameId, GuildId, UserId};
 use crate::render::notice::{message_link, Busy};
 use crate::render::{self, Notice};
 use crate::store::{now_ms, GuildSettings, Place, Store, StoreError};
@@ -42,8 +43,8 @@ macro_rules! any_table {
             /// Every open game of the guilds `owned` accepts, of every kind, with its place and id.
             pub(super) async fn load_open(
                 store: &Store,
-                owned: impl Fn(u64) -> bool + Copy,
-            ) -> Result<Vec<(Place, i64, AnyTable)>, StoreError> {
+                owned: impl Fn(GuildId) -> bool + Copy,
+            ) -> Result<Vec<(Place, GameId, AnyTable)>, StoreError> {
                 let mut open = Vec::new();
                 $(for loaded in store.load_open_in::<crate::games::$module::Game>(owned).await? {
                     open.push((loaded.place, loaded.id, AnyTable::$kind(Table::from(loaded))));
@@ -60,7 +61,7 @@ macro_rules! any_table {
             }
 
             /// Loads the stored game `id` of `kind`, with its guild.
-            async fn load(store: &Store, id: i64, kind: GameKind) -> Result<(u64, AnyTable), StoreError> {
+            async fn load(store: &Store, id: GameId, kind: GameKind) -> Result<(GuildId, AnyTable), StoreError> {
                 match kind {
                     $(GameKind::$kind => store
                         .load(id)
@@ -90,7 +91,7 @@ macro_rules! with_table {
 }
 
 impl AnyTable {
-    fn guild_free(loaded_guild: u64, config: &TableConfig) -> bool {
+    fn guild_free(loaded_guild: GuildId, config: &TableConfig) -> bool {
         owns(config, loaded_guild)
     }
 }
@@ -105,7 +106,7 @@ pub(super) enum Timer {
 /// What a table's code shares with its actor: the service, the channel, the timers it arms.
 pub(super) struct Cx {
     pub(super) shared: Arc<Shared>,
-    pub(super) channel: u64,
+    pub(super) channel: ChannelId,
     pub(super) bot_due: Option<Instant>,
     /// When to show the game again, after a post or an edit failed.
     pub(super) reshow_due: Option<Instant>,
@@ -185,7 +186,7 @@ impl Actor {
                 }
             }
         }
-        debug!(channel = self.cx.channel, "table closed");
+        debug!(channel = self.cx.channel.get(), "table closed");
     }
 
     fn next_timer(&self) -> Option<(Instant, Timer)> {
@@ -237,7 +238,7 @@ impl Actor {
         };
         if !settings.allows(new.place.channel_id) {
             info!(
-                channel = new.place.channel_id,
+                channel = new.place.channel_id.get(),
                 "a game asked for in a channel the server's settings leave out; refused"
             );
             let notice = Notice::ChannelNotAllowed(settings.channels);
@@ -255,7 +256,7 @@ impl Actor {
     /// What keeps the channel busy, for `me` asking to start a game: its open game, where it
     /// shows, whether `me` is in it, and the server's other channels for games (`channels`).
     /// None when no game is open.
-    fn busy(&self, me: Player, channels: &[u64]) -> Option<Busy> {
+    fn busy(&self, me: Player, channels: &[ChannelId]) -> Option<Busy> {
         let table = self.table.as_ref()?;
         let channel = self.cx.channel;
         let command = table.kind().command();
@@ -277,24 +278,25 @@ impl Actor {
         if let Some(table) = &self.table {
             let (guild, game_id) = with_table!(table, t => (t.guild, t.id));
             if !self.guild_noted {
-                self.span.record("guild", guild);
+                self.span.record("guild", guild.get());
                 self.guild_noted = true;
             }
-            Span::current().record("game_id", game_id);
+            Span::current().record("game_id", game_id.get());
         }
     }
 
     /// The span of one thing done at the table: by a person (`user`) or by its clocks. It names
     /// the game open then (a game opened by it is named when it opens); the table's span names
     /// only the channel and the server, which stay the same from game to game.
-    fn action_span(&self, user: Option<u64>, action: &str) -> Span {
+    fn action_span(&self, user: Option<UserId>, action: &str) -> Span {
+        let user = user.map(UserId::get);
         let game_id = self
             .table
             .as_ref()
             .map(|table| with_table!(table, t => t.id));
         let span = info_span!("action", user, action, game_id = tracing::field::Empty);
         if let Some(game_id) = game_id {
-            span.record("game_id", game_id);
+            span.record("game_id", game_id.get());
         }
         span
     }
@@ -336,7 +338,7 @@ impl Actor {
         };
         self.cx.bot_due = None;
         self.cx.reshow_due = None;
-        info!(thread, "the game goes on in its thread");
+        info!(thread = thread.get(), "the game goes on in its thread");
         super::registry::spawn(&self.cx.shared, thread, Some(table));
     }
 
@@ -366,7 +368,7 @@ impl Actor {
                 return;
             }
             Err(e) => {
-                error!(error = %e, game_id, "could not read the game to rematch");
+                error!(error = %e, game_id = game_id.get(), "could not read the game to rematch");
                 return deny(request.reply, Notice::Failed, request.lang).await;
             }
         }
@@ -379,7 +381,7 @@ impl Actor {
             Ok(Some((_, table))) => table,
             Ok(None) => return deny(request.reply, Notice::UnknownButton, request.lang).await,
             Err(e) => {
-                error!(error = %e, game_id, "could not load the game to rematch");
+                error!(error = %e, game_id = game_id.get(), "could not load the game to rematch");
                 return deny(request.reply, Notice::Failed, request.lang).await;
             }
         };
@@ -405,7 +407,7 @@ impl Actor {
         });
         match rematch_open {
             None => {
-                info!(game_id, "rematch");
+                info!(game_id = game_id.get(), "rematch");
                 let place = Place {
                     guild_id: with_table!(&finished, t => t.guild),
                     channel_id: self.cx.channel,
@@ -444,7 +446,7 @@ impl Actor {
     }
 
     async fn time_out(&mut self) {
-        info!(channel = self.cx.channel, "deadline passed");
+        info!(channel = self.cx.channel.get(), "deadline passed");
         if let Some(table) = &mut self.table {
             with_table!(table, t => t.run_clock(&mut self.cx).await);
         }
@@ -472,13 +474,13 @@ impl Actor {
         let over = with_table!(table, t => {
             if t.game.only_bots_left() {
                 // Nobody is left to watch: bots playing on alone would only spam the channel.
-                info!(channel = self.cx.channel, "only bot seats are left: cancelling the game");
+                info!(channel = self.cx.channel.get(), "only bot seats are left: cancelling the game");
                 t.cancel_for_nobody(&mut self.cx).await;
             }
             matches!(t.game.stage(), Status::Finished | Status::Cancelled).then_some(t.id)
         });
         if let Some(id) = over {
-            info!(game_id = id, "game over");
+            info!(game_id = id.get(), "game over");
             self.table = None;
             self.cx.reshow_due = None;
         }
@@ -503,7 +505,7 @@ impl Actor {
             Ok((guild, _)) if !AnyTable::guild_free(guild, &shared.config) => {
                 // Another process (the one running the guild's shard) drives this game.
                 warn!(
-                    guild,
+                    guild = guild.get(),
                     "a request for a game of another process's shard; not taking it"
                 );
             }
@@ -511,7 +513,9 @@ impl Actor {
                 self.table = Some(table);
                 self.note_game();
             }
-            Err(e) => error!(error = %e, channel = self.cx.channel, "could not load the game"),
+            Err(e) => {
+                error!(error = %e, channel = self.cx.channel.get(), "could not load the game")
+            }
         }
         self.arm_bot();
     }

@@ -6,6 +6,7 @@ use crate::engine::table::{Action, Game, HostAct, RuleError, Rules, Turn};
 use crate::engine::{MoveCode, Player, Status};
 use crate::games::{Hosted, StrategyOf};
 use crate::i18n::Lang;
+use crate::ids::GameId;
 use crate::render::{self, DiceStyle, ErrorText, MessageView};
 use crate::store::StoredGame;
 use crate::strategy::Strategies;
@@ -129,7 +130,7 @@ where
     fn target(&self) -> Option<u32>;
 
     /// The name of the thread game `id` is played in: "For Get It #12 · alice, bob".
-    fn thread_name(&self, id: i64, lang: Lang) -> String;
+    fn thread_name(&self, id: GameId, lang: Lang) -> String;
 
     /// The game-over chart of the finished game whose log is `events`, as a picture, with its
     /// alt text in `lang`; `None` when there is nothing to draw.
@@ -155,7 +156,7 @@ where
         R::target(&self.settings)
     }
 
-    fn thread_name(&self, id: i64, lang: Lang) -> String {
+    fn thread_name(&self, id: GameId, lang: Lang) -> String {
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
         let name = format!(
             "{} #{id} · {}",

@@ -33,6 +33,7 @@ use crate::engine::Player;
 pub use crate::engine::{Intent, MoveText};
 pub use crate::games::Hosted;
 use crate::i18n::Lang;
+use crate::ids::{ChannelId, GameId, MessageId, UserId};
 use crate::render::{self, MessageView, Picture};
 use crate::store::{Clocks, Place};
 pub use games::TableGame;
@@ -116,7 +117,7 @@ impl Default for TableConfig {
 #[derive(Clone, Debug)]
 pub struct Outgoing {
     pub view: MessageView,
-    pub game_id: i64,
+    pub game_id: GameId,
     pub version: u64,
 }
 
@@ -134,7 +135,7 @@ pub enum Post {
     NoThread,
     /// Shown again in place of this message (deleted by a moderator, or too old to edit): a new
     /// message, whatever was posted before.
-    Replacing(u64),
+    Replacing(MessageId),
 }
 
 /// Why a message could not be posted or edited.
@@ -166,33 +167,33 @@ pub trait Outbox: Send + Sync + 'static {
     /// its id (a channel's).
     fn start_thread(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ChannelId,
+        message_id: MessageId,
         name: String,
-    ) -> BoxFuture<'_, Result<u64, ThreadError>>;
+    ) -> BoxFuture<'_, Result<ChannelId, ThreadError>>;
     /// Archives thread `thread_id` (its game is over).
-    fn archive_thread(&self, thread_id: u64) -> BoxFuture<'_, Result<(), SendError>>;
+    fn archive_thread(&self, thread_id: ChannelId) -> BoxFuture<'_, Result<(), SendError>>;
     /// Posts a message, which is `post` of its game; returns its id. The same `post` of the same
     /// game at the same version, posted again within minutes (after a crash, a timeout or a
     /// 5xx), is the message already made, not a second one.
     fn post(
         &self,
-        channel_id: u64,
+        channel_id: ChannelId,
         message: Outgoing,
         post: Post,
-    ) -> BoxFuture<'_, Result<u64, SendError>>;
+    ) -> BoxFuture<'_, Result<MessageId, SendError>>;
     fn edit(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ChannelId,
+        message_id: MessageId,
         message: Outgoing,
     ) -> BoxFuture<'_, Result<(), SendError>>;
     /// Attaches `picture` to a message, whose embeds become `view`'s (one of them shows it);
     /// its content and buttons stay as they are.
     fn add_picture(
         &self,
-        channel_id: u64,
-        message_id: u64,
+        channel_id: ChannelId,
+        message_id: MessageId,
         view: MessageView,
         picture: Picture,
     ) -> BoxFuture<'_, Result<(), SendError>>;
@@ -208,7 +209,8 @@ pub trait Reply: Send + 'static {
         message: Outgoing,
     ) -> BoxFuture<'static, Result<(), (String, Outgoing)>>;
     /// Answers with a new public message; returns its id.
-    fn message(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<u64, String>>;
+    fn message(self: Box<Self>, message: Outgoing)
+        -> BoxFuture<'static, Result<MessageId, String>>;
     /// Answers privately to the one who asked.
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>>;
 }
@@ -216,7 +218,7 @@ pub trait Reply: Send + 'static {
 /// Who asks.
 #[derive(Clone, Debug)]
 pub struct Who {
-    pub user_id: u64,
+    pub user_id: UserId,
     pub name: String,
     /// May cancel any game and remove players (Manage Messages in the channel).
     pub moderator: bool,
@@ -233,9 +235,9 @@ impl Who {
 pub enum Origin {
     Slash,
     Click {
-        game_id: i64,
+        game_id: GameId,
         version: u64,
-        message_id: u64,
+        message_id: MessageId,
         /// The kind of game message clicked, as its own buttons say (what Discord shows on it);
         /// `None` for a message without a game's buttons.
         board: Option<crate::engine::Board>,
@@ -278,5 +280,5 @@ pub struct NewGame {
     pub default_lang: Lang,
     /// The finished game whose Rematch button opens it: the other players' clicks seat them
     /// there (and at no other lobby).
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
 }

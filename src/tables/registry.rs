@@ -13,6 +13,7 @@ use super::actor::{Actor, AnyTable, Cx};
 
 use super::{NewGame, Outbox, Request, TableConfig};
 use crate::engine::dice::DiceSource;
+use crate::ids::{ChannelId, GameId, GuildId};
 use crate::render::{self, Notice};
 use crate::store::{Store, StoreError};
 use crate::strategy::Strategies;
@@ -33,7 +34,7 @@ pub(super) struct Shared {
     /// first use and kept, never recomputed per click.
     pub(super) strategies: Strategies,
     pub(super) config: TableConfig,
-    pub(super) actors: Mutex<HashMap<u64, mpsc::Sender<Msg>>>,
+    pub(super) actors: Mutex<HashMap<ChannelId, mpsc::Sender<Msg>>>,
     pub(super) tasks: Mutex<Vec<JoinHandle<()>>>,
     pub(super) closing: AtomicBool,
     /// The bot is stopping: tables start nothing of their own (bot seats' moves, deadlines,
@@ -43,7 +44,7 @@ pub(super) struct Shared {
     pub(super) open: AtomicUsize,
     /// The version each game's message was seen to show since the last write to the store
     /// (`game id → version`), written in batches by the flusher.
-    shown: Mutex<HashMap<i64, u64>>,
+    shown: Mutex<HashMap<GameId, u64>>,
     /// Tells the flusher to write what is left and stop.
     stop_flusher: Notify,
     flusher: Mutex<Option<JoinHandle<()>>>,
@@ -55,13 +56,13 @@ const SHOWN_FLUSH: Duration = Duration::from_secs(2);
 
 impl Shared {
     /// Game `game_id`'s message shows its `version`.
-    pub(super) fn shown(&self, game_id: i64, version: u64) {
+    pub(super) fn shown(&self, game_id: GameId, version: u64) {
         self.shown.lock().unwrap().insert(game_id, version);
     }
 
     /// Writes the versions seen since the last write.
     async fn flush_shown(&self) {
-        let batch: Vec<(i64, u64)> = self.shown.lock().unwrap().drain().collect();
+        let batch: Vec<(GameId, u64)> = self.shown.lock().unwrap().drain().collect();
         if batch.is_empty() {
             return;
         }
@@ -98,7 +99,7 @@ impl Tables {
         config: TableConfig,
     ) -> Result<Tables, StoreError> {
         let shards = config.shards;
-        let owned = |guild_id: u64| shards.is_none_or(|s| s.owns(guild_id));
+        let owned = |guild_id: GuildId| shards.is_none_or(|s| s.owns(guild_id));
         // Leaderboards of a period count the results of the games finished in it: the games
         // finished before results were kept get theirs, once (a failure costs only those).
         match AnyTable::backfill_results(&store).await {
@@ -136,9 +137,9 @@ impl Tables {
             if let Some(shards) = shards {
                 let guild = place.guild_id;
                 info!(
-                    guild,
+                    guild = guild.get(),
                     shard = shards.shard_of(guild),
-                    game_id,
+                    game_id = game_id.get(),
                     "open game picked up"
                 );
             }
@@ -156,8 +157,9 @@ impl Tables {
     }
 
     /// The channels whose table is in memory (their game loaded, or asked for), in order.
-    pub fn channels(&self) -> Vec<u64> {
-        let mut channels: Vec<u64> = self.shared.actors.lock().unwrap().keys().copied().collect();
+    pub fn channels(&self) -> Vec<ChannelId> {
+        let mut channels: Vec<ChannelId> =
+            self.shared.actors.lock().unwrap().keys().copied().collect();
         channels.sort_unstable();
         channels
     }
@@ -168,7 +170,7 @@ impl Tables {
     }
 
     /// Whether this process serves the guild (runs its shard).
-    pub fn owns(&self, guild_id: u64) -> bool {
+    pub fn owns(&self, guild_id: GuildId) -> bool {
         owns(&self.shared.config, guild_id)
     }
 
@@ -179,7 +181,7 @@ impl Tables {
             // Discord routes a guild to the process of its shard only: this is a misrouted
             // request, and the guild's games belong to another process.
             warn!(
-                guild,
+                guild = guild.get(),
                 "a game asked for in a guild of another process's shard; refused"
             );
             let notice = render::notice(Notice::Failed, new.lang);
@@ -191,7 +193,7 @@ impl Tables {
     }
 
     /// Hands a request to the table of `channel_id`.
-    pub async fn request(&self, channel_id: u64, request: Request) {
+    pub async fn request(&self, channel_id: ChannelId, request: Request) {
         self.send(channel_id, Msg::Request(Box::new(request))).await;
     }
 
@@ -245,7 +247,7 @@ impl Tables {
         }
     }
 
-    async fn send(&self, channel: u64, mut msg: Msg) {
+    async fn send(&self, channel: ChannelId, mut msg: Msg) {
         // A table whose task ended (it can only have failed) is started afresh from the store,
         // once.
         for _ in 0..2 {
@@ -256,7 +258,10 @@ impl Tables {
             match sender.send(msg).await {
                 Ok(()) => return,
                 Err(mpsc::error::SendError(back)) => {
-                    error!(channel, "a table stopped unexpectedly; restarting it");
+                    error!(
+                        channel = channel.get(),
+                        "a table stopped unexpectedly; restarting it"
+                    );
                     let mut actors = self.shared.actors.lock().unwrap();
                     if actors
                         .get(&channel)
@@ -279,7 +284,7 @@ impl Tables {
             .await;
     }
 
-    fn spawn(&self, channel: u64, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
+    fn spawn(&self, channel: ChannelId, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
         spawn(&self.shared, channel, table)
     }
 }
@@ -287,7 +292,7 @@ impl Tables {
 /// The actor of `channel`, started (with `table`, if given) unless it runs already.
 pub(super) fn spawn(
     shared: &Arc<Shared>,
-    channel: u64,
+    channel: ChannelId,
     table: Option<AnyTable>,
 ) -> mpsc::Sender<Msg> {
     let mut actors = shared.actors.lock().unwrap();
@@ -298,7 +303,11 @@ pub(super) fn spawn(
     actors.insert(channel, tx.clone());
     // Everything a table does is logged in its span; `guild` is filled in once the table
     // knows its game, and each action's span names the game (see `Actor::action_span`).
-    let span = info_span!("table", channel, guild = tracing::field::Empty);
+    let span = info_span!(
+        "table",
+        channel = channel.get(),
+        guild = tracing::field::Empty
+    );
     let mut actor = Actor {
         cx: Cx {
             shared: shared.clone(),
@@ -317,6 +326,6 @@ pub(super) fn spawn(
     tx
 }
 
-pub(super) fn owns(config: &TableConfig, guild_id: u64) -> bool {
+pub(super) fn owns(config: &TableConfig, guild_id: GuildId) -> bool {
     config.shards.is_none_or(|s| s.owns(guild_id))
 }

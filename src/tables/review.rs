@@ -12,6 +12,7 @@ use super::registry::Shared;
 use super::{Origin, Reply, Who};
 use crate::engine::{Board, GameKind, Player, Status};
 use crate::i18n::Lang;
+use crate::ids::{GameId, GuildId};
 use crate::render::review::{refusal, Refusal};
 use crate::render::{self, MessageView, Notice};
 use crate::store::{Store, StoredGame};
@@ -23,9 +24,9 @@ pub struct ReviewRequest {
     pub kind: Option<GameKind>,
     /// The game to review: the clicked game's, or the command's `game`; `None`: the asker's
     /// latest finished game of `kind` in the guild.
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// The guild it is asked in: only its games are reviewed there.
-    pub guild_id: u64,
+    pub guild_id: GuildId,
     pub who: Who,
     /// A slash command, or a click (on a game's end, as the clicked message's buttons say).
     pub origin: Origin,
@@ -62,8 +63,8 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
 /// A [`ReviewRequest`] without its reply (which is not `Sync`).
 struct Ask {
     kind: Option<GameKind>,
-    game_id: Option<i64>,
-    guild_id: u64,
+    game_id: Option<GameId>,
+    guild_id: GuildId,
     who: Who,
     origin: Origin,
     lang: Lang,
@@ -123,7 +124,7 @@ async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, Mess
 async fn review_of<R>(
     shared: &Arc<Shared>,
     store: &Store,
-    id: i64,
+    id: GameId,
     request: &Ask,
 ) -> Result<MessageView, MessageView>
 where
@@ -133,7 +134,7 @@ where
     type Game<R> = crate::engine::table::Game<R>;
     let lang = request.lang;
     let failed = |e: &dyn std::fmt::Display| {
-        error!(error = %e, game_id = id, "could not review a game");
+        error!(error = %e, game_id = id.get(), "could not review a game");
         render::notice(Notice::Failed, lang)
     };
     let loaded = store.load::<Game<R>>(id).await.map_err(|e| failed(&e))?;
@@ -150,7 +151,11 @@ where
         return Err(refusal(&Refusal::NotPlayed { id }, lang));
     }
     let events = store.events::<Game<R>>(id).await.map_err(|e| failed(&e))?;
-    info!(game_id = id, user = request.who.user_id, "review");
+    info!(
+        game_id = id.get(),
+        user = request.who.user_id.get(),
+        "review"
+    );
     let shared = shared.clone();
     tokio::task::spawn_blocking(move || {
         let reviewed = render::review::Reviewed {

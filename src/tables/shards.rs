@@ -8,9 +8,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::ids::GuildId;
+
 /// The shard of a guild among `count` shards (Discord's formula).
-pub fn shard_of(guild_id: u64, count: u32) -> u32 {
-    ((guild_id >> 22) % u64::from(count.max(1))) as u32
+pub fn shard_of(guild_id: GuildId, count: u32) -> u32 {
+    ((guild_id.get() >> 22) % u64::from(count.max(1))) as u32
 }
 
 /// A range of shard ids, `first..end` (end excluded), as written in the config: `"0..4"`, or
@@ -98,12 +100,12 @@ impl Shards {
     }
 
     /// The shard of a guild.
-    pub fn shard_of(&self, guild_id: u64) -> u32 {
+    pub fn shard_of(&self, guild_id: GuildId) -> u32 {
         shard_of(guild_id, self.count)
     }
 
     /// Whether this process serves the guild.
-    pub fn owns(&self, guild_id: u64) -> bool {
+    pub fn owns(&self, guild_id: GuildId) -> bool {
         self.range.contains(self.shard_of(guild_id))
     }
 }
@@ -135,14 +137,14 @@ mod tests {
     #[test]
     fn a_guild_belongs_to_the_shard_discord_routes_it_to() {
         // The timestamp part of the snowflake (its top 42 bits) picks the shard.
-        let guild = 197_038_439_483_310_086u64; // (guild >> 22) = 46_977_624_770
+        let guild = GuildId::new(197_038_439_483_310_086); // (guild >> 22) = 46_977_624_770
         assert_eq!(shard_of(guild, 1), 0);
         assert_eq!(shard_of(guild, 2), 0);
         assert_eq!(shard_of(guild, 4), 2);
         let shards = Shards::new("1..2".parse().unwrap(), 2).unwrap();
         assert!(!shards.owns(guild));
-        assert!(!shards.owns(0));
-        assert!(shards.owns(1 << 22));
+        assert!(!shards.owns(GuildId::new(0)));
+        assert!(shards.owns(GuildId::new(1 << 22)));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::engine::Intent;
 use crate::engine::Player;
 use crate::engine::Status;
 use crate::i18n::Lang;
+use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::render::{self, MessageView, Notice};
 use crate::store::{
     now_ms, Clocks, GuildSettings, LimitReached, Loaded, OpenLimits, Opening, StoreError,
@@ -19,17 +20,17 @@ use crate::store::{
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {
-    pub(super) id: i64,
-    pub(super) guild: u64,
+    pub(super) id: GameId,
+    pub(super) guild: GuildId,
     pub(super) game: G,
-    pub(super) lobby_message: Option<u64>,
-    pub(super) turn_message: Option<u64>,
+    pub(super) lobby_message: Option<MessageId>,
+    pub(super) turn_message: Option<MessageId>,
     /// The message of the turn before, while this process has posted the current one: a move
     /// clicked there is a click made twice (not kept across a restart).
-    pub(super) previous_turn_message: Option<u64>,
+    pub(super) previous_turn_message: Option<MessageId>,
     /// The last move made by a click here, and by whom (its button's code): the same click
     /// again on a state gone by is a click made twice.
-    pub(super) last_click: Option<(u64, String)>,
+    pub(super) last_click: Option<(UserId, String)>,
     pub(super) deadline_ms: Option<i64>,
     /// The language of the game's public messages.
     pub(super) lang: Lang,
@@ -38,11 +39,11 @@ pub(super) struct Table<G> {
     /// Its clocks, from its server's settings when it started.
     pub(super) clocks: Clocks,
     /// The finished game whose Rematch button opened it.
-    pub(super) rematch_of: Option<i64>,
+    pub(super) rematch_of: Option<GameId>,
     /// Once its Start moved it to a thread: the channel of its lobby message.
-    pub(super) lobby_channel: Option<u64>,
+    pub(super) lobby_channel: Option<ChannelId>,
     /// The thread its Start just moved it to, for its actor to hand it over.
-    pub(super) moved_to: Option<u64>,
+    pub(super) moved_to: Option<ChannelId>,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -145,7 +146,7 @@ where
             Err(StoreError::Limit(reached)) => {
                 info!(
                     ?reached,
-                    host = host.user_id,
+                    host = host.user_id.get(),
                     "a new game refused: a limit is reached"
                 );
                 let notice = match reached {
@@ -164,8 +165,8 @@ where
             }
         };
         info!(
-            game_id = id,
-            channel = place.channel_id,
+            game_id = id.get(),
+            channel = place.channel_id.get(),
             kind = G::KIND.as_str(),
             "game created"
         );
@@ -336,7 +337,7 @@ where
     pub(super) async fn run_clock(&mut self, cx: &mut Cx) {
         if self.game.stage() == Status::Lobby {
             info!(
-                game_id = self.id,
+                game_id = self.id.get(),
                 "nobody started the table in time: closing it"
             );
             self.apply(cx, G::cancel(), None, None).await;
@@ -403,7 +404,7 @@ where
             )
             .await
         {
-            error!(error = %e, game_id = self.id, "could not commit an action");
+            error!(error = %e, game_id = self.id.get(), "could not commit an action");
             if let StoreError::Conflict { .. } = e {
                 // Someone else wrote this game: take the stored game as the truth.
                 match cx.shared.store.load::<G>(self.id).await {
@@ -430,7 +431,7 @@ where
         &mut self,
         cx: &mut Cx,
         action: G::Action,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
         reply: Option<(Box<dyn Reply>, Notice, Lang)>,
     ) {
         let lang = reply.as_ref().map_or(self.lang, |(_, _, lang)| *lang);
@@ -450,7 +451,7 @@ where
         &mut self,
         cx: &mut Cx,
         before: &G,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
         mut reply: Option<(Box<dyn Reply>, Notice, Lang)>,
     ) {
         if clicked.is_none() {
@@ -546,7 +547,7 @@ where
     /// threads: it takes milliseconds) and adds it to its game-over message `message_id`, whose
     /// embeds are `view`'s. The game is over and
     /// its end shown already: a chart that cannot be drawn or sent is only logged.
-    async fn add_chart(&self, cx: &Cx, message_id: u64, mut view: MessageView, lang: Lang) {
+    async fn add_chart(&self, cx: &Cx, message_id: MessageId, mut view: MessageView, lang: Lang) {
         match cx.shared.store.guild_settings(self.guild).await {
             Ok(settings) if settings.charts == Some(false) => return,
             Ok(_) => {}
@@ -579,9 +580,9 @@ where
     async fn show(
         &self,
         cx: &Cx,
-        target: Option<u64>,
+        target: Option<MessageId>,
         mut message: Outgoing,
-        clicked: Option<u64>,
+        clicked: Option<MessageId>,
         reply: &mut Option<(Box<dyn Reply>, Notice, Lang)>,
     ) -> bool {
         if clicked.is_some() && clicked == target {
@@ -612,7 +613,7 @@ where
     /// message, named after the game and its players, and moves the game there (stored), so that
     /// this channel is free for another game. None when the server does not want it, or when the
     /// thread could not be opened: then the game stays in the channel, and the host is told why.
-    async fn open_thread(&mut self, cx: &Cx) -> Option<u64> {
+    async fn open_thread(&mut self, cx: &Cx) -> Option<ChannelId> {
         let lobby = self.lobby_message?;
         if self.lobby_channel.is_some() {
             return None;
@@ -658,7 +659,7 @@ where
             .move_to_thread(self.id, thread, cx.channel)
             .await
         {
-            error!(error = %e, thread, "could not move the game to its thread; it stays here");
+            error!(error = %e, thread = thread.get(), "could not move the game to its thread; it stays here");
             return None;
         }
         self.lobby_channel = Some(cx.channel);
@@ -671,7 +672,10 @@ where
         let (Some(channel), Some(lobby)) = (self.lobby_channel, self.lobby_message) else {
             return;
         };
-        let link = render::notice::message_link(self.guild, cx.channel, cx.channel);
+        // The thread's id in the message's place too, as ever (a thread opened from a message
+        // has that message's id).
+        let thread = crate::ids::MessageId::new(cx.channel.get());
+        let link = render::notice::message_link(self.guild, cx.channel, thread);
         let link = crate::tr!(self.lang, "thread-played-in", link = link);
         let content = if view.content.is_empty() {
             link
@@ -722,8 +726,8 @@ where
     async fn stale(
         &mut self,
         cx: &mut Cx,
-        message_id: u64,
-        code: &(u64, String),
+        message_id: MessageId,
+        code: &(UserId, String),
         reply: Box<dyn Reply>,
         lang: Lang,
     ) {
@@ -746,7 +750,7 @@ where
     /// The answer to a move clicked on a state gone by: the last move clicked, by the same person,
     /// on the turn's message or the one just before, is a click made twice (the first counted);
     /// anything else is a button out of date.
-    fn stale_notice(&self, message_id: u64, code: &(u64, String)) -> Notice {
+    fn stale_notice(&self, message_id: MessageId, code: &(UserId, String)) -> Notice {
         let here = [self.turn_message, self.previous_turn_message].contains(&Some(message_id));
         if here && self.last_click.as_ref() == Some(code) {
             Notice::AlreadyDone

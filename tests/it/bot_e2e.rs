@@ -420,7 +420,7 @@ async fn two_identical_clicks_at_once_apply_once() {
     bot.shutdown().await;
     let store = world.store().await;
     let (id, _) = store
-        .open_game_in(world.channel.get())
+        .open_game_in(world.channel.get().into())
         .await
         .unwrap()
         .unwrap();
@@ -553,7 +553,13 @@ async fn when_only_bot_seats_are_left_the_game_is_cancelled() {
         .await
         .unwrap();
     let store = world.store().await;
-    assert_eq!(store.open_game_in(world.channel.get()).await.unwrap(), None);
+    assert_eq!(
+        store
+            .open_game_in(world.channel.get().into())
+            .await
+            .unwrap(),
+        None
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }
@@ -676,7 +682,7 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     let store = world.store().await;
     world.slash(carol, "start", json!({})).await;
     let (other, _) = store
-        .open_game_in(world.channel.get())
+        .open_game_in(world.channel.get().into())
         .await
         .unwrap()
         .expect("carol's lobby");
@@ -700,13 +706,13 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     assert!(!text.contains("alice"), "{text}");
     assert!(text.contains("50"), "the same target: {text}");
     let (new_id, _) = store
-        .open_game_in(world.channel.get())
+        .open_game_in(world.channel.get().into())
         .await
         .unwrap()
         .expect("the rematch is open");
     let game = store.load::<Game>(new_id).await.unwrap().game;
     assert_eq!(game.settings.target, 50);
-    assert_eq!(game.host, Player::Person(bob.get()));
+    assert_eq!(game.host, Player::Person(bob.get().into()));
     // Alice's click seats her at it (answered privately; the lobby shows her).
     let joined = world.click(alice, &over, "Rematch").await;
     assert!(joined.is_ephemeral(), "{}", joined.text());
@@ -725,9 +731,9 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
     assert_eq!(
         players,
         [
-            Player::Person(bob.get()),
+            Player::Person(bob.get().into()),
             Player::Bot(1),
-            Player::Person(alice.get())
+            Player::Person(alice.get().into())
         ]
     );
     // Once it is being played, Rematch opens nothing more.
@@ -743,7 +749,10 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
         busy.text()
     );
     assert_eq!(
-        store.open_game_in(world.channel.get()).await.unwrap(),
+        store
+            .open_game_in(world.channel.get().into())
+            .await
+            .unwrap(),
         Some((new_id, forgetit::engine::GameKind::ForGetIt))
     );
     bot.shutdown().await;

@@ -34,6 +34,7 @@ use discord_standin::{
 };
 use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::store::Store;
+use forgetit::GameId;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -519,13 +520,13 @@ async fn killed_ten_times_under_load(database: &Database, dir: &Path) {
     let mut logs: HashMap<i64, Vec<Event>> = HashMap::new();
     for t in &tables {
         // `load` rebuilds the game from its log and checks it against the game row's version.
-        let loaded = store.load::<Game>(t.game).await.unwrap();
+        let loaded = store.load::<Game>(GameId::new(t.game)).await.unwrap();
         assert_eq!(
             stored[&t.game].status, "playing",
             "game {} plays on",
             t.game
         );
-        let events = store.events::<Game>(t.game).await.unwrap();
+        let events = store.events::<Game>(GameId::new(t.game)).await.unwrap();
         assert_eq!(events.len() as u64, stored[&t.game].version);
         assert_eq!(loaded.game.version, stored[&t.game].version);
         logs.insert(t.game, events);

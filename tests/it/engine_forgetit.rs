@@ -7,10 +7,11 @@ use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::Player;
 use forgetit::games::forgetit::*;
 use forgetit::games::forgetit::{GameError, GameEvent, Move};
+use forgetit::UserId;
 
-const ANN: Player = Player::Person(1);
-const BEN: Player = Player::Person(2);
-const CAT: Player = Player::Person(3);
+const ANN: Player = Player::Person(UserId::new(1));
+const BEN: Player = Player::Person(UserId::new(2));
+const CAT: Player = Player::Person(UserId::new(3));
 const W: u8 = 6;
 
 fn lobby(players: &[Player], target: u32) -> Game {
@@ -175,7 +176,7 @@ fn f2_a_table_seats_two_to_ten_and_a_bot_seat_counts() {
     for id in 2..=9 {
         game.apply(
             Action::Join {
-                player: Player::Person(id),
+                player: Player::Person(UserId::new(id)),
                 name: format!("p{id}"),
             },
             &mut ScriptedDice::new([]),
@@ -187,7 +188,7 @@ fn f2_a_table_seats_two_to_ten_and_a_bot_seat_counts() {
         try_act(
             &game,
             Action::Join {
-                player: Player::Person(99),
+                player: Player::Person(UserId::new(99)),
                 name: "late".into()
             }
         ),
@@ -430,7 +431,7 @@ fn f7_after_each_roll_bank_or_roll() {
         try_act(
             &game,
             Action::Play {
-                by: Player::Person(77),
+                by: Player::Person(UserId::new(77)),
                 mv: Move::Roll
             }
         ),

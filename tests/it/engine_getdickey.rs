@@ -7,10 +7,11 @@ use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::Player;
 use forgetit::games::getdickey::*;
 use forgetit::games::getdickey::{GameError, GameEvent, Move};
+use forgetit::UserId;
 
-const ANN: Player = Player::Person(1);
-const BEN: Player = Player::Person(2);
-const CAT: Player = Player::Person(3);
+const ANN: Player = Player::Person(UserId::new(1));
+const BEN: Player = Player::Person(UserId::new(2));
+const CAT: Player = Player::Person(UserId::new(3));
 
 use Category::*;
 
@@ -115,7 +116,7 @@ fn g1_one_to_ten_seats_and_a_single_player_may_play_alone() {
                 player: if id == 10 {
                     Player::Bot(1)
                 } else {
-                    Player::Person(id)
+                    Player::Person(UserId::new(id))
                 },
                 name: format!("p{id}"),
             },
@@ -128,7 +129,7 @@ fn g1_one_to_ten_seats_and_a_single_player_may_play_alone() {
         try_act(
             &game,
             Action::Join {
-                player: Player::Person(99),
+                player: Player::Person(UserId::new(99)),
                 name: "late".into()
             }
         ),
@@ -175,7 +176,7 @@ fn g1_every_round_each_player_has_one_turn_in_seating_order() {
         try_act(
             &game,
             Action::Join {
-                player: Player::Person(9),
+                player: Player::Person(UserId::new(9)),
                 name: "x".into()
             }
         ),

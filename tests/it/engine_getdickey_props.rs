@@ -5,6 +5,7 @@ use forgetit::engine::dice::{DiceSource, RandomDice};
 use forgetit::engine::Player;
 use forgetit::games::getdickey::*;
 use forgetit::games::getdickey::{GameEvent, Move};
+use forgetit::UserId;
 use proptest::prelude::*;
 
 use crate::common::engine::{players_moves, seated};
@@ -70,7 +71,7 @@ fn play(o: &Options) -> (Game, Vec<Event>) {
     log.push(
         game.apply(
             Action::Start {
-                by: Player::Person(0),
+                by: Player::Person(UserId::new(0)),
             },
             &mut dice,
         )

@@ -5,13 +5,14 @@
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::Player;
 use forgetit::games::pig::*;
+use forgetit::UserId;
 use proptest::prelude::*;
 
 use crate::common::engine::{players_moves, seated};
 
-const ANN: Player = Player::Person(1);
-const BEN: Player = Player::Person(2);
-const CAT: Player = Player::Person(3);
+const ANN: Player = Player::Person(UserId::new(1));
+const BEN: Player = Player::Person(UserId::new(2));
+const CAT: Player = Player::Person(UserId::new(3));
 
 fn act(game: &mut Game, action: Action, faces: &[u8]) -> Result<Event, RuleError> {
     game.apply(action, &mut ScriptedDice::new(faces.iter().copied()))
@@ -83,7 +84,7 @@ fn p1_a_table_seats_two_to_ten() {
     );
     for n in 2..=10 {
         let join = Action::Join {
-            player: Player::Person(n),
+            player: Player::Person(UserId::new(n)),
             name: format!("p{n}"),
         };
         act(&mut game, join, &[]).unwrap();
@@ -245,7 +246,7 @@ proptest! {
         let mut dice = RandomDice::seeded(seed);
         let mut choices = RandomDice::seeded(seed ^ 0x5eed);
         let (mut game, mut log) = seated::<Pig>(Settings { target }, seats, &mut dice);
-        log.push(game.apply(Action::Start { by: Player::Person(0) }, &mut dice).unwrap());
+        log.push(game.apply(Action::Start { by: Player::Person(UserId::new(0)) }, &mut dice).unwrap());
         let mut steps = 0;
         while !game.is_over() {
             let mut moves = players_moves(&game);

@@ -44,7 +44,7 @@ async fn shown(world: &World, id: MessageId, version: u64) -> Message {
 async fn events(world: &World) -> Vec<Event> {
     let store = Store::open(&world.db).await.unwrap();
     let (id, _) = store
-        .open_game_in(world.channel.get())
+        .open_game_in(world.channel.get().into())
         .await
         .unwrap()
         .expect("an open game");

@@ -24,18 +24,19 @@ use forgetit::games::getdickey::{self as gd, GetDickey};
 use forgetit::games::pig::Pig;
 use forgetit::i18n::Lang;
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
+use forgetit::{ChannelId, GameId, GuildId, MessageId, UserId};
 
-const ANN: Player = Player::Person(101);
-const BEN: Player = Player::Person(102);
-const CAT: Player = Player::Person(103);
+const ANN: Player = Player::Person(UserId::new(101));
+const BEN: Player = Player::Person(UserId::new(102));
+const CAT: Player = Player::Person(UserId::new(103));
 const W: u8 = 6;
 /// In the target's URL: it must never be printed.
 const PASSWORD: &str = "s3cret-Pa55";
 
 fn place(guild_id: u64, channel_id: u64) -> Place {
     Place {
-        guild_id,
-        channel_id,
+        guild_id: GuildId::new(guild_id),
+        channel_id: ChannelId::new(channel_id),
     }
 }
 
@@ -49,7 +50,7 @@ impl<R: Rules> Table<R> {
         lang: Lang,
     ) -> Self {
         // The games of server 1 keep the clocks of its settings; the others', none.
-        let clocks = if at.guild_id == 1 {
+        let clocks = if at.guild_id == GuildId::new(1) {
             Clocks {
                 turn_timeout_ms: Some(60_000),
                 bot_pace_ms: Some(250),
@@ -58,7 +59,7 @@ impl<R: Rules> Table<R> {
             Clocks::default()
         };
         // The games of server 1 are opened as rematches (of the first game stored).
-        let rematch_of = (at.guild_id == 1).then_some(1);
+        let rematch_of = (at.guild_id == GuildId::new(1)).then_some(GameId::new(1));
         let opening = Opening {
             lang,
             clocks,
@@ -73,7 +74,7 @@ impl<R: Rules> Table<R> {
 
     /// Acts with dice seeded by the game's id.
     async fn act_seeded(&mut self, store: &Store, action: table::Action<R::Move>) {
-        self.act(store, action, &mut RandomDice::seeded(self.id as u64))
+        self.act(store, action, &mut RandomDice::seeded(self.id.get() as u64))
             .await;
     }
 }
@@ -128,7 +129,7 @@ impl Table<GetDickey> {
 
 /// The source of the test: open and finished games of both kinds, in three servers, with
 /// their statistics; the ids of its games.
-async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
+async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     let mut games = Vec::new();
     let en = Lang::default();
 
@@ -168,7 +169,7 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     t.roll_until(store, &[3, 3, W, 1, 2, 4, 5, 1, 2], Some(4_102_444_800_000))
         .await;
     store
-        .set_messages(t.id, Some(555), Some(777))
+        .set_messages(t.id, Some(MessageId::new(555)), Some(MessageId::new(777)))
         .await
         .unwrap();
     store.set_shown(&[(t.id, t.game.version)]).await.unwrap();
@@ -178,7 +179,10 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
     let settings = fgi::Settings { target: 500 };
     let mut t = Table::<ForGetIt>::create(store, place(2, 21), settings, CAT, en).await;
     t.join(store, BEN).await;
-    store.set_messages(t.id, Some(888), None).await.unwrap();
+    store
+        .set_messages(t.id, Some(MessageId::new(888)), None)
+        .await
+        .unwrap();
     games.push((t.id, GameKind::ForGetIt));
 
     // Get Dickey, finished: ANN's solitaire, 13 turns.
@@ -212,10 +216,16 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         threads: Some(true),
         charts: Some(false),
     };
-    store.change_guild_settings(1, &all).await.unwrap();
+    store
+        .change_guild_settings(GuildId::new(1), &all)
+        .await
+        .unwrap();
     for channel in [10, 12] {
-        let add = SettingsChange::AddChannel(channel);
-        store.change_guild_settings(1, &add).await.unwrap();
+        let add = SettingsChange::AddChannel(ChannelId::new(channel));
+        store
+            .change_guild_settings(GuildId::new(1), &add)
+            .await
+            .unwrap();
     }
     let timeout = SettingsChange::Set {
         default_target: None,
@@ -225,13 +235,16 @@ async fn fill(store: &Store) -> Vec<(i64, GameKind)> {
         threads: None,
         charts: None,
     };
-    store.change_guild_settings(2, &timeout).await.unwrap();
+    store
+        .change_guild_settings(GuildId::new(2), &timeout)
+        .await
+        .unwrap();
 
     games
 }
 
 /// A SQLite file filled by [`fill`] (closed): its URL and its games.
-async fn sqlite_source(dir: &Path) -> (String, Vec<(i64, GameKind)>) {
+async fn sqlite_source(dir: &Path) -> (String, Vec<(GameId, GameKind)>) {
     let path = dir.join("old.db");
     let store = Store::open(&path).await.unwrap();
     let games = fill(&store).await;
@@ -277,7 +290,7 @@ fn refused(output: &Output) -> String {
 /// Everything the bot reads of a database with these games, as text: each game rebuilt from its
 /// log with its row, its events and seats; the open games of each kind as a restart loads them;
 /// every leaderboard and everyone's statistics.
-async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
+async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
     let mut seen = Vec::new();
     for &(id, kind) in games {
         match kind {
@@ -288,7 +301,7 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
         seen.push(format!("{id} seats {:?}", store.seats(id).await.unwrap()));
     }
     for guild in [1, 2, 3] {
-        let settings = store.guild_settings(guild).await.unwrap();
+        let settings = store.guild_settings(GuildId::new(guild)).await.unwrap();
         seen.push(format!("server {guild} {settings:?}"));
     }
     seen.push(format!("{:?}", open::<ForGetIt>(store).await));
@@ -296,9 +309,9 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
     seen.push(format!("{:?}", open::<Pig>(store).await));
     let scopes = [
         Scope::Global,
-        Scope::Guild(1),
-        Scope::Guild(2),
-        Scope::Guild(3),
+        Scope::Guild(GuildId::new(1)),
+        Scope::Guild(GuildId::new(2)),
+        Scope::Guild(GuildId::new(3)),
     ];
     for &kind in GameKind::ALL {
         for scope in scopes {
@@ -307,7 +320,10 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
                 seen.push(format!("{kind:?} {scope:?} {by:?} {board:?}"));
             }
             for user in [101, 102, 103] {
-                let stats = store.player_stats(kind, scope, user).await.unwrap();
+                let stats = store
+                    .player_stats(kind, scope, UserId::new(user))
+                    .await
+                    .unwrap();
                 seen.push(format!("{kind:?} {scope:?} {user} {stats:?}"));
             }
         }
@@ -315,7 +331,7 @@ async fn snapshot(store: &Store, games: &[(i64, GameKind)]) -> Vec<String> {
     seen
 }
 
-async fn game<R: Rules>(store: &Store, id: i64) -> [String; 2] {
+async fn game<R: Rules>(store: &Store, id: GameId) -> [String; 2] {
     let loaded = store.load::<table::Game<R>>(id).await.unwrap();
     let events = store.events::<table::Game<R>>(id).await.unwrap();
     [
@@ -373,7 +389,11 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
         .unwrap();
     assert_eq!(board.players, 2, "{board:?}");
     let dickey = target
-        .player_stats(GameKind::GetDickey, Scope::Guild(1), 101)
+        .player_stats(
+            GameKind::GetDickey,
+            Scope::Guild(GuildId::new(1)),
+            UserId::new(101),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -393,7 +413,7 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
         Lang::default(),
     )
     .await;
-    assert_eq!(fresh.id, newest + 1);
+    assert_eq!(fresh.id, GameId::new(newest.get() + 1));
 
     // The open For Get It game carries on: BEN chooses his number and banks.
     let mut open_fgi = target.load_open::<fgi::Game>().await.unwrap();
@@ -452,7 +472,8 @@ async fn migrate_db_goes_back_from_postgres_to_sqlite_and_between_sqlite_files()
             .create_game(place(1, 99), &game, &created)
             .await
             .unwrap();
-        assert_eq!(id, games.iter().map(|(id, _)| *id).max().unwrap() + 1);
+        let newest = games.iter().map(|(id, _)| *id).max().unwrap();
+        assert_eq!(id, GameId::new(newest.get() + 1));
         store.close().await;
     }
 }
@@ -494,7 +515,11 @@ async fn a_target_that_is_not_empty_is_refused_and_left_unchanged() {
             .create_game(place(7, 71), &game, &created)
             .await
             .unwrap();
-        assert_eq!(id, t.id + 1, "nothing was added, not even an id");
+        assert_eq!(
+            id,
+            GameId::new(t.id.get() + 1),
+            "nothing was added, not even an id"
+        );
         target.close().await;
     }
 }
@@ -591,7 +616,11 @@ async fn tables_larger_than_a_page_are_copied_whole() {
         open::<ForGetIt>(&source).await
     );
     for &kind in GameKind::ALL {
-        for scope in [Scope::Global, Scope::Guild(0), Scope::Guild(2)] {
+        for scope in [
+            Scope::Global,
+            Scope::Guild(GuildId::new(0)),
+            Scope::Guild(GuildId::new(2)),
+        ] {
             let a = source.leaderboard(kind, scope, Ranking::Points, 1, 2_000);
             let b = target.leaderboard(kind, scope, Ranking::Points, 1, 2_000);
             assert_eq!(a.await.unwrap(), b.await.unwrap());

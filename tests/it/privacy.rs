@@ -17,10 +17,11 @@ use forgetit::store::{
     Clocks, Forgotten, GuildSettings, Opening, Place, SettingsChange, Store, StoreError,
     REMOVED_GUILD_KEPT_MS,
 };
+use forgetit::{ChannelId, GuildId, UserId};
 
-const ANN: Player = Player::Person(101);
-const BEN: Player = Player::Person(102);
-const CAT: Player = Player::Person(103);
+const ANN: Player = Player::Person(UserId::new(101));
+const BEN: Player = Player::Person(UserId::new(102));
+const CAT: Player = Player::Person(UserId::new(103));
 
 /// Ann's name: what must leave no trace.
 const ANN_NAME: &str = "Annabelle Quux";
@@ -35,8 +36,8 @@ fn name_of(player: Player) -> String {
 
 fn place(guild_id: u64, channel_id: u64) -> Place {
     Place {
-        guild_id,
-        channel_id,
+        guild_id: GuildId::new(guild_id),
+        channel_id: ChannelId::new(channel_id),
     }
 }
 
@@ -84,7 +85,7 @@ impl Table {
 async fn finished(store: &Store, at: Place, lang: Lang, host: Player, others: &[Player]) -> Table {
     let mut table = create(store, at, host, lang).await;
     table.start(store, others).await;
-    table.play_out(store, at.channel_id).await;
+    table.play_out(store, at.channel_id.get()).await;
     table
 }
 
@@ -109,10 +110,10 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     lobby.join_as(&store, ANN, name_of(ANN)).await;
     lobby.leave(&store, ANN).await;
     let ben_before = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, 102)
+        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(102))
         .await
         .unwrap();
-    let cat_before = stats(&store, Scope::Guild(2), CAT).await;
+    let cat_before = stats(&store, Scope::Guild(GuildId::new(2)), CAT).await;
     assert_eq!(stats(&store, Scope::Global, ANN).await, Some(2));
 
     let (tables, before) = db.everywhere(ANN_NAME).await;
@@ -127,7 +128,10 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
         "the scan finds the name where it is: {before:?}"
     );
 
-    let done = store.forget_person(101, &former).await.unwrap();
+    let done = store
+        .forget_person(UserId::new(101), &former)
+        .await
+        .unwrap();
     // Two stats rows (two servers), two seats, and three events: the two joins of the French
     // game and the lobby, and the `created` event of the English game she hosted.
     assert_eq!(
@@ -145,21 +149,30 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
 
     // Her statistics are gone, in every scope; the others' are as they were.
     assert_eq!(stats(&store, Scope::Global, ANN).await, None);
-    assert_eq!(stats(&store, Scope::Guild(1), ANN).await, None);
+    assert_eq!(
+        stats(&store, Scope::Guild(GuildId::new(1)), ANN).await,
+        None
+    );
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Global, 102)
+            .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(102))
             .await
             .unwrap(),
         ben_before
     );
-    assert_eq!(stats(&store, Scope::Guild(2), CAT).await, cat_before);
+    assert_eq!(
+        stats(&store, Scope::Guild(GuildId::new(2)), CAT).await,
+        cat_before
+    );
     let board = store
         .leaderboard(GameKind::ForGetIt, Scope::Global, Ranking::Wins, 1, 10)
         .await
         .unwrap();
     assert!(
-        board.rows.iter().all(|(_, s)| s.user_id != 101),
+        board
+            .rows
+            .iter()
+            .all(|(_, s)| s.user_id != UserId::new(101)),
         "{board:?}"
     );
 
@@ -189,7 +202,10 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
 
     // Forgetting again finds nothing more to do.
     assert_eq!(
-        store.forget_person(101, &former).await.unwrap(),
+        store
+            .forget_person(UserId::new(101), &former)
+            .await
+            .unwrap(),
         Forgotten::Done {
             stats: 0,
             seats: 2,
@@ -205,8 +221,13 @@ async fn forget_me_is_refused_while_seated_at_an_open_game(db: Db) {
     let mut open = create(&store, place(1, 12), BEN, Lang::EnUs).await;
     open.start(&store, &[ANN]).await;
     assert_eq!(
-        store.forget_person(101, &former).await.unwrap(),
-        Forgotten::Seated { channel_id: 12 }
+        store
+            .forget_person(UserId::new(101), &former)
+            .await
+            .unwrap(),
+        Forgotten::Seated {
+            channel_id: ChannelId::new(12)
+        }
     );
     // Nothing changed.
     assert_eq!(stats(&store, Scope::Global, ANN).await, Some(1));
@@ -215,7 +236,10 @@ async fn forget_me_is_refused_while_seated_at_an_open_game(db: Db) {
     open.leave(&store, ANN).await;
     assert!(open.game.is_over(), "two players, one left: the game ends");
     assert!(matches!(
-        store.forget_person(101, &former).await.unwrap(),
+        store
+            .forget_person(UserId::new(101), &former)
+            .await
+            .unwrap(),
         Forgotten::Done { stats: 1, .. }
     ));
     assert_eq!(db.everywhere(ANN_NAME).await.1, []);
@@ -228,7 +252,10 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     let mut gone_open = create(&store, place(1, 11), CAT, Lang::EnUs).await;
     gone_open.join_as(&store, BEN, name_of(BEN)).await;
     let kept = finished(&store, place(2, 20), Lang::EnUs, ANN, &[BEN]).await;
-    assert_eq!(stats(&store, Scope::Guild(1), ANN).await, Some(1));
+    assert_eq!(
+        stats(&store, Scope::Guild(GuildId::new(1)), ANN).await,
+        Some(1)
+    );
     // Both servers' settings, and their channel lists.
     for (guild, channel) in [(1, 11), (2, 20)] {
         let set = SettingsChange::Set {
@@ -239,23 +266,35 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
             threads: None,
             charts: None,
         };
-        store.change_guild_settings(guild, &set).await.unwrap();
-        let add = SettingsChange::AddChannel(channel);
-        store.change_guild_settings(guild, &add).await.unwrap();
+        store
+            .change_guild_settings(GuildId::new(guild), &set)
+            .await
+            .unwrap();
+        let add = SettingsChange::AddChannel(ChannelId::new(channel));
+        store
+            .change_guild_settings(GuildId::new(guild), &add)
+            .await
+            .unwrap();
     }
-    let kept_settings = store.guild_settings(2).await.unwrap();
+    let kept_settings = store.guild_settings(GuildId::new(2)).await.unwrap();
 
-    assert!(store.guild_removed(1, t0).await.unwrap());
+    assert!(store.guild_removed(GuildId::new(1), t0).await.unwrap());
     // A second removal (an event replayed) keeps the first time.
-    assert!(!store.guild_removed(1, t0 + 5_000).await.unwrap());
-    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(t0));
+    assert!(!store
+        .guild_removed(GuildId::new(1), t0 + 5_000)
+        .await
+        .unwrap());
+    assert_eq!(
+        store.guild_removed_at(GuildId::new(1)).await.unwrap(),
+        Some(t0)
+    );
 
     // Not yet 30 days: nothing goes.
     let swept = store
         .sweep_removed_guilds(t0 + REMOVED_GUILD_KEPT_MS - 1)
         .await
         .unwrap();
-    assert_eq!(swept, Vec::<u64>::new());
+    assert_eq!(swept, Vec::<GuildId>::new());
     assert!(store.load::<Game>(gone.id).await.is_ok());
 
     // 30 days: the server's games (their seats and events) and statistics go, only its.
@@ -263,7 +302,7 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
         .sweep_removed_guilds(t0 + REMOVED_GUILD_KEPT_MS)
         .await
         .unwrap();
-    assert_eq!(swept, [1]);
+    assert_eq!(swept, [GuildId::new(1)]);
     for id in [gone.id, gone_open.id] {
         assert!(matches!(
             store.load::<Game>(id).await,
@@ -272,25 +311,34 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
         assert_eq!(store.seats(id).await.unwrap(), []);
         assert!(store.events::<Game>(id).await.unwrap().is_empty());
     }
-    assert_eq!(store.open_game_in(11).await.unwrap(), None);
-    assert_eq!(stats(&store, Scope::Guild(1), ANN).await, None);
-    assert_eq!(stats(&store, Scope::Guild(1), BEN).await, None);
-    assert_eq!(store.guild_removed_at(1).await.unwrap(), None);
+    assert_eq!(store.open_game_in(ChannelId::new(11)).await.unwrap(), None);
+    assert_eq!(
+        stats(&store, Scope::Guild(GuildId::new(1)), ANN).await,
+        None
+    );
+    assert_eq!(
+        stats(&store, Scope::Guild(GuildId::new(1)), BEN).await,
+        None
+    );
+    assert_eq!(store.guild_removed_at(GuildId::new(1)).await.unwrap(), None);
     // Its settings.
     assert_eq!(
-        store.guild_settings(1).await.unwrap(),
+        store.guild_settings(GuildId::new(1)).await.unwrap(),
         GuildSettings::default()
     );
-    assert_eq!(store.guild_settings(2).await.unwrap(), kept_settings);
+    assert_eq!(
+        store.guild_settings(GuildId::new(2)).await.unwrap(),
+        kept_settings
+    );
     // Its ratings and its results (the leaderboards of a period) too.
     let ratings = store
-        .rating_board(GameKind::ForGetIt, Scope::Guild(1), 1, 10)
+        .rating_board(GameKind::ForGetIt, Scope::Guild(GuildId::new(1)), 1, 10)
         .await
         .unwrap();
     assert_eq!(ratings.players, 0);
     let board = forgetit::store::Board {
         kind: GameKind::ForGetIt,
-        scope: Scope::Guild(1),
+        scope: Scope::Guild(GuildId::new(1)),
         by: forgetit::engine::Ranking::Wins,
         period: forgetit::engine::Period::Month,
     };
@@ -301,20 +349,26 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     assert_eq!(month.players, 0);
     // The other server is untouched.
     assert_eq!(store.load::<Game>(kept.id).await.unwrap().game, kept.game);
-    assert_eq!(stats(&store, Scope::Guild(2), ANN).await, Some(1));
+    assert_eq!(
+        stats(&store, Scope::Guild(GuildId::new(2)), ANN).await,
+        Some(1)
+    );
     assert_eq!(stats(&store, Scope::Global, BEN).await, Some(1));
 
     // A server the bot comes back to keeps its data.
-    assert!(store.guild_removed(2, t0).await.unwrap());
-    assert!(store.guild_back(2).await.unwrap());
-    assert!(!store.guild_back(2).await.unwrap());
+    assert!(store.guild_removed(GuildId::new(2), t0).await.unwrap());
+    assert!(store.guild_back(GuildId::new(2)).await.unwrap());
+    assert!(!store.guild_back(GuildId::new(2)).await.unwrap());
     let swept = store
         .sweep_removed_guilds(t0 + 10 * REMOVED_GUILD_KEPT_MS)
         .await
         .unwrap();
-    assert_eq!(swept, Vec::<u64>::new());
+    assert_eq!(swept, Vec::<GuildId>::new());
     assert_eq!(store.load::<Game>(kept.id).await.unwrap().game, kept.game);
-    assert_eq!(stats(&store, Scope::Guild(2), ANN).await, Some(1));
+    assert_eq!(
+        stats(&store, Scope::Guild(GuildId::new(2)), ANN).await,
+        Some(1)
+    );
 }
 
 /// The servers a shard's READY does not list, of those the store has data of, are recorded as
@@ -326,30 +380,46 @@ async fn servers_left_while_offline_are_recorded_once(db: Db) {
     // Data in servers 1 (a game), 2 and 3 (settings); 4 has none.
     finished(&store, place(1, 10), Lang::EnUs, ANN, &[BEN]).await;
     for guild in [2, 3] {
-        let add = SettingsChange::AddChannel(guild * 10);
-        store.change_guild_settings(guild, &add).await.unwrap();
+        let add = SettingsChange::AddChannel(ChannelId::new(guild * 10));
+        store
+            .change_guild_settings(GuildId::new(guild), &add)
+            .await
+            .unwrap();
     }
     // READY lists 2 and 4.
-    let listed = [2, 4];
+    let listed = [GuildId::new(2), GuildId::new(4)];
     let left = |guild| !listed.contains(&guild);
-    assert_eq!(store.guilds_left(left, t0).await.unwrap(), [1, 3]);
-    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(t0));
-    assert_eq!(store.guild_removed_at(3).await.unwrap(), Some(t0));
-    assert_eq!(store.guild_removed_at(2).await.unwrap(), None);
-    assert_eq!(store.guild_removed_at(4).await.unwrap(), None);
+    let (one, three) = (GuildId::new(1), GuildId::new(3));
+    assert_eq!(store.guilds_left(left, t0).await.unwrap(), [one, three]);
+    assert_eq!(
+        store.guild_removed_at(GuildId::new(1)).await.unwrap(),
+        Some(t0)
+    );
+    assert_eq!(
+        store.guild_removed_at(GuildId::new(3)).await.unwrap(),
+        Some(t0)
+    );
+    assert_eq!(store.guild_removed_at(GuildId::new(2)).await.unwrap(), None);
+    assert_eq!(store.guild_removed_at(GuildId::new(4)).await.unwrap(), None);
 
     // The next READY: nothing new, the first time kept.
     let later = t0 + 60_000;
     assert_eq!(
         store.guilds_left(left, later).await.unwrap(),
-        Vec::<u64>::new()
+        Vec::<GuildId>::new()
     );
-    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(t0));
+    assert_eq!(
+        store.guild_removed_at(GuildId::new(1)).await.unwrap(),
+        Some(t0)
+    );
 
     // Back in 1, then left again.
-    assert!(store.guild_back(1).await.unwrap());
-    assert_eq!(store.guilds_left(left, later).await.unwrap(), [1]);
-    assert_eq!(store.guild_removed_at(1).await.unwrap(), Some(later));
+    assert!(store.guild_back(GuildId::new(1)).await.unwrap());
+    assert_eq!(store.guilds_left(left, later).await.unwrap(), [one]);
+    assert_eq!(
+        store.guild_removed_at(GuildId::new(1)).await.unwrap(),
+        Some(later)
+    );
 }
 
 // Each test twice: `sqlite::name` on a SQLite file, `postgres::name` on a PostgreSQL database.

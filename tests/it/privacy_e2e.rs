@@ -10,6 +10,7 @@ use discord_standin::Message;
 use forgetit::discord::{Membership, RunningBot};
 use forgetit::engine::{GameKind, Scope};
 use forgetit::store::{Store, REMOVED_GUILD_KEPT_MS};
+use forgetit::GuildId;
 use serde_json::json;
 
 /// alice and bob play a whole game to 50 (bob wins with 120, alice has 9). Returns the game-over
@@ -54,7 +55,7 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
     let over = a_finished_game(&world).await;
     let store = world.store().await;
     let bob_before = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, bob.get())
+        .player_stats(GameKind::ForGetIt, Scope::Global, bob.get().into())
         .await
         .unwrap()
         .unwrap();
@@ -120,7 +121,7 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
         unknown.text()
     );
     assert!(store
-        .player_stats(GameKind::ForGetIt, Scope::Global, alice.get())
+        .player_stats(GameKind::ForGetIt, Scope::Global, alice.get().into())
         .await
         .unwrap()
         .is_some());
@@ -143,14 +144,14 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
     assert_eq!(everywhere(&world, "alice").await, []);
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Global, alice.get())
+            .player_stats(GameKind::ForGetIt, Scope::Global, alice.get().into())
             .await
             .unwrap(),
         None
     );
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Global, bob.get())
+            .player_stats(GameKind::ForGetIt, Scope::Global, bob.get().into())
             .await
             .unwrap(),
         Some(bob_before)
@@ -251,7 +252,7 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
     let mut bot = world.start_bot(world.config()).await;
     a_finished_game(&world).await;
     let store = world.store().await;
-    let guild = world.standin.guild_id().get();
+    let guild = GuildId::new(world.standin.guild_id().get());
     assert_eq!(store.guild_removed_at(guild).await.unwrap(), None);
     // The server's settings, set by a member who manages it.
     world.standin.grant(world.alice, 1 << 5);
@@ -283,13 +284,18 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
 
     // GUILD_CREATE: back, so nothing is deleted.
     world.standin.add_bot_to(world.standin.guild_id());
-    assert_eq!(recorded(&mut bot).await, Membership::Back { guild });
+    assert_eq!(
+        recorded(&mut bot).await,
+        Membership::Back {
+            guild: guild.get().into()
+        }
+    );
     assert_eq!(store.guild_removed_at(guild).await.unwrap(), None);
     let swept = store
         .sweep_removed_guilds(before + 2 * REMOVED_GUILD_KEPT_MS)
         .await
         .unwrap();
-    assert_eq!(swept, Vec::<u64>::new());
+    assert_eq!(swept, Vec::<GuildId>::new());
     assert_eq!(store.guild_settings(guild).await.unwrap(), settings);
 
     // Removed again, and 30 days pass (the sweep is given the time): its games, statistics and
@@ -303,7 +309,11 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
     assert!(seat_names(&world).await.is_empty());
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Guild(guild), world.bob.get())
+            .player_stats(
+                GameKind::ForGetIt,
+                Scope::Guild(guild),
+                world.bob.get().into()
+            )
             .await
             .unwrap(),
         None
@@ -338,7 +348,7 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
             charts: None,
         };
         store
-            .change_guild_settings(guild.get(), &set)
+            .change_guild_settings(guild.get().into(), &set)
             .await
             .unwrap();
     }
@@ -348,23 +358,28 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
     world.standin.remove_bot_from(other);
     let before = forgetit::store::now_ms();
     let mut bot = world.start_bot(world.config()).await;
-    let left = Membership::Removed { guild: other.get() };
+    let left = Membership::Removed {
+        guild: other.get().into(),
+    };
     assert_eq!(recorded(&mut bot).await, left);
     let removed = store
-        .guild_removed_at(other.get())
+        .guild_removed_at(other.get().into())
         .await
         .unwrap()
         .expect("recorded");
     assert!(removed >= before, "{removed} {before}");
-    assert_eq!(store.guild_removed_at(home.get()).await.unwrap(), None);
+    assert_eq!(
+        store.guild_removed_at(home.get().into()).await.unwrap(),
+        None
+    );
 
     // 30 days later, only its data goes.
     let swept = store
         .sweep_removed_guilds(removed + REMOVED_GUILD_KEPT_MS)
         .await
         .unwrap();
-    assert_eq!(swept, [other.get()]);
-    let settings = |guild: discord_standin::GuildId| store.guild_settings(guild.get());
+    assert_eq!(swept, [GuildId::new(other.get())]);
+    let settings = |guild: discord_standin::GuildId| store.guild_settings(guild.get().into());
     assert_eq!(settings(other).await.unwrap().default_target, None);
     assert_eq!(settings(home).await.unwrap().default_target, Some(700));
     store.close().await;
@@ -377,9 +392,11 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
 async fn remove_bot(world: &World, bot: &mut RunningBot, store: &Store) -> i64 {
     let guild = world.standin.guild_id();
     world.standin.remove_bot_from(guild);
-    let removed = Membership::Removed { guild: guild.get() };
+    let removed = Membership::Removed {
+        guild: guild.get().into(),
+    };
     assert_eq!(recorded(bot).await, removed);
-    let at = store.guild_removed_at(guild.get()).await.unwrap();
+    let at = store.guild_removed_at(guild.get().into()).await.unwrap();
     at.expect("recorded")
 }
 

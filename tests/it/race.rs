@@ -10,6 +10,7 @@ use forgetit::games::forgetit::race::{model, PointsPolicy, RaceKey};
 use forgetit::games::forgetit::solver::{Choice, Solver};
 use forgetit::games::forgetit::Move;
 use forgetit::games::forgetit::{multiplier, Action, Game, Phase, Settings, Step};
+use forgetit::UserId;
 use forgetit_solver::race::{A_MAX, B_MAX};
 use forgetit_solver::UtilityTurn;
 
@@ -178,7 +179,7 @@ fn playing_the_race_beats_playing_for_points_in_the_model() {
 
 /// Bot 1 on turn at `total`, a person at `other`, target 500.
 fn bot_against(total: u32, other: u32) -> Game {
-    let (ann, bot) = (Player::Person(1), Player::Bot(1));
+    let (ann, bot) = (Player::Person(UserId::new(1)), Player::Bot(1));
     let (mut game, _) = Game::create(Settings::default(), ann, "ann").unwrap();
     let join = Action::Join {
         player: bot,

@@ -124,7 +124,7 @@ where
     log.push(
         game.apply(
             Action::Start {
-                by: Player::Person(0),
+                by: Player::Person(forgetit::UserId::new(0)),
             },
             &mut dice,
         )

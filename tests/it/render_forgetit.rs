@@ -23,12 +23,13 @@ use forgetit::render::{
     bot_name, leaderboard, notice, stats, ButtonStyle, DiceStyle, LeaderRow, LeaderboardView,
     MessageView, Notice, StatsView, Takes, UiAction,
 };
+use forgetit::{ChannelId, GuildId, MessageId, UserId};
 
 const EN: Lang = Lang::EnUs;
 
-const ANN: Player = Player::Person(1);
-const BEN: Player = Player::Person(2);
-const CAT: Player = Player::Person(3);
+const ANN: Player = Player::Person(UserId::new(1));
+const BEN: Player = Player::Person(UserId::new(2));
+const CAT: Player = Player::Person(UserId::new(3));
 const BOT: Player = Player::Bot(1);
 const W: u8 = 6;
 
@@ -130,7 +131,7 @@ fn f2_lobby_marks_host_and_bots_and_start_needs_two_seats() {
 #[test]
 fn f2_a_full_table_disables_join_and_add_bot() {
     let names: Vec<(Player, String)> = (1..=10)
-        .map(|id| (Player::Person(id), format!("Player {id}")))
+        .map(|id| (Player::Person(UserId::new(id)), format!("Player {id}")))
         .collect();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
     let view = render::lobby(&table(&players, 1000), EN);
@@ -372,7 +373,7 @@ fn a_bot_seats_turn_names_the_bot_and_has_no_buttons() {
 #[test]
 fn f2_a_ten_seat_table_shows_every_seat_in_playing_order() {
     let names: Vec<(Player, String)> = (1..=10)
-        .map(|id| (Player::Person(id), format!("Player {id}")))
+        .map(|id| (Player::Person(UserId::new(id)), format!("Player {id}")))
         .collect();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
     let mut game = table(&players, 500);
@@ -381,7 +382,7 @@ fn f2_a_ten_seat_table_shows_every_seat_in_playing_order() {
     faces[7] = 5;
     act(&mut game, Action::Start { by: ANN }, &faces);
     for id in [8, 9, 10, 1] {
-        bank_four(&mut game, Player::Person(id));
+        bank_four(&mut game, Player::Person(UserId::new(id)));
     }
     snap("turn_ten_seats", &turn_view(&game));
 }
@@ -436,9 +437,13 @@ fn without_a_turn_in_progress_the_turn_message_shows_where_the_game_stands() {
 fn busy() -> Busy {
     Busy {
         command: Some("forgetit"),
-        link: Some(forgetit::render::notice::message_link(10, 20, 30)),
+        link: Some(forgetit::render::notice::message_link(
+            GuildId::new(10),
+            ChannelId::new(20),
+            MessageId::new(30),
+        )),
         seated: false,
-        elsewhere: vec![21, 22],
+        elsewhere: vec![ChannelId::new(21), ChannelId::new(22)],
         threads_off: true,
     }
 }
@@ -551,7 +556,7 @@ fn a_leaderboard_of_a_period_names_it_in_its_title() {
     let title = |period, lang| {
         let view = forgetit::render::leaderboard_page(
             GameKind::ForGetIt,
-            forgetit::engine::Scope::Guild(1),
+            forgetit::engine::Scope::Guild(GuildId::new(1)),
             forgetit::engine::Ranking::Wins,
             period,
             forgetit::render::Leaders::Stats(&page),
@@ -587,10 +592,10 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
     };
     let page = LeaderboardPage {
         rows: vec![
-            (1, rated(Player::Person(7), "ann", 31.0)),
+            (1, rated(Player::Person(UserId::new(7)), "ann", 31.0)),
             (2, rated(Player::Bot(1), "", 28.55)),
             // Someone who never played in this server: not named, not mentioned.
-            (3, rated(Player::Person(8), "", 7.0)),
+            (3, rated(Player::Person(UserId::new(8)), "", 7.0)),
         ],
         page: 1,
         pages: 1,
@@ -776,7 +781,12 @@ fn intents_round_trip_through_their_short_codes() {
         "as views print it"
     );
     // Slash commands' own intents are no button's.
-    for slash_only in [I::Scores, I::Kick { user_id: 7 }] {
+    for slash_only in [
+        I::Scores,
+        I::Kick {
+            user_id: UserId::new(7),
+        },
+    ] {
         assert_eq!(I::parse(&slash_only.code(), None), None);
         assert_eq!(slash_only.board(), None);
     }
@@ -1079,14 +1089,14 @@ fn server_settings() {
         threads_set: true,
         charts: false,
         charts_set: true,
-        channels: (0..25).map(|n| u64::MAX - n).collect(),
+        channels: (0..25).map(|n| ChannelId::new(u64::MAX - n)).collect(),
         command: "/getdickey config".into(),
     };
     let saved = Lang::Fr.t("settings-saved");
     snap("fr_settings_set", &settings(&set, Some(&saved), Lang::Fr));
 
     let notices = [
-        Notice::ChannelNotAllowed(vec![10, 20]),
+        Notice::ChannelNotAllowed(vec![ChannelId::new(10), ChannelId::new(20)]),
         Notice::ManageServerOnly,
         Notice::NothingToSet(vec!["**target**".into(), "**turn-timeout**".into()]),
         Notice::TooManyChannels(25),

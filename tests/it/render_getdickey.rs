@@ -17,13 +17,14 @@ use forgetit::games::getdickey::*;
 use forgetit::games::getdickey::{GameError, Move};
 use forgetit::i18n::Lang;
 use forgetit::render::{limits, ButtonStyle, DiceStyle, MessageView, UiAction};
+use forgetit::UserId;
 
 const EN: Lang = Lang::EnUs;
 
 use Category::*;
 
-const ANN: Player = Player::Person(1);
-const BEN: Player = Player::Person(2);
+const ANN: Player = Player::Person(UserId::new(1));
+const BEN: Player = Player::Person(UserId::new(2));
 const BOT: Player = Player::Bot(1);
 
 fn act(game: &mut Game, action: Action, faces: &[u8]) {
@@ -154,7 +155,7 @@ fn g1_the_lobby_can_start_with_one_seat_and_marks_host_and_bots() {
 #[test]
 fn g1_a_full_table_disables_join_and_add_bot() {
     let names: Vec<(Player, String)> = (1..=10)
-        .map(|id| (Player::Person(id), format!("Player {id}")))
+        .map(|id| (Player::Person(UserId::new(id)), format!("Player {id}")))
         .collect();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
     let view = render::lobby(&table(&players), EN);

@@ -12,11 +12,12 @@ use forgetit::games::pig::views as render;
 use forgetit::games::pig::*;
 use forgetit::i18n::Lang;
 use forgetit::render::{DiceStyle, MessageView};
+use forgetit::{GameId, UserId};
 
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;
-const ANN: Player = Player::Person(1);
-const BEN: Player = Player::Person(2);
+const ANN: Player = Player::Person(UserId::new(1));
+const BEN: Player = Player::Person(UserId::new(2));
 const BOT: Player = Player::Bot(1);
 
 fn act(game: &mut Game, action: Action, faces: &[u8]) -> Event {
@@ -118,7 +119,7 @@ fn p1_to_p3_a_game_as_its_players_see_it_in_english_and_french() {
     let reviewed = forgetit::render::review::Reviewed {
         command: "pig",
         code: "pig",
-        game_id: 12,
+        game_id: GameId::new(12),
     };
     let ann_review = review(&log, ANN, &table).unwrap();
     for lang in [EN, FR] {

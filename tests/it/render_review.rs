@@ -13,6 +13,7 @@ use forgetit::i18n::Lang;
 use forgetit::render::review::{numbered, refusal, review, Refusal, Reviewed};
 use forgetit::render::MessageView;
 use forgetit::strategy::review::{Ended, Mistake, Review, TurnReview, Unit};
+use forgetit::GameId;
 
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;
@@ -25,13 +26,13 @@ fn snap(name: &str, view: &MessageView) {
 const FGI: Reviewed<'static> = Reviewed {
     command: "forgetit",
     code: "fgi",
-    game_id: 42,
+    game_id: GameId::new(42),
 };
 
 const GD: Reviewed<'static> = Reviewed {
     command: "getdickey",
     code: "gd",
-    game_id: 7,
+    game_id: GameId::new(7),
 };
 
 fn turn(number: u32, points: u32, luck: f64, lost: f64, end: Ended) -> TurnReview {
@@ -214,15 +215,17 @@ fn a_long_review_is_summarised_within_discords_limits() {
 #[test]
 fn refusals_and_the_games_number() {
     let refusals = [
-        Refusal::Unknown { id: 99 },
-        Refusal::OtherServer { id: 3 },
+        Refusal::Unknown {
+            id: GameId::new(99),
+        },
+        Refusal::OtherServer { id: GameId::new(3) },
         Refusal::OtherGame {
-            id: 3,
+            id: GameId::new(3),
             command: "getdickey",
         },
-        Refusal::NotFinished { id: 3 },
-        Refusal::Cancelled { id: 3 },
-        Refusal::NotPlayed { id: 3 },
+        Refusal::NotFinished { id: GameId::new(3) },
+        Refusal::Cancelled { id: GameId::new(3) },
+        Refusal::NotPlayed { id: GameId::new(3) },
         Refusal::NoGames {
             command: "forgetit",
         },
@@ -236,13 +239,15 @@ fn refusals_and_the_games_number() {
     }
     let over = MessageView::new("over")
         .embed(forgetit::render::EmbedView::new("Game over", 0).footer("Played to 500 points."));
-    let shown = numbered(over, 12, EN).to_string();
+    let shown = numbered(over, GameId::new(12), EN).to_string();
     assert!(
         shown.contains("Played to 500 points. · Game #12"),
         "{shown}"
     );
     let bare = MessageView::new("over").embed(forgetit::render::EmbedView::new("Game over", 0));
-    assert!(numbered(bare, 12, FR).to_string().contains("Partie n°12"));
+    assert!(numbered(bare, GameId::new(12), FR)
+        .to_string()
+        .contains("Partie n°12"));
 }
 
 /// A review lists each round once, its decisions in the order made, and leaves out decisions

@@ -11,6 +11,7 @@ use forgetit::games::getdickey::bot::{optimal, simple, state_of};
 use forgetit::games::getdickey::review::{self, DickeyAct};
 use forgetit::games::getdickey::{Action, Category, Event, Game, Move, Settings};
 use forgetit::strategy::review::{adds_up, Ended};
+use forgetit::UserId;
 
 /// Two bot seats (the policies move bot seats), Bot 1 by `first`, Bot 2 optimally, to the end.
 fn bot_game(seed: u64, first: impl Fn(&Game) -> Option<Action>) -> (Game, Vec<Event>) {
@@ -71,12 +72,13 @@ fn a_simple_get_dickey_player_loses_expected_points_and_its_review_adds_up() {
 fn a_get_dickey_decision_costs_the_difference_of_the_table_values() {
     let table = table();
     let mut log = Vec::new();
-    let (mut game, created) = Game::create(Settings {}, Player::Person(1), "ann").unwrap();
+    let (mut game, created) =
+        Game::create(Settings {}, Player::Person(UserId::new(1)), "ann").unwrap();
     log.push(created);
     let mut apply = |game: &mut Game, action: Action, dice: &mut dyn DiceSource| {
         log.push(game.apply(action, &mut Box::new(dice)).unwrap());
     };
-    let ann = Player::Person(1);
+    let ann = Player::Person(UserId::new(1));
     apply(
         &mut game,
         Action::Start { by: ann },
@@ -142,7 +144,7 @@ fn a_get_dickey_decision_costs_the_difference_of_the_table_values() {
 #[test]
 fn get_dickey_timeouts_are_forfeits_not_decisions() {
     let table = table();
-    let ann = Player::Person(1);
+    let ann = Player::Person(UserId::new(1));
     let (mut game, created) = Game::create(Settings {}, ann, "ann").unwrap();
     let mut log = vec![created];
     let mut apply = |game: &mut Game, action: Action, faces: &[u8]| {

@@ -13,6 +13,7 @@ use discord_standin::Message;
 use forgetit::games::forgetit::solver::Solver;
 use forgetit::games::getdickey::bot::state_of;
 use forgetit::games::getdickey::{Category, Scorecard};
+use forgetit::GameId;
 use serde_json::json;
 
 const GET_IT: u8 = 0b110;
@@ -381,7 +382,7 @@ async fn a_game_whose_moves_were_deleted_says_so_and_its_result_still_counts() {
     let store = world.store().await;
     let now = forgetit::store::now_ms();
     assert_eq!(store.prune_logs(now - day, now).await.unwrap(), 1);
-    assert_eq!(store.log_pruned(id).await.unwrap(), Some(now));
+    assert_eq!(store.log_pruned(GameId::new(id)).await.unwrap(), Some(now));
     assert_eq!(store.prune_logs(now - day, now).await.unwrap(), 0, "once");
     store.close().await;
     assert_eq!(world.database().count("events").await, 0);

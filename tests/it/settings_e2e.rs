@@ -10,6 +10,7 @@ use crate::common;
 use common::*;
 use discord_standin::{Message, UserId};
 use forgetit::store::GuildSettings;
+use forgetit::GuildId;
 use serde_json::{json, Value};
 
 /// Discord's MANAGE_GUILD permission bit.
@@ -38,7 +39,7 @@ async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
     let refused = config(&world, carol, "set", json!({ "target": 750 })).await;
     assert!(private(&refused, "Manage Server"), "{}", refused.text());
     assert_eq!(
-        store.guild_settings(guild).await.unwrap(),
+        store.guild_settings(GuildId::new(guild)).await.unwrap(),
         GuildSettings::default()
     );
     // Managing messages is not managing the server.
@@ -66,7 +67,11 @@ async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
     assert!(private(&saved, "Saved"), "{}", saved.text());
     assert!(saved.text().contains("750 (set here)"), "{}", saved.text());
     assert_eq!(
-        store.guild_settings(guild).await.unwrap().default_target,
+        store
+            .guild_settings(GuildId::new(guild))
+            .await
+            .unwrap()
+            .default_target,
         Some(750)
     );
     // Nothing to set is said so.
@@ -156,7 +161,10 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
     );
     assert!(refused.text().contains(&format!("<#{dice}>")));
     let store = world.store().await;
-    assert_eq!(store.open_game_in(general.get()).await.unwrap(), None);
+    assert_eq!(
+        store.open_game_in(general.get().into()).await.unwrap(),
+        None
+    );
     // Get Dickey too: the settings are the server's.
     let refused = world
         .standin
@@ -208,7 +216,11 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
         "{}",
         refused.text()
     );
-    assert!(store.open_game_in(general.get()).await.unwrap().is_some());
+    assert!(store
+        .open_game_in(general.get().into())
+        .await
+        .unwrap()
+        .is_some());
     let extra = world.standin.add_channel("one-too-many");
     let full = config(
         &world,
@@ -220,7 +232,12 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
     assert!(private(&full, "at most 25 channels"), "{}", full.text());
     let guild = world.standin.guild_id().get();
     assert_eq!(
-        store.guild_settings(guild).await.unwrap().channels.len(),
+        store
+            .guild_settings(GuildId::new(guild))
+            .await
+            .unwrap()
+            .channels
+            .len(),
         25
     );
     let reset = config(&world, alice, "reset", json!({ "setting": 0 })).await;
@@ -230,7 +247,7 @@ async fn games_start_only_in_the_servers_channels_once_it_lists_some() {
         reset.text()
     );
     assert_eq!(
-        store.guild_settings(guild).await.unwrap(),
+        store.guild_settings(GuildId::new(guild)).await.unwrap(),
         GuildSettings::default()
     );
     bot.shutdown().await;
@@ -273,7 +290,7 @@ async fn a_new_table_takes_the_servers_turn_timeout_and_bot_pace() {
     world.turn_of(alice).await;
     let store = world.store().await;
     let (id, _) = store
-        .open_game_in(world.channel.get())
+        .open_game_in(world.channel.get().into())
         .await
         .unwrap()
         .expect("the game");
@@ -365,7 +382,7 @@ async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
     let store = world.store().await;
     let guild = world.standin.guild_id().get();
     assert_eq!(
-        store.guild_settings(guild).await.unwrap(),
+        store.guild_settings(GuildId::new(guild)).await.unwrap(),
         GuildSettings::default()
     );
 

@@ -28,6 +28,7 @@ use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
 use forgetit::tables::{Intent, Origin, Outgoing, Reply, Request, Who};
+use forgetit::GameId;
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
@@ -381,8 +382,14 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
         async move { store.load::<Game>(game).await.unwrap().game.version }
     };
     // What a channel showed was stored before it was shown.
-    assert_eq!(stored_version(first_table.game).await, first_version);
-    assert_eq!(stored_version(second_table.game).await, second_version);
+    assert_eq!(
+        stored_version(GameId::new(first_table.game)).await,
+        first_version
+    );
+    assert_eq!(
+        stored_version(GameId::new(second_table.game)).await,
+        second_version
+    );
     let first_shown = standin.messages(first_channel);
 
     // The process of 1..2 dies: nothing of it runs after SIGKILL.
@@ -445,7 +452,10 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
         .collect();
     assert!(touched.is_empty(), "{touched:#?}");
     assert_eq!(standin.messages(first_channel), first_shown);
-    assert_eq!(stored_version(first_table.game).await, first_version);
+    assert_eq!(
+        stored_version(GameId::new(first_table.game)).await,
+        first_version
+    );
 
     // Both games play on to their end, each answered by its own process.
     let (over_first, over_second) = tokio::join!(
@@ -457,7 +467,10 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
 
     // The second game's log: the bank clicked after the restart right after the state shown
     // before the kill, nothing lost or doubled (`load` checks the log against the game's row).
-    let events = store.events::<Game>(second_table.game).await.unwrap();
+    let events = store
+        .events::<Game>(GameId::new(second_table.game))
+        .await
+        .unwrap();
     assert!(
         matches!(
             events[second_version as usize],
@@ -466,7 +479,10 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
         "{:?}",
         events.get(second_version as usize)
     );
-    let loaded = store.load::<Game>(second_table.game).await.unwrap();
+    let loaded = store
+        .load::<Game>(GameId::new(second_table.game))
+        .await
+        .unwrap();
     assert_eq!(loaded.game.version, events.len() as u64);
     assert_eq!(loaded.game.status(), forgetit::engine::Status::Finished);
 
@@ -483,7 +499,7 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
     names_here_only(&global);
     for user in [alice, bob, carol, dave] {
         let stats = store
-            .player_stats(GameKind::ForGetIt, Scope::Global, user.get())
+            .player_stats(GameKind::ForGetIt, Scope::Global, user.get().into())
             .await
             .unwrap()
             .unwrap_or_else(|| panic!("{user} has no results"));
@@ -508,9 +524,12 @@ impl Reply for Answer {
         Box::pin(async { Ok(()) })
     }
 
-    fn message(self: Box<Self>, message: Outgoing) -> BoxFuture<'static, Result<u64, String>> {
+    fn message(
+        self: Box<Self>,
+        message: Outgoing,
+    ) -> BoxFuture<'static, Result<forgetit::MessageId, String>> {
         let _ = self.0.send(message.view.content);
-        Box::pin(async { Ok(0) })
+        Box::pin(async { Ok(forgetit::MessageId::new(0)) })
     }
 
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>> {
@@ -564,8 +583,8 @@ async fn a_process_keeps_and_drives_only_its_own_guilds_games() {
     )
     .await
     .unwrap();
-    assert_eq!(zero.tables().channels(), [first_channel.get()]);
-    assert!(zero.tables().owns(first.get()) && !zero.tables().owns(second.get()));
+    assert_eq!(zero.tables().channels(), [first_channel.get().into()]);
+    assert!(zero.tables().owns(first.get().into()) && !zero.tables().owns(second.get().into()));
     let only = |shards: [[u32; 2]; 1]| {
         move |view: &discord_standin::StandinView<'_>| (view.sessions() == shards).then_some(())
     };
@@ -580,13 +599,13 @@ async fn a_process_keeps_and_drives_only_its_own_guilds_games() {
     // neither loads nor changes it.
     let (tx, rx) = oneshot::channel();
     let who = Who {
-        user_id: bob.get(),
+        user_id: bob.get().into(),
         name: "bob".into(),
         moderator: false,
     };
     zero.tables()
         .request(
-            second_channel.get(),
+            second_channel.get().into(),
             Request {
                 kind: None,
                 who,
@@ -601,7 +620,7 @@ async fn a_process_keeps_and_drives_only_its_own_guilds_games() {
     assert!(answer.contains("no game"), "{answer}");
     let store = zero.tables().store().clone();
     let (game_id, _) = store
-        .open_game_in(second_channel.get())
+        .open_game_in(second_channel.get().into())
         .await
         .unwrap()
         .unwrap();
@@ -619,7 +638,7 @@ async fn a_process_keeps_and_drives_only_its_own_guilds_games() {
     )
     .await
     .unwrap();
-    assert_eq!(one.tables().channels(), [second_channel.get()]);
+    assert_eq!(one.tables().channels(), [second_channel.get().into()]);
     standin
         .wait_until("only shard 1 connected", only([[1, 2]]))
         .await
@@ -638,7 +657,11 @@ async fn processes_may_create_and_migrate_one_file_at_once() {
     let opened = futures::future::join_all((0..6).map(|_| forgetit::store::Store::open(&db))).await;
     for store in opened {
         let store = store.expect("every process opens the shared file");
-        assert!(store.open_game_in(1).await.unwrap().is_none());
+        assert!(store
+            .open_game_in(forgetit::ChannelId::new(1))
+            .await
+            .unwrap()
+            .is_none());
         store.close().await;
     }
 }

@@ -7,6 +7,7 @@ use forgetit::games::forgetit::endgame::Endgame;
 use forgetit::games::forgetit::solver::{Choice, Solver, K_BANK};
 use forgetit::games::forgetit::Move;
 use forgetit::games::forgetit::{Action, Ending, Game, Phase, Settings, TurnEnd};
+use forgetit::UserId;
 
 const FOR: u8 = 0b001;
 const GET: u8 = 0b010;
@@ -142,7 +143,7 @@ fn f10_the_last_turn_plays_to_beat_the_leader() {
 
 #[test]
 fn f10_a_bot_in_its_last_turn_banks_as_soon_as_it_beats_the_leader() {
-    let (ann, bot) = (Player::Person(1), Player::Bot(1));
+    let (ann, bot) = (Player::Person(UserId::new(1)), Player::Bot(1));
     let (mut game, _) = Game::create(Settings { target: 60 }, ann, "ann").unwrap();
     let join = Action::Join {
         player: bot,

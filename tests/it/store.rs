@@ -17,17 +17,18 @@ use forgetit::store::{
     Board, Clocks, GuildSettings, Opening, Place, Placing, SeatResult, SeatRow, Setting,
     SettingsChange, Store, StoreError, StoredGame,
 };
+use forgetit::{ChannelId, GameId, GuildId, MessageId, UserId};
 use serde::{Deserialize, Serialize};
 
-const ANN: Player = Player::Person(101);
-const BEN: Player = Player::Person(102);
-const CAT: Player = Player::Person(103);
+const ANN: Player = Player::Person(UserId::new(101));
+const BEN: Player = Player::Person(UserId::new(102));
+const CAT: Player = Player::Person(UserId::new(103));
 const W: u8 = 6;
 
 fn place(guild_id: u64, channel_id: u64) -> Place {
     Place {
-        guild_id,
-        channel_id,
+        guild_id: GuildId::new(guild_id),
+        channel_id: ChannelId::new(channel_id),
     }
 }
 
@@ -68,7 +69,7 @@ async fn migrations_create_the_database_and_rerun_harmlessly(db: Db) {
     if let Db::Sqlite { path, .. } = &db {
         assert!(path.exists());
     }
-    assert_eq!(store.open_game_in(1).await.unwrap(), None);
+    assert_eq!(store.open_game_in(ChannelId::new(1)).await.unwrap(), None);
     store.close().await;
     // Opening again runs no migration twice.
     let store = db.open().await;
@@ -86,7 +87,7 @@ async fn stores_opened_at_once_migrate_once_and_share_the_games(db: Db) {
         .unwrap();
     for store in &stores {
         assert_eq!(
-            store.open_game_in(10).await.unwrap(),
+            store.open_game_in(ChannelId::new(10)).await.unwrap(),
             Some((id, GameKind::ForGetIt))
         );
         assert!(matches!(
@@ -126,7 +127,11 @@ async fn a_game_survives_closing_and_reopening_and_continues_identically(db: Db)
     table.bank_twos(&store, 4).await;
     table.roll(&store, &[3, 3, W, 1, 2, 4, 5, 1, 2]).await;
     store
-        .set_messages(table.id, Some(555), Some(777))
+        .set_messages(
+            table.id,
+            Some(MessageId::new(555)),
+            Some(MessageId::new(777)),
+        )
         .await
         .unwrap();
     store.close().await;
@@ -140,7 +145,7 @@ async fn a_game_survives_closing_and_reopening_and_continues_identically(db: Db)
     assert_eq!(loaded.place, at);
     assert_eq!(
         (loaded.lobby_message_id, loaded.turn_message_id),
-        (Some(555), Some(777))
+        (Some(MessageId::new(555)), Some(MessageId::new(777)))
     );
     assert_eq!(
         loaded.game, table.game,
@@ -227,10 +232,10 @@ async fn one_open_game_per_channel(db: Db) {
     first
         .act(&store, Action::Cancel, &mut ScriptedDice::new([]))
         .await;
-    assert_eq!(store.open_game_in(10).await.unwrap(), None);
+    assert_eq!(store.open_game_in(ChannelId::new(10)).await.unwrap(), None);
     let second = create(&store, place(1, 10), BEN, 500).await.unwrap();
     assert_eq!(
-        store.open_game_in(10).await.unwrap(),
+        store.open_game_in(ChannelId::new(10)).await.unwrap(),
         Some((second.id, GameKind::ForGetIt))
     );
 }
@@ -265,8 +270,8 @@ async fn a_stale_commit_is_refused_and_changes_nothing(db: Db) {
     assert_eq!(store.seats(table.id).await.unwrap(), seats);
     assert_eq!(store.load::<Game>(table.id).await.unwrap().game, table.game);
     assert!(matches!(
-        store.commit(9999, &other, &event, None).await,
-        Err(StoreError::NotFound(9999))
+        store.commit(GameId::new(9999), &other, &event, None).await,
+        Err(StoreError::NotFound(id)) if id == GameId::new(9999)
     ));
 }
 
@@ -374,8 +379,8 @@ async fn many_games_in_different_channels_write_at_once(db: Db) {
         let store = store.clone();
         tasks.push(tokio::spawn(async move {
             let players = [
-                Player::Person(1000 + channel),
-                Player::Person(2000 + channel),
+                Player::Person(UserId::new(1000 + channel)),
+                Player::Person(UserId::new(2000 + channel)),
             ];
             let mut table = started(&store, place(7, 100 + channel), &players, 60).await;
             table.play_out(&store, channel).await;
@@ -397,7 +402,13 @@ async fn many_games_in_different_channels_write_at_once(db: Db) {
     ids.dedup();
     assert_eq!(ids.len(), 16);
     let board = store
-        .leaderboard(GameKind::ForGetIt, Scope::Guild(7), Ranking::Wins, 1, 50)
+        .leaderboard(
+            GameKind::ForGetIt,
+            Scope::Guild(GuildId::new(7)),
+            Ranking::Wins,
+            1,
+            50,
+        )
         .await
         .unwrap();
     assert_eq!(board.players, 32);
@@ -446,7 +457,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
 
     let kind = GameKind::ForGetIt;
     let ann = store
-        .player_stats(kind, Scope::Guild(g1), 101)
+        .player_stats(kind, Scope::Guild(GuildId::new(g1)), UserId::new(101))
         .await
         .unwrap()
         .unwrap();
@@ -455,7 +466,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
         (2, 1, 24, 16, 0, 3)
     );
     let ben = store
-        .player_stats(kind, Scope::Guild(g1), 102)
+        .player_stats(kind, Scope::Guild(GuildId::new(g1)), UserId::new(102))
         .await
         .unwrap()
         .unwrap();
@@ -465,13 +476,13 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     );
     assert_eq!(
         store
-            .player_stats(kind, Scope::Guild(g1), 103)
+            .player_stats(kind, Scope::Guild(GuildId::new(g1)), UserId::new(103))
             .await
             .unwrap(),
         None
     );
     let ann = store
-        .player_stats(kind, Scope::Global, 101)
+        .player_stats(kind, Scope::Global, UserId::new(101))
         .await
         .unwrap()
         .unwrap();
@@ -481,14 +492,14 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
         "a server's name for a person is not shown across servers"
     );
     let in_guild = store
-        .player_stats(kind, Scope::Guild(g2), 101)
+        .player_stats(kind, Scope::Guild(GuildId::new(g2)), UserId::new(101))
         .await
         .unwrap()
         .unwrap();
     assert_eq!(in_guild.name, format!("{ANN:?}"));
     assert_eq!(
         store
-            .player_stats(GameKind::GetDickey, Scope::Global, 101)
+            .player_stats(GameKind::GetDickey, Scope::Global, UserId::new(101))
             .await
             .unwrap(),
         None
@@ -497,7 +508,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     let names = |page: &forgetit::store::LeaderboardPage| {
         page.rows
             .iter()
-            .map(|(rank, s)| (*rank, s.user_id))
+            .map(|(rank, s)| (*rank, s.user_id.get()))
             .collect::<Vec<_>>()
     };
     let by_points = store
@@ -506,7 +517,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
         .unwrap();
     assert_eq!(names(&by_points), [(1, 103), (2, 102), (3, 101)]);
     let by_best = store
-        .leaderboard(kind, Scope::Guild(g1), Ranking::Best, 1, 10)
+        .leaderboard(kind, Scope::Guild(GuildId::new(g1)), Ranking::Best, 1, 10)
         .await
         .unwrap();
     assert_eq!(names(&by_best), [(1, 102), (2, 101)]);
@@ -529,7 +540,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
         .unwrap();
     assert_eq!(past.page, 2);
     let empty = store
-        .leaderboard(kind, Scope::Guild(99), Ranking::Wins, 1, 10)
+        .leaderboard(kind, Scope::Guild(GuildId::new(99)), Ranking::Wins, 1, 10)
         .await
         .unwrap();
     assert_eq!((empty.rows.len(), empty.pages, empty.players), (0, 1, 0));
@@ -576,12 +587,17 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
         let store = &store;
         async move {
             let page = store
-                .leaderboard_of(board(Scope::Guild(1), Ranking::Wins, period), 1, 10, now)
+                .leaderboard_of(
+                    board(Scope::Guild(GuildId::new(1)), Ranking::Wins, period),
+                    1,
+                    10,
+                    now,
+                )
                 .await
                 .unwrap();
             page.rows
                 .iter()
-                .map(|(rank, s)| (*rank, s.user_id, s.games, s.wins, s.points))
+                .map(|(rank, s)| (*rank, s.user_id.get(), s.games, s.wins, s.points))
                 .collect::<Vec<_>>()
         }
     };
@@ -597,7 +613,7 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
     // Another server's week is empty; the global week has the third game.
     let elsewhere = store
         .leaderboard_of(
-            board(Scope::Guild(2), Ranking::Wins, Period::Week),
+            board(Scope::Guild(GuildId::new(2)), Ranking::Wins, Period::Week),
             1,
             10,
             now,
@@ -662,7 +678,7 @@ async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
     let places: Vec<usize> = t.game.placings().iter().map(|p| p.place).collect();
     assert_eq!(places, [1, 1, 3]);
 
-    for scope in [Scope::Guild(1), Scope::Global] {
+    for scope in [Scope::Guild(GuildId::new(1)), Scope::Global] {
         let board = store.rating_board(kind, scope, 1, 10).await.unwrap();
         assert_eq!(board.players, 3);
         let rows: Vec<(u64, Player, u64)> = board
@@ -697,7 +713,7 @@ async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
     }
     // Another server's ratings are its own.
     let elsewhere = store
-        .rating_board(kind, Scope::Guild(2), 1, 10)
+        .rating_board(kind, Scope::Guild(GuildId::new(2)), 1, 10)
         .await
         .unwrap();
     assert_eq!((elsewhere.players, elsewhere.rows.len()), (0, 0));
@@ -707,7 +723,7 @@ async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
     t.bank_twos(&store, 6).await; // ANN 48
     t.bank_twos(&store, 2).await; // BEN 4
     let board = store
-        .rating_board(kind, Scope::Guild(1), 1, 10)
+        .rating_board(kind, Scope::Guild(GuildId::new(1)), 1, 10)
         .await
         .unwrap();
     let top: Vec<(u64, Player, u64)> = board
@@ -734,11 +750,11 @@ async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
     let kind = GameKind::ForGetIt;
     for by in [Ranking::Wins, Ranking::Points, Ranking::Best] {
         let first = store
-            .leaderboard(kind, Scope::Guild(5), by, 1, 1)
+            .leaderboard(kind, Scope::Guild(GuildId::new(5)), by, 1, 1)
             .await
             .unwrap();
         let second = store
-            .leaderboard(kind, Scope::Guild(5), by, 2, 1)
+            .leaderboard(kind, Scope::Guild(GuildId::new(5)), by, 2, 1)
             .await
             .unwrap();
         let ranks: Vec<u64> = first.rows.iter().chain(&second.rows).map(|r| r.0).collect();
@@ -759,7 +775,7 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: D
         Err(StoreError::ChannelBusy { .. })
     ));
     assert_eq!(
-        store.open_game_in(50).await.unwrap(),
+        store.open_game_in(ChannelId::new(50)).await.unwrap(),
         Some((id, GameKind::GetDickey))
     );
     let mut dice = RandomDice::seeded(5);
@@ -800,7 +816,11 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: D
     assert_eq!(loaded.game, game);
     let total = u64::from(game.seats[0].total());
     let stats = store
-        .player_stats(GameKind::GetDickey, Scope::Guild(5), 101)
+        .player_stats(
+            GameKind::GetDickey,
+            Scope::Guild(GuildId::new(5)),
+            UserId::new(101),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -811,7 +831,11 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: D
     assert_eq!(stats.turns, 13);
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Guild(5), 101)
+            .player_stats(
+                GameKind::ForGetIt,
+                Scope::Guild(GuildId::new(5)),
+                UserId::new(101)
+            )
             .await
             .unwrap(),
         None,
@@ -828,7 +852,7 @@ async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
     let at = place(6, 60);
     let id = store.create_game(at, &game, &created).await.unwrap();
     assert_eq!(
-        store.open_game_in(60).await.unwrap(),
+        store.open_game_in(ChannelId::new(60)).await.unwrap(),
         Some((id, GameKind::Pig))
     );
     let mut dice = forgetit::engine::dice::ScriptedDice::new([6, 1, 5, 6, 2, 6, 6]);
@@ -871,7 +895,11 @@ async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
     let loaded = store.load::<pig::Game>(id).await.unwrap();
     assert_eq!(loaded.game, game);
     let stats = store
-        .player_stats(GameKind::Pig, Scope::Guild(6), 101)
+        .player_stats(
+            GameKind::Pig,
+            Scope::Guild(GuildId::new(6)),
+            UserId::new(101),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -888,7 +916,11 @@ async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
     );
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Guild(6), 101)
+            .player_stats(
+                GameKind::ForGetIt,
+                Scope::Guild(GuildId::new(6)),
+                UserId::new(101)
+            )
             .await
             .unwrap(),
         None,
@@ -907,7 +939,7 @@ async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messag
         }
         tables.push(table);
     }
-    let shown: Vec<(i64, u64)> = tables
+    let shown: Vec<(GameId, u64)> = tables
         .iter()
         .step_by(2)
         .map(|t| (t.id, t.game.version()))
@@ -929,9 +961,14 @@ async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messag
         assert_eq!(alone.shown_version, loaded.shown_version);
     }
     // A process of guild 2's shard reads only guild 2's games.
-    let guild_two = store.load_open_in::<Game>(|g| g == 2).await.unwrap();
+    let guild_two = store
+        .load_open_in::<Game>(|g| g == GuildId::new(2))
+        .await
+        .unwrap();
     assert_eq!(guild_two.len(), 200);
-    assert!(guild_two.iter().all(|l| l.place.guild_id == 2));
+    assert!(guild_two
+        .iter()
+        .all(|l| l.place.guild_id == GuildId::new(2)));
 }
 
 async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused(db: Db) {
@@ -1006,12 +1043,12 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
     assert_eq!(store.load_open::<Game>().await.unwrap().len(), 32);
     // Their results were recorded, once each.
     let ben = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, 102)
+        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(102))
         .await
         .unwrap()
         .unwrap();
     let ann = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, 101)
+        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(101))
         .await
         .unwrap()
         .unwrap();
@@ -1025,7 +1062,7 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
 async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
     let store = db.open().await;
     assert_eq!(
-        store.guild_settings(1).await.unwrap(),
+        store.guild_settings(GuildId::new(1)).await.unwrap(),
         GuildSettings::default()
     );
     let set = |target, timeout, pace, lang| SettingsChange::Set {
@@ -1037,7 +1074,7 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         charts: None,
     };
     let changed = store
-        .change_guild_settings(1, &set(Some(750), Some(60), None, None))
+        .change_guild_settings(GuildId::new(1), &set(Some(750), Some(60), None, None))
         .await
         .unwrap();
     assert_eq!(changed.default_target, Some(750));
@@ -1045,7 +1082,7 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
     assert_eq!(changed.bot_pace_ms, None);
     // What is not given keeps its value.
     let changed = store
-        .change_guild_settings(1, &set(None, None, Some(0), Some(Lang::Fr)))
+        .change_guild_settings(GuildId::new(1), &set(None, None, Some(0), Some(Lang::Fr)))
         .await
         .unwrap();
     assert_eq!(
@@ -1069,10 +1106,16 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         threads: Some(true),
         charts: None,
     };
-    let changed = store.change_guild_settings(1, &on).await.unwrap();
+    let changed = store
+        .change_guild_settings(GuildId::new(1), &on)
+        .await
+        .unwrap();
     assert_eq!(changed.threads, Some(true));
     let reset = SettingsChange::Reset(forgetit::store::Setting::Threads);
-    let changed = store.change_guild_settings(1, &reset).await.unwrap();
+    let changed = store
+        .change_guild_settings(GuildId::new(1), &reset)
+        .await
+        .unwrap();
     assert_eq!(changed.threads, None);
     // Charts off, then reset: on by default again, and no row kept.
     let off = SettingsChange::Set {
@@ -1083,23 +1126,35 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         threads: None,
         charts: Some(false),
     };
-    let changed = store.change_guild_settings(1, &off).await.unwrap();
+    let changed = store
+        .change_guild_settings(GuildId::new(1), &off)
+        .await
+        .unwrap();
     assert_eq!(changed.charts, Some(false));
     let reset = SettingsChange::Reset(forgetit::store::Setting::Charts);
-    let changed = store.change_guild_settings(1, &reset).await.unwrap();
+    let changed = store
+        .change_guild_settings(GuildId::new(1), &reset)
+        .await
+        .unwrap();
     assert_eq!(changed.charts, None);
     for channel in [30, 10, 30, 20] {
         store
-            .change_guild_settings(1, &SettingsChange::AddChannel(channel))
+            .change_guild_settings(
+                GuildId::new(1),
+                &SettingsChange::AddChannel(ChannelId::new(channel)),
+            )
             .await
             .unwrap();
     }
     let changed = store
-        .change_guild_settings(1, &SettingsChange::RemoveChannel(20))
+        .change_guild_settings(
+            GuildId::new(1),
+            &SettingsChange::RemoveChannel(ChannelId::new(20)),
+        )
         .await
         .unwrap();
-    assert_eq!(changed.channels, [10, 30]);
-    assert!(changed.allows(10) && !changed.allows(20));
+    assert_eq!(changed.channels, [ChannelId::new(10), ChannelId::new(30)]);
+    assert!(changed.allows(ChannelId::new(10)) && !changed.allows(ChannelId::new(20)));
     assert_eq!(
         changed.clocks(),
         Clocks {
@@ -1109,37 +1164,40 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
     );
     // Another server has its own.
     assert_eq!(
-        store.guild_settings(2).await.unwrap(),
+        store.guild_settings(GuildId::new(2)).await.unwrap(),
         GuildSettings::default()
     );
-    assert!(GuildSettings::default().allows(20));
+    assert!(GuildSettings::default().allows(ChannelId::new(20)));
 
     // Kept across a reopening.
     store.close().await;
     drop(store);
     let store = db.open().await;
-    assert_eq!(store.guild_settings(1).await.unwrap(), changed);
+    assert_eq!(
+        store.guild_settings(GuildId::new(1)).await.unwrap(),
+        changed
+    );
 
     let changed = store
-        .change_guild_settings(1, &SettingsChange::Reset(Setting::Target))
+        .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(Setting::Target))
         .await
         .unwrap();
     assert_eq!(changed.default_target, None);
     assert_eq!(changed.turn_timeout_secs, Some(60));
     let changed = store
-        .change_guild_settings(1, &SettingsChange::Reset(Setting::Channels))
+        .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(Setting::Channels))
         .await
         .unwrap();
-    assert_eq!(changed.channels, Vec::<u64>::new());
+    assert_eq!(changed.channels, Vec::<ChannelId>::new());
     assert_eq!(changed.lang, Some(Lang::Fr));
     for setting in [Setting::TurnTimeout, Setting::BotPace, Setting::Language] {
         store
-            .change_guild_settings(1, &SettingsChange::Reset(setting))
+            .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(setting))
             .await
             .unwrap();
     }
     assert_eq!(
-        store.guild_settings(1).await.unwrap(),
+        store.guild_settings(GuildId::new(1)).await.unwrap(),
         GuildSettings::default()
     );
     assert_eq!(
@@ -1149,15 +1207,18 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
     );
 
     store
-        .change_guild_settings(1, &set(Some(100), None, None, None))
+        .change_guild_settings(GuildId::new(1), &set(Some(100), None, None, None))
         .await
         .unwrap();
     store
-        .change_guild_settings(1, &SettingsChange::AddChannel(10))
+        .change_guild_settings(
+            GuildId::new(1),
+            &SettingsChange::AddChannel(ChannelId::new(10)),
+        )
         .await
         .unwrap();
     let changed = store
-        .change_guild_settings(1, &SettingsChange::ResetAll)
+        .change_guild_settings(GuildId::new(1), &SettingsChange::ResetAll)
         .await
         .unwrap();
     assert_eq!(changed, GuildSettings::default());
@@ -1182,7 +1243,7 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
             &Opening {
                 lang: Lang::EnUs,
                 clocks,
-                rematch_of: Some(7),
+                rematch_of: Some(GameId::new(7)),
                 limits: None,
             },
         )
@@ -1196,7 +1257,10 @@ async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
     drop(store);
     let store = db.open().await;
     assert_eq!(store.load::<Game>(with).await.unwrap().clocks, clocks);
-    assert_eq!(store.load::<Game>(with).await.unwrap().rematch_of, Some(7));
+    assert_eq!(
+        store.load::<Game>(with).await.unwrap().rematch_of,
+        Some(GameId::new(7))
+    );
     assert_eq!(store.load::<Game>(without).await.unwrap().rematch_of, None);
     assert_eq!(
         store.load::<Game>(without).await.unwrap().clocks,
@@ -1229,13 +1293,18 @@ async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
     other.bank_twos(&store, 6).await;
     other.bank_twos(&store, 2).await;
 
-    let latest = |guild, user| store.latest_finished(GameKind::ForGetIt, guild, user);
+    let latest = |guild, user| {
+        let (guild, user) = (GuildId::new(guild), UserId::new(user));
+        store.latest_finished(GameKind::ForGetIt, guild, user)
+    };
     assert_eq!(latest(g1, 101).await.unwrap(), Some(second.id));
     assert_eq!(latest(g1, 102).await.unwrap(), Some(first.id));
     assert_eq!(latest(g2, 101).await.unwrap(), Some(other.id));
     assert_eq!(latest(g2, 103).await.unwrap(), None);
     assert_eq!(latest(3, 101).await.unwrap(), None);
-    let dickey = store.latest_finished(GameKind::GetDickey, g1, 101).await;
+    let dickey = store
+        .latest_finished(GameKind::GetDickey, GuildId::new(g1), UserId::new(101))
+        .await;
     assert_eq!(dickey.unwrap(), None);
 }
 
@@ -1285,14 +1354,19 @@ async fn the_write_ahead_log_stays_bounded_under_commits_without_a_pause() {
     let mut channel = 0;
     while actions < 4_000 {
         channel += 1;
-        let mut t = create(&store, place(1, channel), Player::Person(1), 500)
-            .await
-            .unwrap();
-        t.join(&store, Player::Person(2)).await;
+        let mut t = create(
+            &store,
+            place(1, channel),
+            Player::Person(UserId::new(1)),
+            500,
+        )
+        .await
+        .unwrap();
+        t.join(&store, Player::Person(UserId::new(2))).await;
         t.act(
             &store,
             Action::Start {
-                by: Player::Person(1),
+                by: Player::Person(UserId::new(1)),
             },
             &mut dice,
         )

@@ -7,8 +7,9 @@ use forgetit::games::pig::bot::{first_player_chance, hold_at, odds, optimal, Tab
 use forgetit::games::pig::review::{review, PigAct};
 use forgetit::games::pig::*;
 use forgetit::strategy::review::Unit;
+use forgetit::UserId;
 
-const ANN: Player = Player::Person(1);
+const ANN: Player = Player::Person(UserId::new(1));
 const BOT: Player = Player::Bot(1);
 
 #[test]
@@ -106,7 +107,7 @@ fn p5_the_bot_seat_rolls_or_holds_as_the_table_says_and_odds_match_it() {
 fn p5_with_more_seats_the_bot_plays_the_two_seat_policy_against_the_leader() {
     let table = Table::solve(100);
     let (mut game, _) = Game::create(Settings::default(), ANN, "ann").unwrap();
-    for (player, name) in [(Player::Person(2), "ben"), (BOT, "Bot 1")] {
+    for (player, name) in [(Player::Person(UserId::new(2)), "ben"), (BOT, "Bot 1")] {
         let join = Action::Join {
             player,
             name: name.into(),
@@ -116,12 +117,15 @@ fn p5_with_more_seats_the_bot_plays_the_two_seat_policy_against_the_leader() {
     game.apply(Action::Start { by: ANN }, &mut ScriptedDice::new([6, 5, 1]))
         .unwrap();
     // ann holds 30, ben holds 80: the bot races ben, the leader.
-    for (by, dice) in [(ANN, [6, 6, 6, 6, 6]), (Player::Person(2), [6, 6, 6, 6, 6])] {
+    for (by, dice) in [
+        (ANN, [6, 6, 6, 6, 6]),
+        (Player::Person(UserId::new(2)), [6, 6, 6, 6, 6]),
+    ] {
         for die in dice {
             let roll = Action::Play { by, mv: Move::Roll };
             game.apply(roll, &mut ScriptedDice::new([die])).unwrap();
         }
-        if by == Player::Person(2) {
+        if by == Player::Person(UserId::new(2)) {
             for die in [6, 6, 6, 6, 6, 2] {
                 let roll = Action::Play { by, mv: Move::Roll };
                 game.apply(roll, &mut ScriptedDice::new([die])).unwrap();

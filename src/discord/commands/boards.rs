@@ -11,6 +11,7 @@ use crate::discord::io;
 use crate::discord::{user_lang, Context, Error};
 use crate::engine::{GameKind, Period, Player, Ranking, Scope};
 use crate::i18n::Lang;
+use crate::ids;
 use crate::render::{self, MessageView, UiAction};
 use crate::store::{Store, StoreError};
 use crate::tables::Reply;
@@ -81,7 +82,7 @@ pub(super) async fn leaderboard(
         by,
         period,
     };
-    let view = leaderboard_view(store, board, guild_id.get(), 1, lang).await?;
+    let view = leaderboard_view(store, board, guild_id, 1, lang).await?;
     let name = leaderboard_namer(board, lang);
     let create = io::response(&view, &name);
     CreateInteractionResponse::Message(create)
@@ -103,7 +104,7 @@ pub struct Board {
 pub async fn leaderboard_view(
     store: &Store,
     board: Board,
-    guild_id: u64,
+    guild_id: serenity::GuildId,
     page: u32,
     lang: Lang,
 ) -> Result<MessageView, StoreError> {
@@ -113,6 +114,7 @@ pub async fn leaderboard_view(
         by,
         period,
     } = board;
+    let guild_id = ids::GuildId::from(guild_id);
     let scope = if global {
         Scope::Global
     } else {
@@ -157,8 +159,8 @@ pub async fn leaderboard_view(
 async fn name_here(
     store: &Store,
     kind: GameKind,
-    guild_id: u64,
-    user_id: u64,
+    guild_id: ids::GuildId,
+    user_id: ids::UserId,
 ) -> Result<String, StoreError> {
     let here = store
         .player_stats(kind, Scope::Guild(guild_id), user_id)
@@ -204,12 +206,12 @@ pub(super) async fn stats(
     let user = user.as_ref().unwrap_or_else(|| ctx.author());
     let scope = match scope {
         Some(ScopeChoice::Global) => Scope::Global,
-        None | Some(ScopeChoice::Server) => Scope::Guild(guild_id.get()),
+        None | Some(ScopeChoice::Server) => Scope::Guild(guild_id.into()),
     };
     let found = ctx
         .data()
         .store
-        .player_stats(kind, scope, user.id.get())
+        .player_stats(kind, scope, user.id.into())
         .await?;
     let view = render::player_stats(kind, user.display_name(), found.as_ref(), user_lang(ctx));
     reply_of(ctx).ephemeral(view).await?;

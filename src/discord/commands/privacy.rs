@@ -31,7 +31,7 @@ pub(super) async fn privacy(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "forget-me")]
 pub(super) async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let user_id = ctx.author().id.get();
+    let user_id = ctx.author().id;
     let view = privacy::forget_prompt(lang);
     let create = io::response(&view, &forget_namer(user_id))
         .allowed_mentions(io::no_pings())
@@ -65,7 +65,7 @@ fn forget_command(ctx: Context<'_>, lang: Lang) -> String {
 }
 
 /// Names a forget-me prompt's buttons: for the person `user_id`.
-fn forget_namer(user_id: u64) -> impl Fn(&UiAction) -> String {
+fn forget_namer(user_id: serenity::UserId) -> impl Fn(&UiAction) -> String {
     move |action| {
         let confirm = matches!(action, UiAction::Forget { confirm: true });
         codec::encode(&Button::Forget { user_id, confirm })
@@ -80,7 +80,7 @@ pub(in crate::discord) async fn forget_click(
     click: &ComponentInteraction,
     reply: Box<InteractionReply>,
     lang: Lang,
-    user_id: u64,
+    user_id: serenity::UserId,
     confirm: bool,
 ) {
     if !is_forget_prompt(&click.message) {
@@ -89,7 +89,7 @@ pub(in crate::discord) async fn forget_click(
             .await;
         return;
     }
-    if click.user.id.get() != user_id {
+    if click.user.id != user_id {
         info!(
             user = click.user.id.get(),
             "forget-me: a click on another person's prompt; refused"
@@ -103,7 +103,7 @@ pub(in crate::discord) async fn forget_click(
     }
     match data
         .store
-        .forget_person(user_id, &privacy::former_player)
+        .forget_person(user_id.into(), &privacy::former_player)
         .await
     {
         Ok(Forgotten::Done {
@@ -116,7 +116,7 @@ pub(in crate::discord) async fn forget_click(
         }
         Ok(Forgotten::Seated { channel_id }) => {
             info!(
-                channel = channel_id,
+                channel = channel_id.get(),
                 "forget-me: refused, seated at an open game"
             );
             let _ = reply
@@ -136,7 +136,7 @@ pub(in crate::discord) async fn forget_click(
 async fn update(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
-    user_id: u64,
+    user_id: serenity::UserId,
     view: MessageView,
 ) {
     let update = io::response(&view, &forget_namer(user_id)).allowed_mentions(io::no_pings());

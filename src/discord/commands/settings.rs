@@ -115,7 +115,7 @@ async fn show(ctx: Context<'_>) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
         return Ok(());
     };
-    let view = match ctx.data().store.guild_settings(guild.get()).await {
+    let view = match ctx.data().store.guild_settings(guild.into()).await {
         Ok(settings) => settings_view(ctx, &settings, None, lang),
         Err(e) => {
             error!(error = %e, "could not read the server's settings");
@@ -218,7 +218,7 @@ async fn add_channel(
     ctx: Context<'_>,
     #[channel_types("Text")] channel: serenity::PartialChannel,
 ) -> Result<(), Error> {
-    change_settings(ctx, SettingsChange::AddChannel(channel.id.get())).await
+    change_settings(ctx, SettingsChange::AddChannel(channel.id.into())).await
 }
 
 /// Take a channel off the list where games may start.
@@ -227,7 +227,7 @@ async fn remove_channel(
     ctx: Context<'_>,
     #[channel_types("Text")] channel: serenity::PartialChannel,
 ) -> Result<(), Error> {
-    change_settings(ctx, SettingsChange::RemoveChannel(channel.id.get())).await
+    change_settings(ctx, SettingsChange::RemoveChannel(channel.id.into())).await
 }
 
 /// Whether the one who ran the command may change the server's settings: Manage Server (or
@@ -279,7 +279,7 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
     }
     let store = &ctx.data().store;
     if let SettingsChange::AddChannel(channel) = change {
-        match store.guild_settings(guild.get()).await {
+        match store.guild_settings(guild.into()).await {
             Ok(s) if s.channels.len() >= MAX_CHANNELS && !s.channels.contains(&channel) => {
                 reply_of(ctx)
                     .ephemeral(render::notice(Notice::TooManyChannels(MAX_CHANNELS), lang))
@@ -296,7 +296,7 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
             }
         }
     }
-    let view = match store.change_guild_settings(guild.get(), &change).await {
+    let view = match store.change_guild_settings(guild.into(), &change).await {
         Ok(settings) => {
             info!(
                 guild = guild.get(),

@@ -81,8 +81,8 @@ pub(super) async fn start(
     let new = NewGame {
         kind,
         place: Place {
-            guild_id: guild_id.get(),
-            channel_id: ctx.channel_id().get(),
+            guild_id: guild_id.into(),
+            channel_id: ctx.channel_id().into(),
         },
         host: author(ctx),
         target,
@@ -125,7 +125,7 @@ pub(super) async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
 /// Remove a player from the game in this channel (the host, or a member who can manage messages).
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
-    let user_id = user.id.get();
+    let user_id = user.id.into();
     to_table(ctx, Intent::Kick { user_id }).await
 }
 
@@ -154,8 +154,8 @@ pub(super) async fn review(
     };
     let request = ReviewRequest {
         kind: Some(kind),
-        game_id: game,
-        guild_id: guild_id.get(),
+        game_id: game.map(crate::ids::GameId::new),
+        guild_id: guild_id.into(),
         who: author(ctx),
         origin: Origin::Slash,
         // Private, and deferred if the review is slow to come.
@@ -194,7 +194,7 @@ async fn to_table(ctx: Context<'_>, intent: Intent<crate::engine::MoveText>) -> 
     };
     ctx.data()
         .tables
-        .request(ctx.channel_id().get(), request)
+        .request(ctx.channel_id().into(), request)
         .await;
     Ok(())
 }

@@ -145,9 +145,11 @@ mod tests {
     use crate::engine::dice::{RandomDice, ScriptedDice};
     use crate::engine::Player;
     use crate::games::forgetit::Settings;
+    use crate::ids::UserId;
 
     fn bot_game() -> Game {
-        let (mut game, _) = Game::create(Settings::default(), Player::Person(1), "ann").unwrap();
+        let (mut game, _) =
+            Game::create(Settings::default(), Player::Person(UserId::new(1)), "ann").unwrap();
         let none = &mut ScriptedDice::new([]);
         let join = Action::Join {
             player: Player::Bot(1),
@@ -156,7 +158,7 @@ mod tests {
         game.apply(join, none).unwrap();
         // The bot wins the roll-off.
         let start = Action::Start {
-            by: Player::Person(1),
+            by: Player::Person(UserId::new(1)),
         };
         game.apply(start, &mut ScriptedDice::new([1, 5])).unwrap();
         game
@@ -295,7 +297,8 @@ mod tests {
 
     #[test]
     fn bots_finish_a_game_against_each_other() {
-        let (mut game, _) = Game::create(Settings::default(), Player::Person(1), "ann").unwrap();
+        let (mut game, _) =
+            Game::create(Settings::default(), Player::Person(UserId::new(1)), "ann").unwrap();
         let mut dice = RandomDice::seeded(3);
         for n in 1..=3 {
             let name = format!("Bot {n}");
@@ -306,12 +309,12 @@ mod tests {
             game.apply(join, &mut dice).unwrap();
         }
         let start = Action::Start {
-            by: Player::Person(1),
+            by: Player::Person(UserId::new(1)),
         };
         game.apply(start, &mut dice).unwrap();
         game.apply(
             Action::Leave {
-                player: Player::Person(1),
+                player: Player::Person(UserId::new(1)),
             },
             &mut dice,
         )

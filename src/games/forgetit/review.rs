@@ -143,10 +143,11 @@ mod tests {
     use super::*;
     use crate::engine::dice::{RandomDice, ScriptedDice};
     use crate::games::forgetit::{Action, Game, Move, Settings};
+    use crate::ids::UserId;
     use crate::strategy::review::adds_up;
 
-    const ANN: Player = Player::Person(1);
-    const BEN: Player = Player::Person(2);
+    const ANN: Player = Player::Person(UserId::new(1));
+    const BEN: Player = Player::Person(UserId::new(2));
 
     /// ann and ben at a For Get It table; ann won the roll-off.
     fn fgi_start(target: u32) -> (Game, Vec<forgetit::Event>) {
@@ -321,7 +322,7 @@ mod tests {
         assert!((review.luck - (before_keep - solver.turn_value())).abs() < 1e-9);
         assert!(adds_up(&review));
         assert_eq!(
-            forgetit(&log, Player::Person(3), &mut solver),
+            forgetit(&log, Player::Person(UserId::new(3)), &mut solver),
             Err(ReviewError::NotSeated)
         );
     }

@@ -396,6 +396,7 @@ mod tests {
     use crate::engine::dice::ScriptedDice;
     use crate::engine::Player;
     use crate::games::forgetit::{Action, Settings};
+    use crate::ids::UserId;
 
     const FOR: u8 = 0b001;
     const GET: u8 = 0b010;
@@ -459,15 +460,16 @@ mod tests {
     }
 
     fn game_on_turn() -> Game {
-        let (mut game, _) = Game::create(Settings::default(), Player::Person(1), "ann").unwrap();
+        let (mut game, _) =
+            Game::create(Settings::default(), Player::Person(UserId::new(1)), "ann").unwrap();
         let none = &mut ScriptedDice::new([]);
         let join = Action::Join {
-            player: Player::Person(2),
+            player: Player::Person(UserId::new(2)),
             name: "ben".into(),
         };
         game.apply(join, none).unwrap();
         let start = Action::Start {
-            by: Player::Person(1),
+            by: Player::Person(UserId::new(1)),
         };
         game.apply(start, &mut ScriptedDice::new([5, 1])).unwrap();
         game
@@ -476,7 +478,7 @@ mod tests {
     #[test]
     fn odds_follow_the_turn() {
         let mut solver = Solver::new();
-        let ann = Player::Person(1);
+        let ann = Player::Person(UserId::new(1));
         let mut game = game_on_turn();
         // Before the first roll: the turn's value, and the chance of nine fresh dice.
         let odds = solver.odds(&game).unwrap();

@@ -4,6 +4,7 @@
 use forgetit::engine::dice::DiceSource;
 use forgetit::engine::table::{Action, Event, Game, Rules};
 use forgetit::engine::Player;
+use forgetit::UserId;
 
 /// A lobby of `seats` seats: `p0` hosting, then `p1`, `p2`, …, every third a bot seat (`p2`,
 /// `p5`, `p8`); the game and its log.
@@ -13,13 +14,14 @@ pub fn seated<R: Rules>(
     seats: usize,
     dice: &mut impl DiceSource,
 ) -> (Game<R>, Vec<Event<R::Settings, R::Event>>) {
-    let (mut game, created) = Game::<R>::create(settings, Player::Person(0), "p0").unwrap();
+    let (mut game, created) =
+        Game::<R>::create(settings, Player::Person(UserId::new(0)), "p0").unwrap();
     let mut log = vec![created];
     for i in 1..seats {
         let player = if i % 3 == 2 {
             Player::Bot(i as u8)
         } else {
-            Player::Person(i as u64)
+            Player::Person(UserId::new(i as u64))
         };
         let name = format!("p{i}");
         log.push(game.apply(Action::Join { player, name }, dice).unwrap());

@@ -4,6 +4,7 @@
 use forgetit::discord::io::create_message;
 use forgetit::engine::Player;
 use forgetit::render::{limits, MessageView, RowView, UiAction};
+use forgetit::UserId;
 
 /// The message as the Discord layer sends it, custom_ids as long as they can get.
 pub fn discord_json(view: &MessageView) -> serde_json::Value {
@@ -89,7 +90,7 @@ pub fn ten_long_names() -> Vec<(Player, String)> {
             let player = if id % 3 == 0 {
                 Player::Bot(id as u8)
             } else {
-                Player::Person(u64::MAX - id)
+                Player::Person(UserId::new(u64::MAX - id))
             };
             (player, long_name(id))
         })

@@ -8,10 +8,11 @@ use forgetit::engine::table::{Action, Event, Game, Rules};
 use forgetit::engine::Player;
 use forgetit::games::forgetit::{ForGetIt, Move};
 use forgetit::store::{Opening, Place, Store, StoreError};
+use forgetit::GameId;
 
 pub struct Table<R: Rules = ForGetIt> {
     /// The game's id in the store.
-    pub id: i64,
+    pub id: GameId,
     pub game: Game<R>,
 }
 
