@@ -290,3 +290,9 @@ review-chart-luck = luck
 review-chart-cost = decisions
 review-chart-alt = { $name }'s score round by round against what optimal play would expect, with each round's luck and what the decisions cost: { $turns }
 review-chart-turn = round { $round } { $luck } luck, −{ $lost } decisions
+
+# The rating chart of `stats`.
+rating-chart-title = Rating over the last { $n } games
+rating-chart-games = Game
+rating-chart-rating = Rating
+rating-chart-alt = { $name }'s rating over their last { $n } games: from { $first } to { $last }, highest { $best }.

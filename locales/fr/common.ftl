@@ -287,3 +287,9 @@ review-chart-luck = chance
 review-chart-cost = décisions
 review-chart-alt = Le score de { $name } manche par manche face à ce qu'attendrait le jeu optimal, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
 review-chart-turn = manche { $round } chance { $luck }, décisions −{ $lost }
+
+# Le graphique du classement de `stats`.
+rating-chart-title = Niveau sur les { $n } dernières parties
+rating-chart-games = Partie
+rating-chart-rating = Niveau
+rating-chart-alt = Le niveau de { $name } sur ses { $n } dernières parties : de { $first } à { $last }, au plus haut { $best }.

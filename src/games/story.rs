@@ -111,6 +111,7 @@ where
         last_round: Some((last, tr!(lang, "chart-last-round"))),
         seats,
         moments,
+        values_only: false,
     };
     Some((chart, alt))
 }

@@ -53,6 +53,8 @@ pub struct ScoreChart {
     pub last_round: Option<(u32, String)>,
     pub seats: Vec<SeatLine>,
     pub moments: Vec<Moment>,
+    /// Whether the y axis shows its values only (a rating), rather than from 0 (points).
+    pub values_only: bool,
 }
 
 /// A seat's line: its total after each round, from round 0 (the start, 0 points).
@@ -308,7 +310,30 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
         .flat_map(|s| s.points.iter().map(|&(_, p)| p));
     let target = chart.target.as_ref().map(|(t, _)| *t);
     let top = values.clone().chain(target).max().unwrap_or(0).max(10);
-    let bottom = values.min().unwrap_or(0).min(0);
+    let low = values.min().unwrap_or(0);
+    let bottom = if chart.values_only {
+        let top = chart
+            .seats
+            .iter()
+            .flat_map(|s| s.points.iter().map(|&(_, p)| p))
+            .max()
+            .unwrap_or(0);
+        low - (top - low) / 8 - 10
+    } else {
+        low.min(0)
+    };
+    let top = if chart.values_only {
+        chart
+            .seats
+            .iter()
+            .flat_map(|s| s.points.iter().map(|&(_, p)| p))
+            .chain(target)
+            .max()
+            .unwrap_or(0)
+            + 10
+    } else {
+        top
+    };
     let top = top + (top - bottom) / 12 + 1;
     let font = |size: u32| (FAMILY, size).into_font().color(&TEXT);
     let mut cx = ChartBuilder::on(&root)

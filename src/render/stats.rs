@@ -7,14 +7,17 @@ use crate::engine::Player;
 use crate::engine::{GameKind, Period, Ranking, Scope};
 use crate::i18n::Lang;
 use crate::ids::UserId;
+use crate::ratings::Rating;
 use crate::store::{LeaderboardPage, PlayerStats, RatedPlayer};
 use crate::tr;
 
+use super::chart::{alt_text, score_png, ScoreChart, SeatLine};
 use super::view::decimal;
 use super::view::{
     colour, display_name, escape, place, truncate, ButtonStyle, ButtonView, EmbedView, MessageView,
     UiAction,
 };
+use super::Picture;
 
 /// One page of a leaderboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,6 +220,7 @@ pub fn player_stats(
     kind: GameKind,
     name: &str,
     stats: Option<&PlayerStats>,
+    ratings: &[Rating],
     lang: Lang,
 ) -> MessageView {
     let stats = stats.cloned().unwrap_or_default();
@@ -230,7 +234,52 @@ pub fn player_stats(
         feats: stats.feats,
         turns: stats.turns,
     };
-    self::stats(&view, lang)
+    let view = self::stats(&view, lang);
+    match rating_chart(name, ratings, lang) {
+        Some(picture) => view.picture(picture),
+        None => view,
+    }
+}
+
+/// The file name of a rating chart.
+pub const RATING_CHART_FILE: &str = "rating.png";
+
+/// `name`'s rating after each of their last games (oldest first), as the leaderboards show it;
+/// `None` with fewer than two.
+pub fn rating_chart(name: &str, ratings: &[Rating], lang: Lang) -> Option<Picture> {
+    if ratings.len() < 2 {
+        return None;
+    }
+    let shown: Vec<i64> = ratings.iter().map(|r| shown_rating(r.ordinal())).collect();
+    let chart = ScoreChart {
+        title: tr!(lang, "rating-chart-title", n = shown.len()),
+        rounds_label: tr!(lang, "rating-chart-games"),
+        points_label: tr!(lang, "rating-chart-rating"),
+        seats: vec![SeatLine {
+            name: name.to_string(),
+            bot: false,
+            points: (1..).zip(shown.iter().copied()).collect(),
+        }],
+        values_only: true,
+        ..ScoreChart::default()
+    };
+    let png = score_png(&chart).ok()?;
+    let (first, last) = (shown[0], shown[shown.len() - 1]);
+    let best = shown.iter().copied().max().unwrap_or(last);
+    let description = tr!(
+        lang,
+        "rating-chart-alt",
+        name = name,
+        n = shown.len(),
+        first = first,
+        last = last,
+        best = best
+    );
+    Some(Picture {
+        name: RATING_CHART_FILE.to_string(),
+        png,
+        description: alt_text(&description),
+    })
 }
 
 /// How many characters of a label or a value a leaderboard shows.

@@ -805,6 +805,15 @@ async fn a_leaderboard_of_the_last_week_leaves_out_an_older_game() {
         all.contains("alice · 1") && all.contains("bob · 1"),
         "{all}"
     );
+    // Two rated games: her stats show her rating over them, as a chart and in its alt text.
+    let stats = world.slash(alice, "stats", json!({})).await;
+    assert!(stats.is_ephemeral());
+    let chart = stats.attachment("rating.png").expect("a rating chart");
+    assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let alt = chart.description.as_deref().unwrap_or_default();
+    assert!(alt.contains("rating over their last 2 games"), "{alt}");
+    let image = stats.embeds()[0]["image"]["url"].as_str().unwrap_or_default();
+    assert!(image.ends_with("/rating.png"), "{image}");
     bot.shutdown().await;
     world.standin.assert_clean();
 }

@@ -147,8 +147,18 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     // Nor any part of it.
     assert_eq!(db.everywhere("Annabelle").await.1, []);
 
-    // Her statistics are gone, in every scope; the others' are as they were.
+    // Her statistics and her rating's history are gone, in every scope; the others' are as
+    // they were.
     assert_eq!(stats(&store, Scope::Global, ANN).await, None);
+    for scope in [Scope::Global, Scope::Guild(GuildId::new(1))] {
+        let kind = GameKind::ForGetIt;
+        let history = |id| store.rating_history(kind, scope, UserId::new(id), 50);
+        assert_eq!(history(101).await.unwrap(), []);
+        assert_eq!(
+            history(102).await.unwrap().len(),
+            1 + usize::from(scope == Scope::Global)
+        );
+    }
     assert_eq!(
         stats(&store, Scope::Guild(GuildId::new(1)), ANN).await,
         None

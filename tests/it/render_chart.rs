@@ -82,6 +82,7 @@ pub fn sample(fr: bool) -> ScoreChart {
                 good: true,
             },
         ],
+        values_only: false,
     }
 }
 
@@ -184,4 +185,34 @@ fn every_games_story_starts_at_zero_and_ends_at_its_totals() {
     the_story_is_the_game::<ForGetIt>(Default::default(), 3, "forgetit");
     the_story_is_the_game::<GetDickey>(Default::default(), 2, "getdickey");
     the_story_is_the_game::<Pig>(Default::default(), 3, "pig");
+}
+
+/// The rating chart of `stats`: none before two rated games; then the ratings as the
+/// leaderboards show them, told in its alt text.
+#[test]
+fn the_rating_chart_shows_the_rating_over_the_games() {
+    use forgetit::ratings::Rating;
+    use forgetit::render::stats::rating_chart;
+    let ratings: Vec<Rating> = (0..30)
+        .map(|i| Rating {
+            mu: 25.0 + f64::from(i % 7) - f64::from(i) / 10.0,
+            sigma: 8.333 - f64::from(i) / 6.0,
+        })
+        .collect();
+    assert!(rating_chart("alice", &ratings[..1], Lang::EnUs).is_none());
+    for lang in [Lang::EnUs, Lang::Fr] {
+        let chart = rating_chart("alice", &ratings, lang).unwrap();
+        assert_eq!(chart, rating_chart("alice", &ratings, lang).unwrap());
+        assert!(chart.png.len() < 200 * 1024);
+        keep(&format!("rating_{}", lang.code()), &chart.png);
+        let first = forgetit::render::stats::shown_rating(ratings[0].ordinal());
+        let last = forgetit::render::stats::shown_rating(ratings[29].ordinal());
+        assert!(chart.description.contains("30"), "{}", chart.description);
+        assert!(
+            chart.description.contains(&format!("{first}"))
+                && chart.description.contains(&format!("{last}")),
+            "{}",
+            chart.description
+        );
+    }
 }

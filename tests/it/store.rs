@@ -734,6 +734,43 @@ async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
     assert_eq!(top[0], (1, ANN, 2));
     assert_eq!(top[1].1, BEN);
     assert_eq!(top[1].2, 2);
+
+    // Each person's rating after each game, oldest first, for their chart: the last is the
+    // board's; bot seats keep none; the last `n` only when asked for fewer.
+    let Player::Person(ann) = ANN else {
+        unreachable!()
+    };
+    for scope in [Scope::Guild(GuildId::new(1)), Scope::Global] {
+        let history = store.rating_history(kind, scope, ann, 50).await.unwrap();
+        assert_eq!(history.len(), 2, "{scope:?}");
+        assert_eq!(history[1], top_rating(&store, scope, ANN).await);
+        assert!(
+            history[1].ordinal() > history[0].ordinal(),
+            "she won the second"
+        );
+        let last = store.rating_history(kind, scope, ann, 1).await.unwrap();
+        assert_eq!(last, history[1..]);
+    }
+    let elsewhere = Scope::Guild(GuildId::new(2));
+    assert!(store
+        .rating_history(kind, elsewhere, ann, 50)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+/// `player`'s rating on the board of `scope`.
+async fn top_rating(store: &Store, scope: Scope, player: Player) -> forgetit::ratings::Rating {
+    let board = store
+        .rating_board(GameKind::ForGetIt, scope, 1, 10)
+        .await
+        .unwrap();
+    board
+        .rows
+        .iter()
+        .find(|(_, r)| r.player == player)
+        .map(|(_, r)| r.rating)
+        .unwrap()
 }
 
 async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {

@@ -192,6 +192,9 @@ pub fn leaderboard_namer(board: Board, lang: Lang) -> impl Fn(&UiAction) -> Stri
     }
 }
 
+/// How many of a person's last games their rating chart shows.
+const RATING_CHART_GAMES: u32 = 50;
+
 /// Lifetime statistics: yours, or another player's.
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn stats(
@@ -213,7 +216,18 @@ pub(super) async fn stats(
         .store
         .player_stats(kind, scope, user.id.into())
         .await?;
-    let view = render::player_stats(kind, user.display_name(), found.as_ref(), user_lang(ctx));
+    let ratings = ctx
+        .data()
+        .store
+        .rating_history(kind, scope, user.id.into(), RATING_CHART_GAMES)
+        .await?;
+    let view = render::player_stats(
+        kind,
+        user.display_name(),
+        found.as_ref(),
+        &ratings,
+        user_lang(ctx),
+    );
     reply_of(ctx).ephemeral(view).await?;
     Ok(())
 }

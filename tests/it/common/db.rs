@@ -7,13 +7,14 @@ use std::path::PathBuf;
 use forgetit::store::{BackendKind, Durability, Store};
 
 /// Every table of the schema, on both backends.
-pub const TABLES: [&str; 9] = [
+pub const TABLES: [&str; 10] = [
     "events",
     "games",
     "guild_channels",
     "guild_removals",
     "guild_settings",
     "player_stats",
+    "rating_history",
     "ratings",
     "results",
     "seats",
