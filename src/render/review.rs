@@ -212,6 +212,17 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
 /// against what optimal play would expect, and each round's luck and decisions; `None` before
 /// a first turn, or if it could not be drawn.
 pub fn chart<A>(review: &Review<A>, lang: Lang) -> Option<Picture> {
+    let (drawn, alt) = review_chart(review, lang)?;
+    let png = review_png(&drawn).ok()?;
+    Some(Picture {
+        name: CHART_FILE.to_string(),
+        png,
+        description: alt_text(&alt),
+    })
+}
+
+/// What [`chart`] draws, and its alt text; `None` before a first turn.
+pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, String)> {
     if review.turns.is_empty() {
         return None;
     }
@@ -259,7 +270,6 @@ pub fn chart<A>(review: &Review<A>, lang: Lang) -> Option<Picture> {
         luck_label: tr!(lang, "review-chart-luck"),
         cost_label: tr!(lang, "review-chart-cost"),
     };
-    let png = review_png(&drawn).ok()?;
     let turns: Vec<String> = review
         .turns
         .iter()
@@ -279,11 +289,7 @@ pub fn chart<A>(review: &Review<A>, lang: Lang) -> Option<Picture> {
         name = review.name.as_str(),
         turns = turns.join("; ")
     );
-    Some(Picture {
-        name: CHART_FILE.to_string(),
-        png,
-        description: alt_text(&alt),
-    })
+    Some((drawn, alt))
 }
 
 /// The rounds with decisions that cost at least [`SHOWN_COST`]: each round once, with those

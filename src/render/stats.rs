@@ -247,6 +247,17 @@ pub const RATING_CHART_FILE: &str = "rating.png";
 /// `name`'s rating after each of their last games (oldest first), as the leaderboards show it;
 /// `None` with fewer than two.
 pub fn rating_chart(name: &str, ratings: &[Rating], lang: Lang) -> Option<Picture> {
+    let (chart, description) = rating_story(name, ratings, lang)?;
+    let png = score_png(&chart).ok()?;
+    Some(Picture {
+        name: RATING_CHART_FILE.to_string(),
+        png,
+        description: alt_text(&description),
+    })
+}
+
+/// What [`rating_chart`] draws, and its alt text.
+pub fn rating_story(name: &str, ratings: &[Rating], lang: Lang) -> Option<(ScoreChart, String)> {
     if ratings.len() < 2 {
         return None;
     }
@@ -263,7 +274,6 @@ pub fn rating_chart(name: &str, ratings: &[Rating], lang: Lang) -> Option<Pictur
         values_only: true,
         ..ScoreChart::default()
     };
-    let png = score_png(&chart).ok()?;
     let (first, last) = (shown[0], shown[shown.len() - 1]);
     let best = shown.iter().copied().max().unwrap_or(last);
     let description = tr!(
@@ -275,11 +285,7 @@ pub fn rating_chart(name: &str, ratings: &[Rating], lang: Lang) -> Option<Pictur
         last = last,
         best = best
     );
-    Some(Picture {
-        name: RATING_CHART_FILE.to_string(),
-        png,
-        description: alt_text(&description),
-    })
+    Some((chart, description))
 }
 
 /// How many characters of a label or a value a leaderboard shows.

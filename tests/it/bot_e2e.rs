@@ -812,7 +812,9 @@ async fn a_leaderboard_of_the_last_week_leaves_out_an_older_game() {
     assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     let alt = chart.description.as_deref().unwrap_or_default();
     assert!(alt.contains("rating over their last 2 games"), "{alt}");
-    let image = stats.embeds()[0]["image"]["url"].as_str().unwrap_or_default();
+    let image = stats.embeds()[0]["image"]["url"]
+        .as_str()
+        .unwrap_or_default();
     assert!(image.ends_with("/rating.png"), "{image}");
     bot.shutdown().await;
     world.standin.assert_clean();

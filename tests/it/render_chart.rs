@@ -205,6 +205,9 @@ fn the_rating_chart_shows_the_rating_over_the_games() {
         assert_eq!(chart, rating_chart("alice", &ratings, lang).unwrap());
         assert!(chart.png.len() < 200 * 1024);
         keep(&format!("rating_{}", lang.code()), &chart.png);
+        let (drawn, _) = forgetit::render::stats::rating_story("alice", &ratings, lang).unwrap();
+        let svg = chart::score_svg(&drawn).unwrap();
+        insta::assert_snapshot!(format!("rating_{}", lang.code()), svg);
         let first = forgetit::render::stats::shown_rating(ratings[0].ordinal());
         let last = forgetit::render::stats::shown_rating(ratings[29].ordinal());
         assert!(chart.description.contains("30"), "{}", chart.description);

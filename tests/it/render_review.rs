@@ -138,6 +138,11 @@ fn gd_review() -> Review<DickeyAct> {
 #[test]
 fn a_for_get_it_review() {
     snap("review_forgetit", &review(&fgi_review(), FGI, EN));
+    // The chart, as drawn (SVG), in both languages.
+    for (lang, name) in [(EN, "review_chart_en"), (FR, "review_chart_fr")] {
+        let (drawn, _) = forgetit::render::review::review_chart(&fgi_review(), lang).unwrap();
+        insta::assert_snapshot!(name, chart::review_svg(&drawn).unwrap());
+    }
     if let Ok(dir) = std::env::var("CHART_PNGS") {
         let view = review(&fgi_review(), FGI, FR);
         std::fs::write(format!("{dir}/review_fr.png"), &view.pictures[0].png).unwrap();

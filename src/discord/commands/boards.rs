@@ -221,13 +221,12 @@ pub(super) async fn stats(
         .store
         .rating_history(kind, scope, user.id.into(), RATING_CHART_GAMES)
         .await?;
-    let view = render::player_stats(
-        kind,
-        user.display_name(),
-        found.as_ref(),
-        &ratings,
-        user_lang(ctx),
-    );
+    // The rating chart takes milliseconds to draw: off the async threads.
+    let (name, lang) = (user.display_name().to_string(), user_lang(ctx));
+    let view = tokio::task::spawn_blocking(move || {
+        render::player_stats(kind, &name, found.as_ref(), &ratings, lang)
+    })
+    .await?;
     reply_of(ctx).ephemeral(view).await?;
     Ok(())
 }
