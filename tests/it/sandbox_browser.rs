@@ -247,6 +247,20 @@ impl Page {
 
     /// Saves a screenshot as `name`.png and checks it shows something: many colours, and a good
     /// share of pixels unlike the most common one (the background).
+    /// Waits until the picture `xpath` finds has loaded, and checks its width.
+    async fn picture_loaded(&self, xpath: &str, width: u32) {
+        self.wait(xpath).await;
+        let script = format!(
+            "const img = document.evaluate({xpath:?}, document, null, \
+             XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue; \
+             return img.decode().then(() => {{ \
+               img.closest('.message').scrollIntoView({{block: 'end'}}); \
+               return img.naturalWidth; }}, () => 0);"
+        );
+        let loaded = self.client.execute(&script, vec![]).await.unwrap();
+        assert_eq!(loaded, json!(width), "{xpath}: not loaded");
+    }
+
     async fn screenshot(&self, name: &str) -> PathBuf {
         let png = self.client.screenshot().await.unwrap();
         let path = self.shots.join(format!("{name}.png"));
@@ -352,6 +366,23 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.click("Roll").await;
     page.message_with(&["FORGET IT"]).await;
     page.message_with(&["bob", "wins", "120"]).await;
+    // The end carries the game's chart, added once drawn; its alt text tells the story.
+    page.picture_loaded(
+        "//div[contains(@class,'embed')]//img[starts-with(@alt,'bob led from round 1')]",
+        800,
+    )
+    .await;
+    page.screenshot("forgetit-over").await;
+    // bob's review, privately, with its chart.
+    page.act_as("bob").await;
+    page.click("Review").await;
+    page.picture_loaded(
+        "//div[contains(@class,'embed')]//img[starts-with(@alt,\"bob's score round by round\")]",
+        800,
+    )
+    .await;
+    page.screenshot("review").await;
+    page.act_as("alice").await;
 
     // Every finished turn shrank to two lines: how it ended, then its rolls as subtext.
     let heights = page

@@ -1377,7 +1377,9 @@ on_both_backends!(
 /// SQLite's write-ahead log is copied into the database in the background, and starts again
 /// from its beginning even under commits without a pause (a RESTART checkpoint between two of
 /// the committer's batches, past 64 MiB), its file then cut back to 64 MiB: it does not grow
-/// without end. Before, it grew by 25 KB an action (160 MB after 6,000 actions in a row).
+/// without end. Before, it grew by 25 KB an action (160 MB after 6,000 actions in a row; 200 MB
+/// after the 8,000 here). On a busy machine the checkpoint may lag a batch or more behind the
+/// 64 MiB mark: the bound leaves room for that, far below unbounded growth.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_write_ahead_log_stays_bounded_under_commits_without_a_pause() {
     let dir = tempfile::tempdir().unwrap();
@@ -1389,7 +1391,7 @@ async fn the_write_ahead_log_stays_bounded_under_commits_without_a_pause() {
     let mut dice = RandomDice::seeded(1);
     let (mut actions, mut largest) = (0, 0);
     let mut channel = 0;
-    while actions < 4_000 {
+    while actions < 8_000 {
         channel += 1;
         let mut t = create(
             &store,
@@ -1432,7 +1434,7 @@ async fn the_write_ahead_log_stays_bounded_under_commits_without_a_pause() {
     }
     store.close().await;
     assert!(
-        largest <= 72 << 20,
+        largest <= 100 << 20,
         "the log's file reached {} MB in {actions} actions",
         largest >> 20
     );
