@@ -84,13 +84,11 @@ where
     /// A moment of the game worth marking on its chart, if the turn that just ended (`result`,
     /// in `round`; `game` as it is after it) was one, told in `lang`.
     fn moment(
-        _game: &Game<Self>,
-        _result: &Self::TurnResult,
-        _round: u32,
-        _lang: Lang,
-    ) -> Option<story::Marked> {
-        None
-    }
+        game: &Game<Self>,
+        result: &Self::TurnResult,
+        round: u32,
+        lang: Lang,
+    ) -> Option<story::Marked>;
     /// The review of `player`'s play in the finished game `game_id`, from its event log, in
     /// `lang` (the asker's).
     fn review_view(
@@ -145,7 +143,7 @@ pub struct Solved {
 }
 
 /// The views of a game's `impl Hosted`, each the function of the same name in the game's
-/// `views` module: `lobby`, `turn`, `turn_result`, `game_over`, `scores` and `rules`.
+/// `views` module: `lobby`, `turn`, `turn_result`, `game_over`, `scores`, `rules` and `moment`.
 macro_rules! hosted_views {
     () => {
         fn lobby_view(
@@ -188,6 +186,15 @@ macro_rules! hosted_views {
 
         fn rules_view(lang: $crate::i18n::Lang) -> $crate::render::MessageView {
             views::rules(lang)
+        }
+
+        fn moment(
+            game: &$crate::engine::table::Game<Self>,
+            result: &<Self as $crate::engine::table::Rules>::TurnResult,
+            round: u32,
+            lang: $crate::i18n::Lang,
+        ) -> Option<$crate::games::story::Marked> {
+            views::moment(game, result, round, lang)
         }
     };
 }

@@ -118,7 +118,7 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
     let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&BACKGROUND)?;
     let font = |size: u32| (FAMILY, size).into_font().color(&TEXT);
-    let root = root.titled(&chart.title, font(20))?;
+    let root = root.titled(&chart.title, font(29))?;
     let (upper, lower) = root.split_vertically(HEIGHT * 11 / 20);
     let last = chart
         .actual
@@ -142,7 +142,7 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
     let mut top = ChartBuilder::on(&upper)
         .margin(10)
         .x_label_area_size(10)
-        .y_label_area_size(56)
+        .y_label_area_size(80)
         .build_cartesian_2d(x.clone(), low..high + pad)?;
     top.configure_mesh()
         .bold_line_style(GRID)
@@ -152,13 +152,13 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         .y_labels(6)
         .y_desc(&chart.values_label)
         .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style(font(13))
-        .axis_desc_style(font(14))
+        .label_style(font(19))
+        .axis_desc_style(font(20))
         .draw()?;
     let points = |line: &[(u32, f64)]| -> Vec<(f64, f64)> {
         line.iter().map(|&(r, v)| (f64::from(r), v)).collect()
     };
-    let optimal = TEXT.stroke_width(2);
+    let optimal = TEXT.stroke_width(3);
     top.draw_series(DashedLineSeries::new(
         points(&chart.optimal.1),
         8,
@@ -167,20 +167,20 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
     ))?
     .label(chart.optimal.0.clone())
     .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], optimal));
-    let actual = SEAT_COLOURS[0].stroke_width(3);
+    let actual = SEAT_COLOURS[0].stroke_width(4);
     top.draw_series(LineSeries::new(points(&chart.actual.1), actual))?
         .label(chart.actual.0.clone())
         .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], actual));
     top.draw_series(
         points(&chart.actual.1)
             .into_iter()
-            .map(|p| Circle::new(p, 4, SEAT_COLOURS[0].filled())),
+            .map(|p| Circle::new(p, 6, SEAT_COLOURS[0].filled())),
     )?;
     top.configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)
         .background_style(BACKGROUND.mix(0.85))
         .border_style(GRID)
-        .label_font(font(13))
+        .label_font(font(19))
         .draw()?;
 
     let deltas = chart
@@ -191,8 +191,8 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
     let pad = (high - low) / 10.0;
     let mut bottom = ChartBuilder::on(&lower)
         .margin(10)
-        .x_label_area_size(36)
-        .y_label_area_size(56)
+        .x_label_area_size(52)
+        .y_label_area_size(80)
         .build_cartesian_2d(x, low - pad..high + pad)?;
     bottom
         .configure_mesh()
@@ -205,8 +205,8 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         .x_labels(usize::try_from(last.min(20)).unwrap_or(20) + 1)
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style(font(13))
-        .axis_desc_style(font(14))
+        .label_style(font(19))
+        .axis_desc_style(font(20))
         .draw()?;
     // Two bars a round: luck on the left (up or down), what the decisions cost on the right
     // (always down), told apart by colour and by a hatched outline.
@@ -233,7 +233,7 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         .position(SeriesLabelPosition::LowerLeft)
         .background_style(BACKGROUND.mix(0.85))
         .border_style(GRID)
-        .label_font(font(13))
+        .label_font(font(19))
         .draw()?;
     root.present()?;
     Ok(())
@@ -339,10 +339,10 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
     let top = top + (top - bottom) / 12 + 1;
     let font = |size: u32| (FAMILY, size).into_font().color(&TEXT);
     let mut cx = ChartBuilder::on(&root)
-        .caption(&chart.title, font(22))
+        .caption(&chart.title, font(32))
         .margin(14)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
+        .x_label_area_size(58)
+        .y_label_area_size(80)
         .build_cartesian_2d(0f64..f64::from(last) + 0.5, bottom as f64..top as f64)?;
     cx.configure_mesh()
         .bold_line_style(GRID)
@@ -353,8 +353,8 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
         .x_labels(usize::try_from(last.min(20)).unwrap_or(20) + 1)
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style(font(14))
-        .axis_desc_style(font(15))
+        .label_style(font(20))
+        .axis_desc_style(font(22))
         .draw()?;
     if let Some((round, label)) = &chart.last_round {
         let from = f64::from(*round) - 1.0;
@@ -369,7 +369,7 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
                 f64::from(*round) + 0.45,
                 top as f64 - (top - bottom) as f64 / 40.0,
             ),
-            font(13).pos(text_anchor::Pos::new(
+            font(19).pos(text_anchor::Pos::new(
                 text_anchor::HPos::Right,
                 text_anchor::VPos::Top,
             )),
@@ -381,12 +381,12 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
             [(0.0, y), (f64::from(last) + 0.5, y)],
             6,
             6,
-            TARGET.stroke_width(1),
+            TARGET.stroke_width(2),
         ))?;
         cx.draw_series(std::iter::once(Text::new(
             label.clone(),
             (0.1, y),
-            font(13).pos(text_anchor::Pos::new(
+            font(19).pos(text_anchor::Pos::new(
                 text_anchor::HPos::Left,
                 text_anchor::VPos::Bottom,
             )),
@@ -394,7 +394,7 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
     }
     for (i, seat) in chart.seats.iter().enumerate() {
         let colour = SEAT_COLOURS[i % SEAT_COLOURS.len()];
-        let width = if seat.bot { 2 } else { 3 };
+        let width = if seat.bot { 3 } else { 4 };
         let style = colour.stroke_width(width);
         let points: Vec<(f64, f64)> = seat
             .points
@@ -409,30 +409,30 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
         };
         series
             .label(seat.name.clone())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], style));
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 30, y)], style));
         let at = points.iter().copied();
         let fill = colour.filled();
         match i % 4 {
-            0 => drop(cx.draw_series(at.map(|p| Circle::new(p, 4, fill)))?),
-            1 => drop(cx.draw_series(at.map(|p| TriangleMarker::new(p, 5, fill)))?),
-            2 => drop(cx.draw_series(at.map(|p| Circle::new(p, 5, colour.stroke_width(2))))?),
-            _ => drop(cx.draw_series(at.map(|p| Cross::new(p, 4, colour.stroke_width(2))))?),
+            0 => drop(cx.draw_series(at.map(|p| Circle::new(p, 6, fill)))?),
+            1 => drop(cx.draw_series(at.map(|p| TriangleMarker::new(p, 8, fill)))?),
+            2 => drop(cx.draw_series(at.map(|p| Circle::new(p, 7, colour.stroke_width(3))))?),
+            _ => drop(cx.draw_series(at.map(|p| Cross::new(p, 6, colour.stroke_width(3))))?),
         }
     }
     for moment in &chart.moments {
         let colour = SEAT_COLOURS[moment.seat % SEAT_COLOURS.len()];
         let at = (f64::from(moment.round), moment.total as f64);
         if moment.good {
-            cx.draw_series(std::iter::once(Circle::new(at, 10, colour.stroke_width(3))))?;
+            cx.draw_series(std::iter::once(Circle::new(at, 15, colour.stroke_width(4))))?;
         } else {
-            cx.draw_series(std::iter::once(Cross::new(at, 9, colour.stroke_width(4))))?;
+            cx.draw_series(std::iter::once(Cross::new(at, 13, colour.stroke_width(5))))?;
         }
     }
     cx.configure_series_labels()
         .position(SeriesLabelPosition::LowerRight)
         .background_style(BACKGROUND.mix(0.85))
         .border_style(GRID)
-        .label_font(font(14))
+        .label_font(font(20))
         .draw()?;
     root.present()?;
     Ok(())

@@ -7,9 +7,12 @@
 //!
 //! - [`view`]: the view types, Discord's limits (which every view keeps), the component actions
 //!   and the text helpers (truncating and escaping player-given names).
-//! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there).
-//! - [`forgetit`]: the *For Get It* messages: lobby, turn, turn result, game over, scores, odds,
-//!   rules, errors (re-exported here).
+//! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there),
+//!   and [`emoji`]: the dice's pictures.
+//! - [`chart`]: charts as pictures (a game's story, a review, a rating).
+//! - [`review`]: a review of one person's play, and its refusals.
+//! - `lobby`, `over`, `seat`: the pieces every game's messages share; each game's own messages
+//!   are in its folder (`games::<game>::views`).
 //! - [`stats`]: leaderboards and a player's statistics.
 //! - [`notice`](mod@notice): the short ephemeral answers of the table service.
 //! - [`privacy`]: what the bot keeps, and the forget-me prompt.

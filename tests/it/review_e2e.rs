@@ -105,6 +105,14 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
 
     let review = world.click(alice, &over, "Review").await;
     assert!(review.is_ephemeral());
+    // The chart is the review's own: the game's end keeps its own picture, and no other.
+    let end = world.standin.message(over.id).unwrap();
+    let files: Vec<&str> = end
+        .attachments()
+        .iter()
+        .map(|a| a.filename.as_str())
+        .collect();
+    assert_eq!(files, ["game.png"]);
     let text = review.text();
     for expected in [
         format!("For Get It #{id}"),

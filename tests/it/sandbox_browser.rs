@@ -255,7 +255,8 @@ impl Page {
              XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue; \
              return img.decode().then(() => {{ \
                img.closest('.message').scrollIntoView({{block: 'end'}}); \
-               return img.naturalWidth; }}, () => 0);"
+               return new Promise(done => requestAnimationFrame(() => \
+                 requestAnimationFrame(() => done(img.naturalWidth)))); }}, () => 0);"
         );
         let loaded = self.client.execute(&script, vec![]).await.unwrap();
         assert_eq!(loaded, json!(width), "{xpath}: not loaded");

@@ -1,6 +1,7 @@
 //! `config`: a server's settings for its games (`show`, `set`, `reset`, `add-channel`,
 //! `remove-channel`), one subcommand group under each game's command. The settings are the
-//! server's, shared by its games (the target is For Get It's, the only game with one); they are
+//! server's, shared by its games (the default target is for the games whose target takes it, see
+//! `games::Target::server_default`); they are
 //! read when a game starts (see `tables::NewGame`), so a change applies to the games started after
 //! it. Anyone may `show` them; changing them takes Manage Server, checked here from the member's
 //! permissions in the interaction (the registration's `default_member_permissions` only hides the

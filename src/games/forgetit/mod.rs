@@ -86,15 +86,6 @@ impl Hosted for ForGetIt {
     }
 
     /// By the exact turn solver ([`review::forgetit`]).
-    fn moment(
-        game: &crate::engine::table::Game<Self>,
-        result: &Self::TurnResult,
-        round: u32,
-        lang: Lang,
-    ) -> Option<crate::games::story::Marked> {
-        views::moment(game, result, round, lang)
-    }
-
     fn review_view(
         events: &[Event],
         player: Player,

@@ -100,15 +100,6 @@ impl Hosted for GetDickey {
     }
 
     /// By the optimal solitaire table ([`review::getdickey`]).
-    fn moment(
-        game: &crate::engine::table::Game<Self>,
-        result: &Self::TurnResult,
-        round: u32,
-        lang: Lang,
-    ) -> Option<crate::games::story::Marked> {
-        views::moment(game, result, round, lang)
-    }
-
     fn review_view(
         events: &[Event],
         player: Player,
