@@ -428,3 +428,36 @@ async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+/// With the server's `charts` off, a game's end shows no chart; reset puts them back on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_charts_off_a_games_end_has_no_chart() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let alice = world.alice;
+    world.standin.grant(alice, MANAGE_GUILD);
+    let saved = config(&world, alice, "set", json!({ "charts": false })).await;
+    assert!(private(&saved, "Saved"), "{}", saved.text());
+    assert!(
+        saved.text().contains("Charts at the end") && saved.text().contains("off (set here)"),
+        "{}",
+        saved.text()
+    );
+
+    let over = world.a_short_game().await;
+    // The table has done all it does for that game: no picture came.
+    bot.tables().settled().await;
+    let end = world.standin.message(over.id).unwrap();
+    assert!(end.attachments().is_empty(), "{:?}", end.attachments());
+    assert!(end.embeds()[0].get("image").is_none(), "{:?}", end.embeds());
+
+    // poise choices are indexes: 7 is `charts`. Reset, charts are on again (by default; a
+    // game's end with its chart: `bot_e2e::a_whole_game_between_two_people`).
+    let reset = config(&world, alice, "reset", json!({ "setting": 7 })).await;
+    assert!(reset.text().contains("on (default)"), "{}", reset.text());
+    let guild = GuildId::new(world.standin.guild_id().get());
+    let store = world.store().await;
+    assert_eq!(store.guild_settings(guild).await.unwrap().charts, None);
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

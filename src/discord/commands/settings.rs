@@ -103,10 +103,10 @@ pub(super) enum SettingChoice {
     Language,
     #[name = "threads"]
     Threads,
-    #[name = "charts"]
-    Charts,
     #[name = "channels"]
     Channels,
+    #[name = "charts"]
+    Charts,
 }
 
 /// Show the server's settings.
