@@ -144,7 +144,7 @@ stats-percent = { $percent }%
 privacy-title = 🔒 Privacy: what the bot keeps, and for how long
 privacy-stored = What is stored
 privacy-stored-text = • The games played in each server: the channel, each seat's Discord id and the name the player had in that server, the scores, and the game's log of events (every move and die; the joins name the players too).
-    • Lifetime statistics per server and game (games, wins, points, best turn or game, turns), with the name you use in that server, for its leaderboards; your result in each finished game with the time it finished, for the leaderboards of the last 7 and 30 days; and your skill rating per game, in each server and across servers.
+    • Lifetime statistics per server and game (games, wins, points, best turn or game, turns), with the name you use in that server, for its leaderboards; your result in each finished game with the time it finished, for the leaderboards of the last 7 and 30 days; and your skill rating per game, in each server and across servers, with its value after each rated game (for the chart of `stats`).
     • Nothing else: no messages, no profile, no other server data.
 privacy-why = Why
 privacy-why-text = To play the games (an open game is rebuilt from its log after a restart), and to show scores, statistics and leaderboards.
@@ -289,6 +289,7 @@ review-chart-optimal = optimal play would expect
 review-chart-luck = luck
 review-chart-cost = decisions
 review-chart-alt = { $name }'s score round by round against what optimal play would expect, with each round's luck and what the decisions cost: { $turns }
+review-chart-alt-chance = { $name }'s chance of winning after each of their turns against the chance optimal decisions would have kept, with each round's luck and what the decisions cost: { $turns }
 review-chart-turn = round { $round } { $luck } luck, −{ $lost } decisions
 
 # The rating chart of `stats`.

@@ -147,7 +147,7 @@ stats-percent = { $percent } %
 privacy-title = 🔒 Confidentialité : ce que le bot garde, et combien de temps
 privacy-stored = Ce qui est gardé
 privacy-stored-text = • Les parties jouées sur chaque serveur : le salon, l'identifiant Discord de chaque place et le nom qu'avait le joueur sur ce serveur, les scores, et le journal de la partie (chaque coup et chaque dé ; les arrivées à la table nomment aussi les joueurs).
-    • Les statistiques de tous les temps par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre niveau par jeu, sur chaque serveur et sur tous les serveurs.
+    • Les statistiques de tous les temps par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre niveau par jeu, sur chaque serveur et sur tous les serveurs, avec sa valeur après chaque partie classée (pour le graphique de `stats`).
     • Rien d'autre : ni messages, ni profil, ni autres données du serveur.
 privacy-why = Pourquoi
 privacy-why-text = Pour jouer les parties (une partie en cours est reconstruite à partir de son journal après un redémarrage), et pour montrer les scores, les statistiques et les classements.
@@ -286,6 +286,7 @@ review-chart-optimal = ce qu'attendrait le jeu optimal
 review-chart-luck = chance
 review-chart-cost = décisions
 review-chart-alt = Le score de { $name } manche par manche face à ce qu'attendrait le jeu optimal, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
+review-chart-alt-chance = La chance de gagner de { $name } après chacun de ses tours face à celle que des décisions optimales auraient gardée, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
 review-chart-turn = manche { $round } chance { $luck }, décisions −{ $lost }
 
 # Le graphique du classement de `stats`.

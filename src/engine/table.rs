@@ -141,6 +141,9 @@ pub trait Turn: Clone + Debug + PartialEq + Eq + Send + Sync {
     fn seat(&self) -> usize;
     /// 1 for the game's first turn.
     fn number(&self) -> u32;
+    /// Its round: 1 while the seats play their first turns, counted from the seat that went
+    /// first.
+    fn round(&self) -> u32;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -795,6 +798,10 @@ macro_rules! game_module {
             }
             fn number(&self) -> u32 {
                 self.number
+            }
+
+            fn round(&self) -> u32 {
+                self.round
             }
         }
     };

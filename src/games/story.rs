@@ -36,56 +36,57 @@ where
         return None;
     };
     let (mut game, _) = Game::<R>::create(settings.clone(), *host, name.clone()).ok()?;
-    let mut round = 0u32;
     let mut lines: Vec<Vec<(u32, i64)>> = Vec::new();
     let mut moments = Vec::new();
     let mut told = Vec::new();
+    let mut last = 0;
     for event in &events[1..] {
         let before = game.last_turn.clone();
-        // The turn an event ends is the one on turn before it.
+        // The turn an event ends is the one on turn before it; rounds are the engine's own
+        // (counted from the seat that went first).
         let on_turn = match &game.phase {
-            Phase::Playing { turn } => Some(turn.seat()),
+            Phase::Playing { turn } => Some(turn.round()),
             _ => None,
         };
         game.evolve(event);
-        if on_turn.is_none() {
+        let Some(round) = on_turn else {
             if let Phase::Playing { .. } = game.phase {
                 // The start: every seat at 0 after "round 0".
-                round = 1;
                 lines = (0..game.seats.len()).map(|_| vec![(0, 0)]).collect();
             }
             continue;
-        }
-        let Some(result) = game.last_turn.as_ref().filter(|_| game.last_turn != before) else {
-            continue;
         };
-        if let Some(marked) = R::moment(&game, result, round, lang) {
-            if marked.seat < game.seats.len() {
-                moments.push(Moment {
-                    seat: marked.seat,
-                    round,
-                    total: i64::from(game.total(marked.seat)),
-                    good: marked.good,
-                });
-                told.push(marked.text);
+        let ended = game.last_turn != before;
+        if let Some(result) = game.last_turn.as_ref().filter(|_| ended) {
+            if let Some(marked) = R::moment(&game, result, round, lang) {
+                if marked.seat < game.seats.len() {
+                    moments.push(Moment {
+                        seat: marked.seat,
+                        round,
+                        total: i64::from(game.total(marked.seat)),
+                        good: marked.good,
+                    });
+                    told.push(marked.text);
+                }
             }
         }
-        // A round ends when the next turn goes back round the table, or the game ends.
-        let wraps = match &game.phase {
-            Phase::Playing { turn } => Some(turn.seat()) <= on_turn,
+        // A round is told once its last turn ended (the next turn is a later round's), or when
+        // the game ended, whatever ended it (a seat that left, too).
+        let round_over = match &game.phase {
+            Phase::Playing { turn } => ended && turn.round() > round,
             _ => true,
         };
-        if wraps {
+        if round_over && round > last {
             for (seat, line) in lines.iter_mut().enumerate() {
                 line.push((round, i64::from(game.total(seat))));
             }
-            round += 1;
+            last = round;
         }
     }
     if lines.is_empty() {
         return None;
     }
-    let last = round.saturating_sub(1).max(1);
+    let last = last.max(1);
     let seats: Vec<SeatLine> = game
         .seats
         .iter()

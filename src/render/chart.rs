@@ -401,7 +401,10 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
             .iter()
             .map(|&(r, p)| (f64::from(r), p as f64))
             .collect();
-        let (dash, gap) = PATTERNS[i % PATTERNS.len()];
+        // Past the eighth seat the colours come round again, the patterns and markers shifted:
+        // no two seats of a table look the same.
+        let style_of = (i + i / SEAT_COLOURS.len()) % PATTERNS.len();
+        let (dash, gap) = PATTERNS[style_of];
         let series = if gap == 0 {
             cx.draw_series(LineSeries::new(points.clone(), style))?
         } else {
@@ -412,7 +415,7 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 30, y)], style));
         let at = points.iter().copied();
         let fill = colour.filled();
-        match i % 4 {
+        match style_of {
             0 => drop(cx.draw_series(at.map(|p| Circle::new(p, 6, fill)))?),
             1 => drop(cx.draw_series(at.map(|p| TriangleMarker::new(p, 8, fill)))?),
             2 => drop(cx.draw_series(at.map(|p| Circle::new(p, 7, colour.stroke_width(3))))?),

@@ -244,12 +244,18 @@ pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, S
                 optimal.0 += f64::from(t.points) - t.luck + cost;
             }
             Unit::Chance => {
-                actual.0 += t.luck - cost;
-                optimal.0 += t.luck;
+                // The chance once the turn ended; with optimal decisions, that and what the
+                // decisions so far gave up.
+                actual.0 = t.chance_after.unwrap_or(actual.0);
+                optimal.0 += cost;
             }
         }
+        let optimal_now = match review.unit {
+            Unit::Points => optimal.0,
+            Unit::Chance => (actual.0 + optimal.0 - review.expected).min(100.0),
+        };
         actual.1.push((t.number, actual.0));
-        optimal.1.push((t.number, optimal.0));
+        optimal.1.push((t.number, optimal_now));
         rounds.push((t.number, t.luck, cost));
     }
     let values_label = match review.unit {
@@ -283,11 +289,15 @@ pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, S
             )
         })
         .collect();
+    let alt_id = match review.unit {
+        Unit::Points => "review-chart-alt",
+        Unit::Chance => "review-chart-alt-chance",
+    };
     let alt = tr!(
         lang,
-        "review-chart-alt",
+        alt_id,
         name = review.name.as_str(),
-        turns = turns.join("; ")
+        turns = turns.join(" · ")
     );
     Some((drawn, alt))
 }

@@ -82,6 +82,9 @@ pub struct TurnReview {
     pub end: Ended,
     /// How many of the turn's decisions lost expected points.
     pub mistakes: usize,
+    /// In a review in chances ([`Unit::Chance`]), the seat's chance of winning once the turn
+    /// ended.
+    pub chance_after: Option<f64>,
 }
 
 /// How a reviewed turn ended.
@@ -154,6 +157,7 @@ impl<A> Builder<A> {
             forfeited: 0.0,
             end: Ended::Played,
             mistakes: 0,
+            chance_after: None,
         })
     }
 
@@ -193,8 +197,15 @@ impl<A> Builder<A> {
     }
 
     pub fn end_turn(&mut self, points: u32) {
+        self.end_turn_at(points, None);
+    }
+
+    /// Ends the turn, which left the seat's chance of winning at `chance_after` (a review in
+    /// chances).
+    pub fn end_turn_at(&mut self, points: u32, chance_after: Option<f64>) {
         if let Some(mut turn) = self.open.take() {
             turn.points = points;
+            turn.chance_after = chance_after;
             self.review.turns.push(turn);
         }
         self.review.points += points;

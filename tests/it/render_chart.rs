@@ -219,3 +219,53 @@ fn the_rating_chart_shows_the_rating_over_the_games() {
         );
     }
 }
+
+/// The story's rounds are the game's (P1: the roll-off picks who goes first; a round runs from
+/// that seat round the table): seat 2 first, its turns and the others' fall in the rounds the
+/// channel names; and a game a seat's leaving ends still tells its last round.
+#[test]
+fn rounds_run_from_the_seat_that_went_first() {
+    use forgetit::engine::dice::ScriptedDice;
+    use forgetit::games::pig::{Move, Settings};
+    let mut dice = ScriptedDice::new([]);
+    let (mut game, mut log) =
+        crate::common::engine::seated::<Pig>(Settings { target: 100 }, 3, &mut dice);
+    let p = |i: u64| Player::Person(forgetit::UserId::new(i));
+    let bot = game.seats[2].player;
+    let mut act = |game: &mut Game<Pig>, action, faces: &[u8]| {
+        let mut dice = ScriptedDice::new(faces.iter().copied());
+        log.push(game.apply(action, &mut dice).unwrap());
+    };
+    let roll = |by| Action::Play { by, mv: Move::Roll };
+    let hold = |by| Action::Play { by, mv: Move::Hold };
+    // The roll-off: p0 1, p1 2, the bot seat (seat 2) 6: it goes first.
+    act(&mut game, Action::Start { by: p(0) }, &[1, 2, 6]);
+    // Round 1: the bot holds 6, p0 and p1 roll a 1 each.
+    act(&mut game, roll(bot), &[6]);
+    act(&mut game, hold(bot), &[]);
+    act(&mut game, roll(p(0)), &[1]);
+    act(&mut game, roll(p(1)), &[1]);
+    // Round 2: the bot holds 5, p0 holds 4, then p1 leaves: the game goes on...
+    act(&mut game, roll(bot), &[5]);
+    act(&mut game, hold(bot), &[]);
+    act(&mut game, roll(p(0)), &[4]);
+    act(&mut game, hold(p(0)), &[]);
+    act(&mut game, Action::Leave { player: p(1) }, &[]);
+    // ...round 3: the bot holds 3, and p0 leaves on its own turn: the bot wins.
+    act(&mut game, roll(bot), &[3]);
+    act(&mut game, hold(bot), &[]);
+    act(&mut game, Action::Leave { player: p(0) }, &[]);
+    assert!(game.is_over());
+    let (chart, alt) = story::<Pig>(&log, Lang::EnUs).unwrap();
+    let lines: Vec<Vec<(u32, i64)>> = chart.seats.iter().map(|s| s.points.clone()).collect();
+    assert_eq!(
+        lines,
+        [
+            vec![(0, 0), (1, 0), (2, 4), (3, 4)],
+            vec![(0, 0), (1, 0), (2, 0), (3, 0)],
+            vec![(0, 0), (1, 6), (2, 11), (3, 14)],
+        ]
+    );
+    assert_eq!(chart.last_round.unwrap().0, 3);
+    assert!(alt.starts_with("p2 led from round 1"), "{alt}");
+}

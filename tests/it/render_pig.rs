@@ -122,6 +122,15 @@ fn p1_to_p3_a_game_as_its_players_see_it_in_english_and_french() {
         game_id: GameId::new(12),
     };
     let ann_review = review(&log, ANN, &table).unwrap();
+    // The chance after each of her turns: her first ends held at 10, her second wins the game.
+    let after: Vec<Option<f64>> = ann_review.turns.iter().map(|t| t.chance_after).collect();
+    assert_eq!(after.len(), 2);
+    assert!(after[0].is_some_and(|c| c > 0.0 && c < 100.0), "{after:?}");
+    assert_eq!(after[1], Some(100.0), "a game won");
+    if let Ok(dir) = std::env::var("CHART_PNGS") {
+        let view = forgetit::render::review::review(&ann_review, reviewed, FR);
+        std::fs::write(format!("{dir}/pig_review_fr.png"), &view.pictures[0].png).unwrap();
+    }
     for lang in [EN, FR] {
         snapshot(
             &format!("pig_review_{}", lang.code()),

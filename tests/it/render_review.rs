@@ -44,6 +44,7 @@ fn turn(number: u32, points: u32, luck: f64, lost: f64, end: Ended) -> TurnRevie
         forfeited: 0.0,
         end,
         mistakes: usize::from(lost > 0.0),
+        chance_after: None,
     }
 }
 

@@ -30,6 +30,8 @@ pub fn review(
     let mut builder = Builder::new(seat, name);
     builder.review.unit = Unit::Chance;
     let mut first = true;
+    // The seat's chance of winning after the last event of its turn.
+    let mut chance = 0.0;
     let pp = |p: f64| 100.0 * p;
     for event in &events[1..] {
         // Where the seat stands before the event, if it is on turn.
@@ -63,17 +65,21 @@ pub fn review(
                         pp(table.win_chance(i, j, k + u32::from(*die)))
                     };
                     builder.rolled(roll, after);
+                    chance = after;
                 }
                 LogEvent::Game(GameEvent::Held) => {
                     builder.decided(PigAct::Hold(k), PigAct::Roll { total: k }, hold, now);
+                    chance = hold;
                 }
                 LogEvent::Game(GameEvent::TimedOut) => {
                     builder.forfeit(now - hold, Ended::TimedOut);
+                    chance = hold;
                 }
                 LogEvent::Table(TableEvent::Left { player: left }) if *left == player => {
                     builder.forfeit(now, Ended::Left);
+                    chance = 0.0;
                 }
-                _ => {}
+                _ => chance = now,
             }
         }
         game.evolve(event);
@@ -94,7 +100,18 @@ pub fn review(
                 .as_ref()
                 .filter(|r| r.turn.seat == seat)
                 .map_or(0, |r| r.points);
-            builder.end_turn(points);
+            // A game over is won or lost, whatever the table's chance said.
+            let chance = match &game.phase {
+                Phase::Finished { winners } => {
+                    if winners.contains(&seat) {
+                        100.0
+                    } else {
+                        0.0
+                    }
+                }
+                _ => chance,
+            };
+            builder.end_turn_at(points, Some(chance));
         }
     }
     Ok(builder.review)
