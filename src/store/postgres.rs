@@ -21,6 +21,12 @@ const NUMBERED: bool = true;
 mod queries;
 pub(super) use queries::Queries;
 
+/// Whether `error` is a writer giving up waiting for another's lock: never here (the server
+/// queues writers; SQLite's busy timeout has no twin).
+fn is_busy(_error: &super::StoreError) -> bool {
+    false
+}
+
 /// How long a query waits for a connection of the pool (or for the server, when it starts).
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections to the server: the committer's, the reads of the tables, the periodic writes.

@@ -81,6 +81,14 @@ async fn run_commits(
     let mut batch = Vec::with_capacity(BATCH);
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
         let written = write_batch(&writer, &batch).await;
+        // Another writer held the lock past the busy timeout: what queued meanwhile has waited
+        // as long, and would wait as long again; it fails with the batch (each person is told at
+        // once that it could not be saved), rather than one batch after another.
+        if written.as_ref().is_err_and(super::is_busy) {
+            while let Ok(job) = jobs.try_recv() {
+                batch.push(job);
+            }
+        }
         if let Ok(applied) = &written {
             let commits = batch.iter().zip(applied);
             let commits =
