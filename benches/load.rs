@@ -1225,10 +1225,10 @@ async fn play_stored_games(store: &forgetit::store::Store, games: usize) {
     use forgetit::store::{Place, StoredGame};
     let mut dice = RandomDice::seeded(20_261_127);
     for i in 0..games {
-        let place = Place {
-            guild_id: forgetit::GuildId::new(1),
-            channel_id: forgetit::ChannelId::new(1000 + i as u64),
-        };
+        let place = Place::server(
+            forgetit::GuildId::new(1),
+            forgetit::ChannelId::new(1000 + i as u64),
+        );
         let (alice, bob) = (
             Player::Person(forgetit::UserId::new(1)),
             Player::Person(forgetit::UserId::new(2)),

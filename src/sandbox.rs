@@ -145,6 +145,7 @@ pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, 
         BotOptions {
             http_proxy: Some(standin.rest_url()),
             dice: options.dice,
+            ..BotOptions::default()
         },
     )
     .await?;

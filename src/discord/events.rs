@@ -56,7 +56,7 @@ pub(super) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 None => answer(ctx, Notice::Failed).await,
             }
         }
-        E::GuildOnly { ctx, .. } => answer(ctx, Notice::GuildOnly).await,
+        E::GuildOnly { ctx, .. } => answer(ctx, Notice::NoSettingsHere).await,
         E::Command { error, ctx, .. } => {
             error!(%error, command = %ctx.command().qualified_name, "command failed");
             answer(ctx, Notice::Failed).await;
@@ -135,7 +135,9 @@ pub(super) async fn on_event(
             );
             let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
             health::identified(framework.user_data, shard.0);
-            let listed = data_about_bot.guilds.iter().map(|g| g.id).collect();
+            let listed: std::collections::HashSet<_> =
+                data_about_bot.guilds.iter().map(|g| g.id).collect();
+            framework.user_data.member_of(listed.iter().copied(), true);
             note_guilds_left(framework.user_data, shard, &listed).await;
         }
         FullEvent::Resume { .. } => {
@@ -156,6 +158,7 @@ pub(super) async fn on_event(
                 shard = ctx.shard_id.0,
                 "guild seen"
             );
+            framework.user_data.member_of([guild.id], true);
             // The bot is in it: if it had been removed, its data is kept after all.
             match framework.user_data.store.guild_back(guild.id.into()).await {
                 Ok(true) => {
@@ -173,6 +176,7 @@ pub(super) async fn on_event(
         // 30 days from now unless the bot comes back (see `sweep_removed_guilds`).
         FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
             let guild = incomplete.id;
+            framework.user_data.member_of([guild], false);
             let removed = framework
                 .user_data
                 .store

@@ -14,6 +14,7 @@ use serenity::{
     CreateSelectMenuOption, EditInteractionResponse, EditMessage, Http,
 };
 
+use super::answers::AnswerBook;
 use super::codec::{self, Button};
 use crate::ids;
 use crate::render::{
@@ -215,7 +216,7 @@ pub struct HttpOutbox {
 const UNKNOWN_MESSAGE: isize = 10008;
 const OLD_MESSAGE_EDITS: isize = 30046;
 
-fn send_error(error: serenity::Error) -> SendError {
+pub(super) fn send_error(error: serenity::Error) -> SendError {
     rest_failed(&error);
     match &error {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
@@ -345,19 +346,7 @@ impl Outbox for HttpOutbox {
         picture: Picture,
     ) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
-            // Only the embeds change (and the file is added): the content and the buttons stay
-            // as they are, whatever a click made of them meanwhile. The attachment's entry is
-            // written here, its id a string as Discord's spec has it (serenity's builder writes a
-            // number).
-            let body = serde_json::json!({
-                "embeds": embeds(&view),
-                "attachments": [{
-                    "id": "0",
-                    "filename": picture.name,
-                    "description": picture.description,
-                }],
-            });
-            let file = serenity::CreateAttachment::bytes(picture.png, picture.name.clone());
+            let (body, file) = picture_edit(&view, picture);
             self.http
                 .edit_message(
                     serenity::ChannelId::from(channel_id),
@@ -371,6 +360,36 @@ impl Outbox for HttpOutbox {
                 .map_err(send_error)
         })
     }
+}
+
+/// The body and the file of an edit that adds `picture` to a message whose embeds become
+/// `view`'s. Only the embeds change (and the file is added): the content and the buttons stay as
+/// they are, whatever a click made of them meanwhile. The attachment's entry is written here,
+/// its id a string as Discord's spec has it (serenity's builder writes a number).
+pub(super) fn picture_edit(
+    view: &MessageView,
+    picture: Picture,
+) -> (serde_json::Value, serenity::CreateAttachment) {
+    let body = serde_json::json!({
+        "embeds": embeds(view),
+        "attachments": [{
+            "id": "0",
+            "filename": picture.name,
+            "description": picture.description,
+        }],
+    });
+    let file = serenity::CreateAttachment::bytes(picture.png, picture.name);
+    (body, file)
+}
+
+/// Where an answer, once given, is noted for the tables to show their game through (see
+/// [`super::answers`]): the channel's [`AnswerBook`], and the message clicked (if a click).
+pub struct Noting {
+    pub book: Arc<AnswerBook>,
+    pub channel: ids::ChannelId,
+    pub clicked: Option<ids::MessageId>,
+    /// When the interaction reached the bot, on the book's clock.
+    pub at: std::time::SystemTime,
 }
 
 /// The answer to one interaction (a slash command or a click), given once.
@@ -391,6 +410,8 @@ pub struct InteractionReply {
     /// The interaction's kind and arrival, for the metrics ([`crate::telemetry`]).
     kind: &'static str,
     received: std::time::Instant,
+    /// Where the bot only answers interactions: where the answer is noted once given.
+    noting: Option<Noting>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -426,6 +447,34 @@ impl InteractionReply {
             deferral: None,
             kind: "command",
             received: std::time::Instant::now(),
+            noting: None,
+        }
+    }
+
+    /// Notes the answer, once given, in `noting`'s book.
+    pub fn noting(self, noting: Option<Noting>) -> Self {
+        InteractionReply { noting, ..self }
+    }
+
+    /// How the answer was deferred, if it was.
+    async fn deferred(&self) -> Option<Deferral> {
+        match *self.state.lock().await {
+            Answered::Deferred(deferral) => Some(deferral),
+            _ => None,
+        }
+    }
+
+    /// Notes the answer given (see [`Noting`]): its original response `original` if public,
+    /// and whether it took a follow-up.
+    fn note(&self, original: Option<ids::MessageId>, followup: bool) {
+        if let Some(n) = &self.noting {
+            n.book.note(
+                n.channel,
+                &self.token,
+                n.at,
+                original,
+                usize::from(followup),
+            );
         }
     }
 
@@ -549,6 +598,9 @@ impl Reply for InteractionReply {
             };
             let update = || CreateInteractionResponse::UpdateMessage(response(view, &name));
             let answered = self.answer(update, later, ()).await;
+            if answered.is_ok() {
+                self.note(self.noting.as_ref().and_then(|n| n.clicked), false);
+            }
             answered.map_err(|e| (e, message))
         })
     }
@@ -588,15 +640,18 @@ impl Reply for InteractionReply {
                 }
             };
             let create = || CreateInteractionResponse::Message(response(view, &name));
-            match self.answer(create, later, None).await? {
-                Some(id) => Ok(id),
+            let id = match self.answer(create, later, None).await? {
+                Some(id) => id,
                 None => self
                     .http
                     .get_original_interaction_response(&self.token)
                     .await
                     .map(|m| m.id.into())
-                    .map_err(|e| e.to_string()),
-            }
+                    .map_err(|e| e.to_string())?,
+            };
+            let followup = self.deferred().await == Some(Deferral::Private);
+            self.note(Some(id), followup);
+            Ok(id)
         })
     }
 
@@ -643,7 +698,13 @@ impl Reply for InteractionReply {
                     files(&view).fold(message, CreateInteractionResponseMessage::add_file),
                 )
             };
-            self.answer(create, later, ()).await
+            self.answer(create, later, ()).await?;
+            let followup = matches!(
+                self.deferred().await,
+                Some(Deferral::Public | Deferral::Update)
+            );
+            self.note(None, followup);
+            Ok(())
         })
     }
 }

@@ -14,6 +14,7 @@
 //! `discord.shard_count` / `discord.shards` this process runs only those shards, and so serves
 //! only the guilds Discord routes to them.
 
+mod answers;
 pub mod codec;
 mod commands;
 mod drain;
@@ -27,6 +28,7 @@ mod options;
 mod router;
 mod startup;
 
+pub use answers::{system_clock, Clock};
 pub use commands::message_ids as command_message_ids;
 pub use startup::{start, BotError, BotOptions, RunningBot};
 
@@ -43,7 +45,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::{Intent, MoveText};
 use crate::i18n::Lang;
 use crate::render::{self, Notice};
-use crate::store::{Store, StoreError};
+use crate::store::{Place, Store, StoreError};
 use crate::tables::{Origin, Reply, Request, ReviewRequest, TableConfig, Tables, Who};
 use codec::Button;
 use io::InteractionReply;
@@ -59,6 +61,44 @@ pub struct Data {
     clicks: limits::ClickLimit,
     /// The shards that identified since the start: another READY of one is a reconnection.
     identified: std::sync::Mutex<std::collections::HashSet<u32>>,
+    /// The servers the bot is a member of, as READY and GUILD_CREATE list them (GUILD_DELETE
+    /// takes one out): anywhere else, it only answers interactions.
+    members: std::sync::Mutex<std::collections::HashSet<serenity::GuildId>>,
+    /// The interactions it may still answer through, where it only answers.
+    answers: Arc<answers::AnswerBook>,
+}
+
+impl Data {
+    /// The bot is (`member`) or is not a member of `guilds`.
+    fn member_of(&self, guilds: impl IntoIterator<Item = serenity::GuildId>, member: bool) {
+        let mut members = self.members.lock().unwrap();
+        for guild in guilds {
+            if member {
+                members.insert(guild);
+            } else {
+                members.remove(&guild);
+            }
+        }
+    }
+
+    /// Where an interaction in `channel` (of `guild`, if any) happened, and how the bot reaches
+    /// it.
+    fn place(&self, guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
+        answers::place_of(guild, channel, |g| {
+            self.members.lock().unwrap().contains(&g)
+        })
+    }
+
+    /// Where the answer to an interaction at `place` is noted (on `clicked`, a click's message),
+    /// if the bot only answers interactions there.
+    fn noting(&self, place: Place, clicked: Option<serenity::MessageId>) -> Option<io::Noting> {
+        place.reach.answers_only().then(|| io::Noting {
+            book: self.answers.clone(),
+            channel: place.channel_id,
+            clicked: clicked.map(Into::into),
+            at: self.answers.now(),
+        })
+    }
 }
 
 /// What the bot recorded of a server it was removed from or came back to, once recorded.
@@ -75,13 +115,16 @@ pub enum Membership {
 /// process of its shard, so this only fails on a misrouted request, which must not touch a game
 /// another process drives.
 fn own_guild(ctx: Context<'_>) -> bool {
-    let own = ctx
-        .guild_id()
-        .is_none_or(|guild| ctx.data().tables.owns(guild.into()));
+    let own = ctx.data().tables.owns(place(ctx).shard_guild());
     if !own {
         warn!(guild = ?ctx.guild_id(), "a command from a guild of another process's shard; refused");
     }
     own
+}
+
+/// Where a command was run.
+pub(crate) fn place(ctx: Context<'_>) -> Place {
+    ctx.data().place(ctx.guild_id(), ctx.channel_id())
 }
 
 /// The language of the one who ran a command (their Discord client's locale): private answers

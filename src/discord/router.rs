@@ -11,29 +11,24 @@ pub(super) async fn route_click(
 ) {
     // Answered at once (refusals, leaderboard pages); a game's click goes to its table, whose
     // answer is deferred if it is slow to come.
-    let reply = Box::new(InteractionReply::component(
-        ctx.http.clone(),
-        click.id,
-        click.token.clone(),
-    ));
+    let place = data.place(click.guild_id, click.channel_id);
+    let noting = || data.noting(place, Some(click.message.id));
+    let reply = Box::new(
+        InteractionReply::component(ctx.http.clone(), click.id, click.token.clone())
+            .noting(noting()),
+    );
     // Whoever clicks gets private answers in their own language; the table's messages keep the
     // table's.
     let lang = Lang::from_discord(&click.locale);
-    // The games' buttons are on server channels' messages only.
-    let Some(guild) = click.guild_id else {
-        let _ = reply
-            .ephemeral(render::notice(Notice::GuildOnly, lang))
-            .await;
-        return;
-    };
-    if !data.tables.owns(guild.into()) {
+    if !data.tables.owns(place.shard_guild()) {
         warn!(
-            guild = guild.get(),
+            guild = place.guild_id.get(),
             "a click from a guild of another process's shard; refused"
         );
         let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
         return;
     }
+    let guild = serenity::GuildId::from(place.guild_id);
     if let Err(max) = data.clicks.check(guild, click.user.id) {
         info!(max, "a click past the person's rate limit; refused");
         let _ = reply
@@ -67,7 +62,10 @@ pub(super) async fn route_click(
                 message_id: click.message.id.into(),
                 board: board_of(&click.message),
             };
-            let reply = Box::new(InteractionReply::click(reply.http, reply.id, reply.token));
+            let reply = Box::new(
+                InteractionReply::click(reply.http.clone(), reply.id, reply.token.clone())
+                    .noting(noting()),
+            );
             if intent == Intent::Review {
                 // A review is answered beside the tables: the game is over.
                 let request = ReviewRequest {

@@ -16,6 +16,9 @@ pub struct BotOptions {
     /// Overrides `discord.http_proxy` of the config.
     pub http_proxy: Option<String>,
     pub dice: Box<dyn DiceSource + Send>,
+    /// The clock interaction tokens are timed on (they last 15 minutes): the system's; tests
+    /// move one with the stand-in's.
+    pub clock: super::Clock,
 }
 
 impl Default for BotOptions {
@@ -23,6 +26,7 @@ impl Default for BotOptions {
         BotOptions {
             http_proxy: None,
             dice: Box::new(crate::engine::dice::RandomDice::from_entropy()),
+            clock: super::system_clock(),
         }
     }
 }
@@ -253,12 +257,17 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let style = emoji::prepare(&rest, config.emoji.clone()).await;
     let pictures = style.application.is_some();
     let outbox = Arc::new(io::HttpOutbox { http: rest.clone() });
+    let answer_book = Arc::new(super::answers::AnswerBook::new(options.clock));
+    let answers = Arc::new(super::answers::AnswerOutbox {
+        http: rest.clone(),
+        book: answer_book.clone(),
+    });
     let table_config = TableConfig {
         shards,
         style,
         ..config.tables()
     };
-    let tables = Tables::start(store.clone(), outbox, options.dice, table_config)
+    let tables = Tables::start(store.clone(), outbox, answers, options.dice, table_config)
         .await
         .map_err(|error| BotError::Store {
             path: database,
@@ -272,6 +281,8 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         membership,
         clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
         identified: Default::default(),
+        members: Default::default(),
+        answers: answer_book,
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::from);
     let framework = poise::Framework::builder()

@@ -68,8 +68,9 @@ pub enum Notice {
     AlreadyDone,
     HostOnly,
     HostOrModeratorOnly,
-    /// The game is played in server channels only.
-    GuildOnly,
+    /// `config` where there are no server settings: a DM, a group DM, or a server where only
+    /// people installed the app.
+    NoSettingsHere,
     /// Odds were asked for, but no turn is being played.
     NoTurn,
     /// A button the bot does not know.
@@ -132,8 +133,12 @@ pub struct Busy {
 }
 
 /// A Discord message's address, for a link.
-pub fn message_link(guild: GuildId, channel: ChannelId, message: MessageId) -> String {
-    format!("https://discord.com/channels/{guild}/{channel}/{message}")
+pub fn message_link(guild: Option<GuildId>, channel: ChannelId, message: MessageId) -> String {
+    match guild {
+        Some(guild) => format!("https://discord.com/channels/{guild}/{channel}/{message}"),
+        // A DM's or a group DM's.
+        None => format!("https://discord.com/channels/@me/{channel}/{message}"),
+    }
 }
 
 /// What a slash command's option takes, as the bot registered it.
@@ -185,7 +190,7 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::AlreadyDone => "notice-already-done",
         Notice::HostOnly => "notice-host-only",
         Notice::HostOrModeratorOnly => "notice-host-or-moderator",
-        Notice::GuildOnly => "notice-guild-only",
+        Notice::NoSettingsHere => "notice-no-settings-here",
         Notice::NoTurn => "notice-no-turn",
         Notice::UnknownButton => "notice-unknown-button",
         Notice::NotSaved => "notice-not-saved",

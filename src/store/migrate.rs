@@ -26,7 +26,7 @@ use crate::config::redacted;
 use crate::engine::{table, GameKind};
 
 /// Rows read, and written, by one query: a page of events is a few hundred kilobytes, and a page
-/// of games (15 columns) binds far fewer values than either backend allows in a query.
+/// of games (21 columns) binds far fewer values than either backend allows in a query.
 const PAGE: usize = 500;
 
 /// How a column is read and written.
@@ -74,6 +74,7 @@ const TABLES: [Table; 10] = [
             ("rematch_of", Ty::IntOrNull),
             ("lobby_channel_id", Ty::IntOrNull),
             ("log_pruned_ms", Ty::IntOrNull),
+            ("reach", Ty::Int),
         ],
     },
     Table {

@@ -119,6 +119,7 @@ pub(crate) struct GameRecord {
     bot_pace_ms: Option<i64>,
     rematch_of: Option<GameId>,
     lobby_channel_id: Option<ChannelId>,
+    reach: i64,
 }
 
 /// What a commit survives once a click is answered (SQLite in WAL mode, `synchronous` NORMAL or
@@ -262,10 +263,20 @@ fn number(sql: &str) -> String {
         .collect()
 }
 
+impl GameRecord {
+    fn place(&self) -> Place {
+        Place {
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            reach: Reach::from_code(self.reach),
+        }
+    }
+}
+
 /// The columns of a [`GameRecord`].
 const GAME_COLUMNS: &str = "guild_id, channel_id, lobby_message_id, turn_message_id, deadline_ms, \
                             version, lang, shown_version, turn_timeout_ms, bot_pace_ms, rematch_of, \
-                            lobby_channel_id";
+                            lobby_channel_id, reach";
 
 /// How many games' event logs one query reads at a restart.
 const LOAD_CHUNK: usize = 500;
@@ -287,10 +298,7 @@ fn rebuilt<G: StoredGame>(
     }
     Ok(Loaded {
         id: game_id,
-        place: Place {
-            guild_id: row.guild_id,
-            channel_id: row.channel_id,
-        },
+        place: row.place(),
         game,
         lobby_message_id: row.lobby_message_id,
         turn_message_id: row.turn_message_id,
@@ -429,8 +437,75 @@ impl<R: Rules> StoredGame for table::Game<R> {
 /// Where a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
+    /// Its server; for a DM or a group DM, which has none, the chat's own channel id (a chat is a
+    /// server of its own: its games count on its own board).
     pub guild_id: GuildId,
     pub channel_id: ChannelId,
+    pub reach: Reach,
+}
+
+impl Place {
+    /// A server's channel where the bot is a member (as every place was before people could
+    /// install the app to their own account).
+    pub fn server(guild_id: GuildId, channel_id: ChannelId) -> Place {
+        Place {
+            guild_id,
+            channel_id,
+            reach: Reach::Member,
+        }
+    }
+
+    /// The guild of its messages' links: none for a DM or a group DM (`@me`).
+    pub fn link_guild(&self) -> Option<GuildId> {
+        (self.reach != Reach::Chat).then_some(self.guild_id)
+    }
+
+    /// The guild whose shard Discord sends the place's interactions on: its server's, or for a
+    /// DM or a group DM, shard 0's (as for "guild 0").
+    pub fn shard_guild(&self) -> GuildId {
+        match self.reach {
+            Reach::Chat => GuildId::new(0),
+            Reach::Member | Reach::Guest => self.guild_id,
+        }
+    }
+}
+
+/// How the bot reaches a place, as the interaction that opened its game told.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reach {
+    /// A server's channel where the bot is a member: it posts and edits its messages there.
+    #[default]
+    Member,
+    /// A server where the bot is not a member (a person installed the app to their account):
+    /// it only answers interactions there, and the server's settings do not apply.
+    Guest,
+    /// A DM or a group DM: answers only, and no server's settings.
+    Chat,
+}
+
+impl Reach {
+    /// Whether the bot shows the game only by answering interactions (it may not post or edit
+    /// channel messages there).
+    pub fn answers_only(self) -> bool {
+        self != Reach::Member
+    }
+
+    /// Its code in the store.
+    pub(crate) fn code(self) -> i64 {
+        match self {
+            Reach::Member => 0,
+            Reach::Guest => 1,
+            Reach::Chat => 2,
+        }
+    }
+
+    fn from_code(code: i64) -> Reach {
+        match code {
+            1 => Reach::Guest,
+            2 => Reach::Chat,
+            _ => Reach::Member,
+        }
+    }
 }
 
 /// A game as loaded from the store, rebuilt from its event log.
@@ -1022,7 +1097,10 @@ impl Store {
         removed_ms: i64,
     ) -> Result<Vec<GuildId>> {
         let mut guilds = self.guilds_with_data().await?;
-        guilds.retain(|&guild| left(guild));
+        // A server where people installed the app, and a chat, are no servers of the bot's:
+        // READY never lists them, and their games stay.
+        let guests = each!(self, q => q.guest_guilds().await)?;
+        guilds.retain(|&guild| left(guild) && guests.binary_search(&guild).is_err());
         each!(self, q => q.guilds_removed(&guilds, removed_ms).await)
     }
 

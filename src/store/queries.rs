@@ -403,8 +403,8 @@ impl Queries {
         let mut tx = self.writer.begin().await?;
         let inserted = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, kind, status, settings, version, \
-             created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms, rematch_of) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) RETURNING id",
+             created_ms, updated_ms, lang, turn_timeout_ms, bot_pace_ms, rematch_of, reach) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
         .bind(place.guild_id)
         .bind(place.channel_id)
@@ -417,6 +417,7 @@ impl Queries {
         .bind(clocks.turn_timeout_ms.map(|ms| ms as i64))
         .bind(clocks.bot_pace_ms.map(|ms| ms as i64))
         .bind(rematch_of)
+        .bind(place.reach.code())
         .fetch_one(&mut *tx)
         .await;
         let id: GameId = match inserted {
@@ -549,7 +550,7 @@ impl Queries {
         .collect::<std::result::Result<_, sqlx::Error>>()?;
         let rows: Vec<_> = rows
             .into_iter()
-            .filter(|(_, row)| keep(row.guild_id))
+            .filter(|(_, row)| keep(row.place().shard_guild()))
             .collect();
         let mut games = Vec::with_capacity(rows.len());
         for chunk in rows.chunks(LOAD_CHUNK) {
@@ -1261,6 +1262,15 @@ impl Queries {
             .into_iter()
             .filter(|&guild| guild != GLOBAL_RATINGS)
             .collect())
+    }
+
+    /// The servers (and chats) of games the bot only answers in, in id order.
+    pub(in crate::store) async fn guest_guilds(&self) -> Result<Vec<GuildId>> {
+        Ok(sqlx::query_scalar(
+            "SELECT DISTINCT guild_id FROM games WHERE reach <> 0 ORDER BY guild_id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
     }
 
     pub(in crate::store) async fn guild_removed_at(

@@ -60,13 +60,13 @@ macro_rules! any_table {
                 Ok(games)
             }
 
-            /// Loads the stored game `id` of `kind`, with its guild.
-            async fn load(store: &Store, id: GameId, kind: GameKind) -> Result<(GuildId, AnyTable), StoreError> {
+            /// Loads the stored game `id` of `kind`, with its place.
+            async fn load(store: &Store, id: GameId, kind: GameKind) -> Result<(Place, AnyTable), StoreError> {
                 match kind {
                     $(GameKind::$kind => store
                         .load(id)
                         .await
-                        .map(|l| (l.place.guild_id, AnyTable::$kind(Table::from(l)))),)*
+                        .map(|l| (l.place, AnyTable::$kind(Table::from(l)))),)*
                 }
             }
         }
@@ -112,6 +112,9 @@ pub(super) struct Cx {
     pub(super) reshow_due: Option<Instant>,
     /// The pause before the next try to show the game again (doubling while Discord refuses).
     pub(super) reshow_pause: Duration,
+    /// The channel does not show the stored game, and only the next interaction there can show
+    /// it (the bot only answers interactions there, and has none it may still answer).
+    pub(super) unshown: bool,
 }
 
 /// The first pause before showing a game again, and the longest.
@@ -223,13 +226,7 @@ impl Actor {
         // The server's settings, read now: a change applies to the games started after it. A
         // channel the settings leave out is refused as such, whether or not a game is open in it
         // (one started before the channel was left out).
-        let settings = match self
-            .cx
-            .shared
-            .store
-            .guild_settings(new.place.guild_id)
-            .await
-        {
+        let settings = match self.cx.shared.settings(new.place).await {
             Ok(settings) => settings,
             Err(e) => {
                 error!(error = %e, "could not read the server's settings");
@@ -265,7 +262,7 @@ impl Actor {
             link: t
                 .turn_message
                 .or(t.lobby_message)
-                .map(|message| message_link(t.guild, channel, message)),
+                .map(|message| message_link(t.place(channel).link_guild(), channel, message)),
             seated: t.game.plays(me),
             elsewhere: channels.iter().copied().filter(|&c| c != channel).collect(),
             threads_off: false,
@@ -307,7 +304,18 @@ impl Actor {
         }
         let Some(table) = &mut self.table else {
             let notice = match request.origin {
-                Origin::Click { .. } => Notice::GameOver,
+                Origin::Click { game_id, .. } => match self.end_of(game_id).await {
+                    // Where the bot only answers interactions, a game may have ended while
+                    // nothing could show it (its lobby closed, its last turns timed out): the
+                    // click shows its end.
+                    Some(end) => {
+                        if let Err((e, _)) = request.reply.update(end).await {
+                            warn!(error = %e, "could not show a game's end on a click");
+                        }
+                        return;
+                    }
+                    None => Notice::GameOver,
+                },
                 Origin::Slash => Notice::NoGame,
             };
             return deny(request.reply, notice, request.lang).await;
@@ -319,8 +327,28 @@ impl Actor {
             return;
         }
         with_table!(table, t => t.handle(&mut self.cx, request).await);
+        if self.cx.unshown {
+            // Where the bot only answers interactions, this one may show the game again.
+            if let Some(table) = &mut self.table {
+                with_table!(table, t => t.reshow(&mut self.cx).await);
+            }
+        }
         self.hand_over_to_thread();
         self.settle().await;
+    }
+
+    /// The end of game `game_id`, over, of this channel, where the bot only answers
+    /// interactions; `None` elsewhere (its messages show its end already).
+    async fn end_of(&self, game_id: GameId) -> Option<super::Outgoing> {
+        let store = &self.cx.shared.store;
+        let kind = store.kind_of(game_id).await.ok()??;
+        let (place, table) = AnyTable::load(store, game_id, kind).await.ok()?;
+        if !place.reach.answers_only() || place.channel_id != self.cx.channel {
+            return None;
+        }
+        with_table!(&table, t => {
+            matches!(t.game.stage(), Status::Finished | Status::Cancelled).then(|| t.end())
+        })
     }
 
     /// A game whose Start just moved it to a thread goes on in that thread's own actor: this
@@ -409,8 +437,8 @@ impl Actor {
             None => {
                 info!(game_id = game_id.get(), "rematch");
                 let place = Place {
-                    guild_id: with_table!(&finished, t => t.guild),
                     channel_id: self.cx.channel,
+                    ..with_table!(&finished, t => t.place(self.cx.channel))
                 };
                 let new = NewGame {
                     kind: finished.kind(),
@@ -502,7 +530,8 @@ impl Actor {
             Err(e) => Err(e),
         };
         match found {
-            Ok((guild, _)) if !AnyTable::guild_free(guild, &shared.config) => {
+            Ok((place, _)) if !AnyTable::guild_free(place.shard_guild(), &shared.config) => {
+                let guild = place.shard_guild();
                 // Another process (the one running the guild's shard) drives this game.
                 warn!(
                     guild = guild.get(),

@@ -148,6 +148,11 @@ pub enum SendError {
     /// Anything else (Discord's 5xx, a rate limit, a dropped connection): try again later.
     #[error("{0}")]
     Failed(String),
+    /// Nothing can show it now: the bot only answers interactions there, and has none it may
+    /// still use (their tokens last 15 minutes, and each takes a few follow-ups). The next
+    /// interaction there shows the game.
+    #[error("no interaction there to answer through: {0}")]
+    Unreachable(String),
 }
 
 /// Why a thread was not opened.

@@ -15,7 +15,7 @@ use super::{NewGame, Outbox, Request, TableConfig};
 use crate::engine::dice::DiceSource;
 use crate::ids::{ChannelId, GameId, GuildId};
 use crate::render::{self, Notice};
-use crate::store::{Store, StoreError};
+use crate::store::{GuildSettings, Place, Store, StoreError};
 use crate::strategy::Strategies;
 
 /// Boxed, so that the queue each table allocates up front stays small.
@@ -29,6 +29,9 @@ pub(super) enum Msg {
 pub(super) struct Shared {
     pub(super) store: Store,
     pub(super) outbox: Arc<dyn Outbox>,
+    /// How games are shown where the bot may only answer interactions (see
+    /// [`Reach::answers_only`](crate::store::Reach::answers_only)).
+    pub(super) answers: Arc<dyn Outbox>,
     pub(super) dice: Mutex<Box<dyn DiceSource + Send>>,
     /// The strategies of every table (bot seats' moves, the Odds button): filled or loaded on
     /// first use and kept, never recomputed per click.
@@ -58,6 +61,15 @@ impl Shared {
     /// Game `game_id`'s message shows its `version`.
     pub(super) fn shown(&self, game_id: GameId, version: u64) {
         self.shown.lock().unwrap().insert(game_id, version);
+    }
+
+    /// The settings a game at `place` opens with: its server's, where the bot is a member;
+    /// elsewhere (a server where only people installed the app, a chat) the defaults.
+    pub(super) async fn settings(&self, place: Place) -> Result<GuildSettings, StoreError> {
+        if place.reach.answers_only() {
+            return Ok(GuildSettings::default());
+        }
+        self.store.guild_settings(place.guild_id).await
     }
 
     /// Writes the versions seen since the last write.
@@ -95,6 +107,7 @@ impl Tables {
     pub async fn start(
         store: Store,
         outbox: Arc<dyn Outbox>,
+        answers: Arc<dyn Outbox>,
         dice: Box<dyn DiceSource + Send>,
         config: TableConfig,
     ) -> Result<Tables, StoreError> {
@@ -112,6 +125,7 @@ impl Tables {
             shared: Arc::new(Shared {
                 store,
                 outbox,
+                answers,
                 dice: Mutex::new(dice),
                 strategies: Strategies::new(config.strategy_cache.clone()),
                 config,
@@ -135,7 +149,7 @@ impl Tables {
         }
         for (place, game_id, table) in open {
             if let Some(shards) = shards {
-                let guild = place.guild_id;
+                let guild = place.shard_guild();
                 info!(
                     guild = guild.get(),
                     shard = shards.shard_of(guild),
@@ -176,7 +190,7 @@ impl Tables {
 
     /// Opens a table in a channel (`/forgetit start`).
     pub async fn create(&self, new: NewGame) {
-        let guild = new.place.guild_id;
+        let guild = new.place.shard_guild();
         if !self.owns(guild) {
             // Discord routes a guild to the process of its shard only: this is a misrouted
             // request, and the guild's games belong to another process.
@@ -315,6 +329,7 @@ pub(super) fn spawn(
             bot_due: None,
             reshow_due: None,
             reshow_pause: super::actor::RESHOW_FIRST,
+            unshown: false,
         },
         table,
         span: span.clone(),

@@ -6,7 +6,9 @@ use tokio::time::Instant;
 use tracing::{error, info, warn};
 
 use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX};
-use super::{NewGame, Origin, Outgoing, Post, Reply, Request, SendError, TableGame, ThreadError};
+use super::{
+    NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError, TableGame, ThreadError,
+};
 use crate::engine::table::HostAct;
 use crate::engine::Intent;
 use crate::engine::Player;
@@ -15,13 +17,16 @@ use crate::i18n::Lang;
 use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::render::{self, MessageView, Notice};
 use crate::store::{
-    now_ms, Clocks, GuildSettings, LimitReached, Loaded, OpenLimits, Opening, StoreError,
+    now_ms, Clocks, GuildSettings, LimitReached, Loaded, OpenLimits, Opening, Place, Reach,
+    StoreError,
 };
 
 /// The open game of a channel, as its actor holds it.
 pub(super) struct Table<G> {
     pub(super) id: GameId,
     pub(super) guild: GuildId,
+    /// How the bot reaches its channel.
+    pub(super) reach: Reach,
     pub(super) game: G,
     pub(super) lobby_message: Option<MessageId>,
     pub(super) turn_message: Option<MessageId>,
@@ -51,6 +56,7 @@ impl<G> From<Loaded<G>> for Table<G> {
         Table {
             id: loaded.id,
             guild: loaded.place.guild_id,
+            reach: loaded.place.reach,
             game: loaded.game,
             lobby_message: loaded.lobby_message_id,
             turn_message: loaded.turn_message_id,
@@ -71,12 +77,41 @@ impl<G: TableGame> Table<G>
 where
     G::Event: Send + Sync,
 {
+    /// Where it is played, its channel being `channel`.
+    pub(super) fn place(&self, channel: ChannelId) -> Place {
+        Place {
+            guild_id: self.guild,
+            channel_id: channel,
+            reach: self.reach,
+        }
+    }
+
+    /// What shows its messages: channel messages, or only answers to interactions.
+    fn outbox<'a>(&self, cx: &'a Cx) -> &'a dyn Outbox {
+        if self.reach.answers_only() {
+            &*cx.shared.answers
+        } else {
+            &*cx.shared.outbox
+        }
+    }
+
     fn outgoing(&self, view: MessageView) -> Outgoing {
         Outgoing {
             view,
             game_id: self.id,
             version: self.game.version(),
         }
+    }
+
+    /// Its end, as its game-over message shows it (with its number, which `/review game:`
+    /// takes, once finished).
+    pub(super) fn end(&self) -> Outgoing {
+        let view = self.game.over_view(self.lang);
+        let view = match self.game.stage() {
+            Status::Finished => render::review::numbered(view, self.id, self.lang),
+            _ => view,
+        };
+        self.outgoing(view)
     }
 
     /// Opens a new game with the server's `settings` and answers with its lobby.
@@ -173,6 +208,7 @@ where
         let mut table = Table {
             id,
             guild: place.guild_id,
+            reach: place.reach,
             game,
             lobby_message: None,
             turn_message: None,
@@ -503,9 +539,7 @@ where
                     Status::Playing if turn_ended => self.post_turn(cx).await,
                     Status::Playing => shown,
                     Status::Finished => {
-                        let view = self.game.over_view(lang);
-                        // Its number, which `/review game:` takes.
-                        let view = render::review::numbered(view, self.id, lang);
+                        let view = self.end().view;
                         // In a thread, its buttons (Rematch, Review) are on the lobby message
                         // in the channel, where a rematch opens.
                         let posted = match self.lobby_channel {
@@ -516,7 +550,7 @@ where
                             None => view.clone(),
                         };
                         let over = self.outgoing(posted.clone());
-                        match cx.shared.outbox.post(cx.channel, over, Post::End).await {
+                        match self.post_or_reuse(cx, over, Post::End).await {
                             Ok(id) => self.add_chart(cx, id, posted, lang).await,
                             Err(e) => warn!(error = %e, "could not post the game's end"),
                         }
@@ -548,7 +582,7 @@ where
     /// embeds are `view`'s. The game is over and
     /// its end shown already: a chart that cannot be drawn or sent is only logged.
     async fn add_chart(&self, cx: &Cx, message_id: MessageId, mut view: MessageView, lang: Lang) {
-        match cx.shared.store.guild_settings(self.guild).await {
+        match cx.shared.settings(self.place(cx.channel)).await {
             Ok(settings) if settings.charts == Some(false) => return,
             Ok(_) => {}
             Err(e) => return warn!(error = %e, "could not read the server's settings; no chart"),
@@ -565,9 +599,8 @@ where
             return;
         };
         embed.image = Some(picture.name.clone());
-        if let Err(e) = cx
-            .shared
-            .outbox
+        if let Err(e) = self
+            .outbox(cx)
             .add_picture(cx.channel, message_id, view, picture)
             .await
         {
@@ -600,7 +633,7 @@ where
         let Some(target) = target else {
             return false;
         };
-        match cx.shared.outbox.edit(cx.channel, target, message).await {
+        match self.outbox(cx).edit(cx.channel, target, message).await {
             Ok(()) => true,
             Err(e) => {
                 warn!(error = %e, "could not edit a game message");
@@ -618,7 +651,7 @@ where
         if self.lobby_channel.is_some() {
             return None;
         }
-        let wanted = match cx.shared.store.guild_settings(self.guild).await {
+        let wanted = match cx.shared.settings(self.place(cx.channel)).await {
             Ok(settings) => settings.threads == Some(true),
             Err(e) => {
                 warn!(error = %e, "could not read the server's settings; no thread");
@@ -629,7 +662,7 @@ where
             return None;
         }
         let name = self.game.thread_name(self.id, self.lang);
-        let thread = match cx.shared.outbox.start_thread(cx.channel, lobby, name).await {
+        let thread = match self.outbox(cx).start_thread(cx.channel, lobby, name).await {
             Ok(thread) => thread,
             Err(why) => {
                 info!(error = %why, "no thread for the game; it stays in the channel");
@@ -642,9 +675,8 @@ where
                     ThreadError::Failed(_) => "thread-failed",
                 };
                 let note = MessageView::new(&crate::tr!(self.lang, key, host = host));
-                if let Err(e) = cx
-                    .shared
-                    .outbox
+                if let Err(e) = self
+                    .outbox(cx)
                     .post(cx.channel, self.outgoing(note), Post::NoThread)
                     .await
                 {
@@ -675,7 +707,7 @@ where
         // The thread's id in the message's place too, as ever (a thread opened from a message
         // has that message's id).
         let thread = crate::ids::MessageId::new(cx.channel.get());
-        let link = render::notice::message_link(self.guild, cx.channel, thread);
+        let link = render::notice::message_link(Some(self.guild), cx.channel, thread);
         let link = crate::tr!(self.lang, "thread-played-in", link = link);
         let content = if view.content.is_empty() {
             link
@@ -683,15 +715,14 @@ where
             format!("{}\n{link}", view.content)
         };
         let view = MessageView { content, ..view };
-        if let Err(e) = cx
-            .shared
-            .outbox
+        if let Err(e) = self
+            .outbox(cx)
             .edit(channel, lobby, self.outgoing(view))
             .await
         {
             warn!(error = %e, "could not show the game's end on its lobby message");
         }
-        if let Err(e) = cx.shared.outbox.archive_thread(cx.channel).await {
+        if let Err(e) = self.outbox(cx).archive_thread(cx.channel).await {
             warn!(error = %e, "could not archive the game's thread");
         }
     }
@@ -699,14 +730,14 @@ where
     /// Posts the message of the turn that just began and remembers it; false if Discord refused.
     async fn post_turn(&mut self, cx: &Cx) -> bool {
         let view = self.game.turn_view(&cx.shared.config.style, self.lang);
-        let posted = match cx
-            .shared
-            .outbox
-            .post(cx.channel, self.outgoing(view), Post::Turn)
+        let posted = match self
+            .post_or_reuse(cx, self.outgoing(view), Post::Turn)
             .await
         {
             Ok(id) => {
-                self.previous_turn_message = self.turn_message;
+                if self.turn_message != Some(id) {
+                    self.previous_turn_message = self.turn_message;
+                }
                 self.turn_message = Some(id);
                 true
             }
@@ -732,8 +763,12 @@ where
         lang: Lang,
     ) {
         // Behind: a post or an edit failed, and the table will show the game again.
-        if cx.reshow_due.is_none() {
+        if cx.reshow_due.is_none() && !cx.unshown {
             return deny(reply, self.stale_notice(message_id, code), lang).await;
+        }
+        if cx.unshown {
+            // Only an interaction can show the game here: this click's message shows it now.
+            return self.adopt(cx, message_id, reply).await;
         }
         if self.turn_message == Some(message_id) && self.game.stage() == Status::Playing {
             let view = self.game.turn_view(&cx.shared.config.style, self.lang);
@@ -745,6 +780,54 @@ where
             deny(reply, Notice::Stale, lang).await;
         }
         self.reshow(cx).await;
+    }
+
+    /// Shows the game as it is on `message_id`, whose button was clicked (`reply`), and keeps
+    /// that message as the one that shows it: where the bot only answers interactions, the
+    /// changes made while it had none to answer (a turn's deadline, a bot seat's moves) show at
+    /// the next click, on the clicked message.
+    async fn adopt(&mut self, cx: &mut Cx, message_id: MessageId, reply: Box<dyn Reply>) {
+        let style = cx.shared.config.style.clone();
+        let (view, lobby) = match self.game.stage() {
+            Status::Lobby => (self.game.lobby_view(self.lang), true),
+            _ => (self.game.turn_view(&style, self.lang), false),
+        };
+        match reply.update(self.outgoing(view)).await {
+            Ok(()) => {
+                if lobby {
+                    self.lobby_message = Some(message_id);
+                } else {
+                    self.previous_turn_message = None;
+                    self.turn_message = Some(message_id);
+                }
+                self.save_messages(cx).await;
+                self.caught_up(cx);
+            }
+            Err((e, _)) => warn!(error = %e, "could not show the game on the clicked message"),
+        }
+    }
+
+    /// A post of `message` (`post` of the game): where the bot only answers interactions and
+    /// has no follow-up left to post it with, it shows on the turn's message instead (its
+    /// player is not pinged, but nothing is left unshown while the turn's message can be
+    /// edited).
+    async fn post_or_reuse(
+        &self,
+        cx: &Cx,
+        message: Outgoing,
+        post: Post,
+    ) -> Result<MessageId, SendError> {
+        let outbox = self.outbox(cx);
+        match outbox.post(cx.channel, message.clone(), post).await {
+            Err(SendError::Unreachable(why)) if self.turn_message.is_some() => {
+                let Some(turn) = self.turn_message else {
+                    return Err(SendError::Unreachable(why));
+                };
+                info!(why = %why, "no follow-up left: showing it on the turn's message");
+                outbox.edit(cx.channel, turn, message).await.map(|()| turn)
+            }
+            posted => posted,
+        }
     }
 
     /// The answer to a move clicked on a state gone by: the last move clicked, by the same person,
@@ -776,12 +859,14 @@ where
         };
         let message = self.outgoing(view);
         let edited = match target {
-            Some(id) => cx.shared.outbox.edit(cx.channel, id, message.clone()).await,
+            Some(id) => self.outbox(cx).edit(cx.channel, id, message.clone()).await,
             None => Err(SendError::Replace("never posted".into())),
         };
         let shown = match edited {
             Ok(()) => Ok(()),
-            Err(SendError::Replace(why)) => {
+            // Where the bot only answers interactions, a message no interaction it holds made
+            // is shown anew, as a follow-up of the newest.
+            Err(SendError::Replace(why) | SendError::Unreachable(why)) => {
                 info!(why = %why, "showing the game on a new message");
                 // Never posted (or its id never stored: the process stopped in between): the
                 // post it would have been, which Discord returns if it was made after all.
@@ -790,7 +875,7 @@ where
                     (None, true) => Post::Lobby,
                     (None, false) => Post::Turn,
                 };
-                match cx.shared.outbox.post(cx.channel, message, post).await {
+                match self.outbox(cx).post(cx.channel, message, post).await {
                     Ok(id) => {
                         if lobby {
                             self.lobby_message = Some(id);
@@ -807,6 +892,11 @@ where
         };
         match shown {
             Ok(()) => self.caught_up(cx),
+            Err(SendError::Unreachable(why)) => {
+                info!(why = %why, "the game shows again at the next interaction here");
+                cx.reshow_due = None;
+                cx.unshown = true;
+            }
             Err(e) => {
                 warn!(error = %e, retry_in = ?cx.reshow_pause, "could not show the game; trying again later");
                 cx.reshow_due = Some(Instant::now() + cx.reshow_pause);
@@ -819,6 +909,7 @@ where
     /// restart need not show it again.
     fn caught_up(&mut self, cx: &mut Cx) {
         cx.reshow_due = None;
+        cx.unshown = false;
         cx.reshow_pause = RESHOW_FIRST;
         let version = self.game.version();
         let open = matches!(self.game.stage(), Status::Lobby | Status::Playing);

@@ -81,6 +81,7 @@ async fn the_gateway_refuses_a_certificate_it_must_not_trust() {
     let options = BotOptions {
         http_proxy: Some(world.standin.rest_url()),
         dice: Box::new(world.dice.clone()),
+        ..BotOptions::default()
     };
     let bot = discord::start(&world.config(), options).await.unwrap();
     let refused = handshakes.recv().await.expect("the bot tries the gateway");

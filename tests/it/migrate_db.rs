@@ -34,10 +34,7 @@ const W: u8 = 6;
 const PASSWORD: &str = "s3cret-Pa55";
 
 fn place(guild_id: u64, channel_id: u64) -> Place {
-    Place {
-        guild_id: GuildId::new(guild_id),
-        channel_id: ChannelId::new(channel_id),
-    }
+    Place::server(GuildId::new(guild_id), ChannelId::new(channel_id))
 }
 
 impl<R: Rules> Table<R> {

@@ -61,6 +61,7 @@ impl Setup {
         let options = BotOptions {
             http_proxy: Some(self.standin.rest_url()),
             dice: Box::new(self.dice.clone()),
+            ..BotOptions::default()
         };
         let bot = discord::start(&config, options).await.unwrap();
         self.standin.wait_for_command("getdickey").await.unwrap();

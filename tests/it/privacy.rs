@@ -35,10 +35,7 @@ fn name_of(player: Player) -> String {
 }
 
 fn place(guild_id: u64, channel_id: u64) -> Place {
-    Place {
-        guild_id: GuildId::new(guild_id),
-        channel_id: ChannelId::new(channel_id),
-    }
+    Place::server(GuildId::new(guild_id), ChannelId::new(channel_id))
 }
 
 fn former(lang: Lang) -> String {

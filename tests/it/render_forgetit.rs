@@ -438,7 +438,7 @@ fn busy() -> Busy {
     Busy {
         command: Some("forgetit"),
         link: Some(forgetit::render::notice::message_link(
-            GuildId::new(10),
+            Some(GuildId::new(10)),
             ChannelId::new(20),
             MessageId::new(30),
         )),
@@ -472,7 +472,7 @@ fn notices_are_short() {
         Notice::AlreadyDone,
         Notice::HostOnly,
         Notice::HostOrModeratorOnly,
-        Notice::GuildOnly,
+        Notice::NoSettingsHere,
         Notice::UnknownButton,
         Notice::NotSaved,
         Notice::ShuttingDown,

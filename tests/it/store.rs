@@ -26,10 +26,7 @@ const CAT: Player = Player::Person(UserId::new(103));
 const W: u8 = 6;
 
 fn place(guild_id: u64, channel_id: u64) -> Place {
-    Place {
-        guild_id: GuildId::new(guild_id),
-        channel_id: ChannelId::new(channel_id),
-    }
+    Place::server(GuildId::new(guild_id), ChannelId::new(channel_id))
 }
 
 /// `host`'s new table at `at`, named after their id, in the default language.

@@ -50,7 +50,7 @@ pub(super) enum ByChoice {
 }
 
 /// The leaderboard: of all time, or of the games finished in the last 7 or 30 days.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn leaderboard(
     ctx: Context<'_>,
     scope: Option<ScopeChoice>,
@@ -58,9 +58,8 @@ pub(super) async fn leaderboard(
     period: Option<PeriodChoice>,
 ) -> Result<(), Error> {
     let kind = game_of(ctx)?;
-    let Some(guild_id) = ctx.guild_id() else {
-        return Ok(());
-    };
+    // A chat's board is its own.
+    let guild_id = serenity::GuildId::from(crate::discord::place(ctx).guild_id);
     let global = matches!(scope, Some(ScopeChoice::Global));
     let by = match by {
         None | Some(ByChoice::Wins) => Ranking::Wins,
@@ -196,20 +195,18 @@ pub fn leaderboard_namer(board: Board, lang: Lang) -> impl Fn(&UiAction) -> Stri
 const RATING_CHART_GAMES: u32 = 50;
 
 /// Lifetime statistics: yours, or another player's.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn stats(
     ctx: Context<'_>,
     user: Option<serenity::User>,
     scope: Option<ScopeChoice>,
 ) -> Result<(), Error> {
     let kind = game_of(ctx)?;
-    let Some(guild_id) = ctx.guild_id() else {
-        return Ok(());
-    };
+    let guild_id = crate::discord::place(ctx).guild_id;
     let user = user.as_ref().unwrap_or_else(|| ctx.author());
     let scope = match scope {
         Some(ScopeChoice::Global) => Scope::Global,
-        None | Some(ScopeChoice::Server) => Scope::Guild(guild_id.into()),
+        None | Some(ScopeChoice::Server) => Scope::Guild(guild_id),
     };
     let found = ctx
         .data()

@@ -13,6 +13,8 @@ pub(super) use privacy::forget_click;
 
 use std::borrow::Cow;
 
+use poise::serenity_prelude as serenity;
+
 use super::io::InteractionReply;
 use super::{who, Context, Data, Error};
 use crate::engine::GameKind;
@@ -79,12 +81,24 @@ where
         settings::config_group::<R>(),
     ];
     command.subcommand_required = true;
+    // Installed to a server or to a person's account, and run in servers, in the DM with the
+    // bot and in DMs and group DMs between people: where the bot is not a member, it plays
+    // through its answers alone (`discord::answers`).
+    command.install_context = Some(vec![
+        serenity::InstallationContext::Guild,
+        serenity::InstallationContext::User,
+    ]);
+    command.interaction_context = Some(vec![
+        serenity::InteractionContext::Guild,
+        serenity::InteractionContext::BotDm,
+        serenity::InteractionContext::PrivateChannel,
+    ]);
     command
 }
 
 // A game's command, named by `game_command`, and its `config` group: they only hold their
 // subcommands. Discord always sends one of them; run alone, each says which there are.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn game(ctx: Context<'_>) -> Result<(), Error> {
     let lang = super::user_lang(ctx);
     let command = ctx.command();
@@ -129,14 +143,19 @@ fn game_of(ctx: Context<'_>) -> Result<GameKind, Error> {
 /// The answer to a command's interaction (given at once).
 fn reply_of(ctx: Context<'_>) -> Box<InteractionReply> {
     let (http, id, token) = interaction_of(ctx);
-    Box::new(InteractionReply::command(http, id, token))
+    Box::new(InteractionReply::command(http, id, token).noting(noting(ctx)))
+}
+
+/// Where the answer to a command is noted, if the bot only answers interactions there.
+fn noting(ctx: Context<'_>) -> Option<super::io::Noting> {
+    ctx.data().noting(super::place(ctx), None)
 }
 
 /// The answer to a command a table answers, deferred if it is slow to come: publicly if the
 /// answer is (`public`).
 fn table_reply_of(ctx: Context<'_>, public: bool) -> Box<InteractionReply> {
     let (http, id, token) = interaction_of(ctx);
-    Box::new(InteractionReply::table_command(http, id, token, public))
+    Box::new(InteractionReply::table_command(http, id, token, public).noting(noting(ctx)))
 }
 
 fn interaction_of(

@@ -19,7 +19,7 @@ use crate::tables::Reply;
 const FORGET_ME: &str = "forget_me";
 
 /// What the bot stores about you, why, and for how long.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn privacy(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let view = privacy::privacy(&forget_command(ctx, lang), lang);
@@ -28,7 +28,7 @@ pub(super) async fn privacy(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Delete your statistics, ratings and your name from stored games (asks to confirm).
-#[poise::command(slash_command, guild_only, rename = "forget-me")]
+#[poise::command(slash_command, rename = "forget-me")]
 pub(super) async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user_id = ctx.author().id;

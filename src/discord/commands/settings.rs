@@ -110,10 +110,10 @@ pub(super) enum SettingChoice {
 }
 
 /// Show the server's settings.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn show(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let Some(guild) = ctx.guild_id() else {
+    let Some(guild) = settings_guild(ctx, lang).await? else {
         return Ok(());
     };
     let view = match ctx.data().store.guild_settings(guild.into()).await {
@@ -128,7 +128,7 @@ async fn show(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Change the server's settings for the games started from now on.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn set(
     ctx: Context<'_>,
     // Their ranges are registered by `set_limits`, and every value checked against them before
@@ -198,7 +198,7 @@ async fn refuse_duration(
 }
 
 /// Put a setting of the server back to the bot's default.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn reset(ctx: Context<'_>, setting: SettingChoice) -> Result<(), Error> {
     let change = match setting {
         SettingChoice::All => SettingsChange::ResetAll,
@@ -214,7 +214,7 @@ async fn reset(ctx: Context<'_>, setting: SettingChoice) -> Result<(), Error> {
 }
 
 /// Let games start in a channel (once one is listed, only in the listed ones).
-#[poise::command(slash_command, guild_only, rename = "add-channel")]
+#[poise::command(slash_command, rename = "add-channel")]
 async fn add_channel(
     ctx: Context<'_>,
     #[channel_types("Text")] channel: serenity::PartialChannel,
@@ -223,7 +223,7 @@ async fn add_channel(
 }
 
 /// Take a channel off the list where games may start.
-#[poise::command(slash_command, guild_only, rename = "remove-channel")]
+#[poise::command(slash_command, rename = "remove-channel")]
 async fn remove_channel(
     ctx: Context<'_>,
     #[channel_types("Text")] channel: serenity::PartialChannel,
@@ -243,11 +243,24 @@ fn may_manage(ctx: Context<'_>) -> bool {
     permissions.is_some_and(|p| p.bits() & (MANAGE_GUILD | ADMINISTRATOR) != 0)
 }
 
+/// The server whose settings a `config` command is about; `None`, said to the asker, where there
+/// are none: a DM, a group DM, or a server where only people installed the app (games there
+/// use the defaults).
+async fn settings_guild(ctx: Context<'_>, lang: Lang) -> Result<Option<serenity::GuildId>, Error> {
+    let place = crate::discord::place(ctx);
+    if place.reach.answers_only() {
+        let view = render::notice(Notice::NoSettingsHere, lang);
+        reply_of(ctx).ephemeral(view).await?;
+        return Ok(None);
+    }
+    Ok(Some(place.guild_id.into()))
+}
+
 /// Applies `change` to the server's settings if the asker may, and answers privately with the
 /// settings as they then are (or why not).
 async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let Some(guild) = ctx.guild_id() else {
+    let Some(guild) = settings_guild(ctx, lang).await? else {
         return Ok(());
     };
     let user = ctx.author().id.get();

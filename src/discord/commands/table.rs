@@ -8,7 +8,6 @@ use crate::discord::{starter_lang, user_lang, Context, Data, Error};
 use crate::engine::{GameKind, Intent};
 use crate::i18n::Lang;
 use crate::render::ErrorText;
-use crate::store::Place;
 use crate::tables::{Hosted, NewGame, Origin, Reply, Request, ReviewRequest};
 
 /// The option of `start` that chooses the table's language.
@@ -63,7 +62,7 @@ impl From<LanguageChoice> for Lang {
 }
 
 /// Open a table in this channel; friends join with the Join button.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn start(
     ctx: Context<'_>,
     // Their ranges are registered by `set_limits`, and every value checked against them before
@@ -75,15 +74,9 @@ pub(super) async fn start(
     let kind = game_of(ctx)?;
     let target = target.map(u32::try_from).transpose()?;
     let bots = bots.map(u8::try_from).transpose()?;
-    let Some(guild_id) = ctx.guild_id() else {
-        return Ok(());
-    };
     let new = NewGame {
         kind,
-        place: Place {
-            guild_id: guild_id.into(),
-            channel_id: ctx.channel_id().into(),
-        },
+        place: crate::discord::place(ctx),
         host: author(ctx),
         target,
         bots: bots.unwrap_or(0),
@@ -99,38 +92,38 @@ pub(super) async fn start(
 }
 
 /// Take a seat at the table in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn join(ctx: Context<'_>) -> Result<(), Error> {
     to_table(ctx, Intent::Join).await
 }
 
 /// Leave the table in this channel (in a game, your seat is skipped from then on).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     to_table(ctx, Intent::Leave).await
 }
 
 /// Show the scores of the game in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn scores(ctx: Context<'_>) -> Result<(), Error> {
     to_table(ctx, Intent::Scores).await
 }
 
 /// Cancel the game in this channel (the host, or a member who can manage messages).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     to_table(ctx, Intent::Cancel).await
 }
 
 /// Remove a player from the game in this channel (the host, or a member who can manage messages).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     let user_id = user.id.into();
     to_table(ctx, Intent::Kick { user_id }).await
 }
 
 /// How the game is played.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let view = crate::games::with_game!(game_of(ctx)?, R => R::rules_view(lang));
@@ -142,20 +135,17 @@ pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 pub(super) const GAME_OPTION: &str = "game";
 
 /// Review your play in a finished game: the decisions that cost points, and your luck.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(super) async fn review(
     ctx: Context<'_>,
     // Registered from 1 (by `review_command`) and checked against that before this runs.
     game: Option<i64>,
 ) -> Result<(), Error> {
     let kind = game_of(ctx)?;
-    let Some(guild_id) = ctx.guild_id() else {
-        return Ok(());
-    };
     let request = ReviewRequest {
         kind: Some(kind),
         game_id: game.map(crate::ids::GameId::new),
-        guild_id: guild_id.into(),
+        guild_id: crate::discord::place(ctx).guild_id,
         who: author(ctx),
         origin: Origin::Slash,
         // Private, and deferred if the review is slow to come.

@@ -117,9 +117,12 @@ impl World {
     }
 
     pub async fn start_bot(&self, config: Config) -> RunningBot {
+        // Interaction tokens are timed on the stand-in's clock, which a test may move.
+        let clock = self.standin.clock();
         let options = BotOptions {
             http_proxy: Some(self.standin.rest_url()),
             dice: Box::new(self.dice.clone()),
+            clock: std::sync::Arc::new(move || clock.now()),
         };
         let bot = discord::start(&config, options).await.unwrap();
         self.standin.wait_for_command("forgetit").await.unwrap();
