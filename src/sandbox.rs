@@ -116,6 +116,9 @@ pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, 
         .guild(GUILD)
         .channels(&CHANNELS)
         .users(&PEOPLE)
+        // A group DM of the three (the bot is not in it): a place to play through the app each
+        // of them installed (after the server's channels, whose ids stay as they were).
+        .group_dm("alice, bob, amelie", &["alice", "bob", "amelie"])
         // What the channels showed at the last stop: the bot finds its messages again.
         .messages(kept)
         .start()

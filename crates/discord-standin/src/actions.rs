@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Map, Value};
 
 use crate::ids::{ChannelId, GuildId, InteractionId, MessageId, UserId};
-use crate::model::{member_json, user_json, InteractionKind, InteractionRecord, Message, World};
+use crate::model::{
+    member_json, user_json, InteractionKind, InteractionRecord, Message, Place, World,
+};
 use crate::violation::{bail, Result};
 use crate::Shared;
 
@@ -121,6 +123,12 @@ impl Shared {
     /// [`send_interaction`](Self::send_interaction), or with `dm` from `user`'s DM with the bot:
     /// no `guild_id`, no `member` (the user as `user`), `channel` their DM channel, context 1,
     /// sent on shard 0 (as Discord sends DMs).
+    ///
+    /// The payload says where it happens as Discord's do: `context` (0 guild, 1 the DM with the
+    /// bot, 2 a group DM), `authorizing_integration_owners` (`"0"`: the guild, where the guild
+    /// installed the app; `"1"`: the user, whose install every interaction has) and
+    /// `app_permissions` (the bot's where it is a member, else Discord's limited set for user
+    /// installs).
     async fn send_interaction_from(
         self: &Arc<Self>,
         user: UserId,
@@ -129,14 +137,15 @@ impl Shared {
         kind: InteractionKind,
         build: impl FnOnce(&World) -> Result<(u64, Value)>,
     ) -> Result<Interaction> {
-        let guild = if dm {
-            Some(GuildId(0))
+        let place = if dm {
+            Some(Place::BotDm)
         } else {
-            self.read(|w| w.channel(channel).map(|c| c.guild_id))
+            self.read(|w| w.place_of(channel))
         };
-        let Some(guild) = guild else {
+        let Some(place) = place else {
             bail!("unknown channel {channel}")
         };
+        let guild = place.guild();
         // A session that is disconnected but resumable gets the interaction when it resumes
         // (Discord queues its dispatches); it is lost if the bot identifies anew instead.
         let what = format!("a gateway session (IDENTIFY) of the shard of guild {guild}");
@@ -147,81 +156,101 @@ impl Shared {
             if w.user(user).is_none() {
                 bail!("unknown user {user}")
             }
+            if !w.can_see(channel, user) {
+                bail!("user {user} is not in channel {channel}, so can't act there")
+            }
             let id = InteractionId(w.next_id());
             let token = format!("standin-token-{id}-{}", w.next_id());
             let user_info = w.user(user).expect("checked above");
-            if dm {
-                let mut payload = json!({
-                    "id": id.to_string(),
-                    "application_id": w.application_id.to_string(),
-                    "type": interaction_type,
-                    "channel": {
-                        "id": channel.to_string(),
-                        "type": 1,
-                        "last_message_id": null,
-                        "flags": 0,
-                        "recipients": [user_json(user_info)],
-                    },
-                    "channel_id": channel.to_string(),
-                    "user": user_json(user_info),
-                    "token": token,
-                    "version": 1,
-                    "app_permissions": crate::model::PERMISSIONS,
-                    "locale": user_info.locale,
-                    "entitlements": [],
-                    "authorizing_integration_owners": {"0": "0"},
-                    "context": 1,
-                    "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-                });
-                payload["data"] = data;
-                if let InteractionKind::Component { message_id, .. } = &kind {
-                    payload["message"] = w.message_json(*message_id);
-                    payload["message"]["channel_id"] = json!(channel.to_string());
-                }
-                return self.record_and_dispatch(w, id, token, kind, user, channel, guild, payload);
+            let mut owners = Map::new();
+            if let Some(g) = place.guild_install() {
+                owners.insert("0".into(), json!(g.to_string()));
             }
-            let Some(ch) = w.channel(channel) else {
-                bail!("unknown channel {channel}")
+            owners.insert("1".into(), json!(user.to_string()));
+            let app_permissions = match place {
+                Place::Guild {
+                    installed: true, ..
+                }
+                | Place::BotDm => crate::model::PERMISSIONS.to_owned(),
+                Place::Guild { .. } | Place::GroupDm => {
+                    crate::USER_INSTALL_APP_PERMISSIONS.to_string()
+                }
             };
-            let guild_id = ch.guild_id;
-            let guild = w.guild(guild_id);
             // `json!` copies the values it is given (by serializing them): `data` and `member`
             // are moved in after.
             let mut payload = json!({
                 "id": id.to_string(),
                 "application_id": w.application_id.to_string(),
                 "type": interaction_type,
-                "guild_id": ch.guild_id.to_string(),
-                "channel": {
-                    "id": ch.id.to_string(),
-                    // A public thread (11) names its channel.
-                    "type": if ch.parent.is_some() { 11 } else { 0 },
-                    "parent_id": ch.parent.map(|p| p.to_string()),
-                    "name": ch.name,
-                    "guild_id": ch.guild_id.to_string(),
-                    "permissions": crate::model::PERMISSIONS,
-                },
-                "channel_id": ch.id.to_string(),
+                "channel_id": channel.to_string(),
                 "token": token,
                 "version": 1,
-                "app_permissions": crate::model::PERMISSIONS,
+                "app_permissions": app_permissions,
                 "locale": user_info.locale,
-                "guild_locale": guild.map(|g| &g.locale),
                 "entitlements": [],
-                "authorizing_integration_owners": {"0": ch.guild_id.to_string()},
-                "context": 0,
+                "authorizing_integration_owners": owners,
+                "context": place.context(),
                 "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             });
+            match place {
+                Place::BotDm => {
+                    payload["channel"] = json!({
+                        "id": channel.to_string(),
+                        "type": 1,
+                        "last_message_id": null,
+                        "flags": 0,
+                        "recipients": [user_json(user_info)],
+                    });
+                    payload["user"] = user_json(user_info);
+                }
+                Place::GroupDm => {
+                    let ch = w.channel(channel).expect("a group DM is a channel");
+                    let members = ch.recipients.iter().flatten();
+                    let recipients: Vec<Value> =
+                        members.filter_map(|u| w.user(*u)).map(user_json).collect();
+                    payload["channel"] = json!({
+                        "id": channel.to_string(),
+                        "type": 3,
+                        "name": ch.name,
+                        "icon": null,
+                        "owner_id": ch.recipients.iter().flatten().next().map(|u| u.to_string()),
+                        "last_message_id": null,
+                        "flags": 0,
+                    });
+                    payload["channel"]["recipients"] = Value::Array(recipients);
+                    payload["user"] = user_json(user_info);
+                }
+                Place::Guild { guild, .. } => {
+                    let Some(ch) = w.channel(channel) else {
+                        bail!("unknown channel {channel}")
+                    };
+                    payload["guild_id"] = json!(guild.to_string());
+                    payload["channel"] = json!({
+                        "id": ch.id.to_string(),
+                        // A public thread (11) names its channel.
+                        "type": if ch.parent.is_some() { 11 } else { 0 },
+                        "parent_id": ch.parent.map(|p| p.to_string()),
+                        "name": ch.name,
+                        "guild_id": guild.to_string(),
+                        "permissions": crate::model::PERMISSIONS,
+                    });
+                    payload["guild_locale"] = json!(w.guild(guild).map(|g| &g.locale));
+                    payload["member"] = member_json(user_info, true);
+                }
+            }
             payload["data"] = data;
-            payload["member"] = member_json(user_info, true);
             if let InteractionKind::Component { message_id, .. } = &kind {
                 payload["message"] = w.message_json(*message_id);
+                if dm {
+                    payload["message"]["channel_id"] = json!(channel.to_string());
+                }
             }
-            self.record_and_dispatch(w, id, token, kind, user, channel, guild_id, payload)
+            self.record_and_dispatch(w, id, token, kind, user, channel, place, payload)
         })
     }
 
-    /// Records an interaction and sends its INTERACTION_CREATE on the sessions of `guild`'s shard.
+    /// Records an interaction and sends its INTERACTION_CREATE on the sessions of the shard of
+    /// its place's guild (shard 0 for DMs).
     #[allow(clippy::too_many_arguments)]
     fn record_and_dispatch(
         self: &Arc<Self>,
@@ -231,9 +260,10 @@ impl Shared {
         kind: InteractionKind,
         user: UserId,
         channel: ChannelId,
-        guild: GuildId,
+        place: Place,
         payload: Value,
     ) -> Result<Interaction> {
+        let guild = place.guild();
         let record = InteractionRecord {
             id,
             token: token.clone(),
@@ -248,6 +278,11 @@ impl Shared {
             modal: None,
             choices: None,
             shards: Vec::new(),
+            created_at: w.clock.now(),
+            context: place.context(),
+            guild_install: place.guild_install(),
+            user_install: Some(user),
+            followup_posts: 0,
         };
         let i = w.push_interaction(record);
         let shards = w.dispatch_to_guild(guild, "INTERACTION_CREATE", payload);
@@ -271,11 +306,22 @@ impl Shared {
         sub: Option<&str>,
         options: Value,
     ) -> Result<Interaction> {
-        let guild = self.read(|w| w.channel(channel).map(|c| c.guild_id));
-        let Some(guild) = guild else {
+        let found = self.read(|w| {
+            let place = w.place_of(channel)?;
+            let name = w.channel(channel).map_or_else(
+                || "their DM with the bot".to_owned(),
+                |c| format!("{:?}", c.name),
+            );
+            Some((place, name))
+        });
+        let Some((place, where_)) = found else {
             bail!("unknown channel {channel}")
         };
-        let guild_str = guild.to_string();
+        let guild = match place {
+            Place::Guild { guild, .. } => Some(guild),
+            Place::BotDm | Place::GroupDm => None,
+        };
+        let guild_str = guild.map(|g| g.to_string());
         // Poise registers commands in its setup, after READY: wait for the registration.
         let what = format!("the bot to register /{command}");
         let def = self
@@ -287,11 +333,12 @@ impl Shared {
                             && c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1
                             && c.get("guild_id")
                                 .and_then(Value::as_str)
-                                .is_none_or(|g| g == guild_str)
+                                .is_none_or(|g| Some(g) == guild_str.as_deref())
                     })
                     .cloned()
             })
             .await?;
+        offered_in(&def, place, &where_)?;
         let path = match sub {
             Some(s) => format!("{command} {s}"),
             None => command.to_owned(),
@@ -460,10 +507,51 @@ impl Shared {
     }
 }
 
+/// Whether Discord offers the registered command `def` to a person in `place` (`where_` names it
+/// for the error): its `integration_types` (absent or null: `[0]`, guild install only) must hold
+/// an install that is there (the guild's, `0`, only in a guild that installed the app; the user's,
+/// `1`, everywhere: every user installed it), and its `contexts` (absent or null: `[0, 1, 2]`) the
+/// place's context.
+fn offered_in(def: &Value, place: Place, where_: &str) -> Result<()> {
+    let list = |key: &str, default: &[u64]| -> Vec<u64> {
+        match def.get(key).and_then(Value::as_array) {
+            Some(items) => items.iter().filter_map(Value::as_u64).collect(),
+            None => default.to_vec(),
+        }
+    };
+    let name = def["name"].as_str().unwrap_or_default();
+    let integration_types = list("integration_types", &[0]);
+    let installs: &[u64] = match place {
+        Place::Guild {
+            installed: true, ..
+        } => &[0, 1],
+        _ => &[1],
+    };
+    if !integration_types.iter().any(|t| installs.contains(t)) {
+        bail!(
+            "Discord doesn't offer /{name} in {where_}: its integration_types {integration_types:?} \
+             hold none of the installs there {installs:?} (0: the server's, 1: the user's)"
+        );
+    }
+    let contexts = list("contexts", &[0, 1, 2]);
+    let context = u64::from(place.context());
+    if !contexts.contains(&context) {
+        bail!(
+            "Discord doesn't offer /{name} in {where_}: its contexts {contexts:?} don't include \
+             {context} ({})",
+            ["GUILD", "BOT_DM", "PRIVATE_CHANNEL"][context as usize]
+        );
+    }
+    Ok(())
+}
+
 fn visible_message(w: &World, user: UserId, id: MessageId) -> Result<&Message> {
     match w.message(id) {
         None => bail!("there is no message {id}"),
         Some(m) if m.deleted => bail!("message {id} was deleted"),
+        Some(m) if !w.can_see(m.channel_id, user) => {
+            bail!("message {id} is in a channel user {user} is not in")
+        }
         Some(m) if m.visible_to.is_some_and(|u| u != user) => {
             bail!("message {id} is ephemeral for another user; user {user} can't see it")
         }
@@ -477,7 +565,7 @@ fn command_data(
     def: &Value,
     sub: Option<&str>,
     options: &Value,
-    guild: crate::ids::GuildId,
+    guild: Option<GuildId>,
 ) -> Result<Value> {
     let name = def["name"].as_str().unwrap_or_default();
     let mut level: &Value = def;
@@ -510,13 +598,17 @@ fn command_data(
     for (part, kind) in chain.into_iter().rev() {
         opts = vec![json!({"name": part, "type": kind, "options": opts})];
     }
-    Ok(json!({
+    let mut data = json!({
         "id": def["id"],
         "name": name,
         "type": 1,
         "options": opts,
-        "guild_id": def.get("guild_id").cloned().unwrap_or(json!(guild.to_string())),
-    }))
+    });
+    let guild_id = def.get("guild_id").cloned();
+    if let Some(guild_id) = guild_id.or_else(|| guild.map(|g| json!(g.to_string()))) {
+        data["guild_id"] = guild_id;
+    }
+    Ok(data)
 }
 
 fn subcommand_names(level: &Value) -> Vec<String> {
@@ -688,7 +780,8 @@ impl RawInteraction {
     }
 
     /// Sent from the user's DM with the bot instead: no `guild_id`, no `member` (the user comes as
-    /// `user`), no `guild_locale`, `context` 1, the channel their DM channel
+    /// `user`), no `guild_locale`, `context` 1, `authorizing_integration_owners` `{"1": user}`
+    /// (the user's install), the channel their DM channel
     /// ([`Standin::dm_channel`](crate::Standin::dm_channel)), delivered on shard 0 as Discord does.
     /// The bot's answers land in that channel.
     pub fn in_dm(mut self) -> Self {

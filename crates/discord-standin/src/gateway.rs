@@ -247,7 +247,7 @@ fn handle_op(
                     .guilds
                     .iter()
                     .filter(|g| shard_of(g.id, shard[1]) == shard[0])
-                    .filter(|g| !w.bot_removed.contains(&g.id))
+                    .filter(|g| !w.bot_removed.contains(&g.id) && !g.user_install)
                     .cloned()
                     .collect();
                 let mut user = user_json(&w.bot);

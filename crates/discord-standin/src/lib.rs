@@ -19,6 +19,13 @@
 //! each guild's id falls on a known shard, a session identified as `[id, count]` gets only its
 //! shard's guilds, and each interaction goes to the session(s) of its guild's shard.
 //!
+//! It models Discord's user-installed apps too: every user installed the app to their account,
+//! group DMs ([`StandinBuilder::group_dm`]) and servers where only the users installed it
+//! ([`StandinBuilder::user_install_guild`]) are places the bot is not in, and interactions say
+//! where they happen (`context`, `authorizing_integration_owners`, `app_permissions`); a
+//! command runs only where its registration allows, tokens expire on a [`Clock`] a test moves,
+//! and a user install takes [`USER_INSTALL_FOLLOWUPS`] follow-ups.
+//!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
 //! use discord_standin::Standin;
@@ -44,6 +51,7 @@
 #![recursion_limit = "256"]
 
 mod actions;
+mod clock;
 pub mod faults;
 mod gateway;
 pub mod ids;
@@ -67,6 +75,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use actions::{InitialResponse, Interaction, RawInteraction};
+pub use clock::Clock;
 pub use faults::{FaultKind, FiredFault, GatewayFault, RateLimitScope, RestFault, RestFaultKind};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
 pub use model::{
@@ -86,6 +95,19 @@ pub(crate) const ATTACHMENT_ROUTE: &str = "/attachments/{channel}/{attachment}/{
 
 /// Discord's limit for the initial response to an interaction.
 pub const INITIAL_RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+
+/// How long an interaction's token is valid, on the stand-in's [`Clock`]: after that its callback
+/// and its `/webhooks/{app}/{token}` routes get 401 `Invalid Webhook Token` (50027).
+pub const INTERACTION_TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+
+/// Discord's limit on follow-up messages to an interaction authorized by a user install alone
+/// (`authorizing_integration_owners` without `"0"`): the next gets 400, code 40094.
+pub const USER_INSTALL_FOLLOWUPS: usize = 5;
+
+/// The `app_permissions` of an interaction where the bot is not a member (a group DM, a server
+/// where only users installed the app): Discord's limited set for user installs, EMBED_LINKS |
+/// ATTACH_FILES | MENTION_EVERYONE | USE_EXTERNAL_EMOJIS.
+pub const USER_INSTALL_APP_PERMISSIONS: u64 = (1 << 14) | (1 << 15) | (1 << 17) | (1 << 18);
 
 /// How the stand-in behaves.
 #[derive(Clone, Debug)]
@@ -225,6 +247,8 @@ pub struct StandinBuilder {
     guild: String,
     channels: Vec<String>,
     extra_guilds: Vec<(String, Vec<String>)>,
+    user_install_guilds: Vec<(String, Vec<String>)>,
+    group_dms: Vec<(String, Vec<String>)>,
     shard_count: u32,
     users: Vec<(String, String)>,
     guild_locale: String,
@@ -290,6 +314,27 @@ impl StandinBuilder {
         self
     }
 
+    /// A server where every user installed the app to their account but the server did not
+    /// install it: the bot is not a member (see [`Standin::add_user_install_guild`]). Made after
+    /// the other guilds, so their ids (and shards) don't change.
+    pub fn user_install_guild(mut self, name: &str, channels: &[&str]) -> Self {
+        self.user_install_guilds.push((
+            name.into(),
+            channels.iter().map(|c| (*c).to_owned()).collect(),
+        ));
+        self
+    }
+
+    /// A group DM of these users (by name; the bot is not in it), made after the guilds and
+    /// their channels (see [`Standin::add_group_dm`]). Panics at start if a name is not a user's.
+    pub fn group_dm(mut self, name: &str, members: &[&str]) -> Self {
+        self.group_dms.push((
+            name.into(),
+            members.iter().map(|m| (*m).to_owned()).collect(),
+        ));
+        self
+    }
+
     /// The number of shards `GET /gateway/bot` recommends (default 1). Guilds get ids on the
     /// shards in turn: the first guild on shard 0, the second on shard 1 (of 2 or more), ...
     pub fn shard_count(mut self, count: u32) -> Self {
@@ -335,6 +380,21 @@ impl StandinBuilder {
             for channel in channels {
                 world.add_channel(guild, channel);
             }
+        }
+        for (name, channels) in &self.user_install_guilds {
+            world.add_user_install_guild(name, channels);
+        }
+        for (name, members) in &self.group_dms {
+            let members: Vec<UserId> = members
+                .iter()
+                .map(|m| {
+                    let found = world.users.iter().find(|u| &u.name == m);
+                    found.map(|u| u.id).unwrap_or_else(|| {
+                        panic!("group DM {name:?}: the stand-in has no user {m:?}")
+                    })
+                })
+                .collect();
+            world.add_group_dm(name, &members);
         }
         world.ids.unpin();
         let mut messages: Vec<Message> = self
@@ -444,6 +504,8 @@ impl Standin {
             guild: "Test Guild".into(),
             channels: vec!["general".into()],
             extra_guilds: Vec::new(),
+            user_install_guilds: Vec::new(),
+            group_dms: Vec::new(),
             shard_count: 1,
             users: vec![
                 ("alice".into(), "en-US".into()),
@@ -608,6 +670,47 @@ impl Standin {
         self.shared.read(|w| w.threads_of(channel))
     }
 
+    /// A server (with these text channels) where every user installed the app to their account
+    /// but the server did not install it: every user is a member (with the usual member
+    /// permissions), the bot is not. It gets no GUILD_CREATE; interactions there have `guild_id`
+    /// and `member`, `context` 0, `authorizing_integration_owners` `{"1": user}` only and
+    /// [`USER_INSTALL_APP_PERMISSIONS`]; the bot's requests to its channels or to `/guilds/{id}`
+    /// get 403 Missing Access (50001), a violation. [`channel_in`](Self::channel_in) finds its
+    /// channels.
+    pub fn add_user_install_guild(&self, name: &str, channels: &[&str]) -> GuildId {
+        let channels: Vec<String> = channels.iter().map(|c| (*c).to_owned()).collect();
+        self.shared
+            .with(|w| w.add_user_install_guild(name, &channels))
+    }
+
+    /// A group DM (channel type 3, in no guild) of `members`; the bot is not in it. Only its
+    /// members see its messages ([`seen_by`](Self::seen_by), the web page) and act in it;
+    /// interactions there have `context` 2, no `guild_id`, no `member`, the user as `user`,
+    /// `authorizing_integration_owners` `{"1": user}` and [`USER_INSTALL_APP_PERMISSIONS`]; the
+    /// bot's requests to `/channels/{id}` get 403 Missing Access (50001), a violation.
+    pub fn add_group_dm(&self, name: &str, members: &[UserId]) -> ChannelId {
+        self.shared.with(|w| w.add_group_dm(name, members))
+    }
+
+    /// The group DM with this name. Panics if there is none.
+    pub fn group_dm(&self, name: &str) -> ChannelId {
+        self.shared
+            .read(|w| {
+                w.channels
+                    .iter()
+                    .find(|c| c.is_group_dm() && c.name == name)
+                    .map(|c| c.id)
+            })
+            .unwrap_or_else(|| panic!("the stand-in has no group DM {name:?}"))
+    }
+
+    /// The stand-in's clock (shared: every clone moves with it). Interaction tokens expire
+    /// [`INTERACTION_TOKEN_LIFETIME`] after their interaction on it; `clock().advance(d)` lets a
+    /// test see that without waiting.
+    pub fn clock(&self) -> Clock {
+        self.shared.read(|w| w.clock.clone())
+    }
+
     /// Add a text channel to the first guild.
     pub fn add_channel(&self, name: &str) -> ChannelId {
         self.shared.with(|w| {
@@ -728,8 +831,9 @@ impl Standin {
         self.shared.send_raw(user, raw).await
     }
 
-    /// `user`'s DM channel with the bot, where [`RawInteraction::in_dm`] interactions come from
-    /// and their answers go (made on first use; it is in no guild).
+    /// `user`'s DM channel with the bot, where [`RawInteraction::in_dm`] interactions (and
+    /// [`run_slash`](Self::run_slash) given this channel: `context` 1) come from and their answers
+    /// go (made on first use; it is in no guild).
     pub fn dm_channel(&self, user: UserId) -> ChannelId {
         self.shared.with(|w| w.dm_channel(user))
     }

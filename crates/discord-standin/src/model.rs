@@ -44,6 +44,10 @@ pub struct GuildInfo {
     pub locale: String,
     /// Owner of the guild.
     pub owner: UserId,
+    /// A server where only its people installed the app (to their accounts), not the server: the
+    /// bot is not a member (no GUILD_CREATE, its channel routes refused with 403 Missing Access),
+    /// and interactions there are authorized by the user install alone.
+    pub user_install: bool,
 }
 
 /// A text channel, or a public thread of one.
@@ -60,6 +64,57 @@ pub struct ChannelInfo {
     pub parent: Option<ChannelId>,
     /// A thread that was archived (`PATCH /channels/{id}` with `archived: true`).
     pub archived: bool,
+    /// For a group DM (type 3, in no guild: `guild_id` is 0): its members. The bot is not one.
+    pub recipients: Option<Vec<UserId>>,
+}
+
+impl ChannelInfo {
+    /// Whether this is a group DM.
+    pub fn is_group_dm(&self) -> bool {
+        self.recipients.is_some()
+    }
+}
+
+/// Where an interaction happens, as Discord tells it in its `context`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// A channel (or thread) of a guild; `installed`: the app is installed to the guild (the bot
+    /// is a member), else only its users installed it.
+    Guild { guild: GuildId, installed: bool },
+    /// The user's DM with the bot.
+    BotDm,
+    /// A group DM (the bot is not in it).
+    GroupDm,
+}
+
+impl Place {
+    /// The interaction `context`: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL.
+    pub(crate) fn context(self) -> u8 {
+        match self {
+            Place::Guild { .. } => 0,
+            Place::BotDm => 1,
+            Place::GroupDm => 2,
+        }
+    }
+
+    /// The guild whose shard carries the interaction (0: shard 0, as for DMs).
+    pub(crate) fn guild(self) -> GuildId {
+        match self {
+            Place::Guild { guild, .. } => guild,
+            Place::BotDm | Place::GroupDm => GuildId(0),
+        }
+    }
+
+    /// The guild that installed the app, if the interaction is in one.
+    pub(crate) fn guild_install(self) -> Option<GuildId> {
+        match self {
+            Place::Guild {
+                guild,
+                installed: true,
+            } => Some(guild),
+            _ => None,
+        }
+    }
 }
 
 /// A message's visible state (current, or a past one kept in [`Message::history`]).
@@ -472,6 +527,20 @@ pub struct InteractionRecord {
     pub choices: Option<Value>,
     /// The shard (`[id, count]` from IDENTIFY) of the gateway session(s) it was sent on.
     pub shards: Vec<[u32; 2]>,
+    /// When it was created, on the stand-in's [`Clock`](crate::Clock): its token expires
+    /// [`INTERACTION_TOKEN_LIFETIME`](crate::INTERACTION_TOKEN_LIFETIME) later.
+    pub created_at: std::time::SystemTime,
+    /// Its `context`: 0 in a guild, 1 in the user's DM with the bot, 2 in a group DM.
+    pub context: u8,
+    /// `authorizing_integration_owners["0"]`: the guild that installed the app, when the
+    /// interaction is in it.
+    pub guild_install: Option<GuildId>,
+    /// `authorizing_integration_owners["1"]`: the user whose install of the app authorized it
+    /// (every user of the stand-in installed it).
+    pub user_install: Option<UserId>,
+    /// Follow-ups (`POST /webhooks/{app}/{token}`) accepted so far, the one that filled in a
+    /// deferred message included.
+    pub followup_posts: usize,
 }
 
 impl InteractionRecord {
@@ -788,6 +857,8 @@ pub(crate) struct World {
     pub(crate) app_emojis: Vec<AppEmoji>,
     /// Uploads of application emoji are refused so, while set.
     pub(crate) emoji_refusal: Option<EmojiRefusal>,
+    /// The clock interaction tokens expire on.
+    pub(crate) clock: crate::Clock,
     /// Indexes into the Vecs above, kept by the methods that push to them (nothing is ever
     /// removed from those Vecs). Where ids repeat, the first one is indexed (as a search from
     /// the front would find it).
@@ -860,6 +931,7 @@ impl World {
             dm_channels: HashMap::new(),
             app_emojis: Vec::new(),
             emoji_refusal: None,
+            clock: crate::Clock::new(),
             index: Index::default(),
         }
     }
@@ -898,8 +970,21 @@ impl World {
             name: name.into(),
             locale: locale.into(),
             owner,
+            user_install: false,
         });
         id
+    }
+
+    /// A guild where only the users installed the app (the bot is not a member), with `channels`.
+    pub(crate) fn add_user_install_guild(&mut self, name: &str, channels: &[String]) -> GuildId {
+        let guild = self.add_guild(name, "en-US");
+        if let Some(g) = self.guilds.last_mut() {
+            g.user_install = true;
+        }
+        for channel in channels {
+            self.add_channel(guild, channel);
+        }
+        guild
     }
 
     pub(crate) fn add_channel(&mut self, guild_id: GuildId, name: &str) -> ChannelId {
@@ -911,8 +996,83 @@ impl World {
             name: name.into(),
             parent: None,
             archived: false,
+            recipients: None,
         });
         id
+    }
+
+    /// A group DM of `members` (the bot not among them), in no guild.
+    pub(crate) fn add_group_dm(&mut self, name: &str, members: &[UserId]) -> ChannelId {
+        let id = ChannelId(self.next_id());
+        self.index.channels.entry(id).or_insert(self.channels.len());
+        self.channels.push(ChannelInfo {
+            id,
+            guild_id: GuildId(0),
+            name: name.into(),
+            parent: None,
+            archived: false,
+            recipients: Some(members.to_vec()),
+        });
+        id
+    }
+
+    /// Where `channel` is: a guild's channel or thread, a group DM, or a user's DM with the bot.
+    pub(crate) fn place_of(&self, channel: ChannelId) -> Option<Place> {
+        if let Some(c) = self.channel(channel) {
+            if c.is_group_dm() {
+                return Some(Place::GroupDm);
+            }
+            let installed = !self.guild(c.guild_id)?.user_install;
+            return Some(Place::Guild {
+                guild: c.guild_id,
+                installed,
+            });
+        }
+        self.dm_owner(channel).map(|_| Place::BotDm)
+    }
+
+    /// The user whose DM with the bot `channel` is.
+    pub(crate) fn dm_owner(&self, channel: ChannelId) -> Option<UserId> {
+        self.dm_channels
+            .iter()
+            .find(|(_, c)| **c == channel)
+            .map(|(u, _)| *u)
+    }
+
+    /// Whether `user` sees `channel`: a group DM only its members, a DM with the bot only its
+    /// user, a guild's channels everyone (every user is in every guild).
+    pub(crate) fn can_see(&self, channel: ChannelId, user: UserId) -> bool {
+        if let Some(c) = self.channel(channel) {
+            return c.recipients.as_ref().is_none_or(|r| r.contains(&user));
+        }
+        self.dm_owner(channel).is_none_or(|owner| owner == user)
+    }
+
+    /// Why the bot may not use `channel`'s routes, if it may not: a group DM, or a channel (or
+    /// thread) of a guild where only users installed the app.
+    pub(crate) fn bot_not_in_channel(&self, channel: ChannelId) -> Option<String> {
+        let c = self.channel(channel)?;
+        if c.is_group_dm() {
+            return Some(format!(
+                "the bot is not in channel {channel}: it is the group DM {:?}, which only users \
+                 who installed the app reach through interactions",
+                c.name
+            ));
+        }
+        self.bot_not_in_guild(c.guild_id)
+            .map(|why| format!("the bot is not in channel {channel} ({:?}): {why}", c.name))
+    }
+
+    /// Why the bot may not use `guild`'s routes, if it may not: only users installed the app there.
+    pub(crate) fn bot_not_in_guild(&self, guild: GuildId) -> Option<String> {
+        let g = self.guild(guild)?;
+        g.user_install.then(|| {
+            format!(
+                "the bot is not a member of guild {guild} ({:?}): only its users installed the app, \
+                 not the server",
+                g.name
+            )
+        })
     }
 
     /// The threads started in `channel`: id, name, archived.
@@ -940,6 +1100,7 @@ impl World {
             name: name.into(),
             parent: Some(parent.id),
             archived: false,
+            recipients: None,
         });
         id
     }
@@ -1439,13 +1600,17 @@ impl World {
     }
 
     /// [`visible`](Self::visible), to copy after the lock is released.
+    ///
+    /// A user who is not in the channel (a group DM, another user's DM with the bot) sees nothing.
     pub(crate) fn visible_arcs(
         &self,
         channel: ChannelId,
         user: Option<UserId>,
     ) -> impl DoubleEndedIterator<Item = &Arc<Message>> {
-        self.channel_messages(channel)
-            .filter(move |m| !m.deleted && (m.visible_to.is_none() || m.visible_to == user))
+        let member = user.is_none_or(|u| self.can_see(channel, u));
+        self.channel_messages(channel).filter(move |m| {
+            member && !m.deleted && (m.visible_to.is_none() || m.visible_to == user)
+        })
     }
 
     /// Register (upsert) a command as Discord would return it.

@@ -20,7 +20,9 @@ use crate::model::{
 use crate::multipart;
 use crate::spec::{RouteMatch, Spec};
 use crate::violation::{Violation, ViolationKind};
-use crate::{Shared, INITIAL_RESPONSE_DEADLINE};
+use crate::{
+    Shared, INITIAL_RESPONSE_DEADLINE, INTERACTION_TOKEN_LIFETIME, USER_INSTALL_FOLLOWUPS,
+};
 
 /// The prefix serenity puts before every route.
 pub const API_PREFIX: &str = "/api/v10";
@@ -750,8 +752,27 @@ fn start_thread(
     Reply::created(thread)
 }
 
+/// Why the bot may not use this route, if it may not: a route of a channel (or thread) it is not
+/// in (a group DM, a channel of a server where only users installed the app) or of such a server
+/// (its own routes, and its application commands: the app is not installed there).
+fn bot_absent(w: &World, template: &str, call: &Call<'_>) -> Option<String> {
+    if template.starts_with("/channels/{channel_id}") {
+        return w.bot_not_in_channel(ChannelId(call.param_id(0)));
+    }
+    if template.starts_with("/guilds/{guild_id}") {
+        return w.bot_not_in_guild(GuildId(call.param_id(0)));
+    }
+    if template.starts_with("/applications/{application_id}/guilds/{guild_id}") {
+        return w.bot_not_in_guild(GuildId(call.param_id(1)));
+    }
+    None
+}
+
 fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
     let method = call.method;
+    if let Some(why) = bot_absent(w, template, call) {
+        return call.refuse(403, 50001, "Missing Access", why);
+    }
     match (method, template) {
         ("GET", "/gateway") => Reply::ok(json!({"url": w.gateway_url})),
         ("GET", "/gateway/bot") => Reply::ok(json!({
@@ -1283,6 +1304,9 @@ fn interaction_callback(w: &mut World, call: &mut Call<'_>) -> Reply {
             format!("no interaction {id} with that token"),
         );
     };
+    if let Some(reply) = expired_token(w, idx, call) {
+        return reply;
+    }
     let kind = call.body.get("type").and_then(Value::as_u64).unwrap_or(0);
     let latency = w.interactions[idx].sent_at.elapsed();
     w.interactions[idx]
@@ -1416,7 +1440,10 @@ fn webhook_interaction(w: &World, call: &mut Call<'_>) -> Result<usize, Reply> {
     }
     let token = call.params.get(1).cloned().unwrap_or_default();
     match w.interaction_by_token(&token) {
-        Some(i) => Ok(i),
+        Some(i) => match expired_token(w, i, call) {
+            Some(reply) => Err(reply),
+            None => Ok(i),
+        },
         None => Err(call.refuse(
             404,
             10015,
@@ -1425,6 +1452,31 @@ fn webhook_interaction(w: &World, call: &mut Call<'_>) -> Result<usize, Reply> {
         )),
     }
 }
+
+/// Discord's 401 `Invalid Webhook Token` (50027) for a token older than
+/// [`INTERACTION_TOKEN_LIFETIME`] on the stand-in's clock, recorded as the bot's mistake.
+fn expired_token(w: &World, idx: usize, call: &mut Call<'_>) -> Option<Reply> {
+    let rec = &w.interactions[idx];
+    let age = w.clock.since(rec.created_at);
+    (age > INTERACTION_TOKEN_LIFETIME).then(|| {
+        call.refuse(
+            401,
+            50027,
+            "Invalid Webhook Token",
+            format!(
+                "token expired: the token of {} is {}s old on the stand-in's clock; Discord's \
+                 interaction tokens last {}s",
+                rec.describe(),
+                age.as_secs(),
+                INTERACTION_TOKEN_LIFETIME.as_secs()
+            ),
+        )
+    })
+}
+
+/// Discord's message for code 40094.
+const MAX_FOLLOWUPS_MESSAGE: &str =
+    "This interaction has hit the maximum number of follow up messages";
 
 /// `POST /webhooks/{app}/{token}`: a follow-up message.
 fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
@@ -1448,6 +1500,26 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
             ),
         );
     }
+    // Discord allows 5 follow-ups to an interaction the user's install alone authorized. Every
+    // follow-up counts, also the first after a deferred message that fills it in (the docs say
+    // the endpoint then works as an edit of the original, not that it doesn't count: the
+    // stand-in counts it, the stricter reading).
+    if rec.guild_install.is_none() && rec.followup_posts >= USER_INSTALL_FOLLOWUPS {
+        let why = format!(
+            "{} is authorized by a user install alone (authorizing_integration_owners without \
+             \"0\"): Discord allows {USER_INSTALL_FOLLOWUPS} follow-up messages, this is one more \
+             (Discord answers 400 {MAX_FOLLOWUPS_MESSAGE})",
+            rec.describe()
+        );
+        call.violations.push(Violation::new(
+            ViolationKind::Limit,
+            call.method,
+            call.path,
+            "",
+            why,
+        ));
+        return Reply::error(400, 40094, MAX_FOLLOWUPS_MESSAGE);
+    }
     let (rec_id, rec_user, rec_channel, rec_original) =
         (rec.id, rec.user, rec.channel_id, rec.original);
     // The first follow-up after a deferred message (type 5) fills in the "thinking" message
@@ -1461,6 +1533,7 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
             w.edit_message(original, call.body);
             w.attach(original, attachments);
             w.interactions[idx].answer.get_or_insert(original);
+            w.interactions[idx].followup_posts += 1;
             return Reply::ok(w.message_json(original));
         }
     }
@@ -1481,6 +1554,7 @@ fn followup(w: &mut World, call: &mut Call<'_>) -> Reply {
     w.attach(msg, attachments);
     let r = &mut w.interactions[idx];
     r.followups.push(msg);
+    r.followup_posts += 1;
     r.answer.get_or_insert(msg);
     Reply::ok(w.message_json(msg))
 }

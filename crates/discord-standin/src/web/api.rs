@@ -77,8 +77,22 @@ pub(super) async fn world(State(shared): State<Arc<Shared>>) -> Json<Value> {
                     "id": g.id.to_string(),
                     "name": g.name,
                     "locale": g.locale,
+                    "user_install": g.user_install,
                     "channels": channels,
                 })
+            })
+            .collect();
+        // Group DMs, each with its members (the page shows one only to them).
+        let group_dms: Vec<Value> = w
+            .channels
+            .iter()
+            .filter_map(|c| {
+                let members = c.recipients.as_ref()?;
+                Some(json!({
+                    "id": c.id.to_string(),
+                    "name": c.name,
+                    "members": members.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                }))
             })
             .collect();
         let violations: Vec<Value> = w
@@ -97,6 +111,7 @@ pub(super) async fn world(State(shared): State<Arc<Shared>>) -> Json<Value> {
         json!({
             "version": version,
             "guilds": guilds,
+            "group_dms": group_dms,
             "users": w.users.iter().map(user_json).collect::<Vec<_>>(),
             "bot": user_json(&w.bot),
             "connected": w.ready_count > 0 && !w.live_shards().is_empty(),
@@ -138,7 +153,13 @@ pub(super) async fn messages(
             ));
         };
         if let Some(user) = user {
-            person(w, user)?;
+            let who = person(w, user)?;
+            if !w.can_see(channel, user) {
+                return Err(ApiError(
+                    StatusCode::FORBIDDEN,
+                    format!("{} is not in the group DM {:?}.", who.name, info.name),
+                ));
+            }
         }
         let now = Instant::now();
         let messages: Vec<Value> = w
@@ -157,7 +178,11 @@ pub(super) async fn messages(
             .collect();
         Ok(Json(json!({
             "version": version,
-            "channel": {"id": info.id.to_string(), "name": info.name},
+            "channel": {
+                "id": info.id.to_string(),
+                "name": info.name,
+                "group_dm": info.is_group_dm(),
+            },
             "messages": messages,
             "failed": failed,
         })))

@@ -6,6 +6,7 @@ mod common;
 mod attachments;
 mod emojis;
 mod faults;
+mod installs;
 mod raw;
 mod shards;
 mod smoke;

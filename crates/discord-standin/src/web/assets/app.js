@@ -109,9 +109,13 @@
   // ----- who and where ----------------------------------------------------------------------------
 
   const people = () => (state.world?.users || []).filter((u) => !u.bot);
+  // The group DMs the current person is in (only its members see one).
+  const groupDms = () => (state.world?.group_dms || [])
+    .filter((d) => (d.members || []).includes(state.personId))
+    .map((d) => ({ ...d, guild: null, group: true }));
   const allChannels = () =>
     (state.world?.guilds || []).flatMap((g) =>
-      (g.channels || []).map((c) => ({ ...c, guild: g.id })));
+      (g.channels || []).map((c) => ({ ...c, guild: g.id }))).concat(groupDms());
   const person = () => people().find((u) => u.id === state.personId) || null;
   const channel = () => allChannels().find((c) => c.id === state.channelId) || null;
   const locale = () => person()?.locale || 'en-US';
@@ -130,8 +134,11 @@
       today: 'Today at {time}',
       yesterday: 'Yesterday at {time}',
       composer: 'Message #{channel} — type / for commands',
+      composerGroup: 'Message {channel} — type / for commands',
       noChannel: 'No channel',
       start: "This is the start of #{channel}. Type / to run one of the bot's commands.",
+      startGroup: "This is the start of the group DM {channel}. The bot is not in it: only commands of the app you installed work here.",
+      directMessages: 'Direct Messages',
       originalGone: 'Original message was deleted or is not shown',
       clickToSee: 'Click to see the message',
       makeSelection: 'Make a selection',
@@ -154,8 +161,11 @@
       today: "Aujourd'hui à {time}",
       yesterday: 'Hier à {time}',
       composer: 'Envoyer un message dans #{channel} — tapez / pour les commandes',
+      composerGroup: 'Envoyer un message à {channel} — tapez / pour les commandes',
       noChannel: 'Aucun salon',
       start: 'Voici le début de #{channel}. Tapez / pour lancer une commande du bot.',
+      startGroup: "Voici le début du groupe {channel}. Le bot n'en fait pas partie : seules les commandes de l'application que vous avez installée marchent ici.",
+      directMessages: 'Messages privés',
       originalGone: "Le message d'origine a été supprimé ou n'est pas affiché",
       clickToSee: 'Cliquez pour voir le message',
       makeSelection: 'Faites un choix',
@@ -201,6 +211,8 @@
     if (personId === state.personId && channelId === state.channelId) return;
     state.personId = personId;
     state.channelId = channelId;
+    // A group DM the new person is not in: the first channel of the server instead.
+    if (!channel()) state.channelId = allChannels()[0]?.id ?? null;
     state.guildId = channel()?.guild ?? null;
     state.data = null;
     state.forceBottom = true;
@@ -262,6 +274,16 @@
     };
     setHtml($('#channels'), all.filter((c) => !c.parent_id).map((c) => entry(c)
       + all.filter((t) => t.parent_id === c.id).map(entry).join('')).join(''));
+    // The person's group DMs, beside the server's channels (the bot is in none of them).
+    const dms = groupDms();
+    $('#direct-messages-title').hidden = !dms.length;
+    $('#direct-messages-title').textContent = t('directMessages');
+    setHtml($('#direct-messages'), dms.map((d) => {
+      const active = d.id === state.channelId ? ' active' : '';
+      const href = `?as=${encodeURIComponent(person()?.name || '')}&channel=${encodeURIComponent(d.name)}`;
+      return `<a class="channel group-dm${active}" data-name="${esc(d.name)}" data-id="${esc(d.id)}" href="${esc(href)}">`
+        + `<span class="hash" aria-hidden="true">👥</span> ${esc(d.name)}</a>`;
+    }).join(''));
     setHtml($('#people'), people().map((u) => {
       const active = u.id === state.personId ? ' active' : '';
       return `<button type="button" class="person${active}" data-name="${esc(u.name)}" data-id="${esc(u.id)}">`
@@ -269,15 +291,17 @@
         + `<span class="locale">${esc(u.locale)}</span></button>`;
     }).join(''));
     const ch = channel();
+    if (ch?.group) $('#guild-name').textContent = t('directMessages');
     $('#channel-name').textContent = ch ? ch.name : '';
-    // A thread shows as one in the header too.
-    $('#channel-hash').textContent = ch?.parent_id ? '🧵' : '#';
-    $('#composer').placeholder = ch ? t('composer', { channel: ch.name }) : t('noChannel');
+    // A thread (or a group DM) shows as one in the header too.
+    $('#channel-hash').textContent = ch?.group ? '👥' : ch?.parent_id ? '🧵' : '#';
+    $('#composer').placeholder = ch ? t(ch.group ? 'composerGroup' : 'composer', { channel: ch.name }) : t('noChannel');
     $('#jump').textContent = t('jump');
     const status = $('#bot-status');
     status.textContent = w.connected ? `${w.bot.name} is online` : `${w.bot.name} is not connected yet`;
     status.classList.toggle('online', Boolean(w.connected));
-    document.title = ch ? `#${ch.name} · ${guild?.name || ''} · Discord stand-in` : 'Discord stand-in';
+    document.title = !ch ? 'Discord stand-in'
+      : ch.group ? `${ch.name} · Discord stand-in` : `#${ch.name} · ${guild?.name || ''} · Discord stand-in`;
     renderViolations();
   }
 
@@ -371,7 +395,7 @@
       $('#jump').hidden = false;
     }
     if (!entries.length) {
-      box.dataset.empty = t('start', { channel: data.channel?.name || '' });
+      box.dataset.empty = t(data.channel?.group_dm ? 'startGroup' : 'start', { channel: data.channel?.name || '' });
     } else {
       delete box.dataset.empty;
     }
@@ -894,12 +918,14 @@
     if (button) switchTo({ personId: button.dataset.id });
   });
 
-  $('#channels').addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a.channel') : null;
-    if (!link) return;
-    event.preventDefault();
-    switchTo({ channelId: link.dataset.id });
-  });
+  for (const list of ['#channels', '#direct-messages']) {
+    $(list).addEventListener('click', (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a.channel') : null;
+      if (!link) return;
+      event.preventDefault();
+      switchTo({ channelId: link.dataset.id });
+    });
+  }
 
   $('#guilds').addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button.guild') : null;
@@ -924,10 +950,25 @@
   const subcommandsOf = (level) => (Array.isArray(level.options) ? level.options.filter(isGroup) : []);
   const optionsOf = (level) => (Array.isArray(level.options) ? level.options.filter((o) => o && !isGroup(o)) : []);
 
-  // The chat-input commands usable in the current guild: global ones and the guild's own.
-  function chatCommands() {
+  // Whether Discord offers command `c` where the person is, by its registration: its
+  // integration_types (none: [0], the server's install) must hold an install that is there (the
+  // server's only in a server that installed the app; the person's everywhere), its contexts
+  // (none: all) the place's (0 a server, 2 a group DM). The stand-in checks the same.
+  function offeredHere(c) {
+    const ch = channel();
+    if (!ch) return true;
+    const guild = (state.world?.guilds || []).find((g) => g.id === ch.guild);
+    const installs = guild && !guild.user_install ? [0, 1] : [1];
+    const types = Array.isArray(c.integration_types) ? c.integration_types : [0];
+    const contexts = Array.isArray(c.contexts) ? c.contexts : [0, 1, 2];
+    return types.some((t) => installs.includes(t)) && contexts.includes(ch.group ? 2 : 0);
+  }
+
+  // The chat-input commands usable in the current place: global ones and the guild's own, as
+  // their registration allows (`here` false: wherever they are offered).
+  function chatCommands(here = true) {
     const commands = (state.world?.commands || []).filter((c) => c && c.name && (c.type ?? 1) === 1
-      && (!c.guild_id || c.guild_id === state.guildId));
+      && (!c.guild_id || c.guild_id === state.guildId) && (!here || offeredHere(c)));
     const byName = new Map();
     for (const c of commands) if (!byName.has(c.name) || c.guild_id) byName.set(c.name, c);
     return [...byName.values()].sort((a, b) => localized(a, 'name').localeCompare(localized(b, 'name')));
@@ -936,7 +977,7 @@
   // "forgetit start" in the person's language ("forgetit lancer").
   function localizedPath(path) {
     const parts = String(path || '').split(' ');
-    let level = chatCommands().find((c) => c.name === parts[0]);
+    let level = chatCommands(false).find((c) => c.name === parts[0]);
     if (!level) return path;
     const out = [localized(level, 'name')];
     for (const part of parts.slice(1)) {
