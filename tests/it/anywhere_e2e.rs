@@ -106,33 +106,36 @@ async fn a_whole_game_in_a_group_dm_with_a_bot_seat_and_a_turn_timeout() {
         "{lobby:?}"
     );
     world.click(bob, &lobby, "Join").await;
-    world.dice.push([6, 4, 2]); // roll-off: alice, bob, then the bot seat
+    // The roll-off, in seat order: alice 5, the bot seat 2, bob 4. Alice goes first, then the
+    // seats in order: the bot seat, bob.
+    world.dice.push([5, 2, 4]);
     let started = world.click(alice, &lobby, "Start").await;
     assert!(started.buttons().is_empty(), "the lobby loses its buttons");
 
     // The first turn is a follow-up of the Start click, and pings alice.
     let turn = turn_in(&world, chat, alice).await;
-    let start_click = world
-        .standin
-        .interactions()
-        .into_iter()
-        .find(|i| i.followups.contains(&turn.id))
-        .expect("the first turn is a follow-up");
-    assert_eq!(start_click.user, alice);
+    let followed_up = |message| {
+        world
+            .standin
+            .interactions()
+            .into_iter()
+            .find(|i| i.followups.contains(&message))
+            .map(|i| i.user)
+    };
+    assert_eq!(
+        followed_up(turn.id),
+        Some(alice),
+        "a follow-up of her Start"
+    );
+    // Alice spells FORGET IT (F4), then the bot seat does.
+    world.dice.push(FORGET_IT);
     world.dice.push(FORGET_IT);
     world.click(alice, &turn, "Roll").await;
 
-    // Bob's turn follows up alice's click; he walks away, and his turn times out (the deadline
-    // edits his message through the newest token), then the bot seat spells FORGET IT.
+    // Bob's turn follows up alice's click, which ended the bot seat's turn too; he walks away,
+    // and his turn times out (the deadline edits his message through the newest token).
     let bobs = turn_in(&world, chat, bob).await;
-    let alices_roll = world
-        .standin
-        .interactions()
-        .into_iter()
-        .find(|i| i.followups.contains(&bobs.id))
-        .expect("bob's turn is a follow-up");
-    assert_eq!(alices_roll.user, alice);
-    world.dice.push(FORGET_IT); // the bot seat's roll
+    assert_eq!(followed_up(bobs.id), Some(alice));
     let turn = world
         .standin
         .wait_for_message(chat, |m| {
@@ -150,13 +153,14 @@ async fn a_whole_game_in_a_group_dm_with_a_bot_seat_and_a_turn_timeout() {
         timed_out.text()
     );
 
-    // Alice's nine 5s make 180 (F9, F10): the last round, bob spells FORGET IT, the bot seat too.
+    // Alice's nine 5s make 180 (F9, F10): the last turns, where the bot seat and then bob
+    // spell FORGET IT.
     world.dice.push([5; 9]);
     let rolled = world.click(alice, &turn, "Roll").await;
     let kept = world.click(alice, &rolled, &label_with(&rolled, "5")).await;
+    world.dice.push(FORGET_IT);
     world.click(alice, &kept, &label_with(&kept, "180")).await;
     let bobs = turn_in(&world, chat, bob).await;
-    world.dice.push(FORGET_IT);
     world.dice.push(FORGET_IT);
     world.click(bob, &bobs, "Roll").await;
     let end = over_in(&world, chat).await;
@@ -310,7 +314,7 @@ async fn one_click_before_six_bot_seats_turns_follows_up_five_times_at_most() {
         .wait_for_message(chat, |m| {
             m.content().contains(&format!("<@{alice}>"))
                 && !m.buttons().is_empty()
-                && m.text().contains("2")
+                && m.text().contains("Round 2")
         })
         .await
         .unwrap();
