@@ -114,6 +114,7 @@ leaderboard-ranked-by = Ranked by **{ $by }**
 leaderboard-page = Page { $page } of { $pages }
 leaderboard-scope-server = this server
 leaderboard-scope-global = all servers
+leaderboard-scope-chat = this chat
 leaderboard-period-week = last 7 days
 leaderboard-period-month = last 30 days
 leaderboard-by-wins = wins

@@ -117,6 +117,7 @@ leaderboard-ranked-by = Classé par **{ $by }**
 leaderboard-page = Page { $page } sur { $pages }
 leaderboard-scope-server = ce serveur
 leaderboard-scope-global = tous les serveurs
+leaderboard-scope-chat = cette discussion
 leaderboard-period-week = 7 derniers jours
 leaderboard-period-month = 30 derniers jours
 leaderboard-by-wins = victoires

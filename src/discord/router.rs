@@ -113,6 +113,7 @@ pub(super) async fn route_click(
             let board = commands::Board {
                 kind,
                 global,
+                chat: place.reach == crate::store::Reach::Chat,
                 by,
                 period,
             };

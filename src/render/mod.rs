@@ -34,8 +34,8 @@ pub mod view;
 pub use dice::{DiceStyle, EmojiStyle};
 pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice, Takes};
 pub use stats::{
-    leaderboard, leaderboard_page, player_stats, stats, LeaderRow, LeaderboardView, Leaders,
-    StatsView,
+    leaderboard, leaderboard_page, player_stats, stats, BoardScope, LeaderRow, LeaderboardView,
+    Leaders, StatsView,
 };
 pub use view::{
     limits, ButtonStyle, ButtonView, CustomEmoji, EmbedView, MessageView, Picture, RowView,

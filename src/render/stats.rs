@@ -4,7 +4,7 @@
 //! render module's ([`GameStats`]).
 
 use crate::engine::Player;
-use crate::engine::{GameKind, Period, Ranking, Scope};
+use crate::engine::{GameKind, Period, Ranking};
 use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::ratings::Rating;
@@ -102,6 +102,17 @@ pub enum Leaders<'a> {
     Ratings(&'a LeaderboardPage<RatedPlayer>),
 }
 
+/// Whose games a leaderboard counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardScope {
+    /// Every server's and chat's.
+    Global,
+    /// This server's.
+    Server,
+    /// This chat's (a DM or a group DM, where people installed the app).
+    Chat,
+}
+
 /// One page of a leaderboard of the game `kind`, as the store read it. Everyone is named, never
 /// mentioned (a board across servers would otherwise mention people who are not in this one,
 /// which Discord shows as "unknown user"); bot seats are named as at the table. A board of
@@ -109,13 +120,12 @@ pub enum Leaders<'a> {
 /// (ratings are as they stand now: a period asked for is answered with why it does not apply).
 pub fn leaderboard_page(
     kind: GameKind,
-    scope: Scope,
+    scope: BoardScope,
     by: Ranking,
     period: Period,
     leaders: Leaders,
     lang: Lang,
 ) -> MessageView {
-    let global = scope == Scope::Global;
     let rated = matches!(leaders, Leaders::Ratings(_));
     let (rows, page, pages) = match leaders {
         Leaders::Stats(board) => {
@@ -167,10 +177,10 @@ pub fn leaderboard_page(
         Ranking::Rating => Period::All,
         _ => period,
     };
-    let scope_label = if global {
-        "leaderboard-scope-global"
-    } else {
-        "leaderboard-scope-server"
+    let scope_label = match scope {
+        BoardScope::Global => "leaderboard-scope-global",
+        BoardScope::Server => "leaderboard-scope-server",
+        BoardScope::Chat => "leaderboard-scope-chat",
     };
     let scope_label = match period {
         Period::All => lang.t(scope_label),

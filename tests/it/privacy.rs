@@ -14,7 +14,7 @@ use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::games::forgetit::{Action, Game, Settings};
 use forgetit::i18n::Lang;
 use forgetit::store::{
-    Clocks, Forgotten, GuildSettings, Opening, Place, SettingsChange, Store, StoreError,
+    Clocks, Forgotten, GuildSettings, Opening, Place, Reach, SettingsChange, Store, StoreError,
     REMOVED_GUILD_KEPT_MS,
 };
 use forgetit::{ChannelId, GuildId, UserId};
@@ -392,6 +392,15 @@ async fn servers_left_while_offline_are_recorded_once(db: Db) {
             .change_guild_settings(GuildId::new(guild), &add)
             .await
             .unwrap();
+    }
+    // A game in a server where only people installed the app (5), and one in a group DM (6):
+    // no server of the bot's, never listed by READY, never recorded as left.
+    for (guild, reach) in [(5, Reach::Guest), (6, Reach::Chat)] {
+        let here = Place {
+            reach,
+            ..place(guild, guild * 10)
+        };
+        finished(&store, here, Lang::EnUs, ANN, &[BEN]).await;
     }
     // READY lists 2 and 4.
     let listed = [GuildId::new(2), GuildId::new(4)];

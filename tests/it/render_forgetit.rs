@@ -556,7 +556,7 @@ fn a_leaderboard_of_a_period_names_it_in_its_title() {
     let title = |period, lang| {
         let view = forgetit::render::leaderboard_page(
             GameKind::ForGetIt,
-            forgetit::engine::Scope::Guild(GuildId::new(1)),
+            forgetit::render::BoardScope::Server,
             forgetit::engine::Ranking::Wins,
             period,
             forgetit::render::Leaders::Stats(&page),
@@ -603,7 +603,7 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
     };
     let view = forgetit::render::leaderboard_page(
         GameKind::ForGetIt,
-        forgetit::engine::Scope::Global,
+        forgetit::render::BoardScope::Global,
         forgetit::engine::Ranking::Rating,
         forgetit::engine::Period::Week,
         forgetit::render::Leaders::Ratings(&page),
@@ -612,7 +612,7 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
     snap("ratings_board", &view);
     let fr = forgetit::render::leaderboard_page(
         GameKind::ForGetIt,
-        forgetit::engine::Scope::Global,
+        forgetit::render::BoardScope::Global,
         forgetit::engine::Ranking::Rating,
         forgetit::engine::Period::Week,
         forgetit::render::Leaders::Ratings(&page),

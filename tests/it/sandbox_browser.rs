@@ -564,6 +564,58 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.sandbox.shutdown().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_the_group_dm_where_the_bot_is_not_a_member() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+
+    // alice, bob and amelie each installed the app to their account: their group DM, which
+    // the bot is not in, is a table like any channel, shown through the answers alone.
+    page.act_as("alice").await;
+    page.open_channel("alice, bob, amelie").await;
+    page.command("/forgetit start target:50").await;
+    page.act_as("bob").await;
+    page.click("Join").await;
+    page.message_with(&["bob", "alice"]).await;
+    page.act_as("alice").await;
+    page.dice.push([5, 2]); // the roll-off (F2): alice 5, bob 2
+    page.click("Start").await;
+
+    // Alice spells FORGET IT (F4); bob's nine 5s make 180 (F9, F10); alice's last turn spells
+    // FORGET IT again: bob wins.
+    page.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    page.click("Roll").await;
+    page.act_as("bob").await;
+    page.dice.push([5; 9]);
+    page.click("Roll").await;
+    page.click("5s").await;
+    page.click("Bank").await;
+    page.act_as("alice").await;
+    page.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    page.click("Roll").await;
+    page.message_with(&["bob", "wins", "180"]).await;
+    page.picture_loaded(
+        "//div[contains(@class,'embed')]//img[starts-with(@alt,'bob led from round 1')]",
+        800,
+    )
+    .await;
+    page.screenshot("group-dm").await;
+
+    // amelie (French) sees the game there, and her own answers are in French; the chat's own
+    // board counts it.
+    page.act_as("amelie").await;
+    page.open_channel("alice, bob, amelie").await;
+    page.command("/forgetit classement").await;
+    page.message_with(&["cette discussion", "bob · 1"]).await;
+    page.command("/forgetit config voir").await;
+    page.message_with(&["Les réglages se font dans un serveur"])
+        .await;
+    page.screenshot("group-dm-fr").await;
+    let violations = page.sandbox.standin().violations();
+    assert!(violations.is_empty(), "{violations:?}");
+}
+
 /// A PNG of `width` × `height`: a colour gradient, so that a screenshot shows it.
 fn gradient_png(width: u32, height: u32) -> Vec<u8> {
     let mut out = Vec::new();

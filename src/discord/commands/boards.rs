@@ -59,7 +59,8 @@ pub(super) async fn leaderboard(
 ) -> Result<(), Error> {
     let kind = game_of(ctx)?;
     // A chat's board is its own.
-    let guild_id = serenity::GuildId::from(crate::discord::place(ctx).guild_id);
+    let place = crate::discord::place(ctx);
+    let guild_id = serenity::GuildId::from(place.guild_id);
     let global = matches!(scope, Some(ScopeChoice::Global));
     let by = match by {
         None | Some(ByChoice::Wins) => Ranking::Wins,
@@ -78,6 +79,7 @@ pub(super) async fn leaderboard(
     let board = Board {
         kind,
         global,
+        chat: place.reach == crate::store::Reach::Chat,
         by,
         period,
     };
@@ -95,6 +97,8 @@ pub(super) async fn leaderboard(
 pub struct Board {
     pub kind: GameKind,
     pub global: bool,
+    /// A chat's (a DM's or a group DM's) rather than a server's, when not global.
+    pub chat: bool,
     pub by: Ranking,
     pub period: Period,
 }
@@ -110,9 +114,15 @@ pub async fn leaderboard_view(
     let Board {
         kind,
         global,
+        chat,
         by,
         period,
     } = board;
+    let shown = match (global, chat) {
+        (true, _) => render::BoardScope::Global,
+        (false, false) => render::BoardScope::Server,
+        (false, true) => render::BoardScope::Chat,
+    };
     let guild_id = ids::GuildId::from(guild_id);
     let scope = if global {
         Scope::Global
@@ -130,7 +140,7 @@ pub async fn leaderboard_view(
         }
         let leaders = render::Leaders::Ratings(&ratings);
         return Ok(render::leaderboard_page(
-            kind, scope, by, period, leaders, lang,
+            kind, shown, by, period, leaders, lang,
         ));
     }
     let now = crate::store::now_ms();
@@ -148,7 +158,7 @@ pub async fn leaderboard_view(
     }
     let leaders = render::Leaders::Stats(&stats);
     Ok(render::leaderboard_page(
-        kind, scope, by, period, leaders, lang,
+        kind, shown, by, period, leaders, lang,
     ))
 }
 
@@ -174,6 +184,7 @@ pub fn leaderboard_namer(board: Board, lang: Lang) -> impl Fn(&UiAction) -> Stri
         global,
         by,
         period,
+        ..
     } = board;
     move |action| {
         let page = match action {

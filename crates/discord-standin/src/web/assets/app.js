@@ -261,8 +261,10 @@
     }).join(''));
     const guild = guilds.find((g) => g.id === state.guildId);
     $('#guild-name').textContent = guild ? guild.name : 'Discord stand-in';
-    // Text channels, each with its threads under it (as Discord lists them).
+    // Text channels, each with its threads under it (as Discord lists them); none in a group
+    // DM, which is no server's (the server's icon leads back to them).
     const all = guild?.channels || [];
+    $('#channels-title').hidden = !all.length;
     const entry = (c) => {
       const active = c.id === state.channelId ? ' active' : '';
       const href = `?as=${encodeURIComponent(person()?.name || '')}&channel=${encodeURIComponent(c.name)}`;
