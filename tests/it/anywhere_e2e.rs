@@ -48,12 +48,13 @@ async fn turn_in(world: &World, channel: ChannelId, user: UserId) -> Message {
         .unwrap()
 }
 
-/// The end of `channel`'s game, once shown with its chart.
+/// The end of `channel`'s game, once shown with its chart (and its two buttons, Rematch and
+/// Review, in the table's language).
 async fn over_in(world: &World, channel: ChannelId) -> Message {
     world
         .standin
         .wait_for_message(channel, |m| {
-            m.button_labels() == ["Rematch", "Review"] && !m.attachments().is_empty()
+            m.button_labels().len() == 2 && !m.attachments().is_empty()
         })
         .await
         .unwrap()
@@ -157,6 +158,12 @@ async fn a_whole_game_in_a_group_dm_with_a_bot_seat_and_a_turn_timeout() {
     // spell FORGET IT.
     world.dice.push([5; 9]);
     let rolled = world.click(alice, &turn, "Roll").await;
+    // Odds, for bob, privately (a token whose answer is private serves the table all the same).
+    let odds = world.click(bob, &rolled, "Odds").await;
+    assert!(
+        odds.is_ephemeral() && odds.text().contains("alice"),
+        "{odds:?}"
+    );
     let kept = world.click(alice, &rolled, &label_with(&rolled, "5")).await;
     world.dice.push(FORGET_IT);
     world.click(alice, &kept, &label_with(&kept, "180")).await;
@@ -165,6 +172,32 @@ async fn a_whole_game_in_a_group_dm_with_a_bot_seat_and_a_turn_timeout() {
     world.click(bob, &bobs, "Roll").await;
     let end = over_in(&world, chat).await;
     assert!(end.text().contains("alice"), "{}", end.text());
+    assert_eq!(end.button_labels(), ["Rematch", "Review"]);
+
+    // Bob's review, privately, with its chart; alice's rematch, a new lobby answering her click,
+    // where bob's Rematch seats him.
+    let review = world.click(bob, &end, "Review").await;
+    assert!(
+        review.is_ephemeral() && !review.attachments().is_empty(),
+        "{review:?}"
+    );
+    let rematch = world.click(alice, &end, "Rematch").await;
+    assert_ne!(rematch.id, end.id);
+    assert!(
+        rematch.button_labels().contains(&"Start".to_string()),
+        "{rematch:?}"
+    );
+    world.click(bob, &end, "Rematch").await;
+    let lobby = world
+        .standin
+        .wait_for_message(chat, |m| m.id == rematch.id && m.text().contains("bob"))
+        .await
+        .unwrap();
+    assert!(
+        lobby.text().contains("Bot 1"),
+        "the same bot seat: {}",
+        lobby.text()
+    );
 
     // The chat's own board counts it; its settings are the defaults, and say so.
     let board = slash_in(&world, bob, chat, "leaderboard", json!({})).await;
@@ -193,23 +226,27 @@ async fn a_game_in_a_server_where_only_people_installed_the_app() {
     let bot = world.start_bot(world.config()).await;
     let (alice, bob) = (world.alice, world.bob);
 
-    let lobby = slash_in(&world, alice, channel, "start", json!({"target": 50})).await;
-    world.click(bob, &lobby, "Join").await;
+    // A French table (poise's choices are indexes: English, Français).
+    let options = json!({"target": 50, "language": 1});
+    let lobby = slash_in(&world, alice, channel, "start", options).await;
+    world.click(bob, &lobby, "Rejoindre").await;
     world.dice.push([5, 2]);
-    world.click(alice, &lobby, "Start").await;
+    world.click(alice, &lobby, "Lancer la partie").await;
     let turn = turn_in(&world, channel, alice).await;
     world.dice.push(FORGET_IT);
-    world.click(alice, &turn, "Roll").await;
+    world.click(alice, &turn, "Lancer").await;
     let turn = turn_in(&world, channel, bob).await;
     world.dice.push([5; 9]);
-    let rolled = world.click(bob, &turn, "Roll").await;
+    let rolled = world.click(bob, &turn, "Lancer").await;
     let kept = world.click(bob, &rolled, &label_with(&rolled, "5")).await;
     world.click(bob, &kept, &label_with(&kept, "180")).await;
     let turn = turn_in(&world, channel, alice).await;
     world.dice.push(FORGET_IT);
-    world.click(alice, &turn, "Roll").await;
+    world.click(alice, &turn, "Lancer").await;
     let end = over_in(&world, channel).await;
     assert!(end.text().contains("bob"), "{}", end.text());
+    assert!(end.text().contains("fin de la partie"), "{}", end.text());
+    assert_eq!(end.button_labels(), ["Revanche", "Analyse"]);
 
     // Its games count on that server's board, for all to see.
     let stats = slash_in(&world, bob, channel, "stats", json!({})).await;
