@@ -88,8 +88,18 @@ struct Token {
 /// The tokens the bot may still answer through, per channel where it only answers.
 pub struct AnswerBook {
     clock: Clock,
-    channels: Mutex<HashMap<ChannelId, Vec<Token>>>,
+    channels: Mutex<Channels>,
 }
+
+#[derive(Default)]
+struct Channels {
+    tokens: HashMap<ChannelId, Vec<Token>>,
+    /// Notes since the channels whose every token is spent were last forgotten.
+    notes: usize,
+}
+
+/// How many notes go by between two sweeps of the channels whose every token is spent.
+const SWEEP_EVERY: usize = 256;
 
 impl AnswerBook {
     pub fn new(clock: Clock) -> AnswerBook {
@@ -117,9 +127,16 @@ impl AnswerBook {
     ) {
         let now = self.now();
         let mut channels = self.channels.lock().unwrap();
-        // Channels whose every token is spent are forgotten as others are noted.
-        channels.retain(|_, tokens| tokens.iter().any(|t| usable(t, now)));
-        let tokens = channels.entry(channel).or_default();
+        // Channels whose every token is spent are forgotten now and then, as others are noted.
+        channels.notes += 1;
+        if channels.notes >= SWEEP_EVERY {
+            channels.notes = 0;
+            channels
+                .tokens
+                .retain(|_, tokens| tokens.iter().any(|t| usable(t, now)));
+        }
+        let tokens = channels.tokens.entry(channel).or_default();
+        tokens.retain(|t| usable(t, now));
         if let Some(known) = tokens.iter_mut().find(|t| t.token == token) {
             known.original = known.original.or(original);
             known.followups += followups;
@@ -143,6 +160,7 @@ impl AnswerBook {
         let now = self.now();
         let mut channels = self.channels.lock().unwrap();
         let token = channels
+            .tokens
             .get_mut(&channel)?
             .iter_mut()
             .rev()
@@ -155,6 +173,7 @@ impl AnswerBook {
     fn made(&self, channel: ChannelId, token: &str, message: MessageId) {
         let mut channels = self.channels.lock().unwrap();
         if let Some(t) = channels
+            .tokens
             .get_mut(&channel)
             .and_then(|tokens| tokens.iter_mut().find(|t| t.token == token))
         {
@@ -167,7 +186,7 @@ impl AnswerBook {
     fn for_edit(&self, channel: ChannelId, message: MessageId) -> Option<(String, bool)> {
         let now = self.now();
         let channels = self.channels.lock().unwrap();
-        channels.get(&channel)?.iter().rev().find_map(|t| {
+        channels.tokens.get(&channel)?.iter().rev().find_map(|t| {
             if !usable(t, now) {
                 None
             } else if t.original == Some(message) {

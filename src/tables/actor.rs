@@ -436,10 +436,7 @@ impl Actor {
         match rematch_open {
             None => {
                 info!(game_id = game_id.get(), "rematch");
-                let place = Place {
-                    channel_id: self.cx.channel,
-                    ..with_table!(&finished, t => t.place(self.cx.channel))
-                };
+                let place = with_table!(&finished, t => t.place(self.cx.channel));
                 let new = NewGame {
                     kind: finished.kind(),
                     place,
