@@ -17,6 +17,7 @@
   const state = {
     world: null,
     guildId: null,
+    lastGuildId: null, // the server whose channels the sidebar lists while a group DM is open
     channelId: null,
     personId: null,
     data: null, // the last answer of /api/channels/{id}/messages
@@ -260,11 +261,13 @@
       return `<button type="button" class="guild${active}" data-id="${esc(g.id)}" title="${esc(g.name)}">${esc(initials)}</button>`;
     }).join(''));
     const guild = guilds.find((g) => g.id === state.guildId);
-    $('#guild-name').textContent = guild ? guild.name : 'Discord stand-in';
-    // Text channels, each with its threads under it (as Discord lists them); none in a group
-    // DM, which is no server's (the server's icon leads back to them).
-    const all = guild?.channels || [];
-    $('#channels-title').hidden = !all.length;
+    // In a group DM the sidebar still lists a server's channels (the last one shown), the group
+    // DMs beside them.
+    if (guild) state.lastGuildId = guild.id;
+    const listed = guild || guilds.find((g) => g.id === state.lastGuildId) || guilds[0];
+    $('#guild-name').textContent = listed ? listed.name : 'Discord stand-in';
+    // Text channels, each with its threads under it (as Discord lists them).
+    const all = listed?.channels || [];
     const entry = (c) => {
       const active = c.id === state.channelId ? ' active' : '';
       const href = `?as=${encodeURIComponent(person()?.name || '')}&channel=${encodeURIComponent(c.name)}`;
@@ -293,7 +296,6 @@
         + `<span class="locale">${esc(u.locale)}</span></button>`;
     }).join(''));
     const ch = channel();
-    if (ch?.group) $('#guild-name').textContent = t('directMessages');
     $('#channel-name').textContent = ch ? ch.name : '';
     // A thread (or a group DM) shows as one in the header too.
     $('#channel-hash').textContent = ch?.group ? '👥' : ch?.parent_id ? '🧵' : '#';
