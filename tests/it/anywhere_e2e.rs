@@ -260,17 +260,16 @@ async fn a_game_in_a_server_where_only_people_installed_the_app() {
 async fn stored_turn_of(world: &World, channel: ChannelId, player: UserId) {
     let store = world.store().await;
     let wanted = forgetit::engine::Player::Person(player.get().into());
-    for _ in 0..500 {
+    for _ in 0..1000 {
         let (id, _) = store
             .open_game_in(channel.get().into())
             .await
             .unwrap()
             .expect("the game is open");
-        let loaded = store
-            .load::<forgetit::games::forgetit::Game>(id)
-            .await
-            .unwrap();
-        if loaded.game.current_player() == Some(wanted) {
+        // Read beside the bot's writes: a read between its game's row and its events is read
+        // again.
+        let loaded = store.load::<forgetit::games::forgetit::Game>(id).await;
+        if loaded.is_ok_and(|loaded| loaded.game.current_player() == Some(wanted)) {
             return;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -283,7 +282,8 @@ async fn past_the_15_minute_window_the_game_waits_and_the_next_click_shows_where
     let world = World::with_standin(|b| b.group_dm("alice, bob", &["alice", "bob"])).await;
     let chat = world.standin.group_dm("alice, bob");
     let mut config = world.config();
-    config.game.turn_timeout_secs = 1;
+    // Long enough that the tokens expire first, however slow the machine.
+    config.game.turn_timeout_secs = 5;
     let bot = world.start_bot(config).await;
     let (alice, bob) = (world.alice, world.bob);
     let lobby = slash_in(&world, alice, chat, "start", json!({"target": 50})).await;
@@ -294,6 +294,7 @@ async fn past_the_15_minute_window_the_game_waits_and_the_next_click_shows_where
 
     // Sixteen minutes later every token the bot holds has expired: alice's turn times out in
     // the store, and nothing can show it (the stand-in records any use of an expired token).
+    bot.tables().settled().await;
     world.standin.clock().advance(Duration::from_secs(16 * 60));
     stored_turn_of(&world, chat, bob).await;
     bot.tables().settled().await;
@@ -356,6 +357,72 @@ async fn one_click_before_six_bot_seats_turns_follows_up_five_times_at_most() {
         .await
         .unwrap();
     assert!(next.button_labels().contains(&"Roll".to_string()));
+    bot.shutdown().await;
+    assert_answers_only(&world.standin, chat);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_in_a_group_dm_keeps_the_game_and_its_buttons() {
+    let world = World::with_standin(|b| b.group_dm("alice, bob", &["alice", "bob"])).await;
+    let chat = world.standin.group_dm("alice, bob");
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+    let lobby = slash_in(&world, alice, chat, "start", json!({})).await;
+    world.click(bob, &lobby, "Join").await;
+    world.dice.push([5, 2]);
+    world.click(alice, &lobby, "Start").await;
+    let turn = turn_in(&world, chat, alice).await;
+    world.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    bot.shutdown().await;
+
+    // A new process holds no token of the old one's: the buttons alice sees still work, and
+    // her bank's click brings bob's turn as its follow-up.
+    let bot = world.start_bot(world.config()).await;
+    let kept = world.click(alice, &rolled, &label_with(&rolled, "3")).await;
+    assert_eq!(kept.id, turn.id);
+    world.click(alice, &kept, &label_with(&kept, "Bank")).await;
+    let bobs = turn_in(&world, chat, bob).await;
+    assert!(bobs.id > turn.id, "a new message, once");
+    bot.shutdown().await;
+    assert_answers_only(&world.standin, chat);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_that_closed_while_nothing_could_show_it_shows_so_at_the_next_click() {
+    let world = World::with_standin(|b| b.group_dm("alice, bob", &["alice", "bob"])).await;
+    let chat = world.standin.group_dm("alice, bob");
+    let mut config = world.config();
+    // Long enough that the token expires first, however slow the machine.
+    config.game.lobby_timeout_secs = 5;
+    let bot = world.start_bot(config).await;
+    let lobby = slash_in(&world, world.alice, chat, "start", json!({})).await;
+    // Once the table has done all it was asked (its lobby's id read through the token), the
+    // token expires, then the lobby closes in the store.
+    bot.tables().settled().await;
+    world.standin.clock().advance(Duration::from_secs(16 * 60));
+    let store = world.store().await;
+    for _ in 0..1000 {
+        if store
+            .open_game_in(chat.get().into())
+            .await
+            .unwrap()
+            .is_none()
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(store.open_game_in(chat.get().into()).await.unwrap(), None);
+    assert_eq!(
+        world.standin.message(lobby.id).unwrap().button_labels(),
+        lobby.button_labels(),
+        "nothing could show it"
+    );
+    // Bob's Join shows the lobby closed, on its own message: nothing is left with buttons.
+    let closed = world.click(world.bob, &lobby, "Join").await;
+    assert_eq!(closed.id, lobby.id);
+    assert!(closed.buttons().is_empty(), "{closed:?}");
     bot.shutdown().await;
     assert_answers_only(&world.standin, chat);
 }

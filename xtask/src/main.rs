@@ -38,6 +38,7 @@ const ON_POSTGRES: &[&str] = &[
     "review_e2e",
     "limits_e2e",
     "drain_e2e",
+    "anywhere_e2e",
 ];
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \
