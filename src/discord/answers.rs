@@ -20,7 +20,7 @@ use futures::future::BoxFuture;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateInteractionResponseFollowup, EditInteractionResponse, Http};
 
-use super::io::{self, components, embeds, game_namer, pings};
+use super::io::{self, game_namer, whole_message};
 use crate::ids::{ChannelId, GuildId, MessageId};
 use crate::render::{MessageView, Picture};
 use crate::store::{Place, Reach};
@@ -277,11 +277,7 @@ impl Outbox for AnswerOutbox {
             };
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
-            let followup = CreateInteractionResponseFollowup::new()
-                .content(&view.content)
-                .allowed_mentions(pings(&view.content))
-                .embeds(embeds(view))
-                .components(components(view, &name));
+            let followup = whole_message!(CreateInteractionResponseFollowup::new(), view, &name);
             let posted = self
                 .http
                 .create_followup_message(&token, &followup, Vec::new())
@@ -303,11 +299,7 @@ impl Outbox for AnswerOutbox {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
-            let edit = EditInteractionResponse::new()
-                .content(&view.content)
-                .allowed_mentions(pings(&view.content))
-                .embeds(embeds(view))
-                .components(components(view, &name));
+            let edit = whole_message!(EditInteractionResponse::new(), view, &name);
             let body = serde_json::to_value(&edit).map_err(|e| SendError::Failed(e.to_string()))?;
             self.edit_with(channel_id, message_id, &body, Vec::new())
                 .await

@@ -52,6 +52,20 @@ pub fn mentioned(content: &str) -> Vec<u64> {
     ids
 }
 
+/// `$builder` (any of serenity's message builders: a post, an edit, a response, a follow-up)
+/// made the whole message `$view` shows: its content, who it pings, its embeds and its
+/// components named by `$name`.
+macro_rules! whole_message {
+    ($builder:expr, $view:expr, $name:expr) => {
+        $builder
+            .content(&$view.content)
+            .allowed_mentions($crate::discord::io::pings(&$view.content))
+            .embeds($crate::discord::io::embeds($view))
+            .components($crate::discord::io::components($view, $name))
+    };
+}
+pub(super) use whole_message;
+
 /// Names a button's or a select menu's custom_id from its action.
 pub type Namer<'a> = &'a dyn Fn(&UiAction) -> String;
 
@@ -157,11 +171,7 @@ fn button(view: &ButtonView, name: Namer<'_>) -> CreateButton {
 
 /// A new channel message (content, embeds, components): what [`HttpOutbox`] posts.
 pub fn create_message(view: &MessageView, name: Namer<'_>) -> CreateMessage {
-    CreateMessage::new()
-        .content(&view.content)
-        .allowed_mentions(pings(&view.content))
-        .embeds(embeds(view))
-        .components(components(view, name))
+    whole_message!(CreateMessage::new(), view, name)
 }
 
 /// The longest `nonce` Discord takes.
@@ -193,11 +203,7 @@ pub fn post_nonce(game_id: ids::GameId, version: u64, post: Post) -> Option<Stri
 
 /// A whole response message (content, embeds, components).
 pub fn response(view: &MessageView, name: Namer<'_>) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
-        .content(&view.content)
-        .allowed_mentions(pings(&view.content))
-        .embeds(embeds(view))
-        .components(components(view, name))
+    whole_message!(CreateInteractionResponseMessage::new(), view, name)
 }
 
 /// What is read of a posted message.
@@ -324,11 +330,7 @@ impl Outbox for HttpOutbox {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
-            let edit = EditMessage::new()
-                .content(&view.content)
-                .allowed_mentions(pings(&view.content))
-                .embeds(embeds(view))
-                .components(components(view, &name));
+            let edit = whole_message!(EditMessage::new(), view, &name);
             serenity::ChannelId::from(channel_id)
                 .edit_message(&self.http, serenity::MessageId::from(message_id), edit)
                 .await
@@ -586,11 +588,7 @@ impl Reply for InteractionReply {
             let view = &message.view;
             // After DEFERRED_UPDATE_MESSAGE, the original response is the clicked message.
             let later = |_| async {
-                let edit = EditInteractionResponse::new()
-                    .content(&view.content)
-                    .allowed_mentions(pings(&view.content))
-                    .embeds(embeds(view))
-                    .components(components(view, &name));
+                let edit = whole_message!(EditInteractionResponse::new(), view, &name);
                 self.http
                     .edit_original_interaction_response(&self.token, &edit, Vec::new())
                     .await
@@ -617,22 +615,15 @@ impl Reply for InteractionReply {
                 let (name, self_) = (name_ref, this);
                 if deferral == Deferral::Public {
                     // The public "thinking…" becomes the message.
-                    let edit = EditInteractionResponse::new()
-                        .content(&view.content)
-                        .allowed_mentions(pings(&view.content))
-                        .embeds(embeds(view))
-                        .components(components(view, name));
+                    let edit = whole_message!(EditInteractionResponse::new(), view, name);
                     self_
                         .http
                         .edit_original_interaction_response(&self_.token, &edit, Vec::new())
                         .await
                         .map(|m| Some(m.id.into()))
                 } else {
-                    let followup = CreateInteractionResponseFollowup::new()
-                        .content(&view.content)
-                        .allowed_mentions(pings(&view.content))
-                        .embeds(embeds(view))
-                        .components(components(view, name));
+                    let followup =
+                        whole_message!(CreateInteractionResponseFollowup::new(), view, name);
                     followup
                         .execute(&self_.http, (None, &self_.token))
                         .await

@@ -202,14 +202,7 @@ async fn a_whole_game_in_a_group_dm_with_a_bot_seat_and_a_turn_timeout() {
     // The chat's own board counts it; its settings are the defaults, and say so.
     let board = slash_in(&world, bob, chat, "leaderboard", json!({})).await;
     assert!(board.text().contains("alice"), "{}", board.text());
-    let settings = world
-        .standin
-        .run_slash(bob, chat, "forgetit", Some("config show"), json!({}))
-        .await
-        .unwrap()
-        .answer()
-        .await
-        .unwrap();
+    let settings = slash_in(&world, bob, chat, "config show", json!({})).await;
     assert_eq!(
         settings.content(),
         notice(Notice::NoSettingsHere, Lang::EnUs).content
