@@ -9,6 +9,7 @@
 //! a broken page fails the test instead of hanging it.
 
 use std::io::{BufRead, BufReader};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -28,7 +29,9 @@ const W: u8 = 6;
 /// How long any one thing may take to show on the page.
 const WAIT: Duration = Duration::from_secs(20);
 
-/// chromedriver, started on a free port, killed when dropped.
+/// chromedriver, started on a free port in a process group of its own, killed with its
+/// Chromium when dropped: a Chromium left running would keep its page's event stream retrying
+/// its old address, which another test's stand-in may have taken since.
 struct Driver {
     child: Child,
     url: String,
@@ -43,6 +46,7 @@ impl Driver {
             .port();
         let mut child = Command::new("chromedriver")
             .arg(format!("--port={port}"))
+            .process_group(0)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -78,18 +82,29 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        // The whole group: chromedriver and the Chromium it started (its group's id is
+        // chromedriver's pid, `process_group(0)`; never 0 or 1, which would be others').
+        if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
+            if group > 1 {
+                // SAFETY: kill(2) takes no pointer; a negative pid names that process group.
+                unsafe {
+                    libc::kill(-group, libc::SIGKILL);
+                }
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
-/// The page in a headless Chromium, and the sandbox behind it.
+/// The page in a headless Chromium, and the sandbox behind it. The browser goes first (fields
+/// drop in order), before the sandbox's address is free for another test.
 struct Page {
+    _driver: Driver,
     client: Client,
     sandbox: Sandbox,
     dice: SharedDice,
     shots: PathBuf,
-    _driver: Driver,
 }
 
 impl Page {
