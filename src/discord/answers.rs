@@ -46,11 +46,15 @@ pub const FOLLOWUPS: usize = 5;
 const KEPT: usize = 16;
 
 /// Where an interaction happened, and how the bot reaches it there: a DM or a group DM is a
-/// chat, its own "server" ([`Reach::Chat`]); a server whose guild the bot is in (`member`) is
-/// the bot's; any other server is one where only people installed the app ([`Reach::Guest`]).
+/// chat, its own "server" ([`Reach::Chat`]). A server is the bot's ([`Reach::Member`]) when the
+/// interaction was authorized by the server's install of the app (its `owners` name the server:
+/// the install link adds the bot user), or when the bot knows itself a member (`member`, from
+/// READY and GUILD_CREATE, which a first click after a start may come before); any other server
+/// is one where only people installed the app ([`Reach::Guest`]).
 pub(super) fn place_of(
     guild: Option<serenity::GuildId>,
     channel: serenity::ChannelId,
+    owners: &serenity::AuthorizingIntegrationOwners,
     member: impl Fn(serenity::GuildId) -> bool,
 ) -> Place {
     let channel_id = ChannelId::from(channel);
@@ -63,13 +67,20 @@ pub(super) fn place_of(
         Some(guild) => Place {
             guild_id: guild.into(),
             channel_id,
-            reach: if member(guild) {
+            reach: if installed_by(owners, guild) || member(guild) {
                 Reach::Member
             } else {
                 Reach::Guest
             },
         },
     }
+}
+
+/// Whether `owners` name `guild`'s install of the app.
+fn installed_by(owners: &serenity::AuthorizingIntegrationOwners, guild: serenity::GuildId) -> bool {
+    owners.0.iter().any(|owner| {
+        matches!(owner, serenity::AuthorizingIntegrationOwner::GuildInstall(Some(g)) if *g == guild)
+    })
 }
 
 /// One interaction's token, as answered.
@@ -368,18 +379,27 @@ mod tests {
     #[test]
     fn a_chat_is_a_place_of_its_own_and_a_server_without_the_bot_a_guests() {
         let channel = serenity::ChannelId::new(42);
-        let chat = place_of(None, channel, |_| true);
+        let guild = serenity::GuildId::new(9);
+        let none = serenity::AuthorizingIntegrationOwners::default();
+        let chat = place_of(None, channel, &none, |_| true);
         assert_eq!(chat.reach, Reach::Chat);
         assert_eq!(chat.guild_id.get(), 42);
         assert_eq!(chat.shard_guild().get(), 0);
         assert_eq!(chat.link_guild(), None);
-        let guild = serenity::GuildId::new(9);
-        assert_eq!(
-            place_of(Some(guild), channel, |_| true).reach,
-            Reach::Member
-        );
-        let guest = place_of(Some(guild), channel, |_| false);
+        let member = place_of(Some(guild), channel, &none, |_| true);
+        assert_eq!(member.reach, Reach::Member);
+        let guest = place_of(Some(guild), channel, &none, |_| false);
         assert_eq!(guest.reach, Reach::Guest);
         assert_eq!(guest.guild_id.get(), 9);
+        // The server's install of the app makes it the bot's before READY says so; another
+        // server's, or a person's, does not.
+        let owners = |owner| serenity::AuthorizingIntegrationOwners(vec![owner]);
+        let reach = |owners| place_of(Some(guild), channel, &owners, |_| false).reach;
+        use poise::serenity_prelude::AuthorizingIntegrationOwner::{GuildInstall, UserInstall};
+        assert_eq!(reach(owners(GuildInstall(Some(guild)))), Reach::Member);
+        let other = serenity::GuildId::new(10);
+        assert_eq!(reach(owners(GuildInstall(Some(other)))), Reach::Guest);
+        let person = serenity::UserId::new(3);
+        assert_eq!(reach(owners(UserInstall(person))), Reach::Guest);
     }
 }

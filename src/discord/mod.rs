@@ -83,8 +83,13 @@ impl Data {
 
     /// Where an interaction in `channel` (of `guild`, if any) happened, and how the bot reaches
     /// it.
-    fn place(&self, guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
-        answers::place_of(guild, channel, |g| {
+    fn place(
+        &self,
+        guild: Option<serenity::GuildId>,
+        channel: serenity::ChannelId,
+        owners: &serenity::AuthorizingIntegrationOwners,
+    ) -> Place {
+        answers::place_of(guild, channel, owners, |g| {
             self.members.lock().unwrap().contains(&g)
         })
     }
@@ -124,7 +129,12 @@ fn own_guild(ctx: Context<'_>) -> bool {
 
 /// Where a command was run.
 pub(crate) fn place(ctx: Context<'_>) -> Place {
-    ctx.data().place(ctx.guild_id(), ctx.channel_id())
+    let none = serenity::AuthorizingIntegrationOwners::default();
+    let owners = match ctx {
+        poise::Context::Application(app) => &app.interaction.authorizing_integration_owners,
+        poise::Context::Prefix(_) => &none,
+    };
+    ctx.data().place(ctx.guild_id(), ctx.channel_id(), owners)
 }
 
 /// The language of the one who ran a command (their Discord client's locale): private answers

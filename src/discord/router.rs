@@ -11,7 +11,11 @@ pub(super) async fn route_click(
 ) {
     // Answered at once (refusals, leaderboard pages); a game's click goes to its table, whose
     // answer is deferred if it is slow to come.
-    let place = data.place(click.guild_id, click.channel_id);
+    let place = data.place(
+        click.guild_id,
+        click.channel_id,
+        &click.authorizing_integration_owners,
+    );
     let noting = || data.noting(place, Some(click.message.id));
     let reply = Box::new(
         InteractionReply::component(ctx.http.clone(), click.id, click.token.clone())
