@@ -23,7 +23,7 @@ pub fn parse(text: &str, bare: Duration) -> Option<Duration> {
         return None;
     }
     if let Some(n) = number(text) {
-        return Some(bare.mul_f64(n));
+        return times(bare, n);
     }
     let mut total = Duration::ZERO;
     let mut rest = text;
@@ -38,7 +38,7 @@ pub fn parse(text: &str, bare: Duration) -> Option<Duration> {
             .unwrap_or(rest.len());
         let unit = unit(&rest[..letters].to_lowercase())?;
         rest = rest[letters..].trim_start_matches([' ', ',']);
-        total = total.checked_add(unit.mul_f64(amount))?;
+        total = total.checked_add(times(unit, amount)?)?;
     }
     Some(total)
 }
@@ -55,8 +55,15 @@ fn number(text: &str) -> Option<f64> {
     } else {
         return None;
     };
-    // Larger than any bound the bot sets, and safe for `mul_f64`.
+    // Larger than any bound the bot sets.
     (n.is_finite() && n < 1e9).then_some(n)
+}
+
+/// `amount` of `unit`, to the nearest nanosecond: `345ms` is exactly 345 milliseconds (a float
+/// product of 345 and a thousandth could fall short of it).
+fn times(unit: Duration, amount: f64) -> Option<Duration> {
+    let nanos = (amount * unit.as_nanos() as f64).round();
+    (nanos < u64::MAX as f64).then(|| Duration::from_nanos(nanos as u64))
 }
 
 fn unit(name: &str) -> Option<Duration> {
@@ -70,6 +77,134 @@ fn unit(name: &str) -> Option<Duration> {
         "d" | "j" | "day" | "days" | "jour" | "jours" => Duration::from_secs(86_400),
         _ => return None,
     })
+}
+
+/// What a duration option takes: from `min` to `max`, a bare number being in `bare` (a second,
+/// a millisecond). The one check of a typed duration ([`Bounds::read`]) and what its refusal
+/// quotes ([`Bounds::examples`]) come from the same bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub min: Duration,
+    pub max: Duration,
+    /// The unit of a bare number.
+    pub bare: Duration,
+}
+
+/// `config set turn-timeout`: time to read the dice and think (30 s), up to the config file's
+/// longest (a week); a bare number is seconds.
+pub const TURN_TIMEOUT: Bounds = Bounds {
+    min: Duration::from_secs(30),
+    max: Duration::from_secs(crate::config::MAX_TURN_TIMEOUT_SECS),
+    bare: Duration::from_secs(1),
+};
+
+/// `config set bot-pace`: from none to the config file's longest (a minute); a bare number is
+/// milliseconds.
+pub const BOT_PACE: Bounds = Bounds {
+    min: Duration::ZERO,
+    max: Duration::from_millis(crate::config::MAX_BOT_PACE_MS),
+    bare: Duration::from_millis(1),
+};
+
+/// Durations people often type, as examples when one of them fits the bounds.
+const NICE_MS: [u64; 20] = [
+    250,
+    500,
+    1_500,
+    2_000,
+    5_000,
+    10_000,
+    30_000,
+    45_000,
+    60_000,
+    90_000,
+    300_000,
+    600_000,
+    1_800_000,
+    3_600_000,
+    5_400_000,
+    7_200_000,
+    43_200_000,
+    86_400_000,
+    172_800_000,
+    604_800_000,
+];
+
+/// How many examples a refusal quotes.
+const EXAMPLES: usize = 3;
+
+impl Bounds {
+    /// `text` as a duration within the bounds; `None` when it is not one.
+    pub fn read(&self, text: &str) -> Option<Duration> {
+        parse(text, self.bare).filter(|d| (self.min..=self.max).contains(d))
+    }
+
+    /// Up to three durations within the bounds, as a person would type them in `lang` (`5m`,
+    /// `1m 30s`, `1.5s`; `1,5s`, `2j` in French), shortest first: typical ones that fit, or else
+    /// the bounds themselves. Empty only when the bounds hold nothing (`min > max`).
+    pub fn examples(&self, lang: Lang) -> Vec<String> {
+        // Whole milliseconds within the bounds (what `typed` writes exactly).
+        let low = self.min.as_nanos().div_ceil(1_000_000);
+        let high = self.max.as_nanos() / 1_000_000;
+        if low > high {
+            return Vec::new();
+        }
+        let fits: Vec<u64> = NICE_MS
+            .iter()
+            .copied()
+            .filter(|&ms| (low..=high).contains(&u128::from(ms)))
+            .collect();
+        let picked: Vec<u64> = if fits.len() >= EXAMPLES {
+            // The first, the middle and the last: the range's spread.
+            vec![fits[0], fits[fits.len() / 2], fits[fits.len() - 1]]
+        } else {
+            let mut picked = fits;
+            for bound in [low, high] {
+                let bound = u64::try_from(bound).unwrap_or(u64::MAX);
+                if picked.len() < EXAMPLES && !picked.contains(&bound) {
+                    picked.push(bound);
+                }
+            }
+            picked.sort_unstable();
+            picked
+        };
+        picked
+            .into_iter()
+            .map(|ms| typed(Duration::from_millis(ms), lang))
+            .collect()
+    }
+}
+
+/// `duration` as a person would type it for [`parse`], in whole units (with `1.5s` for a second
+/// and a half): `5m`, `1h 30m`, `1.5s`, `250ms`, `2d` (in French `5min`, `1,5s`, `2j`). Exact to
+/// the millisecond.
+pub fn typed(duration: Duration, lang: Lang) -> String {
+    let ms = u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
+    let french = lang == Lang::Fr;
+    if ms == 0 {
+        return "0s".to_string();
+    }
+    // A second and a half, two and a half...: a half is exact in binary, so it reads back exactly.
+    if ms < 60_000 && ms >= 1000 && ms % 1000 == 500 {
+        let point = if french { ',' } else { '.' };
+        return format!("{}{point}5s", ms / 1000);
+    }
+    let units: [(u64, &str); 5] = [
+        (86_400_000, if french { "j" } else { "d" }),
+        (3_600_000, "h"),
+        (60_000, if french { "min" } else { "m" }),
+        (1000, "s"),
+        (1, "ms"),
+    ];
+    let mut rest = ms;
+    let mut parts = Vec::new();
+    for (size, unit) in units {
+        if rest >= size {
+            parts.push(format!("{}{unit}", rest / size));
+            rest %= size;
+        }
+    }
+    parts.join(" ")
 }
 
 /// A duration as the settings show it, in `lang`: "5 min", "1 min 30 s", "1.5 s" ("1,5 s" in

@@ -64,6 +64,8 @@ error-table-full = The table is full ({ $max } seats).
 error-not-seated = You're not playing at this table.
 error-too-few-players = You need at least { $min } players to start: wait for someone to join, or click **{ $add_bot }**.
 error-not-your-turn = It's not your turn.
+error-not-your-turn-named = It's **{ $player }**'s turn, not yours.
+error-see-turn = [Go to the turn]({ $link }).
 error-empty-name = A seat needs a name.
 
 ## Notices: short private answers
@@ -73,10 +75,11 @@ notice-joined = You joined the table.
 notice-left = You left the table.
 notice-kicked = They have been removed from the table.
 notice-cancelled = The game is cancelled.
-notice-channel-busy = This channel already has { $game }: join it, wait for it to end, or start yours { $elsewhere }.
+notice-channel-busy = There is already { $game } in { $channel }: join it, wait for it to end, or start yours { $elsewhere }.
 notice-busy-game = a game of **{ $game }**
 notice-busy-a-game = a game
-notice-busy-seated = You are already seated at { $game } in this channel: it goes on there.
+notice-busy-seated = You're already playing { $game } in { $channel }: carry on there.
+notice-busy-this-channel = this channel
 notice-busy-another-channel = in another channel
 notice-busy-in = in { $channels }
 notice-busy-threads = With threads on (`config set threads`), each game has a thread of its own and a channel holds several.
@@ -96,7 +99,9 @@ notice-unknown-button = That button doesn't work any more.
 notice-not-saved = That couldn't be saved, so nothing happened: please try again.
 notice-shutting-down = The bot is restarting: please try again in a moment.
 notice-failed = Something went wrong: please try again.
-notice-option-range = **{ $option }** takes a whole number from { $min } to { $max }: nothing was done.
+notice-option-range = **{ $option }** takes a whole number from { $min } to { $max }, such as { $examples }: nothing was done.
+notice-option-at-least = **{ $option }** takes a whole number of at least { $min }, such as { $examples }: nothing was done.
+notice-option-given = You entered { $given }.
 notice-option-choice = **{ $option }** takes one of { $choices }: nothing was done.
 notice-option-member = **{ $option }** takes a member of this server: nothing was done.
 notice-option-value = **{ $option }** doesn't take that value: nothing was done.
@@ -108,10 +113,10 @@ notice-subcommand-needed = Say what to do after `/{ $command }`: { $subcommands 
 
 ## Leaderboards and statistics
 
-leaderboard-title = 🏆 Leaderboard · { $scope }
-leaderboard-empty = Nobody is on this leaderboard yet: finish a game of For Get It to be the first!
-leaderboard-ranked-by = Ranked by **{ $by }**
+leaderboard-title = 🏆 { $game } · { $scope } · by { $by }
+leaderboard-empty = Nobody is on this board yet: finish a game of { $game } to be the first!
 leaderboard-page = Page { $page } of { $pages }
+leaderboard-people-only = Bot seats are not ranked
 leaderboard-scope-server = this server
 leaderboard-scope-global = all servers
 leaderboard-scope-chat = this chat
@@ -197,7 +202,7 @@ notice-manage-server-only = Only members with the **Manage Server** permission c
 notice-nothing-to-set = Give at least one setting to change ({ $options }): nothing was changed.
 notice-too-many-channels = A server can list at most { $max } channels where games may start: remove one first. Nothing was changed.
 notice-option-channel = **{ $option }** takes a text channel of this server: nothing was done.
-notice-option-duration = **{ $option }** takes a duration from { $min } to { $max }, such as `5m`, `1m 30s` or `1.5s`: nothing was done.
+notice-option-duration = **{ $option }** takes a duration from { $min } to { $max }, such as { $examples }: nothing was done.
 
 # Reviews: one person's play in a finished game against the optimal policy (privately).
 button-review = Review

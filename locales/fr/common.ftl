@@ -67,6 +67,8 @@ error-table-full = La table est complète ({ $max } places).
 error-not-seated = Vous ne jouez pas à cette table.
 error-too-few-players = Il faut au moins { $min } joueurs pour commencer : attendez qu'un joueur rejoigne, ou cliquez sur **{ $add_bot }**.
 error-not-your-turn = Ce n'est pas votre tour.
+error-not-your-turn-named = C'est à **{ $player }** de jouer, pas à vous.
+error-see-turn = [Voir le tour en cours]({ $link }).
 error-empty-name = Une place a besoin d'un nom.
 
 ## Avis : réponses privées et courtes
@@ -76,10 +78,11 @@ notice-joined = Vous avez rejoint la table.
 notice-left = Vous avez quitté la table.
 notice-kicked = Ce joueur a été retiré de la table.
 notice-cancelled = La partie est annulée.
-notice-channel-busy = Ce salon a déjà { $game } : rejoignez-la, attendez qu'elle finisse, ou lancez la vôtre { $elsewhere }.
+notice-channel-busy = Il y a déjà { $game } dans { $channel } : rejoignez-la, attendez qu'elle finisse, ou lancez la vôtre { $elsewhere }.
 notice-busy-game = une partie de **{ $game }**
 notice-busy-a-game = une partie
-notice-busy-seated = Vous jouez déjà { $game } dans ce salon : elle continue là-bas.
+notice-busy-seated = Vous jouez déjà { $game } dans { $channel } : poursuivez-la là-bas.
+notice-busy-this-channel = ce salon
 notice-busy-another-channel = dans un autre salon
 notice-busy-in = dans { $channels }
 notice-busy-threads = Avec les fils activés (`config régler fils`), chaque partie a son propre fil et un salon en accueille plusieurs.
@@ -99,7 +102,9 @@ notice-unknown-button = Ce bouton ne fonctionne plus.
 notice-not-saved = Impossible d'enregistrer, donc rien ne s'est passé : veuillez réessayer.
 notice-shutting-down = Le bot redémarre : veuillez réessayer dans un instant.
 notice-failed = Quelque chose s'est mal passé : veuillez réessayer.
-notice-option-range = **{ $option }** prend un nombre entier de { $min } à { $max } : rien n'a été fait.
+notice-option-range = **{ $option }** prend un nombre entier de { $min } à { $max }, comme { $examples } : rien n'a été fait.
+notice-option-at-least = **{ $option }** prend un nombre entier d'au moins { $min }, comme { $examples } : rien n'a été fait.
+notice-option-given = Vous avez saisi { $given }.
 notice-option-choice = **{ $option }** prend l'une de ces valeurs : { $choices }. Rien n'a été fait.
 notice-option-member = **{ $option }** prend un membre de ce serveur : rien n'a été fait.
 notice-option-value = **{ $option }** ne prend pas cette valeur : rien n'a été fait.
@@ -111,10 +116,10 @@ notice-subcommand-needed = Dites quoi faire après `/{ $command }` : { $subcomm
 
 ## Classements et statistiques
 
-leaderboard-title = 🏆 Classement · { $scope }
-leaderboard-empty = Personne n'est encore dans ce classement : terminez une partie de For Get It pour être le premier !
-leaderboard-ranked-by = Classé par **{ $by }**
+leaderboard-title = 🏆 { $game } · { $scope } · par { $by }
+leaderboard-empty = Personne n'est encore dans ce classement : terminez une partie de { $game } pour être le premier !
 leaderboard-page = Page { $page } sur { $pages }
+leaderboard-people-only = Les bots ne sont pas classés
 leaderboard-scope-server = ce serveur
 leaderboard-scope-global = tous les serveurs
 leaderboard-scope-chat = cette discussion
@@ -198,7 +203,7 @@ notice-manage-server-only = Seuls les membres qui ont la permission **Gérer le 
 notice-nothing-to-set = Donnez au moins un réglage à changer ({ $options }) : rien n'a été changé.
 notice-too-many-channels = Un serveur peut donner au plus { $max } salons où les parties peuvent commencer : retirez-en un d'abord. Rien n'a été changé.
 notice-option-channel = **{ $option }** prend un salon textuel de ce serveur : rien n'a été fait.
-notice-option-duration = **{ $option }** prend une durée de { $min } à { $max }, comme `5min`, `1min 30s` ou `1,5s` : rien n'a été fait.
+notice-option-duration = **{ $option }** prend une durée de { $min } à { $max }, comme { $examples } : rien n'a été fait.
 
 # Analyses : le jeu d'une personne dans une partie terminée, comparé au jeu optimal (en privé).
 button-review = Analyse

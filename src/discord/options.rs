@@ -11,6 +11,8 @@ use serenity::{ResolvedOption, ResolvedValue};
 
 use super::{Data, Error};
 use crate::i18n::Lang;
+// Discord's integers are those JavaScript holds exactly.
+use crate::render::notice::SAFE_INTEGER;
 use crate::render::{Notice, Takes};
 
 type Command = poise::Command<Data, Error>;
@@ -22,9 +24,6 @@ const INTEGER: u64 = 4;
 const BOOLEAN: u64 = 5;
 const USER: u64 = 6;
 const CHANNEL: u64 = 7;
-
-/// Discord's integers are those JavaScript holds exactly.
-const SAFE_INTEGER: i64 = 9_007_199_254_740_991;
 
 /// Why `args`, given to `command`, are refused (in `lang`, the asker's); `Ok` when the command
 /// may read them.
@@ -61,10 +60,17 @@ fn registered(param: &Parameter) -> Value {
 
 fn check_value(param: &Parameter, value: &ResolvedValue<'_>, lang: Lang) -> Result<(), Notice> {
     let registered = registered(param);
-    let bad = |takes| {
+    let given = typed(value);
+    let bad = |takes: Takes| {
+        // A member or a channel is picked, not typed: its answer quotes nothing.
+        let given = match takes {
+            Takes::Member | Takes::Channel => None,
+            _ => given.clone(),
+        };
         Err(Notice::BadOption {
             option: shown_name(param, lang),
             takes,
+            given,
         })
     };
     if let Some(choices) = registered["choices"].as_array().filter(|c| !c.is_empty()) {
@@ -126,6 +132,18 @@ fn check_value(param: &Parameter, value: &ResolvedValue<'_>, lang: Lang) -> Resu
         },
         // The bot registers no other kind of option; refuse what it could not read.
         _ => bad(Takes::Other),
+    }
+}
+
+/// A value as the person typed it, for the answer to quote; `None` for one picked from a list
+/// (a member, a channel, a role) rather than typed.
+fn typed(value: &ResolvedValue<'_>) -> Option<String> {
+    match value {
+        ResolvedValue::String(s) => Some((*s).to_string()),
+        ResolvedValue::Integer(n) => Some(n.to_string()),
+        ResolvedValue::Number(x) => Some(x.to_string()),
+        ResolvedValue::Boolean(b) => Some(b.to_string()),
+        _ => None,
     }
 }
 

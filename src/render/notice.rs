@@ -37,6 +37,21 @@ pub fn error<E: ErrorText>(err: &RuleError<E>, lang: Lang) -> String {
     }
 }
 
+/// The answer to a move tried out of turn: whose turn it is (`player`, their seat's name), and
+/// the turn's message (`turn`, its address) when known.
+pub fn not_your_turn(player: &str, turn: Option<&str>, lang: Lang) -> MessageView {
+    let mut text = tr!(
+        lang,
+        "error-not-your-turn-named",
+        player = super::view::display_name(player)
+    );
+    if let Some(link) = turn {
+        text.push(' ');
+        text.push_str(&tr!(lang, "error-see-turn", link = link));
+    }
+    MessageView::new(&text)
+}
+
 /// The answer to a refused action, as a message: [`error`]'s text.
 pub fn refusal<E: ErrorText>(err: &RuleError<E>, lang: Lang) -> MessageView {
     MessageView::new(&error(err, lang))
@@ -85,6 +100,9 @@ pub enum Notice {
     BadOption {
         option: String,
         takes: Takes,
+        /// The value given, as typed (`None` for a value picked rather than typed: a member, a
+        /// channel): the answer quotes it.
+        given: Option<String>,
     },
     /// A slash command with an option it does not have (its name as sent, shown escaped).
     UnknownOption(String),
@@ -123,6 +141,9 @@ pub struct Busy {
     pub command: Option<&'static str>,
     /// The address of the message that shows it (its lobby, or its turn in progress).
     pub link: Option<String>,
+    /// The channel (or thread) it is played in, named in the answer; `None` in a DM or a group
+    /// DM (where a channel's mention shows nothing useful) or when unknown.
+    pub channel: Option<ChannelId>,
     /// Whether the one who asked is seated in it.
     pub seated: bool,
     /// Other channels where the server lets games start (none: any channel).
@@ -144,7 +165,8 @@ pub fn message_link(guild: Option<GuildId>, channel: ChannelId, message: Message
 /// What a slash command's option takes, as the bot registered it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Takes {
-    /// A whole number from `min` to `max`.
+    /// A whole number from `min` to `max` (`max` [`SAFE_INTEGER`]: no more than Discord's
+    /// limit, said as "at least `min`").
     Range { min: i64, max: i64 },
     /// One of these choices (their names, in the person's language).
     OneOf(Vec<String>),
@@ -152,13 +174,71 @@ pub enum Takes {
     Member,
     /// A text channel of the server.
     Channel,
-    /// A duration from `min` to `max`.
-    Duration {
-        min: std::time::Duration,
-        max: std::time::Duration,
-    },
+    /// A duration within these bounds.
+    Duration(crate::duration::Bounds),
     /// Something else that the value is not.
     Other,
+}
+
+/// Discord's largest integer (the largest JavaScript holds exactly): an integer option
+/// registered without a `max_value` takes up to it.
+pub const SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+
+/// Up to three whole numbers from `min` to `max` (`max` [`SAFE_INTEGER`]: at least `min`), for a
+/// refusal to quote: the smallest, a round one between, and the largest (for "at least": the
+/// smallest and two round ones above it). Empty only when `min > max`.
+pub fn whole_examples(min: i64, max: i64) -> Vec<i64> {
+    if min > max {
+        return Vec::new();
+    }
+    if max >= SAFE_INTEGER {
+        // The next multiples of 10 and 100 above `min` (or of 100 and 1000...): round numbers.
+        let mut examples = vec![min];
+        let mut step: i128 = 10;
+        while examples.len() < 3 && step <= 1_000_000_000_000_000 {
+            let next = (i128::from(min) / step + 1) * step;
+            let last = i128::from(*examples.last().unwrap_or(&min));
+            if next > last && next <= i128::from(max) {
+                examples.push(next as i64);
+            }
+            step *= 10;
+        }
+        return examples;
+    }
+    let (low, high) = (i128::from(min), i128::from(max));
+    // The roundest number strictly between, nearest the middle.
+    let middle = (low + high).div_euclid(2);
+    let mut step: i128 = 1_000_000_000_000_000_000;
+    let round = loop {
+        let near = ((middle + step / 2).div_euclid(step)) * step;
+        if low < near && near < high {
+            break Some(near as i64);
+        }
+        if step == 1 {
+            break None;
+        }
+        step /= 10;
+    };
+    let mut examples = vec![min];
+    examples.extend(round);
+    if max != min {
+        examples.push(max);
+    }
+    examples
+}
+
+/// A value someone typed, quoted as code: on one line, cut, without backticks (which would end
+/// the quote); `None` when nothing is left to quote.
+fn quoted(given: &str) -> Option<String> {
+    let one_line: String = given.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = truncate(&one_line, SENT_NAME_CHARS).replace('`', "'");
+    (!text.is_empty()).then(|| format!("`{text}`"))
+}
+
+/// Examples as code, listed: "`20`, `110` or `200`".
+fn examples(items: &[String], lang: Lang) -> String {
+    let quoted: Vec<String> = items.iter().map(|e| format!("`{e}`")).collect();
+    list(&quoted, &lang.t("or"))
 }
 
 /// Longest name shown of an option or command the bot does not know (they come from the
@@ -196,16 +276,37 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::NotSaved => "notice-not-saved",
         Notice::ShuttingDown => "notice-shutting-down",
         Notice::Failed => "notice-failed",
-        Notice::BadOption { option, takes } => {
+        Notice::BadOption {
+            option,
+            takes,
+            given,
+        } => {
             let option = sent_name(&option);
-            let text = match takes {
-                Takes::Range { min, max } => tr!(
-                    lang,
-                    "notice-option-range",
-                    option = option,
-                    min = min.to_string(),
-                    max = max.to_string()
-                ),
+            let takes = match takes {
+                Takes::Range { min, max } => {
+                    let shown: Vec<String> = whole_examples(min, max)
+                        .iter()
+                        .map(i64::to_string)
+                        .collect();
+                    if max >= SAFE_INTEGER {
+                        tr!(
+                            lang,
+                            "notice-option-at-least",
+                            option = option,
+                            min = min.to_string(),
+                            examples = examples(&shown, lang)
+                        )
+                    } else {
+                        tr!(
+                            lang,
+                            "notice-option-range",
+                            option = option,
+                            min = min.to_string(),
+                            max = max.to_string(),
+                            examples = examples(&shown, lang)
+                        )
+                    }
+                }
                 Takes::OneOf(choices) => {
                     let choices: Vec<String> = choices.iter().map(|c| sent_name(c)).collect();
                     let choices = list(&choices, &lang.t("or"));
@@ -218,14 +319,22 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
                 }
                 Takes::Member => tr!(lang, "notice-option-member", option = option),
                 Takes::Channel => tr!(lang, "notice-option-channel", option = option),
-                Takes::Duration { min, max } => tr!(
+                Takes::Duration(bounds) => tr!(
                     lang,
                     "notice-option-duration",
                     option = option,
-                    min = crate::duration::show(min, lang),
-                    max = crate::duration::show(max, lang)
+                    min = crate::duration::show(bounds.min, lang),
+                    max = crate::duration::show(bounds.max, lang),
+                    examples = examples(&bounds.examples(lang), lang)
                 ),
                 Takes::Other => tr!(lang, "notice-option-value", option = option),
+            };
+            let text = match given.as_deref().and_then(quoted) {
+                Some(given) => format!(
+                    "{} {takes}",
+                    tr!(lang, "notice-option-given", given = given)
+                ),
+                None => takes,
             };
             return MessageView::new(&text);
         }
@@ -333,8 +442,12 @@ fn channel_busy(busy: &Busy, lang: Lang) -> String {
         Some(link) => format!("[{game}]({link})"),
         None => game,
     };
+    let channel = match busy.channel {
+        Some(channel) => format!("<#{channel}>"),
+        None => lang.t("notice-busy-this-channel"),
+    };
     if busy.seated {
-        return tr!(lang, "notice-busy-seated", game = game);
+        return tr!(lang, "notice-busy-seated", game = game, channel = channel);
     }
     let elsewhere = if busy.elsewhere.is_empty() {
         lang.t("notice-busy-another-channel")
@@ -350,6 +463,7 @@ fn channel_busy(busy: &Busy, lang: Lang) -> String {
         lang,
         "notice-channel-busy",
         game = game,
+        channel = channel,
         elsewhere = elsewhere
     );
     if busy.threads_off {

@@ -19,9 +19,13 @@ use super::view::{
 };
 use super::Picture;
 
-/// One page of a leaderboard.
+/// One page of a leaderboard. Its title names the game, whose games it counts and what it ranks
+/// by; its footer says that bot seats are not ranked (no board ranks them: statistics and results
+/// are kept for people only, and the store's board of ratings leaves bot seats out).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeaderboardView {
+    /// The game's name: "Pig".
+    pub game_label: String,
     /// Whose leaderboard: a server's name, or "all servers".
     pub scope_label: String,
     /// What it ranks by: "wins", "points", "best turn".
@@ -31,7 +35,7 @@ pub struct LeaderboardView {
     /// From 1.
     pub page: u32,
     pub pages: u32,
-    /// A line under "Ranked by": what the values are, when they need saying.
+    /// A line above the rows: what the values are, when they need saying.
     pub note: Option<String>,
 }
 
@@ -46,6 +50,9 @@ pub struct LeaderRow {
     pub mention: Option<UserId>,
     /// The ranked value as shown: "12 wins", "1,234".
     pub value: String,
+    /// Whether the row has any of what the board ranks by: a row with none (no win, no point)
+    /// is shown with its rank, never with a medal.
+    pub scored: bool,
 }
 
 /// A player's lifetime statistics.
@@ -115,7 +122,8 @@ pub enum BoardScope {
 
 /// One page of a leaderboard of the game `kind`, as the store read it. Everyone is named, never
 /// mentioned (a board across servers would otherwise mention people who are not in this one,
-/// which Discord shows as "unknown user"); bot seats are named as at the table. A board of
+/// which Discord shows as "unknown user"); a bot seat the store did list is named as at the
+/// table (the store lists none: boards rank people). A board of
 /// ratings shows each one's [`shown_rating`] with a line saying what it is, and is of all time
 /// (ratings are as they stand now: a period asked for is answered with why it does not apply).
 pub fn leaderboard_page(
@@ -129,17 +137,20 @@ pub fn leaderboard_page(
     let rated = matches!(leaders, Leaders::Ratings(_));
     let (rows, page, pages) = match leaders {
         Leaders::Stats(board) => {
-            let rows = board.rows.iter().map(|(rank, stats)| LeaderRow {
-                rank: *rank,
-                name: shown_name(&stats.name, lang),
-                mention: None,
-                value: match by {
+            let rows = board.rows.iter().map(|(rank, stats)| {
+                let value = match by {
                     Ranking::Points => stats.points,
                     Ranking::Best => stats.best,
                     // A board of statistics asked for by rating ranks by wins, as the store does.
                     Ranking::Wins | Ranking::Rating => stats.wins,
+                };
+                LeaderRow {
+                    rank: *rank,
+                    name: shown_name(&stats.name, lang),
+                    mention: None,
+                    value: value.to_string(),
+                    scored: value > 0,
                 }
-                .to_string(),
             });
             (rows.collect(), board.page, board.pages)
         }
@@ -149,15 +160,22 @@ pub fn leaderboard_page(
                     Player::Person(_) => shown_name(&rated.name, lang),
                     Player::Bot(n) => super::bot_name(n, lang),
                 };
+                let value = shown_rating(rated.rating.ordinal());
                 LeaderRow {
                     rank: *rank,
                     name,
                     mention: None,
-                    value: shown_rating(rated.rating.ordinal()).to_string(),
+                    value: value.to_string(),
+                    scored: value > 0,
                 }
             });
             (rows.collect(), board.page, board.pages)
         }
+    };
+    // A board of statistics asked for by rating ranks by wins, and says so.
+    let by = match (by, rated) {
+        (Ranking::Rating, false) => Ranking::Wins,
+        _ => by,
     };
     let by_label = match by {
         Ranking::Wins => "leaderboard-by-wins",
@@ -196,6 +214,7 @@ pub fn leaderboard_page(
         ),
     };
     let view = LeaderboardView {
+        game_label: lang.t(&format!("game-{}", kind.command())),
         scope_label,
         by_label: lang.t(by_label),
         rows,
@@ -216,7 +235,7 @@ fn shown_name(name: &str, lang: Lang) -> String {
     }
 }
 
-/// Longest note shown under a board's "Ranked by".
+/// Longest note shown above a board's rows.
 const NOTE_CHARS: usize = 400;
 
 /// A rating as boards show it: 1,500 for a newcomer, 40 points per unit of the conservative
@@ -304,39 +323,47 @@ const LABEL_CHARS: usize = 64;
 /// A leaderboard page, with Previous / Next buttons (each disabled at its end) when there is
 /// more than one page.
 pub fn leaderboard(view: &LeaderboardView, lang: Lang) -> MessageView {
+    let label = |text: &str| escape(&truncate(text, LABEL_CHARS));
     let title = tr!(
         lang,
         "leaderboard-title",
-        scope = escape(&truncate(&view.scope_label, LABEL_CHARS))
+        game = label(&view.game_label),
+        scope = label(&view.scope_label),
+        by = label(&view.by_label)
     );
-    let by = escape(&truncate(&view.by_label, LABEL_CHARS));
     let description = if view.rows.is_empty() {
-        tr!(lang, "leaderboard-empty")
+        tr!(lang, "leaderboard-empty", game = label(&view.game_label))
     } else {
         let rows = view.rows.iter().map(|row| {
+            // A medal for a place earned: a row with none of the measure has its rank only.
+            let rank = if row.scored {
+                place(row.rank)
+            } else {
+                format!("**{}.**", row.rank)
+            };
             format!(
-                "{} {} · {}",
-                place(row.rank),
+                "{rank} {} · {}",
                 row.mention
                     .map_or_else(|| display_name(&row.name), |id| format!("<@{id}>")),
                 escape(&truncate(&row.value, LABEL_CHARS))
             )
         });
-        let mut head = tr!(lang, "leaderboard-ranked-by", by = by);
-        if let Some(note) = &view.note {
-            head.push('\n');
-            head.push_str(&format!("-# {}", truncate(note, NOTE_CHARS)));
-        }
-        std::iter::once(format!("{head}\n"))
-            .chain(rows)
-            .collect::<Vec<_>>()
-            .join("\n")
+        let head = view
+            .note
+            .iter()
+            .map(|note| format!("-# {}\n", truncate(note, NOTE_CHARS)));
+        head.chain(rows).collect::<Vec<_>>().join("\n")
     };
     let pages = view.pages.max(1);
     let page = view.page.clamp(1, pages);
+    let footer = format!(
+        "{} · {}",
+        tr!(lang, "leaderboard-page", page = page, pages = pages),
+        lang.t("leaderboard-people-only")
+    );
     let embed = EmbedView::new(&title, colour::WINNER)
         .description(&description)
-        .footer(&tr!(lang, "leaderboard-page", page = page, pages = pages));
+        .footer(&footer);
     let buttons = if pages > 1 {
         // Both point at a real page, and never at the same one: custom_ids must differ.
         vec![

@@ -1021,8 +1021,8 @@ impl Store {
         each!(self, q => q.rating_history(kind, scope, user_id, last).await)
     }
 
-    /// One page (from 1) of the ratings of `kind` in `scope` (persons and bot seats), best
-    /// first: by `mu - 3 sigma`, a skill each very likely has.
+    /// One page (from 1) of the ratings of `kind` in `scope` (people's: bot seats are rated but
+    /// on no board), best first: by `mu - 3 sigma`, a skill each very likely has.
     pub async fn rating_board(
         &self,
         kind: GameKind,

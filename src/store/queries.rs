@@ -755,7 +755,8 @@ impl Queries {
         Ok(missing.len())
     }
 
-    /// One page of the ratings of `kind` in `scope`, persons and bot seats, by `mu - 3 sigma`.
+    /// One page of the ratings of `kind` in `scope`, by `mu - 3 sigma`: people's only, as every
+    /// board (bot seats are rated, for the people they play against, but ranked on no board).
     pub(in crate::store) async fn rating_board(
         &self,
         kind: GameKind,
@@ -765,19 +766,21 @@ impl Queries {
     ) -> Result<LeaderboardPage<RatedPlayer>> {
         let per_page = per_page.max(1);
         let guild = scope_guild(scope).unwrap_or(GLOBAL_RATINGS);
-        let players: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE kind = $1 AND guild_id = $2")
-                .bind(kind.as_str())
-                .bind(guild)
-                .fetch_one(&self.pool)
-                .await?;
+        let players: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM ratings WHERE kind = $1 AND guild_id = $2 \
+                 AND player_kind = 'person'",
+        )
+        .bind(kind.as_str())
+        .bind(guild)
+        .fetch_one(&self.pool)
+        .await?;
         let pages = (players as u32).div_ceil(per_page).max(1);
         let page = page.clamp(1, pages);
         let offset = u64::from(page - 1) * u64::from(per_page);
         let rows: Vec<(String, i64, String, i64, i64, i64, i64)> = sqlx::query_as(
             "SELECT player_kind, player_id, name, mu, sigma, games, \
              RANK() OVER (ORDER BY mu - 3 * sigma DESC) AS rank FROM ratings \
-             WHERE kind = $1 AND guild_id = $2 \
+             WHERE kind = $1 AND guild_id = $2 AND player_kind = 'person' \
              ORDER BY mu - 3 * sigma DESC, player_kind, player_id LIMIT $3 OFFSET $4",
         )
         .bind(kind.as_str())

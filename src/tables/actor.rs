@@ -264,6 +264,7 @@ impl Actor {
                 .or(t.lobby_message)
                 .map(|message| message_link(t.place(channel).link_guild(), channel, message)),
             seated: t.game.plays(me),
+            channel: (t.reach != crate::store::Reach::Chat).then_some(channel),
             elsewhere: channels.iter().copied().filter(|&c| c != channel).collect(),
             threads_off: false,
         }))

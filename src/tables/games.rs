@@ -12,12 +12,15 @@ use crate::store::StoredGame;
 use crate::strategy::Strategies;
 
 /// A refused action's answer, in `lang` (the asker's): a refusal for not being the host names
-/// the host, and one that names a button names it as the table shows it (in `table_lang`).
+/// the host, one for not being on turn names whose turn it is and links the turn's message
+/// (`turn`, its address, when known), and one that names a button names it as the table shows
+/// it (in `table_lang`).
 fn refused<R: Rules>(
     game: &Game<R>,
     e: &RuleError<R::Error>,
     lang: Lang,
     table_lang: Lang,
+    turn: Option<&str>,
 ) -> MessageView
 where
     R::Error: ErrorText,
@@ -34,6 +37,12 @@ where
             "notice-host-or-moderator-named",
             host = host
         )),
+        (RuleError::NotYourTurn, _) => match game.turn() {
+            Ok(on_turn) => {
+                render::notice::not_your_turn(&game.seats[on_turn.seat()].name, turn, lang)
+            }
+            Err(_) => render::refusal(e, lang),
+        },
         (RuleError::TooFewPlayers { min }, _) => MessageView::new(&crate::tr!(
             lang,
             "error-too-few-players",
@@ -64,13 +73,15 @@ where
         lang: Lang,
     ) -> Result<(Self, Self::Event), MessageView>;
     /// The engine's decision, or why the action is refused (shown to the asker, in `lang`; the
-    /// buttons it names as the table shows them, in `table_lang`).
+    /// buttons it names as the table shows them, in `table_lang`; `turn` the address of the
+    /// turn's message, which a refusal for not being on turn links).
     fn decide(
         &self,
         action: Self::Action,
         dice: &mut dyn DiceSource,
         lang: Lang,
         table_lang: Lang,
+        turn: Option<&str>,
     ) -> Result<Self::Event, MessageView>;
     fn evolve(&mut self, event: &Self::Event);
 
@@ -206,8 +217,9 @@ where
         mut dice: &mut dyn DiceSource,
         lang: Lang,
         table_lang: Lang,
+        turn: Option<&str>,
     ) -> Result<Self::Event, MessageView> {
-        Game::decide(self, action, &mut dice).map_err(|e| refused(self, &e, lang, table_lang))
+        Game::decide(self, action, &mut dice).map_err(|e| refused(self, &e, lang, table_lang, turn))
     }
 
     fn evolve(&mut self, event: &Self::Event) {
@@ -278,7 +290,7 @@ where
         lang: Lang,
         table_lang: Lang,
     ) -> Result<(), MessageView> {
-        Game::may(self, by, moderator, act).map_err(|e| refused(self, &e, lang, table_lang))
+        Game::may(self, by, moderator, act).map_err(|e| refused(self, &e, lang, table_lang, None))
     }
 
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {

@@ -400,9 +400,14 @@ where
         action: G::Action,
         lang: Lang,
     ) -> Result<G, MessageView> {
+        // The turn's message, which a refusal for not being on turn links.
+        let turn = self.turn_message.map(|message| {
+            render::notice::message_link(self.place(cx.channel).link_guild(), cx.channel, message)
+        });
         let decided = {
             let mut dice = cx.shared.dice.lock().unwrap();
-            self.game.decide(action, &mut **dice, lang, self.lang)
+            self.game
+                .decide(action, &mut **dice, lang, self.lang, turn.as_deref())
         };
         let event = decided?;
         let mut next = self.game.clone();

@@ -26,6 +26,7 @@ use common::*;
 use discord_standin::{ChannelId, Interaction, Message, RawInteraction, Standin, UserId};
 use forgetit::discord::codec::{decode, Button};
 use forgetit::discord::{io::mentioned, RunningBot};
+use forgetit::duration::Bounds;
 use forgetit::engine::GameKind;
 use forgetit::i18n::Lang;
 use forgetit::render::view::display_name;
@@ -302,11 +303,10 @@ enum Expect {
         min: i64,
         max: i64,
     },
-    /// Not a duration from `min` to `max` for the option `option` (a text option).
+    /// Not a duration within `bounds` for the option `option` (a text option).
     Duration {
         option: &'static str,
-        min: Duration,
-        max: Duration,
+        bounds: Bounds,
     },
     /// Not text, or longer than registered, for the text option `option`.
     Value(&'static str),
@@ -374,14 +374,10 @@ const SECOND: Duration = Duration::from_secs(1);
 const MILLI: Duration = Duration::from_millis(1);
 const WEEK: Duration = Duration::from_secs(7 * 86_400);
 
-/// A duration option (text, read by the command): text that is no duration within `min..=max`
+/// A duration option (text, read by the command): text that is no duration within `bounds`
 /// (with `bare` the unit of a bare number), or a value that is not text, or too long.
-fn bad_duration(
-    name: &'static str,
-    min: Duration,
-    max: Duration,
-    bare: Duration,
-) -> impl Strategy<Value = (Value, Expect)> {
+fn bad_duration(name: &'static str, bounds: Bounds) -> impl Strategy<Value = (Value, Expect)> {
+    let Bounds { min, max, bare } = bounds;
     let text = move |s: String| json!({"name": name, "type": 3, "value": s});
     let outside = move |d: &Duration| !(min..=max).contains(d);
     let not_a_duration = prop_oneof![
@@ -396,8 +392,7 @@ fn bad_duration(
             text(s),
             Expect::Duration {
                 option: name,
-                min,
-                max,
+                bounds,
             },
         )
     });
@@ -549,11 +544,17 @@ fn bad_command(choices: &Choices) -> impl Strategy<Value = BadCommand> {
         bad_int("target", 50, 10_000).prop_map(|b| ("forgetit", b)),
         (
             game.clone(),
-            bad_duration("turn-timeout", Duration::from_secs(30), WEEK, SECOND)
+            bad_duration(
+                "turn-timeout",
+                bounds(Duration::from_secs(30), WEEK, SECOND)
+            )
         ),
         (
             game.clone(),
-            bad_duration("bot-pace", Duration::ZERO, Duration::from_secs(60), MILLI)
+            bad_duration(
+                "bot-pace",
+                bounds(Duration::ZERO, Duration::from_secs(60), MILLI)
+            )
         ),
         (game.clone(), bad_choice("language", choices.language)),
         (game.clone(), not_a_bool("threads")),
@@ -663,6 +664,24 @@ fn bad_command(choices: &Choices) -> impl Strategy<Value = BadCommand> {
         })
 }
 
+/// Bounds of a duration option, written here as the tests read them (the bot's own are
+/// `duration::TURN_TIMEOUT` and `duration::BOT_PACE`: the answers must name these).
+fn bounds(min: Duration, max: Duration, bare: Duration) -> Bounds {
+    Bounds { min, max, bare }
+}
+
+/// An option's value as the person typed it (what the answer quotes): text, a number, true or
+/// false.
+fn typed(option: &Value) -> Option<String> {
+    match &option["value"] {
+        Value::String(s) => Some(s.clone()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(n) if option["type"] == 4 => n.as_i64().map(|n| n.to_string()),
+        Value::Number(n) => n.as_f64().map(|x| x.to_string()),
+        _ => None,
+    }
+}
+
 /// The option's name as `lang`'s client shows it (`sub` may be `"group sub"`).
 fn option_name(game: &str, sub: &str, option: &str, lang: Lang) -> String {
     lang.t(&format!("cmd-{game}-{}-{option}", sub.replace(' ', "-")))
@@ -706,6 +725,15 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
         });
         assert_eq!(registered, range, "/{game} start {option}");
     }
+    // The durations' bounds the answers name are the bot's.
+    assert_eq!(
+        bounds(Duration::from_secs(30), WEEK, SECOND),
+        forgetit::duration::TURN_TIMEOUT
+    );
+    assert_eq!(
+        bounds(Duration::ZERO, Duration::from_secs(60), MILLI),
+        forgetit::duration::BOT_PACE
+    );
     // Both may change the server's settings (MANAGE_GUILD): a bad option changes them no more.
     world.standin.grant(world.alice, 1 << 5);
     world.standin.grant(amelie, 1 << 5);
@@ -731,6 +759,8 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
             .unwrap();
             let answer = block(&rt, private_answer(&sent, user));
             let text = answer.content().to_owned();
+            // The answer quotes the value given, as typed (issue #44).
+            let given = bad.options.last().and_then(typed);
             let expected = match &bad.expect {
                 Expect::Range { option, min, max } => Some(Notice::BadOption {
                     option: option_name(bad.game, bad.sub, option, lang),
@@ -738,25 +768,27 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
                         min: *min,
                         max: *max,
                     },
+                    given,
                 }),
-                Expect::Duration { option, min, max } => Some(Notice::BadOption {
+                Expect::Duration { option, bounds } => Some(Notice::BadOption {
                     option: option_name(bad.game, bad.sub, option, lang),
-                    takes: Takes::Duration {
-                        min: *min,
-                        max: *max,
-                    },
+                    takes: Takes::Duration(*bounds),
+                    given,
                 }),
                 Expect::Value(option) => Some(Notice::BadOption {
                     option: option_name(bad.game, bad.sub, option, lang),
                     takes: Takes::Other,
+                    given,
                 }),
                 Expect::Member => Some(Notice::BadOption {
                     option: option_name(bad.game, bad.sub, "user", lang),
                     takes: Takes::Member,
+                    given: None,
                 }),
                 Expect::Channel => Some(Notice::BadOption {
                     option: option_name(bad.game, bad.sub, "channel", lang),
                     takes: Takes::Channel,
+                    given: None,
                 }),
                 Expect::Unknown(name) => Some(Notice::UnknownOption(name.clone())),
                 Expect::Missing(option) => Some(Notice::MissingOption(option_name(
@@ -775,6 +807,7 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
                         Notice::BadOption {
                             option: shown,
                             takes: Takes::OneOf(vec![]),
+                            given: None,
                         },
                         lang,
                     )

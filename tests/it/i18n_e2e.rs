@@ -175,7 +175,13 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
     // Not bob's turn: he is told so in English, and nothing changes.
     let refused = world.click(bob, &rolled, "Garder les 4").await;
     assert!(refused.is_ephemeral());
-    assert_eq!(refused.text().trim(), "It's not your turn.");
+    assert!(
+        refused.text().trim().starts_with(
+            "It's **alice**'s turn, not yours. [Go to the turn](https://discord.com/channels/"
+        ),
+        "{}",
+        refused.text()
+    );
 
     // The odds: to each clicker in their own language.
     let odds = world.click(bob, &rolled, "Chances").await;
@@ -261,7 +267,10 @@ async fn a_table_takes_its_starters_language_and_each_person_reads_their_own_pri
         text.starts_with(
             "Vous jouez déjà [une partie de **For Get It**](https://discord.com/channels/"
         ) && text.contains(&format!("/{}/{})", world.channel, lobby.id))
-            && text.ends_with(" dans ce salon\u{a0}: elle continue là-bas."),
+            && text.ends_with(&format!(
+                " dans <#{}>\u{a0}: poursuivez-la là-bas.",
+                world.channel
+            )),
         "{text}"
     );
     let refused = world.click(world.bob, &lobby, "Annuler").await;
@@ -405,7 +414,8 @@ async fn a_leaderboards_pages_keep_its_language() {
         .await
         .unwrap();
     assert!(
-        old.text().contains("Nobody is on this leaderboard yet"),
+        old.text()
+            .contains("Nobody is on this board yet: finish a game of For Get It"),
         "{}",
         old.text()
     );
@@ -464,7 +474,11 @@ async fn ratings_periods_and_rematch_read_in_french() {
         .slash(alice, "leaderboard", json!({ "by": 3 }))
         .await
         .text();
-    assert!(board.contains("Classé par **niveau**"), "{board}");
+    assert!(
+        board.contains("🏆 For Get It · ce serveur · par niveau"),
+        "{board}"
+    );
+    assert!(board.contains("Les bots ne sont pas classés"), "{board}");
     let medal = |who: &str| {
         board
             .lines()

@@ -5,6 +5,7 @@ mod common;
 
 mod anywhere_e2e;
 mod bad_input;
+mod boards;
 mod bot_e2e;
 mod cli;
 mod crash_e2e;
@@ -31,6 +32,8 @@ mod postgres_schema;
 mod privacy;
 mod privacy_e2e;
 mod race;
+mod refusals;
+mod refusals_e2e;
 mod render_chart;
 mod render_forgetit;
 mod render_getdickey;

@@ -443,6 +443,7 @@ fn busy() -> Busy {
             MessageId::new(30),
         )),
         seated: false,
+        channel: Some(ChannelId::new(20)),
         elsewhere: vec![ChannelId::new(21), ChannelId::new(22)],
         threads_off: true,
     }
@@ -497,6 +498,7 @@ fn notices_are_short() {
 fn board(rows: usize, page: u32, pages: u32) -> LeaderboardView {
     let names = ["Ann", "Ben", "Cat", "Dan", "Eve"];
     LeaderboardView {
+        game_label: "For Get It".to_string(),
         scope_label: "Dice Club".to_string(),
         by_label: "wins".to_string(),
         rows: (0..rows)
@@ -505,6 +507,7 @@ fn board(rows: usize, page: u32, pages: u32) -> LeaderboardView {
                 name: names[i % 5].to_string(),
                 mention: None,
                 value: format!("{} wins", 50 - i),
+                scored: true,
             })
             .collect(),
         page,
@@ -567,21 +570,24 @@ fn a_leaderboard_of_a_period_names_it_in_its_title() {
     use forgetit::engine::Period;
     assert_eq!(
         title(Period::Week, EN),
-        "🏆 Leaderboard · this server · last 7 days"
+        "🏆 For Get It · this server · last 7 days · by wins"
     );
     assert_eq!(
         title(Period::Month, EN),
-        "🏆 Leaderboard · this server · last 30 days"
+        "🏆 For Get It · this server · last 30 days · by wins"
     );
-    assert_eq!(title(Period::All, EN), "🏆 Leaderboard · this server");
+    assert_eq!(
+        title(Period::All, EN),
+        "🏆 For Get It · this server · by wins"
+    );
     assert_eq!(
         title(Period::Week, Lang::Fr),
-        "🏆 Classement · ce serveur · 7 derniers jours"
+        "🏆 For Get It · ce serveur · 7 derniers jours · par victoires"
     );
 }
 
 #[test]
-fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
+fn a_board_of_ratings_shows_each_ones_rating() {
     use forgetit::ratings::Rating;
     use forgetit::store::{LeaderboardPage, RatedPlayer};
     let rated = |player, name: &str, mu| RatedPlayer {
@@ -593,7 +599,7 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
     let page = LeaderboardPage {
         rows: vec![
             (1, rated(Player::Person(UserId::new(7)), "ann", 31.0)),
-            (2, rated(Player::Bot(1), "", 28.55)),
+            (2, rated(Player::Person(UserId::new(9)), "ben", 28.55)),
             // Someone who never played in this server: not named, not mentioned.
             (3, rated(Player::Person(UserId::new(8)), "", 7.0)),
         ],
@@ -621,14 +627,9 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
     snap("fr_ratings_board", &fr);
     let embed = &view.embeds[0];
     // Ratings are as they stand now: no period in the title.
-    assert_eq!(embed.title, "🏆 Leaderboard · all servers");
-    assert!(
-        embed.description.contains("Ranked by **rating**"),
-        "{}",
-        embed.description
-    );
-    // 1500 + 40 (mu - 3 sigma); a person by name (never a mention, even across servers), a bot
-    // seat by its name; a line says what the number is, and that a period does not apply.
+    assert_eq!(embed.title, "🏆 For Get It · all servers · by rating");
+    // 1500 + 40 (mu - 3 sigma); a person by name (never a mention, even across servers); a line
+    // says what the number is, and that a period does not apply.
     assert!(
         embed.description.contains("ann · 2500"),
         "{}",
@@ -643,7 +644,7 @@ fn a_board_of_ratings_shows_each_ones_rating_and_names_bot_seats() {
         embed.description
     );
     assert!(
-        embed.description.contains("Bot 1 · 2402"),
+        embed.description.contains("ben · 2402"),
         "{}",
         embed.description
     );
@@ -893,10 +894,12 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
             name: long_name(rank),
             mention: None,
             value: "9".repeat(300),
+            scored: true,
         })
         .collect();
     views.push(leaderboard(
         &LeaderboardView {
+            game_label: "G".repeat(500),
             scope_label: "S".repeat(500),
             by_label: "B".repeat(500),
             rows,
@@ -1026,6 +1029,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
         "fr_leaderboard",
         &leaderboard(
             &LeaderboardView {
+                game_label: "Pig".into(),
                 scope_label: "ce serveur".into(),
                 by_label: "victoires".into(),
                 rows: vec![LeaderRow {
@@ -1033,6 +1037,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
                     name: "Ann".into(),
                     mention: None,
                     value: "3".into(),
+                    scored: true,
                 }],
                 page: 1,
                 pages: 2,
@@ -1107,6 +1112,7 @@ fn server_settings() {
         Notice::BadOption {
             option: "channel".into(),
             takes: Takes::Channel,
+            given: None,
         },
     ];
     let text: Vec<String> = [EN, Lang::Fr]

@@ -7,14 +7,11 @@
 //! permissions in the interaction (the registration's `default_member_permissions` only hides the
 //! commands in Discord's menu, and is not counted on).
 
-use std::time::Duration;
-
 use poise::serenity_prelude as serenity;
 use tracing::{error, info};
 
 use super::table::{LanguageChoice, TARGET_OPTION};
 use super::{reply_of, Command};
-use crate::config::{MAX_BOT_PACE_MS, MAX_TURN_TIMEOUT_SECS};
 use crate::discord::{user_lang, Context, Error};
 use crate::duration;
 use crate::i18n::Lang;
@@ -29,11 +26,6 @@ const TURN_TIMEOUT_OPTION: &str = "turn-timeout";
 /// The option of `config set` that sets the bot seats' pace: a duration (`1.5s`; a bare number is
 /// milliseconds).
 const BOT_PACE_OPTION: &str = "bot-pace";
-/// The shortest time for each move a server may set: time to read the dice and think.
-const TURN_TIMEOUT_MIN: Duration = Duration::from_secs(30);
-/// The longest, and the bot seats' pace's bounds: the config file's.
-const TURN_TIMEOUT_MAX: Duration = Duration::from_secs(MAX_TURN_TIMEOUT_SECS);
-const BOT_PACE_MAX: Duration = Duration::from_millis(MAX_BOT_PACE_MS);
 /// The most channels a server may list (their mentions must fit in a message).
 pub const MAX_CHANNELS: usize = 25;
 /// Discord's MANAGE_GUILD and ADMINISTRATOR permission bits.
@@ -63,8 +55,8 @@ where
 
 /// Registers `config set`'s options: the target's range as `start` takes it; the time for each
 /// move and the pace as text (durations, at most [`duration::MAX_CHARS`] characters), which
-/// `set` reads and checks against their bounds (30 seconds to a week; 0 to a minute). The bot
-/// checks every value against these (see `discord::options`).
+/// `set` reads and checks against their bounds (`duration::TURN_TIMEOUT`, `duration::BOT_PACE`).
+/// The bot checks every value against these (see `discord::options`).
 fn set_limits<R: Hosted>(set: &mut Command)
 where
     R::Error: ErrorText,
@@ -141,27 +133,26 @@ async fn set(
     charts: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let turn_timeout = match turn_timeout.as_deref().map(|text| {
-        duration::parse(text, Duration::from_secs(1))
-            .filter(|d| (TURN_TIMEOUT_MIN..=TURN_TIMEOUT_MAX).contains(d))
-    }) {
+    // Read and checked against the bounds their refusal quotes examples of (`duration::Bounds`).
+    let turn_timeout = match turn_timeout.as_deref() {
         None => None,
-        Some(Some(d)) => Some(d.as_secs()),
-        Some(None) => {
-            let takes = (TURN_TIMEOUT_MIN, TURN_TIMEOUT_MAX);
-            return refuse_duration(ctx, TURN_TIMEOUT_OPTION, takes, lang).await;
-        }
+        Some(text) => match duration::TURN_TIMEOUT.read(text) {
+            Some(d) => Some(d.as_secs()),
+            None => {
+                let bounds = duration::TURN_TIMEOUT;
+                return refuse_duration(ctx, TURN_TIMEOUT_OPTION, bounds, text, lang).await;
+            }
+        },
     };
-    let bot_pace = match bot_pace
-        .as_deref()
-        .map(|text| duration::parse(text, Duration::from_millis(1)).filter(|d| *d <= BOT_PACE_MAX))
-    {
+    let bot_pace = match bot_pace.as_deref() {
         None => None,
-        Some(Some(d)) => Some(u64::try_from(d.as_millis())?),
-        Some(None) => {
-            let takes = (Duration::ZERO, BOT_PACE_MAX);
-            return refuse_duration(ctx, BOT_PACE_OPTION, takes, lang).await;
-        }
+        Some(text) => match duration::BOT_PACE.read(text) {
+            Some(d) => Some(u64::try_from(d.as_millis())?),
+            None => {
+                let bounds = duration::BOT_PACE;
+                return refuse_duration(ctx, BOT_PACE_OPTION, bounds, text, lang).await;
+            }
+        },
     };
     let change = SettingsChange::Set {
         default_target: target.map(u32::try_from).transpose()?,
@@ -174,11 +165,13 @@ async fn set(
     change_settings(ctx, change).await
 }
 
-/// Answers that the option `name` takes a duration within `(min, max)`, and changes nothing.
+/// Answers that the option `name` takes a duration within `bounds`, not `given`, and changes
+/// nothing.
 async fn refuse_duration(
     ctx: Context<'_>,
     name: &str,
-    (min, max): (Duration, Duration),
+    bounds: duration::Bounds,
+    given: &str,
     lang: Lang,
 ) -> Result<(), Error> {
     let option = ctx
@@ -189,7 +182,8 @@ async fn refuse_duration(
         .map_or_else(|| name.to_string(), |p| shown_option(p, lang));
     let notice = Notice::BadOption {
         option,
-        takes: Takes::Duration { min, max },
+        takes: Takes::Duration(bounds),
+        given: Some(given.to_string()),
     };
     reply_of(ctx)
         .ephemeral(render::notice(notice, lang))
