@@ -176,7 +176,7 @@ pub(super) fn is_leaderboard(message: &serenity::Message) -> bool {
 }
 
 /// Whether `text` is a leaderboard's `leaderboard-page` footer in some language, whatever its
-/// numbers.
+/// numbers (and whatever follows it after " · ").
 pub(super) fn is_page_footer(text: &str) -> bool {
     const PAGE: &str = "\u{e000}";
     const PAGES: &str = "\u{e001}";
@@ -191,7 +191,11 @@ pub(super) fn is_page_footer(text: &str) -> bool {
                 .filter_map(|p| pattern.find(p).map(|i| (i, p.len())))
                 .min();
             let Some((at, len)) = next else {
-                return rest == pattern;
+                // A board's footer goes on after its page with what it ranks (" · Bot seats are
+                // not ranked"); one posted before that ends with its page.
+                return rest
+                    .strip_prefix(pattern)
+                    .is_some_and(|tail| tail.is_empty() || tail.starts_with(" · "));
             };
             let Some(after) = rest.strip_prefix(&pattern[..at]) else {
                 return false;
