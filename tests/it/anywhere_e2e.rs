@@ -158,6 +158,16 @@ async fn a_whole_game_in_a_group_dm_with_a_bot_seat_and_a_turn_timeout() {
     // spell FORGET IT.
     world.dice.push([5; 9]);
     let rolled = world.click(alice, &turn, "Roll").await;
+    // A move out of turn names whose turn it is and links it: in a chat, by `@me` (issue #44).
+    let refused = world.click(bob, &rolled, &label_with(&rolled, "5")).await;
+    assert!(
+        refused.is_ephemeral()
+            && refused.text().contains(&format!(
+                "It's **alice**'s turn, not yours. [Go to the turn](https://discord.com/channels/@me/{chat}/"
+            )),
+        "{}",
+        refused.text()
+    );
     // Odds, for bob, privately (a token whose answer is private serves the table all the same).
     let odds = world.click(bob, &rolled, "Odds").await;
     assert!(
