@@ -185,7 +185,7 @@ pub fn typed(duration: Duration, lang: Lang) -> String {
         return "0s".to_string();
     }
     // A second and a half, two and a half...: a half is exact in binary, so it reads back exactly.
-    if ms < 60_000 && ms >= 1000 && ms % 1000 == 500 {
+    if (1000..60_000).contains(&ms) && ms % 1000 == 500 {
         let point = if french { ',' } else { '.' };
         return format!("{}{point}5s", ms / 1000);
     }
