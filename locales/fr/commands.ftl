@@ -3,7 +3,7 @@
 # Noms : 1 à 32 lettres minuscules, chiffres, - ou _. Descriptions : 1 à 100 caractères.
 
 cmd-forgetit = forgetit
-cmd-forgetit-description = Jouer à For Get It : neuf dés, tentez votre chance, n'écrivez pas FORGET IT.
+cmd-forgetit-description = Jouer à For Get It : neuf dés, tentez votre chance, n'épelez pas FORGET IT.
 cmd-forgetit-start = lancer
 cmd-forgetit-start-description = Ouvrir une table dans ce salon ; on la rejoint avec le bouton Rejoindre.
 cmd-forgetit-start-target = objectif

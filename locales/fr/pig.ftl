@@ -31,7 +31,7 @@ pig-left = 🚪 { $name } a quitté la partie et perd { $lost } { $lost ->
 } du tour.
 pig-result-round = Manche { $n }
 pig-over-content = 🏁 La partie de **Pig** est terminée.
-pig-over-winner = 🏆 { $who } gagne au **Pig** !
+pig-over-winner = 🏆 { $who } remporte la partie de **Pig** !
 pig-over-title = 🏆 Pig · fin de la partie
 pig-cancelled-content = La partie de **Pig** a été annulée.
 pig-cancelled-title = 🐷 Pig · annulée

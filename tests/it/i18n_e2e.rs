@@ -167,7 +167,7 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
         ["Garder les 1", "Garder les 2", "Garder les 4", "Chances"]
     );
     assert!(
-        rolled.text().contains("Choisissez le nombre de points"),
+        rolled.text().contains("Choisissez votre numéro"),
         "{}",
         rolled.text()
     );
@@ -187,8 +187,7 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
     );
     let odds = world.click(alice, &rolled, "Chances").await;
     assert!(
-        odds.text()
-            .contains("📊 Chances · manche 1 · tour de alice"),
+        odds.text().contains("📊 Chances · manche 1 · tour d'alice"),
         "{}",
         odds.text()
     );
