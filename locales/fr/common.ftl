@@ -298,7 +298,7 @@ chart-alt-totals = totaux finaux : { $totals }
 # Le graphique de la revue.
 review-chart-title = Votre partie, manche par manche
 review-chart-points = Points
-review-chart-chance = Chance de gagner (%)
+review-chart-chance = Chances de gagner (%)
 review-chart-deltas = Chaque manche
 review-chart-you = { $name }
 review-chart-optimal = un jeu parfait, en moyenne

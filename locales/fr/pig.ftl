@@ -15,7 +15,7 @@ pig-button-hold = Garder { $points }
 pig-button-odds = Chances
 pig-turn-title = Manche { $round } · { $who }
 pig-turn-first = Lancez le dé pour commencer votre tour.
-pig-turn-total = Tour : **{ $points }** · garder donne **{ $total }** sur { $target }
+pig-turn-total = Tour : **{ $points }** · en gardant, **{ $total }** sur { $target }
 pig-rolled = Lancer : **{ $n }**.
 pig-held = { $name } garde **{ $points }**. Total : **{ $total }**.
 pig-reached = 🏁 { $name } atteint **{ $total }** et gagne !
@@ -54,12 +54,12 @@ pig-rules-turn-text = Lancez au moins une fois. Un 2 à 6 s'ajoute au total du t
 pig-rules-goal = Gagner
 pig-rules-goal-text = Dès que votre score et le total du tour atteignent l'objectif, vous gagnez : la partie s'arrête aussitôt.
 pig-rules-bot = Le robot
-pig-rules-bot-text = Un robot joue la meilleure stratégie exacte à deux joueurs : il maximise sa chance de gagner (contre le mieux placé s'il y a plus de deux joueurs). **Chances** montre la vôtre si vous gardez et si vous relancez une fois.
+pig-rules-bot-text = Un robot joue la meilleure stratégie exacte à deux joueurs : il maximise ses chances de gagner (contre l'adversaire le mieux placé s'il y a plus de deux joueurs). **Chances** montre les vôtres si vous gardez et si vous relancez une fois.
 pig-rules-time = Temps et départ
 pig-rules-time-text = Quand votre temps est écoulé, le robot garde pour vous le total du tour ; après { $n } délais dépassés d'affilée, vous quittez la partie. Partir abandonne votre tour.
 review-pig-roll = relancer à { $points }
 review-pig-hold = garder { $points }
-pig-review-note = Pig : votre chance de gagner, en points de pourcentage, quand chacun joue au mieux à partir de chaque moment (contre le mieux placé s'il y a plus de deux joueurs).
+pig-review-note = Pig : vos chances de gagner, en points de pourcentage, quand chacun joue au mieux à partir de chaque instant (contre l'adversaire le mieux placé s'il y a plus de deux joueurs).
 
 # La commande.
 cmd-pig = pig

@@ -322,13 +322,7 @@ fn french_writes_numero_one_way_and_spaces_percent() {
             let text = &message.text;
             assert!(!text.contains('º'), "fr/{file}: {id}: {text:?}");
             assert!(!text.contains('#'), "fr/{file}: {id}: {text:?}");
-            for (at, _) in text.match_indices('°') {
-                assert!(
-                    text[at..].starts_with("°\u{a0}"),
-                    "fr/{file}: {id}: {text:?}"
-                );
-                numeros += 1;
-            }
+            numeros += text.matches('°').count();
             for (before, mark) in text.chars().zip(text.chars().skip(1)) {
                 if mark == '%' && before.is_whitespace() {
                     assert_eq!(before, '\u{202f}', "fr/{file}: {id}: {text:?}");
@@ -337,6 +331,23 @@ fn french_writes_numero_one_way_and_spaces_percent() {
         }
     }
     assert!(numeros >= 8, "{numeros}");
+    // In the files' messages (placeables included): `°`, one no-break space, then the number.
+    let (_, files) = resources()
+        .into_iter()
+        .find(|(lang, _)| *lang == Lang::Fr)
+        .unwrap();
+    for (file, source) in files {
+        for line in source.lines().filter(|line| !line.starts_with('#')) {
+            for (at, _) in line.match_indices('°') {
+                let after: Vec<char> = line[at..].chars().skip(1).take(2).collect();
+                assert!(
+                    after.first() == Some(&'\u{a0}')
+                        && after.get(1).is_some_and(|c| !c.is_whitespace()),
+                    "fr/{file}: {line:?}"
+                );
+            }
+        }
+    }
 }
 
 /// The French rules card's word for the point number is the French rules' own: "numéro" (docs/
