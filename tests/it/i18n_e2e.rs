@@ -260,7 +260,7 @@ async fn a_table_takes_its_starters_language_and_each_person_reads_their_own_pri
         text.starts_with(
             "Vous jouez déjà [une partie de **For Get It**](https://discord.com/channels/"
         ) && text.contains(&format!("/{}/{})", world.channel, lobby.id))
-            && text.ends_with(" dans ce salon\u{a0}: elle continue là-bas."),
+            && text.ends_with(" dans ce salon\u{a0}: elle s'y poursuit."),
         "{text}"
     );
     let refused = world.click(world.bob, &lobby, "Annuler").await;

@@ -328,7 +328,7 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
         ),
         format!("Chance\u{a0}: **{}**", signed(luck, true)),
         format!(
-            "Vos décisions ont coûté **{}** points d'espérance",
+            "Vos décisions ont coûté en moyenne **{}** points",
             shown(lost, true)
         ),
         "**Manche 1** — avec 2 2 3 3 3, vous\u{a0}: marquer Chance (13) · le mieux\u{a0}: "
@@ -338,7 +338,10 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
     }
     let chart = review.attachment("review.png").expect("the review's chart");
     let alt = chart.description.as_deref().unwrap_or_default();
-    let first_round = format!("manche 1 chance {}", signed(luck_of_first(table), true));
+    let first_round = format!(
+        "manche 1\u{a0}: chance {}",
+        signed(luck_of_first(table), true)
+    );
     assert!(alt.contains(&first_round), "{first_round:?} not in\n{alt}");
     assert!(
         text.contains(&format!("**−{}**", shown(first, true))),
