@@ -6,6 +6,10 @@
 //! - [`Lang::from_discord`] maps a Discord locale (`fr`, `en-US`, `en-GB`) to a language.
 //! - [`tr!`](crate::tr) formats a message with its variables: `tr!(lang, "lobby-ready", n = 3)`.
 //!
+//! - French elides `de`, `que`, `le`... before a name that starts with a vowel sound (`tour
+//!   d'alice`, `tour de bob`): French messages write `{ DE($name) }` or `{ ELIDE("que", $name) }`
+//!   (see [`elide`]; the functions are on every bundle).
+//!
 //! Adding a language: a `locales/<code>/` directory with the same files and message ids (the
 //! `locales` test checks that every id exists in every language with the same variables), a
 //! variant here, and its entries in [`Lang::ALL`] and [`SHARED`] (and each game's `LOCALES`).
@@ -13,7 +17,7 @@
 use std::sync::LazyLock;
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
 /// A language the bot speaks.
@@ -167,6 +171,7 @@ fn build(lang: Lang) -> FluentBundle<FluentResource> {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord shows text as is: no Unicode isolation marks around variables.
     bundle.set_use_isolating(false);
+    add_elision(&mut bundle);
     let (_, files) = resources()
         .into_iter()
         .find(|(l, _)| *l == lang)
@@ -181,6 +186,116 @@ fn build(lang: Lang) -> FluentBundle<FluentResource> {
     bundle
 }
 
+/// Registers the elision functions on a bundle:
+///
+/// - `{ DE($name) }` is `de bob`, `d'alice`;
+/// - `{ ELIDE("que", $name) }` is `que bob`, `qu'alice` (any word of [`elide`]: `"le"`, `"la"`,
+///   `"je"`, `"ne"`, `"ce"`, `"De"`...);
+/// - either takes `wrap:`, markdown put around the name only: `{ DE($game, wrap: "**") }` is
+///   `de **For Get It**`, `d'**Ouistiti**`.
+fn add_elision(bundle: &mut FluentBundle<FluentResource>) {
+    bundle
+        .add_function("DE", |positional, named| {
+            let name = positional.first().map(text).unwrap_or_default();
+            FluentValue::from(elide_wrapped("de", &name, &wrap(named)))
+        })
+        .expect("DE is added once");
+    bundle
+        .add_function("ELIDE", |positional, named| {
+            let word = positional.first().map(text).unwrap_or_default();
+            let name = positional.get(1).map(text).unwrap_or_default();
+            FluentValue::from(elide_wrapped(&word, &name, &wrap(named)))
+        })
+        .expect("ELIDE is added once");
+}
+
+/// A function's argument as text (a name; a number is written plainly).
+fn text(value: &FluentValue<'_>) -> String {
+    match value {
+        FluentValue::String(s) => s.to_string(),
+        FluentValue::Number(n) => n.as_string().into_owned(),
+        _ => String::new(),
+    }
+}
+
+/// The `wrap:` argument of an elision function, or nothing.
+fn wrap(named: &FluentArgs<'_>) -> String {
+    named.get("wrap").map(text).unwrap_or_default()
+}
+
+fn elide_wrapped(word: &str, name: &str, wrap: &str) -> String {
+    let wrapped = format!("{wrap}{name}{wrap}");
+    if word.is_empty() {
+        return wrapped;
+    }
+    let (article, _) = split_elided(word, name);
+    format!("{article}{wrapped}")
+}
+
+/// `word` then `name` as French writes them: the word elided before a name that starts with a
+/// vowel sound (`d'alice`, `qu'Élodie`, `l'Yvonne`), else a space between them (`de bob`, `de
+/// Robot 1`, `de <@123>`). `word` is one of French's elidable words: `de`, `le`, `la`, `que`,
+/// `je`, `ne`, `ce`, `me`, `te`, `se`, `jusque`, `lorsque`, `puisque`, `quoique` (any case: `De`
+/// gives `D'`); any other word is written as is, then a space.
+/// The apostrophe is the straight one (`'`), as every French message writes it.
+///
+/// When a name elides ([`elides_before`]):
+///
+/// - it starts with a vowel, accented or not, any case (`a e i o u`, `é è ê à â î ï ô û ù ü ÿ`,
+///   `æ œ`...): `d'Amelie`, `d'Élodie`, `d'Œdipe`;
+/// - a `y` elides before a consonant (`d'Yves`, `d'Yvonne`) but not before a vowel, where it
+///   sounds as a consonant (`de Yann`, `de Yasmine`, `de Yolande`: French writes `le yaourt`);
+/// - an `h` never elides: French elides before a "mute" h (`d'Hugo`) but not before an
+///   "aspirated" one (`de Hollande`), and the spelling does not say which; no elision before a
+///   mute h is the smaller fault than one before an aspirated h, so `de Hugo`;
+/// - a name that starts with a digit, an emoji (`🤖 Robot 1`), a symbol or a markdown-escaped
+///   character (`\_alice`, as [`display_name`](crate::render::view::display_name) escapes
+///   one) does not elide;
+/// - nor does a mention (`<@123>`): Discord shows it as `@alice`, and `de @alice` is how French
+///   writes a handle (the `@` is read "arobase", not the name's vowel), so `de <@123>`;
+/// - markdown the message put around the name (`**alice**`, `*alice*`, `~~alice~~`, `||alice||`)
+///   is looked through: `d'**alice**`.
+pub fn elide(word: &str, name: &str) -> String {
+    let (article, name) = split_elided(word, name);
+    format!("{article}{name}")
+}
+
+/// The words French elides before a vowel sound (for names: `si` elides only before `il`).
+const ELIDABLE: [&str; 14] = [
+    "de", "le", "la", "que", "je", "ne", "ce", "me", "te", "se", "jusque", "lorsque", "puisque",
+    "quoique",
+];
+
+/// The article as it stands before `name` (`d'` or `de `), and the name.
+fn split_elided<'a>(word: &str, name: &'a str) -> (String, &'a str) {
+    let elidable = ELIDABLE.iter().any(|w| w.eq_ignore_ascii_case(word));
+    if elidable && elides_before(name) {
+        let mut cut: String = word.chars().take(word.chars().count() - 1).collect();
+        cut.push('\'');
+        (cut, name)
+    } else {
+        (format!("{word} "), name)
+    }
+}
+
+/// Whether French elides a word before `name` (see [`elide`] for the rules).
+pub fn elides_before(name: &str) -> bool {
+    let shown = name.trim_start_matches(['*', '_', '~', '|']);
+    let mut chars = shown.chars().flat_map(char::to_lowercase);
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    match first {
+        'y' | 'ý' | 'ÿ' | 'ŷ' => !chars.next().is_some_and(is_vowel),
+        c => is_vowel(c),
+    }
+}
+
+/// A lowercase vowel of a Latin alphabet, accented or not (`y` included).
+fn is_vowel(c: char) -> bool {
+    "aàáâãäåāăąæeèéêëēĕėęěiìíîïĩīĭįıoòóôõöøōŏőœuùúûüũūŭůűųyýÿŷ".contains(c)
+}
+
 /// Formats a message: `tr!(lang, "id")`, or with variables `tr!(lang, "id", n = 3, who = name)`
 /// (each value anything that converts into a `FluentValue`: numbers, `String`, `&str`).
 #[macro_export]
@@ -193,4 +308,71 @@ macro_rules! tr {
         $( args.set(stringify!($key), $value); )+
         $crate::i18n::Lang::t_with($lang, $id, &args)
     }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn french_elides_before_a_vowel_sound_and_only_then() {
+        for (name, shown) in [
+            ("alice", "d'alice"),
+            ("Amelie", "d'Amelie"),
+            ("ÉLODIE", "d'ÉLODIE"),
+            ("ève", "d'ève"),
+            ("Œdipe", "d'Œdipe"),
+            ("ugo", "d'ugo"),
+            ("Yves", "d'Yves"),
+            ("**alice**", "d'**alice**"),
+            ("||inès||", "d'||inès||"),
+            ("bob", "de bob"),
+            ("Yann", "de Yann"),
+            ("Hugo", "de Hugo"),
+            ("Robot 1", "de Robot 1"),
+            ("🤖 Robot 1", "de 🤖 Robot 1"),
+            ("<@123>", "de <@123>"),
+            ("@alice", "de @alice"),
+            ("\\_alice", "de \\_alice"),
+            ("42", "de 42"),
+            ("", "de "),
+        ] {
+            assert_eq!(elide("de", name), shown, "{name}");
+        }
+        assert_eq!(elide("que", "Inès"), "qu'Inès");
+        assert_eq!(elide("De", "alice"), "D'alice");
+        assert_eq!(elide("la", "Ana"), "l'Ana");
+        assert_eq!(elide("à", "alice"), "à alice");
+    }
+
+    #[test]
+    fn the_elision_functions_format_in_a_bundle() {
+        let mut bundle = FluentBundle::new_concurrent(vec!["fr".parse().unwrap()]);
+        bundle.set_use_isolating(false);
+        add_elision(&mut bundle);
+        let resource = FluentResource::try_new(
+            "a = tour { DE($name) }\nb = { ELIDE(\"que\", $name) }\nc = une partie { DE($game, wrap: \"**\") }\n"
+                .to_string(),
+        )
+        .unwrap();
+        bundle.add_resource(resource).unwrap();
+        let format = |id: &str, args: &FluentArgs<'_>| {
+            let pattern = bundle.get_message(id).unwrap().value().unwrap();
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, Some(args), &mut errors);
+            assert!(errors.is_empty(), "{errors:?}");
+            text.into_owned()
+        };
+        let mut args = FluentArgs::new();
+        args.set("name", "alice");
+        args.set("game", "Ouistiti");
+        assert_eq!(format("a", &args), "tour d'alice");
+        assert_eq!(format("b", &args), "qu'alice");
+        assert_eq!(format("c", &args), "une partie d'**Ouistiti**");
+        let mut args = FluentArgs::new();
+        args.set("name", "bob");
+        args.set("game", "For Get It");
+        assert_eq!(format("a", &args), "tour de bob");
+        assert_eq!(format("c", &args), "une partie de **For Get It**");
+    }
 }

@@ -3,7 +3,7 @@
 # Noms : 1 à 32 lettres minuscules, chiffres, - ou _. Descriptions : 1 à 100 caractères.
 
 cmd-forgetit = forgetit
-cmd-forgetit-description = Jouer à For Get It : neuf dés, tentez votre chance, n'écrivez pas FORGET IT.
+cmd-forgetit-description = Jouer à For Get It : neuf dés, tentez votre chance, n'épelez pas FORGET IT.
 cmd-forgetit-start = lancer
 cmd-forgetit-start-description = Ouvrir une table dans ce salon ; on la rejoint avec le bouton Rejoindre.
 cmd-forgetit-start-target = objectif
@@ -21,7 +21,7 @@ cmd-forgetit-scores-description = Afficher les scores de la partie de ce salon.
 cmd-forgetit-rules = règles
 cmd-forgetit-rules-description = Les règles de For Get It.
 cmd-forgetit-leaderboard = classement
-cmd-forgetit-leaderboard-description = Le classement : de tous les temps, ou des 7 ou 30 derniers jours.
+cmd-forgetit-leaderboard-description = Le classement : depuis toujours, ou sur les 7 ou 30 derniers jours.
 cmd-forgetit-leaderboard-scope = portée
 cmd-forgetit-leaderboard-scope-description = Ce serveur (par défaut) ou tous les serveurs
 cmd-forgetit-leaderboard-by = par
@@ -29,7 +29,7 @@ cmd-forgetit-leaderboard-by-description = Classer par victoires (par défaut), p
 cmd-forgetit-leaderboard-period = période
 cmd-forgetit-leaderboard-period-description = Les parties finies ces 7 ou 30 derniers jours, ou toutes (par défaut)
 cmd-forgetit-stats = stats
-cmd-forgetit-stats-description = Statistiques de tous les temps : les vôtres, ou celles d'un autre joueur.
+cmd-forgetit-stats-description = Statistiques cumulées : les vôtres, ou celles d'un autre joueur.
 cmd-forgetit-stats-user = joueur
 cmd-forgetit-stats-user-description = Les statistiques de qui (par défaut : les vôtres)
 cmd-forgetit-stats-scope = portée
@@ -97,7 +97,7 @@ cmd-getdickey-scores-description = Afficher les feuilles de score de la partie d
 cmd-getdickey-rules = règles
 cmd-getdickey-rules-description = Les règles de Get Dickey.
 cmd-getdickey-leaderboard = classement
-cmd-getdickey-leaderboard-description = Le classement de Get Dickey : de tous les temps, ou des 7 ou 30 derniers jours.
+cmd-getdickey-leaderboard-description = Le classement de Get Dickey : depuis toujours, ou sur les 7 ou 30 derniers jours.
 cmd-getdickey-leaderboard-scope = portée
 cmd-getdickey-leaderboard-scope-description = Ce serveur (par défaut) ou tous les serveurs
 cmd-getdickey-leaderboard-by = par

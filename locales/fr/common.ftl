@@ -1,5 +1,23 @@
-# Textes communs aux deux jeux : salle d'attente, boutons, avis, erreurs, classements et
+# Textes communs aux jeux : salle d'attente, boutons, avis, erreurs, classements et
 # statistiques. Les mots des dés (FOR, GET, IT, FORGET IT) ne se traduisent jamais.
+#
+# Élision (src/i18n.rs, `elide`) : « de », « que », « le »... devant un nom (d'un joueur, d'un
+# robot, d'un jeu) s'écrivent avec une fonction, jamais à la main, car le nom n'est connu qu'au
+# moment du message :
+#   { DE($name) }                  → « de bob », « d'alice », « de Robot 1 », « de <@123> »
+#   { ELIDE("que", $name) }        → « que bob », « qu'alice » (aussi "le", "la", "je", "ne",
+#                                    "ce", "me", "te", "se", "jusque", "lorsque", "puisque",
+#                                    "quoique" ; "De" donne « D'alice »)
+#   { DE($game, wrap: "**") }      → « de **For Get It** », « d'**Ouistiti** » (la mise en forme
+#                                    autour du nom seulement)
+# Règles : élision devant une voyelle, accentuée ou non, majuscule ou non (a e i o u, é, œ...) ;
+# devant un y suivi d'une consonne (d'Yves) mais pas d'une voyelle (de Yann) ; jamais devant un
+# h (on ne peut pas savoir s'il est muet ou aspiré : « de Hugo » plutôt que « d'Hollande ») ni
+# devant un chiffre, un emoji (🤖), un symbole ou une mention (<@123>, que Discord montre
+# « @alice » : « de @alice »). Le gras ou l'italique autour du nom est ignoré : « d'**alice** ».
+#
+# Typographie : une espace insécable avant « : » et dans « n° 5 » (U+00A0), une fine insécable
+# avant « ; », « ! », « ? » et « % » (U+202F) ; le signe du numéro est toujours « n° ».
 
 # Les noms des jeux (les mêmes dans toutes les langues)
 game-forgetit = For Get It
@@ -14,17 +32,17 @@ points-lost = ({ $n } { $n ->
 
 ## Salle d'attente
 
-lobby-footer = Rejoignez pour jouer, ou ajoutez un robot comme adversaire. L'hôte lance la partie.
+lobby-footer = Rejoignez la table pour jouer, ou ajoutez un robot comme adversaire. L'hôte lance la partie.
 playing-order = Ordre de jeu
 lobby-waiting = Il manque encore { $n } { $n ->
         [one] joueur
        *[other] joueurs
     } pour commencer.
 lobby-full = La table est complète : l'hôte peut lancer la partie.
-lobby-ready = Prêt : l'hôte peut lancer la partie, et { $n } { $n ->
+lobby-ready = Tout est prêt : l'hôte peut lancer la partie, et { $n } { $n ->
         [one] joueur peut
        *[other] joueurs peuvent
-    } encore rejoindre.
+    } encore rejoindre la table.
 lobby-seat = { $n }. { $name }
 lobby-seat-host = { $n }. { $name } 👑 hôte
 lobby-players = Joueurs ({ $seated }/{ $max })
@@ -47,7 +65,7 @@ button-next = Suivant ▶
 
 turn-yours = { $who }, à vous de jouer !
 turn-bot = 🤖 { $who } joue.
-left-after-timeouts = 🚪 { $name } a quitté la partie après { $n } temps écoulés d'affilée.
+left-after-timeouts = 🚪 { $name } a quitté la partie après { $n } délais dépassés d'affilée.
 over-nobody = Il ne reste personne à la table pour gagner.
 over-winner = 🏆 { $who } gagne avec **{ $points }** points !
 over-shared = 🏆 { $who } se partagent la victoire !
@@ -69,7 +87,7 @@ error-too-few-players = Il faut au moins { $min } joueurs pour commencer : atte
 error-not-your-turn = Ce n'est pas votre tour.
 error-not-your-turn-named = C'est à **{ $player }** de jouer, pas à vous.
 error-see-turn = [Voir le tour en cours]({ $link }).
-error-empty-name = Une place a besoin d'un nom.
+error-empty-name = Une place doit avoir un nom.
 
 ## Avis : réponses privées et courtes
 
@@ -78,10 +96,10 @@ notice-joined = Vous avez rejoint la table.
 notice-left = Vous avez quitté la table.
 notice-kicked = Ce joueur a été retiré de la table.
 notice-cancelled = La partie est annulée.
-notice-channel-busy = Il y a déjà { $game } dans { $channel } : rejoignez-la, attendez qu'elle finisse, ou lancez la vôtre { $elsewhere }.
-notice-busy-game = une partie de **{ $game }**
+notice-channel-busy = Il y a déjà { $game } dans { $channel } : rejoignez-la, attendez qu'elle se termine, ou lancez la vôtre { $elsewhere }.
+notice-busy-game = une partie { DE($game, wrap: "**") }
 notice-busy-a-game = une partie
-notice-busy-seated = Vous jouez déjà { $game } dans { $channel } : poursuivez-la là-bas.
+notice-busy-seated = Vous jouez déjà { $game } dans { $channel } : elle s'y poursuit.
 notice-busy-this-channel = ce salon
 notice-busy-another-channel = dans un autre salon
 notice-busy-in = dans { $channels }
@@ -90,16 +108,16 @@ notice-no-game = Il n'y a pas de partie dans ce salon : lancez-en une avec { $s
 notice-other-game = La partie de ce salon se joue avec `/{ $command }` : utilisez les commandes `/{ $command }`.
 notice-game-over = Cette partie est terminée.
 notice-rematch-players-only = Seuls les joueurs de cette partie peuvent demander sa revanche : lancez votre propre partie avec { $starts }.
-notice-stale = Ce bouton n'est plus à jour : utilisez le dernier message de tour.
-notice-already-done = C'est déjà fait : votre clic précédent a compté, et le message le montre.
+notice-stale = Ce bouton n'est plus à jour : utilisez le message du tour en cours.
+notice-already-done = C'est déjà fait : votre clic précédent a été pris en compte, et le message le montre.
 notice-host-only = Seul l'hôte peut faire cela.
 notice-host-or-moderator = Seul l'hôte ou un modérateur peut faire cela.
 notice-host-only-named = Seul l'hôte ({ $host }) peut faire cela.
-notice-host-or-moderator-named = Seuls l'hôte ({ $host }) ou un modérateur peuvent faire cela.
+notice-host-or-moderator-named = Seul l'hôte ({ $host }) ou un modérateur peut faire cela.
 notice-no-settings-here = Les réglages se font dans un serveur dont le bot est membre. Ici, les parties suivent les réglages par défaut.
 notice-no-turn = Aucun tour n'est en cours.
 notice-unknown-button = Ce bouton ne fonctionne plus.
-notice-not-saved = Impossible d'enregistrer, donc rien ne s'est passé : veuillez réessayer.
+notice-not-saved = L'enregistrement a échoué, donc rien n'a été fait : veuillez réessayer.
 notice-shutting-down = Le bot redémarre : veuillez réessayer dans un instant.
 notice-failed = Quelque chose s'est mal passé : veuillez réessayer.
 notice-option-range = **{ $option }** prend un nombre entier de { $min } à { $max }, comme { $examples } : rien n'a été fait.
@@ -109,10 +127,10 @@ notice-option-choice = **{ $option }** prend l'une de ces valeurs : { $choices 
 notice-option-member = **{ $option }** prend un membre de ce serveur : rien n'a été fait.
 notice-option-value = **{ $option }** ne prend pas cette valeur : rien n'a été fait.
 notice-option-unknown = Cette commande n'a pas d'option **{ $option }** : rien n'a été fait.
-notice-option-missing = Il manque à cette commande son option **{ $option }** : rien n'a été fait.
+notice-option-missing = Il manque l'option **{ $option }** à cette commande : rien n'a été fait.
 notice-options-bad = Le bot n'a pas pu lire les options de cette commande : rien n'a été fait.
 notice-unknown-command = Le bot n'a pas cette commande (Discord en montre peut-être une ancienne) : utilisez { $commands }.
-notice-subcommand-needed = Dites quoi faire après `/{ $command }` : { $subcommands }.
+notice-subcommand-needed = Précisez quoi faire après `/{ $command }` : { $subcommands }.
 
 ## Classements et statistiques
 
@@ -129,8 +147,8 @@ leaderboard-by-wins = victoires
 leaderboard-by-points = points
 leaderboard-by-rating = niveau
 leaderboard-elsewhere = un joueur d'un autre serveur
-leaderboard-rating-note = Un niveau part de 1500 et bouge à chaque partie terminée, selon la place, davantage face à plus fort ; il montre un niveau que le joueur a très probablement, donc il monte aussi à mesure que les parties le rendent plus sûr.
-leaderboard-rating-no-period = Les niveaux sont ceux d'aujourd'hui : une période ne s'y applique pas.
+leaderboard-rating-note = Le niveau part de 1500 et évolue après chaque partie terminée selon le classement, d'autant plus face à des adversaires forts. Il indique un niveau que le joueur a très probablement : il monte donc aussi à mesure que les parties le rendent plus sûr.
+leaderboard-rating-no-period = Les niveaux affichés sont ceux d'aujourd'hui : la période ne s'y applique pas.
 leaderboard-by-best-turn = meilleur tour
 leaderboard-by-best-game = meilleure partie
 stats-title = 📊 { $name } · { $game }
@@ -146,29 +164,29 @@ stats-best-game = Meilleure partie
 stats-dickeys = Dickeys
 stats-forget-its = FORGET IT
 stats-of-turns = { $n } ({ $percent } des tours)
-stats-percent = { $percent } %
+stats-percent = { $percent } %
 
 ## Confidentialité (`privacy` et `forget-me`, les mêmes pour les deux jeux)
 
 privacy-title = 🔒 Confidentialité : ce que le bot garde, et combien de temps
 privacy-stored = Ce qui est gardé
 privacy-stored-text = • Les parties jouées sur chaque serveur : le salon, l'identifiant Discord de chaque place et le nom qu'avait le joueur sur ce serveur, les scores, et le journal de la partie (chaque coup et chaque dé ; les arrivées à la table nomment aussi les joueurs).
-    • Les statistiques de tous les temps par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre niveau par jeu, sur chaque serveur et sur tous les serveurs, avec sa valeur après chaque partie classée (pour le graphique de `stats`).
+    • Les statistiques cumulées par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre niveau par jeu, sur chaque serveur et sur tous les serveurs, avec sa valeur après chaque partie classée (pour le graphique de `stats`).
     • Rien d'autre : ni messages, ni profil, ni autres données du serveur.
 privacy-why = Pourquoi
 privacy-why-text = Pour jouer les parties (une partie en cours est reconstruite à partir de son journal après un redémarrage), et pour montrer les scores, les statistiques et les classements.
 privacy-how-long = Combien de temps
 privacy-how-long-text = Tant que le bot est sur le serveur. Quand le bot est retiré d'un serveur, les parties et les statistiques de ce serveur sont supprimées 30 jours plus tard, sauf si le bot y est ajouté de nouveau d'ici là.
 privacy-forget = M'oublier
-privacy-forget-text = { $command } supprime d'un coup vos statistiques, résultats et niveaux sur tous les serveurs, et remplace votre nom dans les parties gardées par « un ancien joueur ». Votre identifiant Discord reste dans les journaux de ces parties, sans nom, pour qu'elles et les résultats des autres joueurs restent tels qu'ils ont été joués. Les messages déjà publiés dans les salons ne sont pas modifiés.
+privacy-forget-text = { $command } supprime d'un coup vos statistiques, résultats et niveaux sur tous les serveurs, et remplace votre nom dans les parties gardées par « un ancien joueur ». Votre identifiant Discord reste dans les journaux de ces parties, sans nom, pour que ces parties et les résultats des autres joueurs restent tels qu'ils ont été joués. Les messages déjà publiés dans les salons ne sont pas modifiés.
 former-player = un ancien joueur
 forget-prompt = **Vous oublier ?** Cela supprime vos statistiques et vos niveaux sur tous les serveurs (les deux jeux) et remplace votre nom dans chaque partie gardée par « un ancien joueur ». Les résultats des autres joueurs restent tels quels. C'est définitif.
 forget-button-yes = M'oublier
 forget-button-no = Garder mes données
 forget-done = C'est fait : vos statistiques sont supprimées et votre nom n'est plus dans les parties gardées.
 forget-kept = Rien n'a été supprimé.
-forget-seated = Vous avez une place à une partie encore ouverte, dans { $channel } : quittez-la (ou attendez qu'elle se termine), puis redemandez. Rien n'a été supprimé.
-forget-not-yours = Seule la personne qui a demandé à être oubliée peut répondre : lancez vous-même la commande pour être oublié.
+forget-seated = Vous êtes encore à la table d'une partie ouverte, dans { $channel } : quittez-la (ou attendez qu'elle se termine), puis recommencez. Rien n'a été supprimé.
+forget-not-yours = Seule la personne qui a demandé à être oubliée peut répondre : lancez vous-même la commande si vous voulez être oublié.
 
 ## Réglages du serveur (`config`, les mêmes pour les deux jeux)
 
@@ -181,8 +199,8 @@ settings-bot-pace = Rythme des robots
 settings-language = Langue des tables
 settings-threads = Parties dans des fils
 settings-charts = Graphiques en fin de partie
-thread-no-permission = { $host } 🧵 Cette partie reste dans le salon : le bot ne peut pas ouvrir de fil ici. Un admin du serveur peut lui donner la permission **Créer des fils publics**, ou désactiver les fils dans les réglages du serveur (`config régler fils`).
-thread-failed = { $host } 🧵 Cette partie reste dans le salon : Discord ne lui a pas ouvert de fil.
+thread-no-permission = { $host } 🧵 Cette partie reste dans le salon : le bot ne peut pas ouvrir de fil ici. Un administrateur du serveur peut lui donner la permission **Créer des fils publics**, ou désactiver les fils dans les réglages du serveur (`config régler fils`).
+thread-failed = { $host } 🧵 Cette partie reste dans le salon : Discord n'a pas pu lui ouvrir de fil.
 thread-played-in = 🧵 Jouée dans [son fil]({ $link }).
 settings-on = oui
 settings-off = non
@@ -207,15 +225,15 @@ notice-option-duration = **{ $option }** prend une durée de { $min } à { $max 
 
 # Analyses : le jeu d'une personne dans une partie terminée, comparé au jeu optimal (en privé).
 button-review = Analyse
-over-game-id = Partie n°{ $id }
-review-title = 🔍 Analyse · { $name } · { $game } n°{ $id }
-review-score = **Score { $points }** · le jeu optimal attend **{ $expected }** de { $turns ->
+over-game-id = Partie n° { $id }
+review-title = 🔍 Analyse · { $name } · { $game } n° { $id }
+review-score = **Score { $points }** · un jeu parfait aurait rapporté en moyenne **{ $expected }** sur { $turns ->
     [one] votre tour
    *[other] vos { $turns } tours
 }
 review-luck = 🎲 Chance : **{ $luck }**
-review-lost = 🧠 Vos décisions ont coûté **{ $lost }** points d'espérance
-review-forfeited = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points d'espérance
+review-lost = 🧠 Vos décisions ont coûté en moyenne **{ $lost }** points
+review-forfeited = ⏰ Les délais dépassés et le départ ont coûté en moyenne **{ $forfeited }** points
 review-mistakes = Décisions qui ont coûté des points
 review-costliest = Les { $n } manches les plus coûteuses
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
@@ -237,23 +255,23 @@ review-more-turns = …et { $n ->
     [one] un tour
    *[other] { $n } tours
 } de plus.
-review-footer = Vous seul voyez ceci. L'espérance suppose le jeu optimal à partir de chaque moment. Chance : sur vos lancers, l'espérance après chaque lancer moins celle d'avant. Score = espérance + chance − décisions − délais.
-review-score-chance = **Score { $points }** · votre chance de gagner à votre premier tour : **{ $expected } %** ({ $turns ->
+review-footer = Vous seul voyez ceci. Les points attendus supposent un jeu parfait à partir de chaque instant. Chance : sur chacun de vos lancers, les points attendus après le lancer moins ceux d'avant. Score = points attendus + chance − décisions − délais.
+review-score-chance = **Score { $points }** · vos chances de gagner au début de votre premier tour : **{ $expected } %** ({ $turns ->
     [one] un tour joué
    *[other] { $turns } tours joués
 })
-review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chance de gagner
-review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chance de gagner
+review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chances de victoire
+review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chances de victoire
 review-turn-line-chance = **{ $turn }** · { $points } pts · chance { $luck }
-review-footer-chance = Vous seul voyez ceci. Les chances (en points de pourcentage) supposent un jeu optimal des deux côtés à partir de chaque moment. Chance : sur vos lancers, la chance après chaque lancer moins celle d'avant.
-review-unknown = Il n'y a pas de partie n°{ $id }.
-review-other-server = La partie n°{ $id } n'a pas été jouée sur ce serveur : analysez-la là où elle a été jouée.
-review-other-game = La partie n°{ $id } se joue avec `/{ $command }` : utilisez `/{ $command } analyse`.
-review-not-finished = La partie n°{ $id } n'est pas terminée : elle pourra être analysée une fois finie.
-review-cancelled = La partie n°{ $id } a été annulée : seule une partie terminée peut être analysée.
-review-not-played = Vous n'avez pas joué dans la partie n°{ $id } : seuls ses joueurs peuvent l'analyser.
-review-pruned = La partie n°{ $id } s'est terminée il y a longtemps et ses coups ne sont plus conservés : elle n'a plus d'analyse ni de revanche. Son résultat compte toujours.
-review-no-games = Vous n'avez aucune partie terminée de { $game } sur ce serveur à analyser : jouez-en une, puis `/{ $command } analyse`.
+review-footer-chance = Vous seul voyez ceci. Les chances (en points de pourcentage) supposent un jeu parfait de part et d'autre à partir de chaque instant. Chance : sur chacun de vos lancers, vos chances après le lancer moins celles d'avant.
+review-unknown = Il n'y a pas de partie n° { $id }.
+review-other-server = La partie n° { $id } n'a pas été jouée sur ce serveur : analysez-la là où elle a été jouée.
+review-other-game = La partie n° { $id } se joue avec `/{ $command }` : utilisez `/{ $command } analyse`.
+review-not-finished = La partie n° { $id } n'est pas terminée : elle pourra être analysée une fois finie.
+review-cancelled = La partie n° { $id } a été annulée : seule une partie terminée peut être analysée.
+review-not-played = Vous n'avez pas joué dans la partie n° { $id } : seuls ses joueurs peuvent l'analyser.
+review-pruned = La partie n° { $id } s'est terminée il y a longtemps et ses coups ne sont plus conservés : elle n'a plus ni analyse ni revanche. Son résultat compte toujours.
+review-no-games = Vous n'avez aucune partie terminée { DE($game) } sur ce serveur à analyser : jouez-en une, puis `/{ $command } analyse`.
 
 ## Les dés en toutes lettres : chaque message qui montre des dés les dit aussi dans son texte
 ## (les notifications et les lecteurs d'écran lisent un emoji comme son nom)
@@ -269,7 +287,7 @@ notice-limit-lobbies = Vous avez déjà { $max ->
     [one] lancez-la ou fermez-la
    *[other] lancez-en une ou fermez-en une
 } d'abord. Rien n'a été fait.
-notice-limit-tables = Ce serveur a { $max } parties ouvertes, son maximum : terminez-en une ou annulez-en une d'abord. Rien n'a été fait.
+notice-limit-tables = Ce serveur a atteint son maximum de { $max } parties ouvertes : terminez-en une ou annulez-en une d'abord. Rien n'a été fait.
 notice-limit-clicks = Doucement : au plus { $max } clics par minute. Rien n'a été fait ; cliquez à nouveau dans un instant.
 
 # Le graphique de fin de partie (ses libellés, et son texte alternatif).
@@ -285,18 +303,18 @@ chart-alt-totals = totaux finaux : { $totals }
 # Le graphique de la revue.
 review-chart-title = Votre partie, manche par manche
 review-chart-points = Points
-review-chart-chance = Chance de gagner (%)
+review-chart-chance = Chances de gagner (%)
 review-chart-deltas = Chaque manche
 review-chart-you = { $name }
-review-chart-optimal = ce qu'attendrait le jeu optimal
+review-chart-optimal = un jeu parfait, en moyenne
 review-chart-luck = chance
 review-chart-cost = décisions
-review-chart-alt = Le score de { $name } manche par manche face à ce qu'attendrait le jeu optimal, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
-review-chart-alt-chance = La chance de gagner de { $name } après chacun de ses tours face à celle que des décisions optimales auraient gardée, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
-review-chart-turn = manche { $round } chance { $luck }, décisions −{ $lost }
+review-chart-alt = Le score { DE($name) }, manche par manche, face à ce qu'un jeu parfait aurait rapporté en moyenne, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
+review-chart-alt-chance = Les chances de victoire { DE($name) } après chacun de ses tours, face à celles que des décisions parfaites auraient gardées, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
+review-chart-turn = manche { $round } : chance { $luck }, décisions −{ $lost }
 
 # Le graphique du classement de `stats`.
 rating-chart-title = Niveau sur les { $n } dernières parties
 rating-chart-games = Partie
 rating-chart-rating = Niveau
-rating-chart-alt = Le niveau de { $name } sur ses { $n } dernières parties : de { $first } à { $last }, au plus haut { $best }.
+rating-chart-alt = Le niveau { DE($name) } sur ses { $n } dernières parties : de { $first } à { $last }, { $best } au plus haut.

@@ -35,7 +35,7 @@ fgi-none-yet = aucun pour l'instant
 fgi-words = Mots mis de côté
 fgi-words-set = Mots mis de côté (série { $set })
 fgi-point-bonus = { $dice } · bonus ×{ $m }
-fgi-roll-number = Lancer nº { $n }
+fgi-roll-number = Lancer n° { $n }
 fgi-point-dice = Dés de points
 fgi-in-hand = En main
 fgi-in-hand-none = aucun : les neuf sont mis de côté
@@ -46,7 +46,7 @@ fgi-prompt-no-pair = Aucun nombre n'est sorti sur deux dés : relancez { $n ->
        *[other] les { $n } dés
     } en main.
 fgi-prompt-number = **{ $n }**
-fgi-prompt-choose = Choisissez le nombre de points : gardez les { $options }.
+fgi-prompt-choose = Choisissez votre numéro : gardez les { $options }.
 fgi-prompt-all-aside = Les neuf dés sont mis de côté ! Encaissez **{ $points }**, ou relancez les neuf pour commencer la série { $set }.
 fgi-prompt-bank-or-roll = Encaissez **{ $points }**, ou lancez { $n ->
         [one] le dé
@@ -54,7 +54,7 @@ fgi-prompt-bank-or-roll = Encaissez **{ $points }**, ou lancez { $n ->
     } en main.
 fgi-note-new-set = Le prochain lancer commence la série { $set } : ces mots ne comptent plus.
 fgi-note-danger = ⚠️ Un seul **{ $word }** de plus et c'est FORGET IT !
-fgi-note-safe = 🛡️ Aucun dé { $word } en main : cette série ne risque rien.
+fgi-note-safe = 🛡️ Aucun dé { $word } en main : cette série ne craint rien.
 fgi-last-turn-need = ⏳ Dernier tour : il faut **{ $win }** à { $name } pour gagner, { $tie } pour égaliser.
 
 ## La fin d'un tour
@@ -62,17 +62,17 @@ fgi-last-turn-need = ⏳ Dernier tour : il faut **{ $win }** à { $name } pour 
 fgi-banked = { $name } encaisse **{ $points }**. Total : **{ $total }**.
 fgi-forget-it = 💥 **FORGET IT !** { $name } marque 0 ce tour-ci{ $lost }.
 fgi-timed-out-banked = ⏰ Temps écoulé : { $banked }
-fgi-timed-out-nothing = ⏰ Temps écoulé pour { $name }, sans nombre de points : le tour rapporte 0.
+fgi-timed-out-nothing = ⏰ Temps écoulé pour { $name }, sans numéro : le tour ne rapporte rien.
 fgi-result-round = Manche { $n }
 fgi-story-keep = → les { $n }
 fgi-story-set = série { $set } :
 fgi-left = 🚪 { $name } a quitté la partie{ $lost }.
-fgi-last-turns = ⏳ **Derniers tours !** { $name } a atteint l'objectif avec { $total } : chacun des autres joue un dernier tour.
+fgi-last-turns = ⏳ **Derniers tours !** { $name } a atteint l'objectif avec { $total } : chaque autre joueur a droit à un dernier tour.
 
 ## La fin de la partie
 
 fgi-over-content = 🏁 La partie de **For Get It** est terminée.
-fgi-over-winner = 🏆 { $who } gagne **For Get It** !
+fgi-over-winner = 🏆 { $who } remporte la partie de **For Get It** !
 fgi-over-title = 🏆 For Get It · fin de la partie
 fgi-played-to = Partie en { $target } points.
 fgi-cancelled-content = La partie de **For Get It** a été annulée.
@@ -80,52 +80,53 @@ fgi-cancelled-title = 🎲 For Get It · annulée
 
 ## Chances
 
-odds-title = 📊 Chances · manche { $round } · tour de { $name }
+odds-title = 📊 Chances · manche { $round } · tour { DE($name) }
 odds-first-roll = Le tour commence par un lancer des neuf dés.
-odds-no-point = Pas encore de nombre de points : les dés en main doivent être relancés.
+odds-no-point = Pas encore de numéro : les dés en main doivent être relancés.
 odds-chance-this = **Risque que ce lancer fasse FORGET IT :** { $chance }
 odds-chance-next = **Risque que le prochain lancer fasse FORGET IT :** { $chance }
 odds-expected-turn = Score espéré du tour
-odds-choose = Choisissez le nombre de points. Score espéré du tour pour chaque choix, et risque que le lancer suivant fasse FORGET IT :
+odds-choose = Choisissez votre numéro. Score espéré du tour pour chaque choix, et risque que le lancer suivant fasse FORGET IT :
 odds-next = FORGET IT au prochain lancer : { $chance }
 odds-new-set = Les neuf dés sont mis de côté : le prochain lancer commence une nouvelle série de neuf.
 odds-best = Le meilleur coup
 odds-best-button = Cliquez sur **{ $button }**.
-odds-footer = Vous seul voyez ceci. Les scores espérés supposent le meilleur jeu à partir de maintenant et ne comptent que ce tour, pas la course à l'objectif.
-odds-chance-none = 0 % (aucun dé en main ne peut le faire)
-odds-chance = { $percent } % (1 sur { $one_in })
+odds-footer = Vous seul voyez ceci. Les scores espérés supposent que vous jouez au mieux à partir de maintenant et ne concernent que ce tour, pas la course à l'objectif.
+odds-chance-none = 0 % (aucun dé en main ne peut le faire)
+odds-chance = { $percent } % (1 chance sur { $one_in })
 odds-expected = espéré **{ $points }**
 
-## Règles (d'après la traduction française des règles d'origine ; les mots des dés restent
-## FOR, GET et IT)
+## Règles (d'après la traduction française des règles d'origine, docs/seeds/003_*.txt : le
+## « numéro » est le nombre gardé sur les dés de points, comme elle le nomme ; les mots des dés
+## restent FOR, GET et IT)
 
 fgi-rules-title = 🎲 Comment jouer à For Get It
 fgi-rules-intro = Neuf dés, tentez votre chance, et n'épelez pas **FORGET IT**. Soyez le premier joueur à atteindre l'objectif : **{ $target }** points, sauf si la table en choisit un autre.
 fgi-rules-dice = Les dés
 fgi-rules-dice-text = Trois dés FOR (rouges), trois dés GET (blancs) et trois dés IT (bleus). Chacun montre 1 à 5, ou son propre mot.
 fgi-rules-start = Qui commence
-fgi-rules-start-text = De { $min } à { $max } joueurs ; un robot compte comme un joueur. Chaque joueur lance un dé : le plus grand nombre commence (n'importe quel nombre bat un mot), les égalités relancent. Puis on joue à tour de rôle, dans l'ordre d'arrivée à la table ; chaque tour de table est une manche, numérotée ainsi dans les messages.
+fgi-rules-start-text = De { $min } à { $max } joueurs ; un robot compte comme un joueur. Chaque joueur lance un dé : le plus grand nombre commence (n'importe quel nombre bat un mot), les égalités relancent. Puis on joue à tour de rôle, dans l'ordre d'arrivée à la table ; chaque tour de table forme une manche, et les messages numérotent les manches.
 fgi-rules-turn = Votre tour
-fgi-rules-turn-text = Lancez les neuf dés. Tous les dés de mots sont mis de côté. Puis gardez un nombre sorti sur au moins deux dés : c'est votre **nombre de points**, et ces dés sont mis de côté. Pas de paire ? Relancez les autres jusqu'à en obtenir une. Vous ne pouvez pas encaisser avant d'avoir un nombre de points.
+fgi-rules-turn-text = Lancez les neuf dés. Tous les dés de mots sont mis de côté. Puis gardez un nombre sorti sur au moins deux dés : c'est votre **numéro**, et ces dés de points sont mis de côté. Pas de paire ? Relancez les autres jusqu'à en obtenir une. Vous ne pouvez pas encaisser avant d'avoir un numéro.
 fgi-rules-bank = Encaisser ou relancer
-fgi-rules-bank-text = Après chaque lancer, les dés de mots et les dés qui montrent votre nombre de points sont mis de côté, rien d'autre. Puis **encaissez** votre score, ou **relancez** les dés encore en main. Un lancer qui ne met rien de côté ne coûte rien.
+fgi-rules-bank-text = Après chaque lancer, les dés de mots et les dés qui montrent votre numéro sont mis de côté, rien d'autre. Puis **encaissez** votre score, ou **relancez** les dés encore en main. Un lancer qui ne met rien de côté ne coûte rien.
 fgi-rules-forget-it = 💥 FORGET IT
 fgi-rules-forget-it-text = Si les mots mis de côté dans une série comptent au moins un FOR, un GET et un IT, vous avez épelé FORGET IT : votre tour s'arrête aussitôt et rapporte 0, et vous perdez tous les points du tour.
 fgi-rules-all-nine = Les neuf dés mis de côté
-fgi-rules-all-nine-text = Encaissez, ou relancez les neuf dés pour commencer une nouvelle série : les mots de l'ancienne série ne comptent plus, votre nombre de points reste le même. Un FORGET IT dans une nouvelle série fait quand même perdre tout le tour.
+fgi-rules-all-nine-text = Encaissez, ou relancez les neuf dés pour commencer une nouvelle série : les mots de l'ancienne série ne comptent plus, votre numéro reste le même. Un FORGET IT dans une nouvelle série fait quand même perdre tout le tour.
 fgi-rules-scoring = Score
-fgi-rules-scoring-text = Dés de points × nombre de points, doublé pour quatre dés de points, triplé pour cinq, quadruplé pour six ou plus. Trois 4 rapportent 12 ; six 3 rapportent 6 × 3 × 4 = 72.
+fgi-rules-scoring-text = Nombre de dés de points × numéro, doublé pour quatre dés de points, triplé pour cinq, quadruplé pour six ou plus. Trois 4 rapportent 12 ; six 3 rapportent 6 × 3 × 4 = 72.
 fgi-rules-end = La fin
 fgi-rules-end-text = Quand le total d'un joueur atteint l'objectif, chacun des autres joue un dernier tour. Le total le plus élevé gagne ; les totaux égaux se partagent la victoire.
 fgi-rules-time = Temps et départs
-fgi-rules-time-text = Quand votre temps est écoulé, votre tour est encaissé si vous aviez un nombre de points, sinon il rapporte 0 ; après { $n } temps écoulés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
+fgi-rules-time-text = Quand votre temps est écoulé, votre tour est encaissé si vous aviez un numéro, sinon il rapporte 0 ; après { $n } délais dépassés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
 
 ## Refus
 
-fgi-error-must-choose = Choisissez d'abord votre nombre de points.
+fgi-error-must-choose = Choisissez d'abord votre numéro.
 fgi-error-no-point = Vous ne pouvez pas encore encaisser : lancez jusqu'à ce qu'un nombre sorte sur deux dés, et gardez-le.
 fgi-error-nothing-to-choose = Il n'y a rien à choisir maintenant : lancez d'abord.
-fgi-error-not-a-number = { $n } n'est pas un nombre de points : c'est de 1 à 5.
+fgi-error-not-a-number = { $n } ne peut pas être votre numéro : il va de 1 à 5.
 fgi-error-not-rolled-twice = Vous ne pouvez garder qu'un nombre sorti sur deux dés, et ce n'est pas le cas du { $n }.
 fgi-error-bad-target = L'objectif doit être compris entre 1 et { $max } points.
 fgi-error-rolloff = Le tirage au sort pour savoir qui commence est resté à égalité : veuillez relancer la partie.
@@ -134,8 +135,8 @@ fgi-error-rolloff = Le tirage au sort pour savoir qui commence est resté à ég
 review-fgi-roll = relancer à { $points } points
 review-fgi-keep = garder les { $n }
 review-fgi-bank = encaisser { $points }
-fgi-review-note = For Get It : l'espérance de points de chaque tour (56,2 pour un nouveau tour) selon le jeu du solveur pour les points ; en fin de partie, jouer pour gagner peut différer.
+fgi-review-note = For Get It : les points attendus de chaque tour (56,2 en moyenne pour un nouveau tour) en jouant au mieux pour les points ; en fin de partie, jouer pour gagner peut conduire à d'autres choix.
 
 # Les moments du graphique de fin de partie.
-fgi-moment-forget-it = FORGET IT de { $name } à la manche { $round } : { $lost } perdus
+fgi-moment-forget-it = FORGET IT { DE($name) } à la manche { $round } : { $lost } points perdus
 fgi-moment-bank = { $name } encaisse { $points } à la manche { $round }

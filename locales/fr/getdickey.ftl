@@ -22,7 +22,7 @@ gd-roll-of = Lancer { $n } sur { $max }
 gd-scorecard = Feuille de score · { $name }
 gd-prompt-bot-first = Le robot va lancer.
 gd-prompt-first = Lancez les cinq dés pour commencer le tour.
-gd-prompt-must-score = Plus de lancer : inscrivez le lancer dans une case libre.
+gd-prompt-must-score = Plus de lancer possible : inscrivez le lancer dans une case libre.
 gd-prompt-bot = Le robot choisit quoi garder, ou où marquer.
 gd-prompt-hold = Gardez les dés voulus et relancez les autres ({ $n } { $n ->
         [one] lancer restant
@@ -41,19 +41,19 @@ gd-button-roll-dice = Lancer { $n } { $n ->
 gd-button-roll = Lancer (reste { $left })
 gd-score-in = Marquer dans…
 gd-button-odds = Chances
-gd-odds-title = 📊 Chances · manche { $round } · tour de { $name }
-gd-odds-intro = Le score final espéré de la feuille pour chaque choix, avec le meilleur jeu ensuite :
+gd-odds-title = 📊 Chances · manche { $round } · tour { DE($name) }
+gd-odds-intro = Score final espéré de la feuille pour chaque choix, en jouant au mieux ensuite :
 gd-odds-hold = garder { $dice }
 gd-odds-hold-nothing = relancer les cinq
 gd-odds-best-score = Marquer en **{ $box_name }**.
 gd-odds-best-hold = Garder **{ $dice }** et relancer.
 gd-odds-best-roll = Relancer les cinq.
-gd-odds-footer = Vous seul voyez ceci. Les scores espérés supposent le jeu optimal en solitaire à partir de maintenant (celui des robots), pas la course contre les autres.
+gd-odds-footer = Vous seul voyez ceci. Les scores espérés supposent le meilleur jeu en solitaire à partir de maintenant (celui des robots), sans tenir compte de la course contre les autres.
 gd-note-joker-upper = Joker : cinq dés pareils vont dans leur case du haut
 gd-note-joker-zero = Joker : rapporte 0 ici
 gd-note-joker-as = Joker : cinq dés pareils comptent comme { $box_name }
 gd-note-scratch = Barrer : rapporte 0
-gd-option-bonus = (+{ $bonus } bonus Dickey)
+gd-option-bonus = (+{ $bonus } de bonus Dickey)
 
 ## La fin d'un tour
 
@@ -61,7 +61,7 @@ gd-left = 🚪 { $name } a quitté la partie.
 gd-scratched = barre **{ $box_name }** : 0 point
 gd-scored = marque **{ $points }** en **{ $box_name }**
 gd-with-joker = { $what } avec un joker
-gd-timed-out = ⏰ Temps écoulé ! Le robot a joué pour { $name } et { $what }.
+gd-timed-out = ⏰ Temps écoulé ! Le robot a joué pour { $name }, qui { $what }.
 gd-played = ✅ { $name } { $what }.
 gd-another-dickey = 🎉 Encore un Dickey : bonus de **+{ $bonus }** !
 gd-upper-bonus = ⬆️ Les cases du haut atteignent { $upper } : bonus de **+{ $bonus }** !
@@ -73,7 +73,7 @@ gd-result-round = Manche { $round } sur { $rounds }
 gd-over-content = 🏁 La partie de **Get Dickey** est terminée.
 gd-over-solo = 🏁 { $who } a terminé une partie de **Get Dickey** avec **{ $points }** points !
 gd-over-solo-scored = 🏁 { $who } a marqué **{ $points }** points.
-gd-over-winner = 🏆 { $who } gagne **Get Dickey** !
+gd-over-winner = 🏆 { $who } remporte la partie de **Get Dickey** !
 gd-over-title = 🏆 Get Dickey · fin de la partie
 gd-rounds-played = { $rounds } manches jouées.
 gd-cancelled-before-turn = Cette partie a été annulée avant qu'un tour soit joué.
@@ -128,7 +128,7 @@ gd-rules-intro = Cinq dés, trois lancers par tour, treize cases à remplir. Apr
 gd-rules-players = Joueurs et manches
 gd-rules-players-text = De { $min } à { $max } joueurs (un robot compte comme un joueur ; on peut jouer seul). À chacune des { $rounds } manches, chacun joue un tour, dans l'ordre des places.
 gd-rules-turn = Votre tour
-gd-rules-turn-text = Lancez les cinq dés. Puis, deux fois au plus, gardez les dés voulus et relancez les autres. Après n'importe quel lancer vous pouvez marquer, et après le troisième vous devez : inscrivez le lancer dans exactement une case libre.
+gd-rules-turn-text = Lancez les cinq dés. Puis, deux fois au plus, gardez les dés voulus et relancez les autres. Après n'importe quel lancer, vous pouvez marquer ; après le troisième, vous le devez : inscrivez le lancer dans une seule case libre.
 gd-rules-upper = Cases du haut
 gd-rules-upper-text = As à Six : la somme des dés qui montrent cette face (trois 5 en Cinq : 15). Quand les six cases du haut totalisent { $at } ou plus, vous gagnez un bonus de { $bonus }.
 gd-rules-lower = Cases du bas
@@ -140,7 +140,7 @@ gd-rules-dickeys-text = Encore cinq dés pareils quand votre case Dickey est rem
 gd-rules-total = Le total
 gd-rules-total-text = Cases du haut + bonus du haut + cases du bas + bonus Dickey.
 gd-rules-time = Temps et départs
-gd-rules-time-text = Quand votre temps est écoulé, le robot inscrit votre lancer dans la case libre qui rapporte le plus (en lançant pour vous d'abord si besoin) ; après { $n } temps écoulés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
+gd-rules-time-text = Quand votre temps est écoulé, le robot inscrit votre lancer dans la case libre qui rapporte le plus (en lançant pour vous d'abord si besoin) ; après { $n } délais dépassés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
 
 ## Refus
 
@@ -156,8 +156,8 @@ gd-error-card-full = Toutes les cases de votre feuille de score sont remplies.
 review-gd-reroll = garder { $keep } et relancer
 review-gd-reroll-all = relancer les cinq
 review-gd-score = marquer { $box_name } ({ $points })
-gd-review-note = Get Dickey : l'espérance des points encore à venir sur votre feuille (254,6 pour une nouvelle) selon la stratégie optimale en solitaire.
+gd-review-note = Get Dickey : les points que votre feuille peut encore rapporter en moyenne (254,6 pour une feuille vierge), en jouant au mieux en solitaire.
 
 # Les moments du graphique de fin de partie.
-gd-moment-dickey = Dickey de { $name } à la manche { $round }
+gd-moment-dickey = Dickey { DE($name) } à la manche { $round }
 gd-moment-upper-bonus = { $name } obtient le bonus du haut à la manche { $round }

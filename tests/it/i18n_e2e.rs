@@ -167,7 +167,7 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
         ["Garder les 1", "Garder les 2", "Garder les 4", "Chances"]
     );
     assert!(
-        rolled.text().contains("Choisissez le nombre de points"),
+        rolled.text().contains("Choisissez votre numéro"),
         "{}",
         rolled.text()
     );
@@ -193,8 +193,7 @@ async fn a_game_in_a_french_guild_is_played_in_french() {
     );
     let odds = world.click(alice, &rolled, "Chances").await;
     assert!(
-        odds.text()
-            .contains("📊 Chances · manche 1 · tour de alice"),
+        odds.text().contains("📊 Chances · manche 1 · tour d'alice"),
         "{}",
         odds.text()
     );
@@ -268,7 +267,7 @@ async fn a_table_takes_its_starters_language_and_each_person_reads_their_own_pri
             "Vous jouez déjà [une partie de **For Get It**](https://discord.com/channels/"
         ) && text.contains(&format!("/{}/{})", world.channel, lobby.id))
             && text.ends_with(&format!(
-                " dans <#{}>\u{a0}: poursuivez-la là-bas.",
+                " dans <#{}>\u{a0}: elle s'y poursuit.",
                 world.channel
             )),
         "{text}"

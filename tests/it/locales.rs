@@ -10,6 +10,7 @@ use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternEl
 use fluent_syntax::parser;
 use forgetit::games::getdickey::Category;
 use forgetit::i18n::{resources, Lang};
+use proptest::prelude::*;
 
 /// A message: its variables, and all its text (every variant's).
 #[derive(Debug, Default)]
@@ -306,5 +307,265 @@ fn messages_format_with_their_variables_and_plurals() {
     assert_eq!(
         tr!(Lang::Fr, "fgi-note-danger", word = "IT"),
         "⚠️ Un seul **IT** de plus et c'est FORGET IT\u{202f}!"
+    );
+}
+
+/// French typography of numbers: one sign for "numéro", `n°` (never the ordinal `nº`, never `#`),
+/// always followed by a no-break space (`partie n° 5`); a narrow no-break space before `%`.
+#[test]
+fn french_writes_numero_one_way_and_spaces_percent() {
+    let all = all();
+    let (_, french) = all.iter().find(|(lang, _)| *lang == Lang::Fr).unwrap();
+    let mut numeros = 0;
+    for (file, messages) in french {
+        for (id, message) in messages {
+            let text = &message.text;
+            assert!(!text.contains('º'), "fr/{file}: {id}: {text:?}");
+            assert!(!text.contains('#'), "fr/{file}: {id}: {text:?}");
+            numeros += text.matches('°').count();
+            for (before, mark) in text.chars().zip(text.chars().skip(1)) {
+                if mark == '%' && before.is_whitespace() {
+                    assert_eq!(before, '\u{202f}', "fr/{file}: {id}: {text:?}");
+                }
+            }
+        }
+    }
+    assert!(numeros >= 8, "{numeros}");
+    // In the files' messages (placeables included): `°`, one no-break space, then the number.
+    let (_, files) = resources()
+        .into_iter()
+        .find(|(lang, _)| *lang == Lang::Fr)
+        .unwrap();
+    for (file, source) in files {
+        for line in source.lines().filter(|line| !line.starts_with('#')) {
+            for (at, _) in line.match_indices('°') {
+                let after: Vec<char> = line[at..].chars().skip(1).take(2).collect();
+                assert!(
+                    after.first() == Some(&'\u{a0}')
+                        && after.get(1).is_some_and(|c| !c.is_whitespace()),
+                    "fr/{file}: {line:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The French rules card's word for the point number is the French rules' own: "numéro" (docs/
+/// seeds/003_*.txt: "Choisissez UN numéro parmi les dés"), never "nombre de points" (which reads
+/// as a score); F5.
+#[test]
+fn french_calls_the_point_number_numero_as_its_rules_do_f5() {
+    let seed = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/seeds"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .find(|text| text.contains("RÈGLES"))
+        .expect("the French rules among the seeds");
+    assert!(seed.contains("Choisissez UN numéro parmi les dés"));
+    let all = all();
+    let (_, french) = all.iter().find(|(lang, _)| *lang == Lang::Fr).unwrap();
+    for (file, messages) in french {
+        for (id, message) in messages {
+            assert!(
+                !message.text.contains("nombre de points"),
+                "fr/{file}: {id}: {:?}",
+                message.text
+            );
+        }
+    }
+    use forgetit::tr;
+    assert!(tr!(Lang::Fr, "fgi-rules-turn-text").contains("c'est votre **numéro**"));
+    assert_eq!(
+        tr!(Lang::Fr, "fgi-prompt-choose", options = "1 ou les 4"),
+        "Choisissez votre numéro\u{a0}: gardez les 1 ou les 4."
+    );
+}
+
+/// The variables that hold a name: a player's, a bot seat's, a game's, a box's.
+const NAME_VARS: [&str; 5] = ["name", "who", "host", "game", "box_name"];
+
+/// The French words that elide, without their last letter (`de` → `d'`)
+/// (`le` and `la` both give `l'`).
+const STEMS: [&str; 13] = [
+    "d", "l", "qu", "j", "n", "c", "m", "t", "s", "jusqu", "lorsqu", "puisqu", "quoiqu",
+];
+
+/// How each place `name` is shown in `text` follows an elidable word: `Some((stem, elided))`
+/// (`de bob` → `("d", false)`, `d'alice` → `("d", true)`), or `None`. Markdown the message put
+/// around the name (`**`) is looked through.
+fn articles(text: &str, name: &str) -> Vec<Option<(String, bool)>> {
+    text.match_indices(name)
+        .map(|(at, _)| {
+            let before = text[..at]
+                .trim_end_matches(['*', '_', '~', '|'])
+                .to_lowercase();
+            STEMS.iter().find_map(|stem| {
+                let word_start = |rest: &str| !rest.ends_with(|c: char| c.is_alphanumeric());
+                for (ending, elided) in [(format!("{stem}'"), true), (format!("{stem}e "), false)] {
+                    if let Some(rest) = before.strip_suffix(&ending) {
+                        if word_start(rest) {
+                            return Some((stem.to_string(), elided));
+                        }
+                    }
+                }
+                // `la` elides to `l'` too.
+                if *stem == "l" {
+                    if let Some(rest) = before.strip_suffix("la ") {
+                        if word_start(rest) {
+                            return Some(("l".to_string(), false));
+                        }
+                    }
+                }
+                None
+            })
+        })
+        .collect()
+}
+
+/// Every French message that takes a name, with `name` in each of its name variables and `3` in
+/// every other.
+fn french_with_names(name: &str) -> Vec<(String, String)> {
+    let all = all();
+    let (_, french) = all.iter().find(|(lang, _)| *lang == Lang::Fr).unwrap();
+    let mut out = Vec::new();
+    for (_, messages) in french {
+        for (id, message) in messages {
+            if !message.vars.iter().any(|v| NAME_VARS.contains(&v.as_str())) {
+                continue;
+            }
+            let mut args = fluent_bundle::FluentArgs::new();
+            for var in &message.vars {
+                if NAME_VARS.contains(&var.as_str()) {
+                    args.set(var.clone(), name.to_string());
+                } else {
+                    args.set(var.clone(), 3);
+                }
+            }
+            out.push((id.clone(), Lang::Fr.t_with(id, &args)));
+        }
+    }
+    out
+}
+
+/// A name that starts with a vowel sound, as a player might give it (ending in `_q`, which no
+/// message's own text contains, so that each place it shows is found).
+fn vowel_name() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "a", "e", "i", "o", "u", "A", "E", "I", "O", "U", "é", "É", "è", "ê", "à", "â", "î",
+            "ï", "ô", "û", "ù", "œ", "Œ", "æ", "Yv", "yl", "Ys",
+        ]),
+        "[a-z]{1,8}",
+    )
+        .prop_map(|(first, rest)| format!("{first}{rest}_q"))
+}
+
+/// A name that does not: a consonant, an `h`, a `y` before a vowel, a digit, an emoji, a symbol.
+fn other_name() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "b", "B", "c", "d", "f", "g", "j", "k", "l", "m", "n", "p", "q", "r", "s", "t", "v",
+            "w", "x", "z", "ç", "Ç", "h", "H", "ya", "Yo", "1", "42", "🤖 ", "🎲", "_", "-", ".",
+        ]),
+        "[a-z]{1,8}",
+    )
+        .prop_map(|(first, rest)| format!("{first}{rest}_q"))
+}
+
+/// How the code hands a name to a message: shown as is ([`display_name`]: markdown escaped), or
+/// in bold (a bot's seat, a result line).
+fn as_given(name: &str, bold: bool) -> String {
+    let shown = forgetit::render::view::display_name(name);
+    if bold {
+        format!("**{shown}**")
+    } else {
+        shown
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// French elision, in every French message that takes a name, through the real bundles:
+    /// where a name that does not start with a vowel sound follows `de` (`que`, `le`...), a
+    /// vowel-initial one gets `d'` (`qu'`, `l'`...) in the same place, and never `de ` before
+    /// it; a name that does not start with a vowel sound never gets `d'`.
+    #[test]
+    fn french_elides_before_every_vowel_initial_name(
+        vowel in vowel_name(),
+        other in other_name(),
+        bold in any::<bool>(),
+    ) {
+        let vowel = as_given(&vowel, bold);
+        let other = as_given(&other, bold);
+        let with_vowel = french_with_names(&vowel);
+        let with_other = french_with_names(&other);
+        prop_assert!(with_vowel.len() > 20, "{}", with_vowel.len());
+        let mut elided = 0;
+        for ((id, v), (_, o)) in with_vowel.iter().zip(&with_other) {
+            let at_vowel = articles(v, &vowel);
+            let at_other = articles(o, &other);
+            prop_assert_eq!(at_vowel.len(), at_other.len(), "{}: {:?} / {:?}", id, v, o);
+            for (a, b) in at_vowel.iter().zip(&at_other) {
+                match (a, b) {
+                    (None, None) => {}
+                    (Some((stem_a, true)), Some((stem_b, false))) if stem_a == stem_b => {
+                        elided += 1;
+                    }
+                    _ => prop_assert!(false, "{}: {:?} / {:?}", id, v, o),
+                }
+            }
+        }
+        // The messages that name a player after "de": odds, moments, review charts...
+        prop_assert!(elided >= 8, "{}", elided);
+    }
+
+    /// The rule itself, for any name: a vowel sound elides `de`, anything else does not.
+    #[test]
+    fn de_elides_exactly_before_a_vowel_sound(vowel in vowel_name(), other in other_name()) {
+        prop_assert_eq!(forgetit::i18n::elide("de", &vowel), format!("d'{vowel}"));
+        prop_assert_eq!(forgetit::i18n::elide("de", &other), format!("de {other}"));
+        prop_assert_eq!(forgetit::i18n::elide("que", &vowel), format!("qu'{vowel}"));
+    }
+}
+
+/// The names the tester met at French tables, in the messages they met them in.
+#[test]
+fn french_elides_the_names_of_the_report() {
+    use forgetit::tr;
+    assert_eq!(
+        tr!(Lang::Fr, "odds-title", round = 1, name = "alice"),
+        "📊 Chances · manche 1 · tour d'alice"
+    );
+    assert_eq!(
+        tr!(Lang::Fr, "odds-title", round = 1, name = "bob"),
+        "📊 Chances · manche 1 · tour de bob"
+    );
+    assert_eq!(
+        tr!(
+            Lang::Fr,
+            "fgi-moment-forget-it",
+            name = "amelie",
+            round = 2,
+            lost = 40
+        ),
+        "FORGET IT d'amelie à la manche 2\u{a0}: 40 points perdus"
+    );
+    assert!(
+        tr!(Lang::Fr, "review-chart-alt", name = "Amelie", turns = "…")
+            .starts_with("Le score d'Amelie,")
+    );
+    assert!(tr!(
+        Lang::Fr,
+        "rating-chart-alt",
+        name = "Robot 1",
+        n = 3,
+        first = 1500,
+        last = 1510,
+        best = 1512
+    )
+    .starts_with("Le niveau de Robot 1 "));
+    assert_eq!(
+        tr!(Lang::Fr, "notice-busy-game", game = "For Get It"),
+        "une partie de **For Get It**"
     );
 }

@@ -253,7 +253,7 @@ fn refusals_and_the_games_number() {
     let bare = MessageView::new("over").embed(forgetit::render::EmbedView::new("Game over", 0));
     assert!(numbered(bare, GameId::new(12), FR)
         .to_string()
-        .contains("Partie n°12"));
+        .contains("Partie n°\u{a0}12"));
 }
 
 /// A review lists each round once, its decisions in the order made, and leaves out decisions

@@ -169,12 +169,15 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     assert!(french.is_ephemeral());
     let text = french.text();
     assert!(
-        text.contains(&format!("Analyse · bob · For Get It n°{id}")),
+        text.contains(&format!("Analyse · bob · For Get It n°\u{a0}{id}")),
         "{text}"
     );
     assert!(text.contains("**Score 180**"), "{text}");
     assert!(
-        text.contains(&format!("le jeu optimal attend **{}**", shown(v0, true))),
+        text.contains(&format!(
+            "un jeu parfait aurait rapporté en moyenne **{}**",
+            shown(v0, true)
+        )),
         "{text}"
     );
 
@@ -317,15 +320,15 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
     // G4: the full house scored as Chance, 13 where 25 was to be had, on the first turn.
     let first = costs[0];
     for expected in [
-        format!("Analyse · alice · Get Dickey n°{id}"),
+        format!("Analyse · alice · Get Dickey n°\u{a0}{id}"),
         format!("**Score {points}**"),
         format!(
-            "le jeu optimal attend **{}** de vos 13 tours",
+            "un jeu parfait aurait rapporté en moyenne **{}** sur vos 13 tours",
             shown(expected, true)
         ),
         format!("Chance\u{a0}: **{}**", signed(luck, true)),
         format!(
-            "Vos décisions ont coûté **{}** points d'espérance",
+            "Vos décisions ont coûté en moyenne **{}** points",
             shown(lost, true)
         ),
         "**Manche 1** — avec 2 2 3 3 3, vous\u{a0}: marquer Chance (13) · le mieux\u{a0}: "
@@ -335,7 +338,10 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
     }
     let chart = review.attachment("review.png").expect("the review's chart");
     let alt = chart.description.as_deref().unwrap_or_default();
-    let first_round = format!("manche 1 chance {}", signed(luck_of_first(table), true));
+    let first_round = format!(
+        "manche 1\u{a0}: chance {}",
+        signed(luck_of_first(table), true)
+    );
     assert!(alt.contains(&first_round), "{first_round:?} not in\n{alt}");
     assert!(
         text.contains(&format!("**−{}**", shown(first, true))),
@@ -409,7 +415,7 @@ async fn a_game_whose_moves_were_deleted_says_so_and_its_result_still_counts() {
     assert!(rematch.is_ephemeral());
     assert!(
         rematch.text().starts_with(&format!(
-            "La partie n°{id} s'est terminée il y a longtemps et ses coups ne sont plus conservés"
+            "La partie n°\u{a0}{id} s'est terminée il y a longtemps et ses coups ne sont plus conservés"
         )),
         "{}",
         rematch.text()
