@@ -1153,3 +1153,86 @@ async fn a_game_on_a_phone_in_english_and_french() {
     page.client.close().await.unwrap();
     page.sandbox.shutdown().await;
 }
+
+/// A link to a message of another channel, in an embed (posted as the bot through the stand-in's
+/// REST API, as the bot writes them: `https://discord.com/channels/{guild}/{channel}/{message}`),
+/// opens that channel in the page, scrolled to the message and highlighting it; it does not leave
+/// for discord.com.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_to_a_message_of_another_channel_opens_it_in_the_page() {
+    use poise::serenity_prelude as serenity;
+
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+    page.act_as("alice").await;
+    page.open_channel("dice").await;
+
+    let standin = page.sandbox.standin();
+    let http = serenity::HttpBuilder::new(standin.token())
+        .proxy(standin.rest_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let general = serenity::ChannelId::new(standin.channel("general").get());
+    let dice = serenity::ChannelId::new(standin.channel("dice").get());
+    let target = general
+        .say(&http, "The **table** you are looking for")
+        .await
+        .unwrap();
+    // Enough messages after it that it is scrolled out of sight at the channel's end.
+    for n in 0..30 {
+        general.say(&http, format!("message {n}")).await.unwrap();
+    }
+    let url = format!(
+        "https://discord.com/channels/{}/{general}/{}",
+        standin.guild_id(),
+        target.id
+    );
+    let embed = serenity::CreateEmbed::new()
+        .title("Where")
+        .description(format!("It is [over there]({url})."));
+    dice.send_message(&http, serenity::CreateMessage::new().embed(embed))
+        .await
+        .unwrap();
+
+    let link = "//div[contains(@class,'embed')]//a[contains(@class,'message-link')]";
+    let shown = page.wait(link).await;
+    assert_eq!(
+        shown.attr("target").await.unwrap(),
+        None,
+        "stays in the page"
+    );
+    page.click_at(link).await;
+    page.wait(
+        "//a[contains(@class,'channel') and contains(@class,'active') and @data-name='general']",
+    )
+    .await;
+    let highlighted = page
+        .wait(&format!(
+            "//div[contains(@class,'message') and contains(@class,'highlighted') and @data-id='{}']",
+            target.id
+        ))
+        .await;
+    let seen = page
+        .client
+        .execute(
+            "const m = arguments[0].getBoundingClientRect();
+             const box = document.getElementById('messages').getBoundingClientRect();
+             return m.top >= box.top - 1 && m.bottom <= box.bottom + 1;",
+            vec![serde_json::to_value(&highlighted).unwrap()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(seen, json!(true), "the message is scrolled into sight");
+    // Only that one.
+    let all = page
+        .client
+        .find_all(Locator::Css(".message.highlighted"))
+        .await
+        .unwrap();
+    assert_eq!(all.len(), 1);
+    assert_eq!(standin.problems(), Vec::<String>::new());
+
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}
