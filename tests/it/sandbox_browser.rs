@@ -107,8 +107,22 @@ struct Page {
     shots: PathBuf,
 }
 
+/// The width of the phone the page is shown on, in CSS pixels (an iPhone 12 to 15's).
+const PHONE_WIDTH: u32 = 390;
+
 impl Page {
+    /// The page on a desktop's screen, 1280 × 1000.
     async fn open(dir: &Path) -> Page {
+        Page::open_on(dir, false).await
+    }
+
+    /// The page on a phone's screen: 390 × 844 CSS pixels at twice that in device pixels, a
+    /// mobile viewport (Chromium's mobile emulation).
+    async fn open_phone(dir: &Path) -> Page {
+        Page::open_on(dir, true).await
+    }
+
+    async fn open_on(dir: &Path, phone: bool) -> Page {
         let dice = SharedDice::new(ScriptedDice::new([]).then(RandomDice::seeded(3)));
         let mut config = Config::default();
         config.game.bot_pace_ms = 0;
@@ -134,6 +148,11 @@ impl Page {
         });
         if Path::new("/usr/bin/chromium").exists() {
             chrome["binary"] = json!("/usr/bin/chromium");
+        }
+        if phone {
+            chrome["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": PHONE_WIDTH, "height": 844, "pixelRatio": 2.0},
+            });
         }
         let capabilities = json!({ "goog:chromeOptions": chrome });
         let client = ClientBuilder::new(HttpConnector::new())
@@ -190,14 +209,34 @@ impl Page {
     }
 
     /// Clicks the `<tag class="class" data-name="name">` of the page's side bar, and waits until
-    /// it is the active one.
+    /// it is the active one. On a phone the side bar is folded away: its toggle opens it first.
     async fn choose(&self, tag: &str, class: &str, name: &str) {
         let item = format!("//{tag}[contains(@class,'{class}') and @data-name='{name}']");
+        self.show_sidebar(&item).await;
         self.click_at(&item).await;
         self.wait(&format!(
             "//{tag}[contains(@class,'{class}') and contains(@class,'active') and @data-name='{name}']"
         ))
         .await;
+    }
+
+    /// Opens the side bar through its toggle if `item` in it is hidden (on a phone).
+    async fn show_sidebar(&self, item: &str) {
+        let shown = self.wait(item).await.is_displayed().await.unwrap();
+        if !shown {
+            self.click_at("//button[@id='sidebar-toggle']").await;
+            self.client
+                .wait()
+                .at_most(WAIT)
+                .every(Duration::from_millis(50))
+                .for_element(Locator::Css("#app.nav-open #sidebar"))
+                .await
+                .unwrap();
+            assert!(
+                self.wait(item).await.is_displayed().await.unwrap(),
+                "{item} shows once the side bar is open"
+            );
+        }
     }
 
     /// Types `text` into the message box (emptied first), without sending it.
@@ -227,11 +266,24 @@ impl Page {
 
     /// Clicks the element `xpath` matches (the last one), once it is there. The page re-renders
     /// on every change: an element replaced between finding and clicking is found again.
+    /// An element covered at that moment (on a phone, by the "new messages" bar) is scrolled to the
+    /// middle of its list and clicked again.
     async fn click_at(&self, xpath: &str) {
         for _ in 0..5 {
-            match self.wait(xpath).await.click().await {
+            let element = self.wait(xpath).await;
+            match element.click().await {
                 Ok(()) => return,
                 Err(e) if e.is_stale_element_reference() => continue,
+                Err(e) if e.to_string().contains("intercepted") => {
+                    let _ = self
+                        .client
+                        .execute(
+                            "arguments[0].scrollIntoView({block: 'center'});",
+                            vec![serde_json::to_value(&element).unwrap()],
+                        )
+                        .await;
+                    continue;
+                }
                 Err(e) => panic!("could not click {xpath}: {e}"),
             }
         }
@@ -245,6 +297,22 @@ impl Page {
              and contains(normalize-space(.), '{label}')])[last()]"
         ))
         .await;
+    }
+
+    /// The newest enabled button of the game's whose action (its custom id's end, `join`,
+    /// `choose:3`, `review`) is `action`: whatever its label says, in any language.
+    fn action_button(action: &str) -> String {
+        let end = format!(":{action}");
+        format!(
+            "(//div[@id='messages']//button[contains(@class,'component-button') and not(@disabled) \
+             and substring(@data-custom-id, string-length(@data-custom-id) - {}) = '{end}'])[last()]",
+            end.len() - 1
+        )
+    }
+
+    /// Clicks the newest enabled button for the game's `action` (see [`Page::action_button`]).
+    async fn act(&self, action: &str) {
+        self.click_at(&Page::action_button(action)).await;
     }
 
     /// Waits for a message whose text contains every one of `needles`.
@@ -715,6 +783,454 @@ async fn attached_pictures_show_in_the_browser() {
         .unwrap();
     assert!(again.is_empty());
     page.screenshot("attachments").await;
+    assert_eq!(standin.problems(), Vec::<String>::new());
+
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}
+
+/// What the page's layout is at this moment, measured in the browser.
+#[derive(Debug, serde::Deserialize)]
+struct Layout {
+    /// The window's width (CSS pixels).
+    inner_width: f64,
+    /// The document's and the message list's scrollable widths beside their visible ones.
+    document_width: f64,
+    messages_scroll_width: f64,
+    messages_client_width: f64,
+    /// The chat column's width.
+    chat_width: f64,
+    /// The widest message's right edge.
+    rightmost: f64,
+    sidebar_shown: bool,
+    violations_shown: bool,
+}
+
+impl Page {
+    async fn layout(&self) -> Layout {
+        let layout = self
+            .client
+            .execute(
+                "const shown = (id) => getComputedStyle(document.getElementById(id)).display !== 'none';
+                 const messages = document.getElementById('messages');
+                 const rights = [...messages.querySelectorAll('.message, .embed, .component-button, img')]
+                   .map((e) => e.getBoundingClientRect().right);
+                 return {
+                   inner_width: innerWidth,
+                   document_width: document.documentElement.scrollWidth,
+                   messages_scroll_width: messages.scrollWidth,
+                   messages_client_width: messages.clientWidth,
+                   chat_width: document.getElementById('chat').getBoundingClientRect().width,
+                   rightmost: Math.max(0, ...rights),
+                   sidebar_shown: shown('sidebar'),
+                   violations_shown: shown('violations'),
+                 };",
+                vec![],
+            )
+            .await
+            .unwrap();
+        serde_json::from_value(layout).unwrap()
+    }
+
+    /// On a phone: the chat takes the width, the side bar and the violations are folded away,
+    /// and nothing is wider than the screen.
+    async fn assert_phone_layout(&self, when: &str) {
+        let l = self.layout().await;
+        assert_eq!(l.inner_width, f64::from(PHONE_WIDTH), "{when}: {l:?}");
+        assert!(
+            l.chat_width >= 340.0,
+            "{when}: the chat column takes the width: {l:?}"
+        );
+        assert!(
+            !l.sidebar_shown && !l.violations_shown,
+            "{when}: the side bar and the violations are folded away: {l:?}"
+        );
+        assert!(
+            l.document_width <= l.inner_width
+                && l.messages_scroll_width <= l.messages_client_width
+                && l.rightmost <= l.inner_width + 0.5,
+            "{when}: nothing is wider than the screen: {l:?}"
+        );
+    }
+
+    /// The clock of every message's time, as (its text, the hour it stands for on the browser's
+    /// clock).
+    async fn message_times(&self) -> Vec<(String, u32)> {
+        let times = self
+            .client
+            .execute(
+                "return [...document.querySelectorAll('#messages .message-meta time')]
+                   .map((t) => [t.textContent, new Date(t.getAttribute('datetime')).getHours()]);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        serde_json::from_value(times).unwrap()
+    }
+
+    /// Each message's time shows its clock as `locale` writes it: en-US with AM/PM on 12 hours,
+    /// others (fr, en-GB) on 24 hours.
+    /// `days`: how the locale says today and yesterday ("Today at", "Yesterday at").
+    async fn assert_clock(&self, twelve_hours: bool, days: [&str; 2]) {
+        let times = self.message_times().await;
+        assert!(!times.is_empty());
+        for (text, hours) in times {
+            let text = text.trim();
+            assert!(
+                days.iter().any(|day| text.starts_with(day)),
+                "{text:?}: starts with one of {days:?}"
+            );
+            let meridiem = ["AM", "PM"].into_iter().find(|m| text.ends_with(m));
+            let clock = text
+                .trim_end_matches(['A', 'P', 'M'])
+                .trim_end()
+                .rsplit(char::is_whitespace)
+                .next()
+                .unwrap();
+            let (hour, minute) = clock.split_once(':').unwrap_or_else(|| panic!("{text:?}"));
+            let hour: u32 = hour.parse().unwrap_or_else(|_| panic!("{text:?}"));
+            assert!(
+                minute.len() == 2 && minute.parse::<u32>().is_ok(),
+                "{text:?}"
+            );
+            if twelve_hours {
+                let expected = if hours >= 12 { "PM" } else { "AM" };
+                assert_eq!(meridiem, Some(expected), "{text:?} at {hours} h");
+                assert_eq!(hour, (hours + 11) % 12 + 1, "{text:?} at {hours} h");
+            } else {
+                assert_eq!(meridiem, None, "{text:?}: 24 hours");
+                assert_eq!(hour, hours, "{text:?}");
+                assert_eq!(clock.len(), 5, "{text:?}: two digits for the hour");
+            }
+        }
+    }
+
+    /// Every reply's preview shows its message's markdown drawn, never its marks; with `marks`, at
+    /// least one shows some drawn (bold, italics, a mention or an emoji).
+    async fn assert_reply_previews_drawn(&self, marks: bool) {
+        let previews = self
+            .client
+            .find_all(Locator::Css(".reply-preview"))
+            .await
+            .unwrap();
+        assert!(!previews.is_empty(), "a reply's preview");
+        for preview in &previews {
+            let text = preview.text().await.unwrap();
+            assert!(
+                !text.contains("**") && !text.contains("-# ") && !text.contains("<@"),
+                "{text}"
+            );
+        }
+        if marks {
+            self.wait(
+            "//span[contains(@class,'reply-preview')][./strong or ./em or ./span[contains(@class,'mention')] or ./img[contains(@class,'emoji')]]",
+        )
+        .await;
+        }
+    }
+
+    /// Waits until the newest message with a picture in an embed shows it loaded at `width`.
+    async fn embed_picture(&self, message: &str, width: u32) {
+        self.picture_loaded(
+            &format!("({message}//div[contains(@class,'embed')]//img[contains(@class,'embed-image')])[last()]"),
+            width,
+        )
+        .await;
+    }
+}
+
+/// The sandbox on a phone (390 px wide), in English and in French: the channel takes the screen,
+/// the channels and people behind ☰; a For Get It game's turn, end and review are screenshot
+/// (`phone-*.png`), each with nothing wider than the screen; each person's clock in their locale;
+/// replies' previews drawn; links the bot writes to a message or a thread open it in the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_a_phone_in_english_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open_phone(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+    page.assert_phone_layout("at first").await;
+
+    // The side bar opens through its toggle, and closes once a person is chosen.
+    page.click_at("//button[@id='sidebar-toggle']").await;
+    page.wait("//div[@id='app' and contains(@class,'nav-open')]")
+        .await;
+    assert!(page.layout().await.sidebar_shown);
+    page.screenshot("phone-sidebar").await;
+    page.act_as("alice").await;
+    let closed = page.layout().await;
+    assert!(!closed.sidebar_shown, "{closed:?}");
+    // The violations too: their toggle, and the backdrop closes them.
+    page.click_at("//button[@id='violations-toggle']").await;
+    page.wait("//div[@id='app' and contains(@class,'violations-open')]")
+        .await;
+    assert!(page.layout().await.violations_shown);
+    page.client
+        .execute("document.getElementById('backdrop').click();", vec![])
+        .await
+        .unwrap();
+    page.wait("//div[@id='app' and not(contains(@class,'violations-open'))]")
+        .await;
+
+    // alice opens a table to 50 in #general; bob, trying to open one there too, is told where
+    // the table is: the link scrolls to its lobby and highlights it.
+    page.open_channel("general").await;
+    page.command("/forgetit start target:50").await;
+    let lobby = page
+        .wait(&Page::action_button("join"))
+        .await
+        .find(Locator::XPath(
+            "./ancestor::div[contains(@class,'message')]",
+        ))
+        .await
+        .unwrap()
+        .attr("data-id")
+        .await
+        .unwrap()
+        .unwrap();
+    page.act_as("bob").await;
+    page.command("/forgetit start").await;
+    let link = "(//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='true']//a[contains(@class,'message-link')])[last()]";
+    let to = page.wait(link).await;
+    assert_eq!(to.attr("data-message").await.unwrap(), Some(lobby.clone()));
+    page.click_at(link).await;
+    let highlighted = page
+        .wait(&format!(
+            "//div[contains(@class,'message') and contains(@class,'highlighted') and @data-id='{lobby}']"
+        ))
+        .await;
+    assert_eq!(
+        page.client
+            .execute(
+                "const m = arguments[0].getBoundingClientRect();
+                 const box = document.getElementById('messages').getBoundingClientRect();
+                 return m.top >= box.top - 1 && m.top < box.bottom;",
+                vec![serde_json::to_value(&highlighted).unwrap()],
+            )
+            .await
+            .unwrap(),
+        json!(true),
+        "the lobby is scrolled into view"
+    );
+    page.screenshot("phone-link").await;
+    // bob (en-GB) reads the time on 24 hours.
+    page.assert_clock(false, ["Today at", "Yesterday at"]).await;
+    page.act("join").await;
+
+    // alice clicks Join at her own table: her private answer previews the lobby, drawn.
+    page.act_as("alice").await;
+    page.act("join").await;
+    page.wait("//div[contains(@class,'message') and @data-ephemeral='true']//div[contains(@class,'reply-line')]")
+        .await;
+    page.assert_reply_previews_drawn(true).await;
+    page.dice.push([5, 2]); // the roll-off (F2): alice 5, bob 2
+    page.act("start").await;
+
+    // alice's turn: three 3s kept (F4, F5), the dice and the buttons within the screen.
+    page.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    page.act("roll").await;
+    page.act("choose:3").await;
+    page.wait(&Page::action_button("bank")).await;
+    page.emoji_shown(&format!("fgi{DICE_VERSION}_for_3")).await;
+    page.client
+        .execute(
+            "const box = document.getElementById('messages'); box.scrollTop = box.scrollHeight;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    page.assert_phone_layout("a turn").await;
+    // alice (en-US) reads the time with AM or PM.
+    page.assert_clock(true, ["Today at", "Yesterday at"]).await;
+    page.screenshot("phone-turn").await;
+    page.act("bank").await;
+
+    // bob's nine 5s make 180 (F9, F10); alice's last turn spells FORGET IT: bob wins.
+    page.act_as("bob").await;
+    page.dice.push([5; 9]);
+    page.act("roll").await;
+    page.act("choose:5").await;
+    page.act("bank").await;
+    page.act_as("alice").await;
+    page.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    page.act("roll").await;
+    let over = "//div[contains(@class,'message') and .//button[contains(@class,'component-button') and substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':review']]";
+    page.wait(over).await;
+    page.embed_picture(over, 800).await;
+    page.assert_phone_layout("the game's end").await;
+    page.screenshot("phone-over").await;
+
+    // bob's review, privately, its chart within the screen.
+    page.act_as("bob").await;
+    page.act("review").await;
+    let review = "//div[contains(@class,'message') and @data-ephemeral='true']";
+    page.embed_picture(review, 800).await;
+    page.assert_phone_layout("a review").await;
+    page.assert_reply_previews_drawn(false).await;
+    page.screenshot("phone-review").await;
+
+    // In French, in a thread: alice turns games in threads on; amelie opens a table in #dice,
+    // alice joins, and the game's thread opens.
+    page.act_as("alice").await;
+    page.command("/forgetit config set threads:True").await;
+    page.wait("//div[contains(@class,'message') and @data-ephemeral='true' and .//span[contains(@class,'command-name') and contains(., 'config')]]")
+        .await;
+    page.act_as("amelie").await;
+    page.open_channel("dice").await;
+    page.command("/forgetit lancer objectif:50").await;
+    page.act_as("alice").await;
+    page.act("join").await;
+    page.act_as("amelie").await;
+    page.dice.push([5, 2]); // the roll-off: amelie first
+    page.act("start").await;
+    let thread = "//a[contains(@class,'channel') and contains(@class,'thread') and not(contains(@class,'archived'))]";
+    let thread_name = page
+        .wait(thread)
+        .await
+        .attr("data-name")
+        .await
+        .unwrap()
+        .unwrap();
+    page.open_channel(&thread_name).await;
+    page.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    page.act("roll").await;
+    page.act("choose:3").await;
+    page.wait(&Page::action_button("bank")).await;
+    page.emoji_shown(&format!("fgi{DICE_VERSION}_for_3")).await;
+    page.assert_phone_layout("a turn in French").await;
+    // amelie (fr) reads the time on 24 hours, in French.
+    page.assert_clock(false, ["Aujourd'hui à", "Hier à"]).await;
+    page.screenshot("phone-turn-fr").await;
+    page.act("bank").await;
+    page.act_as("alice").await;
+    page.dice.push([5; 9]);
+    page.act("roll").await;
+    page.act("choose:5").await;
+    page.act("bank").await;
+    page.act_as("amelie").await;
+    page.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    page.act("roll").await;
+
+    // The end, with its chart, in the thread; the table's first message in #dice shows it too,
+    // with the buttons and a link to the thread.
+    page.embed_picture("//div[contains(@class,'message')]", 800)
+        .await;
+    page.assert_phone_layout("the game's end in French").await;
+    page.screenshot("phone-over-fr").await;
+    page.open_channel("dice").await;
+    page.wait(over).await;
+    page.act("review").await;
+    page.embed_picture(review, 800).await;
+    page.assert_phone_layout("a review in French").await;
+    page.screenshot("phone-review-fr").await;
+
+    // The link to the thread opens it here.
+    let to_thread = format!("({over}//a[contains(@class,'message-link')])[last()]");
+    let thread_id = page
+        .wait(&to_thread)
+        .await
+        .attr("data-channel")
+        .await
+        .unwrap()
+        .unwrap();
+    page.click_at(&to_thread).await;
+    page.wait(&format!(
+        "//a[contains(@class,'channel') and contains(@class,'thread') and contains(@class,'active') and @data-id='{thread_id}']"
+    ))
+    .await;
+
+    // Nothing the bot sent broke Discord's spec or limits.
+    let count = page
+        .client
+        .execute(
+            "return document.getElementById('violations-toggle-count').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(count, json!("0"));
+    assert_eq!(page.sandbox.standin().problems(), Vec::<String>::new());
+
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}
+
+/// A link to a message of another channel, in an embed (posted as the bot through the stand-in's
+/// REST API, as the bot writes them: `https://discord.com/channels/{guild}/{channel}/{message}`),
+/// opens that channel in the page, scrolled to the message and highlighting it; it does not leave
+/// for discord.com.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_to_a_message_of_another_channel_opens_it_in_the_page() {
+    use poise::serenity_prelude as serenity;
+
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+    page.act_as("alice").await;
+    page.open_channel("dice").await;
+
+    let standin = page.sandbox.standin();
+    let http = serenity::HttpBuilder::new(standin.token())
+        .proxy(standin.rest_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let general = serenity::ChannelId::new(standin.channel("general").get());
+    let dice = serenity::ChannelId::new(standin.channel("dice").get());
+    let target = general
+        .say(&http, "The **table** you are looking for")
+        .await
+        .unwrap();
+    // Enough messages after it that it is scrolled out of sight at the channel's end.
+    for n in 0..30 {
+        general.say(&http, format!("message {n}")).await.unwrap();
+    }
+    let url = format!(
+        "https://discord.com/channels/{}/{general}/{}",
+        standin.guild_id(),
+        target.id
+    );
+    let embed = serenity::CreateEmbed::new()
+        .title("Where")
+        .description(format!("It is [over there]({url})."));
+    dice.send_message(&http, serenity::CreateMessage::new().embed(embed))
+        .await
+        .unwrap();
+
+    let link = "//div[contains(@class,'embed')]//a[contains(@class,'message-link')]";
+    let shown = page.wait(link).await;
+    assert_eq!(
+        shown.attr("target").await.unwrap(),
+        None,
+        "stays in the page"
+    );
+    page.click_at(link).await;
+    page.wait(
+        "//a[contains(@class,'channel') and contains(@class,'active') and @data-name='general']",
+    )
+    .await;
+    let highlighted = page
+        .wait(&format!(
+            "//div[contains(@class,'message') and contains(@class,'highlighted') and @data-id='{}']",
+            target.id
+        ))
+        .await;
+    let seen = page
+        .client
+        .execute(
+            "const m = arguments[0].getBoundingClientRect();
+             const box = document.getElementById('messages').getBoundingClientRect();
+             return m.top >= box.top - 1 && m.bottom <= box.bottom + 1;",
+            vec![serde_json::to_value(&highlighted).unwrap()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(seen, json!(true), "the message is scrolled into sight");
+    // Only that one.
+    let all = page
+        .client
+        .find_all(Locator::Css(".message.highlighted"))
+        .await
+        .unwrap();
+    assert_eq!(all.len(), 1);
     assert_eq!(standin.problems(), Vec::<String>::new());
 
     page.client.close().await.unwrap();

@@ -174,15 +174,36 @@ async fn the_world_lists_channels_people_commands_and_violations() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_and_its_files_are_served() {
     let page = Page::start().await;
-    for (path, content_type, needle) in [
-        ("/", "text/html; charset=utf-8", "id=\"composer\""),
-        ("/app.js", "text/javascript; charset=utf-8", "EventSource"),
-        ("/app.css", "text/css; charset=utf-8", ".embed"),
+    for (path, content_type, needles) in [
+        (
+            "/",
+            "text/html; charset=utf-8",
+            // On a phone the side bar and the violations fold away behind these toggles.
+            &[
+                "id=\"composer\"",
+                "name=\"viewport\"",
+                "id=\"sidebar-toggle\"",
+                "id=\"violations-toggle\"",
+            ][..],
+        ),
+        (
+            "/app.js",
+            "text/javascript; charset=utf-8",
+            &["EventSource", "Intl.DateTimeFormat", "discord(?:app)?"][..],
+        ),
+        (
+            "/app.css",
+            "text/css; charset=utf-8",
+            &[".embed", "@media (max-width: 700px)"][..],
+        ),
     ] {
         let response = page.fetch(path).await;
         assert_eq!(response.status().as_u16(), 200, "{path}");
         assert_eq!(response.headers()["content-type"], content_type, "{path}");
-        assert!(response.text().await.unwrap().contains(needle), "{path}");
+        let text = response.text().await.unwrap();
+        for needle in needles {
+            assert!(text.contains(needle), "{path}: {needle}");
+        }
     }
     let (status, answer) = page.get("/nothing-here").await;
     assert_eq!(status, 404);

@@ -22,9 +22,13 @@
     personId: null,
     data: null, // the last answer of /api/channels/{id}/messages
     dismissed: new Set(), // ephemeral messages the person dismissed (ids)
-    wanted: new URLSearchParams(location.search), // ?as=NAME&channel=NAME
+    wanted: new URLSearchParams(location.search), // ?as=NAME&channel=NAME&message=ID
     forceBottom: true,
+    highlight: null, // the message a link led to (its id): highlighted
+    scrollTo: null, // the message to scroll to once the channel's messages are shown
   };
+  state.highlight = state.wanted.get('message');
+  state.scrollTo = state.highlight;
 
   // ----- talking to the stand-in ----------------------------------------------------------------
 
@@ -120,6 +124,15 @@
   const person = () => people().find((u) => u.id === state.personId) || null;
   const channel = () => allChannels().find((c) => c.id === state.channelId) || null;
   const locale = () => person()?.locale || 'en-US';
+  // The person's locale for Intl's dates and times (as their Discord client formats them: fr and
+  // en-GB on 24 hours, en-US with AM/PM); one Intl does not know is en-US.
+  function intlLocale() {
+    try {
+      return Intl.DateTimeFormat.supportedLocalesOf([locale()])[0] || 'en-US';
+    } catch {
+      return 'en-US';
+    }
+  }
 
   // The page's own words, in the person's language (as Discord's client speaks it): French for
   // a French client, English for any other.
@@ -136,6 +149,8 @@
       yesterday: 'Yesterday at {time}',
       composer: 'Message #{channel} — type / for commands',
       composerGroup: 'Message {channel} — type / for commands',
+      composerShort: 'Message #{channel}',
+      composerGroupShort: 'Message {channel}',
       noChannel: 'No channel',
       start: "This is the start of #{channel}. Type / to run one of the bot's commands.",
       startGroup: "This is the start of the group DM {channel}. The bot is not in it: only commands of the app you installed work here.",
@@ -150,6 +165,10 @@
       required: 'required',
       optionsOf: 'Options of {command}',
       types: { 3: 'text', 4: 'whole number', 5: 'true or false', 6: 'user', 7: 'channel', 8: 'role', 9: 'user or role', 10: 'number', 11: 'file' },
+      noAccess: "{name} can't see the channel this link leads to.",
+      actAs: 'Acting as {name}: tap to act as someone else',
+      botOnline: '{name} is online',
+      botOffline: '{name} is not connected yet',
     },
     fr: {
       used: 'a utilisé',
@@ -163,6 +182,8 @@
       yesterday: 'Hier à {time}',
       composer: 'Envoyer un message dans #{channel} — tapez / pour les commandes',
       composerGroup: 'Envoyer un message à {channel} — tapez / pour les commandes',
+      composerShort: 'Envoyer un message dans #{channel}',
+      composerGroupShort: 'Envoyer un message à {channel}',
       noChannel: 'Aucun salon',
       start: 'Voici le début de #{channel}. Tapez / pour lancer une commande du bot.',
       startGroup: "Voici le début du groupe {channel}. Le bot n'en fait pas partie : seules les commandes de l'application que vous avez installée marchent ici.",
@@ -177,6 +198,10 @@
       required: 'obligatoire',
       optionsOf: 'Options de {command}',
       types: { 3: 'texte', 4: 'nombre entier', 5: 'vrai ou faux', 6: 'membre', 7: 'salon', 8: 'rôle', 9: 'membre ou rôle', 10: 'nombre', 11: 'fichier' },
+      noAccess: '{name} ne voit pas le salon où mène ce lien.',
+      actAs: "Vous agissez en tant que {name} : touchez pour changer d'identité",
+      botOnline: '{name} est en ligne',
+      botOffline: "{name} n'est pas encore connecté",
     },
   };
   const words = () => (String(locale()).toLowerCase().startsWith('fr') ? WORDS.fr : WORDS.en);
@@ -205,13 +230,18 @@
     const params = new URLSearchParams();
     if (person()) params.set('as', person().name);
     if (channel()) params.set('channel', channel().name);
+    if (state.highlight) params.set('message', state.highlight);
     history.replaceState(null, '', `?${params}`);
   }
 
-  function switchTo({ personId = state.personId, channelId = state.channelId }) {
+  // Another person or channel; `messageId`: a message of it to scroll to and highlight (a link's).
+  function switchTo({ personId = state.personId, channelId = state.channelId, messageId = null }) {
+    closeDrawers();
     if (personId === state.personId && channelId === state.channelId) return;
     state.personId = personId;
     state.channelId = channelId;
+    state.highlight = messageId;
+    state.scrollTo = messageId;
     // A group DM the new person is not in: the first channel of the server instead.
     if (!channel()) state.channelId = allChannels()[0]?.id ?? null;
     state.guildId = channel()?.guild ?? null;
@@ -250,6 +280,10 @@
     const letter = bot ? '🎲' : esc((name || '?').slice(0, 1).toUpperCase());
     return `<span class="avatar ${extraClass}" style="background:${colour}" aria-hidden="true">${letter}</span>`;
   }
+
+  // The width below which the page is laid out for a phone (app.css has the same).
+  const PHONE = matchMedia('(max-width: 700px)');
+  PHONE.addEventListener('change', () => renderChrome());
 
   function renderChrome() {
     const w = state.world;
@@ -299,13 +333,20 @@
     $('#channel-name').textContent = ch ? ch.name : '';
     // A thread (or a group DM) shows as one in the header too.
     $('#channel-hash').textContent = ch?.group ? '👥' : ch?.parent_id ? '🧵' : '#';
-    $('#composer').placeholder = ch ? t(ch.group ? 'composerGroup' : 'composer', { channel: ch.name }) : t('noChannel');
+    // A phone's narrow box: the short form, as Discord's app.
+    const short = PHONE.matches ? 'Short' : '';
+    $('#composer').placeholder = ch ? t(`${ch.group ? 'composerGroup' : 'composer'}${short}`, { channel: ch.name }) : t('noChannel');
     $('#jump').textContent = t('jump');
     const status = $('#bot-status');
-    status.textContent = w.connected ? `${w.bot.name} is online` : `${w.bot.name} is not connected yet`;
+    status.textContent = t(w.connected ? 'botOnline' : 'botOffline', { name: w.bot.name });
     status.classList.toggle('online', Boolean(w.connected));
     document.title = !ch ? 'Discord stand-in'
       : ch.group ? `${ch.name} · Discord stand-in` : `#${ch.name} · ${guild?.name || ''} · Discord stand-in`;
+    // On a phone: who the page acts as, in the header.
+    const me = person();
+    setHtml($('#acting'), me
+      ? `${avatarHtml(me.id, me.name, false)}<span class="acting-name">${esc(me.name)}</span>` : '');
+    $('#acting').title = me ? t('actAs', { name: me.name }) : '';
     renderViolations();
   }
 
@@ -314,6 +355,8 @@
     const count = $('#violation-count');
     count.textContent = String(violations.length);
     count.classList.toggle('bad', violations.length > 0);
+    $('#violations-toggle-count').textContent = String(violations.length);
+    $('#violations-toggle').classList.toggle('bad', violations.length > 0);
     const items = violations.map((v, i) => {
       const pointer = v.pointer ? `<div class="violation-pointer">body${esc(v.pointer)}</div>` : '';
       return `<div class="violation" data-index="${i}" data-kind="${esc(v.kind)}">`
@@ -392,7 +435,17 @@
     const keep = new Set(entries.map((e) => e.id));
     for (const id of rendered.keys()) if (!keep.has(id)) rendered.delete(id);
 
-    if (state.forceBottom || nearBottom) {
+    const linked = state.scrollTo ? rendered.get(state.scrollTo)?.element : null;
+    if (state.scrollTo && !linked) {
+      // Not among the messages this person sees here (a thread's link names the thread itself):
+      // the channel opens as any other.
+      state.highlight = null;
+    }
+    state.scrollTo = null;
+    if (linked) {
+      linked.scrollIntoView({ block: 'center' });
+      state.forceBottom = false;
+    } else if (state.forceBottom || nearBottom) {
       box.scrollTop = box.scrollHeight;
       state.forceBottom = false;
     } else if (added) {
@@ -425,23 +478,29 @@
     const target = byId.get(referenced);
     const preview = target ? previewHtml(target) : esc(t('originalGone'));
     const who = target ? `@${target.author.name}` : '';
-    return `<div class="reply-line"><span class="reply-spine"></span>`
+    const jump = target ? ` data-message="${esc(target.id)}"` : '';
+    return `<div class="reply-line"${jump}><span class="reply-spine"></span>`
       + `<span class="reply-author">${esc(who)}</span> <span class="reply-preview">${preview}</span></div>`;
   }
 
   // A replied-to message on one line, as Discord previews it: its text with its inline markdown
-  // and mentions drawn, line marks (subtext, headings, quotes, lists) dropped, cut at 100
-  // characters; else its first embed's title; else a hint.
+  // (bold, italics, mentions, emoji) drawn, line marks (subtext, headings, quotes, lists) and code
+  // fences dropped, links as their text; else its first embed's title or description; else a
+  // hint. The line is cut where it ends on the screen (CSS), never inside a mark.
   function previewHtml(m) {
-    const text = (m.content || '')
+    const oneLine = (source) => String(source || '')
+      .replace(/```(?:[\w+#.-]*\n)?/g, '')
       .split('\n')
       .map((line) => line.replace(/^(-#|#{1,3}|>{1,3}|\s*[-*]|\s*\d+\.)\s+/, ''))
       .join(' ')
       .replace(/\s+/g, ' ')
-      .trim();
-    if (text) return inline(text.length > 100 ? `${text.slice(0, 100)}…` : text);
+      .trim()
+      .slice(0, 2000);
+    const unlinked = (html) => html.replace(/<a\b[^>]*>/g, '<span class="preview-link">').replace(/<\/a>/g, '</span>');
+    const text = oneLine(m.content);
+    if (text) return unlinked(inline(text));
     const embed = (m.embeds || []).find((e) => e && (e.title || e.description));
-    if (embed) return inline(embed.title || embed.description.slice(0, 100));
+    if (embed) return unlinked(inline(oneLine(embed.title || embed.description)));
     return esc(t('clickToSee'));
   }
 
@@ -452,6 +511,7 @@
     if (grouped) classes.push('grouped');
     if (m.ephemeral) classes.push('ephemeral');
     if (mentionsMe) classes.push('mentioned');
+    if (m.id === state.highlight) classes.push('highlighted');
     const time = formatTime(m.timestamp);
     const top = grouped ? '' : header(m, byId);
     const gutter = grouped
@@ -459,11 +519,19 @@
       : avatarHtml(author.id, author.name, author.bot);
     const meta = grouped ? '' : `<div class="message-meta"><span class="author${author.bot ? ' bot' : ''}">${esc(author.name)}</span>`
       + (author.bot ? '<span class="bot-tag">APP</span>' : '')
-      + `<time title="${esc(new Date(m.timestamp).toLocaleString())}">${esc(time)}</time></div>`;
-    const content = markdown(m.content || '');
+      + `<time datetime="${esc(new Date(m.timestamp).toISOString())}" title="${esc(formatFull(m.timestamp))}">${esc(time)}</time></div>`;
+    let content = markdown(m.content || '');
     const inline = !/<(div|pre|blockquote|ul|ol|h[1-3])\b/.test(content);
+    let edited = m.edited ? `<span class="edited" title="edited">${esc(t('edited'))}</span>` : '';
+    // As Discord: "(edited)" at the end of the last line, also when it is a block's (a subtext,
+    // a heading, a list's item) rather than on a line of its own.
+    const lastBlock = /(<\/(?:div|h[1-3]|li)>)((?:<\/(?:ul|ol)>)?)$/;
+    if (edited && !inline && lastBlock.test(content)) {
+      content = content.replace(lastBlock, `${edited}$1$2`);
+      edited = '';
+    }
     let body = `<div class="content-line"><div class="message-content${inline ? ' inline' : ''}">${content}</div>`
-      + (m.edited ? `<span class="edited" title="edited">${esc(t('edited'))}</span>` : '') + '</div>';
+      + edited + '</div>';
     if (m.loading) {
       body += `<div class="message-loading">${esc(t('thinking', { name: author.name }))}<span class="dots"><span>.</span><span>.</span><span>.</span></span></div>`;
     }
@@ -498,9 +566,14 @@
       + `<div class="system-note">${esc(t('noAnswer'))}</div></div>`;
   }
 
+  // Dates and times in the person's locale, as their client shows them.
+  const formatDate = (ms, options = {}) => new Intl.DateTimeFormat(intlLocale(), options).format(new Date(ms));
+  // The clock as Discord's client writes it: `9:05 PM` on 12 hours, `09:05` on 24.
   function formatClock(ms) {
-    return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    const twelve = /^h1[12]$/.test(new Intl.DateTimeFormat(intlLocale(), { hour: 'numeric' }).resolvedOptions().hourCycle);
+    return formatDate(ms, { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit' });
   }
+  const formatFull = (ms) => formatDate(ms, { dateStyle: 'full', timeStyle: 'short' });
 
   function formatTime(ms) {
     const date = new Date(ms);
@@ -508,7 +581,7 @@
     const yesterday = new Date(today.getTime() - 86400000);
     if (date.toDateString() === today.toDateString()) return t('today', { time: formatClock(ms) });
     if (date.toDateString() === yesterday.toDateString()) return t('yesterday', { time: formatClock(ms) });
-    return `${date.toLocaleDateString()} ${formatClock(ms)}`;
+    return `${formatDate(ms, { dateStyle: 'short' })} ${formatClock(ms)}`;
   }
 
   // ----- markdown (Discord's flavour) --------------------------------------------------------------
@@ -641,27 +714,67 @@
 
   const mention = (text, me = false) => `<span class="mention${me ? ' me' : ''}">${esc(text)}</span>`;
 
-  const link = (url, html) => `<a href="${esc(url)}" target="_blank" rel="noopener noreferrer">${html}</a>`;
+  // The link to a Discord message, channel or thread (`https://discord.com/channels/{guild or
+  // @me}/{channel}/{message}`, as the bot writes them): {channel, message}, or null.
+  function discordLink(url) {
+    const m = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(@me|\d+)\/(\d+)(?:\/(\d+))?\/?$/.exec(String(url));
+    return m ? { channel: m[2], message: m[3] || null } : null;
+  }
+
+  // A link, opened in a new tab; one to a Discord message opens it here instead (`a.message-link`:
+  // its channel, scrolled to the message, highlighted).
+  function link(url, html, classes = '') {
+    const to = discordLink(url);
+    if (!to) return `<a${classes ? ` class="${classes}"` : ''} href="${esc(url)}" target="_blank" rel="noopener noreferrer">${html}</a>`;
+    return `<a class="${`message-link ${classes}`.trim()}" href="${esc(pageHref(to))}" data-channel="${esc(to.channel)}"`
+      + `${to.message ? ` data-message="${esc(to.message)}"` : ''} title="${esc(url)}">${html}</a>`;
+  }
+
+  // The page's own address of a channel (and a message of it), for the person acting.
+  function pageHref({ channel: channelId, message }) {
+    const params = new URLSearchParams();
+    if (person()) params.set('as', person().name);
+    params.set('channel', channelId);
+    if (message) params.set('message', message);
+    return `?${params}`;
+  }
+
+  // Follows a link to a message: its channel (or thread) opens, scrolled to it, highlighted.
+  function goTo(channelId, messageId) {
+    if (!allChannels().some((c) => c.id === channelId)) {
+      showError(t('noAccess', { name: person()?.name || '' }));
+      return;
+    }
+    showError('');
+    if (channelId !== state.channelId) {
+      switchTo({ channelId, messageId });
+      return;
+    }
+    state.highlight = messageId;
+    state.scrollTo = messageId;
+    updateUrl();
+    renderMessages();
+  }
 
   function timestamp(seconds, style) {
-    const date = new Date(seconds * 1000);
+    const ms = seconds * 1000;
     let text;
     switch (style) {
-      case 't': text = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }); break;
-      case 'T': text = date.toLocaleTimeString(); break;
-      case 'd': text = date.toLocaleDateString(); break;
-      case 'D': text = date.toLocaleDateString([], { dateStyle: 'long' }); break;
-      case 'F': text = date.toLocaleString([], { dateStyle: 'full', timeStyle: 'short' }); break;
-      case 'R': text = relative(date); break;
-      default: text = date.toLocaleString([], { dateStyle: 'long', timeStyle: 'short' });
+      case 't': text = formatClock(ms); break;
+      case 'T': text = formatDate(ms, { timeStyle: 'medium' }); break;
+      case 'd': text = formatDate(ms, { dateStyle: 'short' }); break;
+      case 'D': text = formatDate(ms, { dateStyle: 'long' }); break;
+      case 'F': text = formatDate(ms, { dateStyle: 'full', timeStyle: 'short' }); break;
+      case 'R': text = relative(new Date(ms)); break;
+      default: text = formatDate(ms, { dateStyle: 'long', timeStyle: 'short' });
     }
-    return `<span class="timestamp" title="${esc(date.toLocaleString())}">${esc(text)}</span>`;
+    return `<span class="timestamp" title="${esc(formatFull(ms))}">${esc(text)}</span>`;
   }
 
   function relative(date) {
     const seconds = Math.round((date.getTime() - Date.now()) / 1000);
     const units = [['year', 31536000], ['month', 2592000], ['day', 86400], ['hour', 3600], ['minute', 60]];
-    const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const format = new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto' });
     for (const [unit, size] of units) {
       if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
     }
@@ -728,7 +841,7 @@
     } else if (e.image && e.image.url) {
       h += `<div class="embed-media">🖼 ${link(e.image.url, 'image')} (not loaded: the page stays offline)</div>`;
     }
-    const footer = [e.footer && e.footer.text ? esc(e.footer.text) : '', e.timestamp ? esc(new Date(e.timestamp).toLocaleString()) : '']
+    const footer = [e.footer && e.footer.text ? esc(e.footer.text) : '', e.timestamp ? esc(formatDate(Date.parse(e.timestamp), { dateStyle: 'short', timeStyle: 'short' })) : '']
       .filter(Boolean).join(' • ');
     if (footer) h += `<div class="embed-footer">${footer}</div>`;
     let thumbnail = '';
@@ -801,9 +914,7 @@
   function buttonHtml(b) {
     const style = BUTTON_STYLES[b.style] || 'secondary';
     const inner = emojiHtml(b.emoji) + (b.label ? `<span class="label">${esc(b.label)}</span>` : '');
-    if (b.style === 5) {
-      return `<a class="component-button style-link" href="${esc(b.url || '#')}" target="_blank" rel="noopener noreferrer">${inner}</a>`;
-    }
+    if (b.style === 5) return link(b.url || '#', inner, 'component-button style-link');
     const id = b.custom_id != null ? ` data-custom-id="${esc(b.custom_id)}"` : '';
     const title = b.style === 6 ? ' title="A premium purchase button: Discord opens its store; not here"' : '';
     return `<button type="button" class="component-button style-${style}"${id}${title}${b.disabled ? ' disabled' : ''}>${inner}</button>`;
@@ -865,6 +976,17 @@
     const target = event.target instanceof Element ? event.target : null;
     const message = target?.closest('.message');
     if (!message) return;
+    const messageLink = target.closest('a.message-link');
+    if (messageLink) {
+      event.preventDefault();
+      goTo(messageLink.dataset.channel, messageLink.dataset.message || null);
+      return;
+    }
+    const reply = target.closest('.reply-line[data-message]');
+    if (reply) {
+      goTo(state.channelId, reply.dataset.message);
+      return;
+    }
     const button = target.closest('button.component-button');
     if (button && !button.disabled && button.dataset.customId !== undefined) {
       act({ type: 'click', message: message.dataset.id, custom_id: button.dataset.customId }, button);
@@ -930,6 +1052,25 @@
       switchTo({ channelId: link.dataset.id });
     });
   }
+
+  // On a phone the sidebar (with the servers) and the violations are drawers, one open at a time.
+  function openDrawer(name) {
+    const app = $('#app');
+    for (const [drawer, toggles] of [['nav', ['#sidebar-toggle', '#acting']], ['violations', ['#violations-toggle']]]) {
+      app.classList.toggle(`${drawer}-open`, drawer === name);
+      for (const toggle of toggles) $(toggle).setAttribute('aria-expanded', String(drawer === name));
+    }
+    $('#backdrop').hidden = !name;
+  }
+  const closeDrawers = () => openDrawer(null);
+  const drawerToggle = (name) => () => openDrawer($('#app').classList.contains(`${name}-open`) ? null : name);
+  $('#sidebar-toggle').addEventListener('click', drawerToggle('nav'));
+  $('#acting').addEventListener('click', drawerToggle('nav'));
+  $('#violations-toggle').addEventListener('click', drawerToggle('violations'));
+  $('#backdrop').addEventListener('click', closeDrawers);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && $('#app').matches('.nav-open, .violations-open')) closeDrawers();
+  });
 
   $('#guilds').addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button.guild') : null;
