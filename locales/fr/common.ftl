@@ -204,43 +204,51 @@ notice-option-duration = **{ $option }** prend une durée de { $min } à { $max 
 button-review = Analyse
 over-game-id = Partie n°{ $id }
 review-title = 🔍 Analyse · { $name } · { $game } n°{ $id }
-review-score = **Score { $points }** · le jeu optimal attend **{ $expected }** de { $turns ->
-    [one] votre tour
-   *[other] vos { $turns } tours
-}
-review-luck = 🎲 Chance : **{ $luck }**
-review-lost = 🧠 Vos décisions ont coûté **{ $lost }** points d'espérance
-review-forfeited = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points d'espérance
-review-mistakes = Décisions qui ont coûté des points
-review-costliest = Les { $n } manches les plus coûteuses
+review-score = **Score { $points }** en { $turns ->
+    [one] une manche
+   *[other] { $turns } manches
+}.
+review-expected = 📈 Le meilleur jeu aurait marqué **{ $expected }** en moyenne.
+review-expected-some = 📈 Sur { $rounds ->
+    [one] votre manche jouée
+   *[other] vos { $rounds } manches jouées
+} pour les points, le meilleur jeu aurait marqué **{ $expected }** en moyenne.
+review-luck = 🎲 Vos dés : **{ $luck }** points par rapport à des dés moyens.
+review-lost = 🧠 Vos décisions ont coûté **{ $lost }** points en moyenne.
+review-forfeited = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points en moyenne.
+review-start-chance = 📈 Votre chance de gagner à votre premier tour : **{ $chance } %**.
+review-luck-chance = 🎲 Vos dés : **{ $luck }** points de chance de gagner par rapport à des dés moyens.
+review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chance de gagner.
+review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chance de gagner.
+review-played-to-win = 🏁 { $n ->
+    [one] La manche { $rounds } s'est jouée
+   *[other] Les manches { $rounds } se sont jouées
+} pour gagner, comme les jouent les robots : elles sont jugées sur votre chance de gagner, hors des points ci-dessus.
+review-rounds = Les manches qui ont compté
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
-review-round = Manche { $round }
-review-mistake = vous : { $chosen } · le mieux : { $best } · **−{ $cost }**
+review-round-head = **Manche { $round }** · { $points } pts
+review-round-to-win = 🏁 chance de gagner : { $before } % au début, { $after } % à la fin
+review-round-best = chaque décision était la meilleure
+review-mistake = votre choix : { $chosen } ; mieux : { $best } (**−{ $cost }** pts)
+review-mistake-chance = votre choix : { $chosen } (**{ $chosen_chance } %** de chances de gagner) ; mieux : { $best } ({ $best_chance } %)
 review-mistake-on = avec { $dice }, { $mistake }
-review-then = {"\u202F"}; puis{" "}
+review-more-decisions = …et { $n ->
+    [one] une autre décision
+   *[other] { $n } autres décisions
+} (−{ $cost }).
 review-more-mistakes = …et { $n ->
     [one] une autre manche, qui a coûté
    *[other] { $n } autres manches, qui ont coûté
-} { $cost } en tout.
-review-turns = Vos tours
-review-turn-line = **{ $turn }** · { $points } pts · chance { $luck }
-review-turn-lost = décisions −{ $lost }
+} { $cost } points en tout.
+review-more-mistakes-to-win = …et { $n ->
+    [one] une autre manche jouée pour gagner, qui a coûté
+   *[other] { $n } autres manches jouées pour gagner, qui ont coûté
+} { $cost } points de chance de gagner en tout.
 review-timed-out = ⏰ délai dépassé
 review-left = 🚪 parti
 review-unfinished = la partie a pris fin
-review-more-turns = …et { $n ->
-    [one] un tour
-   *[other] { $n } tours
-} de plus.
-review-footer = Vous seul voyez ceci. L'espérance suppose le jeu optimal à partir de chaque moment. Chance : sur vos lancers, l'espérance après chaque lancer moins celle d'avant. Score = espérance + chance − décisions − délais.
-review-score-chance = **Score { $points }** · votre chance de gagner à votre premier tour : **{ $expected } %** ({ $turns ->
-    [one] un tour joué
-   *[other] { $turns } tours joués
-})
-review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chance de gagner
-review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chance de gagner
-review-turn-line-chance = **{ $turn }** · { $points } pts · chance { $luck }
-review-footer-chance = Vous seul voyez ceci. Les chances (en points de pourcentage) supposent un jeu optimal des deux côtés à partir de chaque moment. Chance : sur vos lancers, la chance après chaque lancer moins celle d'avant.
+review-more-turns = …et { $n } de plus.
+review-footer = Vous seul voyez ceci. Chaque décision est comparée au meilleur jeu à partir de ce moment, celui des robots.
 review-unknown = Il n'y a pas de partie n°{ $id }.
 review-other-server = La partie n°{ $id } n'a pas été jouée sur ce serveur : analysez-la là où elle a été jouée.
 review-other-game = La partie n°{ $id } se joue avec `/{ $command }` : utilisez `/{ $command } analyse`.
@@ -288,7 +296,8 @@ review-chart-luck = chance
 review-chart-cost = décisions
 review-chart-alt = Le score de { $name } manche par manche face à ce qu'attendrait le jeu optimal, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
 review-chart-alt-chance = La chance de gagner de { $name } après chacun de ses tours face à celle que des décisions optimales auraient gardée, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
-review-chart-turn = manche { $round } chance { $luck }, décisions −{ $lost }
+review-chart-turn = manche { $round } chance { $luck }, décisions { $lost }
+review-chart-turn-to-win = manche { $round } jouée pour gagner
 
 # Le graphique du classement de `stats`.
 rating-chart-title = Niveau sur les { $n } dernières parties
