@@ -281,9 +281,9 @@ proptest! {
                     Err(held) => {
                         // Hold those faces, then roll.
                         let dice_now = turn.dice.unwrap();
-                        let mut want = held.clone();
-                        for d in 0..gd::DICE {
-                            let keep = match want.iter().position(|&f| f == dice_now[d]) {
+                        let mut want = held;
+                        for (d, face) in dice_now.iter().enumerate() {
+                            let keep = match want.iter().position(|f| f == face) {
                                 Some(at) => {
                                     want.remove(at);
                                     true
