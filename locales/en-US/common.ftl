@@ -220,9 +220,9 @@ review-luck-chance = 🎲 Your dice: **{ $luck }** points of winning chance agai
 review-lost-chance = 🧠 Your decisions cost **{ $lost }** points of winning chance.
 review-forfeited-chance = ⏰ Timeouts and leaving cost **{ $forfeited }** points of winning chance.
 review-played-to-win = 🏁 { $n ->
-    [one] Round { $rounds } was
-   *[other] Rounds { $rounds } were
-} played to win, as the bot seats play them: judged by your chance of winning, not counted in the points above.
+    [one] Round { $rounds } was played to win, as the bot seats play it: it is judged by your chance of winning, not counted in the points above.
+   *[other] Rounds { $rounds } were played to win, as the bot seats play them: they are judged by your chance of winning, not counted in the points above.
+}
 review-rounds = Rounds that mattered
 review-no-mistakes = None: every decision was the best one. 🎯
 review-round-head = **Round { $round }** · { $points } pts

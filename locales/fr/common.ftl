@@ -221,9 +221,9 @@ review-luck-chance = 🎲 Vos dés : **{ $luck }** points de chance de gagner p
 review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chance de gagner.
 review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chance de gagner.
 review-played-to-win = 🏁 { $n ->
-    [one] La manche { $rounds } s'est jouée
-   *[other] Les manches { $rounds } se sont jouées
-} pour gagner, comme les jouent les robots : elles sont jugées sur votre chance de gagner, hors des points ci-dessus.
+    [one] La manche { $rounds } s'est jouée pour gagner, comme les robots la jouent : elle est jugée sur votre chance de gagner, hors des points ci-dessus.
+   *[other] Les manches { $rounds } se sont jouées pour gagner, comme les robots les jouent : elles sont jugées sur votre chance de gagner, hors des points ci-dessus.
+}
 review-rounds = Les manches qui ont compté
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
 review-round-head = **Manche { $round }** · { $points } pts
