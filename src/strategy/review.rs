@@ -330,3 +330,46 @@ pub fn adds_up<A>(review: &Review<A>) -> bool {
     };
     rounds && totals
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A review in points with a round judged in chances: the round's values stay out of the
+    /// totals, its decisions carry their unit, and both identities are checked.
+    #[test]
+    fn a_round_judged_in_chances_stays_out_of_the_totals_in_points() {
+        let mut b: Builder<&str> = Builder::new(0, "ann".into());
+        // Round 1, in points: worth 50, a roll to 60, a bank of 40 where 60 was the best.
+        b.review.expected += 50.0;
+        b.turn(1);
+        b.rolled(50.0, 60.0);
+        b.decided("bank 40", "roll", 40.0, 60.0);
+        b.end_turn(40);
+        // Round 2, played to win: 30% at its start, a roll to 20%, a bank worth 5% where
+        // rolling on kept 20%.
+        b.open_turn(2, Unit::Chance, Some(30.0));
+        b.rolled(30.0, 20.0);
+        b.decided("bank 12", "roll", 5.0, 20.0);
+        b.end_turn_at(12, Some(5.0));
+        let review = b.review;
+        assert_eq!(review.points, 52);
+        assert_eq!(
+            (review.expected, review.luck, review.lost),
+            (50.0, 10.0, 20.0)
+        );
+        assert_eq!(review.turns[1].unit, Unit::Chance);
+        assert_eq!((review.turns[1].luck, review.turns[1].lost), (-10.0, 15.0));
+        let units: Vec<Unit> = review.mistakes.iter().map(|m| m.unit).collect();
+        assert_eq!(units, [Unit::Points, Unit::Chance]);
+        assert_eq!(review.mistakes[1].chosen_value, 5.0);
+        assert!(adds_up(&review), "{review:?}");
+        // A chance round whose identity fails, or points that do not add up, are caught.
+        let mut broken = review.clone();
+        broken.turns[1].chance_after = Some(6.0);
+        assert!(!adds_up(&broken));
+        let mut broken = review;
+        broken.lost += 1.0;
+        assert!(!adds_up(&broken));
+    }
+}
