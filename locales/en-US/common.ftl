@@ -208,43 +208,51 @@ notice-option-duration = **{ $option }** takes a duration from { $min } to { $ma
 button-review = Review
 over-game-id = Game #{ $id }
 review-title = 🔍 Review · { $name } · { $game } #{ $id }
-review-score = **Score { $points }** · optimal play expects **{ $expected }** from your { $turns ->
-    [one] turn
-   *[other] { $turns } turns
+review-score = **Score { $points }** in { $turns ->
+    [one] one round
+   *[other] { $turns } rounds
+}.
+review-expected = 📈 The best play would have scored **{ $expected }** on average.
+review-expected-some = 📈 In your { $rounds ->
+    [one] round
+   *[other] { $rounds } rounds
+} played for points, the best play would have scored **{ $expected }** on average.
+review-luck = 🎲 Your dice: **{ $luck }** points against average dice.
+review-lost = 🧠 Your decisions cost **{ $lost }** points on average.
+review-forfeited = ⏰ Timeouts and leaving cost **{ $forfeited }** points on average.
+review-start-chance = 📈 Your chance of winning at your first turn: **{ $chance }%**.
+review-luck-chance = 🎲 Your dice: **{ $luck }** points of winning chance against average dice.
+review-lost-chance = 🧠 Your decisions cost **{ $lost }** points of winning chance.
+review-forfeited-chance = ⏰ Timeouts and leaving cost **{ $forfeited }** points of winning chance.
+review-played-to-win = 🏁 { $n ->
+    [one] Round { $rounds } was played to win, as the bot seats play it: it is judged by your chance of winning, not counted in the points above.
+   *[other] Rounds { $rounds } were played to win, as the bot seats play them: they are judged by your chance of winning, not counted in the points above.
 }
-review-luck = 🎲 Luck: **{ $luck }**
-review-lost = 🧠 Your decisions cost **{ $lost }** expected points
-review-forfeited = ⏰ Timeouts and leaving cost **{ $forfeited }** expected points
-review-mistakes = Decisions that cost points
-review-costliest = The { $n } costliest rounds
-review-no-mistakes = None: every decision was the optimal one. 🎯
-review-round = Round { $round }
-review-mistake = you { $chosen } · best: { $best } · **−{ $cost }**
+review-rounds = Rounds that mattered
+review-no-mistakes = None: every decision was the best one. 🎯
+review-round-head = **Round { $round }** · { $points } pts
+review-round-to-win = 🏁 chance of winning: { $before }% at the start, { $after }% at the end
+review-round-best = every decision was the best one
+review-mistake = you chose to { $chosen }; better: { $best } (**−{ $cost }** pts)
+review-mistake-chance = you chose to { $chosen } (**{ $chosen_chance }%** to win); better: { $best } ({ $best_chance }%)
 review-mistake-on = with { $dice }, { $mistake }
-review-then = ; then{" "}
+review-more-decisions = …and { $n ->
+    [one] one more decision
+   *[other] { $n } more decisions
+} (−{ $cost }).
 review-more-mistakes = …and { $n ->
     [one] one more round, costing
    *[other] { $n } more rounds, costing
-} { $cost } in all.
-review-turns = Your turns
-review-turn-line = **{ $turn }** · { $points } pts · luck { $luck }
-review-turn-lost = decisions −{ $lost }
+} { $cost } points in all.
+review-more-mistakes-to-win = …and { $n ->
+    [one] one more round played to win, costing
+   *[other] { $n } more rounds played to win, costing
+} { $cost } points of winning chance in all.
 review-timed-out = ⏰ timed out
 review-left = 🚪 left
 review-unfinished = the game ended
-review-more-turns = …and { $n ->
-    [one] one more turn
-   *[other] { $n } more turns
-}.
-review-footer = Only you see this. Expected points assume optimal play from each point on. Luck: over your rolls, the expected points after each roll minus before it. Score = expected + luck − decisions − timeouts.
-review-score-chance = **Score { $points }** · your chance of winning at your first turn: **{ $expected }%** ({ $turns ->
-    [one] one turn
-   *[other] { $turns } turns
-} played)
-review-lost-chance = 🧠 Your decisions cost **{ $lost }** points of winning chance
-review-forfeited-chance = ⏰ Timeouts and leaving cost **{ $forfeited }** points of winning chance
-review-turn-line-chance = **{ $turn }** · { $points } pts · luck { $luck }
-review-footer-chance = Only you see this. Chances (in percentage points) assume optimal play by both from each point on. Luck: over your rolls, the chance after each roll minus before it.
+review-more-turns = …and { $n } more.
+review-footer = Only you see this. Each decision is compared with the best play from that point on, the bot seats' own.
 review-unknown = There is no game #{ $id }.
 review-other-server = Game #{ $id } was not played in this server: review it where it was played.
 review-other-game = Game #{ $id } is played with `/{ $command }`: use `/{ $command } review`.
@@ -296,7 +304,8 @@ review-chart-luck = luck
 review-chart-cost = decisions
 review-chart-alt = { $name }'s score round by round against what optimal play would expect, with each round's luck and what the decisions cost: { $turns }
 review-chart-alt-chance = { $name }'s chance of winning after each of their turns against the chance optimal decisions would have kept, with each round's luck and what the decisions cost: { $turns }
-review-chart-turn = round { $round } { $luck } luck, −{ $lost } decisions
+review-chart-turn = round { $round } { $luck } luck, { $lost } decisions
+review-chart-turn-to-win = round { $round } played to win
 
 # The rating chart of `stats`.
 rating-chart-title = Rating over the last { $n } games

@@ -93,10 +93,21 @@ odds-next = FORGET IT next: { $chance }
 odds-new-set = All nine dice are set aside: the next roll starts a new set of nine.
 odds-best = The best play
 odds-best-button = Click **{ $button }**.
-odds-footer = Only you see this. Expected scores assume the best play from here on and count this turn only, not the race to the target.
+odds-footer = Only you see this. Expected scores assume the best play from here on, as the bot seats play, and count this turn only: no one is near the target yet, so points are what count.
 odds-chance-none = 0% (no die in hand can spell it)
 odds-chance = { $percent }% (1 in { $one_in })
 odds-expected = expected **{ $points }**
+odds-win-turn = Chance of winning from here
+odds-choose-win = Choose the point number. Your chance of winning for each choice, and the chance that the roll after it spells FORGET IT:
+odds-to-win = **{ $percent }%** to win
+odds-goal-last-turn = **Your last turn:** banking **{ $need }** points or more beats { $leader }'s { $total }. Every choice is judged by your chance of winning.
+odds-goal-race = **The race is on:** { $leader } has { $total } of { $target }. Every choice is judged by your chance of winning the game.
+odds-bank-wins = **wins:** beats { $leader }'s { $total }
+odds-bank-ties = **ties** with { $leader }'s { $total }
+odds-bank-short = **cannot win:** { $points } does not beat { $leader }'s { $total }
+odds-footer-last-turn = Only you see this. In a last turn the bot seats play to win, and so do these odds: the chance that the turn ends above the leader, with the best play from here (a tie counts half). Players who still have a last turn after you are not counted.
+odds-footer-race = Only you see this. Near the target the bot seats play to win, and so do these odds: your chance of winning the game, with the best play from here, by a model of the race between you and the leader.
+odds-footer-hopeless = Only you see this. No play can win from here any more: these odds are in expected points, which still count for the leaderboards.
 
 ## Rules
 
@@ -135,7 +146,7 @@ fgi-error-rolloff = The roll-off for who goes first stayed tied: please start ag
 review-fgi-roll = roll on at { $points } points
 review-fgi-keep = keep the { $n }s
 review-fgi-bank = bank { $points }
-fgi-review-note = For Get It: the expected points of each turn (56.2 for a new turn) under the turn solver's play for points; near the end, playing to win may differ.
+fgi-review-note = For Get It: a new turn is worth 56.2 points on average with the best play. In a race to the target and in your last turn, the bot seats play to win, and so is your play judged: by your chance of winning.
 
 # The game-over chart's moments.
 fgi-moment-forget-it = { $name }'s FORGET IT in round { $round } cost { $lost }

@@ -155,7 +155,7 @@ gd-error-card-full = Every box of your scorecard is filled.
 review-gd-reroll = hold { $keep } and roll
 review-gd-reroll-all = roll all five
 review-gd-score = score { $box_name } ({ $points })
-gd-review-note = Get Dickey: the expected points still to come on your scorecard (254.6 for a new one) under the optimal solitaire policy.
+gd-review-note = Get Dickey: a new scorecard is worth 254.6 points on average with the best play, whatever the others do.
 
 # The game-over chart's moments.
 gd-moment-dickey = { $name }'s Dickey in round { $round }

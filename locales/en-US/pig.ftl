@@ -40,8 +40,8 @@ pig-odds-hold = **{ $button }** now: **{ $chance }%** chance of winning.
 pig-odds-roll-first = A turn starts with a roll: there is nothing to hold yet.
 pig-odds-best-hold = Best: hold.
 pig-odds-best-roll = Best: roll.
-pig-odds-footer = Only you see this. Chances assume both of you play optimally from here (P5).
-pig-odds-footer-many = Only you see this. Chances are against the leading opponent alone, both playing optimally (P5).
+pig-odds-footer = Only you see this. Chances assume both of you play optimally from here, as the bot seats play.
+pig-odds-footer-many = Only you see this. Chances are against the leading opponent alone, both playing optimally, as the bot seats play.
 pig-error-roll-first = Roll first: a turn starts with a roll.
 pig-error-bad-target = The target must be between { $min } and { $max }.
 pig-error-rolloff = The roll-off stayed tied too long: start the game again.
@@ -59,7 +59,7 @@ pig-rules-time = Time and leaving
 pig-rules-time-text = When your time runs out, the bot holds your turn total for you; after { $n } timeouts in a row you leave the game. Leaving gives up your turn.
 review-pig-roll = roll on at { $points }
 review-pig-hold = hold { $points }
-pig-review-note = Pig: your chance of winning, in percentage points, when both play optimally from each point on (against the leader when there are more).
+pig-review-note = Pig: the bot seats play to win, and so is your play judged: chances of winning in percentage points, both sides playing their best (against the leader when there are more).
 
 # The slash command.
 cmd-pig = pig

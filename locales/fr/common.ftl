@@ -227,43 +227,51 @@ notice-option-duration = **{ $option }** prend une durée de { $min } à { $max 
 button-review = Analyse
 over-game-id = Partie n° { $id }
 review-title = 🔍 Analyse · { $name } · { $game } n° { $id }
-review-score = **Score { $points }** · un jeu parfait aurait rapporté en moyenne **{ $expected }** sur { $turns ->
-    [one] votre tour
-   *[other] vos { $turns } tours
+review-score = **Score { $points }** en { $turns ->
+    [one] une manche
+   *[other] { $turns } manches
+}.
+review-expected = 📈 Le meilleur jeu aurait marqué **{ $expected }** en moyenne.
+review-expected-some = 📈 Sur { $rounds ->
+    [one] votre manche jouée
+   *[other] vos { $rounds } manches jouées
+} pour les points, le meilleur jeu aurait marqué **{ $expected }** en moyenne.
+review-luck = 🎲 Vos dés : **{ $luck }** points par rapport à des dés moyens.
+review-lost = 🧠 Vos décisions ont coûté **{ $lost }** points en moyenne.
+review-forfeited = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points en moyenne.
+review-start-chance = 📈 Votre chance de gagner à votre premier tour : **{ $chance } %**.
+review-luck-chance = 🎲 Vos dés : **{ $luck }** points de chance de gagner par rapport à des dés moyens.
+review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chance de gagner.
+review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chance de gagner.
+review-played-to-win = 🏁 { $n ->
+    [one] La manche { $rounds } s'est jouée pour gagner, comme les robots la jouent : elle est jugée sur votre chance de gagner, hors des points ci-dessus.
+   *[other] Les manches { $rounds } se sont jouées pour gagner, comme les robots les jouent : elles sont jugées sur votre chance de gagner, hors des points ci-dessus.
 }
-review-luck = 🎲 Chance : **{ $luck }**
-review-lost = 🧠 Vos décisions ont coûté en moyenne **{ $lost }** points
-review-forfeited = ⏰ Les délais dépassés et le départ ont coûté en moyenne **{ $forfeited }** points
-review-mistakes = Décisions qui ont coûté des points
-review-costliest = Les { $n } manches les plus coûteuses
+review-rounds = Les manches qui ont compté
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
-review-round = Manche { $round }
-review-mistake = vous : { $chosen } · le mieux : { $best } · **−{ $cost }**
+review-round-head = **Manche { $round }** · { $points } pts
+review-round-to-win = 🏁 chance de gagner : { $before } % au début, { $after } % à la fin
+review-round-best = chaque décision était la meilleure
+review-mistake = votre choix : { $chosen } ; mieux : { $best } (**−{ $cost }** pts)
+review-mistake-chance = votre choix : { $chosen } (**{ $chosen_chance } %** de chances de gagner) ; mieux : { $best } ({ $best_chance } %)
 review-mistake-on = avec { $dice }, { $mistake }
-review-then = {"\u202F"}; puis{" "}
+review-more-decisions = …et { $n ->
+    [one] une autre décision
+   *[other] { $n } autres décisions
+} (−{ $cost }).
 review-more-mistakes = …et { $n ->
     [one] une autre manche, qui a coûté
    *[other] { $n } autres manches, qui ont coûté
-} { $cost } en tout.
-review-turns = Vos tours
-review-turn-line = **{ $turn }** · { $points } pts · chance { $luck }
-review-turn-lost = décisions −{ $lost }
+} { $cost } points en tout.
+review-more-mistakes-to-win = …et { $n ->
+    [one] une autre manche jouée pour gagner, qui a coûté
+   *[other] { $n } autres manches jouées pour gagner, qui ont coûté
+} { $cost } points de chance de gagner en tout.
 review-timed-out = ⏰ délai dépassé
 review-left = 🚪 parti
 review-unfinished = la partie a pris fin
-review-more-turns = …et { $n ->
-    [one] un tour
-   *[other] { $n } tours
-} de plus.
-review-footer = Vous seul voyez ceci. Les points attendus supposent un jeu parfait à partir de chaque instant. Chance : sur chacun de vos lancers, les points attendus après le lancer moins ceux d'avant. Score = points attendus + chance − décisions − délais.
-review-score-chance = **Score { $points }** · vos chances de gagner au début de votre premier tour : **{ $expected } %** ({ $turns ->
-    [one] un tour joué
-   *[other] { $turns } tours joués
-})
-review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chances de victoire
-review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chances de victoire
-review-turn-line-chance = **{ $turn }** · { $points } pts · chance { $luck }
-review-footer-chance = Vous seul voyez ceci. Les chances (en points de pourcentage) supposent un jeu parfait de part et d'autre à partir de chaque instant. Chance : sur chacun de vos lancers, vos chances après le lancer moins celles d'avant.
+review-more-turns = …et { $n } de plus.
+review-footer = Vous seul voyez ceci. Chaque décision est comparée au meilleur jeu à partir de ce moment, celui des robots.
 review-unknown = Il n'y a pas de partie n° { $id }.
 review-other-server = La partie n° { $id } n'a pas été jouée sur ce serveur : analysez-la là où elle a été jouée.
 review-other-game = La partie n° { $id } se joue avec `/{ $command }` : utilisez `/{ $command } analyse`.
@@ -311,7 +319,8 @@ review-chart-luck = chance
 review-chart-cost = décisions
 review-chart-alt = Le score { DE($name) }, manche par manche, face à ce qu'un jeu parfait aurait rapporté en moyenne, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
 review-chart-alt-chance = Les chances de victoire { DE($name) } après chacun de ses tours, face à celles que des décisions parfaites auraient gardées, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
-review-chart-turn = manche { $round } : chance { $luck }, décisions −{ $lost }
+review-chart-turn = manche { $round } : chance { $luck }, décisions { $lost }
+review-chart-turn-to-win = manche { $round } jouée pour gagner
 
 # Le graphique du classement de `stats`.
 rating-chart-title = Niveau sur les { $n } dernières parties

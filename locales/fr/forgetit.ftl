@@ -91,10 +91,21 @@ odds-next = FORGET IT au prochain lancer : { $chance }
 odds-new-set = Les neuf dés sont mis de côté : le prochain lancer commence une nouvelle série de neuf.
 odds-best = Le meilleur coup
 odds-best-button = Cliquez sur **{ $button }**.
-odds-footer = Vous seul voyez ceci. Les scores espérés supposent que vous jouez au mieux à partir de maintenant et ne concernent que ce tour, pas la course à l'objectif.
+odds-footer = Vous seul voyez ceci. Les scores espérés supposent le meilleur jeu à partir de maintenant, comme jouent les robots, et ne comptent que ce tour : personne n'est encore près de l'objectif, ce sont donc les points qui comptent.
 odds-chance-none = 0 % (aucun dé en main ne peut le faire)
-odds-chance = { $percent } % (1 chance sur { $one_in })
+odds-chance = { $percent } % (1 sur { $one_in })
 odds-expected = espéré **{ $points }**
+odds-win-turn = Chance de gagner à partir d'ici
+odds-choose-win = Choisissez le nombre de points. Votre chance de gagner pour chaque choix, et le risque que le lancer suivant fasse FORGET IT :
+odds-to-win = **{ $percent } %** de chances de gagner
+odds-goal-last-turn = **Votre dernier tour :** encaisser **{ $need }** points ou plus bat les { $total } de { $leader }. Chaque choix est jugé sur votre chance de gagner.
+odds-goal-race = **La course est lancée :** { $leader } a { $total } sur { $target }. Chaque choix est jugé sur votre chance de gagner la partie.
+odds-bank-wins = **gagne :** bat les { $total } de { $leader }
+odds-bank-ties = **égalité** avec les { $total } de { $leader }
+odds-bank-short = **ne peut pas gagner :** { $points } ne bat pas les { $total } de { $leader }
+odds-footer-last-turn = Vous seul voyez ceci. Au dernier tour, les robots jouent pour gagner, et ces chances aussi : la chance que le tour finisse devant le premier, en jouant au mieux à partir d'ici (une égalité compte pour moitié). Les joueurs qui ont encore un dernier tour après vous ne sont pas comptés.
+odds-footer-race = Vous seul voyez ceci. Près de l'objectif, les robots jouent pour gagner, et ces chances aussi : votre chance de gagner la partie, en jouant au mieux à partir d'ici, selon un modèle de la course entre vous et le premier.
+odds-footer-hopeless = Vous seul voyez ceci. Plus aucun coup ne peut gagner à partir d'ici : ces chances sont en points espérés, qui comptent toujours pour les classements.
 
 ## Règles (d'après la traduction française des règles d'origine, docs/seeds/003_*.txt : le
 ## « numéro » est le nombre gardé sur les dés de points, comme elle le nomme ; les mots des dés
@@ -135,7 +146,7 @@ fgi-error-rolloff = Le tirage au sort pour savoir qui commence est resté à ég
 review-fgi-roll = relancer à { $points } points
 review-fgi-keep = garder les { $n }
 review-fgi-bank = encaisser { $points }
-fgi-review-note = For Get It : les points attendus de chaque tour (56,2 en moyenne pour un nouveau tour) en jouant au mieux pour les points ; en fin de partie, jouer pour gagner peut conduire à d'autres choix.
+fgi-review-note = For Get It : un nouveau tour vaut 56,2 points en moyenne avec le meilleur jeu. Dans la course à l'objectif et à votre dernier tour, les robots jouent pour gagner, et votre jeu est jugé de même : sur votre chance de gagner.
 
 # Les moments du graphique de fin de partie.
 fgi-moment-forget-it = FORGET IT { DE($name) } à la manche { $round } : { $lost } points perdus

@@ -156,7 +156,7 @@ gd-error-card-full = Toutes les cases de votre feuille de score sont remplies.
 review-gd-reroll = garder { $keep } et relancer
 review-gd-reroll-all = relancer les cinq
 review-gd-score = marquer { $box_name } ({ $points })
-gd-review-note = Get Dickey : les points que votre feuille peut encore rapporter en moyenne (254,6 pour une feuille vierge), en jouant au mieux en solitaire.
+gd-review-note = Get Dickey : une nouvelle feuille vaut 254,6 points en moyenne avec le meilleur jeu, quoi que fassent les autres.
 
 # Les moments du graphique de fin de partie.
 gd-moment-dickey = Dickey { DE($name) } à la manche { $round }

@@ -40,8 +40,8 @@ pig-odds-hold = **{ $button }** maintenant : **{ $chance } %** de chances de 
 pig-odds-roll-first = Un tour commence par un lancer : il n'y a encore rien à garder.
 pig-odds-best-hold = Le mieux : garder.
 pig-odds-best-roll = Le mieux : lancer.
-pig-odds-footer = Vous seul voyez ceci. Les chances supposent que vous jouez tous deux au mieux à partir d'ici (P5).
-pig-odds-footer-many = Vous seul voyez ceci. Les chances sont calculées contre l'adversaire en tête seul, chacun jouant au mieux (P5).
+pig-odds-footer = Vous seul voyez ceci. Les chances supposent que vous jouez tous deux au mieux à partir d'ici, comme jouent les robots.
+pig-odds-footer-many = Vous seul voyez ceci. Les chances sont calculées contre l'adversaire en tête seul, chacun jouant au mieux, comme jouent les robots.
 pig-error-roll-first = Lancez d'abord : un tour commence par un lancer.
 pig-error-bad-target = L'objectif doit être entre { $min } et { $max }.
 pig-error-rolloff = Le tirage au sort est resté à égalité trop longtemps : relancez la partie.
@@ -59,7 +59,7 @@ pig-rules-time = Temps et départ
 pig-rules-time-text = Quand votre temps est écoulé, le robot garde pour vous le total du tour ; après { $n } délais dépassés d'affilée, vous quittez la partie. Partir abandonne votre tour.
 review-pig-roll = relancer à { $points }
 review-pig-hold = garder { $points }
-pig-review-note = Pig : vos chances de gagner, en points de pourcentage, quand chacun joue au mieux à partir de chaque instant (contre l'adversaire le mieux placé s'il y a plus de deux joueurs).
+pig-review-note = Pig : les robots jouent pour gagner, et votre jeu est jugé de même : chances de gagner en points de pourcentage, chacun jouant au mieux (contre le mieux placé s'il y a plus de deux joueurs).
 
 # La commande.
 cmd-pig = pig

@@ -1,21 +1,26 @@
 //! A review of one person's play in a finished game ([`crate::strategy::review`]), shown privately
-//! to them: the totals (their score, what optimal play expects, luck, what their decisions and
-//! their timeouts cost), their costliest decisions against the optimal ones, and their turns.
-//! The same for both games; each game's decisions read by [`ActText`]. A long game is
-//! summarised: the costliest decisions only, and the turns as long as they fit.
+//! to them, short enough for a phone: the totals in plain words (their score, what the best play
+//! expects, the dice, what their decisions and their timeouts cost), then the rounds that
+//! mattered in the order played, each in a few short lines, and a chart of every round. The same
+//! for every game; each game's decisions read by [`ActText`]. A long game is summarised: the
+//! rounds that cost most, the rest counted.
 
 use crate::i18n::Lang;
 use crate::ids::GameId;
-use crate::strategy::review::{Ended, Mistake, Review, Unit, NEGLIGIBLE};
+use crate::strategy::review::{Ended, Mistake, Review, TurnReview, Unit, NEGLIGIBLE};
 use crate::tr;
 
 use super::chart::{alt_text, review_png, ReviewChart};
 use super::view::decimal;
-use super::view::{colour, display_name, limits, EmbedView, MessageView, Picture};
+use super::view::{colour, display_name, limits, list, EmbedView, MessageView, Picture};
 
-/// How many of the costliest rounds a review lists; with its chart, which shows every round.
-pub const SHOWN_MISTAKES: usize = 10;
-pub const SHOWN_WITH_CHART: usize = 3;
+/// How many rounds a review lists at most (the ones that mattered most, in round order); with
+/// its chart, which shows every round, fewer.
+pub const SHOWN_ROUNDS: usize = 8;
+pub const SHOWN_WITH_CHART: usize = 4;
+
+/// How many decisions a listed round shows at most (the rest counted).
+pub const SHOWN_PER_ROUND: usize = 3;
 
 /// The file name of a review's chart.
 pub const CHART_FILE: &str = "review.png";
@@ -63,7 +68,11 @@ pub struct Reviewed<'a> {
     pub game_id: GameId,
 }
 
-/// The review as a private message, in `lang` (the asker's).
+/// The review as a private message, in `lang` (the asker's): a few lines of totals in plain
+/// words, then the rounds that mattered in the order played, a few short lines each (what was
+/// done, what was better and what it cost), then the chart of every round. A round judged in
+/// another currency than the review's (For Get It's rounds played to win, in chances) is named in
+/// the totals, which do not count it, and read in its own currency.
 pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) -> MessageView {
     let title = tr!(
         lang,
@@ -72,133 +81,30 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
         game = lang.t(&format!("game-{}", game.command)),
         id = game.game_id.to_string()
     );
-    // A review in chances says so in its own words (`review-score-chance`, ...).
-    let id = |base: &str| match review.unit {
-        Unit::Points => base.to_string(),
-        Unit::Chance => format!("{base}-chance"),
-    };
-    let mut description = vec![
-        tr!(
-            lang,
-            &id("review-score"),
-            points = review.points,
-            expected = number(review.expected, lang),
-            turns = review.turns.len()
-        ),
-        tr!(lang, "review-luck", luck = signed(review.luck, lang)),
-        tr!(lang, &id("review-lost"), lost = number(review.lost, lang)),
-    ];
-    if review.forfeited.abs() > NEGLIGIBLE {
-        description.push(tr!(
-            lang,
-            &id("review-forfeited"),
-            forfeited = number(review.forfeited, lang)
-        ));
-    }
-    let mut embed = EmbedView::new(&title, colour::INFO).description(&description.join("\n"));
+    let embed = EmbedView::new(&title, colour::INFO).description(&summary(review, lang));
 
-    // The rounds whose decisions cost most, each once with its decisions in the order made;
-    // the count and cost of the rounds left out.
-    let rounds = costly_rounds(review);
-    // The chart shows every round: the text keeps the few costliest decisions.
+    // The rounds that mattered, in round order: the chart shows every round.
     let picture = chart(review, lang);
     let most = if picture.is_some() {
         SHOWN_WITH_CHART
     } else {
-        SHOWN_MISTAKES
+        SHOWN_ROUNDS
     };
-    let shown = &rounds[..rounds.len().min(most)];
-    let mistakes = if shown.is_empty() {
+    let (shown, left_out) = rounds_that_mattered(review, most);
+    let rounds = if shown.is_empty() {
         tr!(lang, "review-no-mistakes")
     } else {
-        let mut lines: Vec<String> = shown
+        let mut blocks: Vec<String> = shown
             .iter()
-            .map(|(round, mistakes, _)| {
-                let decisions: Vec<String> = mistakes
-                    .iter()
-                    .map(|m| {
-                        let mistake = tr!(
-                            lang,
-                            "review-mistake",
-                            chosen = m.chosen.text(lang),
-                            best = m.best.text(lang),
-                            cost = number(m.cost, lang)
-                        );
-                        match m.chosen.dice() {
-                            Some(dice) => {
-                                tr!(lang, "review-mistake-on", dice = dice, mistake = mistake)
-                            }
-                            None => mistake,
-                        }
-                    })
-                    .collect();
-                format!(
-                    "**{}** — {}",
-                    tr!(lang, "review-round", round = *round),
-                    decisions.join(&tr!(lang, "review-then"))
-                )
-            })
+            .map(|turn| round_block(review, turn, lang))
             .collect();
-        let more = rounds.len() - shown.len();
-        if more > 0 {
-            let rest: f64 = rounds[shown.len()..].iter().map(|(_, _, cost)| cost).sum();
-            lines.push(tr!(
-                lang,
-                "review-more-mistakes",
-                n = more,
-                cost = number(rest, lang)
-            ));
-        }
-        fit(lines, limits::FIELD_VALUE, lang)
+        blocks.extend(left_out_lines(review, &left_out, lang));
+        fit(blocks, limits::FIELD_VALUE, lang)
     };
-    let mistakes_title = if rounds.len() > most {
-        tr!(lang, "review-costliest", n = most)
-    } else {
-        tr!(lang, "review-mistakes")
-    };
-    embed = embed.field(&mistakes_title, &mistakes, false);
-
-    // The turns, as many as fit; with the chart, which shows them, none.
-    let turns: Vec<String> = review
-        .turns
-        .iter()
-        .map(|t| {
-            let end = match t.end {
-                Ended::Played => String::new(),
-                Ended::TimedOut => format!(" · {}", tr!(lang, "review-timed-out")),
-                Ended::Left => format!(" · {}", tr!(lang, "review-left")),
-                Ended::Unfinished => format!(" · {}", tr!(lang, "review-unfinished")),
-            };
-            let lost = if t.lost > NEGLIGIBLE {
-                format!(
-                    " · {}",
-                    tr!(lang, "review-turn-lost", lost = number(t.lost, lang))
-                )
-            } else {
-                String::new()
-            };
-            format!(
-                "{}{lost}{end}",
-                tr!(
-                    lang,
-                    &id("review-turn-line"),
-                    turn = tr!(lang, "review-round", round = t.number),
-                    points = t.points,
-                    luck = signed(t.luck, lang)
-                )
-            )
-        })
-        .collect();
-    if !turns.is_empty() && picture.is_none() {
-        embed = embed.field(
-            &tr!(lang, "review-turns"),
-            &fit(turns, limits::FIELD_VALUE, lang),
-            false,
-        );
-    }
+    let embed = embed.field(&tr!(lang, "review-rounds"), &rounds, false);
     let footer = format!(
         "{} {}",
-        tr!(lang, &id("review-footer")),
+        tr!(lang, "review-footer"),
         lang.t(&format!("{}-review-note", game.code))
     );
     let view = MessageView::new("").embed(embed.footer(&footer));
@@ -206,6 +112,238 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
         Some(picture) => view.picture(picture),
         None => view,
     }
+}
+
+/// The totals, in plain words: the score, then in the review's unit what the best play expected,
+/// the dice and what decisions and timeouts cost; the rounds judged otherwise named apart.
+fn summary<A>(review: &Review<A>, lang: Lang) -> String {
+    let apart: Vec<u32> = review
+        .turns
+        .iter()
+        .filter(|t| t.unit != review.unit)
+        .map(|t| t.number)
+        .collect();
+    let counted = review.turns.len() - apart.len();
+    let mut lines = vec![tr!(
+        lang,
+        "review-score",
+        points = review.points,
+        turns = review.turns.len()
+    )];
+    match review.unit {
+        Unit::Points => {
+            if counted > 0 {
+                let id = if apart.is_empty() {
+                    "review-expected"
+                } else {
+                    "review-expected-some"
+                };
+                lines.push(tr!(
+                    lang,
+                    id,
+                    expected = number(review.expected, lang),
+                    rounds = counted
+                ));
+                lines.push(tr!(lang, "review-luck", luck = signed(review.luck, lang)));
+                lines.push(tr!(lang, "review-lost", lost = number(review.lost, lang)));
+                if review.forfeited.abs() > NEGLIGIBLE {
+                    lines.push(tr!(
+                        lang,
+                        "review-forfeited",
+                        forfeited = number(review.forfeited, lang)
+                    ));
+                }
+            }
+        }
+        Unit::Chance => {
+            lines.push(tr!(
+                lang,
+                "review-start-chance",
+                chance = number(review.expected, lang)
+            ));
+            lines.push(tr!(
+                lang,
+                "review-luck-chance",
+                luck = signed(review.luck, lang)
+            ));
+            lines.push(tr!(
+                lang,
+                "review-lost-chance",
+                lost = number(review.lost, lang)
+            ));
+            if review.forfeited.abs() > NEGLIGIBLE {
+                lines.push(tr!(
+                    lang,
+                    "review-forfeited-chance",
+                    forfeited = number(review.forfeited, lang)
+                ));
+            }
+        }
+    }
+    if !apart.is_empty() {
+        let rounds: Vec<String> = apart.iter().map(u32::to_string).collect();
+        lines.push(tr!(
+            lang,
+            "review-played-to-win",
+            n = apart.len(),
+            rounds = list(&rounds, &lang.t("and"))
+        ));
+    }
+    lines.join("\n")
+}
+
+/// The rounds worth listing: those whose decisions or timeouts cost at least [`SHOWN_COST`], and
+/// the seat's last round when it was judged apart (played to win: it decided the game). At most
+/// `most`, in round order: rounds judged apart first, then the costliest; and the rounds left out.
+fn rounds_that_mattered<A>(
+    review: &Review<A>,
+    most: usize,
+) -> (Vec<&TurnReview>, Vec<&TurnReview>) {
+    let last = review.turns.last().map(|t| t.number);
+    let cost = |t: &TurnReview| shown_cost(review, t.number) + shown_forfeit(t);
+    let mut mattered: Vec<&TurnReview> = review
+        .turns
+        .iter()
+        .filter(|t| cost(t) > 0.0 || (t.unit != review.unit && Some(t.number) == last))
+        .collect();
+    // Apart first, then by cost, the earlier first on equal costs.
+    mattered.sort_by(|a, b| {
+        (b.unit != review.unit)
+            .cmp(&(a.unit != review.unit))
+            .then(cost(b).total_cmp(&cost(a)))
+            .then(a.number.cmp(&b.number))
+    });
+    let left_out = mattered.split_off(mattered.len().min(most));
+    mattered.sort_by_key(|t| t.number);
+    (mattered, left_out)
+}
+
+/// What a round's listed decisions cost (those of [`SHOWN_COST`] or more).
+fn shown_cost<A>(review: &Review<A>, round: u32) -> f64 {
+    review
+        .mistakes
+        .iter()
+        .filter(|m| m.turn == round && m.cost >= SHOWN_COST)
+        .map(|m| m.cost)
+        .sum()
+}
+
+/// What a round's timeout or leaving cost, when it shows.
+fn shown_forfeit(turn: &TurnReview) -> f64 {
+    if turn.forfeited >= SHOWN_COST {
+        turn.forfeited
+    } else {
+        0.0
+    }
+}
+
+/// A round, in a few short lines: its number, points and end (with the chance of winning before
+/// and after, when judged in chances); each decision that cost something, what was better, and
+/// the cost, in the round's currency.
+fn round_block<A: ActText>(review: &Review<A>, turn: &TurnReview, lang: Lang) -> String {
+    let mut head = tr!(
+        lang,
+        "review-round-head",
+        round = turn.number,
+        points = turn.points
+    );
+    let forfeit = shown_forfeit(turn);
+    let end = match turn.end {
+        Ended::Played => None,
+        Ended::TimedOut => Some(tr!(lang, "review-timed-out")),
+        Ended::Left => Some(tr!(lang, "review-left")),
+        Ended::Unfinished => Some(tr!(lang, "review-unfinished")),
+    };
+    if let Some(end) = end {
+        head.push_str(" · ");
+        head.push_str(&end);
+        if forfeit > 0.0 {
+            head.push_str(&format!(" (−{})", number(forfeit, lang)));
+        }
+    }
+    let chance = turn.unit == Unit::Chance;
+    if let (true, Some(before), Some(after)) = (chance, turn.chance_before, turn.chance_after) {
+        if review.unit != Unit::Chance {
+            head.push_str(&format!(
+                "\n{}",
+                tr!(
+                    lang,
+                    "review-round-to-win",
+                    before = number(before, lang),
+                    after = number(after, lang)
+                )
+            ));
+        }
+    }
+    let mistakes: Vec<&Mistake<A>> = review
+        .mistakes
+        .iter()
+        .filter(|m| m.turn == turn.number && m.cost >= SHOWN_COST)
+        .collect();
+    let mut lines = vec![head];
+    for m in mistakes.iter().take(SHOWN_PER_ROUND) {
+        let line = match m.unit {
+            Unit::Points => tr!(
+                lang,
+                "review-mistake",
+                chosen = m.chosen.text(lang),
+                best = m.best.text(lang),
+                cost = number(m.cost, lang)
+            ),
+            Unit::Chance => tr!(
+                lang,
+                "review-mistake-chance",
+                chosen = m.chosen.text(lang),
+                best = m.best.text(lang),
+                chosen_chance = number(m.chosen_value, lang),
+                best_chance = number(m.best_value, lang)
+            ),
+        };
+        let line = match m.chosen.dice() {
+            Some(dice) => tr!(lang, "review-mistake-on", dice = dice, mistake = line),
+            None => line,
+        };
+        lines.push(format!("• {line}"));
+    }
+    if mistakes.len() > SHOWN_PER_ROUND {
+        let rest: f64 = mistakes[SHOWN_PER_ROUND..].iter().map(|m| m.cost).sum();
+        lines.push(tr!(
+            lang,
+            "review-more-decisions",
+            n = mistakes.len() - SHOWN_PER_ROUND,
+            cost = number(rest, lang)
+        ));
+    }
+    if mistakes.is_empty() && forfeit == 0.0 {
+        lines.push(format!("• {}", tr!(lang, "review-round-best")));
+    }
+    lines.join("\n")
+}
+
+/// The rounds left out, counted with what they cost, each currency apart.
+fn left_out_lines<A>(review: &Review<A>, left_out: &[&TurnReview], lang: Lang) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (unit, id) in [
+        (review.unit, "review-more-mistakes"),
+        (
+            match review.unit {
+                Unit::Points => Unit::Chance,
+                Unit::Chance => Unit::Points,
+            },
+            "review-more-mistakes-to-win",
+        ),
+    ] {
+        let rounds: Vec<&&TurnReview> = left_out.iter().filter(|t| t.unit == unit).collect();
+        if rounds.is_empty() {
+            continue;
+        }
+        let cost: f64 = rounds
+            .iter()
+            .map(|t| shown_cost(review, t.number) + shown_forfeit(t))
+            .sum();
+        lines.push(tr!(lang, id, n = rounds.len(), cost = number(cost, lang)));
+    }
+    lines
 }
 
 /// The review's chart: the player's score (or chance of winning) after each of their turns
@@ -236,6 +374,16 @@ pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, S
     let mut rounds = Vec::new();
     for t in &review.turns {
         let cost = t.lost + t.forfeited;
+        if t.unit != review.unit {
+            // A round judged in chances, in a chart in points: its points count for both lines,
+            // its luck and decisions (in chances) are not plotted in points.
+            actual.0 += f64::from(t.points);
+            optimal.0 += f64::from(t.points);
+            actual.1.push((t.number, actual.0));
+            optimal.1.push((t.number, optimal.0));
+            rounds.push((t.number, 0.0, 0.0));
+            continue;
+        }
         match review.unit {
             Unit::Points => {
                 actual.0 += f64::from(t.points);
@@ -280,12 +428,15 @@ pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, S
         .turns
         .iter()
         .map(|t| {
+            if t.unit != review.unit {
+                return tr!(lang, "review-chart-turn-to-win", round = t.number);
+            }
             tr!(
                 lang,
                 "review-chart-turn",
                 round = t.number,
                 luck = signed(t.luck, lang),
-                lost = number(t.lost + t.forfeited, lang)
+                lost = signed(-(t.lost + t.forfeited), lang)
             )
         })
         .collect();
@@ -300,24 +451,6 @@ pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, S
         turns = turns.join(" · ")
     );
     Some((drawn, alt))
-}
-
-/// The rounds with decisions that cost at least [`SHOWN_COST`]: each round once, with those
-/// decisions in the order made and their total cost; the costliest first (the earlier first on
-/// equal costs).
-fn costly_rounds<A>(review: &Review<A>) -> Vec<(u32, Vec<&Mistake<A>>, f64)> {
-    let mut rounds: Vec<(u32, Vec<&Mistake<A>>, f64)> = Vec::new();
-    for m in review.mistakes.iter().filter(|m| m.cost >= SHOWN_COST) {
-        match rounds.iter_mut().find(|(round, _, _)| *round == m.turn) {
-            Some((_, mistakes, cost)) => {
-                mistakes.push(m);
-                *cost += m.cost;
-            }
-            None => rounds.push((m.turn, vec![m], m.cost)),
-        }
-    }
-    rounds.sort_by(|a, b| b.2.total_cmp(&a.2));
-    rounds
 }
 
 /// `lines` joined, as many as fit in `max` characters, the rest counted in a last line.

@@ -23,6 +23,18 @@
 //! So, exactly, for every seat: `points = expected + luck − lost − forfeited` ([`adds_up`]), where
 //! `expected` is the value at the start of each of the seat's turns, or of its game; `points` is
 //! in the same unit.
+//!
+//! # Two currencies
+//!
+//! Where the bot seats play to win rather than for points (For Get It's last turn and its race to
+//! the target), a round is judged by the chance of winning, like the bot seat: its
+//! [`TurnReview::unit`] is [`Unit::Chance`] in a review whose [`Review::unit`] is
+//! [`Unit::Points`]. Such a round's values are percentage points of the chance of winning, and
+//! they are **not** added into the review's totals (which stay in points, over the rounds judged
+//! in points): the identity holds per currency. Over the rounds in the review's unit,
+//! `points of those rounds = expected + luck − lost − forfeited`; in each round judged in
+//! chances, `chance_before + luck − lost − forfeited = chance_after` (the chance the model gives
+//! where the turn ended). [`adds_up`] checks both.
 
 use crate::engine::table::{Event, Phase, Rules, TableEvent};
 use crate::engine::Player;
@@ -40,20 +52,21 @@ pub struct Review<A> {
     pub name: String,
     /// The seat's turns, in order.
     pub turns: Vec<TurnReview>,
-    /// Every decision that lost expected points, in the order they were made.
+    /// Every decision that lost value (in its round's unit), in the order they were made.
     pub mistakes: Vec<Mistake<A>>,
     /// The seat's final total.
     pub points: u32,
     /// What optimal play expects from the start of each turn, or of the game (each game says
-    /// which; see [`Unit`]).
+    /// which; see [`Unit`]). This and the three totals below count the rounds judged in
+    /// [`Review::unit`] only.
     pub expected: f64,
-    /// Expected points lost by the seat's decisions.
+    /// Value lost by the seat's decisions.
     pub lost: f64,
-    /// Expected points given up by turns that timed out or were left.
+    /// Value given up by turns that timed out or were left.
     pub forfeited: f64,
     /// The dice: the sum over the seat's rolls of the value after the roll minus before it.
     pub luck: f64,
-    /// What the values are.
+    /// What the totals' values are.
     pub unit: Unit,
 }
 
@@ -82,9 +95,14 @@ pub struct TurnReview {
     pub end: Ended,
     /// How many of the turn's decisions lost expected points.
     pub mistakes: usize,
-    /// In a review in chances ([`Unit::Chance`]), the seat's chance of winning once the turn
-    /// ended.
+    /// In a round judged in chances ([`Unit::Chance`]), the seat's chance of winning once the
+    /// turn ended.
     pub chance_after: Option<f64>,
+    /// How the round was judged: in a review in points, a round where the seat played to win is
+    /// judged in chances, and its values are not in the review's totals.
+    pub unit: Unit,
+    /// In a round judged in chances, the seat's chance of winning at its start.
+    pub chance_before: Option<f64>,
 }
 
 /// How a reviewed turn ended.
@@ -108,8 +126,13 @@ pub struct Mistake<A> {
     pub chosen: A,
     /// What the optimal policy does there.
     pub best: A,
-    /// Expected points lost: the best action's value minus the chosen one's.
+    /// Value lost: the best action's value minus the chosen one's.
     pub cost: f64,
+    /// The values of the chosen action and of the best one, in the round's unit.
+    pub chosen_value: f64,
+    pub best_value: f64,
+    /// The round's unit.
+    pub unit: Unit,
 }
 
 /// Why a game cannot be reviewed.
@@ -147,8 +170,21 @@ impl<A> Builder<A> {
         }
     }
 
-    /// The turn in progress, opened (as a turn of round `round`) if none is.
+    /// The turn in progress, opened (as a turn of round `round`, judged in the review's unit)
+    /// if none is.
     pub fn turn(&mut self, round: u32) -> &mut TurnReview {
+        let unit = self.review.unit;
+        self.open_turn(round, unit, None)
+    }
+
+    /// The turn in progress, opened if none is as a turn of round `round` judged in `unit`, with
+    /// (judged in chances) the seat's chance of winning at its start.
+    pub fn open_turn(
+        &mut self,
+        round: u32,
+        unit: Unit,
+        chance_before: Option<f64>,
+    ) -> &mut TurnReview {
         self.open.get_or_insert(TurnReview {
             number: round,
             points: 0,
@@ -158,42 +194,63 @@ impl<A> Builder<A> {
             end: Ended::Played,
             mistakes: 0,
             chance_after: None,
+            unit,
+            chance_before,
         })
+    }
+
+    /// True when the turn in progress (or, between turns, the game) counts in the totals.
+    fn in_totals(&self) -> bool {
+        self.open
+            .as_ref()
+            .is_none_or(|turn| turn.unit == self.review.unit)
     }
 
     /// A decision worth `chosen` where `best` was worth `best_value`.
     pub fn decided(&mut self, chosen: A, best: A, chosen_value: f64, best_value: f64) {
         let cost = (best_value - chosen_value).max(0.0);
+        let in_totals = self.in_totals();
         let Some(turn) = self.open.as_mut() else {
             return;
         };
         if cost > NEGLIGIBLE {
             turn.lost += cost;
             turn.mistakes += 1;
-            let turn = turn.number;
-            self.review.lost += cost;
+            let (number, unit) = (turn.number, turn.unit);
+            if in_totals {
+                self.review.lost += cost;
+            }
             self.review.mistakes.push(Mistake {
-                turn,
+                turn: number,
                 chosen,
                 best,
                 cost,
+                chosen_value,
+                best_value,
+                unit,
             });
         }
     }
 
     pub fn rolled(&mut self, before: f64, after: f64) {
+        let in_totals = self.in_totals();
         if let Some(turn) = self.open.as_mut() {
             turn.luck += after - before;
         }
-        self.review.luck += after - before;
+        if in_totals {
+            self.review.luck += after - before;
+        }
     }
 
     pub fn forfeit(&mut self, value: f64, end: Ended) {
+        let in_totals = self.in_totals();
         if let Some(turn) = self.open.as_mut() {
             turn.forfeited += value;
             turn.end = end;
         }
-        self.review.forfeited += value;
+        if in_totals {
+            self.review.forfeited += value;
+        }
     }
 
     pub fn end_turn(&mut self, points: u32) {
@@ -244,9 +301,75 @@ pub fn turn_of<R: Rules>(game: &crate::engine::table::Game<R>, seat: usize) -> O
     }
 }
 
-/// The review's end result: whether `points = expected + luck − lost − forfeited` (to within
-/// floating-point sums).
+/// The review's end result: whether, over the rounds judged in the review's unit,
+/// `points = expected + luck − lost − forfeited`, and in each round judged otherwise (in
+/// chances), `chance_before + luck − lost − forfeited = chance_after` (to within floating-point
+/// sums). A review in chances ([`Unit::Chance`] throughout: Pig) has no such identity over the
+/// game (the opponents' turns move the chance too): only its rounds' is checked there.
 pub fn adds_up<A>(review: &Review<A>) -> bool {
-    let sum = review.expected + review.luck - review.lost - review.forfeited;
-    (f64::from(review.points) - sum).abs() < 1e-6
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+    let rounds = review.turns.iter().all(|t| match t.unit {
+        Unit::Points => true,
+        Unit::Chance => match (t.chance_before, t.chance_after) {
+            (Some(before), Some(after)) => close(before + t.luck - t.lost - t.forfeited, after),
+            _ => review.unit == Unit::Chance,
+        },
+    });
+    let totals = match review.unit {
+        Unit::Chance => true,
+        Unit::Points => {
+            let other: u32 = review
+                .turns
+                .iter()
+                .filter(|t| t.unit != review.unit)
+                .map(|t| t.points)
+                .sum();
+            let sum = review.expected + review.luck - review.lost - review.forfeited;
+            close(f64::from(review.points - other), sum)
+        }
+    };
+    rounds && totals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A review in points with a round judged in chances: the round's values stay out of the
+    /// totals, its decisions carry their unit, and both identities are checked.
+    #[test]
+    fn a_round_judged_in_chances_stays_out_of_the_totals_in_points() {
+        let mut b: Builder<&str> = Builder::new(0, "ann".into());
+        // Round 1, in points: worth 50, a roll to 60, a bank of 40 where 60 was the best.
+        b.review.expected += 50.0;
+        b.turn(1);
+        b.rolled(50.0, 60.0);
+        b.decided("bank 40", "roll", 40.0, 60.0);
+        b.end_turn(40);
+        // Round 2, played to win: 30% at its start, a roll to 20%, a bank worth 5% where
+        // rolling on kept 20%.
+        b.open_turn(2, Unit::Chance, Some(30.0));
+        b.rolled(30.0, 20.0);
+        b.decided("bank 12", "roll", 5.0, 20.0);
+        b.end_turn_at(12, Some(5.0));
+        let review = b.review;
+        assert_eq!(review.points, 52);
+        assert_eq!(
+            (review.expected, review.luck, review.lost),
+            (50.0, 10.0, 20.0)
+        );
+        assert_eq!(review.turns[1].unit, Unit::Chance);
+        assert_eq!((review.turns[1].luck, review.turns[1].lost), (-10.0, 15.0));
+        let units: Vec<Unit> = review.mistakes.iter().map(|m| m.unit).collect();
+        assert_eq!(units, [Unit::Points, Unit::Chance]);
+        assert_eq!(review.mistakes[1].chosen_value, 5.0);
+        assert!(adds_up(&review), "{review:?}");
+        // A chance round whose identity fails, or points that do not add up, are caught.
+        let mut broken = review.clone();
+        broken.turns[1].chance_after = Some(6.0);
+        assert!(!adds_up(&broken));
+        let mut broken = review;
+        broken.lost += 1.0;
+        assert!(!adds_up(&broken));
+    }
 }

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod advice;
 mod anywhere_e2e;
 mod bad_input;
 mod boards;

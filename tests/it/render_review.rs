@@ -45,6 +45,31 @@ fn turn(number: u32, points: u32, luck: f64, lost: f64, end: Ended) -> TurnRevie
         end,
         mistakes: usize::from(lost > 0.0),
         chance_after: None,
+        unit: Unit::Points,
+        chance_before: None,
+    }
+}
+
+/// A round judged in chances (played to win), from `before` to `after` percent.
+fn to_win(number: u32, points: u32, before: f64, after: f64, lost: f64) -> TurnReview {
+    TurnReview {
+        unit: Unit::Chance,
+        chance_before: Some(before),
+        chance_after: Some(after),
+        ..turn(number, points, after - before + lost, lost, Ended::Played)
+    }
+}
+
+/// A decision in points that cost `cost`.
+fn mistake<A>(turn: u32, chosen: A, best: A, cost: f64) -> Mistake<A> {
+    Mistake {
+        turn,
+        chosen,
+        best,
+        cost,
+        chosen_value: 50.0 - cost,
+        best_value: 50.0,
+        unit: Unit::Points,
     }
 }
 
@@ -62,18 +87,8 @@ fn fgi_review() -> Review<FgiAct> {
             },
         ],
         mistakes: vec![
-            Mistake {
-                turn: 1,
-                chosen: FgiAct::Bank(8),
-                best: FgiAct::Roll { points: 8 },
-                cost: 3.5,
-            },
-            Mistake {
-                turn: 2,
-                chosen: FgiAct::Keep(1),
-                best: FgiAct::Keep(4),
-                cost: 1.25,
-            },
+            mistake(1, FgiAct::Bank(8), FgiAct::Roll { points: 8 }, 3.5),
+            mistake(2, FgiAct::Keep(1), FgiAct::Keep(4), 1.25),
         ],
         points: 20,
         expected: 168.69,
@@ -82,6 +97,26 @@ fn fgi_review() -> Review<FgiAct> {
         luck: -123.94,
         unit: Unit::Points,
     }
+}
+
+/// [`fgi_review`] and two rounds played to win, judged in chances: a race near the target where
+/// ann banked 60 too early, and her last turn (F10), where she needed 177 and rolled on with 112
+/// (the best play: banking could not win), then spelled FORGET IT.
+fn fgi_to_win_review() -> Review<FgiAct> {
+    let mut review = fgi_review();
+    review.turns.push(to_win(4, 60, 24.5, 12.5, 7.5));
+    review.turns.push(to_win(5, 0, 31.2, 0.0, 0.0));
+    review.mistakes.push(Mistake {
+        turn: 4,
+        chosen: FgiAct::Bank(60),
+        best: FgiAct::Roll { points: 60 },
+        cost: 7.5,
+        chosen_value: 12.5,
+        best_value: 20.0,
+        unit: Unit::Chance,
+    });
+    review.points += 60;
+    review
 }
 
 fn gd_review() -> Review<DickeyAct> {
@@ -100,32 +135,32 @@ fn gd_review() -> Review<DickeyAct> {
             })
             .collect(),
         mistakes: vec![
-            Mistake {
-                turn: 3,
-                chosen: DickeyAct::Score {
+            mistake(
+                3,
+                DickeyAct::Score {
                     hand: vec![2, 2, 3, 3, 3],
                     category: Category::Chance,
                     points: 13,
                 },
-                best: DickeyAct::Score {
+                DickeyAct::Score {
                     hand: vec![2, 2, 3, 3, 3],
                     category: Category::FullHouse,
                     points: 25,
                 },
-                cost: 4.5,
-            },
-            Mistake {
-                turn: 3,
-                chosen: DickeyAct::Reroll {
+                4.5,
+            ),
+            mistake(
+                3,
+                DickeyAct::Reroll {
                     hand: vec![1, 2, 4, 5, 6],
                     keep: vec![],
                 },
-                best: DickeyAct::Reroll {
+                DickeyAct::Reroll {
                     hand: vec![1, 2, 4, 5, 6],
                     keep: vec![1, 2, 4, 5],
                 },
-                cost: 1.5,
-            },
+                1.5,
+            ),
         ],
         points: 351,
         expected: 254.589,
@@ -151,6 +186,43 @@ fn a_for_get_it_review() {
     snap("fr_review_forgetit", &review(&fgi_review(), FGI, FR));
 }
 
+/// F10: rounds played to win are named in the totals, which do not count them, and read in
+/// chances of winning: what each decision left and what the better one would have; the last
+/// turn where rolling on was the best play is listed with nothing charged.
+#[test]
+fn a_review_with_rounds_played_to_win_judges_them_in_chances() {
+    let review_to_win = fgi_to_win_review();
+    // In points over rounds 1 to 3, in chances within rounds 4 and 5.
+    assert!(forgetit::strategy::review::adds_up(&review_to_win));
+    snap("review_forgetit_to_win", &review(&review_to_win, FGI, EN));
+    snap(
+        "fr_review_forgetit_to_win",
+        &review(&review_to_win, FGI, FR),
+    );
+    let text = review(&review_to_win, FGI, EN).to_string();
+    // The totals in points are those of rounds 1 to 3 alone.
+    assert!(
+        text.contains("**168.7**") && text.contains("**4.8**"),
+        "{text}"
+    );
+    assert!(text.contains("Rounds 4 and 5 were played to win"), "{text}");
+    assert!(
+        text.contains("12.5%** to win); better: roll on at 60 points (20.0%)"),
+        "{text}"
+    );
+    let last = &text[text.find("**Round 5**").unwrap()..];
+    assert!(
+        last.contains("31.2% at the start, 0.0% at the end"),
+        "{text}"
+    );
+    assert!(last.contains("every decision was the best one"), "{text}");
+    // No formula, no rule id.
+    assert!(
+        !text.contains("Score =") && !text.contains("(F10)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_get_dickey_review() {
     snap("review_getdickey", &review(&gd_review(), GD, EN));
@@ -163,18 +235,20 @@ fn an_optimal_review_says_so() {
     optimal.mistakes.clear();
     optimal.lost = 0.0;
     optimal.forfeited = 0.0;
+    for turn in &mut optimal.turns {
+        turn.lost = 0.0;
+        turn.forfeited = 0.0;
+    }
     let view = review(&optimal, FGI, EN);
     assert_within_limits(&view);
     let text = view.to_string();
-    assert!(
-        text.contains("every decision was the optimal one"),
-        "{text}"
-    );
+    assert!(text.contains("every decision was the best one"), "{text}");
     assert!(!text.contains("Timeouts"), "{text}");
 }
 
-/// A game of 300 turns with a mistake in each: the costliest three are listed (the chart shows
-/// every round), the rest counted; the chart's alt text is cut at Discord's limit.
+/// A game of 300 turns with a mistake in each: the costliest four are listed (the chart shows
+/// every round), in the order played, the rest counted; the chart's alt text is cut at Discord's
+/// limit.
 #[test]
 fn a_long_review_is_summarised_within_discords_limits() {
     for lang in [EN, FR] {
@@ -183,32 +257,26 @@ fn a_long_review_is_summarised_within_discords_limits() {
             .map(|n| turn(n, 100, -123.45, 12.34, Ended::Left))
             .collect();
         long.mistakes = (1..=300)
-            .map(|n| Mistake {
-                turn: n,
-                chosen: FgiAct::Roll { points: 1000 + n },
-                best: FgiAct::Bank(1000 + n),
-                cost: f64::from(n),
+            .map(|n| {
+                mistake(
+                    n,
+                    FgiAct::Roll { points: 1000 + n },
+                    FgiAct::Bank(1000 + n),
+                    f64::from(n),
+                )
             })
             .collect();
         let view = review(&long, FGI, lang);
         assert_within_limits(&view);
         let text = view.to_string();
-        // The costliest first: turn 300's.
-        let first = text
-            .find("Round 300**")
-            .or_else(|| text.find("Manche 300**"))
-            .unwrap();
-        let second = text
-            .find("Round 299**")
-            .or_else(|| text.find("Manche 299**"))
-            .unwrap();
-        assert!(first < second, "{text}");
-        assert!(
-            !text.contains("Round 290** —") && !text.contains("Manche 290** —"),
-            "{text}"
-        );
-        // The 297 left out cost 1 + ... + 297 = 44,253.
-        assert!(text.contains("297") && text.contains("44253"), "{text}");
+        // The costliest, in round order.
+        let round = if lang == EN { "Round" } else { "Manche" };
+        let at = |n: u32| text.find(&format!("**{round} {n}**"));
+        let shown: Vec<usize> = (297..=300).map(|n| at(n).unwrap()).collect();
+        assert!(shown.windows(2).all(|w| w[0] < w[1]), "{text}");
+        assert!(at(296).is_none() && at(1).is_none(), "{text}");
+        // The 296 left out cost 1 + ... + 296 = 43,956.
+        assert!(text.contains("296") && text.contains("43956"), "{text}");
         let chart = &view.pictures[0];
         assert_eq!(chart.description.chars().count(), chart::MAX_ALT);
         assert!(chart.description.ends_with('…'));
@@ -262,38 +330,23 @@ fn refusals_and_the_games_number() {
 #[test]
 fn each_round_is_listed_once_and_decisions_that_cost_nothing_are_left_out() {
     let mut played = fgi_review();
+    played.turns = vec![
+        turn(6, 0, -20.0, 3.75, Ended::Played),
+        turn(9, 75, 10.0, 0.0, Ended::Played),
+    ];
     played.mistakes = vec![
-        Mistake {
-            turn: 6,
-            chosen: FgiAct::Keep(1),
-            best: FgiAct::Keep(4),
-            cost: 1.25,
-        },
-        Mistake {
-            turn: 6,
-            chosen: FgiAct::Roll { points: 30 },
-            best: FgiAct::Bank(30),
-            cost: 2.5,
-        },
-        Mistake {
-            turn: 9,
-            chosen: FgiAct::Bank(75),
-            best: FgiAct::Roll { points: 75 },
-            cost: 0.01,
-        },
+        mistake(6, FgiAct::Keep(1), FgiAct::Keep(4), 1.25),
+        mistake(6, FgiAct::Roll { points: 30 }, FgiAct::Bank(30), 2.5),
+        mistake(9, FgiAct::Bank(75), FgiAct::Roll { points: 75 }, 0.01),
     ];
     for lang in [EN, FR] {
         let text = review(&played, FGI, lang).to_string();
         let round = if lang == EN { "Round" } else { "Manche" };
-        assert_eq!(
-            text.matches(&format!("**{round} 6** —")).count(),
-            1,
-            "{text}"
-        );
-        let keep = text.find("1s").or_else(|| text.find("les 1")).unwrap();
-        let roll = text.find("30").unwrap();
+        assert_eq!(text.matches(&format!("**{round} 6**")).count(), 1, "{text}");
+        let keep = text.find("the 1s").or_else(|| text.find("les 1")).unwrap();
+        let roll = text.find("at 30").or_else(|| text.find("à 30")).unwrap();
         assert!(keep < roll, "in the order made: {text}");
-        assert!(!text.contains(&format!("{round} 9** —")), "{text}");
+        assert!(!text.contains(&format!("{round} 9**")), "{text}");
         assert!(!text.contains("−0.0") && !text.contains("−0,0"), "{text}");
     }
 }

@@ -172,3 +172,256 @@ fn get_dickey_timeouts_are_forfeits_not_decisions() {
     assert!(review.forfeited > 0.0);
     assert!(adds_up(&review), "{review:?}");
 }
+
+// --- For Get It: judged as the bot seats play ---------------------------------------------------
+
+mod for_get_it {
+    use forgetit::engine::dice::ScriptedDice;
+    use forgetit::engine::Player;
+    use forgetit::games::forgetit::review::{forgetit as review_of, FgiAct};
+    use forgetit::games::forgetit::solver::{Choice, Goal, Situation, Solver};
+    use forgetit::games::forgetit::{views, Action, Event, Game, Move, Settings, Step};
+    use forgetit::i18n::Lang;
+    use forgetit::strategy::review::{adds_up, Unit};
+    use forgetit::UserId;
+
+    const ALICE: Player = Player::Person(UserId::new(1));
+    const BOT: Player = Player::Bot(1);
+    const W: u8 = 6;
+
+    fn play(game: &mut Game, log: &mut Vec<Event>, action: Action, dice: &[u8]) {
+        log.push(
+            game.apply(action, &mut ScriptedDice::new(dice.to_vec()))
+                .unwrap(),
+        );
+    }
+
+    fn alice(mv: Move) -> Action {
+        Action::Play { by: ALICE, mv }
+    }
+
+    fn bot(mv: Move) -> Action {
+        Action::Play { by: BOT, mv }
+    }
+
+    /// alice against Bot 1 to 100, alice first. She banks 4 (two 2s); the bot rolls nine 5s and
+    /// banks 180 (9 × 5 × 4, F9), past the target (F10): alice's last turn needs 177 to beat it.
+    /// In it she keeps eight 2s with an IT on her first roll (all nine aside: 64), then on a new
+    /// set (F8) six more 2s, a FOR and a GET: 14 × 2 × 4 = 112 points, one IT die in hand.
+    fn alices_last_turn() -> (Game, Vec<Event>) {
+        let (mut game, created) = Game::create(Settings { target: 100 }, ALICE, "alice").unwrap();
+        let mut log = vec![created];
+        let join = Action::Join {
+            player: BOT,
+            name: "Bot 1".into(),
+        };
+        play(&mut game, &mut log, join, &[]);
+        play(&mut game, &mut log, Action::Start { by: ALICE }, &[5, 1]);
+        play(
+            &mut game,
+            &mut log,
+            alice(Move::Roll),
+            &[2, 2, 1, 3, 4, 5, 1, 3, 5],
+        );
+        play(&mut game, &mut log, alice(Move::ChoosePoint(2)), &[]);
+        play(&mut game, &mut log, alice(Move::Bank), &[]);
+        play(&mut game, &mut log, bot(Move::Roll), &[5; 9]);
+        play(&mut game, &mut log, bot(Move::ChoosePoint(5)), &[]);
+        play(&mut game, &mut log, bot(Move::Bank), &[]);
+        assert_eq!(game.seats[1].total, 180);
+        play(
+            &mut game,
+            &mut log,
+            alice(Move::Roll),
+            &[2, 2, 2, 2, 2, 2, 2, 2, W],
+        );
+        play(&mut game, &mut log, alice(Move::ChoosePoint(2)), &[]);
+        play(
+            &mut game,
+            &mut log,
+            alice(Move::Roll),
+            &[W, 2, 2, W, 2, 2, 2, 2, 1],
+        );
+        let turn = game.turn().unwrap();
+        assert_eq!(
+            (turn.seat, turn.score(), turn.step.clone()),
+            (0, 112, Step::BankOrRoll)
+        );
+        assert_eq!(game.last_turn_need().unwrap().win, 177);
+        (game, log)
+    }
+
+    /// F10, issue #44: alice has 112 points in her last turn and needs 177. For points the turn
+    /// solver banks (an IT spells FORGET IT: 1 in 6 a roll); to win, banking is worth nothing and
+    /// rolling on is her only chance. The Odds say roll, in words; her review charges nothing for
+    /// rolling on, even when it ends in FORGET IT.
+    #[test]
+    fn f10_in_alices_last_turn_odds_say_roll_and_the_review_charges_nothing_for_it() {
+        let mut solver = Solver::new();
+        let (mut game, mut log) = alices_last_turn();
+        assert_eq!(solver.best_move(&game), Some(Choice::Bank), "for points");
+        let odds = solver.odds(&game).unwrap();
+        assert_eq!(odds.best, Choice::Roll);
+        let win = odds.win.clone().unwrap();
+        assert_eq!(
+            win.goal,
+            Goal::LastTurn {
+                leader: 1,
+                leader_total: 180,
+                need: 177
+            }
+        );
+        assert_eq!(win.bank, 0.0);
+        assert!(win.roll > 0.05 && win.roll < 1.0, "{win:?}");
+        let Situation::BankOrRoll { bank: 112, .. } = odds.situation else {
+            panic!("{odds:?}")
+        };
+        let text = views::odds(&game, &odds, Lang::EnUs, Lang::EnUs).to_string();
+        for expected in [
+            "banking **177** points or more beats Bot 1's 180",
+            "**cannot win:** 112 does not beat Bot 1's 180",
+            "Click **Roll 1 die**.",
+        ] {
+            assert!(text.contains(expected), "{expected:?} not in\n{text}");
+        }
+        crate::common::render::assert_within_limits(&views::odds(&game, &odds, Lang::Fr, Lang::Fr));
+        insta::assert_snapshot!("odds_last_turn_en", text);
+        insta::assert_snapshot!(
+            "odds_last_turn_fr",
+            views::odds(&game, &odds, Lang::Fr, Lang::Fr).to_string()
+        );
+
+        // She rolls on: the IT die shows IT, FORGET IT (F4); the bot wins.
+        play(&mut game, &mut log, alice(Move::Roll), &[W]);
+        assert!(game.is_over());
+        let review = review_of(&log, ALICE, &mut solver).unwrap();
+        assert!(adds_up(&review), "{review:?}");
+        let last = review.turns.last().unwrap();
+        assert_eq!((last.number, last.unit, last.points), (2, Unit::Chance, 0));
+        assert_eq!(last.lost, 0.0, "{review:?}");
+        assert!(review.mistakes.iter().all(|m| m.turn != 2), "{review:?}");
+        assert_eq!(last.chance_after, Some(0.0));
+        // Nothing of it in the totals in points.
+        let first = &review.turns[0];
+        if first.unit == Unit::Points {
+            assert_eq!(review.lost, first.lost);
+        }
+        let text = forgetit::render::review::review(
+            &review,
+            forgetit::render::review::Reviewed {
+                command: "forgetit",
+                code: "fgi",
+                game_id: forgetit::GameId::new(1),
+            },
+            Lang::EnUs,
+        )
+        .to_string();
+        assert!(text.contains("**Round 2** · 0 pts"), "{text}");
+        assert!(
+            text.contains("0.0% at the end\n  | • every decision was the best one"),
+            "{text}"
+        );
+        assert!(!text.contains("roll on at 112"), "{text}");
+    }
+
+    /// Banking the 112 instead is charged, in chances: all she had.
+    #[test]
+    fn f10_banking_short_of_the_leader_in_a_last_turn_costs_the_chance_of_winning() {
+        let mut solver = Solver::new();
+        let (mut game, mut log) = alices_last_turn();
+        let chance = solver.odds(&game).unwrap().win.unwrap().roll;
+        play(&mut game, &mut log, alice(Move::Bank), &[]);
+        let review = review_of(&log, ALICE, &mut solver).unwrap();
+        assert!(adds_up(&review), "{review:?}");
+        let mistake = review.mistakes.last().unwrap();
+        assert_eq!((mistake.turn, mistake.unit), (2, Unit::Chance));
+        assert_eq!(mistake.chosen, FgiAct::Bank(112));
+        assert_eq!(mistake.best, FgiAct::Roll { points: 112 });
+        assert!((mistake.cost - 100.0 * chance).abs() < 1e-9, "{mistake:?}");
+        assert_eq!(mistake.chosen_value, 0.0);
+    }
+
+    /// F10 before the final round: at 200 against 480 (target 500) the race is on. Odds judge by
+    /// the chance of winning and say roll on with 24 points where the points solver banks, and
+    /// a review of a race turn is judged in chances, by the same model.
+    #[test]
+    fn f10_in_a_race_odds_and_the_review_judge_by_the_chance_of_winning() {
+        let mut solver = Solver::new();
+        // Odds on the race.rs state: 200 against 480, four 3s kept, FOR and GET out.
+        let (ann, bot_seat) = (Player::Person(UserId::new(2)), BOT);
+        let (mut game, _) = Game::create(Settings::default(), ann, "ann").unwrap();
+        let join = Action::Join {
+            player: bot_seat,
+            name: "Bot 1".into(),
+        };
+        game.apply(join, &mut ScriptedDice::new([])).unwrap();
+        game.apply(Action::Start { by: ann }, &mut ScriptedDice::new([1, 5]))
+            .unwrap();
+        game.seats[0].total = 480;
+        game.seats[1].total = 200;
+        game.apply(
+            bot(Move::Roll),
+            &mut ScriptedDice::new([W, 3, 3, W, W, 3, 3, 1, 2]),
+        )
+        .unwrap();
+        game.apply(bot(Move::ChoosePoint(3)), &mut ScriptedDice::new([]))
+            .unwrap();
+        assert_eq!(solver.best_move(&game), Some(Choice::Bank), "for points");
+        let odds = solver.odds(&game).unwrap();
+        assert_eq!(odds.best, Choice::Roll);
+        let win = odds.win.clone().unwrap();
+        assert_eq!(win.goal, Goal::Race { leader: 0 });
+        assert!(win.roll > win.bank && win.bank > 0.0, "{win:?}");
+        let text = views::odds(&game, &odds, Lang::EnUs, Lang::EnUs).to_string();
+        assert!(
+            text.contains("**The race is on:** ann has 480 of 500"),
+            "{text}"
+        );
+        insta::assert_snapshot!("odds_race_en", text);
+        insta::assert_snapshot!(
+            "odds_race_fr",
+            views::odds(&game, &odds, Lang::Fr, Lang::Fr).to_string()
+        );
+
+        // A review at target 100 (a race from the first turn): alice banks 4 with two 2s.
+        let (mut game, created) = Game::create(Settings { target: 100 }, ALICE, "alice").unwrap();
+        let mut log = vec![created];
+        let join = Action::Join {
+            player: BOT,
+            name: "Bot 1".into(),
+        };
+        play(&mut game, &mut log, join, &[]);
+        play(&mut game, &mut log, Action::Start { by: ALICE }, &[5, 1]);
+        play(
+            &mut game,
+            &mut log,
+            alice(Move::Roll),
+            &[2, 2, 1, 3, 4, 5, 1, 3, 5],
+        );
+        play(&mut game, &mut log, alice(Move::ChoosePoint(2)), &[]);
+        let odds = solver.odds(&game).unwrap();
+        let win = odds.win.unwrap();
+        assert!(matches!(win.goal, Goal::Race { .. }));
+        play(&mut game, &mut log, alice(Move::Bank), &[]);
+        let review = review_of(&log, ALICE, &mut solver).unwrap();
+        assert!(adds_up(&review), "{review:?}");
+        let round = &review.turns[0];
+        assert_eq!(round.unit, Unit::Chance);
+        assert!(round.chance_before.unwrap() > 0.0);
+        // Judged in chances, out of the totals in points.
+        assert_eq!(review.expected, 0.0);
+        assert_eq!(review.lost, 0.0);
+        // Banking 4 where the Odds said roll on costs what they showed, in chances.
+        match odds.best {
+            Choice::Roll => {
+                let m = review.mistakes.last().unwrap();
+                assert_eq!((m.unit, m.chosen), (Unit::Chance, FgiAct::Bank(4)));
+                assert!(
+                    (m.cost - 100.0 * (win.roll - win.bank)).abs() < 1e-9,
+                    "{m:?}"
+                );
+            }
+            _ => assert!(review.mistakes.is_empty(), "{review:?}"),
+        }
+    }
+}

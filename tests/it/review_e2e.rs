@@ -16,8 +16,6 @@ use forgetit::games::getdickey::{Category, Scorecard};
 use forgetit::GameId;
 use serde_json::json;
 
-const GET_IT: u8 = 0b110;
-
 /// A number as a review shows it: one decimal, "−" for a minus, a comma in French.
 fn shown(value: f64, french: bool) -> String {
     let text = format!("{:.1}", value.abs());
@@ -83,24 +81,15 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     let over = world.game_over().await;
     let id = game_number(&over);
 
-    // What the solver says: the turn starts at V0; the roll made keeping the 4s worth `best`,
-    // the 1s `kept`; banking 2 gave up `kept − 2` (F7: rolling on was worth more).
+    // At target 50 the race is on from the first turn (bob is near the target), and alice's
+    // last turn is played to win: the bot seats play both for the chance of winning, and so are
+    // they judged. The same game through the engine gives the chances.
     let mut solver = Solver::new();
-    let v0 = solver.turn_value();
-    let kept = solver.value(2, [2, 2, 1], GET_IT);
-    let best = (4.0 * solver.value(2, [1, 2, 2], GET_IT)).max(kept);
-    let keep_cost = best - kept;
-    let bank_cost = kept - 2.0;
+    let (chances, first_chance) = race_chances(&mut solver);
+    let [keep_1s, keep_4s, bank_2, roll_on] = chances;
     assert!(
-        keep_cost > 0.05 && bank_cost > 0.05,
-        "{keep_cost} {bank_cost}"
-    );
-    let lost = keep_cost + bank_cost;
-    // Luck: the first roll (best − V0), the FORGET IT (0 − V0).
-    let luck = (best - v0) - v0;
-    assert!(
-        (2.0 - (2.0 * v0 + luck - lost)).abs() < 1e-9,
-        "the review adds up"
+        keep_4s - keep_1s > 0.05 && roll_on - bank_2 > 0.05,
+        "{chances:?}"
     );
 
     let review = world.click(alice, &over, "Review").await;
@@ -114,43 +103,44 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
         .collect();
     assert_eq!(files, ["game.png"]);
     let text = review.text();
+    let pct = |p: f64| shown(p, false);
     for expected in [
         format!("For Get It #{id}"),
-        "**Score 2**".to_string(),
+        "**Score 2** in 2 rounds.".to_string(),
+        "Rounds 1 and 2 were played to win".to_string(),
         format!(
-            "optimal play expects **{}** from your 2 turns",
-            shown(2.0 * v0, false)
-        ),
-        format!("Luck: **{}**", signed(luck, false)),
-        format!(
-            "Your decisions cost **{}** expected points",
-            shown(lost, false)
+            "**Round 1** · 2 pts\n🏁 chance of winning: {}% at the start",
+            pct(first_chance)
         ),
         format!(
-            "**Round 1** — you keep the 1s · best: keep the 4s · **−{}**",
-            shown(keep_cost, false)
+            "• you chose to keep the 1s (**{}%** to win); better: keep the 4s ({}%)",
+            pct(keep_1s),
+            pct(keep_4s)
         ),
         format!(
-            "; then you bank 2 · best: roll on at 2 points · **−{}**",
-            shown(bank_cost, false)
+            "• you chose to bank 2 (**{}%** to win); better: roll on at 2 points ({}%)",
+            pct(bank_2),
+            pct(roll_on)
         ),
+        // Her last turn: nothing she did could have done better; it ended at 0.
+        "**Round 2** · 0 pts\n🏁 chance of winning: ".to_string(),
+        "% at the start, 0.0% at the end\n• every decision was the best one".to_string(),
     ] {
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");
     }
+    // No formula, no totals in points (no round was played for points).
+    assert!(
+        !text.contains("Score =") && !text.contains("would have scored"),
+        "{text}"
+    );
     // Each round is in the chart, and in its alt text.
     let chart = review.attachment("review.png").expect("the review's chart");
     assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     let alt = chart.description.as_deref().unwrap_or_default();
-    for expected in [
-        format!(
-            "round 1 {} luck, −{} decisions",
-            signed(best - v0, false),
-            shown(lost, false)
-        ),
-        format!("round 2 {} luck, −0.0 decisions", signed(-v0, false)),
-    ] {
-        assert!(alt.contains(&expected), "{expected:?} not in\n{alt}");
-    }
+    assert!(
+        alt.contains("round 1 played to win · round 2 played to win"),
+        "{alt}"
+    );
     let image = review.embeds()[0]["image"]["url"]
         .as_str()
         .unwrap_or_default();
@@ -172,12 +162,9 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
         text.contains(&format!("Analyse · bob · For Get It n°\u{a0}{id}")),
         "{text}"
     );
-    assert!(text.contains("**Score 180**"), "{text}");
+    assert!(text.contains("**Score 180** en une manche."), "{text}");
     assert!(
-        text.contains(&format!(
-            "un jeu parfait aurait rapporté en moyenne **{}**",
-            shown(v0, true)
-        )),
+        text.contains("La manche 1 s'est jouée pour gagner"),
         "{text}"
     );
 
@@ -227,6 +214,54 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     assert!(open.text().contains("is not finished"), "{}", open.text());
     bot.shutdown().await;
     world.standin.assert_clean();
+}
+
+/// alice's first turn of the game above, through the engine: her chances of winning (in percent)
+/// after keeping the 1s and the 4s, of banking 2 and of rolling on with the 1s kept, and at the
+/// turn's start, as the bot seats' race model gives them.
+fn race_chances(solver: &mut Solver) -> ([f64; 4], f64) {
+    use forgetit::engine::dice::ScriptedDice;
+    use forgetit::engine::Player;
+    use forgetit::games::forgetit::solver::{win_keep_value, win_value};
+    use forgetit::games::forgetit::{Action, Game, Move, Settings};
+    let (a, b) = (
+        Player::Person(forgetit::UserId::new(1)),
+        Player::Person(forgetit::UserId::new(2)),
+    );
+    let none = &mut ScriptedDice::new([]);
+    let (mut game, _) = Game::create(Settings { target: 50 }, a, "alice").unwrap();
+    let join = Action::Join {
+        player: b,
+        name: "bob".into(),
+    };
+    game.apply(join, none).unwrap();
+    game.apply(Action::Start { by: a }, &mut ScriptedDice::new([5, 1]))
+        .unwrap();
+    let start = {
+        let turn = game.turn().unwrap().clone();
+        let (_, utility) = solver.win_turn(&game, true).expect("a race at 50");
+        100.0 * win_value(utility, &turn)
+    };
+    let roll = Action::Play {
+        by: a,
+        mv: Move::Roll,
+    };
+    game.apply(roll, &mut ScriptedDice::new([4, 4, 1, W, 2, 3, W, 5, 1]))
+        .unwrap();
+    let turn = game.turn().unwrap().clone();
+    let (_, utility) = solver.win_turn(&game, true).unwrap();
+    let keep_1s = 100.0 * win_keep_value(utility, &turn, 1);
+    let keep_4s = 100.0 * win_keep_value(utility, &turn, 4);
+    let keep = Action::Play {
+        by: a,
+        mv: Move::ChoosePoint(1),
+    };
+    game.apply(keep, none).unwrap();
+    let turn = game.turn().unwrap().clone();
+    let (_, utility) = solver.win_turn(&game, true).unwrap();
+    let bank_2 = 100.0 * utility.utility(2);
+    let roll_on = 100.0 * win_value(utility, &turn);
+    ([keep_1s, keep_4s, bank_2, roll_on], start)
 }
 
 /// The boxes alice fills with 2 2 3 3 3 in each of her 13 turns: Chance first (G4: a full house
@@ -323,15 +358,18 @@ async fn a_get_dickey_review_shows_the_solitaire_tables_numbers_in_french() {
         format!("Analyse · alice · Get Dickey n°\u{a0}{id}"),
         format!("**Score {points}**"),
         format!(
-            "un jeu parfait aurait rapporté en moyenne **{}** sur vos 13 tours",
+            "Le meilleur jeu aurait marqué **{}** en moyenne.",
             shown(expected, true)
         ),
-        format!("Chance\u{a0}: **{}**", signed(luck, true)),
         format!(
-            "Vos décisions ont coûté en moyenne **{}** points",
+            "Vos dés\u{a0}: **{}** points par rapport à des dés moyens.",
+            signed(luck, true)
+        ),
+        format!(
+            "Vos décisions ont coûté **{}** points en moyenne.",
             shown(lost, true)
         ),
-        "**Manche 1** — avec 2 2 3 3 3, vous\u{a0}: marquer Chance (13) · le mieux\u{a0}: "
+        "**Manche 1** · 13 pts\n• avec 2 2 3 3 3, votre choix\u{a0}: marquer Chance (13)\u{202f}; mieux\u{a0}: "
             .to_string(),
     ] {
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");

@@ -4,8 +4,6 @@
 //! their last turn ([`super::endgame`]) and in a race to the target ([`super::race`]).
 //! [`Heuristic`]s are simple policies kept to compare with (`forgetit sim`).
 
-use super::endgame::{self, Endgame};
-use super::race::RaceKey;
 use super::solver::{Choice, Solver};
 use super::{Action, DieState, Game, Move, Step, Turn, Word};
 use crate::engine::Player;
@@ -21,8 +19,9 @@ fn bot_turn(game: &Game) -> Option<(&Turn, Player)> {
 /// ([`Solver::best_move`]), with the solver's tables shared by every table of the service (they
 /// are filled on first use and kept) — except when the game is near its end, where it plays for
 /// the best chance of winning, as long as that chance is not 0: in the seat's last turn of the
-/// final round (F10), of ending above the leader ([`Endgame`]), and before it, when an opponent is
-/// near the target, of winning the race to it ([`race`]). Those modules explain the methods.
+/// final round (F10), of ending above the leader ([`super::endgame`]), and before it, when an
+/// opponent is near the target, of winning the race to it ([`super::race`]). Those modules explain
+/// the methods; [`Solver::choice`] is the choice, which the Odds show too.
 ///
 /// Returns `None` when no bot seat is on turn.
 pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
@@ -41,18 +40,8 @@ fn play(game: &Game, solver: &mut Solver, race: bool) -> Option<Action> {
         // Nothing to choose: the turn starts, or no number is chosen yet (F5).
         return Some(Action::Play { by, mv: Move::Roll });
     }
-    let to_win = if let Some(win) = Endgame::to_win(game) {
-        solver.endgame(win).best_move(game)
-    } else if let Some(key) = RaceKey::of(game).filter(|_| race) {
-        endgame::best_move(solver.race(key), game)
-    } else {
-        None
-    };
-    let choice = match to_win {
-        Some((choice, chance)) if chance > 0.0 => choice,
-        _ => solver.best_move(game)?,
-    };
-    Some(match choice {
+    // The same choice as the Odds' (Solver::choice).
+    Some(match solver.choice(game, race)? {
         Choice::Roll => Action::Play { by, mv: Move::Roll },
         Choice::Keep(number) => Action::Play {
             by,

@@ -75,6 +75,11 @@ impl Endgame {
         Some((leader + 1).saturating_sub(me.total).max(1))
     }
 
+    /// The turn played for this utility (its values).
+    pub fn turn_mut(&mut self) -> &mut UtilityTurn {
+        &mut self.turn
+    }
+
     /// The utility of banking `score`: 1 wins, ½ shares the win, 0 loses.
     pub fn utility(&self, score: u32) -> f64 {
         self.turn.utility(score)

@@ -1,13 +1,23 @@
-//! For Get It's review: a seat's play against the exact turn solver (see `strategy::review`).
-//! Its value is the expected score of the turn in progress ([`Solver`]: playing for points; near
-//! the end of a game the bot seats play to win instead, which this review does not judge). A turn
-//! starts at [`Solver::turn_value`] (56.23): `expected` is that, once per turn of the seat.
+//! For Get It's review: a seat's play against the bot seats' own (see `strategy::review`).
+//!
+//! A turn is judged as the bot seats play it ([`Solver::choice`]). Mostly that is for points: the
+//! value is the expected score of the turn in progress ([`Solver`]), and a turn starts at
+//! [`Solver::turn_value`] (56.23): `expected` is that, once per turn judged in points. In the
+//! seat's last turn of the final round (F10, [`super::endgame`]) and when an opponent is near the
+//! target ([`super::race`]), the bot seats play for the chance of winning: such a turn is judged
+//! in percentage points of that chance ([`Unit::Chance`]), by the same model
+//! ([`Solver::win_turn`]), and kept out of the totals in points (`strategy::review`'s two
+//! currencies). A turn whose chance is 0 from its start (the leader out of reach) is judged in
+//! points, as the bot plays it; one whose chance falls to 0 during it stays judged in chances,
+//! where nothing it does can cost anything any more.
 
-use super::solver::{after_choosing, state_of, Choice, Solver};
+use super::solver::{
+    after_choosing, state_of, win_keep_value, win_roll_value, win_value, Choice, Solver,
+};
 use crate::engine::table::{Event, TableEvent};
 use crate::engine::Player;
 use crate::games::forgetit;
-use crate::strategy::review::{start_and_seat, turn_of, Builder, Ended, Review, ReviewError};
+use crate::strategy::review::{start_and_seat, turn_of, Builder, Ended, Review, ReviewError, Unit};
 /// A For Get It decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FgiAct {
@@ -49,6 +59,61 @@ fn roll_value(solver: &mut Solver, turn: &forgetit::Turn) -> f64 {
     }
 }
 
+/// How a turn is judged: in expected points, or in percentage points of the chance of winning.
+/// Each value is asked of the game as it stands (`game`, its turn `turn`).
+struct Judge<'a> {
+    solver: &'a mut Solver,
+    chance: bool,
+}
+
+impl Judge<'_> {
+    /// Runs `f` on the turn played to win, or gives `or` (the turn is not played to win: never
+    /// once the turn is judged in chances, whose game does not change).
+    fn win(
+        &mut self,
+        game: &forgetit::Game,
+        f: impl FnOnce(&mut forgetit_solver::UtilityTurn) -> f64,
+    ) -> f64 {
+        self.solver
+            .win_turn(game, true)
+            .map_or(0.0, |(_, turn)| 100.0 * f(turn))
+    }
+
+    /// The turn's value where it stands.
+    fn value(&mut self, game: &forgetit::Game, turn: &forgetit::Turn) -> f64 {
+        if self.chance {
+            self.win(game, |u| win_value(u, turn))
+        } else {
+            fgi_value(self.solver, turn)
+        }
+    }
+
+    fn roll(&mut self, game: &forgetit::Game, turn: &forgetit::Turn) -> f64 {
+        if self.chance {
+            self.win(game, |u| win_roll_value(u, turn))
+        } else {
+            roll_value(self.solver, turn)
+        }
+    }
+
+    fn keep(&mut self, game: &forgetit::Game, turn: &forgetit::Turn, p: u8) -> f64 {
+        if self.chance {
+            self.win(game, |u| win_keep_value(u, turn, p))
+        } else {
+            keep_value(self.solver, turn, p)
+        }
+    }
+
+    /// What banking `score` is worth (FORGET IT banks 0).
+    fn bank(&mut self, game: &forgetit::Game, score: u32) -> f64 {
+        if self.chance {
+            self.win(game, |u| u.utility(score))
+        } else {
+            f64::from(score)
+        }
+    }
+}
+
 /// The review of `player`'s play in a For Get It game, from its event log.
 pub fn forgetit(
     events: &[forgetit::Event],
@@ -57,60 +122,91 @@ pub fn forgetit(
 ) -> Result<Review<FgiAct>, ReviewError> {
     let (mut game, seat, name) = start_and_seat::<forgetit::ForGetIt>(events, player)?;
     let mut review = Builder::new(seat, name);
+    // Whether the turn in progress is judged in chances.
+    let mut chance = false;
     for event in &events[1..] {
         let before = turn_of(&game, seat).cloned();
+        // The turn's value before the event.
+        let mut value_before = 0.0;
         if let Some(turn) = &before {
             if review.open.is_none() {
-                review.review.expected += fgi_value(solver, turn);
+                // Judged as the bot seats play it: to win when they do and can.
+                let start = solver
+                    .win_turn(&game, true)
+                    .map(|(_, u)| 100.0 * win_value(u, turn))
+                    .filter(|&c| c > 0.0);
+                chance = start.is_some();
+                match start {
+                    Some(start) => {
+                        review.open_turn(turn.round, Unit::Chance, Some(start));
+                    }
+                    None => {
+                        review.review.expected += fgi_value(solver, turn);
+                        review.open_turn(turn.round, Unit::Points, None);
+                    }
+                }
             }
-            review.turn(turn.round);
-            let value = fgi_value(solver, turn);
+            let mut judge = Judge {
+                solver: &mut *solver,
+                chance,
+            };
+            let value = judge.value(&game, turn);
+            value_before = value;
             match event {
                 Event::Game(forgetit::GameEvent::Rolled { .. }) => {
-                    let chosen = roll_value(solver, turn);
+                    let chosen = judge.roll(&game, turn);
                     if turn.step == forgetit::Step::BankOrRoll {
-                        let best = solver.best_move(&game).unwrap_or(Choice::Roll);
+                        let best = solver.choice(&game, true).unwrap_or(Choice::Roll);
                         let act = FgiAct::Roll {
                             points: turn.score(),
                         };
                         review.decided(act, fgi_act(best, turn), chosen, value);
                     }
+                    let at_roll = game.clone();
                     game.evolve(event);
+                    let mut judge = Judge {
+                        solver: &mut *solver,
+                        chance,
+                    };
                     let after = match turn_of(&game, seat) {
-                        Some(now) if now.number == turn.number => fgi_value(solver, now),
-                        _ => 0.0, // FORGET IT (F4)
+                        Some(now) if now.number == turn.number => {
+                            let now = now.clone();
+                            judge.value(&game, &now)
+                        }
+                        _ => judge.bank(&at_roll, 0), // FORGET IT (F4)
                     };
                     review.rolled(chosen, after);
                     if turn_of(&game, seat).is_none_or(|now| now.number != turn.number) {
-                        review.end_turn(0);
+                        review.end_turn_at(0, chance.then_some(after));
                     }
                     continue;
                 }
                 Event::Game(forgetit::GameEvent::PointChosen { number }) => {
-                    let chosen = keep_value(solver, turn, *number);
-                    let best = solver.best_move(&game).unwrap_or(Choice::Keep(*number));
+                    let chosen = judge.keep(&game, turn, *number);
+                    let best = solver.choice(&game, true).unwrap_or(Choice::Keep(*number));
                     review.decided(FgiAct::Keep(*number), fgi_act(best, turn), chosen, value);
                 }
                 Event::Game(forgetit::GameEvent::Banked) => {
-                    let chosen = f64::from(turn.score());
-                    let best = solver.best_move(&game).unwrap_or(Choice::Bank);
+                    let chosen = judge.bank(&game, turn.score());
+                    let best = solver.choice(&game, true).unwrap_or(Choice::Bank);
                     review.decided(
                         FgiAct::Bank(turn.score()),
                         fgi_act(best, turn),
                         chosen,
                         value,
                     );
-                    review.end_turn(turn.score());
+                    review.end_turn_at(turn.score(), chance.then_some(chosen));
                 }
                 Event::Game(forgetit::GameEvent::TimedOut) => {
                     // The table banks a chosen number's points, else the turn scores 0.
                     let points = turn.score();
-                    review.forfeit(value - f64::from(points), Ended::TimedOut);
-                    review.end_turn(points);
+                    let banked = judge.bank(&game, points);
+                    review.forfeit(value - banked, Ended::TimedOut);
+                    review.end_turn_at(points, chance.then_some(banked));
                 }
                 Event::Table(TableEvent::Left { player: who }) if *who == player => {
                     review.forfeit(value, Ended::Left);
-                    review.end_turn(0);
+                    review.end_turn_at(0, chance.then_some(0.0));
                 }
                 _ => {}
             }
@@ -118,11 +214,10 @@ pub fn forgetit(
         game.evolve(event);
         if review.open.is_some() && turn_of(&game, seat).is_none() {
             // The game ended during the turn (everyone else left): it scored nothing.
-            if let Some(turn) = &before {
-                let value = fgi_value(solver, turn);
-                review.forfeit(value, Ended::Unfinished);
+            if before.is_some() {
+                review.forfeit(value_before, Ended::Unfinished);
             }
-            review.end_turn(0);
+            review.end_turn_at(0, chance.then_some(0.0));
         }
     }
     Ok(review.review)
@@ -219,13 +314,14 @@ mod tests {
     #[test]
     fn an_optimal_player_loses_nothing_and_the_review_adds_up() {
         let mut solver = Solver::new();
+        let mut to_win = 0;
         for seed in 1..=3 {
-            // Target 300: the game is long enough to have many turns, and `points` plays for
-            // points until the last turn of the final round (F10), where it plays to win.
+            // Target 300: the game is long enough to have many turns, with a race near its
+            // end and last turns (F10), which ann plays to win as the bot seats do.
             let log = fgi_game(seed, &mut solver, |game, solver| {
                 let turn = game.turn().unwrap();
                 let by = game.seats[turn.seat].player;
-                let mv = match solver.best_move(game).unwrap() {
+                let mv = match solver.choice(game, true).unwrap() {
                     Choice::Roll => Move::Roll,
                     Choice::Keep(n) => Move::ChoosePoint(n),
                     Choice::Bank => Move::Bank,
@@ -239,14 +335,25 @@ mod tests {
             assert!(adds_up(&review), "{review:?}");
             let game = Game::replay(&log).unwrap();
             assert_eq!(review.points, game.seats[0].total);
-            let turns = review.turns.len() as f64;
-            assert!((review.expected - turns * solver.turn_value()).abs() < 1e-9);
-            // The other seat's review adds up too (its last turn may play to win, not for
-            // points: those decisions may cost expected points).
+            let in_points = review
+                .turns
+                .iter()
+                .filter(|t| t.unit == Unit::Points)
+                .count() as f64;
+            assert!((review.expected - in_points * solver.turn_value()).abs() < 1e-9);
+            // The other seat's review adds up too (it plays for points to the end, its last
+            // turn apart: judged in chances, near the end its decisions may cost some).
             let ben = forgetit(&log, BEN, &mut solver).unwrap();
             assert!(adds_up(&ben), "{ben:?}");
             assert_eq!(ben.points, game.seats[1].total);
+            to_win += review
+                .turns
+                .iter()
+                .filter(|t| t.unit == Unit::Chance)
+                .count();
         }
+        // Rounds played to win were judged, in chances (adds_up checked each one's identity).
+        assert!(to_win > 0);
     }
 
     #[test]
@@ -264,9 +371,20 @@ mod tests {
         assert!(!review.mistakes.is_empty());
         assert!(review.lost > 0.0);
         assert!(adds_up(&review), "{review:?}");
-        let total: f64 = review.mistakes.iter().map(|m| m.cost).sum();
+        // The totals are in points: rounds judged in chances (near the end) stay out of them.
+        let total: f64 = review
+            .mistakes
+            .iter()
+            .filter(|m| m.unit == Unit::Points)
+            .map(|m| m.cost)
+            .sum();
         assert!((total - review.lost).abs() < 1e-9);
-        let per_turn: f64 = review.turns.iter().map(|t| t.luck).sum();
+        let per_turn: f64 = review
+            .turns
+            .iter()
+            .filter(|t| t.unit == Unit::Points)
+            .map(|t| t.luck)
+            .sum();
         assert!((per_turn - review.luck).abs() < 1e-9);
     }
 

@@ -204,12 +204,48 @@ impl Solver {
         })
     }
 
+    /// When the bot seats play `game`'s turn to win rather than for points: why
+    /// ([`Goal`]), and the turn played for the chance of winning ([`UtilityTurn`]) — in the seat's
+    /// last turn of the final round ([`Endgame`]) and, with `race`, when an opponent is near the
+    /// target ([`RaceKey`]). `None` when the turn is played for points.
+    pub fn win_turn(&mut self, game: &Game, race: bool) -> Option<(Goal, &mut UtilityTurn)> {
+        let turn = game.turn().ok()?;
+        let leader = leader_of(game, turn.seat)?;
+        if let Some(win) = Endgame::to_win(game) {
+            let need = game.last_turn_need()?;
+            let goal = Goal::LastTurn {
+                leader,
+                leader_total: game.seats[leader].total,
+                need: need.win,
+            };
+            return Some((goal, self.endgame(win).turn_mut()));
+        }
+        let key = RaceKey::of(game).filter(|_| race)?;
+        Some((Goal::Race { leader }, self.race(key)))
+    }
+
+    /// The move the bot seats make in `game`'s turn ([`super::bot::optimal`]; without the race
+    /// with `race` false, [`super::bot::points`]): the best chance of winning where they play to
+    /// win and that chance is not 0 ([`Solver::win_turn`]), else the most expected points
+    /// ([`Solver::best_move`]). `None` when no turn is being played.
+    pub fn choice(&mut self, game: &Game, race: bool) -> Option<Choice> {
+        let to_win = self
+            .win_turn(game, race)
+            .and_then(|(_, turn)| super::endgame::best_move(turn, game));
+        match to_win {
+            Some((choice, chance)) if chance > 0.0 => Some(choice),
+            _ => self.best_move(game),
+        }
+    }
+
     /// What the Odds button shows for `game`'s turn: the chance that the next roll spells FORGET
     /// IT, the expected final score of the turn under optimal play for each choice open now, and
-    /// the optimal choice. `None` when no turn is being played.
+    /// the bot seats' choice ([`Solver::choice`]); where the bot seats play to win, the chance of
+    /// winning of each choice ([`WinOdds`]). `None` when no turn is being played.
     pub fn odds(&mut self, game: &Game) -> Option<Odds> {
         let turn = game.turn().ok()?;
-        let best = self.best_move(game)?;
+        let best = self.choice(game, true)?;
+        let win = self.win_odds(game);
         let (hand, words, k) = state_of(turn);
         let situation = match (&turn.step, turn.point) {
             (Step::Roll, _) => Situation::Roll {
@@ -241,6 +277,36 @@ impl Solver {
             rolls: turn.rolls,
             situation,
             best,
+            win,
+        })
+    }
+
+    /// The chances of winning of `game`'s turn where the bot seats play it to win.
+    fn win_odds(&mut self, game: &Game) -> Option<WinOdds> {
+        let turn = game.turn().ok()?;
+        let (goal, utility) = self.win_turn(game, true)?;
+        let (hand, words, k) = state_of(turn);
+        let now = win_value(utility, turn);
+        let keeps = match &turn.step {
+            Step::ChoosePoint { options } => options
+                .iter()
+                .map(|&p| win_keep_value(utility, turn, p))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let (roll, bank) = match (&turn.step, turn.point) {
+            (Step::BankOrRoll, Some(p)) => (
+                utility.roll_value(p, k, hand, words),
+                utility.utility(turn.score()),
+            ),
+            _ => (now, 0.0),
+        };
+        Some(WinOdds {
+            goal,
+            now,
+            keeps,
+            roll,
+            bank,
         })
     }
 
@@ -313,8 +379,80 @@ pub struct Odds {
     /// Rolls made in the turn so far.
     pub rolls: u32,
     pub situation: Situation,
-    /// What the optimal player does now.
+    /// What the bot seats do now ([`Solver::choice`]).
     pub best: Choice,
+    /// Where the bot seats play the turn to win: the chances of winning.
+    pub win: Option<WinOdds>,
+}
+
+/// Why a turn is played to win rather than for points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The seat's last turn of the final round (F10): it must end above `leader`'s total.
+    LastTurn {
+        /// The leading opponent's seat and total.
+        leader: usize,
+        leader_total: u32,
+        /// The points this turn must bank to win outright.
+        need: u32,
+    },
+    /// An opponent is near the target ([`super::race`]); `leader` is the leading opponent.
+    Race { leader: usize },
+}
+
+/// The chances of winning (0 to 1) of a turn played to win, under the bot seats' play from then
+/// on ([`Solver::win_turn`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinOdds {
+    pub goal: Goal,
+    /// The chance where the turn stands, with the best play.
+    pub now: f64,
+    /// Choosing the point number: the chance after keeping each option, in the options' order.
+    pub keeps: Vec<f64>,
+    /// Banking or rolling on: the chance of rolling on, and of banking now.
+    pub roll: f64,
+    pub bank: f64,
+}
+
+/// The leading opponent still playing (the first of equals), whom `seat` must beat.
+fn leader_of(game: &Game, seat: usize) -> Option<usize> {
+    game.seats
+        .iter()
+        .enumerate()
+        .filter(|(other, s)| *other != seat && s.is_playing())
+        .max_by_key(|(other, s)| (s.total, std::cmp::Reverse(*other)))
+        .map(|(other, _)| other)
+}
+
+/// The chance of winning of a turn where it stands (before its player's next move), played for
+/// `utility`.
+pub fn win_value(utility: &mut UtilityTurn, turn: &Turn) -> f64 {
+    let (hand, words, k) = state_of(turn);
+    match (&turn.step, turn.point) {
+        (Step::Roll, _) => utility.open_value(hand, words),
+        (Step::ChoosePoint { options }, _) => options
+            .iter()
+            .map(|&p| win_keep_value(utility, turn, p))
+            .fold(f64::MIN, f64::max),
+        (Step::BankOrRoll, Some(p)) => utility.value(p, k, hand, words),
+        (Step::BankOrRoll, None) => utility.utility(0),
+    }
+}
+
+/// The chance of winning after keeping `p` on the turn's last roll.
+pub fn win_keep_value(utility: &mut UtilityTurn, turn: &Turn, p: u8) -> f64 {
+    let (_, words, _) = state_of(turn);
+    let (k, left) = after_choosing(turn, p);
+    utility.value(p, k, left, words)
+}
+
+/// The chance of winning of rolling now.
+pub fn win_roll_value(utility: &mut UtilityTurn, turn: &Turn) -> f64 {
+    let (hand, words, k) = state_of(turn);
+    match turn.point {
+        Some(p) => utility.roll_value(p, k, hand, words),
+        None => utility.open_value(hand, words),
+    }
 }
 
 /// The choices open now, with their chances and expected final scores of the turn (in points,

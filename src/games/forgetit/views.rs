@@ -6,7 +6,7 @@
 //! by their seat name, cut to [`NAME_CHARS`](crate::render::view::NAME_CHARS) characters and escaped.
 
 use crate::engine::{Intent, Player};
-use crate::games::forgetit::solver::{Choice, Odds, Situation};
+use crate::games::forgetit::solver::{Choice, Goal, Odds, Situation, WinOdds};
 use crate::games::forgetit::{
     Action, DieRoll, DieState, Ending, Face, Game, GameError, Move, Phase, Step, Turn, TurnEnd,
     TurnResult, Word, DEFAULT_TARGET, DICE, MAX_TARGET, MIN_SEATS, TIMEOUTS_BEFORE_LEAVING,
@@ -191,10 +191,12 @@ fn bank_label(game: &Game, turn: &Turn, lang: Lang) -> String {
 }
 
 /// The answer to **Odds**, privately to whoever clicked: for the turn in progress, the chance that
-/// the next roll spells FORGET IT (exact), the expected final score of the turn for each choice
-/// open now (optimal play from then on) and what the optimal player would do. `odds` is the
-/// solver's answer for `game`'s turn. It is in `lang` (the asker's), and names each choice by its
-/// button as the table's message shows it (in `table_lang`).
+/// the next roll spells FORGET IT (exact), what each choice open now is worth and what the bot
+/// seats would do. Each choice is judged as the bot seats play: by the expected final score of
+/// the turn (optimal play from then on), or, where they play to win (the last turn, the race to
+/// the target: `odds.win`), by the chance of winning, said in words. `odds` is the solver's
+/// answer for `game`'s turn. It is in `lang` (the asker's), and names each choice by its button as
+/// the table's message shows it (in `table_lang`).
 pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageView {
     let (player, round) = game
         .turn()
@@ -205,6 +207,9 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
         &tr!(lang, "odds-title", name = player, round = round),
         colour::INFO,
     );
+    // Played to win, and some play can still win: chances; else expected points.
+    let win = odds.win.as_ref().filter(|win| win.now > 0.0);
+    let goal = odds.win.as_ref().map(|win| goal_text(game, win.goal, lang));
     embed = match &odds.situation {
         Situation::Roll {
             forget_it,
@@ -215,25 +220,37 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
             } else {
                 tr!(lang, "odds-no-point")
             };
+            let (title, value) = match win {
+                Some(win) => (tr!(lang, "odds-win-turn"), to_win(win.now, lang)),
+                None => (tr!(lang, "odds-expected-turn"), points(*expected, lang)),
+            };
             embed
-                .description(&format!(
-                    "{first}\n{}",
-                    tr!(lang, "odds-chance-this", chance = chance(*forget_it, lang))
-                ))
-                .field(
-                    &tr!(lang, "odds-expected-turn"),
-                    &points(*expected, lang),
-                    true,
-                )
+                .description(&lines([
+                    goal.clone(),
+                    Some(first),
+                    Some(tr!(
+                        lang,
+                        "odds-chance-this",
+                        chance = chance(*forget_it, lang)
+                    )),
+                ]))
+                .field(&title, &value, true)
         }
         Situation::Choose { options } => {
-            let mut embed = embed.description(&tr!(lang, "odds-choose"));
-            for option in options {
+            let intro = match win {
+                Some(_) => tr!(lang, "odds-choose-win"),
+                None => tr!(lang, "odds-choose"),
+            };
+            let mut embed = embed.description(&lines([goal.clone(), Some(intro)]));
+            for (i, option) in options.iter().enumerate() {
+                let worth = match win.and_then(|win| win.keeps.get(i)) {
+                    Some(&p) => to_win(p, lang),
+                    None => points(option.expected, lang),
+                };
                 embed = embed.field(
                     &tr!(table_lang, "fgi-button-keep", n = option.number),
                     &format!(
-                        "{}\n{}",
-                        points(option.expected, lang),
+                        "{worth}\n{}",
                         tr!(lang, "odds-next", chance = chance(option.forget_it, lang))
                     ),
                     true,
@@ -260,10 +277,14 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
                 ),
                 Err(_) => (table_lang.t("button-roll"), String::new()),
             };
+            let (roll_worth, bank_worth) = match win {
+                Some(win) => (to_win(win.roll, lang), bank_to_win(game, win, *bank, lang)),
+                None => (points(*roll, lang), format!("**{bank}**")),
+            };
             embed
-                .description(&description)
-                .field(&roll_button, &points(*roll, lang), true)
-                .field(&bank_button, &format!("**{bank}**"), true)
+                .description(&lines([goal.clone(), Some(description)]))
+                .field(&roll_button, &roll_worth, true)
+                .field(&bank_button, &bank_worth, true)
         }
     };
     // The best play, by the button that makes it.
@@ -275,10 +296,90 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
         (Choice::Bank | Choice::Roll, None) => String::new(),
     };
     let best = tr!(lang, "odds-best-button", button = button);
+    let footer = match (&odds.win, win) {
+        (None, _) => "odds-footer",
+        (Some(_), None) => "odds-footer-hopeless",
+        (Some(odds), Some(_)) => match odds.goal {
+            Goal::LastTurn { .. } => "odds-footer-last-turn",
+            Goal::Race { .. } => "odds-footer-race",
+        },
+    };
     let embed = embed
         .field(&tr!(lang, "odds-best"), &best, false)
-        .footer(&tr!(lang, "odds-footer"));
+        .footer(&tr!(lang, footer));
     MessageView::new("").embed(embed)
+}
+
+/// The lines that are there, one under the other.
+fn lines<const N: usize>(lines: [Option<String>; N]) -> String {
+    lines.into_iter().flatten().collect::<Vec<_>>().join("\n")
+}
+
+/// Why the turn is played to win, in words: "Your last turn: 177 points beat Bot 1's 176."
+fn goal_text(game: &Game, goal: Goal, lang: Lang) -> String {
+    match goal {
+        Goal::LastTurn {
+            leader,
+            leader_total,
+            need,
+        } => tr!(
+            lang,
+            "odds-goal-last-turn",
+            need = need,
+            leader = name(&game.seats[leader]),
+            total = leader_total
+        ),
+        Goal::Race { leader } => tr!(
+            lang,
+            "odds-goal-race",
+            leader = name(&game.seats[leader]),
+            total = game.seats[leader].total,
+            target = game.settings.target
+        ),
+    }
+}
+
+/// A chance of winning: "**31.2%** to win".
+fn to_win(p: f64, lang: Lang) -> String {
+    tr!(lang, "odds-to-win", percent = win_percent(p, lang))
+}
+
+/// A chance of winning as a percentage with one decimal ("31.2"); "< 0.1" when it is not 0 but
+/// would read so.
+fn win_percent(p: f64, lang: Lang) -> String {
+    let percent = 100.0 * p;
+    if percent > 0.0 && percent < 0.05 {
+        return decimal("<0.1", lang);
+    }
+    decimal(&format!("{percent:.1}"), lang)
+}
+
+/// What banking `bank` does to the chance of winning: in the last turn, whether it beats the
+/// leader, ties or cannot beat them; in a race, the chance it leaves.
+fn bank_to_win(game: &Game, win: &WinOdds, bank: u32, lang: Lang) -> String {
+    match win.goal {
+        Goal::LastTurn {
+            leader,
+            leader_total,
+            need,
+        } => {
+            let key = if bank >= need {
+                "odds-bank-wins"
+            } else if bank + 1 == need {
+                "odds-bank-ties"
+            } else {
+                "odds-bank-short"
+            };
+            tr!(
+                lang,
+                key,
+                points = bank,
+                leader = name(&game.seats[leader]),
+                total = leader_total
+            )
+        }
+        Goal::Race { .. } => to_win(win.bank, lang),
+    }
 }
 
 /// A chance as a percentage, with "1 in N" when it is not 0: "16.67% (1 in 6)".

@@ -146,7 +146,8 @@ pub struct Odds {
     /// With a roll left: the best dice to hold (their faces) and the expected final score of
     /// holding them and rolling the rest.
     pub roll_on: Option<(Vec<u8>, f64)>,
-    /// The best of these: a box's index in `boxes`, or `None` for rolling on.
+    /// The best of these, the bot seat's choice ([`optimal`]): a box's index in `boxes`, or
+    /// `None` for rolling on.
     pub best: Option<usize>,
 }
 
@@ -172,20 +173,36 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
         .collect();
     let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
     let plan = table.turn(state);
-    let roll_on = (rolls_left > 0 && turn.can_roll())
-        .then(|| {
-            dickey_solver::sub_keeps(&hand)
-                .into_iter()
-                .filter(|keep| keep != &hand)
-                .map(|keep| (keep, plan.keep_value(&keep, rolls_left)))
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-        })
-        .flatten()
-        .map(|(keep, value)| (dickey_solver::faces_of(&keep), now + value));
-    let best_box = (0..boxes.len()).max_by(|&a, &b| boxes[a].2.total_cmp(&boxes[b].2));
-    let best = match (best_box, &roll_on) {
-        (Some(b), Some((_, roll))) if *roll > boxes[b].2 => None,
-        (best_box, _) => best_box,
+    // The bot seat's choice ([`optimal`]): the same keep, or the same box.
+    let choice = plan.choose(&hand, rolls_left);
+    let roll_on = match choice {
+        Choice::Keep(keep) => Some(keep),
+        // The best keep to show beside the boxes (the first of equals, as `choose` takes it).
+        Choice::Score(_) if rolls_left > 0 => dickey_solver::sub_keeps(&hand)
+            .into_iter()
+            .filter(|keep| keep != &hand)
+            .map(|keep| (keep, plan.keep_value(&keep, rolls_left)))
+            .fold(
+                None,
+                |best: Option<(Counts, f64)>, (keep, value)| match best {
+                    Some((_, top)) if value <= top + 1e-9 => best,
+                    _ => Some((keep, value)),
+                },
+            )
+            .map(|(keep, _)| keep),
+        Choice::Score(_) => None,
+    }
+    .map(|keep| {
+        (
+            dickey_solver::faces_of(&keep),
+            now + plan.keep_value(&keep, rolls_left),
+        )
+    });
+    let best = match choice {
+        Choice::Keep(_) => None,
+        Choice::Score(b) => boxes
+            .iter()
+            .position(|(category, _, _)| category.index() == b),
     };
     Some(Odds {
         boxes,

@@ -306,6 +306,18 @@ pub struct Odds {
     pub approximate: bool,
 }
 
+impl Odds {
+    /// The move the Odds recommend: the bot seat's ([`optimal`], [`Table::should_roll`]): hold
+    /// when holding is worth at least rolling on, roll otherwise (and always before the turn's
+    /// first roll).
+    pub fn best(&self) -> Move {
+        match self.hold {
+            Some(hold) if hold >= self.roll => Move::Hold,
+            _ => Move::Roll,
+        }
+    }
+}
+
 /// The Odds of the player on turn, or `None` when no turn is in progress.
 pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
     let turn = game.turn().ok()?;

@@ -1,4 +1,5 @@
-//! Pig's review: a seat's play against the exact two-seat policy ([`Table`], P5), priced in
+//! Pig's review: a seat's play against the exact two-seat policy ([`Table`], P5; the bot seats'
+//! own), priced in
 //! **percentage points of the chance of winning** ([`Unit::Chance`]): a decision costs the
 //! chance the best move had minus the chance of the one made; a roll's luck is the chance after
 //! it minus before. With more than two seats, chances are the two-seat policy's against the
@@ -43,8 +44,8 @@ pub fn review(
             let (i, j) = (game.seats[seat].total, game.leading_opponent(seat));
             let k = turn.total();
             if builder.open.is_none() {
-                builder.turn(turn.round);
                 let start = pp(table.win_chance(i, j, 0));
+                builder.open_turn(turn.round, Unit::Chance, Some(start));
                 if first {
                     builder.review.expected = start;
                     first = false;

@@ -266,10 +266,11 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
         ),
         None => tr!(lang, "pig-odds-roll-first"),
     };
-    let best = match odds.hold {
-        Some(p) if p >= odds.roll => tr!(lang, "pig-odds-best-hold"),
-        Some(_) => tr!(lang, "pig-odds-best-roll"),
-        None => String::new(),
+    // The bot seat's move (Odds::best), once there is a choice.
+    let best = match (odds.hold, odds.best()) {
+        (None, _) => String::new(),
+        (Some(_), Move::Hold) => tr!(lang, "pig-odds-best-hold"),
+        (Some(_), _) => tr!(lang, "pig-odds-best-roll"),
     };
     let mut lines = vec![roll, hold];
     if !best.is_empty() {
