@@ -133,6 +133,15 @@ pub fn main() -> ExitCode {
             };
             tools::sim(&config, cli.config.as_deref(), cache)
         }
+        // Both databases are named on the command line; a config file (whose database is one
+        // of them, or not) would only leave doubt about which is copied where.
+        Cmd::MigrateDb { .. } if cli.config.is_some() => {
+            eprintln!(
+                "forgetit: migrate-db takes its databases from --from and --to and reads no \
+                 config file: drop --config"
+            );
+            ExitCode::from(2)
+        }
         Cmd::MigrateDb { from, to } => tools::migrate_db(&from, &to),
         Cmd::Run => serve(cli.config.as_deref(), |config| async move {
             let bot = discord::start(&config, BotOptions::default()).await;
@@ -205,18 +214,45 @@ fn log_filter(rust_log: Option<&str>, configured: &str) -> EnvFilter {
     }
 }
 
+/// What no filter can open: the targets whose most detailed lines print secrets, and the level
+/// they are kept at. tungstenite's TRACE lines print every WebSocket frame's payload byte by
+/// byte, the gateway's IDENTIFY with the bot token among them (`{"op":2,"d":{"token":"Bot …"`).
+const CEILINGS: &[(&str, tracing::Level)] = &[
+    ("tungstenite", tracing::Level::DEBUG),
+    ("tokio_tungstenite", tracing::Level::DEBUG),
+];
+
+/// The filter every log line passes besides the configured one: [`CEILINGS`], everything else
+/// as the configured filter says.
+fn ceiling() -> tracing_subscriber::filter::Targets {
+    CEILINGS.iter().fold(
+        tracing_subscriber::filter::Targets::new().with_default(tracing::Level::TRACE),
+        |targets, (target, level)| targets.with_target(*target, *level),
+    )
+}
+
 fn init_tracing(config: &Config) {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::{fmt, Layer};
+
     let filter = log_filter(
         std::env::var("RUST_LOG").ok().as_deref(),
         &config.log.filter,
     );
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr);
-    match config.log.format {
-        LogFormat::Plain => builder.init(),
-        LogFormat::Json => builder.json().init(),
-    }
+    use std::io::IsTerminal;
+    let color = config.log.color.colored(
+        std::io::stderr().is_terminal(),
+        std::env::var("NO_COLOR").ok().as_deref(),
+    );
+    let layer = fmt::layer().with_writer(std::io::stderr).with_ansi(color);
+    let layer = match config.log.format {
+        LogFormat::Plain => layer.boxed(),
+        LogFormat::Json => layer.json().boxed(),
+    };
+    tracing_subscriber::registry()
+        .with(layer.with_filter(filter).with_filter(ceiling()))
+        .init();
 }
 
 #[cfg(test)]

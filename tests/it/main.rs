@@ -40,6 +40,7 @@ mod review;
 mod review_e2e;
 mod sandbox;
 mod sandbox_browser;
+mod secrets_e2e;
 mod settings_e2e;
 mod shards_e2e;
 mod sim;
