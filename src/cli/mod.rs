@@ -79,6 +79,14 @@ enum Cmd {
         #[arg(long, value_name = "PATH")]
         cache: Option<String>,
     },
+    /// Write a consistent, checked copy of the bot's SQLite database (the config's) to PATH,
+    /// while the bot runs: taken at one moment, checked with SQLite's integrity check, then
+    /// renamed into place. On PostgreSQL, use pg_dump.
+    Backup {
+        /// The copy to write (replaced whole if it exists).
+        #[arg(value_name = "PATH")]
+        path: PathBuf,
+    },
     /// Copy every game, event log and statistic from one database into another, empty one (e.g.
     /// SQLite to PostgreSQL), then check the copy: every row equal, every open game rebuilt the
     /// same. Stop the bot first.
@@ -143,35 +151,72 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Cmd::MigrateDb { from, to } => tools::migrate_db(&from, &to),
+        Cmd::Backup { path } => tools::backup(cli.config.as_deref(), &path),
         Cmd::Run => serve(cli.config.as_deref(), |config| async move {
             let bot = discord::start(&config, BotOptions::default()).await;
-            bot.map_err(|e| e.to_string())?
+            bot.map_err(Failed::from)?
                 .run_until_signal()
                 .await
-                .map_err(|e| e.to_string())
+                .map_err(Failed::from)
         }),
         Cmd::Sandbox { port, db } => serve(cli.config.as_deref(), |config| async move {
             let options = SandboxOptions::new(port, db.clone());
             let sandbox = sandbox::start(&config, options)
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(Failed::from)?;
             println!(
                 "forgetit sandbox: open {} (games kept in {}; Ctrl-C stops)",
                 sandbox.url(),
                 db.display()
             );
-            sandbox.run_until_signal().await.map_err(|e| e.to_string())
+            sandbox.run_until_signal().await.map_err(Failed::from)
         }),
+    }
+}
+
+/// The exit status of a start refused because the database is newer than this binary (a
+/// rollback): it would fail the same way at every start, so the systemd example does not restart
+/// on it (`RestartPreventExitStatus=3`); see docs/operating.md, "Upgrading and rolling back".
+pub const EXIT_NEWER_DATABASE: u8 = 3;
+
+/// Why a long-running command stopped: its line, and its exit status.
+struct Failed {
+    line: String,
+    status: u8,
+}
+
+impl From<discord::BotError> for Failed {
+    fn from(error: discord::BotError) -> Failed {
+        let status = if error.is_newer_database() {
+            EXIT_NEWER_DATABASE
+        } else {
+            1
+        };
+        Failed {
+            line: error.to_string(),
+            status,
+        }
+    }
+}
+
+impl From<sandbox::SandboxError> for Failed {
+    fn from(error: sandbox::SandboxError) -> Failed {
+        match error {
+            sandbox::SandboxError::Bot(bot) => bot.into(),
+            other => Failed {
+                line: other.to_string(),
+                status: 1,
+            },
+        }
     }
 }
 
 /// Loads the config, sets up logging, and runs `body` on a Tokio runtime: the long-running
 /// commands.
-fn serve<F, Fut, E>(file: Option<&std::path::Path>, body: F) -> ExitCode
+fn serve<F, Fut>(file: Option<&std::path::Path>, body: F) -> ExitCode
 where
     F: FnOnce(Config) -> Fut,
-    Fut: std::future::Future<Output = Result<(), E>>,
-    E: std::fmt::Display,
+    Fut: std::future::Future<Output = Result<(), Failed>>,
 {
     let config = match Config::load(file) {
         Ok(config) => config,
@@ -184,7 +229,10 @@ where
     };
     match runtime.block_on(body(config)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Err(Failed { line, status }) => {
+            eprintln!("forgetit: {line}");
+            ExitCode::from(status)
+        }
     }
 }
 

@@ -49,3 +49,4 @@ mod store;
 mod strategy_getdickey;
 mod strategy_pig;
 mod threads_e2e;
+mod upgrades;
