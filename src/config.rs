@@ -252,6 +252,9 @@ pub struct LogConfig {
     /// A tracing filter, e.g. "info" or "info,forgetit=debug". RUST_LOG overrides it.
     pub filter: String,
     pub format: LogFormat,
+    /// Colours in plain logs: `auto` (only when stderr is a terminal and `NO_COLOR` is unset),
+    /// `always` or `never`.
+    pub color: LogColor,
 }
 
 impl Default for LogConfig {
@@ -259,6 +262,27 @@ impl Default for LogConfig {
         LogConfig {
             filter: "info".into(),
             format: LogFormat::Plain,
+            color: LogColor::Auto,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogColor {
+    Auto,
+    Always,
+    Never,
+}
+
+impl LogColor {
+    /// Whether lines are coloured, for a writer that is (or is not) a terminal and the
+    /// environment's `NO_COLOR` (<https://no-color.org>: set and not empty, no colour).
+    pub fn colored(self, terminal: bool, no_color: Option<&str>) -> bool {
+        match self {
+            LogColor::Always => true,
+            LogColor::Never => false,
+            LogColor::Auto => terminal && no_color.is_none_or(str::is_empty),
         }
     }
 }
@@ -604,6 +628,55 @@ mod tests {
             let config = Config::load(None).unwrap();
             assert_eq!(config.emoji.six_faces[5], "f");
             assert_eq!(config.emoji.six_held, "📌");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn every_section_refuses_an_unknown_key_emoji_too() {
+        figment::Jail::expect_with(|jail| {
+            for section in [
+                "discord",
+                "database",
+                "game",
+                "emoji",
+                "strategy",
+                "log",
+                "shutdown",
+                "limits",
+                "retention",
+                "metrics",
+            ] {
+                jail.create_file("config.toml", &format!("[{section}]\nno_such_key = 1\n"))?;
+                let err = Config::load(None).unwrap_err().to_string();
+                assert!(err.contains("no_such_key"), "[{section}]: {err}");
+                assert_eq!(err.lines().count(), 1, "[{section}]: {err}");
+            }
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn log_colours_only_on_a_terminal_and_never_with_no_color() {
+        use super::LogColor::{Always, Auto, Never};
+        assert!(Auto.colored(true, None));
+        assert!(Auto.colored(true, Some("")), "an empty NO_COLOR is unset");
+        assert!(!Auto.colored(true, Some("1")));
+        assert!(
+            !Auto.colored(false, None),
+            "a file or a pipe gets no colour"
+        );
+        assert!(Always.colored(false, Some("1")));
+        assert!(!Never.colored(true, None));
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("config.toml", "[log]\ncolor = \"never\"\n")?;
+            assert_eq!(Config::load(None).unwrap().log.color, Never);
+            jail.create_file("config.toml", "[log]\ncolor = \"sometimes\"\n")?;
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(
+                err.contains("log.color") || err.contains("sometimes"),
+                "{err}"
+            );
             Ok(())
         });
     }

@@ -79,6 +79,14 @@ enum Cmd {
         #[arg(long, value_name = "PATH")]
         cache: Option<String>,
     },
+    /// Write a consistent, checked copy of the bot's SQLite database (the config's) to PATH,
+    /// while the bot runs: taken at one moment, checked with SQLite's integrity check, then
+    /// renamed into place. On PostgreSQL, use pg_dump.
+    Backup {
+        /// The copy to write (replaced whole if it exists).
+        #[arg(value_name = "PATH")]
+        path: PathBuf,
+    },
     /// Copy every game, event log and statistic from one database into another, empty one (e.g.
     /// SQLite to PostgreSQL), then check the copy: every row equal, every open game rebuilt the
     /// same. Stop the bot first.
@@ -133,36 +141,82 @@ pub fn main() -> ExitCode {
             };
             tools::sim(&config, cli.config.as_deref(), cache)
         }
+        // Both databases are named on the command line; a config file (whose database is one
+        // of them, or not) would only leave doubt about which is copied where.
+        Cmd::MigrateDb { .. } if cli.config.is_some() => {
+            eprintln!(
+                "forgetit: migrate-db takes its databases from --from and --to and reads no \
+                 config file: drop --config"
+            );
+            ExitCode::from(2)
+        }
         Cmd::MigrateDb { from, to } => tools::migrate_db(&from, &to),
+        Cmd::Backup { path } => tools::backup(cli.config.as_deref(), &path),
         Cmd::Run => serve(cli.config.as_deref(), |config| async move {
             let bot = discord::start(&config, BotOptions::default()).await;
-            bot.map_err(|e| e.to_string())?
+            bot.map_err(Failed::from)?
                 .run_until_signal()
                 .await
-                .map_err(|e| e.to_string())
+                .map_err(Failed::from)
         }),
         Cmd::Sandbox { port, db } => serve(cli.config.as_deref(), |config| async move {
             let options = SandboxOptions::new(port, db.clone());
             let sandbox = sandbox::start(&config, options)
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(Failed::from)?;
             println!(
                 "forgetit sandbox: open {} (games kept in {}; Ctrl-C stops)",
                 sandbox.url(),
                 db.display()
             );
-            sandbox.run_until_signal().await.map_err(|e| e.to_string())
+            sandbox.run_until_signal().await.map_err(Failed::from)
         }),
+    }
+}
+
+/// The exit status of a start refused because the database is newer than this binary (a
+/// rollback): it would fail the same way at every start, so the systemd example does not restart
+/// on it (`RestartPreventExitStatus=3`); see docs/operating.md, "Upgrading and rolling back".
+pub const EXIT_NEWER_DATABASE: u8 = 3;
+
+/// Why a long-running command stopped: its line, and its exit status.
+struct Failed {
+    line: String,
+    status: u8,
+}
+
+impl From<discord::BotError> for Failed {
+    fn from(error: discord::BotError) -> Failed {
+        let status = if error.is_newer_database() {
+            EXIT_NEWER_DATABASE
+        } else {
+            1
+        };
+        Failed {
+            line: error.to_string(),
+            status,
+        }
+    }
+}
+
+impl From<sandbox::SandboxError> for Failed {
+    fn from(error: sandbox::SandboxError) -> Failed {
+        match error {
+            sandbox::SandboxError::Bot(bot) => bot.into(),
+            other => Failed {
+                line: other.to_string(),
+                status: 1,
+            },
+        }
     }
 }
 
 /// Loads the config, sets up logging, and runs `body` on a Tokio runtime: the long-running
 /// commands.
-fn serve<F, Fut, E>(file: Option<&std::path::Path>, body: F) -> ExitCode
+fn serve<F, Fut>(file: Option<&std::path::Path>, body: F) -> ExitCode
 where
     F: FnOnce(Config) -> Fut,
-    Fut: std::future::Future<Output = Result<(), E>>,
-    E: std::fmt::Display,
+    Fut: std::future::Future<Output = Result<(), Failed>>,
 {
     let config = match Config::load(file) {
         Ok(config) => config,
@@ -175,7 +229,10 @@ where
     };
     match runtime.block_on(body(config)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Err(Failed { line, status }) => {
+            eprintln!("forgetit: {line}");
+            ExitCode::from(status)
+        }
     }
 }
 
@@ -205,18 +262,45 @@ fn log_filter(rust_log: Option<&str>, configured: &str) -> EnvFilter {
     }
 }
 
+/// What no filter can open: the targets whose most detailed lines print secrets, and the level
+/// they are kept at. tungstenite's TRACE lines print every WebSocket frame's payload byte by
+/// byte, the gateway's IDENTIFY with the bot token among them (`{"op":2,"d":{"token":"Bot …"`).
+const CEILINGS: &[(&str, tracing::Level)] = &[
+    ("tungstenite", tracing::Level::DEBUG),
+    ("tokio_tungstenite", tracing::Level::DEBUG),
+];
+
+/// The filter every log line passes besides the configured one: [`CEILINGS`], everything else
+/// as the configured filter says.
+fn ceiling() -> tracing_subscriber::filter::Targets {
+    CEILINGS.iter().fold(
+        tracing_subscriber::filter::Targets::new().with_default(tracing::Level::TRACE),
+        |targets, (target, level)| targets.with_target(*target, *level),
+    )
+}
+
 fn init_tracing(config: &Config) {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::{fmt, Layer};
+
     let filter = log_filter(
         std::env::var("RUST_LOG").ok().as_deref(),
         &config.log.filter,
     );
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr);
-    match config.log.format {
-        LogFormat::Plain => builder.init(),
-        LogFormat::Json => builder.json().init(),
-    }
+    use std::io::IsTerminal;
+    let color = config.log.color.colored(
+        std::io::stderr().is_terminal(),
+        std::env::var("NO_COLOR").ok().as_deref(),
+    );
+    let layer = fmt::layer().with_writer(std::io::stderr).with_ansi(color);
+    let layer = match config.log.format {
+        LogFormat::Plain => layer.boxed(),
+        LogFormat::Json => layer.json().boxed(),
+    };
+    tracing_subscriber::registry()
+        .with(layer.with_filter(filter).with_filter(ceiling()))
+        .init();
 }
 
 #[cfg(test)]

@@ -160,6 +160,34 @@ pub(super) fn sim(config: &SimConfig, file: Option<&Path>, cache: Option<String>
 }
 
 /// `forgetit migrate-db`: a summary on stdout, or one line on stderr and a failure.
+/// `forgetit backup PATH`: the config's SQLite database copied to `path`, in one line.
+pub(super) fn backup(file: Option<&Path>, path: &Path) -> ExitCode {
+    let config = match Config::load(file) {
+        Ok(config) => config,
+        Err(e) => return fail(&e),
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&e),
+    };
+    let database = &config.database;
+    let copied = runtime.block_on(store::backup(database.url.as_deref(), &database.path, path));
+    match copied {
+        Ok(bytes) => {
+            println!(
+                "backed up {} to {} ({bytes} bytes, integrity checked)",
+                database.shown(),
+                path.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let text = e.to_string();
+            fail(&text.lines().map(str::trim).collect::<Vec<_>>().join(" "))
+        }
+    }
+}
+
 pub(super) fn migrate_db(from: &str, to: &str) -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,

@@ -51,6 +51,20 @@ pub enum BotError {
     Metrics(String),
 }
 
+impl BotError {
+    /// Whether the database is newer than this binary (a rollback): a start that will fail the
+    /// same way every time, which a supervisor must not restart ([`crate::cli`]'s exit status 3).
+    pub fn is_newer_database(&self) -> bool {
+        matches!(
+            self,
+            BotError::Store {
+                error: StoreError::Newer(_),
+                ..
+            }
+        )
+    }
+}
+
 /// How long a stop waits for the gateway connections to close.
 pub(super) const SHARDS_SHUTDOWN: std::time::Duration = std::time::Duration::from_secs(2);
 

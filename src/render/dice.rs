@@ -86,7 +86,7 @@ const SIX_HELD: &str = "🔒";
 
 /// The strings dice are drawn with. The defaults are plain Unicode.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct DiceStyle {
     /// Application emoji or Unicode (`emoji.style`).
     pub style: EmojiStyle,

@@ -20,6 +20,23 @@ mod postgres;
 mod sqlite;
 
 pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
+pub use sqlite::{copy_path, COPIES_KEPT};
+
+/// Writes a consistent, checked copy of the bot's SQLite database to `to`, while the bot may
+/// run: the file `path`, or the one a `sqlite:` `url` names. Its size in bytes. A PostgreSQL
+/// database is refused: `pg_dump` backs it up.
+pub async fn backup(url: Option<&str>, path: &Path, to: &Path) -> Result<u64> {
+    match url.map(|url| (url, BackendKind::of(url))) {
+        None => sqlite::backup(path, to).await,
+        Some((url, Some(BackendKind::Sqlite))) => sqlite::backup(&sqlite::file_of(url)?, to).await,
+        Some((_, Some(BackendKind::Postgres))) => Err(StoreError::Backup(
+            "the database is PostgreSQL: back it up with pg_dump (docs/operating.md, \"Backups \
+             and restore\")"
+                .into(),
+        )),
+        Some((url, None)) => Err(StoreError::Url(url_scheme(url))),
+    }
+}
 
 use crate::engine::table::{self, Phase, Rules};
 use crate::engine::{GameKind, Period, Player, Ranking, Scope, Status};
@@ -51,6 +68,49 @@ pub enum StoreError {
     Json(#[from] serde_json::Error),
     #[error("database URL: {0} is neither sqlite: nor postgres://")]
     Url(String),
+    /// The database was migrated by a newer forgetit than this one (a rollback): refused before
+    /// anything is changed.
+    #[error("{0}")]
+    Newer(NewerDatabase),
+    /// A backup or a copy before migrating could not be written.
+    #[error("backup: {0}")]
+    Backup(String),
+}
+
+/// A database migrated further than this binary knows: what [`StoreError::Newer`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewerDatabase {
+    /// The newest migration applied to the database.
+    pub migration: i64,
+    /// Its description (its file's name).
+    pub description: String,
+    /// The version of forgetit that last migrated it, if it noted it (from 0.1.0 on).
+    pub written_by: Option<String>,
+    /// The newest migration this binary knows.
+    pub known: i64,
+    /// This binary's version.
+    pub this: String,
+}
+
+impl std::fmt::Display for NewerDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let by = match &self.written_by {
+            Some(version) => format!("forgetit {version}"),
+            None => "a newer forgetit".to_string(),
+        };
+        let run = match &self.written_by {
+            Some(version) => format!("run forgetit {version} or newer"),
+            None => "run the newer forgetit".to_string(),
+        };
+        write!(
+            f,
+            "the database is newer than this forgetit {}: its migration {} ({}) was applied by \
+             {by}, and this version knows migrations up to {}; nothing was changed: {run}, or \
+             restore the copy of the database taken before the upgrade (docs/operating.md, \
+             \"Upgrading and rolling back\")",
+            self.this, self.migration, self.description, self.known
+        )
+    }
 }
 
 impl From<sqlx::Error> for StoreError {

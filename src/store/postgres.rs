@@ -21,6 +21,17 @@ const NUMBERED: bool = true;
 mod queries;
 pub(super) use queries::Queries;
 
+#[allow(clippy::duplicate_mod)]
+#[path = "versions.rs"]
+mod versions;
+
+/// Whether a table named `$1` exists: one row if it does ([`versions`]).
+const TABLE_EXISTS: &str =
+    "SELECT 1::BIGINT FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1";
+
+/// The migrations, embedded.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
 /// Whether `error` is a writer giving up waiting for another's lock: never here (the server
 /// queues writers; SQLite's busy timeout has no twin).
 fn is_busy(_error: &super::StoreError) -> bool {
@@ -32,6 +43,15 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections to the server: the committer's, the reads of the tables, the periodic writes.
 const CONNECTIONS: u32 = 8;
 
+/// Refuses a database newer than this binary ([`versions::refuse_if_newer`]), migrates (under
+/// sqlx's advisory lock: processes starting together migrate once), and notes this version.
+async fn migrate(pool: &sqlx::PgPool) -> Result<()> {
+    let mut conn = pool.acquire().await?;
+    versions::refuse_if_newer(&mut conn, &MIGRATOR).await?;
+    MIGRATOR.run(&mut *conn).await?;
+    versions::note(&mut conn, versions::known(&MIGRATOR), super::now_ms()).await
+}
+
 /// Connects to the server a `postgres://` URL names and runs the migrations.
 pub(super) async fn open_url(url: &str) -> Result<Queries> {
     let options = PgConnectOptions::from_str(url)?;
@@ -40,9 +60,9 @@ pub(super) async fn open_url(url: &str) -> Result<Queries> {
         .acquire_timeout(ACQUIRE_TIMEOUT)
         .connect_with(options)
         .await?;
-    if let Err(e) = sqlx::migrate!("./migrations/postgres").run(&pool).await {
+    if let Err(e) = migrate(&pool).await {
         pool.close().await;
-        return Err(e.into());
+        return Err(e);
     }
     // Each commit is a transaction of the committer's (one at a time); the server lets the
     // other connections read and write meanwhile.

@@ -25,6 +25,19 @@ const NUMBERED: bool = false;
 mod queries;
 pub(super) use queries::Queries;
 
+#[allow(clippy::duplicate_mod)]
+#[path = "versions.rs"]
+mod versions;
+
+/// Whether a table named `$1` exists: one row if it does ([`versions`]).
+const TABLE_EXISTS: &str = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = $1";
+
+/// The migrations, embedded.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// How many copies of a database taken before a migration are kept beside it (the newest).
+pub const COPIES_KEPT: usize = 3;
+
 /// How long a writer waits for another writer's lock before giving up (then the person is told
 /// it could not be saved; a click waiting that long has its answer deferred).
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -210,6 +223,166 @@ async fn connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Quer
     }
 }
 
+/// Migrates the database on `conn` (the file `path`): refused if it is newer than this binary
+/// ([`versions::refuse_if_newer`]); a file with data that has migrations to apply is first
+/// copied beside itself ([`copy_before_migrating`]); this version is then noted.
+async fn migrate(conn: &mut SqliteConnection, path: &Path) -> Result<()> {
+    versions::refuse_if_newer(conn, &MIGRATOR).await?;
+    let applied = versions::applied(conn).await?;
+    let pending: Vec<i64> = MIGRATOR
+        .iter()
+        .map(|m| m.version)
+        .filter(|v| !applied.contains(v))
+        .collect();
+    if let (Some(&first), Some(&at)) = (pending.first(), applied.last()) {
+        if path != Path::new(":memory:") {
+            copy_before_migrating(conn, path, at, first).await?;
+        }
+    }
+    MIGRATOR.run(&mut *conn).await?;
+    versions::note(conn, versions::known(&MIGRATOR), super::now_ms()).await
+}
+
+/// The copy of the file `path` kept before migration `first` is applied to it:
+/// `forgetit.db.before-20261205000000`.
+pub fn copy_path(path: &Path, first: i64) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".before-{first}"));
+    name.into()
+}
+
+/// Copies the database (at migration `at`) to [`copy_path`] before migration `first` is applied,
+/// consistently (`VACUUM INTO` reads one snapshot, while other processes may write) and
+/// atomically (a temporary file, then a rename), then deletes all but the newest
+/// [`COPIES_KEPT`] such copies. A copy that another process already took is kept; one taken
+/// after another process migrated meanwhile (its newest migration is not `at`) is dropped.
+async fn copy_before_migrating(
+    conn: &mut SqliteConnection,
+    path: &Path,
+    at: i64,
+    first: i64,
+) -> Result<()> {
+    let target = copy_path(path, first);
+    if target.exists() {
+        return Ok(());
+    }
+    let mut temporary = target.as_os_str().to_owned();
+    temporary.push(format!(".tmp-{}", std::process::id()));
+    let temporary = std::path::PathBuf::from(temporary);
+    let _ = std::fs::remove_file(&temporary);
+    sqlx::query("VACUUM INTO $1")
+        .bind(temporary.to_string_lossy().into_owned())
+        .execute(&mut *conn)
+        .await?;
+    let mut copy =
+        SqliteConnection::connect_with(&SqliteConnectOptions::new().filename(&temporary)).await?;
+    let copied_at: Option<i64> = sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations")
+        .fetch_one(&mut copy)
+        .await?;
+    let _ = copy.close().await;
+    if copied_at != Some(at) {
+        let _ = std::fs::remove_file(&temporary);
+        return Ok(());
+    }
+    std::fs::rename(&temporary, &target).map_err(|e| StoreError::Backup(e.to_string()))?;
+    tracing::info!(copy = %target.display(), "copied the database before migrating it");
+    prune_copies(path);
+    Ok(())
+}
+
+/// Deletes all but the newest [`COPIES_KEPT`] copies of `path` taken before a migration.
+fn prune_copies(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!("{}.before-", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut copies: Vec<(i64, std::path::PathBuf)> = entries
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let version = name.strip_prefix(&prefix)?.parse().ok()?;
+            Some((version, entry.path()))
+        })
+        .collect();
+    copies.sort();
+    let extra = copies.len().saturating_sub(COPIES_KEPT);
+    for (_, old) in copies.into_iter().take(extra) {
+        if let Err(e) = std::fs::remove_file(&old) {
+            tracing::warn!(copy = %old.display(), error = %e, "could not delete an old copy");
+        }
+    }
+}
+
+/// The file a `sqlite:` URL names.
+pub(super) fn file_of(url: &str) -> Result<std::path::PathBuf> {
+    Ok(SqliteConnectOptions::from_str(url)?
+        .get_filename()
+        .to_path_buf())
+}
+
+/// Writes a consistent, checked copy of the SQLite file `path` to `to` while the bot may run:
+/// `VACUUM INTO` a temporary file beside `to` (one snapshot of the database, whatever the
+/// write-ahead log holds), `PRAGMA integrity_check` on it, then a rename over `to` (so `to` is
+/// either the old file or the whole new copy) and a sync of its folder. Its size in bytes.
+pub(super) async fn backup(path: &Path, to: &Path) -> Result<u64> {
+    if !path.exists() {
+        return Err(StoreError::Backup(format!(
+            "there is no database at {}",
+            path.display()
+        )));
+    }
+    let failed = |e: std::io::Error| StoreError::Backup(format!("{}: {e}", to.display()));
+    let mut temporary = to.as_os_str().to_owned();
+    temporary.push(format!(".tmp-{}", std::process::id()));
+    let temporary = std::path::PathBuf::from(temporary);
+    let _ = std::fs::remove_file(&temporary);
+    let options = SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .busy_timeout(BUSY_TIMEOUT);
+    let mut source = SqliteConnection::connect_with(&options).await?;
+    let vacuumed = sqlx::query("VACUUM INTO $1")
+        .bind(temporary.to_string_lossy().into_owned())
+        .execute(&mut source)
+        .await;
+    let _ = source.close().await;
+    if let Err(e) = vacuumed {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(e.into());
+    }
+    let mut copy =
+        SqliteConnection::connect_with(&SqliteConnectOptions::new().filename(&temporary)).await?;
+    let checked: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_all(&mut copy)
+        .await?;
+    let _ = copy.close().await;
+    if checked != ["ok"] {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(StoreError::Backup(format!(
+            "the copy failed its integrity check: {}",
+            checked.join("; ")
+        )));
+    }
+    std::fs::File::open(&temporary)
+        .and_then(|f| f.sync_all())
+        .map_err(failed)?;
+    std::fs::rename(&temporary, to).map_err(failed)?;
+    if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::File::open(dir)
+            .and_then(|d| d.sync_all())
+            .map_err(failed)?;
+    }
+    Ok(std::fs::metadata(to).map_err(failed)?.len())
+}
+
 async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Queries> {
     // A file is migrated on a connection of its own without foreign keys: a migration that
     // rebuilds a table (SQLite cannot drop a constraint) drops the old one, which with foreign
@@ -218,9 +391,7 @@ async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<
     if own_writer {
         let mut migrating =
             SqliteConnection::connect_with(&options.clone().foreign_keys(false)).await?;
-        let migrated = sqlx::migrate!("./migrations/sqlite")
-            .run(&mut migrating)
-            .await;
+        let migrated = migrate(&mut migrating, options.get_filename()).await;
         let _ = migrating.close().await;
         migrated?;
     }
@@ -230,9 +401,12 @@ async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<
         .connect_with(options.clone())
         .await?;
     if !own_writer {
-        if let Err(e) = sqlx::migrate!("./migrations/sqlite").run(&pool).await {
+        let mut conn = pool.acquire().await?;
+        let migrated = migrate(&mut conn, Path::new(":memory:")).await;
+        drop(conn);
+        if let Err(e) = migrated {
             pool.close().await;
-            return Err(e.into());
+            return Err(e);
         }
     }
     // In memory, where every connection would be a database of its own, one pool does all.

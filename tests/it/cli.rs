@@ -80,6 +80,33 @@ fn a_missing_or_broken_config_file_is_one_line() {
 }
 
 #[test]
+fn migrate_db_refuses_a_config_file_it_would_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("other.toml"),
+        "[database]\npath = \"x.db\"\n",
+    )
+    .unwrap();
+    let output = forgetit(
+        dir.path(),
+        &[
+            "--config",
+            "other.toml",
+            "migrate-db",
+            "--from",
+            "sqlite://a.db",
+            "--to",
+            "sqlite://b.db",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let line = stderr_line(&output);
+    assert!(line.contains("--config"), "{line}");
+    assert!(!dir.path().join("b.db").exists(), "nothing was copied");
+}
+
+#[test]
 fn help_names_the_commands() {
     let dir = tempfile::tempdir().unwrap();
     let output = forgetit(dir.path(), &["--help"], None);

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use forgetit::store::{BackendKind, Durability, Store};
 
 /// Every table of the schema, on both backends.
-pub const TABLES: [&str; 10] = [
+pub const TABLES: [&str; 11] = [
+    "app_versions",
     "events",
     "games",
     "guild_channels",
