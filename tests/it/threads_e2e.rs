@@ -270,8 +270,8 @@ async fn a_game_whose_thread_is_deleted_goes_on_in_its_channel_and_a_restart_fin
         .unwrap();
     assert!(turn.id > why.id, "the line, then the turn");
 
-    // The store moved it: the channel's game again, its thread's no more.
-    world.click(world.alice, &turn, "Scores").await;
+    // The store moved it (before the line was posted): the channel's game again, its thread's
+    // no more.
     assert_eq!(open_game_of(&world, channel).await, Some(game));
     assert_eq!(open_game_of(&world, thread).await, None);
 
@@ -310,7 +310,6 @@ async fn a_game_whose_thread_is_locked_goes_on_in_its_channel() {
         "{}",
         turn.text()
     );
-    world.click(world.alice, &turn, "Scores").await;
     assert_eq!(open_game_of(&world, channel).await, Some(game));
     played_to_its_end_in_the_channel(&world, &turn).await;
     // The thread stays as the moderator left it: locked, with the game's first turn.
