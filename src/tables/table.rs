@@ -789,9 +789,14 @@ where
                 self.thread_gone = true;
                 self.apply(cx, G::cancel(), None, None).await;
             }
+            Err(e) if cx.reshow_tries + 1 >= RESHOW_TRIES => {
+                error!(error = %e, tries = RESHOW_TRIES, "could not move the game out of its thread; it shows at the next click");
+                self.give_up(cx).await;
+            }
             Err(e) => {
                 // Tried again at the next show, which meets the thread's refusal again.
                 error!(error = %e, "could not move the game out of its thread; trying again later");
+                cx.reshow_tries += 1;
                 cx.reshow_due = Some(Instant::now() + cx.reshow_pause);
                 cx.reshow_pause = (cx.reshow_pause * 2).min(RESHOW_MAX);
             }
