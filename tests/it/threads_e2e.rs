@@ -391,3 +391,52 @@ async fn a_game_whose_thread_is_deleted_while_its_channel_holds_another_game_end
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_that_fails_for_a_moment_keeps_its_game_which_shows_there_again() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (_, thread, turn) = a_game_in_its_thread(&world).await;
+    let channel = world.channel;
+    // Discord fails the next two posts (a 503): the next turn's message is posted again later,
+    // in the thread; nothing moves.
+    world.standin.inject(
+        discord_standin::RestFault::status(503)
+            .method("POST")
+            .route(discord_standin::faults::CHANNEL_MESSAGES)
+            .times(2),
+    );
+    world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+    let rolled = world.click(world.alice, &turn, "Roll").await;
+    let kept = world.click(world.alice, &rolled, "Keep 5s").await;
+    world.click(world.alice, &kept, "Bank 120").await;
+    let last = world
+        .standin
+        .wait_for_message(thread, |m| {
+            m.text().contains(&format!("<@{}>", world.bob)) && m.button("Roll").is_some()
+        })
+        .await
+        .unwrap();
+    assert_eq!(world.standin.faults_fired().len(), 2);
+    assert!(
+        world
+            .standin
+            .messages(channel)
+            .iter()
+            .all(|m| !m.text().contains("🧵 This game's thread")),
+        "the game stays in its thread"
+    );
+    assert!(
+        open_game_of(&world, thread).await.is_some(),
+        "still the thread's game"
+    );
+    world.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    world.click(world.bob, &last, "Roll").await;
+    world
+        .standin
+        .wait_for_message(thread, |m| m.text().contains("alice** wins"))
+        .await
+        .unwrap();
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
