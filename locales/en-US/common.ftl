@@ -188,6 +188,7 @@ thread-gone-busy = 🧵 { $why ->
     [locked] This game's thread was locked
    *[other] The bot can no longer post in this game's thread
 }, and another game is open in this channel: the game ends here, cancelled.
+game-on-lobby = ⚠️ The bot may not post in this channel: the game goes on on this message.
 game-unshown = ⚠️ The bot can't show this game at the moment: click one of its buttons to see it as it is.
 settings-on = on
 settings-off = off

@@ -189,6 +189,7 @@ thread-gone-busy = 🧵 { $why ->
     [locked] Le fil de cette partie a été verrouillé
    *[other] Le bot ne peut plus écrire dans le fil de cette partie
 }, et une autre partie est ouverte dans ce salon : la partie s'arrête ici, annulée.
+game-on-lobby = ⚠️ Le bot ne peut pas écrire dans ce salon : la partie continue sur ce message.
 game-unshown = ⚠️ Le bot ne peut pas afficher cette partie pour l'instant : cliquez sur l'un de ses boutons pour la voir telle qu'elle est.
 settings-on = oui
 settings-off = non

@@ -956,11 +956,20 @@ where
     ) -> Result<MessageId, SendError> {
         let outbox = self.outbox(cx);
         match outbox.post(cx.channel, message.clone(), post).await {
+            // Where the bot may not post (no follow-up left; or, for the end, its role lost Send
+            // Messages), it may still edit: the turn's message shows it.
             Err(SendError::Unreachable(why)) if self.turn_message.is_some() => {
                 let Some(turn) = self.turn_message else {
                     return Err(SendError::Unreachable(why));
                 };
                 info!(why = %why, "no follow-up left: showing it on the turn's message");
+                outbox.edit(cx.channel, turn, message).await.map(|()| turn)
+            }
+            Err(SendError::Gone(_, why)) if post == Post::End && self.turn_message.is_some() => {
+                let Some(turn) = self.turn_message else {
+                    return Err(SendError::Failed(why));
+                };
+                info!(why = %why, "the end may not be posted: showing it on the turn's message");
                 outbox.edit(cx.channel, turn, message).await.map(|()| turn)
             }
             posted => posted,
@@ -1068,8 +1077,51 @@ where
         cx.unshown = true;
         cx.reshow_tries = 0;
         cx.reshow_pause = RESHOW_FIRST;
+        if self.show_turn_on_lobby(cx).await {
+            return;
+        }
         if !cx.said_unshown {
             self.say_unshown(cx).await;
+        }
+    }
+
+    /// Where the bot may edit its messages in the channel but not post there (its role lost
+    /// Send Messages), the game goes on on its lobby message, which shows the turn under way
+    /// from now on, with its buttons and a line saying why. True if it does.
+    async fn show_turn_on_lobby(&mut self, cx: &mut Cx) -> bool {
+        let Some(lobby) = self.lobby_message else {
+            return false;
+        };
+        if self.game.stage() != Status::Playing
+            || self.lobby_channel.is_some()
+            || self.reach.answers_only()
+            || self.turn_message == Some(lobby)
+        {
+            return false;
+        }
+        let mut view = self.game.turn_view(&cx.shared.config.style, self.lang);
+        let line = crate::tr!(self.lang, "game-on-lobby");
+        view.content = match view.content.is_empty() {
+            true => line,
+            false => format!("{}\n{line}", view.content),
+        };
+        match self
+            .outbox(cx)
+            .edit(cx.channel, lobby, self.outgoing(view))
+            .await
+        {
+            Ok(()) => {
+                info!("the game goes on on its lobby message");
+                self.previous_turn_message = self.turn_message;
+                self.turn_message = Some(lobby);
+                self.save_messages(cx).await;
+                self.caught_up(cx);
+                true
+            }
+            Err(e) => {
+                warn!(error = %e, "could not show the turn on the lobby message");
+                false
+            }
         }
     }
 

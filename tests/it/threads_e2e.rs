@@ -440,3 +440,61 @@ async fn a_thread_that_fails_for_a_moment_keeps_its_game_which_shows_there_again
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_the_bot_may_no_longer_post_the_game_goes_on_on_its_lobby_message_and_says_why() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob, channel) = (world.alice, world.bob, world.channel);
+    let turn = world.two_player_game(50).await;
+    let lobby = world.standin.messages(channel)[0].clone();
+    // The bot's role loses Send Messages in the channel: its posts get 403 Missing Permissions,
+    // which no retry fixes. It tries once, then shows bob's turn on the lobby message it may
+    // still edit, with a line saying why.
+    world.standin.deny_posts(channel);
+    world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+    let rolled = world.click(alice, &turn, "Roll").await;
+    let kept = world.click(alice, &rolled, "Keep 5s").await;
+    world.click(alice, &kept, "Bank 120").await;
+    let shown = world
+        .standin
+        .wait_until("bob's turn on the lobby message", |view| {
+            let m = view.message(lobby.id)?;
+            (m.text().contains(&format!("<@{bob}>")) && m.button("Roll").is_some())
+                .then(|| m.clone())
+        })
+        .await
+        .unwrap();
+    assert!(
+        shown
+            .text()
+            .contains("⚠️ The bot may not post in this channel: the game goes on on this message."),
+        "{}",
+        shown.text()
+    );
+    let refused = |world: &World| {
+        world
+            .standin
+            .faults_fired()
+            .into_iter()
+            .filter(|f| f.kind == discord_standin::FaultKind::PostsDenied)
+            .count()
+    };
+    assert_eq!(refused(&world), 2, "the post, and one show again: no more");
+
+    // bob plays there; the end shows there too, with its buttons.
+    world.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+    world.click(bob, &shown, "Roll").await;
+    let end = world
+        .standin
+        .wait_until("the end on the lobby message", |view| {
+            let m = view.message(lobby.id)?;
+            m.text().contains("alice** wins").then(|| m.clone())
+        })
+        .await
+        .unwrap();
+    assert_eq!(end.button_labels(), ["Rematch", "Review"]);
+    assert_eq!(refused(&world), 3, "the end's post, refused once");
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}

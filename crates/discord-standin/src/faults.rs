@@ -222,6 +222,10 @@ pub enum FaultKind {
     /// ([`Standin::lock_thread`](crate::Standin::lock_thread)) got 400 `Thread is archived`
     /// (50083).
     ThreadLocked,
+    /// A post in a channel where the bot may not post
+    /// ([`Standin::deny_posts`](crate::Standin::deny_posts)) got 403 `Missing Permissions`
+    /// (50013).
+    PostsDenied,
     /// An interaction's initial response came after Discord's 3 s and got 404
     /// `Unknown interaction` (10062).
     LateInteraction,

@@ -702,6 +702,16 @@ impl Standin {
         self.shared.read(|w| w.threads_of(channel))
     }
 
+    /// The bot may not post in `channel` from now on, as when its role lost Send Messages there:
+    /// its message creates are refused with 403 Missing Permissions (50013); it may still edit
+    /// its messages, and interactions are answered as ever. Those refusals are no violation:
+    /// they are in [`faults_fired`](Self::faults_fired) as [`FaultKind::PostsDenied`].
+    pub fn deny_posts(&self, channel: ChannelId) {
+        self.shared.with(|w| {
+            w.posts_denied.insert(channel);
+        })
+    }
+
     /// A moderator deletes `thread` (a public thread), with its messages, as on Discord: the
     /// guild gets THREAD_DELETE (`id`, `guild_id`, `parent_id`, `type`), and from then on every
     /// request of the bot's to the thread is answered 404 Unknown Channel (10003). Those

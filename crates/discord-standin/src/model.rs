@@ -850,6 +850,8 @@ pub(crate) struct World {
     /// Threads a moderator deleted: the bot's requests there get 404 Unknown Channel, which is
     /// no mistake of the bot's.
     pub(crate) deleted_threads: HashSet<ChannelId>,
+    /// Channels where the bot may not post (its role lost Send Messages there).
+    pub(crate) posts_denied: HashSet<ChannelId>,
     /// Messages whose edits fail with 30046.
     pub(crate) edit_limited: HashSet<MessageId>,
     /// Interactions whose initial response was late only because of an injected delay.
@@ -933,6 +935,7 @@ impl World {
             nonces_enforced: 0,
             threads_denied: HashSet::new(),
             deleted_threads: HashSet::new(),
+            posts_denied: HashSet::new(),
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
             fault_refused: HashSet::new(),

@@ -784,6 +784,13 @@ fn thread_closed(w: &mut World, template: &str, call: &Call<'_>) -> Option<Reply
         fired(w, call, template, FaultKind::ThreadLocked);
         return Some(Reply::error(400, 50083, "Thread is archived"));
     }
+    if call.method == "POST"
+        && template == "/channels/{channel_id}/messages"
+        && w.posts_denied.contains(&channel)
+    {
+        fired(w, call, template, FaultKind::PostsDenied);
+        return Some(Reply::error(403, 50013, "Missing Permissions"));
+    }
     None
 }
 
