@@ -850,7 +850,7 @@ where
         let Some(lobby) = self.lobby_message else {
             return;
         };
-        if !matches!(self.game.stage(), Status::Playing) {
+        if !matches!(self.game.stage(), Status::Playing) || self.turn_message == Some(lobby) {
             return;
         }
         let channel = self.lobby_channel.unwrap_or(cx.channel);
@@ -1116,6 +1116,8 @@ where
                 self.turn_message = Some(lobby);
                 self.save_messages(cx).await;
                 self.caught_up(cx);
+                // It shows the game now, not the line about the game not shown.
+                cx.said_unshown = false;
                 true
             }
             Err(e) => {
