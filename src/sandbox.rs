@@ -7,7 +7,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use discord_standin::{Message, Standin, StandinConfig};
+use discord_standin::{Message, Standin, StandinConfig, Thread};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tracing::warn;
@@ -66,20 +66,42 @@ pub struct Sandbox {
     messages: PathBuf,
 }
 
-/// Where the sandbox keeps its channels' messages between runs: beside the database, as
-/// `<db>.messages.json`.
+/// Where the sandbox keeps its channels' messages (and threads) between runs: beside the
+/// database, as `<db>.messages.json`.
 pub fn messages_path(db: &Path) -> PathBuf {
     let mut name = db.as_os_str().to_owned();
     name.push(".messages.json");
     PathBuf::from(name)
 }
 
-/// The messages a sandbox kept at its last stop (none if it never stopped cleanly), or what is
-/// wrong with the file.
-fn read_messages(path: &Path) -> Result<Vec<Message>, String> {
+/// What the sandbox's channels hold between runs: their messages and their threads (a game's
+/// thread keeps its game's messages). A file of messages alone, as earlier versions wrote, is
+/// read as such.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+struct Kept {
+    messages: Vec<Message>,
+    #[serde(default)]
+    threads: Vec<Thread>,
+}
+
+/// What a sandbox kept at its last stop (nothing if it never stopped cleanly), or what is wrong
+/// with the file.
+fn read_messages(path: &Path) -> Result<Kept, String> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum File {
+        Kept(Kept),
+        Messages(Vec<Message>),
+    }
     match std::fs::read(path) {
-        Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| e.to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Ok(bytes) => match serde_json::from_slice(&bytes).map_err(|e| e.to_string())? {
+            File::Kept(kept) => Ok(kept),
+            File::Messages(messages) => Ok(Kept {
+                messages,
+                threads: Vec::new(),
+            }),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Kept::default()),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -119,8 +141,10 @@ pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, 
         // A group DM of the three (the bot is not in it): a place to play through the app each
         // of them installed (after the server's channels, whose ids stay as they were).
         .group_dm("alice, bob, amelie", &["alice", "bob", "amelie"])
-        // What the channels showed at the last stop: the bot finds its messages again.
-        .messages(kept)
+        // What the channels showed at the last stop: the bot finds its messages (and its games'
+        // threads) again.
+        .threads(kept.threads)
+        .messages(kept.messages)
         .start()
         .await;
     // alice manages the server (Manage Server): she may change its settings (`/forgetit config`).
@@ -195,10 +219,14 @@ impl Sandbox {
     }
 }
 
-/// Writes the channels' lasting messages to `path` (through a temporary file, so a stop half-way
-/// leaves the previous file whole).
+/// Writes the channels' lasting messages and threads to `path` (through a temporary file, so a
+/// stop half-way leaves the previous file whole).
 fn keep_messages(standin: &Standin, path: &Path) {
-    let json = match serde_json::to_vec(&standin.lasting_messages()) {
+    let kept = Kept {
+        messages: standin.lasting_messages(),
+        threads: standin.lasting_threads(),
+    };
+    let json = match serde_json::to_vec(&kept) {
         Ok(json) => json,
         Err(e) => return warn!(error = %e, "could not keep the sandbox's messages"),
     };

@@ -183,6 +183,18 @@ settings-charts = Charts at the end
 thread-no-permission = { $host } 🧵 This game stays in the channel: the bot may not start threads here. A server admin can give it the **Create Public Threads** permission, or turn threads off in the server's settings (`config set threads`).
 thread-failed = { $host } 🧵 This game stays in the channel: Discord did not open a thread for it.
 thread-played-in = 🧵 Played in [its thread]({ $link }).
+thread-gone = 🧵 { $why ->
+    [deleted] This game's thread was deleted
+    [locked] This game's thread was locked
+   *[other] The bot can no longer post in this game's thread
+}: the game goes on here.
+thread-gone-busy = 🧵 { $why ->
+    [deleted] This game's thread was deleted
+    [locked] This game's thread was locked
+   *[other] The bot can no longer post in this game's thread
+}, and another game is open in this channel: the game ends here, cancelled.
+game-on-lobby = ⚠️ The bot may not post in this channel: the game goes on on this message.
+game-unshown = ⚠️ The bot can't show this game at the moment: click one of its buttons to see it as it is.
 settings-on = on
 settings-off = off
 settings-set-here = { $value } (set here)

@@ -202,6 +202,18 @@ settings-charts = Graphiques en fin de partie
 thread-no-permission = { $host } 🧵 Cette partie reste dans le salon : le bot ne peut pas ouvrir de fil ici. Un administrateur du serveur peut lui donner la permission **Créer des fils publics**, ou désactiver les fils dans les réglages du serveur (`config régler fils`).
 thread-failed = { $host } 🧵 Cette partie reste dans le salon : Discord n'a pas pu lui ouvrir de fil.
 thread-played-in = 🧵 Jouée dans [son fil]({ $link }).
+thread-gone = 🧵 { $why ->
+    [deleted] Le fil de cette partie a été supprimé
+    [locked] Le fil de cette partie a été verrouillé
+   *[other] Le bot ne peut plus écrire dans le fil de cette partie
+} : la partie continue ici.
+thread-gone-busy = 🧵 { $why ->
+    [deleted] Le fil de cette partie a été supprimé
+    [locked] Le fil de cette partie a été verrouillé
+   *[other] Le bot ne peut plus écrire dans le fil de cette partie
+}, et une autre partie est ouverte dans ce salon : la partie s'arrête ici, annulée.
+game-on-lobby = ⚠️ Le bot ne peut pas écrire dans ce salon : la partie continue sur ce message.
+game-unshown = ⚠️ Le bot ne peut pas afficher cette partie pour l'instant : cliquez sur l'un de ses boutons pour la voir telle qu'elle est.
 settings-on = oui
 settings-off = non
 settings-channels = Salons où les parties peuvent commencer

@@ -1,4 +1,5 @@
-//! The gateway's events the bot listens to (servers joined and left, members), and the
+//! The gateway's events the bot listens to (servers joined and left, members, games' threads
+//! deleted or locked), and the
 //! framework's checks and errors: a refused or failed command is answered, never silent.
 
 use super::router::route_click;
@@ -171,6 +172,20 @@ pub(super) async fn on_event(
                     error!(error = %e, guild = guild.id.get(), "could not record a server's return")
                 }
             }
+        }
+        // A game's thread deleted or locked by a moderator: its game goes back to its channel
+        // (the bot's posts there would be refused from now on).
+        FullEvent::ThreadDelete { thread, .. } => {
+            let tables = &framework.user_data.tables;
+            tables
+                .thread_closed(thread.id.into(), crate::tables::Closed::Deleted)
+                .await;
+        }
+        FullEvent::ThreadUpdate { new, .. } if new.thread_metadata.is_some_and(|m| m.locked) => {
+            let tables = &framework.user_data.tables;
+            tables
+                .thread_closed(new.id.into(), crate::tables::Closed::Locked)
+                .await;
         }
         // Removed from a server (not an outage, which says `unavailable`): its data is deleted
         // 30 days from now unless the bot comes back (see `sweep_removed_guilds`).

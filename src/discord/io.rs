@@ -20,7 +20,7 @@ use crate::ids;
 use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, Picture, RowView, SelectView, UiAction,
 };
-use crate::tables::{Outbox, Outgoing, Post, Reply, SendError, ThreadError};
+use crate::tables::{Closed, Outbox, Outgoing, Post, Reply, SendError, ThreadError};
 use crate::telemetry::Outcome;
 
 /// Who a message may ping: only the people its content mentions as `<@id>`, the players the
@@ -189,6 +189,8 @@ pub fn post_nonce(game_id: ids::GameId, version: u64, post: Post) -> Option<Stri
         Post::Lobby => 'l',
         Post::End => 'e',
         Post::NoThread => 'n',
+        Post::Back => 'b',
+        Post::TurnBack => 'm',
         Post::Replacing(_) => 'r',
     };
     let mut nonce = format!("{kind}{game_id:x}.{version:x}");
@@ -230,7 +232,31 @@ pub(super) fn send_error(error: serenity::Error) -> SendError {
         {
             SendError::Replace(error.to_string())
         }
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            match closed(response.error.code) {
+                Some(why) => SendError::Gone(why, error.to_string()),
+                None => SendError::Failed(error.to_string()),
+            }
+        }
         _ => SendError::Failed(error.to_string()),
+    }
+}
+
+/// Discord's codes for a channel that refuses the bot for good: Unknown Channel (a deleted
+/// thread or channel), Thread is archived (a locked thread, or an archived one the bot may not
+/// open again), Missing Access and Missing Permissions.
+const UNKNOWN_CHANNEL: isize = 10003;
+const THREAD_ARCHIVED: isize = 50083;
+const MISSING_ACCESS: isize = 50001;
+
+/// Why a channel refuses the bot for good, from Discord's error code; `None` for anything that
+/// may pass (a 5xx, a rate limit) or concerns one message.
+fn closed(code: isize) -> Option<Closed> {
+    match code {
+        UNKNOWN_CHANNEL => Some(Closed::Deleted),
+        THREAD_ARCHIVED => Some(Closed::Locked),
+        MISSING_ACCESS | MISSING_PERMISSIONS => Some(Closed::NoAccess),
+        _ => None,
     }
 }
 
@@ -719,7 +745,14 @@ mod tests {
             .as_deref(),
             Some("r33.c.e9e8ffc0")
         );
-        let posts = [Post::Turn, Post::Lobby, Post::End, Post::NoThread];
+        let posts = [
+            Post::Turn,
+            Post::Lobby,
+            Post::End,
+            Post::NoThread,
+            Post::Back,
+            Post::TurnBack,
+        ];
         let nonces: std::collections::BTreeSet<_> = posts
             .iter()
             .map(|post| post_nonce(ids::GameId::new(51), 11, *post))

@@ -984,6 +984,14 @@ impl Store {
         each!(self, q => q.move_to_thread(game_id, thread, lobby_channel).await)
     }
 
+    /// Moves open game `game_id` out of its thread `thread` (deleted, locked, or out of the bot's
+    /// reach) back to the channel of its lobby message, which it returns: it is that channel's
+    /// game again, its turn message to be posted there. `ChannelBusy` when another game is open
+    /// in that channel (the game stays stored in its thread).
+    pub async fn move_from_thread(&self, game_id: GameId, thread: ChannelId) -> Result<ChannelId> {
+        each!(self, q => q.move_from_thread(game_id, thread).await)
+    }
+
     /// The open game (lobby or playing) of a channel, if any, with its kind.
     pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(GameId, GameKind)>> {
         each!(self, q => q.open_game_in(channel_id).await)

@@ -521,6 +521,45 @@ impl Queries {
         }
     }
 
+    pub(in crate::store) async fn move_from_thread(
+        &self,
+        game_id: GameId,
+        thread: ChannelId,
+    ) -> Result<ChannelId> {
+        // Back to the channel of its lobby message, where no game of the thread is shown yet:
+        // its turn message is posted anew there (and shown again after a restart).
+        let moved = sqlx::query(
+            "UPDATE games SET channel_id = lobby_channel_id, lobby_channel_id = NULL, \
+             turn_message_id = NULL, shown_version = NULL, updated_ms = $3 \
+             WHERE id = $1 AND channel_id = $2 AND lobby_channel_id IS NOT NULL \
+             AND finished_ms IS NULL RETURNING channel_id",
+        )
+        .bind(game_id)
+        .bind(thread)
+        .bind(now_ms())
+        .fetch_optional(&self.writer)
+        .await;
+        match moved {
+            Ok(Some(row)) => Ok(row.try_get("channel_id")?),
+            Ok(None) => Err(StoreError::NotFound(game_id)),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                let lobby_channel: Option<ChannelId> =
+                    sqlx::query_scalar("SELECT lobby_channel_id FROM games WHERE id = $1")
+                        .bind(game_id)
+                        .fetch_one(&self.pool)
+                        .await?;
+                let busy = match lobby_channel {
+                    Some(channel) => self.open_game_in(channel).await?,
+                    None => None,
+                };
+                Err(StoreError::ChannelBusy {
+                    game_id: busy.map_or(GameId::new(0), |(id, _)| id),
+                })
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
     pub(in crate::store) async fn open_game_in(
         &self,
         channel_id: ChannelId,

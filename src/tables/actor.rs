@@ -11,7 +11,7 @@ use tracing::{debug, error, info, info_span, warn, Instrument, Span};
 
 use super::registry::{owns, Msg, Shared};
 use super::table::{deny, Table};
-use super::{NewGame, Origin, Request, TableConfig, TableGame};
+use super::{Closed, NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::Player;
 use crate::engine::{Board, GameKind, Intent, Status};
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
@@ -113,13 +113,24 @@ pub(super) struct Cx {
     /// The pause before the next try to show the game again (doubling while Discord refuses).
     pub(super) reshow_pause: Duration,
     /// The channel does not show the stored game, and only the next interaction there can show
-    /// it (the bot only answers interactions there, and has none it may still answer).
+    /// it (the bot only answers interactions there, and has none it may still answer; or the
+    /// bot gave up trying: the channel refuses it, or Discord failed [`RESHOW_TRIES`] times).
     pub(super) unshown: bool,
+    /// How many tries in a row to show the game again failed.
+    pub(super) reshow_tries: u32,
+    /// The game's lobby message says the game is not shown (see `Table::say_unshown`).
+    pub(super) said_unshown: bool,
+    /// The channel, the game's thread, refuses the bot for good (deleted, locked, out of its
+    /// reach): the game goes back to the channel of its lobby message.
+    pub(super) gone: Option<Closed>,
 }
 
 /// The first pause before showing a game again, and the longest.
 pub(super) const RESHOW_FIRST: Duration = Duration::from_millis(500);
 pub(super) const RESHOW_MAX: Duration = Duration::from_secs(60);
+/// How many tries in a row a table makes to show its game again before it gives up and waits for
+/// a click (0.5 s, 1 s, ... then every minute: about a quarter of an hour).
+pub(super) const RESHOW_TRIES: u32 = 20;
 
 pub(super) struct Actor {
     pub(super) cx: Cx,
@@ -145,6 +156,7 @@ impl Actor {
             open: false,
         };
         loop {
+            Box::pin(self.after_shows()).await;
             open.set(self.table.is_some());
             let timer = self.next_timer();
             let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
@@ -160,6 +172,19 @@ impl Actor {
                     }
                     Some(Msg::Settled(done)) => {
                         let _ = done.send(());
+                    }
+                    Some(Msg::ThreadClosed(why)) => {
+                        let in_thread = self
+                            .table
+                            .as_ref()
+                            .is_some_and(|table| with_table!(table, t => t.lobby_channel.is_some()));
+                        if in_thread {
+                            self.cx.gone = Some(why);
+                        }
+                    }
+                    Some(Msg::Adopt(table)) => {
+                        let span = self.action_span(None, "game back from its thread");
+                        Box::pin(self.adopt(*table).instrument(span)).await;
                     }
                     None => break,
                 },
@@ -334,8 +359,49 @@ impl Actor {
                 with_table!(table, t => t.reshow(&mut self.cx).await);
             }
         }
-        self.hand_over_to_thread();
+        self.hand_over().await;
         self.settle().await;
+    }
+
+    /// What the last action's shows left to do: a game whose thread refuses the bot goes back to
+    /// its channel (handed over to that channel's actor); a game shown again after the bot gave
+    /// up showing it no longer says so on its lobby message.
+    async fn after_shows(&mut self) {
+        if let Some(why) = self.cx.gone.take() {
+            if let Some(table) = &mut self.table {
+                with_table!(table, t => t.leave_thread(&mut self.cx, why).await);
+            }
+            self.hand_over().await;
+            self.settle().await;
+        }
+        if self.cx.said_unshown && !self.cx.unshown && self.cx.reshow_due.is_none() {
+            if let Some(table) = &self.table {
+                with_table!(table, t => t.said_shown(&mut self.cx).await);
+            }
+        }
+    }
+
+    /// A game that came back from its thread to this channel: its table, which shows it here.
+    async fn adopt(&mut self, table: AnyTable) {
+        if let Some(open) = &self.table {
+            // The store moved it here only if no other game was open here.
+            let (open, back) = (with_table!(open, t => t.id), with_table!(&table, t => t.id));
+            error!(
+                open = open.get(),
+                back = back.get(),
+                "a game back from its thread, but the channel's table holds another"
+            );
+            return;
+        }
+        self.cx.reshow_due = None;
+        self.cx.unshown = false;
+        self.cx.reshow_tries = 0;
+        self.table = Some(table);
+        self.note_game();
+        if let Some(table) = &mut self.table {
+            with_table!(table, t => t.resume(&mut self.cx).await);
+        }
+        self.arm_bot();
     }
 
     /// The end of game `game_id`, over, of this channel, where the bot only answers
@@ -354,7 +420,8 @@ impl Actor {
 
     /// A game whose Start just moved it to a thread goes on in that thread's own actor: this
     /// channel is free for another game. The thread's actor shows it there, and runs its clocks.
-    fn hand_over_to_thread(&mut self) {
+    /// So does a game that came back from its thread, in its channel's actor.
+    async fn hand_over(&mut self) {
         let moved = self
             .table
             .as_mut()
@@ -367,8 +434,13 @@ impl Actor {
         };
         self.cx.bot_due = None;
         self.cx.reshow_due = None;
-        info!(thread = thread.get(), "the game goes on in its thread");
-        super::registry::spawn(&self.cx.shared, thread, Some(table));
+        self.cx.unshown = false;
+        self.cx.reshow_tries = 0;
+        info!(
+            channel = thread.get(),
+            "the game goes on in another channel"
+        );
+        super::registry::hand_over(&self.cx.shared, thread, table).await;
     }
 
     /// Rematch, clicked on the end of a finished game: a new table of that game with its people's

@@ -133,6 +133,10 @@ pub enum Post {
     End,
     /// Why the game has no thread.
     NoThread,
+    /// Why the game came back to its channel from its thread.
+    Back,
+    /// The turn under way, posted in the channel the game came back to from its thread.
+    TurnBack,
     /// Shown again in place of this message (deleted by a moderator, or too old to edit): a new
     /// message, whatever was posted before.
     Replacing(MessageId),
@@ -148,11 +152,39 @@ pub enum SendError {
     /// Anything else (Discord's 5xx, a rate limit, a dropped connection): try again later.
     #[error("{0}")]
     Failed(String),
+    /// The channel refuses the bot for good: a thread deleted (404 Unknown Channel) or locked
+    /// (Thread is archived), or a channel the bot lost access to (Missing Access, Missing
+    /// Permissions). Trying again does not help: a game in a thread goes back to its channel.
+    #[error("the channel refuses the bot ({0:?}): {1}")]
+    Gone(Closed, String),
     /// Nothing can show it now: the bot only answers interactions there, and has none it may
     /// still use (their tokens last 15 minutes, and each takes a few follow-ups). The next
     /// interaction there shows the game.
     #[error("no interaction there to answer through: {0}")]
     Unreachable(String),
+}
+
+/// Why a channel (a game's thread) refuses the bot for good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closed {
+    /// It was deleted (Discord: 404 Unknown Channel; THREAD_DELETE).
+    Deleted,
+    /// It was locked or archived, so the bot's messages are refused (Discord: Thread is archived;
+    /// THREAD_UPDATE with `locked`).
+    Locked,
+    /// The bot may not see it or post there any more (Missing Access, Missing Permissions).
+    NoAccess,
+}
+
+impl Closed {
+    /// Its key in the texts (`thread-gone`'s `why`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Closed::Deleted => "deleted",
+            Closed::Locked => "locked",
+            Closed::NoAccess => "unreachable",
+        }
+    }
 }
 
 /// Why a thread was not opened.

@@ -24,6 +24,11 @@ pub(super) enum Msg {
     Request(Box<Request>),
     /// Answered once the table has done everything asked of it before.
     Settled(tokio::sync::oneshot::Sender<()>),
+    /// The channel, a thread, refuses the bot for good (THREAD_DELETE, or THREAD_UPDATE locking
+    /// it): its game goes back to the channel of its lobby message.
+    ThreadClosed(super::Closed),
+    /// A game back from its thread, to be this channel's.
+    Adopt(Box<AnyTable>),
 }
 
 pub(super) struct Shared {
@@ -291,7 +296,7 @@ impl Tables {
         let (reply, lang) = match msg {
             Msg::Create(new) => (new.reply, new.lang),
             Msg::Request(request) => (request.reply, request.lang),
-            Msg::Settled(_) => return,
+            Msg::Settled(_) | Msg::ThreadClosed(_) | Msg::Adopt(_) => return,
         };
         let _ = reply
             .ephemeral(render::notice(Notice::ShuttingDown, lang))
@@ -301,6 +306,41 @@ impl Tables {
     fn spawn(&self, channel: ChannelId, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
         spawn(&self.shared, channel, table)
     }
+
+    /// Discord says thread `thread` was deleted, or locked (`why`): its game, if one is open
+    /// there, goes back to the channel of its lobby message. Nothing is started for a thread
+    /// whose table is not running (no game of this process is open there).
+    pub async fn thread_closed(&self, thread: ChannelId, why: super::Closed) {
+        let sender = self.shared.actors.lock().unwrap().get(&thread).cloned();
+        if let Some(sender) = sender {
+            info!(thread = thread.get(), ?why, "a game's thread closed");
+            let _ = sender.send(Msg::ThreadClosed(why)).await;
+        }
+    }
+}
+
+/// Hands `table` to the actor of `channel`: started with it, or told to adopt it if it runs.
+pub(super) async fn hand_over(shared: &Arc<Shared>, channel: ChannelId, table: AnyTable) {
+    let running = shared.actors.lock().unwrap().get(&channel).cloned();
+    let table = match running {
+        Some(sender) => match sender.send(Msg::Adopt(Box::new(table))).await {
+            Ok(()) => return,
+            // It stopped in between: a new one takes the table.
+            Err(mpsc::error::SendError(Msg::Adopt(table))) => {
+                let mut actors = shared.actors.lock().unwrap();
+                if actors
+                    .get(&channel)
+                    .is_some_and(|s| s.same_channel(&sender))
+                {
+                    actors.remove(&channel);
+                }
+                *table
+            }
+            Err(_) => return,
+        },
+        None => table,
+    };
+    spawn(shared, channel, Some(table));
 }
 
 /// The actor of `channel`, started (with `table`, if given) unless it runs already.
@@ -330,6 +370,9 @@ pub(super) fn spawn(
             reshow_due: None,
             reshow_pause: super::actor::RESHOW_FIRST,
             unshown: false,
+            reshow_tries: 0,
+            said_unshown: false,
+            gone: None,
         },
         table,
         span: span.clone(),

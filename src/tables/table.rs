@@ -5,9 +5,10 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tracing::{error, info, warn};
 
-use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX};
+use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX, RESHOW_TRIES};
 use super::{
-    NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError, TableGame, ThreadError,
+    Closed, NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError, TableGame,
+    ThreadError,
 };
 use crate::engine::table::HostAct;
 use crate::engine::Intent;
@@ -47,8 +48,14 @@ pub(super) struct Table<G> {
     pub(super) rematch_of: Option<GameId>,
     /// Once its Start moved it to a thread: the channel of its lobby message.
     pub(super) lobby_channel: Option<ChannelId>,
-    /// The thread its Start just moved it to, for its actor to hand it over.
+    /// The channel its actor hands it over to: the thread its Start just moved it to, or the
+    /// channel it came back to from a thread that refuses the bot.
     pub(super) moved_to: Option<ChannelId>,
+    /// It came back from its thread and its turn is not posted in the channel yet.
+    pub(super) came_back: bool,
+    /// Its thread refuses the bot for good and its channel holds another game: it ends without
+    /// its thread.
+    pub(super) thread_gone: bool,
 }
 
 impl<G> From<Loaded<G>> for Table<G> {
@@ -69,6 +76,8 @@ impl<G> From<Loaded<G>> for Table<G> {
             rematch_of: loaded.rematch_of,
             lobby_channel: loaded.lobby_channel,
             moved_to: None,
+            came_back: false,
+            thread_gone: false,
         }
     }
 }
@@ -221,6 +230,8 @@ where
             rematch_of,
             lobby_channel: None,
             moved_to: None,
+            came_back: false,
+            thread_gone: false,
         };
         for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
             let action = table.add_bot_action();
@@ -709,17 +720,22 @@ where
         let (Some(channel), Some(lobby)) = (self.lobby_channel, self.lobby_message) else {
             return;
         };
-        // The thread's id in the message's place too, as ever (a thread opened from a message
-        // has that message's id).
-        let thread = crate::ids::MessageId::new(cx.channel.get());
-        let link = render::notice::message_link(Some(self.guild), cx.channel, thread);
-        let link = crate::tr!(self.lang, "thread-played-in", link = link);
-        let content = if view.content.is_empty() {
-            link
+        let view = if self.thread_gone {
+            // Its thread refuses the bot: no link to it, and nothing to archive.
+            view
         } else {
-            format!("{}\n{link}", view.content)
+            // The thread's id in the message's place too, as ever (a thread opened from a
+            // message has that message's id).
+            let thread = crate::ids::MessageId::new(cx.channel.get());
+            let link = render::notice::message_link(Some(self.guild), cx.channel, thread);
+            let link = crate::tr!(self.lang, "thread-played-in", link = link);
+            let content = if view.content.is_empty() {
+                link
+            } else {
+                format!("{}\n{link}", view.content)
+            };
+            MessageView { content, ..view }
         };
-        let view = MessageView { content, ..view };
         if let Err(e) = self
             .outbox(cx)
             .edit(channel, lobby, self.outgoing(view))
@@ -727,8 +743,129 @@ where
         {
             warn!(error = %e, "could not show the game's end on its lobby message");
         }
+        if self.thread_gone {
+            return;
+        }
         if let Err(e) = self.outbox(cx).archive_thread(cx.channel).await {
             warn!(error = %e, "could not archive the game's thread");
+        }
+    }
+
+    /// Its thread refuses the bot for good (`why`: deleted, locked, out of its reach): the game
+    /// goes back to the channel of its lobby message (stored: a restart finds it there), with
+    /// one line there saying why, and its actor hands it over to that channel's (`moved_to`),
+    /// which shows the turn there. When another game is open in that channel, the game ends
+    /// here, cancelled, and that line says so.
+    pub(super) async fn leave_thread(&mut self, cx: &mut Cx, why: Closed) {
+        let Some(channel) = self.lobby_channel else {
+            return;
+        };
+        if !matches!(self.game.stage(), Status::Lobby | Status::Playing) {
+            return;
+        }
+        let thread = cx.channel;
+        cx.reshow_due = None;
+        cx.unshown = false;
+        match cx.shared.store.move_from_thread(self.id, thread).await {
+            Ok(channel) => {
+                info!(
+                    thread = thread.get(),
+                    channel = channel.get(),
+                    ?why,
+                    "the game's thread refuses the bot: the game goes on in its channel"
+                );
+                self.say_why(cx, channel, "thread-gone", why).await;
+                self.lobby_channel = None;
+                self.turn_message = None;
+                self.previous_turn_message = None;
+                self.shown_version = None;
+                self.came_back = true;
+                self.moved_to = Some(channel);
+            }
+            Err(StoreError::ChannelBusy { game_id }) => {
+                info!(
+                    thread = thread.get(),
+                    channel = channel.get(),
+                    other = game_id.get(),
+                    ?why,
+                    "the game's thread refuses the bot and its channel holds another game: cancelled"
+                );
+                self.say_why(cx, channel, "thread-gone-busy", why).await;
+                self.thread_gone = true;
+                self.apply(cx, G::cancel(), None, None).await;
+            }
+            Err(e) if cx.reshow_tries + 1 >= RESHOW_TRIES => {
+                error!(error = %e, tries = RESHOW_TRIES, "could not move the game out of its thread; it shows at the next click");
+                self.give_up(cx).await;
+            }
+            Err(e) => {
+                // Tried again at the next show, which meets the thread's refusal again.
+                error!(error = %e, "could not move the game out of its thread; trying again later");
+                cx.reshow_tries += 1;
+                cx.reshow_due = Some(Instant::now() + cx.reshow_pause);
+                cx.reshow_pause = (cx.reshow_pause * 2).min(RESHOW_MAX);
+            }
+        }
+    }
+
+    /// Posts in `channel` the one line (`key`, in the table's language) saying why the game left
+    /// its thread.
+    async fn say_why(&self, cx: &Cx, channel: ChannelId, key: &str, why: Closed) {
+        let line = crate::tr!(self.lang, key, why = why.key());
+        let line = self.outgoing(MessageView::new(&line));
+        if let Err(e) = cx.shared.outbox.post(channel, line, Post::Back).await {
+            warn!(error = %e, "could not say why the game left its thread");
+        }
+    }
+
+    /// The bot gave up showing the game in its channel: its lobby message (in the channel of its
+    /// thread, or its own) says so, with a line asking for a click, which shows the game as it
+    /// is on the clicked message. Undone once the game shows again ([`Table::said_shown`]).
+    async fn say_unshown(&self, cx: &mut Cx) {
+        let Some(lobby) = self.lobby_message else {
+            return;
+        };
+        if self.game.stage() == Status::Lobby {
+            // The lobby message is the one that does not show.
+            return;
+        }
+        let channel = self.lobby_channel.unwrap_or(cx.channel);
+        let mut view = self.game.lobby_view(self.lang);
+        let line = crate::tr!(self.lang, "game-unshown");
+        view.content = match view.content.is_empty() {
+            true => line,
+            false => format!("{}\n{line}", view.content),
+        };
+        match self
+            .outbox(cx)
+            .edit(channel, lobby, self.outgoing(view))
+            .await
+        {
+            Ok(()) => cx.said_unshown = true,
+            Err(e) => {
+                warn!(error = %e, "could not say on the lobby message that the game is not shown")
+            }
+        }
+    }
+
+    /// The game shows again after the bot gave up showing it: its lobby message no longer says
+    /// it doesn't.
+    pub(super) async fn said_shown(&self, cx: &mut Cx) {
+        cx.said_unshown = false;
+        let Some(lobby) = self.lobby_message else {
+            return;
+        };
+        if !matches!(self.game.stage(), Status::Playing) || self.turn_message == Some(lobby) {
+            return;
+        }
+        let channel = self.lobby_channel.unwrap_or(cx.channel);
+        let view = self.game.lobby_view(self.lang);
+        if let Err(e) = self
+            .outbox(cx)
+            .edit(channel, lobby, self.outgoing(view))
+            .await
+        {
+            warn!(error = %e, "could not take the line about the game not shown off its lobby");
         }
     }
 
@@ -824,11 +961,20 @@ where
     ) -> Result<MessageId, SendError> {
         let outbox = self.outbox(cx);
         match outbox.post(cx.channel, message.clone(), post).await {
+            // Where the bot may not post (no follow-up left; or, for the end, its role lost Send
+            // Messages), it may still edit: the turn's message shows it.
             Err(SendError::Unreachable(why)) if self.turn_message.is_some() => {
                 let Some(turn) = self.turn_message else {
                     return Err(SendError::Unreachable(why));
                 };
                 info!(why = %why, "no follow-up left: showing it on the turn's message");
+                outbox.edit(cx.channel, turn, message).await.map(|()| turn)
+            }
+            Err(SendError::Gone(_, why)) if post == Post::End && self.turn_message.is_some() => {
+                let Some(turn) = self.turn_message else {
+                    return Err(SendError::Failed(why));
+                };
+                info!(why = %why, "the end may not be posted: showing it on the turn's message");
                 outbox.edit(cx.channel, turn, message).await.map(|()| turn)
             }
             posted => posted,
@@ -878,6 +1024,7 @@ where
                 let post = match (target, lobby) {
                     (Some(old), _) => Post::Replacing(old),
                     (None, true) => Post::Lobby,
+                    (None, false) if self.came_back => Post::TurnBack,
                     (None, false) => Post::Turn,
                 };
                 match self.outbox(cx).post(cx.channel, message, post).await {
@@ -886,6 +1033,7 @@ where
                             self.lobby_message = Some(id);
                         } else {
                             self.turn_message = Some(id);
+                            self.came_back = false;
                         }
                         self.save_messages(cx).await;
                         Ok(())
@@ -902,10 +1050,84 @@ where
                 cx.reshow_due = None;
                 cx.unshown = true;
             }
+            // Its thread refuses the bot for good: its actor moves it back to its channel.
+            Err(SendError::Gone(why, e)) if self.lobby_channel.is_some() => {
+                info!(error = %e, "the game's thread refuses the bot");
+                cx.reshow_due = None;
+                cx.gone = Some(why);
+            }
+            // Its channel refuses the bot for good: trying again does not help. The next click
+            // shows the game on its own message, and its lobby message says so if it can.
+            Err(SendError::Gone(why, e)) => {
+                error!(error = %e, ?why, "the game's channel refuses the bot: the game shows at the next click");
+                self.give_up(cx).await;
+            }
+            Err(e) if cx.reshow_tries + 1 >= RESHOW_TRIES => {
+                error!(error = %e, tries = RESHOW_TRIES, "could not show the game; it shows at the next click");
+                self.give_up(cx).await;
+            }
             Err(e) => {
                 warn!(error = %e, retry_in = ?cx.reshow_pause, "could not show the game; trying again later");
+                cx.reshow_tries += 1;
                 cx.reshow_due = Some(Instant::now() + cx.reshow_pause);
                 cx.reshow_pause = (cx.reshow_pause * 2).min(RESHOW_MAX);
+            }
+        }
+    }
+
+    /// Stops trying to show the game by itself: the next interaction here shows it (a click, on
+    /// its own message), and the lobby message says so where the bot can still edit it.
+    async fn give_up(&mut self, cx: &mut Cx) {
+        cx.reshow_due = None;
+        cx.unshown = true;
+        cx.reshow_tries = 0;
+        cx.reshow_pause = RESHOW_FIRST;
+        if self.show_turn_on_lobby(cx).await {
+            return;
+        }
+        if !cx.said_unshown {
+            self.say_unshown(cx).await;
+        }
+    }
+
+    /// Where the bot may edit its messages in the channel but not post there (its role lost
+    /// Send Messages), the game goes on on its lobby message, which shows the turn under way
+    /// from now on, with its buttons and a line saying why. True if it does.
+    async fn show_turn_on_lobby(&mut self, cx: &mut Cx) -> bool {
+        let Some(lobby) = self.lobby_message else {
+            return false;
+        };
+        if self.game.stage() != Status::Playing
+            || self.lobby_channel.is_some()
+            || self.reach.answers_only()
+            || self.turn_message == Some(lobby)
+        {
+            return false;
+        }
+        let mut view = self.game.turn_view(&cx.shared.config.style, self.lang);
+        let line = crate::tr!(self.lang, "game-on-lobby");
+        view.content = match view.content.is_empty() {
+            true => line,
+            false => format!("{}\n{line}", view.content),
+        };
+        match self
+            .outbox(cx)
+            .edit(cx.channel, lobby, self.outgoing(view))
+            .await
+        {
+            Ok(()) => {
+                info!("the game goes on on its lobby message");
+                self.previous_turn_message = self.turn_message;
+                self.turn_message = Some(lobby);
+                self.save_messages(cx).await;
+                self.caught_up(cx);
+                // It shows the game now, not the line about the game not shown.
+                cx.said_unshown = false;
+                true
+            }
+            Err(e) => {
+                warn!(error = %e, "could not show the turn on the lobby message");
+                false
             }
         }
     }
@@ -916,6 +1138,7 @@ where
         cx.reshow_due = None;
         cx.unshown = false;
         cx.reshow_pause = RESHOW_FIRST;
+        cx.reshow_tries = 0;
         let version = self.game.version();
         let open = matches!(self.game.stage(), Status::Lobby | Status::Playing);
         if open && self.shown_version != Some(version) {

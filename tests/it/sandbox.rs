@@ -158,3 +158,76 @@ async fn turn_of(sandbox: &Sandbox, person: &str, channel: &str) -> Message {
         .await
         .unwrap()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_sandbox_keeps_its_games_threads_and_their_games_play_on_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sandbox.db");
+    let dice = SharedDice::new(ScriptedDice::new([]).then(RandomDice::seeded(3)));
+    let sandbox = start(&db, &dice).await;
+    let standin = sandbox.standin();
+    let (general, alice) = (standin.channel("general"), standin.user("alice"));
+    // alice manages the sandbox's server: games go in threads.
+    let on = standin.run_slash(
+        alice,
+        general,
+        "forgetit",
+        Some("config set"),
+        json!({ "threads": true }),
+    );
+    on.await.unwrap().answer().await.unwrap();
+    let lobby = standin
+        .run_slash(alice, general, "forgetit", Some("start"), json!({}))
+        .await
+        .unwrap();
+    let lobby = lobby.answer().await.unwrap();
+    click(&sandbox, "bob", &lobby, "Join").await;
+    dice.push([5, 2]); // roll-off (F2): alice first
+    click(&sandbox, "alice", &lobby, "Start").await;
+    let thread = standin
+        .wait_until("the game's thread", |view| {
+            view.threads_of(general).first().map(|t| t.0)
+        })
+        .await
+        .unwrap();
+    let mention = format!("<@{alice}>");
+    let first_turn = standin
+        .wait_for_message(thread, |m| {
+            m.content().contains(&mention) && !m.buttons().is_empty()
+        })
+        .await
+        .unwrap();
+    sandbox.shutdown().await;
+
+    // The same file: the thread is still there, with its turn, and the game plays on in it
+    // (the bot shows its games again at a sandbox's start: the thread answers, nothing moves).
+    let sandbox = start(&db, &dice).await;
+    let standin = sandbox.standin();
+    let threads = standin.threads_of(general);
+    assert_eq!(threads.len(), 1, "{threads:?}");
+    assert_eq!(threads[0].0, thread);
+    assert!(!threads[0].2, "not archived");
+    let turn = standin
+        .wait_for_message(thread, |m| {
+            m.content().contains(&mention) && !m.buttons().is_empty()
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        turn.id, first_turn.id,
+        "the same turn message, in the thread"
+    );
+    dice.push([3, 3, 3, 6, 2, 2, 4, 4, 5]);
+    let rolled = click(&sandbox, "alice", &turn, "Roll").await;
+    assert!(!rolled.is_ephemeral(), "{}", rolled.text());
+    assert_eq!(rolled.channel_id, thread);
+    assert!(
+        !standin
+            .messages(general)
+            .iter()
+            .any(|m| m.text().contains("thread was deleted")),
+        "the game stayed in its thread"
+    );
+    standin.assert_clean();
+    sandbox.shutdown().await;
+}

@@ -214,6 +214,18 @@ pub enum FaultKind {
     /// An edit of a message marked with
     /// [`Standin::limit_edits`](crate::Standin::limit_edits) got 400 code 30046.
     EditLimit,
+    /// A request to a thread a moderator deleted
+    /// ([`Standin::delete_thread`](crate::Standin::delete_thread)) got 404 `Unknown Channel`
+    /// (10003).
+    UnknownChannel,
+    /// A post, an edit or a change of a thread a moderator locked
+    /// ([`Standin::lock_thread`](crate::Standin::lock_thread)) got 400 `Thread is archived`
+    /// (50083).
+    ThreadLocked,
+    /// A post in a channel where the bot may not post
+    /// ([`Standin::deny_posts`](crate::Standin::deny_posts)) got 403 `Missing Permissions`
+    /// (50013).
+    PostsDenied,
     /// An interaction's initial response came after Discord's 3 s and got 404
     /// `Unknown interaction` (10062).
     LateInteraction,

@@ -78,6 +78,23 @@ pub use actions::{InitialResponse, Interaction, RawInteraction};
 pub use clock::Clock;
 pub use faults::{FaultKind, FiredFault, GatewayFault, RateLimitScope, RestFault, RestFaultKind};
 pub use ids::{ChannelId, CommandId, GuildId, InteractionId, MessageId, UserId};
+
+/// A public thread, as it outlasts a restart of the client ([`Standin::lasting_threads`],
+/// [`StandinBuilder::threads`]): its id (its first message's), the channel it was started in,
+/// its name, and whether it is archived and locked.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Thread {
+    /// Its id (its first message's).
+    pub id: ChannelId,
+    /// The text channel it was started in.
+    pub parent: ChannelId,
+    /// Its name.
+    pub name: String,
+    /// Whether it is archived.
+    pub archived: bool,
+    /// Whether a moderator locked it.
+    pub locked: bool,
+}
 pub use model::{
     shard_of, AppEmoji, Attachment, Button, ChannelInfo, EmojiRefusal, GatewayEvent, GatewayRecord,
     GuildInfo, InteractionKind, InteractionRecord, Message, MessageState, RequestRecord,
@@ -254,6 +271,7 @@ pub struct StandinBuilder {
     guild_locale: String,
     stable_ids: bool,
     messages: Vec<Message>,
+    threads: Vec<Thread>,
 }
 
 impl StandinBuilder {
@@ -289,6 +307,15 @@ impl StandinBuilder {
     /// of channels the stand-in does not have are left out.
     pub fn messages(mut self, messages: Vec<Message>) -> Self {
         self.messages = messages;
+        self
+    }
+
+    /// Threads the channels already hold (as [`Standin::lasting_threads`] gave them, from an
+    /// earlier stand-in with the same setup and [`StandinBuilder::stable_ids`]), made before the
+    /// [`messages`](Self::messages), so that a thread's messages are kept too. Threads of
+    /// channels the stand-in does not have are left out.
+    pub fn threads(mut self, threads: Vec<Thread>) -> Self {
+        self.threads = threads;
         self
     }
 
@@ -397,6 +424,10 @@ impl StandinBuilder {
             world.add_group_dm(name, &members);
         }
         world.ids.unpin();
+        for thread in &self.threads {
+            world.ids.bump_to(thread.id.get());
+            world.restore_thread(thread);
+        }
         let mut messages: Vec<Message> = self
             .messages
             .into_iter()
@@ -515,6 +546,7 @@ impl Standin {
             guild_locale: "en-US".into(),
             stable_ids: false,
             messages: Vec::new(),
+            threads: Vec::new(),
         }
     }
 
@@ -668,6 +700,57 @@ impl Standin {
     /// each is archived.
     pub fn threads_of(&self, channel: ChannelId) -> Vec<(ChannelId, String, bool)> {
         self.shared.read(|w| w.threads_of(channel))
+    }
+
+    /// The bot may not post in `channel` from now on, as when its role lost Send Messages there:
+    /// its message creates are refused with 403 Missing Permissions (50013); it may still edit
+    /// its messages, and interactions are answered as ever. Those refusals are no violation:
+    /// they are in [`faults_fired`](Self::faults_fired) as [`FaultKind::PostsDenied`].
+    pub fn deny_posts(&self, channel: ChannelId) {
+        self.shared.with(|w| {
+            w.posts_denied.insert(channel);
+        })
+    }
+
+    /// A moderator deletes `thread` (a public thread), with its messages, as on Discord: the
+    /// guild gets THREAD_DELETE (`id`, `guild_id`, `parent_id`, `type`), and from then on every
+    /// request of the bot's to the thread is answered 404 Unknown Channel (10003). Those
+    /// answers are no violation of the bot's: they are in [`faults_fired`](Self::faults_fired)
+    /// as [`FaultKind::UnknownChannel`]. Panics if `thread` is no thread.
+    pub fn delete_thread(&self, thread: ChannelId) {
+        let deleted = self.shared.with(|w| w.delete_thread(thread));
+        assert!(deleted, "{thread} is no thread");
+    }
+
+    /// A moderator locks `thread` and closes it (Discord's "Close and Lock": `locked` and
+    /// `archived`): the guild gets THREAD_UPDATE with its `thread_metadata`, and from then on the
+    /// bot's posts, edits and changes there are refused with 400 Thread is archived (50083), as
+    /// Discord refuses a bot that may not reopen it; reads still work. Those answers are no
+    /// violation: they are in [`faults_fired`](Self::faults_fired) as
+    /// [`FaultKind::ThreadLocked`]. Panics if `thread` is no thread.
+    pub fn lock_thread(&self, thread: ChannelId) {
+        let locked = self.shared.with(|w| w.lock_thread(thread));
+        assert!(locked, "{thread} is no thread");
+    }
+
+    /// The threads that outlast a restart of the client, to give a later stand-in
+    /// ([`StandinBuilder::threads`]) with the messages: every thread not deleted, archived and
+    /// locked as it is.
+    pub fn lasting_threads(&self) -> Vec<Thread> {
+        self.shared.read(|w| {
+            w.channels
+                .iter()
+                .filter_map(|c| {
+                    Some(Thread {
+                        id: c.id,
+                        parent: c.parent?,
+                        name: c.name.clone(),
+                        archived: c.archived,
+                        locked: c.locked,
+                    })
+                })
+                .collect()
+        })
     }
 
     /// A server (with these text channels) where every user installed the app to their account

@@ -64,6 +64,9 @@ pub struct ChannelInfo {
     pub parent: Option<ChannelId>,
     /// A thread that was archived (`PATCH /channels/{id}` with `archived: true`).
     pub archived: bool,
+    /// A thread a moderator locked ([`Standin::lock_thread`](crate::Standin::lock_thread)): the
+    /// bot's messages there are refused.
+    pub locked: bool,
     /// For a group DM (type 3, in no guild: `guild_id` is 0): its members. The bot is not one.
     pub recipients: Option<Vec<UserId>>,
 }
@@ -844,6 +847,11 @@ pub(crate) struct World {
     pub(crate) nonces_enforced: usize,
     /// Channels where the bot may not start threads (its role lacks Create Public Threads).
     pub(crate) threads_denied: HashSet<ChannelId>,
+    /// Threads a moderator deleted: the bot's requests there get 404 Unknown Channel, which is
+    /// no mistake of the bot's.
+    pub(crate) deleted_threads: HashSet<ChannelId>,
+    /// Channels where the bot may not post (its role lost Send Messages there).
+    pub(crate) posts_denied: HashSet<ChannelId>,
     /// Messages whose edits fail with 30046.
     pub(crate) edit_limited: HashSet<MessageId>,
     /// Interactions whose initial response was late only because of an injected delay.
@@ -860,7 +868,8 @@ pub(crate) struct World {
     /// The clock interaction tokens expire on.
     pub(crate) clock: crate::Clock,
     /// Indexes into the Vecs above, kept by the methods that push to them (nothing is ever
-    /// removed from those Vecs). Where ids repeat, the first one is indexed (as a search from
+    /// removed from those Vecs but a deleted thread, whose removal indexes the channels anew).
+    /// Where ids repeat, the first one is indexed (as a search from
     /// the front would find it).
     index: Index,
 }
@@ -925,6 +934,8 @@ impl World {
             enforced_nonces: HashMap::new(),
             nonces_enforced: 0,
             threads_denied: HashSet::new(),
+            deleted_threads: HashSet::new(),
+            posts_denied: HashSet::new(),
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
             fault_refused: HashSet::new(),
@@ -996,6 +1007,7 @@ impl World {
             name: name.into(),
             parent: None,
             archived: false,
+            locked: false,
             recipients: None,
         });
         id
@@ -1011,6 +1023,7 @@ impl World {
             name: name.into(),
             parent: None,
             archived: false,
+            locked: false,
             recipients: Some(members.to_vec()),
         });
         id
@@ -1084,6 +1097,75 @@ impl World {
             .collect()
     }
 
+    /// A moderator deletes thread `thread`, with its messages: it is no channel any more (the
+    /// bot's requests there get 404 Unknown Channel), and THREAD_DELETE tells its guild. False if
+    /// it is no thread.
+    pub(crate) fn delete_thread(&mut self, thread: ChannelId) -> bool {
+        let Some(i) = self.channel_position(thread) else {
+            return false;
+        };
+        let Some(parent) = self.channels[i].parent else {
+            return false;
+        };
+        let removed = self.channels.remove(i);
+        self.index.channels = self
+            .channels
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id, i))
+            .rev()
+            .collect();
+        let ids: Vec<MessageId> = self.visible_iter(thread, None).map(|m| m.id).collect();
+        for id in ids {
+            if let Some(m) = self.message_mut(id) {
+                m.deleted = true;
+            }
+        }
+        self.deleted_threads.insert(thread);
+        let deleted = serde_json::json!({
+            "id": thread.to_string(),
+            "guild_id": removed.guild_id.to_string(),
+            "parent_id": parent.to_string(),
+            "type": 11,
+        });
+        self.dispatch_to_guild(removed.guild_id, "THREAD_DELETE", deleted);
+        true
+    }
+
+    /// A moderator locks thread `thread` (and closes it: archived too, as Discord's "Close and
+    /// Lock"): the bot's messages there are refused with 400 Thread is archived (50083), and
+    /// THREAD_UPDATE tells its guild. False if it is no thread.
+    pub(crate) fn lock_thread(&mut self, thread: ChannelId) -> bool {
+        let Some(i) = self.channel_position(thread) else {
+            return false;
+        };
+        if self.channels[i].parent.is_none() {
+            return false;
+        }
+        self.channels[i].locked = true;
+        self.channels[i].archived = true;
+        let updated = channel_json(&self.channels[i], i);
+        let guild = self.channels[i].guild_id;
+        self.dispatch_to_guild(guild, "THREAD_UPDATE", updated);
+        true
+    }
+
+    /// A thread kept from an earlier stand-in ([`crate::StandinBuilder::threads`]), if its
+    /// parent is a channel here.
+    pub(crate) fn restore_thread(&mut self, t: &crate::Thread) {
+        let Some(parent) = self.channel(t.parent).cloned() else {
+            return;
+        };
+        if parent.parent.is_some() || self.channel(t.id).is_some() {
+            return;
+        }
+        let id = self.add_thread(&parent, MessageId(t.id.get()), &t.name);
+        if let Some(i) = self.channel_position(id) {
+            self.channels[i].archived = t.archived;
+            self.channels[i].locked = t.locked;
+        }
+    }
+
     /// A public thread started from `message` in its channel: as on Discord, its id is the
     /// message's.
     pub(crate) fn add_thread(
@@ -1100,6 +1182,7 @@ impl World {
             name: name.into(),
             parent: Some(parent.id),
             archived: false,
+            locked: false,
             recipients: None,
         });
         id
@@ -1838,7 +1921,7 @@ pub(crate) fn thread_json(c: &ChannelInfo, parent: ChannelId) -> Value {
             "archived": c.archived,
             "auto_archive_duration": 1440,
             "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
-            "locked": false,
+            "locked": c.locked,
         },
     })
 }

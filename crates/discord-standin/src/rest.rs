@@ -768,10 +768,39 @@ fn bot_absent(w: &World, template: &str, call: &Call<'_>) -> Option<String> {
     None
 }
 
+/// Discord's answer to a request in a thread a moderator deleted (404 Unknown Channel, for any
+/// request) or locked (400 Thread is archived, for anything but a read), if it is one. Not the
+/// bot's mistake: the bot learns of it from THREAD_DELETE or THREAD_UPDATE, or from this answer.
+fn thread_closed(w: &mut World, template: &str, call: &Call<'_>) -> Option<Reply> {
+    if !template.starts_with("/channels/{channel_id}") {
+        return None;
+    }
+    let channel = ChannelId(call.param_id(0));
+    if w.deleted_threads.contains(&channel) {
+        fired(w, call, template, FaultKind::UnknownChannel);
+        return Some(Reply::error(404, 10003, "Unknown Channel"));
+    }
+    if call.method != "GET" && w.channel(channel).is_some_and(|c| c.locked) {
+        fired(w, call, template, FaultKind::ThreadLocked);
+        return Some(Reply::error(400, 50083, "Thread is archived"));
+    }
+    if call.method == "POST"
+        && template == "/channels/{channel_id}/messages"
+        && w.posts_denied.contains(&channel)
+    {
+        fired(w, call, template, FaultKind::PostsDenied);
+        return Some(Reply::error(403, 50013, "Missing Permissions"));
+    }
+    None
+}
+
 fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
     let method = call.method;
     if let Some(why) = bot_absent(w, template, call) {
         return call.refuse(403, 50001, "Missing Access", why);
+    }
+    if let Some(refused) = thread_closed(w, template, call) {
+        return refused;
     }
     match (method, template) {
         ("GET", "/gateway") => Reply::ok(json!({"url": w.gateway_url})),

@@ -10,5 +10,6 @@ mod installs;
 mod raw;
 mod shards;
 mod smoke;
+mod threads;
 mod validation;
 mod web;
