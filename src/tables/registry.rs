@@ -166,6 +166,12 @@ impl Tables {
         &self.shared.store
     }
 
+    /// The games' strategies (bot seats, Odds, reviews): for the start, which prepares them, and
+    /// tests, which await them ready.
+    pub fn strategies(&self) -> &Strategies {
+        &self.shared.strategies
+    }
+
     pub fn config(&self) -> &TableConfig {
         &self.shared.config
     }

@@ -1,0 +1,83 @@
+//! Get Dickey's strategy table made ready at start: the service reads (or solves) it in the
+//! background from its start, and Odds asked for before it is ready are told so privately, then
+//! answered in the same message once it is.
+
+use std::time::Duration;
+
+use crate::common;
+
+use common::*;
+use futures::FutureExt;
+use serde_json::json;
+
+/// Long enough for a debug build to read the table from the tests' cache file (or solve it
+/// once): a bound on a wait for an event, so that a start that never prepares it fails.
+const READY: Duration = Duration::from_secs(600);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starting_the_service_prepares_the_strategy_table() {
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    // Nothing asked for it: the start alone made it ready.
+    tokio::time::timeout(READY, bot.tables().strategies().ready())
+        .await
+        .expect("the strategy table is prepared at start");
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn odds_asked_for_before_the_table_is_ready_say_so_then_come() {
+    let world = World::new().await;
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let hold: forgetit::games::getdickey::Hold = Box::new(move || {
+        // Until the test releases it (or ends).
+        let _ = held.recv();
+    });
+    let bot = world.start_bot_holding(world.config(), Some(hold)).await;
+    let alice = world.alice;
+    let lobby = world.command(alice, "getdickey", "start", json!({})).await;
+    world.click(alice, &lobby, "Start").await;
+    let turn = world.turn_of(alice).await;
+    world.dice.push([6, 6, 6, 2, 3]);
+    let roll = turn
+        .button_labels()
+        .into_iter()
+        .find(|l| l.starts_with("Roll"))
+        .expect("a Roll button");
+    let rolled = world.click(alice, &turn, &roll).await;
+
+    assert!(
+        bot.tables().strategies().ready().now_or_never().is_none(),
+        "held: not ready yet"
+    );
+    let waiting = world.click(alice, &rolled, "Odds").await;
+    assert!(
+        waiting.is_ephemeral() && waiting.text().contains("strategy table is being prepared"),
+        "{}",
+        waiting.text()
+    );
+    // The table goes on meanwhile: a hold is made at once.
+    let held = world.click(alice, &rolled, "2").await;
+    assert!(
+        !held.is_ephemeral() && held.id == rolled.id,
+        "{}",
+        held.text()
+    );
+
+    release.send(()).unwrap();
+    let odds = world
+        .standin
+        .wait_until("the odds in the answer that said to wait", |view| {
+            view.message(waiting.id)
+                .filter(|m| m.text().contains("📊 Odds"))
+                .cloned()
+        })
+        .await
+        .unwrap();
+    assert!(odds.is_ephemeral(), "{}", odds.text());
+    assert_eq!(odds.text().matches('⭐').count(), 1, "{}", odds.text());
+    tokio::time::timeout(READY, bot.tables().strategies().ready())
+        .await
+        .expect("ready once released");
+    bot.shutdown().await;
+}
