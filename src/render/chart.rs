@@ -587,9 +587,9 @@ fn place_marks(
     bounds: (f64, f64),
 ) -> Vec<Vec<Mark>> {
     let mut placed: Vec<Vec<Mark>> = Vec::new();
-    // Per round: (seat, index of the point, its pixel, its extent up and down, half width).
-    let mut rounds: std::collections::BTreeMap<u32, Vec<(usize, usize, (f64, f64), Span)>> =
-        Default::default();
+    // Per round: (seat, index of the point, its pixel, the room its mark takes).
+    type Column = Vec<(usize, usize, (f64, f64), Span)>;
+    let mut rounds: std::collections::BTreeMap<u32, Column> = Default::default();
     for (seat, line) in chart.seats.iter().enumerate() {
         let mut marks = Vec::new();
         for (index, &(round, value)) in line.points.iter().enumerate() {
