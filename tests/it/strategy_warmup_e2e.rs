@@ -81,3 +81,35 @@ async fn odds_asked_for_before_the_table_is_ready_say_so_then_come() {
         .expect("ready once released");
     bot.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_asked_for_before_the_table_is_ready_says_so_then_comes() {
+    let world = World::new().await;
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let hold: forgetit::games::getdickey::Hold = Box::new(move || {
+        let _ = held.recv();
+    });
+    let bot = world.start_bot_holding(world.config(), Some(hold)).await;
+    let waiting = world
+        .command(world.alice, "getdickey", "review", json!({}))
+        .await;
+    assert!(
+        waiting.is_ephemeral() && waiting.text().contains("strategy table is being prepared"),
+        "{}",
+        waiting.text()
+    );
+    release.send(()).unwrap();
+    // Alice has no finished game: the answer becomes the review's refusal, once the table is
+    // ready.
+    let answer = world
+        .standin
+        .wait_until("the review's answer in the one that said to wait", |view| {
+            view.message(waiting.id)
+                .filter(|m| m.text().contains("no finished game"))
+                .cloned()
+        })
+        .await
+        .unwrap();
+    assert!(answer.is_ephemeral(), "{}", answer.text());
+    bot.shutdown().await;
+}
