@@ -24,6 +24,8 @@ pub(super) enum Msg {
     Request(Box<Request>),
     /// Answered once the table has done everything asked of it before.
     Settled(tokio::sync::oneshot::Sender<()>),
+    /// The strategy a bot seat waited for is ready: its move is armed again.
+    StrategyReady,
 }
 
 pub(super) struct Shared {
@@ -297,7 +299,7 @@ impl Tables {
         let (reply, lang) = match msg {
             Msg::Create(new) => (new.reply, new.lang),
             Msg::Request(request) => (request.reply, request.lang),
-            Msg::Settled(_) => return,
+            Msg::Settled(_) | Msg::StrategyReady => return,
         };
         let _ = reply
             .ephemeral(render::notice(Notice::ShuttingDown, lang))

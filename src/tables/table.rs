@@ -347,8 +347,8 @@ where
     /// first use, and waits for any other table using it).
     pub(super) async fn bot_action(&self, cx: &Cx) -> Option<G::Action> {
         if let Some(preparing) = self.game.preparing(&cx.shared.strategies) {
-            // Awaited, not waited for on a thread: the table is made on a thread of its own.
-            info!("the bot seat waits for the strategy table");
+            // The actor arms the move once the strategy is ready (`Actor::bot_move`); should it
+            // come here before, it is awaited, not waited for on a thread.
             preparing.await;
         }
         let (game, shared) = (self.game.clone(), cx.shared.clone());

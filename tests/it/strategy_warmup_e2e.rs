@@ -113,3 +113,49 @@ async fn a_review_asked_for_before_the_table_is_ready_says_so_then_comes() {
     assert!(answer.is_ephemeral(), "{}", answer.text());
     bot.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_seat_waits_for_the_table_without_holding_up_its_channel() {
+    let world = World::new().await;
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let hold: forgetit::games::getdickey::Hold = Box::new(move || {
+        let _ = held.recv();
+    });
+    let bot = world.start_bot_holding(world.config(), Some(hold)).await;
+    let (alice, bob) = (world.alice, world.bob);
+    let lobby = world.command(alice, "getdickey", "start", json!({})).await;
+    world.click(alice, &lobby, "Add bot").await;
+    world.click(alice, &lobby, "Start").await;
+    // Alice scores her first roll; then the bot seat is on turn, and waits for the table.
+    let turn = world.turn_of(alice).await;
+    world.dice.push([1, 2, 3, 4, 5]);
+    let roll = turn
+        .button_labels()
+        .into_iter()
+        .find(|l| l.starts_with("Roll"))
+        .expect("a Roll button");
+    let rolled = world.click(alice, &turn, &roll).await;
+    world.score(alice, &rolled, "large_straight").await;
+    // The channel's table is free meanwhile: it has done all it was asked (the bot seat's move
+    // put off), and it answers (bob may not join a started game).
+    let refused = tokio::time::timeout(Duration::from_secs(60), async {
+        bot.tables().settled().await;
+        bot.tables().settled().await;
+        world.command(bob, "getdickey", "join", json!({})).await
+    })
+    .await
+    .expect("the table answers while its bot seat waits");
+    assert!(refused.is_ephemeral(), "{}", refused.text());
+    assert!(
+        world.standin.view(|view| view
+            .messages(world.channel)
+            .iter()
+            .all(|m| m.id == turn.id || !m.text().contains(&format!("<@{alice}>")))),
+        "the bot seat has not played yet"
+    );
+    release.send(()).unwrap();
+    // Once the table is ready, the bot seat plays its turn: alice's second comes.
+    let second = world.turn_of(alice).await;
+    assert_ne!(second.id, turn.id);
+    bot.shutdown().await;
+}
