@@ -12,7 +12,7 @@ macro_rules! strategies {
     ([] $($kind:ident => $module:ident,)*) => {
         /// The strategies of every table of a service: each game's
         /// [`Hosted::Strategy`](crate::games::Hosted::Strategy), made when the service starts
-        /// (a game solves what it needs on first use).
+        /// (a game solves what it needs on first use, or from the start: [`Strategies::warm`]).
         pub struct Strategies {
             $($module: <crate::games::$module::$kind as crate::games::Hosted>::Strategy,)*
         }

@@ -35,8 +35,9 @@ pub(super) struct Shared {
     /// [`Reach::answers_only`](crate::store::Reach::answers_only)).
     pub(super) answers: Arc<dyn Outbox>,
     pub(super) dice: Mutex<Box<dyn DiceSource + Send>>,
-    /// The strategies of every table (bot seats' moves, the Odds button): filled or loaded on
-    /// first use and kept, never recomputed per click.
+    /// The strategies of every table (bot seats' moves, the Odds button): prepared from the
+    /// start (see [`Strategies::warm`]) or filled on first use, and kept, never recomputed per
+    /// click.
     pub(super) strategies: Strategies,
     pub(super) config: TableConfig,
     pub(super) actors: Mutex<HashMap<ChannelId, mpsc::Sender<Msg>>>,
