@@ -12,7 +12,7 @@
 //! rows, as wide as the names need), never over a point, a line or a bar; and where several seats'
 //! marks of a round would cover each other (the same total, or close), they are laid side by side
 //! in seat order, centred on the round and within its column where they fit, each seat's line
-//! passing through its own marks ([`side_by_side`]). Every line starts at 0 at round 0, unmarked.
+//! passing through its own marks (`side_by_side`). Every line starts at 0 at round 0, unmarked.
 
 use std::sync::{Arc, OnceLock};
 
