@@ -724,6 +724,46 @@ impl Reply for InteractionReply {
             Ok(())
         })
     }
+
+    fn ephemeral_then(
+        self: Box<Self>,
+        now: MessageView,
+        later: BoxFuture<'static, MessageView>,
+    ) -> BoxFuture<'static, Result<(), String>> {
+        Box::pin(async move {
+            let (http, token, state) = (self.http.clone(), self.token.clone(), self.state.clone());
+            self.ephemeral(now).await?;
+            let view = later.await;
+            let answered = *state.lock().await;
+            if matches!(
+                answered,
+                Answered::Yes | Answered::Deferred(Deferral::Private)
+            ) {
+                // The private answer is the original response: it becomes the answer.
+                let edit = EditInteractionResponse::new()
+                    .content(&view.content)
+                    .allowed_mentions(no_pings())
+                    .embeds(embeds(&view));
+                let edit = files(&view).fold(edit, EditInteractionResponse::new_attachment);
+                return edit
+                    .execute(&http, &token)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+            }
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(&view.content)
+                .allowed_mentions(no_pings())
+                .embeds(embeds(&view))
+                .ephemeral(true);
+            files(&view)
+                .fold(followup, CreateInteractionResponseFollowup::add_file)
+                .execute(&http, (None, &token))
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
 }
 
 #[cfg(test)]

@@ -19,6 +19,9 @@ pub struct BotOptions {
     /// The clock interaction tokens are timed on (they last 15 minutes): the system's; tests
     /// move one with the stand-in's.
     pub clock: super::Clock,
+    /// Run on the thread that prepares the strategies at start, before it reads or solves
+    /// Get Dickey's table: tests hold the preparation with it. `None` in a service.
+    pub strategy_hold: Option<crate::games::getdickey::Hold>,
 }
 
 impl Default for BotOptions {
@@ -27,6 +30,7 @@ impl Default for BotOptions {
             http_proxy: None,
             dice: Box::new(crate::engine::dice::RandomDice::from_entropy()),
             clock: super::system_clock(),
+            strategy_hold: None,
         }
     }
 }
@@ -287,6 +291,9 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             path: database,
             error,
         })?;
+    // Get Dickey's strategy table, read from its cache file or solved on a thread of its own from
+    // now on: the first Odds, review or bot seat's move finds it ready.
+    tables.strategies().warm(options.strategy_hold);
 
     let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
     let data = Data {

@@ -69,6 +69,11 @@ where
     /// The game's rules, in short.
     fn rules_view(lang: Lang) -> MessageView;
 
+    /// Whether its strategy is still being prepared (a table read or solved after the start):
+    /// then what resolves once it is ready. `None`: bot seats, Odds and reviews answer at once.
+    fn preparing(_strategy: &Self::Strategy) -> Option<Preparing> {
+        None
+    }
     /// The bot seat's move, when a bot is on turn.
     fn bot_move(game: &Game<Self>, strategy: &Self::Strategy) -> Option<Action<Self::Move>>;
     /// The answer to Odds (shown privately to whoever asked, in `lang`; the buttons it names as
@@ -122,6 +127,9 @@ where
     /// this game does not take are refused in one line.
     fn solve(args: &SolveArgs, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String>;
 }
+
+/// Resolves once a game's strategy is ready ([`Hosted::preparing`]).
+pub type Preparing = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'static>>;
 
 /// What `forgetit solve` was asked.
 #[derive(Clone, Debug, Default)]

@@ -93,6 +93,11 @@ pub enum Notice {
     /// The store did not save the action, so nothing happened.
     NotSaved,
     ShuttingDown,
+    /// The game's strategy table (Get Dickey's) is still being read or solved after a start: the
+    /// answer follows once it is ready.
+    Preparing,
+    /// The strategy table was still not ready when the answer had to be given.
+    NotPrepared,
     /// Something went wrong.
     Failed,
     /// A slash command's option got a value it does not take. `option` is its name as the
@@ -275,6 +280,8 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::UnknownButton => "notice-unknown-button",
         Notice::NotSaved => "notice-not-saved",
         Notice::ShuttingDown => "notice-shutting-down",
+        Notice::Preparing => "notice-preparing",
+        Notice::NotPrepared => "notice-not-prepared",
         Notice::Failed => "notice-failed",
         Notice::BadOption {
             option,

@@ -186,6 +186,7 @@ impl Actor {
                         let span = self.action_span(None, "game back from its thread");
                         Box::pin(self.adopt(*table).instrument(span)).await;
                     }
+                    Some(Msg::StrategyReady) => self.arm_bot(),
                     None => break,
                 },
                 _ = tokio::time::sleep_until(wake), if timer.is_some() => {
@@ -553,6 +554,16 @@ impl Actor {
 
     async fn bot_move(&mut self) {
         self.cx.bot_due = None;
+        let preparing = self.table.as_ref().and_then(
+            |table| with_table!(table, t => t.game.preparing(&self.cx.shared.strategies)),
+        );
+        if let Some(preparing) = preparing {
+            // The game's strategy is still being prepared (after a start): the channel goes on
+            // meanwhile, and the bot seat moves once it is ready (see `wake_when`).
+            info!("the bot seat waits for the strategy table");
+            self.wake_when(preparing);
+            return;
+        }
         if let Some(table) = &mut self.table {
             with_table!(table, t => {
                 if let Some(action) = t.bot_action(&self.cx).await {
@@ -561,6 +572,19 @@ impl Actor {
             });
         }
         self.settle().await;
+    }
+
+    /// Arms the bot seat's move again once `preparing` (its game's strategy) is ready, by a
+    /// message to this table; nothing waits on the table meanwhile.
+    fn wake_when(&self, preparing: crate::games::Preparing) {
+        let (shared, channel) = (self.cx.shared.clone(), self.cx.channel);
+        tokio::spawn(async move {
+            preparing.await;
+            let actor = shared.actors.lock().unwrap().get(&channel).cloned();
+            if let Some(actor) = actor {
+                let _ = actor.send(Msg::StrategyReady).await;
+            }
+        });
     }
 
     /// After an action: cancels a game only bots still play, re-arms the bot, and lets go of a

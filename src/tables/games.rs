@@ -116,6 +116,8 @@ where
         lang: Lang,
         table_lang: Lang,
     ) -> Result<(), MessageView>;
+    /// Whether the game's strategy is still being prepared: then what resolves once it is ready.
+    fn preparing(&self, strategies: &Strategies) -> Option<crate::games::Preparing>;
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
     /// The answer to Odds; `None` when this game has no odds to show.
@@ -291,6 +293,10 @@ where
         table_lang: Lang,
     ) -> Result<(), MessageView> {
         Game::may(self, by, moderator, act).map_err(|e| refused(self, &e, lang, table_lang, None))
+    }
+
+    fn preparing(&self, strategies: &Strategies) -> Option<crate::games::Preparing> {
+        strategies.preparing::<R>()
     }
 
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {

@@ -238,6 +238,10 @@ pub trait Outbox: Send + Sync + 'static {
 
 /// The one answer an interaction gets (implemented by the Discord layer, which defers it with
 /// Discord when it is slow to come, e.g. while the database is busy).
+/// How long an answer waits for a game's strategy being prepared (Odds, a review), within the
+/// 15 minutes an interaction may be answered in.
+pub(crate) const STRATEGY_WAIT: Duration = Duration::from_secs(14 * 60);
+
 pub trait Reply: Send + 'static {
     /// Answers a click by updating the clicked message; the message comes back with the error
     /// if that failed (to be shown otherwise: no copy of it is made for every click).
@@ -250,6 +254,17 @@ pub trait Reply: Send + 'static {
         -> BoxFuture<'static, Result<MessageId, String>>;
     /// Answers privately to the one who asked.
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>>;
+    /// Answers privately at once with `now` (a wait), then with `later`'s answer once it comes:
+    /// the first answer edited into it (or followed up by it). `later` must come within the
+    /// interaction's 15 minutes. Without a way to edit, only `later`'s answer is given.
+    fn ephemeral_then(
+        self: Box<Self>,
+        now: MessageView,
+        later: BoxFuture<'static, MessageView>,
+    ) -> BoxFuture<'static, Result<(), String>> {
+        drop(now);
+        Box::pin(async move { self.ephemeral(later.await).await })
+    }
 }
 
 /// Who asks.

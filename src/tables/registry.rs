@@ -29,6 +29,8 @@ pub(super) enum Msg {
     ThreadClosed(super::Closed),
     /// A game back from its thread, to be this channel's.
     Adopt(Box<AnyTable>),
+    /// The strategy a bot seat waited for is ready: its move is armed again.
+    StrategyReady,
 }
 
 pub(super) struct Shared {
@@ -38,8 +40,9 @@ pub(super) struct Shared {
     /// [`Reach::answers_only`](crate::store::Reach::answers_only)).
     pub(super) answers: Arc<dyn Outbox>,
     pub(super) dice: Mutex<Box<dyn DiceSource + Send>>,
-    /// The strategies of every table (bot seats' moves, the Odds button): filled or loaded on
-    /// first use and kept, never recomputed per click.
+    /// The strategies of every table (bot seats' moves, the Odds button): prepared from the
+    /// start (see [`Strategies::warm`]) or filled on first use, and kept, never recomputed per
+    /// click.
     pub(super) strategies: Strategies,
     pub(super) config: TableConfig,
     pub(super) actors: Mutex<HashMap<ChannelId, mpsc::Sender<Msg>>>,
@@ -171,6 +174,12 @@ impl Tables {
         &self.shared.store
     }
 
+    /// The games' strategies (bot seats, Odds, reviews): for the start, which prepares them, and
+    /// tests, which await them ready.
+    pub fn strategies(&self) -> &Strategies {
+        &self.shared.strategies
+    }
+
     pub fn config(&self) -> &TableConfig {
         &self.shared.config
     }
@@ -296,7 +305,7 @@ impl Tables {
         let (reply, lang) = match msg {
             Msg::Create(new) => (new.reply, new.lang),
             Msg::Request(request) => (request.reply, request.lang),
-            Msg::Settled(_) | Msg::ThreadClosed(_) | Msg::Adopt(_) => return,
+            Msg::Settled(_) | Msg::ThreadClosed(_) | Msg::Adopt(_) | Msg::StrategyReady => return,
         };
         let _ = reply
             .ephemeral(render::notice(Notice::ShuttingDown, lang))

@@ -54,10 +54,40 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
         origin,
         lang,
     };
+    if let Some(preparing) = preparing(&shared, &ask).await {
+        // The strategy is being prepared (after a start): say so at once, the review follows.
+        let later = Box::pin(async move {
+            if tokio::time::timeout(super::STRATEGY_WAIT, preparing)
+                .await
+                .is_err()
+            {
+                return render::notice(Notice::NotPrepared, lang);
+            }
+            match review(&shared, &ask).await {
+                Ok(view) | Err(view) => view,
+            }
+        });
+        let _ = reply
+            .ephemeral_then(render::notice(Notice::Preparing, lang), later)
+            .await;
+        return;
+    }
     let view = match review(&shared, &ask).await {
         Ok(view) | Err(view) => view,
     };
     let _ = reply.ephemeral(view).await;
+}
+
+/// Whether the strategy the review needs is still being prepared (that of the command's game,
+/// or of the clicked game's): then what resolves once it is ready. A game the store cannot name
+/// is left to the review to refuse.
+async fn preparing(shared: &Shared, ask: &Ask) -> Option<crate::games::Preparing> {
+    let kind = match (ask.kind, ask.game_id) {
+        (Some(kind), _) => kind,
+        (None, Some(id)) => shared.store.kind_of(id).await.ok().flatten()?,
+        (None, None) => return None,
+    };
+    crate::games::with_game!(kind, R => shared.strategies.preparing::<R>())
 }
 
 /// A [`ReviewRequest`] without its reply (which is not `Sync`).

@@ -320,6 +320,9 @@ where
                 return;
             }
             Intent::Odds => {
+                if let Some(preparing) = self.game.preparing(&cx.shared.strategies) {
+                    return self.odds_when_ready(cx, reply, lang, preparing);
+                }
                 let view = self.odds_view(cx, lang).await;
                 let _ = reply.ephemeral(view).await;
                 return;
@@ -354,6 +357,11 @@ where
     /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
     /// first use, and waits for any other table using it).
     pub(super) async fn bot_action(&self, cx: &Cx) -> Option<G::Action> {
+        if let Some(preparing) = self.game.preparing(&cx.shared.strategies) {
+            // The actor arms the move once the strategy is ready (`Actor::bot_move`); should it
+            // come here before, it is awaited, not waited for on a thread.
+            preparing.await;
+        }
         let (game, shared) = (self.game.clone(), cx.shared.clone());
         tokio::task::spawn_blocking(move || game.bot_move(&shared.strategies))
             .await
@@ -365,19 +373,35 @@ where
 
     /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
     async fn odds_view(&self, cx: &Cx, lang: Lang) -> MessageView {
+        odds_of(self.game.clone(), cx.shared.clone(), lang, self.lang).await
+    }
+
+    /// Odds asked for while the game's strategy is being prepared (after a start): "being
+    /// prepared" at once, then the odds of the game as it was when asked, once the strategy is
+    /// ready (within the interaction's 15 minutes), off the table's task, which goes on.
+    fn odds_when_ready(
+        &self,
+        cx: &Cx,
+        reply: Box<dyn Reply>,
+        lang: Lang,
+        preparing: crate::games::Preparing,
+    ) {
         let (game, shared, table_lang) = (self.game.clone(), cx.shared.clone(), self.lang);
-        let view = tokio::task::spawn_blocking(move || {
-            game.odds_view(&shared.strategies, lang, table_lang)
-        })
-        .await;
-        match view {
-            Ok(Some(view)) => view,
-            Ok(None) => render::notice(Notice::UnknownButton, lang),
-            Err(e) => {
-                error!(error = %e, "working out the odds failed");
-                render::notice(Notice::Failed, lang)
+        let later = Box::pin(async move {
+            if tokio::time::timeout(super::STRATEGY_WAIT, preparing)
+                .await
+                .is_err()
+            {
+                return render::notice(Notice::NotPrepared, lang);
             }
-        }
+            odds_of(game, shared, lang, table_lang).await
+        });
+        let waiting = render::notice(Notice::Preparing, lang);
+        let task = tokio::spawn(async move {
+            let _ = reply.ephemeral_then(waiting, later).await;
+        });
+        // A stop waits for it as for the tables.
+        cx.shared.tasks.lock().unwrap().push(task);
     }
 
     /// The deadline passed: the turn's (it times out), or the lobby's (the table closes).
@@ -1185,4 +1209,27 @@ where
 
 pub(super) async fn deny(reply: Box<dyn Reply>, notice: Notice, lang: Lang) {
     let _ = reply.ephemeral(render::notice(notice, lang)).await;
+}
+
+/// The answer to Odds on `game`, worked out off the async runtime.
+async fn odds_of<G: TableGame>(
+    game: G,
+    shared: std::sync::Arc<super::registry::Shared>,
+    lang: Lang,
+    table_lang: Lang,
+) -> MessageView
+where
+    G::Event: Send + Sync,
+{
+    let view =
+        tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, lang, table_lang))
+            .await;
+    match view {
+        Ok(Some(view)) => view,
+        Ok(None) => render::notice(Notice::UnknownButton, lang),
+        Err(e) => {
+            error!(error = %e, "working out the odds failed");
+            render::notice(Notice::Failed, lang)
+        }
+    }
 }

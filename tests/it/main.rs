@@ -52,5 +52,6 @@ mod solver;
 mod store;
 mod strategy_getdickey;
 mod strategy_pig;
+mod strategy_warmup_e2e;
 mod threads_e2e;
 mod upgrades;

@@ -55,6 +55,8 @@ impl Setup {
 
     async fn bot(&self, db: &Path) -> RunningBot {
         let mut config = Config::default();
+        // The bot prepares the Get Dickey table at start: the tests' own.
+        config.strategy.cache = crate::common::strategy::cache();
         config.discord.token = Some(Token::new(self.standin.token()));
         config.database.path = db.to_path_buf();
         config.game.bot_pace_ms = 0;

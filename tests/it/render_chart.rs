@@ -118,16 +118,30 @@ fn random_game<R: Hosted>(
 where
     R::Error: ErrorText,
 {
-    use rand::{Rng, SeedableRng};
     let mut dice = RandomDice::seeded(seed);
+    let (game, log) = crate::common::engine::seated::<R>(settings, seats, &mut dice);
+    play_out(game, log, &mut dice, seed)
+}
+
+/// Plays a seated game to its end by seeded random legal moves.
+#[allow(clippy::type_complexity)]
+fn play_out<R: Hosted>(
+    mut game: Game<R>,
+    mut log: Vec<Event<R::Settings, R::Event>>,
+    dice: &mut impl forgetit::engine::dice::DiceSource,
+    seed: u64,
+) -> (Game<R>, Vec<Event<R::Settings, R::Event>>)
+where
+    R::Error: ErrorText,
+{
+    use rand::{Rng, SeedableRng};
     let mut pick = rand::rngs::StdRng::seed_from_u64(seed);
-    let (mut game, mut log) = crate::common::engine::seated::<R>(settings, seats, &mut dice);
     log.push(
         game.apply(
             Action::Start {
                 by: Player::Person(forgetit::UserId::new(0)),
             },
-            &mut dice,
+            dice,
         )
         .unwrap(),
     );
@@ -137,7 +151,7 @@ where
         }
         let moves = crate::common::engine::players_moves(&game);
         let action = moves[pick.gen_range(0..moves.len())].clone();
-        log.push(game.apply(action, &mut dice).unwrap());
+        log.push(game.apply(action, dice).unwrap());
     }
     assert!(game.is_over(), "the game ends");
     (game, log)
@@ -268,4 +282,451 @@ fn rounds_run_from_the_seat_that_went_first() {
     );
     assert_eq!(chart.last_round.unwrap().0, 3);
     assert!(alt.starts_with("p2 led from round 1"), "{alt}");
+}
+
+/// What a chart's SVG draws: its legends' frames, and every mark of its data drawn before them
+/// (a point's marker, a line's segment, a bar), each as the box it covers; and the markers
+/// of points, each with its colour, centre and half size.
+struct Drawn {
+    legends: Vec<[f64; 4]>,
+    data: Vec<(String, [f64; 4])>,
+    markers: Vec<Marker>,
+}
+
+#[derive(Clone, Debug)]
+struct Marker {
+    colour: String,
+    centre: (f64, f64),
+    half: f64,
+}
+
+/// The colours data is drawn in: the seats' (the review's player and bars too) and the review's
+/// optimal line and bars' outline (the text's colour).
+fn data_colours() -> Vec<String> {
+    chart::SEAT_COLOURS
+        .iter()
+        .map(|c| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2))
+        .chain(["#DBDEE1".to_string()])
+        .collect()
+}
+
+fn read_svg(svg: &str) -> Drawn {
+    let doc = roxmltree::Document::parse(svg).expect("the chart is SVG");
+    let colours = data_colours();
+    let num = |node: roxmltree::Node, name: &str| -> f64 {
+        node.attribute(name)
+            .unwrap_or_else(|| panic!("{name} of {node:?}"))
+            .parse()
+            .unwrap()
+    };
+    let points = |node: roxmltree::Node| -> Vec<(f64, f64)> {
+        node.attribute("points")
+            .unwrap_or("")
+            .split_whitespace()
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    };
+    let mut drawn = Drawn {
+        legends: Vec::new(),
+        data: Vec::new(),
+        markers: Vec::new(),
+    };
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        let fill = node.attribute("fill").unwrap_or("none");
+        let stroke = node.attribute("stroke").unwrap_or("none");
+        let tag = node.tag_name().name();
+        // A legend is a framed box (plotters' own, or ours): its background, then its frame
+        // and its entries, within it.
+        if tag == "rect" && fill == "#1E1F22" && node.attribute("opacity") == Some("0.85") {
+            let (x, y) = (num(node, "x"), num(node, "y"));
+            let (w, h) = (num(node, "width"), num(node, "height"));
+            drawn.legends.push([x, y, x + w, y + h]);
+            continue;
+        }
+        let colour = [fill, stroke]
+            .into_iter()
+            .find(|c| colours.iter().any(|d| d == c));
+        let Some(colour) = colour else { continue };
+        let half_stroke = node
+            .attribute("stroke-width")
+            .filter(|_| stroke != "none")
+            .map_or(0.0, |w| w.parse::<f64>().unwrap() / 2.0);
+        let legends = drawn.legends.clone();
+        // What is drawn after a legend, within it, is its own (its entries, its frame).
+        let within = |b: [f64; 4]| {
+            legends
+                .iter()
+                .any(|l| l[0] <= b[0] && l[1] <= b[1] && b[2] <= l[2] && b[3] <= l[3])
+        };
+        // Notes a mark of the data, unless it is a legend's: whether it was one.
+        let mut mark = |b: [f64; 4]| {
+            if within(b) {
+                return false;
+            }
+            drawn.data.push((
+                colour.to_string(),
+                [
+                    b[0] - half_stroke,
+                    b[1] - half_stroke,
+                    b[2] + half_stroke,
+                    b[3] + half_stroke,
+                ],
+            ));
+            true
+        };
+        match tag {
+            "circle" => {
+                let (x, y, r) = (num(node, "cx"), num(node, "cy"), num(node, "r"));
+                if mark([x - r, y - r, x + r, y + r]) {
+                    drawn.markers.push(Marker {
+                        colour: colour.into(),
+                        centre: (x, y),
+                        half: r + half_stroke,
+                    });
+                }
+            }
+            "polygon" => {
+                let p = points(node);
+                let bounds = bounds_of(&p);
+                if mark(bounds) {
+                    drawn.markers.push(Marker {
+                        colour: colour.into(),
+                        centre: ((bounds[0] + bounds[2]) / 2.0, (bounds[1] + bounds[3]) / 2.0),
+                        half: (bounds[2] - bounds[0]).max(bounds[3] - bounds[1]) / 2.0,
+                    });
+                }
+            }
+            "line" => {
+                let (x1, y1) = (num(node, "x1"), num(node, "y1"));
+                let (x2, y2) = (num(node, "x2"), num(node, "y2"));
+                let bounds = bounds_of(&[(x1, y1), (x2, y2)]);
+                // A cross is two lines through one centre: one marker.
+                let centre = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+                if mark(bounds)
+                    && !drawn
+                        .markers
+                        .iter()
+                        .any(|m| m.colour == colour && m.centre == centre)
+                {
+                    drawn.markers.push(Marker {
+                        colour: colour.into(),
+                        centre,
+                        half: (x2 - x1).abs().max((y2 - y1).abs()) / 2.0 + half_stroke,
+                    });
+                }
+            }
+            "polyline" => {
+                for segment in points(node).windows(2) {
+                    let _ = mark(bounds_of(segment));
+                }
+            }
+            "rect" => {
+                let (x, y) = (num(node, "x"), num(node, "y"));
+                let _ = mark([x, y, x + num(node, "width"), y + num(node, "height")]);
+            }
+            _ => {}
+        }
+    }
+    drawn
+}
+
+fn bounds_of(points: &[(f64, f64)]) -> [f64; 4] {
+    points.iter().fold(
+        [f64::MAX, f64::MAX, f64::MIN, f64::MIN],
+        |[x0, y0, x1, y1], &(x, y)| [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+    )
+}
+
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// What a legend of the chart covers of its data (a point's marker, a line, a bar), in words.
+fn covered(name: &str, svg: &str) -> Vec<String> {
+    let drawn = read_svg(svg);
+    assert!(!drawn.legends.is_empty(), "{name}: a legend");
+    assert!(!drawn.data.is_empty(), "{name}: its data");
+    let mut covered = Vec::new();
+    for legend in &drawn.legends {
+        for (colour, mark) in &drawn.data {
+            if overlap(*legend, *mark) {
+                covered.push(format!(
+                    "{name}: the legend {legend:?} covers a mark of {colour} at {mark:?}"
+                ));
+            }
+        }
+    }
+    covered
+}
+
+fn assert_legend_clear(name: &str, svg: &str) {
+    let covered = covered(name, svg);
+    assert!(covered.is_empty(), "{}", covered.join("\n"));
+}
+
+/// Which markers of two seats hide one another, in words: two seats' markers are drawn on one
+/// spot when the centre of either is covered by the other (a moment's ring or cross, drawn
+/// hollow around a seat's marker, may reach over a neighbour's).
+fn hidden(name: &str, svg: &str) -> Vec<String> {
+    let markers = read_svg(svg).markers;
+    let mut hidden = Vec::new();
+    for (i, a) in markers.iter().enumerate() {
+        for b in &markers[i + 1..] {
+            let (dx, dy) = (
+                (a.centre.0 - b.centre.0).abs(),
+                (a.centre.1 - b.centre.1).abs(),
+            );
+            if a.colour != b.colour && dx.max(dy) < a.half.min(b.half) {
+                hidden.push(format!(
+                    "{name}: the markers of {} at {:?} and of {} at {:?} cover each other",
+                    a.colour, a.centre, b.colour, b.centre
+                ));
+            }
+        }
+    }
+    hidden
+}
+
+/// A For Get It game of Alice, a bot seat (Robot 1, as a French table names it) and Bob, played
+/// by seeded random moves: its French game-over chart (where the old legend, in the lower right
+/// corner, covered Robot 1's points).
+fn robot_game_fr() -> ScoreChart {
+    use forgetit::engine::table::Game;
+    let mut dice = RandomDice::seeded(36);
+    let person = |id: u64| Player::Person(forgetit::UserId::new(id));
+    let (mut game, created) =
+        Game::<ForGetIt>::create(Default::default(), person(0), "Alice").unwrap();
+    let mut log = vec![created];
+    for (player, name) in [
+        (Player::Bot(1), forgetit::render::bot_name(1, Lang::Fr)),
+        (person(2), "Bob".to_string()),
+    ] {
+        log.push(
+            game.apply(Action::Join { player, name }, &mut dice)
+                .unwrap(),
+        );
+    }
+    let (_, log) = play_out(game, log, &mut dice, 36);
+    let (chart, _) = story::<ForGetIt>(&log, Lang::Fr).expect("a story");
+    assert_eq!(chart.seats[1].name, "Robot 1 (robot)");
+    chart
+}
+
+/// Two seats' FORGET IT in one round, both left at 50; and the same totals in other rounds.
+fn crosses() -> ScoreChart {
+    let line = |name: &str, totals: &[i64]| SeatLine {
+        name: name.into(),
+        bot: false,
+        points: totals
+            .iter()
+            .enumerate()
+            .map(|(r, &p)| (r as u32, p))
+            .collect(),
+    };
+    let forget = |seat, round| Moment {
+        seat,
+        round,
+        total: 50,
+        good: false,
+    };
+    ScoreChart {
+        title: "For Get It game".into(),
+        rounds_label: "Round".into(),
+        points_label: "Points".into(),
+        target: Some((300, "Target 300".into())),
+        last_round: Some((6, "Last round".into())),
+        seats: vec![
+            line("ann", &[0, 50, 120, 50, 150, 250, 310]),
+            line("ben", &[0, 50, 90, 50, 150, 200, 260]),
+            line("cleo", &[0, 50, 100, 160, 150, 240, 280]),
+            line("dan", &[0, 50, 100, 160, 150, 260, 290]),
+        ],
+        moments: vec![forget(0, 3), forget(1, 3)],
+        values_only: false,
+    }
+}
+
+/// A review chart whose first round's luck is the largest, down, and whose chance of winning
+/// starts high: where the old legends sat.
+fn review_sample(fr: bool) -> chart::ReviewChart {
+    let (title, rounds, values, deltas, you, optimal, luck, cost) = if fr {
+        (
+            "Revue de la partie n° 42",
+            "Manche",
+            "Chances de gagner (%)",
+            "Par manche",
+            "Vous",
+            "Jeu optimal",
+            "Chance",
+            "Coût des décisions",
+        )
+    } else {
+        (
+            "Review of game #42",
+            "Round",
+            "Chance of winning (%)",
+            "Per round",
+            "You",
+            "Optimal play",
+            "Luck",
+            "Cost of decisions",
+        )
+    };
+    let actual = [50.0, 88.0, 95.0, 70.0, 64.0, 40.0, 52.0, 30.0, 0.0];
+    let best = [50.0, 90.0, 96.0, 80.0, 76.0, 60.0, 66.0, 52.0, 35.0];
+    let line = |v: &[f64]| -> Vec<(u32, f64)> {
+        v.iter().enumerate().map(|(r, &v)| (r as u32, v)).collect()
+    };
+    chart::ReviewChart {
+        title: title.into(),
+        rounds_label: rounds.into(),
+        values_label: values.into(),
+        deltas_label: deltas.into(),
+        actual: (you.into(), line(&actual)),
+        optimal: (optimal.into(), line(&best)),
+        rounds: vec![
+            (1, -38.0, 0.0),
+            (2, 6.0, 1.0),
+            (3, -14.0, 10.0),
+            (4, -3.0, 3.0),
+            (5, -16.0, 8.0),
+            (6, 12.0, 0.0),
+            (7, -16.0, 6.0),
+            (8, -30.0, 5.0),
+        ],
+        luck_label: luck.into(),
+        cost_label: cost.into(),
+    }
+}
+
+/// The game-over chart of a French table with a bot seat: a snapshot, and the picture.
+#[test]
+fn the_french_chart_of_a_game_with_robot_1() {
+    let chart = robot_game_fr();
+    let svg = chart::score_svg(&chart).unwrap();
+    keep("score_fr_robot", &chart::score_png(&chart).unwrap());
+    insta::assert_snapshot!("score_fr_robot", svg);
+}
+
+/// No legend covers a point, a line or a bar, and no seat's marker another's, in the snapshot
+/// charts (the game-over charts in English and French, one with a bot seat, the rating charts,
+/// review charts, a round where two seats' FORGET IT crosses fall on one spot); nor does a
+/// legend cover data in the charts of every game's stories.
+#[test]
+fn legends_never_cover_data_and_seats_markers_never_each_other() {
+    use forgetit::ratings::Rating;
+    use forgetit::render::stats::rating_story;
+    let mut charts = vec![
+        (
+            "score_en".to_string(),
+            chart::score_svg(&sample(false)).unwrap(),
+        ),
+        (
+            "score_fr".to_string(),
+            chart::score_svg(&sample(true)).unwrap(),
+        ),
+        (
+            "score_fr_robot".to_string(),
+            chart::score_svg(&robot_game_fr()).unwrap(),
+        ),
+        ("crosses".to_string(), chart::score_svg(&crosses()).unwrap()),
+    ];
+    keep("crosses", &chart::score_png(&crosses()).unwrap());
+    let ratings: Vec<Rating> = (0..30)
+        .map(|i| Rating {
+            mu: 25.0 + f64::from(i % 7) - f64::from(i) / 10.0,
+            sigma: 8.333 - f64::from(i) / 6.0,
+        })
+        .collect();
+    for lang in [Lang::EnUs, Lang::Fr] {
+        let (drawn, _) = rating_story("alice", &ratings, lang).unwrap();
+        charts.push((
+            format!("rating_{}", lang.code()),
+            chart::score_svg(&drawn).unwrap(),
+        ));
+    }
+    for fr in [false, true] {
+        let review = review_sample(fr);
+        keep(
+            &format!("review_{fr}"),
+            &chart::review_png(&review).unwrap(),
+        );
+        charts.push((format!("review_{fr}"), chart::review_svg(&review).unwrap()));
+    }
+    let mut wrong: Vec<String> = charts
+        .iter()
+        .flat_map(|(name, svg)| covered(name, svg).into_iter().chain(hidden(name, svg)))
+        .collect();
+    fn stories<R: Hosted>(settings: R::Settings, seats: usize, name: &str, wrong: &mut Vec<String>)
+    where
+        R::Error: ErrorText,
+    {
+        for seed in 0..4 {
+            let (_, log) = random_game::<R>(settings.clone(), seats, seed);
+            for lang in [Lang::EnUs, Lang::Fr] {
+                let (chart, _) = story::<R>(&log, lang).unwrap();
+                let svg = chart::score_svg(&chart).unwrap();
+                wrong.extend(covered(&format!("{name} {seed} {}", lang.code()), &svg));
+            }
+        }
+    }
+    stories::<ForGetIt>(Default::default(), 3, "forgetit", &mut wrong);
+    stories::<GetDickey>(Default::default(), 2, "getdickey", &mut wrong);
+    stories::<Pig>(Default::default(), 3, "pig", &mut wrong);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Whatever the seats (up to 8, names up to 32 characters), rounds and moments, no legend
+    /// covers the data.
+    #[test]
+    fn no_legend_covers_any_games_data(
+        seats in proptest::collection::vec(
+            ("[a-zA-Zéè ]{1,32}", proptest::bool::ANY, proptest::collection::vec(-60i64..120, 1..40)),
+            1..=8,
+        ),
+        target in proptest::option::of(100i64..1000),
+        moments in proptest::collection::vec((0usize..8, 1u32..40, proptest::bool::ANY), 0..6),
+    ) {
+        let rounds = seats.iter().map(|s| s.2.len()).min().unwrap();
+        let seats: Vec<SeatLine> = seats
+            .into_iter()
+            .map(|(name, bot, steps)| {
+                let mut total = 0;
+                let points = std::iter::once((0, 0))
+                    .chain(steps[..rounds].iter().enumerate().map(|(r, step)| {
+                        total += step;
+                        (r as u32 + 1, total)
+                    }))
+                    .collect();
+                SeatLine { name, bot, points }
+            })
+            .collect();
+        let moments = moments
+            .into_iter()
+            .filter(|&(seat, round, _)| seat < seats.len() && (round as usize) <= rounds)
+            .map(|(seat, round, good)| Moment {
+                seat,
+                round,
+                total: seats[seat].points[round as usize].1,
+                good,
+            })
+            .collect();
+        let chart = ScoreChart {
+            title: "A game".into(),
+            rounds_label: "Round".into(),
+            points_label: "Points".into(),
+            target: target.map(|t| (t, format!("Target {t}"))),
+            last_round: Some((rounds as u32, "Last round".into())),
+            seats,
+            moments,
+            values_only: false,
+        };
+        assert_legend_clear("a game", &chart::score_svg(&chart).unwrap());
+    }
 }

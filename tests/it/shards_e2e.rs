@@ -540,6 +540,8 @@ impl Reply for Answer {
 
 fn library_config(standin: &Standin, db: PathBuf, shards: Option<&str>) -> Config {
     let mut config = Config::default();
+    // The bot prepares the Get Dickey table at start: the tests' own.
+    config.strategy.cache = crate::common::strategy::cache();
     config.discord.token = Some(Token::new(standin.token()));
     config.discord.http_proxy = Some(standin.rest_url());
     config.database.path = db;

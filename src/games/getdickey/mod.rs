@@ -26,12 +26,20 @@ use crate::render::review::Reviewed;
 use crate::render::{MessageView, Notice};
 use crate::strategy::review::ReviewError;
 
-/// The optimal solitaire table, read from its cache file or solved on first use, once.
+/// The optimal solitaire table, read from its cache file or solved once: in the background from
+/// the service's start ([`Strategy::warm`]), or on first use where nothing warmed it (the
+/// command-line tools).
 #[derive(Clone)]
 pub struct Strategy {
     table: Arc<OnceLock<dickey_solver::Table>>,
     cache: Option<PathBuf>,
+    /// Whether the table is ready, to await.
+    ready: tokio::sync::watch::Sender<bool>,
 }
+
+/// A hook the warm-up runs on its thread before it reads or solves the table: tests hold it there
+/// until they release it.
+pub type Hold = Box<dyn FnOnce() + Send>;
 
 impl Strategy {
     /// The table; the first call reads or solves it (seconds) and other callers wait for it.
@@ -49,7 +57,39 @@ impl Strategy {
                 warn!(%error, path = %path.display(), "the Get Dickey strategy table could not be cached");
             }
             table
-        })
+        });
+        self.ready
+            .send_if_modified(|ready| !std::mem::replace(ready, true));
+        self.table.get().expect("just made")
+    }
+
+    /// Reads or solves the table on a thread of its own, now (after `hold`, if given), so that
+    /// the first Odds, review or bot seat's move finds it ready.
+    pub fn warm(&self, hold: Option<Hold>) {
+        let strategy = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("strategy".into())
+            .spawn(move || {
+                if let Some(hold) = hold {
+                    hold();
+                }
+                strategy.table();
+            });
+        if let Err(e) = spawned {
+            warn!(error = %e, "could not start preparing the Get Dickey strategy table");
+        }
+    }
+
+    /// Whether the table is ready: answers using it come at once.
+    pub fn is_ready(&self) -> bool {
+        self.table.get().is_some()
+    }
+
+    /// Waits (without a thread) until the table is ready.
+    pub async fn ready(&self) {
+        let mut ready = self.ready.subscribe();
+        // The sender lives as long as `self`: the wait ends only with the table.
+        let _ = ready.wait_for(|ready| *ready).await;
     }
 }
 
@@ -68,6 +108,7 @@ impl Hosted for GetDickey {
         Strategy {
             table: Arc::new(OnceLock::new()),
             cache: cache.map(Path::to_path_buf),
+            ready: tokio::sync::watch::Sender::new(false),
         }
     }
 
@@ -80,6 +121,14 @@ impl Hosted for GetDickey {
     }
 
     crate::games::hosted_views!();
+
+    fn preparing(strategy: &Strategy) -> Option<crate::games::Preparing> {
+        if strategy.is_ready() {
+            return None;
+        }
+        let strategy = strategy.clone();
+        Some(Box::pin(async move { strategy.ready().await }))
+    }
 
     /// Bot seats play the optimal solitaire policy ([`bot::optimal`]).
     fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {

@@ -117,12 +117,23 @@ impl World {
     }
 
     pub async fn start_bot(&self, config: Config) -> RunningBot {
+        self.start_bot_holding(config, None).await
+    }
+
+    /// [`start_bot`](Self::start_bot), the preparation of the strategies at start running `hold`
+    /// first (on its own thread): a test holds it there until it releases it.
+    pub async fn start_bot_holding(
+        &self,
+        config: Config,
+        hold: Option<forgetit::games::getdickey::Hold>,
+    ) -> RunningBot {
         // Interaction tokens are timed on the stand-in's clock, which a test may move.
         let clock = self.standin.clock();
         let options = BotOptions {
             http_proxy: Some(self.standin.rest_url()),
             dice: Box::new(self.dice.clone()),
             clock: std::sync::Arc::new(move || clock.now()),
+            strategy_hold: hold,
         };
         let bot = discord::start(&config, options).await.unwrap();
         self.standin.wait_for_command("forgetit").await.unwrap();
