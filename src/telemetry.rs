@@ -9,6 +9,11 @@
 //! is a no-op. A test process runs many bots against one recorder: their counters add up, so a
 //! test reads how much a counter moved, never its value; what is one bot's state (open tables,
 //! its shards, its dice) is a gauge set from that bot when it is scraped ([`SCRAPE`]).
+//!
+//! Every metric ([`METRICS`], docs/operating.md's table) is described (its `# HELP`) and
+//! registered at zero for each of its label values when the recorder is installed, so that
+//! `increase()` sees the first event; the process's own (`process_*`) are `metrics-process`'s,
+//! collected at each scrape.
 
 use std::fmt::Write as _;
 use std::future::Future;
