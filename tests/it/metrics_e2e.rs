@@ -162,6 +162,15 @@ async fn metrics_move_with_a_game() {
         &[("status", "2xx")],
     );
     assert!(taken >= 5.0, "{}", after.0);
+    // And each was timed, by route group (the stand-in is the bot's REST proxy here).
+    let timed = |route| {
+        after.moved(
+            &before,
+            "forgetit_rest_request_seconds_count",
+            &[("route", route)],
+        )
+    };
+    assert!(timed("interaction") >= 5.0, "{}", after.0);
     // This bot's state: one table open, its shard connected, Unicode dice.
     assert_eq!(after.value("forgetit_open_tables", &[]), 1.0, "{}", after.0);
     let connected = after.value("forgetit_gateway_shard_connected", &[("shard", "0")]);
