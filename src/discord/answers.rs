@@ -25,6 +25,7 @@ use crate::ids::{ChannelId, GuildId, MessageId};
 use crate::render::{MessageView, Picture};
 use crate::store::{Place, Reach};
 use crate::tables::{Outbox, Outgoing, Post, SendError, ThreadError};
+use crate::telemetry::Route;
 
 /// What the bot's clock reads now: the system's, or in tests one they move (with the stand-in's).
 pub type Clock = Arc<dyn Fn() -> SystemTime + Send + Sync>;
@@ -241,13 +242,15 @@ impl AnswerOutbox {
             return Err(unreachable("edit the message"));
         };
         let edited = if original {
-            self.http
-                .edit_original_interaction_response(&token, body, files)
-                .await
+            let edit = self
+                .http
+                .edit_original_interaction_response(&token, body, files);
+            crate::telemetry::rest_timed(Route::Webhook, edit).await
         } else {
-            self.http
-                .edit_followup_message(&token, message.into(), body, files)
-                .await
+            let edit = self
+                .http
+                .edit_followup_message(&token, message.into(), body, files);
+            crate::telemetry::rest_timed(Route::Webhook, edit).await
         };
         edited
             .map(|_| crate::telemetry::rest_answer(Some(200)))
@@ -291,7 +294,8 @@ impl Outbox for AnswerOutbox {
             let followup = whole_message!(CreateInteractionResponseFollowup::new(), view, &name);
             let posted = self
                 .http
-                .create_followup_message(&token, &followup, Vec::new())
+                .create_followup_message(&token, &followup, Vec::new());
+            let posted = crate::telemetry::rest_timed(Route::Webhook, posted)
                 .await
                 .map_err(io::send_error)?;
             crate::telemetry::rest_answer(Some(200));

@@ -4,6 +4,7 @@
 
 use super::router::route_click;
 use super::*;
+use crate::telemetry::Route;
 
 /// A command refused before it ran, for what the person gave it: the answer says why.
 #[derive(Debug, thiserror::Error)]
@@ -36,7 +37,7 @@ pub(super) async fn answer(ctx: Context<'_>, notice: Notice) {
         .content(render::notice(notice, user_lang(ctx)).content)
         .allowed_mentions(io::no_pings())
         .ephemeral(true);
-    let sent = ctx.send(reply).await;
+    let sent = crate::telemetry::rest_timed(Route::Interaction, ctx.send(reply)).await;
     health::answered("command", &sent);
     if let Err(e) = sent {
         warn!(error = %e, "could not answer a command");

@@ -89,6 +89,10 @@ async fn metrics(State((health, handle)): State<Shared>) -> impl IntoResponse {
             })
             .collect(),
         pictures: health.pictures,
+        database: match health.store.backend() {
+            crate::store::BackendKind::Sqlite => "sqlite",
+            crate::store::BackendKind::Postgres => "postgres",
+        },
     };
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

@@ -21,7 +21,7 @@ use crate::render::{
     ButtonStyle, ButtonView, EmbedView, MessageView, Picture, RowView, SelectView, UiAction,
 };
 use crate::tables::{Closed, Outbox, Outgoing, Post, Reply, SendError, ThreadError};
-use crate::telemetry::Outcome;
+use crate::telemetry::{rest_timed, Outcome, Route};
 
 /// Who a message may ping: only the people its content mentions as `<@id>`, the players the
 /// bot addresses (a turn's player, the winners). Never `@everyone`, `@here` or a role, and no one
@@ -289,8 +289,9 @@ impl Outbox for HttpOutbox {
         Box::pin(async move {
             let thread = serenity::CreateThread::new(name)
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
-            serenity::ChannelId::from(channel_id)
-                .create_thread_from_message(&self.http, message_id, thread)
+            let opened = serenity::ChannelId::from(channel_id)
+                .create_thread_from_message(&self.http, message_id, thread);
+            rest_timed(Route::Thread, opened)
                 .await
                 .map(|thread| thread.id.into())
                 .map_err(|error| match &error {
@@ -306,8 +307,9 @@ impl Outbox for HttpOutbox {
 
     fn archive_thread(&self, thread_id: ids::ChannelId) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
-            serenity::ChannelId::from(thread_id)
-                .edit_thread(&self.http, serenity::EditThread::new().archived(true))
+            let archived = serenity::ChannelId::from(thread_id)
+                .edit_thread(&self.http, serenity::EditThread::new().archived(true));
+            rest_timed(Route::Thread, archived)
                 .await
                 .map(|_| ())
                 .map_err(send_error)
@@ -338,8 +340,7 @@ impl Outbox for HttpOutbox {
                 serenity::http::LightMethod::Post,
             )
             .body(Some(body));
-            self.http
-                .fire::<Posted>(request)
+            rest_timed(Route::Message, self.http.fire::<Posted>(request))
                 .await
                 .inspect(rest_ok)
                 .map(|posted| posted.id.into())
@@ -357,8 +358,12 @@ impl Outbox for HttpOutbox {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
             let edit = whole_message!(EditMessage::new(), view, &name);
-            serenity::ChannelId::from(channel_id)
-                .edit_message(&self.http, serenity::MessageId::from(message_id), edit)
+            let edited = serenity::ChannelId::from(channel_id).edit_message(
+                &self.http,
+                serenity::MessageId::from(message_id),
+                edit,
+            );
+            rest_timed(Route::Message, edited)
                 .await
                 .inspect(rest_ok)
                 .map(|_| ())
@@ -375,13 +380,13 @@ impl Outbox for HttpOutbox {
     ) -> BoxFuture<'_, Result<(), SendError>> {
         Box::pin(async move {
             let (body, file) = picture_edit(&view, picture);
-            self.http
-                .edit_message(
-                    serenity::ChannelId::from(channel_id),
-                    serenity::MessageId::from(message_id),
-                    &body,
-                    vec![file],
-                )
+            let edited = self.http.edit_message(
+                serenity::ChannelId::from(channel_id),
+                serenity::MessageId::from(message_id),
+                &body,
+                vec![file],
+            );
+            rest_timed(Route::Message, edited)
                 .await
                 .inspect(rest_ok)
                 .map(|_| ())
@@ -548,7 +553,7 @@ impl InteractionReply {
             if *state != Answered::Not {
                 return;
             }
-            match response.execute(&http, (id, &token)).await {
+            match rest_timed(Route::Interaction, response.execute(&http, (id, &token))).await {
                 Ok(()) => *state = Answered::Deferred(deferral),
                 Err(e) => {
                     rest_failed(&e);
@@ -571,7 +576,7 @@ impl InteractionReply {
         let mut state = self.state.lock().await;
         if let Answered::Deferred(deferral) = *state {
             drop(state);
-            let answered = later(deferral).await;
+            let answered = rest_timed(Route::Webhook, later(deferral)).await;
             self.counted(Outcome::Deferred, &answered);
             return answered.map_err(|e| e.to_string());
         }
@@ -579,10 +584,12 @@ impl InteractionReply {
         if let Some(deferral) = &self.deferral {
             deferral.abort();
         }
-        let answered = response()
-            .execute(&self.http, (self.id, &self.token))
-            .await
-            .map(|()| now);
+        let answered = rest_timed(
+            Route::Interaction,
+            response().execute(&self.http, (self.id, &self.token)),
+        )
+        .await
+        .map(|()| now);
         self.counted(Outcome::Answered, &answered);
         answered.map_err(|e| e.to_string())
     }

@@ -2,6 +2,7 @@
 //! table of its channel, the leaderboards or the privacy prompt.
 
 use super::*;
+use crate::telemetry::{self, Route};
 
 /// The component-interaction router: every button click comes here.
 pub(super) async fn route_click(
@@ -127,7 +128,8 @@ pub(super) async fn route_click(
                     let name = commands::leaderboard_namer(board, board_lang);
                     let update = io::response(&view, &name);
                     let response = CreateInteractionResponse::UpdateMessage(update);
-                    let turned = click.create_response(&ctx.http, response).await;
+                    let turned = click.create_response(&ctx.http, response);
+                    let turned = telemetry::rest_timed(Route::Interaction, turned).await;
                     health::answered("component", &turned);
                     if let Err(e) = turned {
                         warn!(error = %e, "could not turn a leaderboard page");

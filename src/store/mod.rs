@@ -56,7 +56,7 @@ pub enum StoreError {
     NotFound(GameId),
     #[error("the event log of game {game_id} does not rebuild the game: {reason}")]
     Corrupt { game_id: GameId, reason: String },
-    /// (Counted as it is made: [`crate::telemetry::DB_ERRORS`].)
+    /// (Counted as it is made, but a row not found: [`crate::telemetry::DB_ERRORS`].)
     #[error("database: {0}")]
     Db(#[source] sqlx::Error),
     /// The transaction that carried this commit with others failed (nothing of it was written).
@@ -115,14 +115,20 @@ impl std::fmt::Display for NewerDatabase {
 
 impl From<sqlx::Error> for StoreError {
     fn from(error: sqlx::Error) -> Self {
-        crate::telemetry::db_error(match &error {
-            sqlx::Error::Database(_) => "database",
-            sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => "connection",
-            sqlx::Error::PoolTimedOut => "pool_timed_out",
-            sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => "closed",
-            sqlx::Error::RowNotFound | sqlx::Error::ColumnNotFound(_) => "not_found",
-            _ => "other",
-        });
+        // A row not found is what a query that may find nothing says, not a failure.
+        let kind = match &error {
+            sqlx::Error::RowNotFound => None,
+            sqlx::Error::Database(_) => Some("database"),
+            sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => {
+                Some("connection")
+            }
+            sqlx::Error::PoolTimedOut => Some("pool_timed_out"),
+            sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => Some("closed"),
+            _ => Some("other"),
+        };
+        if let Some(kind) = kind {
+            crate::telemetry::db_error(kind);
+        }
         StoreError::Db(error)
     }
 }

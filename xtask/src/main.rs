@@ -23,6 +23,10 @@ const PACKAGES: &[(&str, &str)] = &[
     ("fonts-noto-color-emoji", "the browser's emoji"),
     ("postgresql", "the PostgreSQL server the tests start"),
     ("e2fsprogs", "chattr, for the read-only database test"),
+    (
+        "prometheus",
+        "promtool, which checks the bot's /metrics (metrics_e2e)",
+    ),
 ];
 
 /// The test modules that use the database only through the bot: run a second time with the
@@ -140,6 +144,9 @@ fn set_up() -> Result<(), String> {
         println!("xtask: the Debian packages the tests need are installed");
     } else {
         install(&missing)?;
+        if missing.contains(&"prometheus") {
+            no_prometheus_service();
+        }
         for (name, what) in PACKAGES.iter().filter(|(n, _)| missing.contains(n)) {
             println!("xtask: installed {name} ({what})");
         }
@@ -155,6 +162,34 @@ fn is_debian() -> bool {
 fn installed(package: &str) -> bool {
     output(Command::new("dpkg-query").args(["-W", "-f=${db:Status-Abbrev}", package]))
         .is_some_and(|status| status.starts_with("ii"))
+}
+
+/// The server Debian's `prometheus` starts on install (under systemd) stopped and disabled: the
+/// tests need its `promtool` only.
+fn no_prometheus_service() {
+    if !Path::new("/run/systemd/system").exists() || !on_path("systemctl") {
+        return;
+    }
+    let root = output(Command::new("id").arg("-u")).as_deref() == Some("0");
+    let mut command = if root {
+        Command::new("systemctl")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.arg("systemctl");
+        sudo
+    };
+    let stopped = command
+        .args(["disable", "--now", "prometheus.service"])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if stopped {
+        println!("xtask: stopped and disabled the prometheus service (only promtool is used)");
+    } else {
+        println!(
+            "xtask: could not stop the prometheus service: `systemctl disable --now prometheus`"
+        );
+    }
 }
 
 /// `apt-get update` and `apt-get install` of `packages`, as root or through sudo.
