@@ -123,6 +123,7 @@ impl World {
             http_proxy: Some(self.standin.rest_url()),
             dice: Box::new(self.dice.clone()),
             clock: std::sync::Arc::new(move || clock.now()),
+            ..BotOptions::default()
         };
         let bot = discord::start(&config, options).await.unwrap();
         self.standin.wait_for_command("forgetit").await.unwrap();
