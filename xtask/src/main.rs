@@ -39,6 +39,7 @@ const ON_POSTGRES: &[&str] = &[
     "limits_e2e",
     "drain_e2e",
     "anywhere_e2e",
+    "health_e2e",
 ];
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \
