@@ -234,7 +234,11 @@ const BOXES: [&str; 13] = [
 /// token to answer: nothing of an interaction is stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_still_solving_at_the_end_of_the_grace_period_is_told_the_bot_restarts() {
-    let world = World::with_locales("en-US", &[("alice", "fr"), ("bob", "en-US")]).await;
+    let world = World::with_locales(
+        "en-US",
+        &[("alice", "fr"), ("bob", "en-US"), ("carol", "en-GB")],
+    )
+    .await;
     // The real table, to hand the held solve once the stop is over.
     common::strategy::table();
     let fifo = world.db.with_extension("strategy.fifo");
