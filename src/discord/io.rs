@@ -422,8 +422,11 @@ pub struct InteractionReply {
 /// The answer state of every [`InteractionReply`] alive, by interaction id and token: the stop
 /// answers what is still in flight at the end of its grace period by what was already sent
 /// ([`answer_left`]). In memory only: a token goes with the process.
-static REPLIES: LazyLock<Mutex<HashMap<(u64, String), Weak<tokio::sync::Mutex<Answered>>>>> =
+static REPLIES: LazyLock<Mutex<HashMap<(u64, String), ReplyState>>> =
     LazyLock::new(Default::default);
+
+/// A reply's answer state, as [`REPLIES`] holds it (not keeping the reply's alive).
+type ReplyState = Weak<tokio::sync::Mutex<Answered>>;
 
 /// A reply's entry in [`REPLIES`], removed with the reply (unless a newer reply of the same
 /// interaction took its place).
