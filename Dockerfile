@@ -39,5 +39,16 @@ WORKDIR /data
 VOLUME /data
 ENV FORGETIT_DATABASE__PATH=/data/forgetit.db
 ENV FORGETIT_STRATEGY__CACHE=/data/strategy-cache.bin
+# /livez, /readyz, /healthz and /metrics, on every interface of the container (Kubernetes' probes
+# and Prometheus reach it there; publish it with -p only to a trusted network, or set
+# 127.0.0.1:9100 to keep it inside: `forgetit healthcheck` still works, as exec probes would).
+# Served from the first moment of a start to the end of a stop (docs/operating.md, "Health checks").
+ENV FORGETIT_METRICS__LISTEN=0.0.0.0:9100
+EXPOSE 9100
+# Liveness only: an outage of Discord or of the database must not get a healthy bot restarted
+# (it waits and reconnects on its own). The start period covers the migrations, the emoji set-up
+# (up to 60 s) and the loading of the open games, though /livez answers from the first moment.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 \
+    CMD ["forgetit", "healthcheck"]
 ENTRYPOINT ["forgetit"]
 CMD ["run"]

@@ -1,7 +1,8 @@
 //! The `forgetit` command: parse the command line, load the config, set up logging, and hand over
 //! to the library: the bot ([`crate::discord`]), the sandbox ([`crate::sandbox`]), or a tool
-//! ([`tools`]: solve, sim, migrate-db).
+//! ([`tools`]: solve, sim, migrate-db), or the health check ([`healthcheck`]).
 
+mod healthcheck;
 mod tools;
 
 use std::path::PathBuf;
@@ -87,6 +88,14 @@ enum Cmd {
         #[arg(value_name = "PATH")]
         path: PathBuf,
     },
+    /// Ask the running bot whether it is alive (`/livez`), or ready with --ready (`/readyz`), on
+    /// the config's metrics.listen: exit status 0 and "ok", or 1 and why not (for a container's
+    /// health check: the image needs no curl).
+    Healthcheck {
+        /// Ask for readiness (every shard connected, the database taking writes), not liveness.
+        #[arg(long)]
+        ready: bool,
+    },
     /// Copy every game, event log and statistic from one database into another, empty one (e.g.
     /// SQLite to PostgreSQL), then check the copy: every row equal, every open game rebuilt the
     /// same. Stop the bot first.
@@ -152,6 +161,7 @@ pub fn main() -> ExitCode {
         }
         Cmd::MigrateDb { from, to } => tools::migrate_db(&from, &to),
         Cmd::Backup { path } => tools::backup(cli.config.as_deref(), &path),
+        Cmd::Healthcheck { ready } => healthcheck::run(cli.config.as_deref(), ready),
         Cmd::Run => serve(cli.config.as_deref(), |config| async move {
             let bot = discord::start(&config, BotOptions::default()).await;
             bot.map_err(Failed::from)?

@@ -6,6 +6,11 @@
 //! every event it dispatches. So once the gateway is closed, every interaction it delivered is
 //! noted, even one whose task has not started yet; the framework wrapper [`Tracked`] crosses it
 //! off when its handler returns (or panics).
+//!
+//! What is still in flight at the end of the stop's grace period is answered, privately and in
+//! its person's language, that the bot is restarting ([`InFlight::answer_left`]): its token is
+//! noted here with it, in memory only (nothing of an interaction is stored in the database), so
+//! a token goes with the process and the next start cannot answer it again.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -14,7 +19,10 @@ use std::time::Instant;
 use poise::serenity_prelude as serenity;
 use serenity::{Event, FullEvent, Interaction};
 use tokio::sync::watch;
-use tracing::warn;
+use tracing::{info, warn};
+
+use crate::i18n::Lang;
+use crate::render::{self, Notice};
 
 /// The interactions delivered and not yet handled.
 pub(super) struct InFlight {
@@ -30,6 +38,10 @@ pub(super) struct InFlight {
 struct Pending {
     what: String,
     since: Instant,
+    /// Its token, if it is one the bot answers with a message (not an autocomplete, a ping).
+    token: Option<String>,
+    /// Its person's language.
+    lang: Lang,
 }
 
 impl InFlight {
@@ -41,13 +53,15 @@ impl InFlight {
         })
     }
 
-    fn note(&self, id: u64, what: String) {
+    fn note(&self, id: u64, what: String, token: Option<String>, lang: Lang) {
         let mut pending = self.pending.lock().unwrap();
         pending.insert(
             id,
             Pending {
                 what,
                 since: Instant::now(),
+                token,
+                lang,
             },
         );
         self.count.send_replace(pending.len());
@@ -79,7 +93,8 @@ impl InFlight {
             }
             if let Event::InteractionCreate(create) = event {
                 let interaction = &create.interaction;
-                in_flight.note(interaction.id().get(), describe(interaction));
+                let (token, lang) = answerable(interaction);
+                in_flight.note(interaction.id().get(), describe(interaction), token, lang);
             }
             true
         }))
@@ -104,10 +119,55 @@ impl InFlight {
         false
     }
 
+    /// Answers every interaction still in flight, privately and in its person's language, that
+    /// the bot is restarting ([`Notice::ShuttingDown`]): its answer (deferred or not) given
+    /// through `http` as [`io::answer_left`] says, and its handler's own answer, should it come
+    /// later, not sent. Each gets [`LEFT_ANSWER`]; they go together.
+    pub(super) async fn answer_left(&self, http: &serenity::Http) {
+        let left: Vec<(u64, String, Lang)> = self
+            .pending
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|(id, p)| Some((*id, p.token.clone()?, p.lang)))
+            .collect();
+        let answers = left.into_iter().map(|(id, token, lang)| async move {
+            let notice = render::notice(Notice::ShuttingDown, lang);
+            let answer = super::io::answer_left(http, id, &token, notice);
+            match tokio::time::timeout(LEFT_ANSWER, answer).await {
+                Ok(Ok(true)) => info!(interaction = id, "told that the bot is restarting"),
+                Ok(Ok(false)) => {}
+                Ok(Err(e)) => warn!(
+                    interaction = id,
+                    error = %e,
+                    "could not tell that the bot is restarting"
+                ),
+                Err(_) => warn!(
+                    interaction = id,
+                    "could not tell in time that the bot is restarting"
+                ),
+            }
+        });
+        futures::future::join_all(answers).await;
+    }
+
     /// How many interactions are being handled.
     #[cfg(test)]
     fn len(&self) -> usize {
         *self.count.borrow()
+    }
+}
+
+/// How long the answer to an interaction left at the end of the grace period may take.
+pub(super) const LEFT_ANSWER: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// An interaction's token, if the bot answers it with a message, and its person's language.
+fn answerable(interaction: &Interaction) -> (Option<String>, Lang) {
+    match interaction {
+        Interaction::Command(c) => (Some(c.token.clone()), Lang::from_discord(&c.locale)),
+        Interaction::Component(c) => (Some(c.token.clone()), Lang::from_discord(&c.locale)),
+        Interaction::Modal(m) => (Some(m.token.clone()), Lang::from_discord(&m.locale)),
+        _ => (None, Lang::EnUs),
     }
 }
 
@@ -194,8 +254,8 @@ mod tests {
         let old = in_flight.collector(0);
         let other_shard = in_flight.collector(1);
         assert!((old.0)(&resumed()), "kept");
-        in_flight.note(1, "click".into());
-        in_flight.note(3, "/forgetit start".into());
+        in_flight.note(1, "click".into(), None, Lang::EnUs);
+        in_flight.note(3, "/forgetit start".into(), None, Lang::Fr);
         assert_eq!(in_flight.len(), 2);
         // The shard identified again, with a new runner: its old collector is dropped at its
         // next event (the runner it belonged to may live on a moment), the other shard's stays.

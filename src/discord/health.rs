@@ -1,15 +1,24 @@
-//! `metrics.listen`'s HTTP server (axum): `/metrics`, the process's metrics in Prometheus' text
-//! format ([`crate::telemetry`]), and `/healthz`, 200 while every shard of the process is
-//! connected and the database answers a query, else 503 with the reasons, a line each.
+//! `metrics.listen`'s HTTP server (axum), served from the first moment of a start (right after
+//! its socket is bound, before the database is opened) to the end of the stop's drain:
+//! - `/livez`: liveness, 200 whenever the process answers at all (never asks Discord or the
+//!   database: an outage must not restart every replica);
+//! - `/readyz`: readiness, 200 (`{"ready":true}`) once every shard of the process is connected
+//!   and the database takes a write and commits it, else 503 with a JSON body giving the
+//!   reasons (`starting`, `draining`, `gateway`, `database`) and their details;
+//! - `/healthz`: the old name of readiness, kept for compatibility: `/readyz`'s status, its body
+//!   `ok` or the details, a line each;
+//! - `/metrics`: the process's metrics in Prometheus' text format ([`crate::telemetry`]), 503
+//!   until the start has opened the database and built the tables.
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use metrics_exporter_prometheus::PrometheusHandle;
 
@@ -17,7 +26,7 @@ use super::*;
 use crate::tables::shards::Shards;
 use crate::telemetry;
 
-/// How long `/healthz` waits for the database's answer.
+/// How long `/readyz` waits for the database's write.
 pub(super) const DATABASE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// What `/healthz` and the gauges of `/metrics` read: one bot's shards, database and tables.
@@ -52,27 +61,85 @@ impl Health {
             .collect()
     }
 
-    /// Why the process is not healthy (nothing when it is).
-    async fn problems(&self) -> Vec<String> {
+    /// Why the process is not ready (nothing when it is): each a reason and its detail.
+    async fn problems(&self) -> Vec<Unready> {
         let mut problems = Vec::new();
         let shards = self.shards().await;
         if shards.is_empty() {
-            problems.push("no shard has started yet".to_string());
+            problems.push(Unready::gateway("no shard has started yet".to_string()));
         }
         for (id, stage, _) in shards {
             if stage != serenity::ConnectionStage::Connected {
-                problems.push(format!("shard {id} is not connected ({stage})"));
+                let detail = format!("shard {id} is not connected ({stage})");
+                problems.push(Unready::gateway(detail));
             }
         }
-        match tokio::time::timeout(DATABASE_TIMEOUT, self.store.ping()).await {
+        match tokio::time::timeout(DATABASE_TIMEOUT, self.store.probe_write()).await {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => problems.push(format!("the database does not answer: {e}")),
-            Err(_) => problems.push(format!(
-                "the database did not answer within {} s",
+            Ok(Err(e)) => problems.push(Unready::database(format!(
+                "the database does not take a write: {e}"
+            ))),
+            Err(_) => problems.push(Unready::database(format!(
+                "the database did not commit a write within {} s",
                 DATABASE_TIMEOUT.as_secs()
-            )),
+            ))),
         }
         problems
+    }
+}
+
+/// Why the process is not ready: `starting`, `draining`, `gateway` or `database`, and what
+/// exactly.
+#[derive(Debug, Clone, serde::Serialize)]
+pub(super) struct Unready {
+    reason: &'static str,
+    detail: String,
+}
+
+impl Unready {
+    fn gateway(detail: String) -> Unready {
+        Unready {
+            reason: "gateway",
+            detail,
+        }
+    }
+
+    fn database(detail: String) -> Unready {
+        Unready {
+            reason: "database",
+            detail,
+        }
+    }
+}
+
+/// What the server answers from, from the first moment of a start to the end of its stop.
+pub(super) struct Probes {
+    /// The running bot's parts, once the start has them.
+    health: OnceLock<Arc<Health>>,
+    /// Set when the stop begins.
+    draining: AtomicBool,
+    handle: &'static PrometheusHandle,
+}
+
+impl Probes {
+    /// Why the process is not ready (nothing when it is).
+    async fn unready(&self) -> Vec<Unready> {
+        if self.draining.load(Ordering::SeqCst) {
+            return vec![Unready {
+                reason: "draining",
+                detail: "the bot is stopping: it finishes what it was asked, and takes nothing new"
+                    .to_string(),
+            }];
+        }
+        match self.health.get() {
+            None => vec![Unready {
+                reason: "starting",
+                detail: "the bot is starting: opening the database, setting up the emoji, \
+                         loading the open games"
+                    .to_string(),
+            }],
+            Some(health) => health.problems().await,
+        }
     }
 }
 
@@ -100,29 +167,74 @@ async fn metrics(State((health, handle)): State<Shared>) -> impl IntoResponse {
     )
 }
 
-async fn healthz(State((health, _)): State<Shared>) -> impl IntoResponse {
-    let problems = health.problems().await;
-    if problems.is_empty() {
-        (StatusCode::OK, "ok\n".to_string())
+/// Liveness: the process answers.
+async fn livez() -> &'static str {
+    "alive\n"
+}
+
+/// Readiness, as JSON.
+async fn readyz(State(probes): State<Arc<Probes>>) -> Response {
+    let unready = probes.unready().await;
+    let (status, body) = if unready.is_empty() {
+        (StatusCode::OK, serde_json::json!({ "ready": true }))
     } else {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            problems.iter().map(|p| format!("{p}\n")).collect(),
-        )
+        let body = serde_json::json!({ "ready": false, "reasons": unready });
+        (StatusCode::SERVICE_UNAVAILABLE, body)
+    };
+    let json = [(header::CONTENT_TYPE, "application/json")];
+    (status, json, format!("{body}\n")).into_response()
+}
+
+/// Readiness by its old name: `ok`, or the details, a line each.
+async fn healthz(State(probes): State<Arc<Probes>>) -> Response {
+    let unready = probes.unready().await;
+    if unready.is_empty() {
+        (StatusCode::OK, "ok\n".to_string()).into_response()
+    } else {
+        let lines: String = unready.iter().map(|u| format!("{}\n", u.detail)).collect();
+        (StatusCode::SERVICE_UNAVAILABLE, lines).into_response()
+    }
+}
+
+/// `/metrics` once the start has the bot's parts; until then, 503.
+async fn metrics_once_started(State(probes): State<Arc<Probes>>) -> Response {
+    match probes.health.get() {
+        Some(health) => metrics(State((health.clone(), probes.handle)))
+            .await
+            .into_response(),
+        None => (StatusCode::SERVICE_UNAVAILABLE, "starting\n").into_response(),
     }
 }
 
 /// The running server.
 pub(super) struct Server {
     pub(super) addr: SocketAddr,
+    probes: Arc<Probes>,
     task: JoinHandle<()>,
     upkeep: JoinHandle<()>,
 }
 
 impl Server {
+    /// The start has the bot's parts: readiness asks them from now on, `/metrics` shows them.
+    pub(super) fn started(&self, health: Health) {
+        let _ = self.probes.health.set(Arc::new(health));
+    }
+
+    /// The stop has begun: not ready any more (`draining`), alive until [`Server::stop`].
+    pub(super) fn draining(&self) {
+        self.probes.draining.store(true, Ordering::SeqCst);
+    }
+
     pub(super) fn stop(&self) {
         self.task.abort();
         self.upkeep.abort();
+    }
+}
+
+/// A start that fails stops its server.
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
@@ -135,17 +247,22 @@ pub(super) async fn bind(listen: SocketAddr) -> Result<tokio::net::TcpListener, 
         .map_err(|e| format!("metrics.listen {listen}: {e}"))
 }
 
-/// Serves `/metrics` and `/healthz` on `listener`.
-pub(super) fn serve(
-    listener: tokio::net::TcpListener,
-    health: Arc<Health>,
-) -> Result<Server, String> {
+/// Serves `/livez`, `/readyz`, `/healthz` and `/metrics` on `listener`, from now on: the bot's
+/// parts come later ([`Server::started`]).
+pub(super) fn serve(listener: tokio::net::TcpListener) -> Result<Server, String> {
     let handle = telemetry::handle()?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let probes = Arc::new(Probes {
+        health: OnceLock::new(),
+        draining: AtomicBool::new(false),
+        handle,
+    });
     let app = axum::Router::new()
-        .route("/metrics", get(metrics))
+        .route("/metrics", get(metrics_once_started))
+        .route("/livez", get(livez))
+        .route("/readyz", get(readyz))
         .route("/healthz", get(healthz))
-        .with_state((health, handle));
+        .with_state(probes.clone());
     let task = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
             error!(error = %e, "the metrics server stopped");
@@ -158,8 +275,13 @@ pub(super) fn serve(
             handle.run_upkeep();
         }
     });
-    info!(%addr, "serving /metrics and /healthz");
-    Ok(Server { addr, task, upkeep })
+    info!(%addr, "serving /livez, /readyz, /healthz and /metrics");
+    Ok(Server {
+        addr,
+        probes,
+        task,
+        upkeep,
+    })
 }
 
 /// An interaction's kind, as the metrics name it.

@@ -2,7 +2,8 @@
 //! interactions. Views from `render` become serenity builders here, and their buttons and select
 //! menus get their custom_ids.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, Weak};
 
 use futures::future::BoxFuture;
 use poise::serenity_prelude as serenity;
@@ -445,6 +446,115 @@ pub struct InteractionReply {
     received: std::time::Instant,
     /// Where the bot only answers interactions: where the answer is noted once given.
     noting: Option<Noting>,
+    /// Its state, found by the stop's answer to what is left in flight ([`answer_left`]).
+    _registered: Registered,
+}
+
+/// The answer state of every [`InteractionReply`] alive, by interaction id and token: the stop
+/// answers what is still in flight at the end of its grace period by what was already sent
+/// ([`answer_left`]). In memory only: a token goes with the process.
+static REPLIES: LazyLock<Mutex<HashMap<(u64, String), ReplyState>>> =
+    LazyLock::new(Default::default);
+
+/// A reply's answer state, as [`REPLIES`] holds it (not keeping the reply's alive).
+type ReplyState = Weak<tokio::sync::Mutex<Answered>>;
+
+/// A reply's entry in [`REPLIES`], removed with the reply (unless a newer reply of the same
+/// interaction took its place).
+struct Registered {
+    key: (u64, String),
+    state: Weak<tokio::sync::Mutex<Answered>>,
+}
+
+impl Registered {
+    fn new(
+        id: serenity::InteractionId,
+        token: &str,
+        state: &Arc<tokio::sync::Mutex<Answered>>,
+    ) -> Self {
+        let key = (id.get(), token.to_string());
+        let state = Arc::downgrade(state);
+        REPLIES.lock().unwrap().insert(key.clone(), state.clone());
+        Registered { key, state }
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        let mut replies = REPLIES.lock().unwrap();
+        if replies
+            .get(&self.key)
+            .is_some_and(|state| state.ptr_eq(&self.state))
+        {
+            replies.remove(&self.key);
+        }
+    }
+}
+
+/// Answers interaction `id` (`token`), still in flight at the end of a stop's grace period, with
+/// `view` (the bot is restarting), privately, as far as its answer went:
+/// - nothing sent yet (or no reply made yet): the initial response, private;
+/// - a private "thinking…": edited into `view`;
+/// - a public "thinking…": deleted, and `view` follows up privately;
+/// - a click's deferred update: `view` follows up privately;
+/// - already answered: nothing (false).
+///
+/// The reply's own answer, should it come later, is then not sent ([`Answered::Closed`]).
+pub(super) async fn answer_left(
+    http: &Http,
+    id: u64,
+    token: &str,
+    view: MessageView,
+) -> Result<bool, serenity::Error> {
+    let state = REPLIES
+        .lock()
+        .unwrap()
+        .get(&(id, token.to_string()))
+        .and_then(Weak::upgrade);
+    // Held while the answer goes (as the reply holds it while its own does).
+    let mut guard = match &state {
+        Some(state) => Some(state.lock().await),
+        None => None,
+    };
+    let was = guard.as_deref().copied().unwrap_or_default();
+    let followup = || {
+        CreateInteractionResponseFollowup::new()
+            .content(&view.content)
+            .allowed_mentions(no_pings())
+            .embeds(embeds(&view))
+            .ephemeral(true)
+    };
+    let sent = match was {
+        Answered::Yes | Answered::Closed => return Ok(false),
+        Answered::Not => {
+            let message = CreateInteractionResponseMessage::new()
+                .content(&view.content)
+                .allowed_mentions(no_pings())
+                .embeds(embeds(&view))
+                .ephemeral(true);
+            CreateInteractionResponse::Message(message)
+                .execute(http, (serenity::InteractionId::new(id), token))
+                .await
+        }
+        Answered::Deferred(Deferral::Private) => EditInteractionResponse::new()
+            .content(&view.content)
+            .allowed_mentions(no_pings())
+            .embeds(embeds(&view))
+            .execute(http, token)
+            .await
+            .map(|_| ()),
+        Answered::Deferred(Deferral::Public) => {
+            let _ = http.delete_original_interaction_response(token).await;
+            followup().execute(http, (None, token)).await.map(|_| ())
+        }
+        Answered::Deferred(Deferral::Update) => {
+            followup().execute(http, (None, token)).await.map(|_| ())
+        }
+    };
+    if let Some(guard) = &mut guard {
+        **guard = Answered::Closed;
+    }
+    sent.map(|()| true)
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -453,6 +563,8 @@ enum Answered {
     Not,
     Deferred(Deferral),
     Yes,
+    /// The stop answered it ([`answer_left`]): the reply's own answer is not sent.
+    Closed,
 }
 
 /// How an answer was deferred.
@@ -472,11 +584,13 @@ pub const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(15
 impl InteractionReply {
     /// An answer given at once (never deferred).
     pub fn command(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
+        let state = Arc::default();
         InteractionReply {
+            _registered: Registered::new(id, &token, &state),
             http,
             id,
             token,
-            state: Arc::default(),
+            state,
             deferral: None,
             kind: "command",
             received: std::time::Instant::now(),
@@ -574,6 +688,9 @@ impl InteractionReply {
         now: T,
     ) -> Result<T, String> {
         let mut state = self.state.lock().await;
+        if *state == Answered::Closed {
+            return Err("the bot is stopping: its person was told it is restarting".to_string());
+        }
         if let Answered::Deferred(deferral) = *state {
             drop(state);
             let answered = rest_timed(Route::Webhook, later(deferral)).await;

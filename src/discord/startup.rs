@@ -22,6 +22,12 @@ pub struct BotOptions {
     /// Run on the thread that prepares the strategies at start, before it reads or solves
     /// Get Dickey's table: tests hold the preparation with it. `None` in a service.
     pub strategy_hold: Option<crate::games::getdickey::Hold>,
+    /// Told the address `/livez` and `/readyz` are served on (`metrics.listen`, its port chosen
+    /// if it was 0) as soon as they are, before the database is opened.
+    pub serving: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+    /// Awaited once the health endpoints are served and before the database is opened: tests
+    /// hold a start there (a slow migration, a slow emoji set-up).
+    pub hold_start: Option<futures::future::BoxFuture<'static, ()>>,
 }
 
 impl Default for BotOptions {
@@ -31,6 +37,8 @@ impl Default for BotOptions {
             dice: Box::new(crate::engine::dice::RandomDice::from_entropy()),
             clock: super::system_clock(),
             strategy_hold: None,
+            serving: None,
+            hold_start: None,
         }
     }
 }
@@ -86,7 +94,10 @@ pub struct RunningBot {
     in_flight: Arc<InFlight>,
     /// How long a stop waits for what is in flight (`shutdown.grace_secs`).
     grace: std::time::Duration,
-    /// `/metrics` and `/healthz`, if `metrics.listen` is set.
+    /// The client answering interactions: at the end of the grace period, what is still in
+    /// flight is told the bot is restarting through it.
+    answers: Arc<serenity::Http>,
+    /// `/livez`, `/readyz`, `/healthz` and `/metrics`, if `metrics.listen` is set.
     metrics: Option<super::health::Server>,
     /// Counts the shards' changes of connection stage (see [`RunningBot::shard_changes`]).
     shard_changes: tokio::sync::watch::Receiver<u64>,
@@ -109,7 +120,7 @@ impl RunningBot {
         &self.tables
     }
 
-    /// The address `/metrics` and `/healthz` are served on (`metrics.listen`, its port chosen if
+    /// The address `/livez`, `/readyz`, `/healthz` and `/metrics` are served on (`metrics.listen`, its port chosen if
     /// it was 0), if they are.
     pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
         self.metrics.as_ref().map(|server| server.addr)
@@ -145,7 +156,12 @@ impl RunningBot {
     /// 4. every table finishes what it was asked, and notes what its messages show;
     /// 5. the database is closed.
     ///
-    /// What still runs when the grace period ends is logged (with its interaction) and left.
+    /// What still runs when the grace period ends is logged (with its interaction) and left,
+    /// and each interaction still in flight is answered privately, in its person's language,
+    /// that the bot is restarting (see [`InFlight::answer_left`]).
+    ///
+    /// `/readyz` says `draining` from the first step, and `/livez` answers, until the very end:
+    /// the health server is stopped last.
     ///
     /// A shard that is reconnecting (the gateway unreachable) does not read serenity's shutdown
     /// message until its connection attempt ends, and serenity then waits 5 s per shard: the
@@ -153,17 +169,19 @@ impl RunningBot {
     /// exits with its runtime, the shard's task included).
     pub async fn shutdown(self) {
         let deadline = tokio::time::Instant::now() + self.grace;
+        if let Some(metrics) = &self.metrics {
+            metrics.draining();
+        }
         self.sweeper.abort();
         self.tables.drain();
-        if let Some(metrics) = &self.metrics {
-            metrics.stop();
-        }
         let closed = tokio::time::timeout(SHARDS_SHUTDOWN, self.shard_manager.shutdown_all()).await;
         if closed.is_err() {
             warn!("the gateway did not close in time (a shard reconnecting?): leaving it");
             self.client.abort();
         }
-        self.in_flight.settled(deadline).await;
+        if !self.in_flight.settled(deadline).await {
+            self.in_flight.answer_left(&self.answers).await;
+        }
         if tokio::time::timeout_at(deadline, self.tables.shutdown())
             .await
             .is_err()
@@ -184,6 +202,9 @@ impl RunningBot {
                 client.abort();
             }
         }
+        if let Some(metrics) = &self.metrics {
+            metrics.stop();
+        }
     }
 
     /// Runs until SIGINT or SIGTERM (or the client stops), then shuts down cleanly.
@@ -199,12 +220,15 @@ impl RunningBot {
                 Ok(())
             }
             Some(result) => {
+                if let Some(metrics) = &self.metrics {
+                    metrics.draining();
+                }
                 self.sweeper.abort();
+                self.tables.shutdown().await;
+                self.store.close().await;
                 if let Some(metrics) = &self.metrics {
                     metrics.stop();
                 }
-                self.tables.shutdown().await;
-                self.store.close().await;
                 match result {
                     Ok(Ok(())) => Ok(()),
                     Ok(Err(e)) => Err(BotError::Discord(e)),
@@ -246,15 +270,24 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         info!(proxy = %proxy, "REST requests go through the proxy");
     }
 
-    // Taken before anything is opened or sent: an address in use stops the start at once.
-    let listener = match config.metrics.listen {
-        Some(listen) => Some(
-            super::health::bind(listen)
+    // Taken before anything is opened or sent: an address in use stops the start at once. And
+    // served at once: `/livez` answers from now on, `/readyz` says `starting` until the bot's
+    // parts are there.
+    let metrics = match config.metrics.listen {
+        Some(listen) => {
+            let listener = super::health::bind(listen)
                 .await
-                .map_err(BotError::Metrics)?,
-        ),
+                .map_err(BotError::Metrics)?;
+            Some(super::health::serve(listener).map_err(BotError::Metrics)?)
+        }
         None => None,
     };
+    if let (Some(serving), Some(server)) = (options.serving, &metrics) {
+        let _ = serving.send(server.addr);
+    }
+    if let Some(hold) = options.hold_start {
+        hold.await;
+    }
 
     let database = config.database.shown();
     let durability = config.database.durability;
@@ -355,21 +388,17 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             .event_handler(StageWatch(stage_changes))
             .await?;
     let shard_manager = client.shard_manager.clone();
-    let metrics = match listener {
-        Some(listener) => {
-            let health = super::health::Health {
-                shard_manager: shard_manager.clone(),
-                store: store.clone(),
-                tables: tables.clone(),
-                shards,
-                seen: Default::default(),
-                pictures,
-            };
-            let served = super::health::serve(listener, Arc::new(health));
-            Some(served.map_err(BotError::Metrics)?)
-        }
-        None => None,
-    };
+    let answers = client.http.clone();
+    if let Some(server) = &metrics {
+        server.started(super::health::Health {
+            shard_manager: shard_manager.clone(),
+            store: store.clone(),
+            tables: tables.clone(),
+            shards,
+            seen: Default::default(),
+            pictures,
+        });
+    }
     let task = tokio::spawn(async move {
         match shards {
             // serenity 0.12.5 reads the end of this range as the last shard (inclusive): pass
@@ -395,6 +424,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         membership: recorded,
         in_flight,
         grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
+        answers,
         metrics,
         shard_changes,
     })

@@ -854,6 +854,13 @@ impl Store {
         each!(self, q => q.ping().await)
     }
 
+    /// Whether the database takes a write and commits it (readiness, `/readyz`): this
+    /// version's row of `app_versions` touched through the writer, in a transaction of its own.
+    pub async fn probe_write(&self) -> Result<()> {
+        let now = now_ms();
+        each!(self, q => q.probe_write(now).await)
+    }
+
     /// Waits for queries in flight and closes every connection.
     pub async fn close(&self) {
         each!(self, q => q.close().await)

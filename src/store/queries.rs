@@ -381,6 +381,17 @@ impl Queries {
         Ok(())
     }
 
+    /// A real write through the writer, committed: this version's `last_ms` in `app_versions`
+    /// set to `now` (a full or read-only disk fails it where a read would not).
+    pub(in crate::store) async fn probe_write(&self, now: i64) -> Result<()> {
+        sqlx::query("UPDATE app_versions SET last_ms = $1 WHERE version = $2")
+            .bind(now)
+            .bind(super::versions::VERSION)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
     pub(in crate::store) async fn close(&self) {
         self.writer.close().await;
         self.pool.close().await;

@@ -22,6 +22,7 @@ mod engine_pig;
 mod faults_e2e;
 mod gateway_tls;
 mod getdickey_e2e;
+mod health_e2e;
 mod i18n_e2e;
 mod limits_e2e;
 mod locales;

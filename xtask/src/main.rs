@@ -44,6 +44,7 @@ const ON_POSTGRES: &[&str] = &[
     "drain_e2e",
     "anywhere_e2e",
     "threads_e2e",
+    "health_e2e",
 ];
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \

@@ -134,6 +134,7 @@ impl World {
             dice: Box::new(self.dice.clone()),
             clock: std::sync::Arc::new(move || clock.now()),
             strategy_hold: hold,
+            ..BotOptions::default()
         };
         let bot = discord::start(&config, options).await.unwrap();
         self.standin.wait_for_command("forgetit").await.unwrap();
