@@ -21,6 +21,7 @@ mod drain;
 pub mod emoji;
 mod events;
 mod health;
+mod identify;
 mod ids;
 pub mod io;
 mod limits;

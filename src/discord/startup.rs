@@ -304,6 +304,15 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let clients =
         Clients::new(&token, proxy.as_deref()).map_err(|e| BotError::Tls(e.to_string()))?;
     let rest = Arc::new(clients.rest);
+    // Processes sharing the database take turns to identify (`identify`): the buckets of this
+    // process's shards, with the bot's max_concurrency (1 if Discord cannot say).
+    let max_concurrency = match rest.get_bot_gateway().await {
+        Ok(gateway) => u32::try_from(gateway.session_start_limit.max_concurrency).unwrap_or(1),
+        Err(e) => {
+            warn!(error = %e, "GET /gateway/bot failed: identifying as if max_concurrency were 1");
+            1
+        }
+    };
     // The dice's application emoji, before any message is drawn.
     let style = emoji::prepare(&rest, config.emoji.clone()).await;
     let pictures = style.application.is_some();
@@ -399,15 +408,34 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             pictures,
         });
     }
+    let range = shards.map(|s| (s.range.first, s.range.end));
+    let buckets = super::identify::buckets(range, max_concurrency);
+    let sqlite = match &config.database.url {
+        None => Some(config.database.path.clone()),
+        Some(_) => None,
+    };
+    let identify_store = store.clone();
+    let identify_manager = shard_manager.clone();
+    let identify_changes = shard_changes.clone();
     let task = tokio::spawn(async move {
-        match shards {
-            // serenity 0.12.5 reads the end of this range as the last shard (inclusive): pass
-            // `first..last` to run `first..end`.
-            Some(s) => {
-                let last = s.range.end - 1;
-                client.start_shard_range(s.range.first..last, s.count).await
+        let turn = super::identify::Turn::take(&identify_store, sqlite.as_deref(), &buckets).await;
+        let start = async move {
+            match shards {
+                // serenity 0.12.5 reads the end of this range as the last shard (inclusive):
+                // pass `first..last` to run `first..end`.
+                Some(s) => {
+                    let last = s.range.end - 1;
+                    client.start_shard_range(s.range.first..last, s.count).await
+                }
+                None => client.start_autosharded().await,
             }
-            None => client.start_autosharded().await,
+        };
+        tokio::pin!(start);
+        let hold = turn.hold_until_connected(identify_manager, range, identify_changes);
+        // The turn is given up once the shards are connected, or when the client stops first.
+        tokio::select! {
+            stopped = &mut start => stopped,
+            () = hold => start.await,
         }
     });
     let keep_logs = config

@@ -77,6 +77,21 @@ pub enum StoreError {
     Backup(String),
 }
 
+/// A PostgreSQL advisory lock ([`Store::advisory_lock`]), held by its own connection: released
+/// by [`AdvisoryLock::release`], or when dropped (the connection closes, and the server releases
+/// a session's locks with it).
+pub struct AdvisoryLock {
+    conn: sqlx::PgConnection,
+}
+
+impl AdvisoryLock {
+    /// Releases the lock and closes its connection.
+    pub async fn release(self) {
+        use sqlx::Connection as _;
+        let _ = self.conn.close().await;
+    }
+}
+
 /// A database migrated further than this binary knows: what [`StoreError::Newer`] says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewerDatabase {
@@ -859,6 +874,24 @@ impl Store {
     pub async fn probe_write(&self) -> Result<()> {
         let now = now_ms();
         each!(self, q => q.probe_write(now).await)
+    }
+
+    /// On PostgreSQL, waits for and takes the session-level advisory lock `key` (on a connection
+    /// of its own, out of the pool), held until the returned lock is released or dropped: how
+    /// processes sharing the database take turns (`discord::identify`). On SQLite, `None`: its
+    /// processes share one machine, and lock a file instead.
+    pub async fn advisory_lock(&self, key: i64) -> Result<Option<AdvisoryLock>> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(None),
+            Backend::Postgres(q) => {
+                let mut conn = q.pool.acquire().await?.detach();
+                sqlx::query("SELECT pg_advisory_lock($1)")
+                    .bind(key)
+                    .execute(&mut conn)
+                    .await?;
+                Ok(Some(AdvisoryLock { conn }))
+            }
+        }
     }
 
     /// Waits for queries in flight and closes every connection.

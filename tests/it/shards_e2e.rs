@@ -36,12 +36,19 @@ use tokio::sync::oneshot;
 const TOKEN: &str = "standin.bot.token";
 
 async fn standin(shard_count: u32) -> Standin {
+    standin_limited(shard_count, None).await
+}
+
+/// A stand-in of `shard_count` shards that refuses IDENTIFYs of one bucket closer than
+/// `identify_window`, as Discord does (5 s), if given.
+async fn standin_limited(shard_count: u32, identify_window: Option<Duration>) -> Standin {
     Standin::builder()
         .config(StandinConfig {
             // serenity checks a token's shape (three dot-separated parts) before using it.
             token: TOKEN.into(),
             // Debug builds on a busy machine: generous, since waits end on events anyway.
             wait_timeout: Duration::from_secs(30),
+            identify_window,
             ..StandinConfig::default()
         })
         .shard_count(shard_count)
@@ -228,9 +235,11 @@ async fn two_processes_with_shard_ranges_share_one_database_postgres() {
 }
 
 /// Two processes of shards 0..1 and 1..2 of 2 on `db`: each runs exactly its shard and its
-/// guild's games, both play at once, and either reads the other's results.
+/// guild's games, both play at once, and either reads the other's results. Started at once,
+/// they take turns to identify: the stand-in refuses (and records) an IDENTIFY within 5 s of
+/// another, as Discord does with `max_concurrency` 1, and each shard identified once.
 async fn two_processes_with_shard_ranges_share_one_database(db: Database) {
-    let standin = standin(2).await;
+    let standin = standin_limited(2, Some(Duration::from_secs(5))).await;
     let (first, second) = (standin.guild_id(), standin.guild("Second Guild"));
     assert_eq!(discord_standin::shard_of(first, 2), 0);
     assert_eq!(discord_standin::shard_of(second, 2), 1);
@@ -255,7 +264,19 @@ async fn two_processes_with_shard_ranges_share_one_database(db: Database) {
         .map(|d| d["shard"].clone())
         .collect();
     identified.sort_by_key(|s| s.to_string());
-    assert_eq!(identified, [json!([0, 2]), json!([1, 2])]);
+    assert_eq!(
+        identified,
+        [json!([0, 2]), json!([1, 2])],
+        "each shard identified once, none refused: {:#?}",
+        standin.violations()
+    );
+    // The second waited for the first's turn (its shard connected, then Discord's window).
+    for bot in [&zero, &one] {
+        bot.wait_log("the turn to identify given up", |e| {
+            e["fields"]["message"] == "gave up the turn to identify"
+        })
+        .await;
+    }
     for (bot, range, guild, shard) in [(&zero, "0..1", first, 0), (&one, "1..2", second, 1)] {
         let start = &bot.logged(&format!(
             "running shards {range} of 2: only their guilds' games are kept here"

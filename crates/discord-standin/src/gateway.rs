@@ -174,6 +174,9 @@ async fn serve(
     }
 }
 
+/// The `max_concurrency` of `GET /gateway/bot`: identifies per rate-limit window and bucket.
+pub(crate) const MAX_CONCURRENCY: u32 = 1;
+
 /// Discord's description of a close code.
 fn close_reason(code: u16) -> &'static str {
     match code {
@@ -232,6 +235,31 @@ fn handle_op(
                         "/d/token",
                         "IDENTIFY carried a different token than the stand-in's",
                     ));
+                }
+                // Discord's identify rate limit: max_concurrency (1) per 5 s per bucket.
+                if let Some(window) = shared.config.identify_window {
+                    let bucket = shard[0] % MAX_CONCURRENCY;
+                    let now = std::time::Instant::now();
+                    if let Some(last) = w.last_identify.get(&bucket) {
+                        let since = now.duration_since(*last);
+                        if since < window {
+                            w.violations.push(Violation::new(
+                                ViolationKind::Protocol,
+                                "GATEWAY",
+                                "IDENTIFY",
+                                "/d/shard",
+                                &format!(
+                                    "IDENTIFY of shard {} {} ms after another of its bucket \
+                                     (max_concurrency {MAX_CONCURRENCY}: one per {} ms)",
+                                    shard[0],
+                                    since.as_millis(),
+                                    window.as_millis()
+                                ),
+                            ));
+                            return vec![invalid_session.clone()];
+                        }
+                    }
+                    w.last_identify.insert(bucket, now);
                 }
                 w.identify = Some(d.clone());
                 w.identifies.push(d.clone());

@@ -139,6 +139,12 @@ pub struct StandinConfig {
     /// Heartbeat interval announced in HELLO (Discord uses about 41 s; shorten it to test
     /// heartbeating).
     pub heartbeat_interval: Duration,
+    /// Discord's identify rate limit, when set: IDENTIFYs of one bucket (`shard_id %
+    /// max_concurrency`, and `GET /gateway/bot` says `max_concurrency: 1`) at least this far
+    /// apart (Discord: 5 s). One sooner is answered as Discord does, with an Invalid Session
+    /// (op 9, not resumable), and recorded as a violation. Off by default: most tests restart
+    /// bots faster than a real bot could identify.
+    pub identify_window: Option<Duration>,
 }
 
 impl Default for StandinConfig {
@@ -148,6 +154,7 @@ impl Default for StandinConfig {
             reject_invalid: true,
             wait_timeout: Duration::from_secs(10),
             heartbeat_interval: Duration::from_millis(41_250),
+            identify_window: None,
         }
     }
 }

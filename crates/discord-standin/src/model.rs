@@ -812,6 +812,8 @@ pub(crate) struct World {
     pub(crate) identify: Option<Value>,
     /// Every IDENTIFY payload (`d`), in order.
     pub(crate) identifies: Vec<Value>,
+    /// When each identify bucket last identified (for [`crate::StandinConfig::identify_window`]).
+    pub(crate) last_identify: std::collections::HashMap<u32, std::time::Instant>,
     /// Guild ids are placed round-robin on this many shards.
     pub(crate) shard_count: u32,
     /// Every dispatch sent on the gateway (event name, `d`), in order (`d` shared with the
@@ -916,6 +918,7 @@ impl World {
             sessions: Vec::new(),
             identify: None,
             identifies: Vec::new(),
+            last_identify: Default::default(),
             shard_count: 1,
             dispatched: Vec::new(),
             keep_history: true,

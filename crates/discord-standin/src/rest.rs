@@ -808,7 +808,8 @@ fn route(w: &mut World, template: &str, call: &mut Call<'_>) -> Reply {
             "url": w.gateway_url,
             "shards": w.shard_count,
             "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 86_400_000, "max_concurrency": 1
+                "total": 1000, "remaining": 999, "reset_after": 86_400_000,
+                "max_concurrency": crate::gateway::MAX_CONCURRENCY
             }
         })),
         ("GET", "/oauth2/applications/@me" | "/applications/@me") => Reply::ok(application_json(w)),
