@@ -119,6 +119,8 @@ pub(super) struct Probes {
     /// Set when the stop begins.
     draining: AtomicBool,
     handle: &'static PrometheusHandle,
+    /// The database's backend, as `forgetit_build_info` names it.
+    database: &'static str,
 }
 
 impl Probes {
@@ -196,13 +198,26 @@ async fn healthz(State(probes): State<Arc<Probes>>) -> Response {
     }
 }
 
-/// `/metrics` once the start has the bot's parts; until then, 503.
+/// `/metrics`: every series from the first moment of the start (at zero, the recorder's), and the
+/// bot's own gauges (shards, open tables) once the start has its parts.
 async fn metrics_once_started(State(probes): State<Arc<Probes>>) -> Response {
     match probes.health.get() {
         Some(health) => metrics(State((health.clone(), probes.handle)))
             .await
             .into_response(),
-        None => (StatusCode::SERVICE_UNAVAILABLE, "starting\n").into_response(),
+        None => {
+            let state = telemetry::State {
+                open_tables: 0,
+                shards: Vec::new(),
+                pictures: false,
+                database: probes.database,
+            };
+            (
+                [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+                telemetry::render(probes.handle, &state),
+            )
+                .into_response()
+        }
     }
 }
 
@@ -249,13 +264,17 @@ pub(super) async fn bind(listen: SocketAddr) -> Result<tokio::net::TcpListener, 
 
 /// Serves `/livez`, `/readyz`, `/healthz` and `/metrics` on `listener`, from now on: the bot's
 /// parts come later ([`Server::started`]).
-pub(super) fn serve(listener: tokio::net::TcpListener) -> Result<Server, String> {
+pub(super) fn serve(
+    listener: tokio::net::TcpListener,
+    database: &'static str,
+) -> Result<Server, String> {
     let handle = telemetry::handle()?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let probes = Arc::new(Probes {
         health: OnceLock::new(),
         draining: AtomicBool::new(false),
         handle,
+        database,
     });
     let app = axum::Router::new()
         .route("/metrics", get(metrics_once_started))

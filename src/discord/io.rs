@@ -494,7 +494,7 @@ impl Drop for Registered {
 /// Answers interaction `id` (`token`), still in flight at the end of a stop's grace period, with
 /// `view` (the bot is restarting), privately, as far as its answer went:
 /// - nothing sent yet (or no reply made yet): the initial response, private;
-/// - a private "thinking…": edited into `view`;
+/// - a private "thinking…", or a private placeholder awaiting its answer: edited into `view`;
 /// - a public "thinking…": deleted, and `view` follows up privately;
 /// - a click's deferred update: `view` follows up privately;
 /// - already answered: nothing (false).
@@ -536,13 +536,15 @@ pub(super) async fn answer_left(
                 .execute(http, (serenity::InteractionId::new(id), token))
                 .await
         }
-        Answered::Deferred(Deferral::Private) => EditInteractionResponse::new()
-            .content(&view.content)
-            .allowed_mentions(no_pings())
-            .embeds(embeds(&view))
-            .execute(http, token)
-            .await
-            .map(|_| ()),
+        Answered::Deferred(Deferral::Private) | Answered::Placeholder => {
+            EditInteractionResponse::new()
+                .content(&view.content)
+                .allowed_mentions(no_pings())
+                .embeds(embeds(&view))
+                .execute(http, token)
+                .await
+                .map(|_| ())
+        }
         Answered::Deferred(Deferral::Public) => {
             let _ = http.delete_original_interaction_response(token).await;
             followup().execute(http, (None, token)).await.map(|_| ())
@@ -563,6 +565,9 @@ enum Answered {
     Not,
     Deferred(Deferral),
     Yes,
+    /// A private placeholder ("being prepared…") was the answer, and the real one is to come
+    /// (`ephemeral_then`): the stop edits the placeholder into its notice.
+    Placeholder,
     /// The stop answered it ([`answer_left`]): the reply's own answer is not sent.
     Closed,
 }
@@ -856,11 +861,27 @@ impl Reply for InteractionReply {
     ) -> BoxFuture<'static, Result<(), String>> {
         Box::pin(async move {
             let (http, token, state) = (self.http.clone(), self.token.clone(), self.state.clone());
+            let id = self.id;
             self.ephemeral(now).await?;
+            // Kept in the stop's view while the real answer is awaited (the reply that sent the
+            // placeholder is gone): a stop meanwhile turns it into its notice ([`answer_left`]).
+            let _registered = Registered::new(id, &token, &state);
+            {
+                let mut answered = state.lock().await;
+                if *answered == Answered::Yes {
+                    *answered = Answered::Placeholder;
+                }
+            }
             let view = later.await;
-            let answered = *state.lock().await;
+            let mut answered = state.lock().await;
+            match *answered {
+                // The stop told the person already: its notice stays.
+                Answered::Closed => return Ok(()),
+                Answered::Placeholder => *answered = Answered::Yes,
+                _ => {}
+            }
             if matches!(
-                answered,
+                *answered,
                 Answered::Yes | Answered::Deferred(Deferral::Private)
             ) {
                 // The private answer is the original response: it becomes the answer.

@@ -278,7 +278,11 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             let listener = super::health::bind(listen)
                 .await
                 .map_err(BotError::Metrics)?;
-            Some(super::health::serve(listener).map_err(BotError::Metrics)?)
+            let database = match &config.database.url {
+                Some(url) if url.starts_with("postgres") => "postgres",
+                _ => "sqlite",
+            };
+            Some(super::health::serve(listener, database).map_err(BotError::Metrics)?)
         }
         None => None,
     };

@@ -103,7 +103,17 @@ async fn livez_answers_and_readyz_says_starting_while_a_start_is_held_before_the
         let (status, old) = get(addr, "/healthz").await;
         assert_eq!(status, 503, "/healthz is readiness's old name: {old}");
         assert!(old.contains("starting"), "{old}");
-        assert_eq!(get(addr, "/metrics").await.0, 503);
+        // Metrics from the first second: every series at zero, with its HELP, before the
+        // database is even opened.
+        let (status, metrics) = get(addr, "/metrics").await;
+        assert_eq!(status, 200, "{metrics}");
+        for series in [
+            "# HELP forgetit_db_errors_total ",
+            "forgetit_build_info{",
+            "# HELP forgetit_interactions_total ",
+        ] {
+            assert!(metrics.contains(series), "{series} in:\n{metrics}");
+        }
         assert_eq!(
             world.standin.connects(),
             0,
@@ -229,9 +239,10 @@ const BOXES: [&str; 13] = [
 ];
 
 /// A Get Dickey review whose strategy table is not there yet (its cache a FIFO nobody writes:
-/// the solve is held until the test releases it) is clicked; the stop, its grace period short,
-/// says `draining` on `/readyz` while `/livez` answers, and at the end of its grace period
-/// tells alice, privately and in French, that the bot is restarting. The next start has no
+/// its preparation is held until the test releases it) is clicked, and answered with a private
+/// "being prepared" placeholder; the stop, its grace period short, says `draining` on `/readyz`
+/// while `/livez` answers, and at the end of its grace period turns the placeholder into its
+/// notice to alice, in French, that the bot is restarting. The next start has no
 /// token to answer: nothing of an interaction is stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_still_solving_at_the_end_of_the_grace_period_is_told_the_bot_restarts() {
@@ -272,8 +283,15 @@ async fn a_review_still_solving_at_the_end_of_the_grace_period_is_told_the_bot_r
     let over = world.game_over().await;
 
     let review = world.standin.click(alice, over.id, "Review").await.unwrap();
-    // Slow: the click's answer is deferred (DEFERRED_UPDATE_MESSAGE), the review held.
-    review.response().await.unwrap();
+    // The table is still being prepared: the answer is a private placeholder saying so, its
+    // review to follow (`ephemeral_then`), held.
+    let waiting = review.answer().await.unwrap();
+    assert!(waiting.is_ephemeral());
+    assert!(
+        waiting.text().contains("table de stratégie"),
+        "{}",
+        waiting.text()
+    );
     let stopping = tokio::spawn(bot.shutdown());
     // The stop closed the gateway: it is draining.
     world.standin.wait_for_disconnects(1).await.unwrap();
@@ -286,14 +304,15 @@ async fn a_review_still_solving_at_the_end_of_the_grace_period_is_told_the_bot_r
     alive(addr).await;
     stopping.await.unwrap();
 
-    let told = review.followups(1).await.unwrap();
-    assert_eq!(told.len(), 1);
-    assert!(told[0].is_ephemeral());
+    // The placeholder became the notice: the person is not left waiting for a review to come.
+    let told = review.answer().await.unwrap();
+    assert!(told.is_ephemeral());
     assert_eq!(
-        told[0].text(),
+        told.text(),
         "Le bot redémarre\u{a0}: veuillez réessayer dans un instant.",
     );
     assert_eq!(review.record().responses.len(), 1, "one initial response");
+    assert!(review.record().followups.is_empty());
     assert!(reqwest::get(format!("http://{addr}/livez")).await.is_err());
 
     // The held solve gets its table; the review then ends without a second answer.
@@ -308,7 +327,12 @@ async fn a_review_still_solving_at_the_end_of_the_grace_period_is_told_the_bot_r
     let bot = world.start_bot(config).await;
     bot.tables().settled().await;
     bot.shutdown().await;
-    assert_eq!(review.record().followups.len(), 1);
+    assert!(review.record().followups.is_empty());
+    assert_eq!(
+        review.answer().await.unwrap().text(),
+        "Le bot redémarre\u{a0}: veuillez réessayer dans un instant.",
+        "the held review, released, did not replace the notice"
+    );
     world.standin.assert_clean();
 }
 
