@@ -73,6 +73,18 @@ fn is_busy(error: &StoreError) -> bool {
         .is_some_and(|code| code & 0xff == 5)
 }
 
+/// SQLite's SQLITE_IOERR_DELETE_NOENT: a file it meant to delete was gone, which happens when
+/// processes create one database at the same moment (one deletes the rollback journal another
+/// is switching from as it turns the file to WAL): the open is tried again.
+fn is_open_race(error: &StoreError) -> bool {
+    let StoreError::Db(sqlx::Error::Database(db)) = error else {
+        return false;
+    };
+    db.code()
+        .and_then(|code| code.parse::<i32>().ok())
+        .is_some_and(|code| code == 10 | (23 << 8))
+}
+
 /// Copies the write-ahead log `wal` into the database file once it holds [`CHECKPOINT_FROM`],
 /// looking every [`CHECKPOINT_EVERY`], until the pool closes. SQLite would otherwise do it inside
 /// the commit that fills the log past that size, and that commit (a click's) would wait for the
@@ -214,7 +226,8 @@ async fn connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Quer
             Ok(queries) => return Ok(queries),
             Err(error) => error,
         };
-        let retry = matches!(error, StoreError::Migrate(_)) || is_busy(&error);
+        let retry =
+            matches!(error, StoreError::Migrate(_)) || is_busy(&error) || is_open_race(&error);
         if !retry || tokio::time::Instant::now() + pause > deadline {
             return Err(error);
         }
@@ -227,6 +240,15 @@ async fn connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Quer
 /// ([`versions::refuse_if_newer`]); a file with data that has migrations to apply is first
 /// copied beside itself ([`copy_before_migrating`]); this version is then noted.
 async fn migrate(conn: &mut SqliteConnection, path: &Path) -> Result<()> {
+    migrate_once(conn, path).await.map_err(|e| match e {
+        // Processes creating and migrating one file at once lose races: what fails in the
+        // migration's statements is a migration error, tried again by `connect`.
+        StoreError::Db(e) => StoreError::Migrate(sqlx::migrate::MigrateError::Execute(e)),
+        other => other,
+    })
+}
+
+async fn migrate_once(conn: &mut SqliteConnection, path: &Path) -> Result<()> {
     versions::refuse_if_newer(conn, &MIGRATOR).await?;
     let applied = versions::applied(conn).await?;
     let pending: Vec<i64> = MIGRATOR
