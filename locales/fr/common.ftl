@@ -137,7 +137,7 @@ notice-subcommand-needed = Précisez quoi faire après `/{ $command }` : { $sub
 ## Classements et statistiques
 
 leaderboard-title = 🏆 { $game } · { $scope } · par { $by }
-leaderboard-empty = Personne n'est encore dans ce classement : terminez une partie de { $game } pour être le premier !
+leaderboard-empty = Personne n'est encore dans ce classement : terminez une partie { DE($game) } pour être le premier !
 leaderboard-page = Page { $page } sur { $pages }
 leaderboard-people-only = Les bots ne sont pas classés
 leaderboard-scope-server = ce serveur

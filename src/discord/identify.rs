@@ -33,7 +33,8 @@ pub(super) const IDENTIFY_WINDOW: Duration = Duration::from_secs(5);
 /// (a shard that cannot connect must not stop the other processes).
 const HOLD_AT_MOST: Duration = Duration::from_secs(120);
 
-/// The advisory lock keys: this base plus the bucket ("fgi-iden" in ASCII).
+/// The advisory lock keys: this base (the bytes of the ASCII text fgi, a dash and id) plus the
+/// bucket.
 const LOCK_KEY: i64 = 0x6667_692d_6964_0000;
 
 /// The buckets the shards `first..end` identify in, with `max_concurrency` (each once, in order).

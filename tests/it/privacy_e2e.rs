@@ -228,7 +228,7 @@ async fn a_french_person_reads_privacy_and_forget_me_in_french() {
     assert!(refused.is_ephemeral());
     assert_ne!(refused.id, prompt.id, "the prompt stays, to answer again");
     assert!(
-        refused.text().contains("encore ouverte")
+        refused.text().contains("partie ouverte")
             && refused.text().contains(&format!("<#{}>", world.channel)),
         "{}",
         refused.text()

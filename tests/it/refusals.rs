@@ -249,7 +249,7 @@ fn a_busy_channels_answer_names_the_channel_and_links_its_game() {
     assert_eq!(
         text(&seated, FR),
         "Vous jouez déjà [une partie de **Pig**](https://discord.com/channels/1/2/3) dans \
-         <#2>\u{a0}: poursuivez-la là-bas."
+         <#2>\u{a0}: elle s'y poursuit."
     );
     // In a chat (no channel to mention), or when the game is not known yet.
     let chat = Busy {
@@ -263,7 +263,7 @@ fn a_busy_channels_answer_names_the_channel_and_links_its_game() {
     );
     assert_eq!(
         text(&Busy::default(), FR),
-        "Il y a déjà une partie dans ce salon\u{a0}: rejoignez-la, attendez qu'elle finisse, ou \
+        "Il y a déjà une partie dans ce salon\u{a0}: rejoignez-la, attendez qu'elle se termine, ou \
          lancez la vôtre dans un autre salon."
     );
 }
