@@ -214,7 +214,7 @@ pub fn show(duration: Duration, lang: Lang) -> String {
     if ms < 1000 {
         return tr!(lang, "duration-ms", n = ms as u64);
     }
-    if ms < 60_000 && ms % 1000 != 0 {
+    if ms < 60_000 && !ms.is_multiple_of(1000) {
         let seconds = format!("{:.3}", ms as f64 / 1000.0);
         let seconds = seconds.trim_end_matches('0').trim_end_matches('.');
         let seconds = crate::render::view::decimal(seconds, lang);

@@ -225,6 +225,9 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         .flat_map(|&(_, luck, cost)| [luck, -cost]);
     let (low, high) = deltas.fold((-1f64, 1f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let pad = (high - low) / 10.0;
+    // Whole-number ticks (no decimal separator to translate): on a narrow range (a review of
+    // nothing but zeros is -1..1) five of them would repeat ("1, 0, 0, -0, -1"), so fewer.
+    let ticks = if high - low < 4.0 { 3 } else { 5 };
     let mut bottom = ChartBuilder::on(&lower)
         .margin(10)
         .x_label_area_size(52)
@@ -237,10 +240,10 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         .axis_style(GRID)
         .x_desc(&chart.rounds_label)
         .y_desc(&chart.deltas_label)
-        .y_labels(5)
+        .y_labels(ticks)
         .x_labels(usize::try_from(last.min(20)).unwrap_or(20) + 1)
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_label_formatter(&|y| tick(*y))
         .label_style(font(19))
         .axis_desc_style(font(20))
         .draw()?;
@@ -869,5 +872,14 @@ fn text_width(text: &str, size: f64) -> f64 {
         Ok(_) => 0.0,
         // Not expected: a generous guess.
         Err(_) => size * 0.65 * text.chars().count() as f64,
+    }
+}
+
+/// A tick's label, a whole number, never "-0".
+fn tick(y: f64) -> String {
+    let label = format!("{y:.0}");
+    match label.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0') => rest.to_string(),
+        _ => label,
     }
 }

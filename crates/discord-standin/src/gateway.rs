@@ -238,6 +238,8 @@ fn handle_op(
                 }
                 // Discord's identify rate limit: max_concurrency (1) per 5 s per bucket.
                 if let Some(window) = shared.config.identify_window {
+                    // As Discord computes it (with max_concurrency 1, as for most bots, one).
+                    #[allow(clippy::modulo_one)]
                     let bucket = shard[0] % MAX_CONCURRENCY;
                     let now = std::time::Instant::now();
                     if let Some(last) = w.last_identify.get(&bucket) {
@@ -248,7 +250,7 @@ fn handle_op(
                                 "GATEWAY",
                                 "IDENTIFY",
                                 "/d/shard",
-                                &format!(
+                                format!(
                                     "IDENTIFY of shard {} {} ms after another of its bucket \
                                      (max_concurrency {MAX_CONCURRENCY}: one per {} ms)",
                                     shard[0],
