@@ -242,6 +242,10 @@ review-played-to-win = 🏁 { $n ->
     [one] Round { $rounds } was played to win, as the bot seats play it: it is judged by your chance of winning, not counted in the points above.
    *[other] Rounds { $rounds } were played to win, as the bot seats play them: they are judged by your chance of winning, not counted in the points above.
 }
+review-all-played-to-win = 🏁 { $n ->
+    [one] Your round was played to win, as the bot seats play it: it is judged by your chance of winning.
+   *[other] All your rounds were played to win, as the bot seats play them: they are judged by your chance of winning.
+}
 review-rounds = Rounds that mattered
 review-no-mistakes = None: every decision was the best one. 🎯
 review-round-head = **Round { $round }** · { $points } pts

@@ -261,6 +261,10 @@ review-played-to-win = 🏁 { $n ->
     [one] La manche { $rounds } s'est jouée pour gagner, comme les robots la jouent : elle est jugée sur votre chance de gagner, hors des points ci-dessus.
    *[other] Les manches { $rounds } se sont jouées pour gagner, comme les robots les jouent : elles sont jugées sur votre chance de gagner, hors des points ci-dessus.
 }
+review-all-played-to-win = 🏁 { $n ->
+    [one] Votre manche s'est jouée pour gagner, comme les robots la jouent : elle est jugée sur votre chance de gagner.
+   *[other] Toutes vos manches se sont jouées pour gagner, comme les robots les jouent : elles sont jugées sur votre chance de gagner.
+}
 review-rounds = Les manches qui ont compté
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
 review-round-head = **Manche { $round }** · { $points } pts

@@ -182,9 +182,15 @@ fn summary<A>(review: &Review<A>, lang: Lang) -> String {
     }
     if !apart.is_empty() {
         let rounds: Vec<String> = apart.iter().map(u32::to_string).collect();
+        // With no round counted in points, there are no points above to set them apart from.
+        let id = if counted == 0 {
+            "review-all-played-to-win"
+        } else {
+            "review-played-to-win"
+        };
         lines.push(tr!(
             lang,
-            "review-played-to-win",
+            id,
             n = apart.len(),
             rounds = list(&rounds, &lang.t("and"))
         ));

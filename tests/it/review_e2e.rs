@@ -107,7 +107,7 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     for expected in [
         format!("For Get It #{id}"),
         "**Score 2** in 2 rounds.".to_string(),
-        "Rounds 1 and 2 were played to win".to_string(),
+        "All your rounds were played to win".to_string(),
         format!(
             "**Round 1** · 2 pts\n🏁 chance of winning: {}% at the start",
             pct(first_chance)
@@ -164,7 +164,7 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     );
     assert!(text.contains("**Score 180** en une manche."), "{text}");
     assert!(
-        text.contains("La manche 1 s'est jouée pour gagner"),
+        text.contains("Votre manche s'est jouée pour gagner"),
         "{text}"
     );
 
