@@ -66,10 +66,12 @@ fn get(addr: SocketAddr, path: &str, timeout: Duration) -> std::io::Result<(u16,
     let mut stream = TcpStream::connect_timeout(&addr, timeout)?;
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
-    write!(
-        stream,
+    // One write (`write!` would send it piece by piece, and a server that answers after the
+    // first piece and hangs up would see the rest refused: a broken pipe).
+    let request = format!(
         "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nUser-Agent: forgetit-healthcheck\r\n\r\n"
-    )?;
+    );
+    stream.write_all(request.as_bytes())?;
     let mut answer = Vec::new();
     stream.take(64 * 1024).read_to_end(&mut answer)?;
     let answer = String::from_utf8_lossy(&answer);
@@ -118,9 +120,13 @@ mod tests {
         let addr = listener.local_addr().unwrap();
         let server = std::thread::spawn(move || {
             let (mut stream, _) = listener.accept().unwrap();
-            let mut request = [0u8; 1024];
-            let read = stream.read(&mut request).unwrap();
-            let request = String::from_utf8_lossy(&request[..read]).to_string();
+            // The whole request, then the answer.
+            let mut request = Vec::new();
+            let mut byte = [0u8; 1];
+            while !request.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap() == 1 {
+                request.push(byte[0]);
+            }
+            let request = String::from_utf8_lossy(&request).to_string();
             let body = "{\"ready\":false,\n\"reasons\":[]}\n";
             write!(
                 stream,
