@@ -92,6 +92,18 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
         "{chances:?}"
     );
 
+    // The game's end gets its chart by an edit once it is drawn: awaited, then the review.
+    world
+        .standin
+        .wait_until("the game's end with its chart", |view| {
+            let end = view
+                .messages(world.channel)
+                .into_iter()
+                .find(|m| m.id == over.id)?;
+            (!end.attachments().is_empty()).then_some(())
+        })
+        .await
+        .unwrap();
     let review = world.click(alice, &over, "Review").await;
     assert!(review.is_ephemeral());
     // The chart is the review's own: the game's end keeps its own picture, and no other.
