@@ -9,7 +9,7 @@ use figment::Figment;
 use serde::{Deserialize, Serialize};
 
 use crate::render::DiceStyle;
-use crate::store::{BackendKind, Durability};
+use crate::store::{redacted, BackendKind, Durability};
 use crate::tables::shards::{ShardRange, Shards};
 use crate::tables::TableConfig;
 
@@ -123,21 +123,6 @@ impl DatabaseConfig {
             )),
             _ => Ok(()),
         }
-    }
-}
-
-/// `url` with the password of its `user:password@` part, if any, replaced by `***`.
-pub fn redacted(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    match authority.rsplit_once('@') {
-        Some((credentials, host)) => match credentials.split_once(':') {
-            Some((user, _)) => format!("{scheme}://{user}:***@{host}{path}"),
-            None => url.to_string(),
-        },
-        None => url.to_string(),
     }
 }
 

@@ -9,10 +9,11 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::fail;
-use crate::config::{redacted, Config};
+use crate::config::Config;
 use crate::engine::GameKind;
 use crate::games::{Hosted, SolveArgs};
 use crate::store;
+use crate::store::redacted;
 use crate::strategy::sim::{self, SimConfig};
 
 /// A game as `--game` names it: its key with dashes (`for_get_it` is `for-get-it`).

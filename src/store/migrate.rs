@@ -21,8 +21,7 @@ use std::str::FromStr;
 use sqlx::query_builder::Separated;
 use sqlx::{ColumnIndex, Database, Decode, Encode, QueryBuilder, Row, Type};
 
-use super::{Backend, BackendKind, Durability, Store, StoreError, StoredGame};
-use crate::config::redacted;
+use super::{redacted, Backend, BackendKind, Durability, Store, StoreError, StoredGame};
 use crate::engine::{table, GameKind};
 
 /// Rows read, and written, by one query: a page of events is a few hundred kilobytes, and a page

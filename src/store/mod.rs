@@ -831,6 +831,21 @@ impl BackendKind {
     }
 }
 
+/// `url` with the password of its `user:password@` part, if any, replaced by `***`.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((credentials, host)) => match credentials.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}{path}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
 impl Store {
     /// Opens (creating if absent) the SQLite file at `path` and runs the migrations.
     pub async fn open(path: &Path) -> Result<Store> {
