@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::render::DiceStyle;
 use crate::store::{redacted, BackendKind, Durability};
-use crate::tables::shards::{ShardRange, Shards};
+use crate::tables::shards::{ShardRange, Shards, ShardsError};
 use crate::tables::TableConfig;
 
 /// The longest move deadline: a week.
@@ -115,12 +115,11 @@ impl DatabaseConfig {
         }
     }
 
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), BadValue> {
         match &self.url {
-            Some(url) if BackendKind::of(url).is_none() => Err(format!(
-                "database.url {} is neither sqlite://PATH nor postgres://...",
-                redacted(url)
-            )),
+            Some(url) if BackendKind::of(url).is_none() => Err(BadValue::DatabaseUrl {
+                shown: redacted(url),
+            }),
             _ => Ok(()),
         }
     }
@@ -283,8 +282,41 @@ pub enum LogFormat {
 pub enum ConfigError {
     #[error("config file {0} does not exist")]
     Missing(PathBuf),
+    /// The file or the environment could not be read into a [`Config`].
     #[error("config: {0}")]
-    Invalid(String),
+    Unreadable(#[source] Box<figment::Error>),
+    #[error("config: {0}")]
+    Invalid(#[from] BadValue),
+}
+
+/// A value of the configuration that its type alone does not rule out, but the bot refuses: each
+/// says the key, the value and what it may be, on one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadValue {
+    #[error("game.default_target {value} is not between {min} and {max}")]
+    DefaultTarget { value: u32, min: u32, max: u32 },
+    #[error("game.turn_timeout_secs {0} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)")]
+    TurnTimeout(u64),
+    #[error("game.lobby_timeout_secs {0} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)")]
+    LobbyTimeout(u64),
+    #[error("game.bot_pace_ms {0} is more than {MAX_BOT_PACE_MS} (a minute)")]
+    BotPace(u64),
+    #[error("shutdown.grace_secs {0} is not between 1 and {MAX_GRACE_SECS}")]
+    Grace(u64),
+    /// One of `limits`: its key and value.
+    #[error("{key} {value} is not between 1 and {MAX_LIMIT}")]
+    Limit { key: &'static str, value: u32 },
+    #[error("retention.game_logs_days {0} is not between 1 and {MAX_LOG_DAYS} (leave it out to keep every log)")]
+    LogDays(u32),
+    /// `database.url`, shown without its password ([`redacted`]).
+    #[error("database.url {shown} is neither sqlite://PATH nor postgres://...")]
+    DatabaseUrl { shown: String },
+    #[error("discord.shards {0} needs discord.shard_count (the bot's total number of shards, over all its processes)")]
+    ShardsWithoutCount(ShardRange),
+    #[error(transparent)]
+    Shards(#[from] ShardsError),
+    #[error("discord.http_proxy {0:?} is not a URL like \"http://127.0.0.1:3000\"")]
+    HttpProxy(String),
 }
 
 impl Config {
@@ -298,63 +330,50 @@ impl Config {
         };
         let mut config: Config = Self::figment(&file)
             .extract()
-            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+            .map_err(|e| ConfigError::Unreadable(Box::new(e)))?;
         config.emoji = config.emoji.take_older_names();
-        config.validate().map_err(ConfigError::Invalid)?;
+        config.validate()?;
         Ok(config)
     }
 
     /// Checks what the types alone don't: the game settings' ranges, the shard range against the
     /// shard count, the proxy URL.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), BadValue> {
         let game = &self.game;
         if let Some(target) = crate::games::server_target() {
             if !(target.min..=target.max).contains(&game.default_target) {
-                return Err(format!(
-                    "game.default_target {} is not between {} and {}",
-                    game.default_target, target.min, target.max
-                ));
+                return Err(BadValue::DefaultTarget {
+                    value: game.default_target,
+                    min: target.min,
+                    max: target.max,
+                });
             }
         }
         if !(1..=MAX_TURN_TIMEOUT_SECS).contains(&game.turn_timeout_secs) {
-            return Err(format!(
-                "game.turn_timeout_secs {} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)",
-                game.turn_timeout_secs
-            ));
+            return Err(BadValue::TurnTimeout(game.turn_timeout_secs));
         }
         if !(1..=MAX_TURN_TIMEOUT_SECS).contains(&game.lobby_timeout_secs) {
-            return Err(format!(
-                "game.lobby_timeout_secs {} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)",
-                game.lobby_timeout_secs
-            ));
+            return Err(BadValue::LobbyTimeout(game.lobby_timeout_secs));
         }
         if game.bot_pace_ms > MAX_BOT_PACE_MS {
-            return Err(format!(
-                "game.bot_pace_ms {} is more than {MAX_BOT_PACE_MS} (a minute)",
-                game.bot_pace_ms
-            ));
+            return Err(BadValue::BotPace(game.bot_pace_ms));
         }
         if !(1..=MAX_GRACE_SECS).contains(&self.shutdown.grace_secs) {
-            return Err(format!(
-                "shutdown.grace_secs {} is not between 1 and {MAX_GRACE_SECS}",
-                self.shutdown.grace_secs
-            ));
+            return Err(BadValue::Grace(self.shutdown.grace_secs));
         }
         let limits = &self.limits;
-        for (name, value) in [
+        for (key, value) in [
             ("limits.lobbies_per_person", limits.lobbies_per_person),
             ("limits.tables_per_server", limits.tables_per_server),
             ("limits.clicks_per_minute", limits.clicks_per_minute),
         ] {
             if !(1..=MAX_LIMIT).contains(&value) {
-                return Err(format!("{name} {value} is not between 1 and {MAX_LIMIT}"));
+                return Err(BadValue::Limit { key, value });
             }
         }
         if let Some(days) = self.retention.game_logs_days {
             if !(1..=MAX_LOG_DAYS).contains(&days) {
-                return Err(format!(
-                    "retention.game_logs_days {days} is not between 1 and {MAX_LOG_DAYS} (leave it out to keep every log)"
-                ));
+                return Err(BadValue::LogDays(days));
             }
         }
         self.database.validate()?;
@@ -364,24 +383,22 @@ impl Config {
     }
 
     /// The shards this process runs: `None` to let Discord say how many (all in this process).
-    pub fn shards(&self) -> Result<Option<Shards>, String> {
+    pub fn shards(&self) -> Result<Option<Shards>, BadValue> {
         match (self.discord.shard_count, self.discord.shards) {
             (None, None) => Ok(None),
-            (None, Some(range)) => Err(format!(
-                "discord.shards {range} needs discord.shard_count (the bot's total number of shards, over all its processes)"
-            )),
+            (None, Some(range)) => Err(BadValue::ShardsWithoutCount(range)),
             (Some(count), range) => {
                 let range = range.unwrap_or(ShardRange {
                     first: 0,
                     end: count,
                 });
-                Shards::new(range, count).map(Some)
+                Ok(Some(Shards::new(range, count)?))
             }
         }
     }
 
     /// The REST proxy's base URL (no trailing slash), if one is configured.
-    pub fn http_proxy(&self) -> Result<Option<String>, String> {
+    pub fn http_proxy(&self) -> Result<Option<String>, BadValue> {
         let Some(url) = self.discord.http_proxy.as_deref().map(str::trim) else {
             return Ok(None);
         };
@@ -392,9 +409,7 @@ impl Config {
             Some(host) if !host.trim_end_matches('/').is_empty() && !host.contains(' ') => {
                 Ok(Some(url.trim_end_matches('/').to_string()))
             }
-            _ => Err(format!(
-                "discord.http_proxy {url:?} is not a URL like \"http://127.0.0.1:3000\""
-            )),
+            _ => Err(BadValue::HttpProxy(url.to_string())),
         }
     }
 

@@ -52,7 +52,11 @@ pub enum SandboxError {
     #[error(
         "the sandbox's messages in {path}: {error} (delete the file to start the channels empty)"
     )]
-    Messages { path: String, error: String },
+    Messages {
+        path: String,
+        #[source]
+        error: KeptError,
+    },
     #[error(transparent)]
     Bot(#[from] BotError),
 }
@@ -84,9 +88,18 @@ struct Kept {
     threads: Vec<Thread>,
 }
 
+/// Why the file of kept messages could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum KeptError {
+    #[error("{0}")]
+    Read(#[source] std::io::Error),
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+}
+
 /// What a sandbox kept at its last stop (nothing if it never stopped cleanly), or what is wrong
 /// with the file.
-fn read_messages(path: &Path) -> Result<Kept, String> {
+fn read_messages(path: &Path) -> Result<Kept, KeptError> {
     #[derive(serde::Deserialize)]
     #[serde(untagged)]
     enum File {
@@ -94,7 +107,7 @@ fn read_messages(path: &Path) -> Result<Kept, String> {
         Messages(Vec<Message>),
     }
     match std::fs::read(path) {
-        Ok(bytes) => match serde_json::from_slice(&bytes).map_err(|e| e.to_string())? {
+        Ok(bytes) => match serde_json::from_slice(&bytes)? {
             File::Kept(kept) => Ok(kept),
             File::Messages(messages) => Ok(Kept {
                 messages,
@@ -102,7 +115,7 @@ fn read_messages(path: &Path) -> Result<Kept, String> {
             }),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Kept::default()),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(KeptError::Read(e)),
     }
 }
 

@@ -228,11 +228,17 @@ const BATCH_BUCKETS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
 /// The REST time's buckets, in seconds: a proxy may hold a request for a rate limit's reset.
 const REST_BUCKETS: &[f64] = &[0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0];
 
+/// Why the process's recorder could not be installed (kept for every later [`handle`], hence its
+/// reason as text).
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("the metrics recorder could not be installed: {0}")]
+pub struct RecorderError(String);
+
 /// The process's recorder, installed on first use, every metric described and registered at zero
 /// (so that `increase()` sees the first event); an error if another recorder was installed first
 /// (by a program embedding the bot).
-pub fn handle() -> Result<&'static PrometheusHandle, String> {
-    static HANDLE: OnceLock<Result<PrometheusHandle, String>> = OnceLock::new();
+pub fn handle() -> Result<&'static PrometheusHandle, RecorderError> {
+    static HANDLE: OnceLock<Result<PrometheusHandle, RecorderError>> = OnceLock::new();
     HANDLE
         .get_or_init(|| {
             let handle = PrometheusBuilder::new()
@@ -244,7 +250,7 @@ pub fn handle() -> Result<&'static PrometheusHandle, String> {
                     b.set_buckets_for_metric(Matcher::Full(REST_SECONDS.into()), REST_BUCKETS)
                 })
                 .and_then(PrometheusBuilder::install_recorder)
-                .map_err(|e| format!("the metrics recorder could not be installed: {e}"))?;
+                .map_err(|e| RecorderError(e.to_string()))?;
             register();
             process().describe();
             process().collect();

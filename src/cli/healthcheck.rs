@@ -32,8 +32,8 @@ pub fn run(file: Option<&Path>, ready: bool) -> ExitCode {
             println!("{line}");
             ExitCode::SUCCESS
         }
-        Err(line) => {
-            eprintln!("forgetit: healthcheck: {line}");
+        Err(why) => {
+            eprintln!("forgetit: healthcheck: {why}");
             ExitCode::FAILURE
         }
     }
@@ -49,15 +49,44 @@ fn reachable(listen: SocketAddr) -> SocketAddr {
     }
 }
 
-/// GET `path` at `addr`: `Ok` with a line if the answer is 200, else `Err` with why not.
-pub fn check(addr: SocketAddr, path: &str, timeout: Duration) -> Result<String, String> {
-    let (status, body) = get(addr, path, timeout).map_err(|e| format!("{path} at {addr}: {e}"))?;
+/// Why the bot did not answer healthy, on one line.
+#[derive(Debug, thiserror::Error)]
+pub enum Unhealthy {
+    /// No answer, or not an HTTP one.
+    #[error("{path} at {addr}: {error}")]
+    Unreachable {
+        path: String,
+        addr: SocketAddr,
+        #[source]
+        error: std::io::Error,
+    },
+    /// An answer other than 200, its body on one line.
+    #[error("{path} at {addr} answered {status} {body}")]
+    Answered {
+        path: String,
+        addr: SocketAddr,
+        status: u16,
+        body: String,
+    },
+}
+
+/// GET `path` at `addr`: `Ok` with a line if the answer is 200, else why not.
+pub fn check(addr: SocketAddr, path: &str, timeout: Duration) -> Result<String, Unhealthy> {
+    let (status, body) = get(addr, path, timeout).map_err(|error| Unhealthy::Unreachable {
+        path: path.to_string(),
+        addr,
+        error,
+    })?;
     let body = body.trim();
     if status == 200 {
         Ok(format!("ok: {path} at {addr} answered 200 {body}"))
     } else {
-        let body: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
-        Err(format!("{path} at {addr} answered {status} {body}"))
+        Err(Unhealthy::Answered {
+            path: path.to_string(),
+            addr,
+            status,
+            body: body.split_whitespace().collect::<Vec<_>>().join(" "),
+        })
     }
 }
 
@@ -107,7 +136,7 @@ mod tests {
     fn nothing_listening_is_an_error_with_its_reason() {
         // Nothing listens on port 1 (a port freed here could be handed to the other test).
         let addr: SocketAddr = "127.0.0.1:1".parse().unwrap();
-        let refused = check(addr, "/livez", TIMEOUT).unwrap_err();
+        let refused = check(addr, "/livez", TIMEOUT).unwrap_err().to_string();
         assert!(
             refused.starts_with(&format!("/livez at {addr}: ")),
             "{refused}"
@@ -136,7 +165,7 @@ mod tests {
             .unwrap();
             request
         });
-        let failed = check(addr, "/readyz", TIMEOUT).unwrap_err();
+        let failed = check(addr, "/readyz", TIMEOUT).unwrap_err().to_string();
         assert_eq!(
             failed,
             format!("/readyz at {addr} answered 503 {{\"ready\":false, \"reasons\":[]}}")

@@ -9,7 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::fail;
-use crate::config::Config;
+use crate::config::{Config, ConfigError};
 use crate::engine::GameKind;
 use crate::games::{Hosted, SolveArgs};
 use crate::store;
@@ -17,7 +17,7 @@ use crate::store::redacted;
 use crate::strategy::sim::{self, SimConfig};
 
 /// A game as `--game` names it: its key with dashes (`for_get_it` is `for-get-it`).
-pub(super) fn game_arg(s: &str) -> Result<GameKind, String> {
+pub(super) fn game_arg(s: &str) -> Result<GameKind, NoGame> {
     let names = || {
         GameKind::ALL
             .iter()
@@ -25,7 +25,18 @@ pub(super) fn game_arg(s: &str) -> Result<GameKind, String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    GameKind::parse(&s.replace('-', "_")).ok_or_else(|| format!("no game {s:?} ({})", names()))
+    GameKind::parse(&s.replace('-', "_")).ok_or_else(|| NoGame {
+        asked: s.to_string(),
+        games: names(),
+    })
+}
+
+/// A `--game` that names no game: what was asked, and the games' names.
+#[derive(Debug, thiserror::Error)]
+#[error("no game {asked:?} ({games})")]
+pub(super) struct NoGame {
+    asked: String,
+    games: String,
 }
 
 /// The games' names in `--game`'s help, and their policies in `--seats`'s.
@@ -56,13 +67,13 @@ pub(super) fn with_games_help(command: clap::Command) -> clap::Command {
 }
 
 /// The cache file: `--cache` ("" for none), else the config's `strategy.cache`.
-fn cache_file(config: Option<&Path>, cache: Option<String>) -> Result<Option<PathBuf>, String> {
+fn cache_file(
+    config: Option<&Path>,
+    cache: Option<String>,
+) -> Result<Option<PathBuf>, ConfigError> {
     Ok(match cache {
         Some(path) => (!path.is_empty()).then(|| PathBuf::from(path)),
-        None => Config::load(config)
-            .map_err(|e| e.to_string())?
-            .strategy
-            .cache(),
+        None => Config::load(config)?.strategy.cache(),
     })
 }
 

@@ -46,19 +46,36 @@ pub async fn prepare(http: &serenity::Http, style: DiceStyle) -> DiceStyle {
     }
 }
 
+/// Why the application emoji could not be set up (the dice are then drawn with Unicode).
+#[derive(Debug, thiserror::Error)]
+enum SetUpError {
+    #[error("reading the application: {0}")]
+    Application(#[source] serenity::Error),
+    #[error("listing the application emoji: {0}")]
+    List(#[source] serenity::Error),
+    #[error("uploading {name}: {error}")]
+    Upload {
+        name: String,
+        #[source]
+        error: serenity::Error,
+    },
+    #[error("a die's picture did not render")]
+    Unrendered,
+}
+
 /// Lists the application's emoji, deletes the dice of other versions, uploads the missing ones.
-async fn set_up(http: &serenity::Http) -> Result<AppDice, String> {
+async fn set_up(http: &serenity::Http) -> Result<AppDice, SetUpError> {
     if http.application_id().is_none() {
         let app = http
             .get_current_application_info()
             .await
-            .map_err(|e| format!("reading the application: {e}"))?;
+            .map_err(SetUpError::Application)?;
         http.set_application_id(app.id);
     }
     let listed = http
         .get_application_emojis()
         .await
-        .map_err(|e| format!("listing the application emoji: {e}"))?;
+        .map_err(SetUpError::List)?;
     let mut ids: HashMap<String, u64> = HashMap::new();
     for e in listed {
         if emoji::is_other_version(&e.name) {
@@ -93,7 +110,10 @@ async fn set_up(http: &serenity::Http) -> Result<AppDice, String> {
                 let again = http.get_application_emojis().await.unwrap_or_default();
                 let theirs = again.into_iter().find(|e| e.name == image.name);
                 let Some(theirs) = theirs else {
-                    return Err(format!("uploading {}: {error}", image.name));
+                    return Err(SetUpError::Upload {
+                        name: image.name.clone(),
+                        error,
+                    });
                 };
                 ids.insert(theirs.name, theirs.id.get());
             }
@@ -104,5 +124,5 @@ async fn set_up(http: &serenity::Http) -> Result<AppDice, String> {
         already = images.len() - uploaded,
         "dice drawn with the application emoji"
     );
-    AppDice::from_ids(&ids).ok_or_else(|| "a die's picture did not render".to_string())
+    AppDice::from_ids(&ids).ok_or(SetUpError::Unrendered)
 }

@@ -253,13 +253,29 @@ impl Drop for Server {
     }
 }
 
+/// Why the health and metrics server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum MetricsError {
+    #[error(transparent)]
+    Recorder(#[from] telemetry::RecorderError),
+    #[error("metrics.listen {listen}: {error}")]
+    Listen {
+        listen: SocketAddr,
+        #[source]
+        error: std::io::Error,
+    },
+    /// The bound socket has no address (an operating system's error).
+    #[error("{0}")]
+    Address(#[source] std::io::Error),
+}
+
 /// The server's socket (`metrics.listen`), and the process's recorder installed (once), so that
 /// what the start does is counted.
-pub(super) async fn bind(listen: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+pub(super) async fn bind(listen: SocketAddr) -> Result<tokio::net::TcpListener, MetricsError> {
     telemetry::handle()?;
     tokio::net::TcpListener::bind(listen)
         .await
-        .map_err(|e| format!("metrics.listen {listen}: {e}"))
+        .map_err(|error| MetricsError::Listen { listen, error })
 }
 
 /// Serves `/livez`, `/readyz`, `/healthz` and `/metrics` on `listener`, from now on: the bot's
@@ -267,9 +283,9 @@ pub(super) async fn bind(listen: SocketAddr) -> Result<tokio::net::TcpListener, 
 pub(super) fn serve(
     listener: tokio::net::TcpListener,
     database: &'static str,
-) -> Result<Server, String> {
+) -> Result<Server, MetricsError> {
     let handle = telemetry::handle()?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let addr = listener.local_addr().map_err(MetricsError::Address)?;
     let probes = Arc::new(Probes {
         health: OnceLock::new(),
         draining: AtomicBool::new(false),

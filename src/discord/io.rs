@@ -559,6 +559,15 @@ pub(super) async fn answer_left(
     sent.map(|()| true)
 }
 
+/// Why an answer to an interaction did not go out. (The [`Reply`] it serves says it as text.)
+#[derive(Debug, thiserror::Error)]
+enum AnswerError {
+    #[error("the bot is stopping: its person was told it is restarting")]
+    Stopping,
+    #[error("{0}")]
+    Discord(#[from] serenity::Error),
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Answered {
     #[default]
@@ -691,16 +700,16 @@ impl InteractionReply {
         response: impl FnOnce() -> CreateInteractionResponse,
         later: impl FnOnce(Deferral) -> F,
         now: T,
-    ) -> Result<T, String> {
+    ) -> Result<T, AnswerError> {
         let mut state = self.state.lock().await;
         if *state == Answered::Closed {
-            return Err("the bot is stopping: its person was told it is restarting".to_string());
+            return Err(AnswerError::Stopping);
         }
         if let Answered::Deferred(deferral) = *state {
             drop(state);
             let answered = rest_timed(Route::Webhook, later(deferral)).await;
             self.counted(Outcome::Deferred, &answered);
-            return answered.map_err(|e| e.to_string());
+            return Ok(answered?);
         }
         *state = Answered::Yes;
         if let Some(deferral) = &self.deferral {
@@ -713,7 +722,7 @@ impl InteractionReply {
         .await
         .map(|()| now);
         self.counted(Outcome::Answered, &answered);
-        answered.map_err(|e| e.to_string())
+        Ok(answered?)
     }
 
     /// Counts the answer (`outcome` if it went out) and Discord's answer to it.
@@ -754,7 +763,7 @@ impl Reply for InteractionReply {
             if answered.is_ok() {
                 self.note(self.noting.as_ref().and_then(|n| n.clicked), false);
             }
-            answered.map_err(|e| (e, message))
+            answered.map_err(|e| (e.to_string(), message))
         })
     }
 
@@ -786,7 +795,8 @@ impl Reply for InteractionReply {
                 }
             };
             let create = || CreateInteractionResponse::Message(response(view, &name));
-            let id = match self.answer(create, later, None).await? {
+            let answered = self.answer(create, later, None).await;
+            let id = match answered.map_err(|e| e.to_string())? {
                 Some(id) => id,
                 None => self
                     .http
@@ -844,7 +854,9 @@ impl Reply for InteractionReply {
                     files(&view).fold(message, CreateInteractionResponseMessage::add_file),
                 )
             };
-            self.answer(create, later, ()).await?;
+            self.answer(create, later, ())
+                .await
+                .map_err(|e| e.to_string())?;
             let followup = matches!(
                 self.deferred().await,
                 Some(Deferral::Public | Deferral::Update)

@@ -43,11 +43,20 @@ impl fmt::Display for ShardRange {
     }
 }
 
+/// Why a text is not a [`ShardRange`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardRangeError {
+    #[error("{0:?} is not a shard range like \"0..4\" (shards 0 to 3)")]
+    NotARange(String),
+    #[error("the shard range {0:?} is empty")]
+    Empty(String),
+}
+
 impl FromStr for ShardRange {
-    type Err = String;
+    type Err = ShardRangeError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("{s:?} is not a shard range like \"0..4\" (shards 0 to 3)");
+        let bad = || ShardRangeError::NotARange(s.to_string());
         let number = |n: &str| n.trim().parse::<u32>().map_err(|_| bad());
         let (first, end) = if let Some((a, b)) = s.split_once("..=") {
             let last = number(b)?;
@@ -59,7 +68,7 @@ impl FromStr for ShardRange {
         };
         let range = ShardRange { first, end };
         if range.is_empty() {
-            return Err(format!("the shard range {s:?} is empty"));
+            return Err(ShardRangeError::Empty(s.to_string()));
         }
         Ok(range)
     }
@@ -85,16 +94,25 @@ pub struct Shards {
     pub count: u32,
 }
 
+/// Why shards are not a process's shards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardsError {
+    #[error("discord.shard_count must be at least 1")]
+    NoShards,
+    #[error(
+        "discord.shards {range} is outside discord.shard_count {count} (the shards are 0..{count})"
+    )]
+    Outside { range: ShardRange, count: u32 },
+}
+
 impl Shards {
     /// Checks that `range` lies within `count` shards.
-    pub fn new(range: ShardRange, count: u32) -> Result<Shards, String> {
+    pub fn new(range: ShardRange, count: u32) -> Result<Shards, ShardsError> {
         if count == 0 {
-            return Err("discord.shard_count must be at least 1".into());
+            return Err(ShardsError::NoShards);
         }
         if range.is_empty() || range.end > count {
-            return Err(format!(
-                "discord.shards {range} is outside discord.shard_count {count} (the shards are 0..{count})"
-            ));
+            return Err(ShardsError::Outside { range, count });
         }
         Ok(Shards { range, count })
     }
@@ -153,7 +171,7 @@ mod tests {
         assert!(Shards::new(range("0..4"), 4).is_ok());
         let err = Shards::new(range("1..3"), 2).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "discord.shards 1..3 is outside discord.shard_count 2 (the shards are 0..2)"
         );
         assert!(Shards::new(range("0..1"), 0).is_err());
