@@ -3,6 +3,8 @@
 use super::drain::{InFlight, Tracked};
 use super::events::{check_command, on_error, on_event};
 use super::*;
+use crate::config::BadValue;
+use crate::tables::shards::Shards;
 
 /// How many [`Membership`] records [`RunningBot::membership`] keeps unread (older ones are
 /// skipped).
@@ -50,7 +52,7 @@ pub enum BotError {
     #[error("the bot token is malformed (a bot token has three parts separated by dots); copy it again from the Developer Portal")]
     BadToken,
     #[error("config: {0}")]
-    Config(String),
+    Config(#[from] BadValue),
     #[error("database {path}: {error}")]
     Store { path: String, error: StoreError },
     #[error("discord: {0}")]
@@ -60,7 +62,7 @@ pub enum BotError {
     #[error("TLS (OpenSSL) could not be set up: {0}")]
     Tls(String),
     #[error("metrics: {0}")]
-    Metrics(String),
+    Metrics(#[from] super::health::MetricsError),
 }
 
 impl BotError {
@@ -242,50 +244,19 @@ impl RunningBot {
 /// Checks the token (without touching the network), opens the database, picks up open games,
 /// and connects to Discord.
 pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, BotError> {
-    let token = config
-        .discord
-        .token
-        .as_ref()
-        .map(|t| t.expose().trim().to_string())
-        .filter(|t| !t.is_empty())
-        .ok_or(BotError::MissingToken)?;
-    serenity::validate_token(&token).map_err(|_| BotError::BadToken)?;
-    config.validate().map_err(BotError::Config)?;
-    let shards = config.shards().map_err(BotError::Config)?;
+    let token = checked_token(config)?;
+    config.validate()?;
+    let shards = config.shards()?;
     let proxy = match options.http_proxy {
         Some(proxy) => Some(proxy),
-        None => config.http_proxy().map_err(BotError::Config)?,
+        None => config.http_proxy()?,
     };
-    match shards {
-        Some(shards) => info!(
-            shards = %shards.range,
-            shard_count = shards.count,
-            "running shards {} of {}: only their guilds' games are kept here",
-            shards.range,
-            shards.count
-        ),
-        None => info!("running every shard (as many as Discord recommends)"),
-    }
-    if let Some(proxy) = &proxy {
-        info!(proxy = %proxy, "REST requests go through the proxy");
-    }
+    log_reach(shards, proxy.as_deref());
 
     // Taken before anything is opened or sent: an address in use stops the start at once. And
     // served at once: `/livez` answers from now on, `/readyz` says `starting` until the bot's
     // parts are there.
-    let metrics = match config.metrics.listen {
-        Some(listen) => {
-            let listener = super::health::bind(listen)
-                .await
-                .map_err(BotError::Metrics)?;
-            let database = match &config.database.url {
-                Some(url) if url.starts_with("postgres") => "postgres",
-                _ => "sqlite",
-            };
-            Some(super::health::serve(listener, database).map_err(BotError::Metrics)?)
-        }
-        None => None,
-    };
+    let metrics = serve_health(config).await?;
     if let (Some(serving), Some(server)) = (options.serving, &metrics) {
         let _ = serving.send(server.addr);
     }
@@ -293,50 +264,29 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         hold.await;
     }
 
-    let database = config.database.shown();
-    let durability = config.database.durability;
-    let store = match &config.database.url {
-        Some(url) => Store::open_url(url, durability).await,
-        None => Store::open_durable(&config.database.path, durability).await,
-    }
-    .map_err(|error| BotError::Store {
-        path: database.clone(),
-        error,
-    })?;
-    info!(database = %database, "database open");
-
+    let store = open_store(config).await?;
     let clients =
         Clients::new(&token, proxy.as_deref()).map_err(|e| BotError::Tls(e.to_string()))?;
     let rest = Arc::new(clients.rest);
-    // Processes sharing the database take turns to identify (`identify`): the buckets of this
-    // process's shards, with the bot's max_concurrency (1 if Discord cannot say).
-    let max_concurrency = match rest.get_bot_gateway().await {
-        Ok(gateway) => u32::try_from(gateway.session_start_limit.max_concurrency).unwrap_or(1),
-        Err(e) => {
-            warn!(error = %e, "GET /gateway/bot failed: identifying as if max_concurrency were 1");
-            1
-        }
-    };
+    let max_concurrency = max_concurrency(&rest).await;
     // The dice's application emoji, before any message is drawn.
     let style = emoji::prepare(&rest, config.emoji.clone()).await;
     let pictures = style.application.is_some();
-    let outbox = Arc::new(io::HttpOutbox { http: rest.clone() });
     let answer_book = Arc::new(super::answers::AnswerBook::new(options.clock));
-    let answers = Arc::new(super::answers::AnswerOutbox {
-        http: rest.clone(),
-        book: answer_book.clone(),
-    });
     let table_config = TableConfig {
         shards,
         style,
         ..config.tables()
     };
-    let tables = Tables::start(store.clone(), outbox, answers, options.dice, table_config)
-        .await
-        .map_err(|error| BotError::Store {
-            path: database,
-            error,
-        })?;
+    let tables = start_tables(
+        &store,
+        &rest,
+        answer_book.clone(),
+        options.dice,
+        table_config,
+        config,
+    )
+    .await?;
     // Get Dickey's strategy table, read from its cache file or solved on a thread of its own from
     // now on: the first Odds, review or bot seat's move finds it ready.
     tables.strategies().warm(options.strategy_hold);
@@ -352,7 +302,165 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         answers: answer_book,
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::from);
-    let framework = poise::Framework::builder()
+    let framework = framework(data, rest.clone(), guild);
+
+    let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
+    let in_flight = InFlight::new();
+    let framework = Tracked {
+        inner: framework,
+        in_flight: in_flight.clone(),
+    };
+    let client =
+        serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
+            .cache_settings(no_cache())
+            .framework(framework)
+            .event_handler(StageWatch(stage_changes))
+            .await?;
+    let shard_manager = client.shard_manager.clone();
+    let answers = client.http.clone();
+    if let Some(server) = &metrics {
+        server.started(super::health::Health {
+            shard_manager: shard_manager.clone(),
+            store: store.clone(),
+            tables: tables.clone(),
+            shards,
+            seen: Default::default(),
+            pictures,
+        });
+    }
+    let identify = Identify {
+        store: store.clone(),
+        sqlite: match &config.database.url {
+            None => Some(config.database.path.clone()),
+            Some(_) => None,
+        },
+        shards,
+        max_concurrency,
+        changes: shard_changes.clone(),
+    };
+    let task = tokio::spawn(connect(client, identify));
+    let keep_logs = config
+        .retention
+        .game_logs_days
+        .map(|days| i64::from(days) * 24 * 60 * 60 * 1000);
+    let sweeper = tokio::spawn(sweep_removed(store.clone(), keep_logs));
+    Ok(RunningBot {
+        shard_manager,
+        tables,
+        store,
+        client: task,
+        sweeper,
+        membership: recorded,
+        in_flight,
+        grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
+        answers,
+        metrics,
+        shard_changes,
+    })
+}
+
+/// The bot token of the config, trimmed, if it has the shape of one (checked without the
+/// network).
+fn checked_token(config: &Config) -> Result<String, BotError> {
+    let token = config
+        .discord
+        .token
+        .as_ref()
+        .map(|t| t.expose().trim().to_string())
+        .filter(|t| !t.is_empty())
+        .ok_or(BotError::MissingToken)?;
+    serenity::validate_token(&token).map_err(|_| BotError::BadToken)?;
+    Ok(token)
+}
+
+/// Logs which shards this process runs, and the REST proxy if there is one.
+fn log_reach(shards: Option<Shards>, proxy: Option<&str>) {
+    match shards {
+        Some(shards) => info!(
+            shards = %shards.range,
+            shard_count = shards.count,
+            "running shards {} of {}: only their guilds' games are kept here",
+            shards.range,
+            shards.count
+        ),
+        None => info!("running every shard (as many as Discord recommends)"),
+    }
+    if let Some(proxy) = proxy {
+        info!(proxy = %proxy, "REST requests go through the proxy");
+    }
+}
+
+/// `/livez`, `/readyz`, `/healthz` and `/metrics` served on `metrics.listen`, if it is set.
+async fn serve_health(config: &Config) -> Result<Option<super::health::Server>, BotError> {
+    let Some(listen) = config.metrics.listen else {
+        return Ok(None);
+    };
+    let listener = super::health::bind(listen).await?;
+    let database = match &config.database.url {
+        Some(url) if url.starts_with("postgres") => "postgres",
+        _ => "sqlite",
+    };
+    Ok(Some(super::health::serve(listener, database)?))
+}
+
+/// The config's database, opened and migrated.
+async fn open_store(config: &Config) -> Result<Store, BotError> {
+    let database = config.database.shown();
+    let durability = config.database.durability;
+    let store = match &config.database.url {
+        Some(url) => Store::open_url(url, durability).await,
+        None => Store::open_durable(&config.database.path, durability).await,
+    }
+    .map_err(|error| BotError::Store {
+        path: database.clone(),
+        error,
+    })?;
+    info!(database = %database, "database open");
+    Ok(store)
+}
+
+/// How many shards may identify at once, as Discord says (1 if it cannot say): processes
+/// sharing the database take turns to identify ([`super::identify`]) by buckets of this size.
+async fn max_concurrency(rest: &serenity::Http) -> u32 {
+    match rest.get_bot_gateway().await {
+        Ok(gateway) => u32::try_from(gateway.session_start_limit.max_concurrency).unwrap_or(1),
+        Err(e) => {
+            warn!(error = %e, "GET /gateway/bot failed: identifying as if max_concurrency were 1");
+            1
+        }
+    }
+}
+
+/// The game service, its open games picked up from `store`, posting through `rest`.
+async fn start_tables(
+    store: &Store,
+    rest: &Arc<serenity::Http>,
+    answer_book: Arc<super::answers::AnswerBook>,
+    dice: Box<dyn DiceSource + Send>,
+    table_config: TableConfig,
+    config: &Config,
+) -> Result<Tables, BotError> {
+    let outbox = Arc::new(io::HttpOutbox { http: rest.clone() });
+    let answers = Arc::new(super::answers::AnswerOutbox {
+        http: rest.clone(),
+        book: answer_book,
+    });
+    Tables::start(store.clone(), outbox, answers, dice, table_config)
+        .await
+        .map_err(|error| BotError::Store {
+            path: config.database.shown(),
+            error,
+        })
+}
+
+/// The commands and the handlers of events, with what they share (`data`); once connected, the
+/// commands are registered (in `guild` only, if given) through `rest`.
+fn framework(
+    data: Data,
+    rest: Arc<serenity::Http>,
+    guild: Option<serenity::GuildId>,
+) -> poise::Framework<Data, Error> {
+    poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             command_check: Some(|ctx| Box::pin(async move { check_command(ctx) })),
@@ -386,80 +494,51 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
                 Ok(data)
             })
         })
-        .build();
+        .build()
+}
 
-    let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
-    let in_flight = InFlight::new();
-    let framework = Tracked {
-        inner: framework,
-        in_flight: in_flight.clone(),
-    };
-    let mut client =
-        serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
-            .cache_settings(no_cache())
-            .framework(framework)
-            .event_handler(StageWatch(stage_changes))
-            .await?;
-    let shard_manager = client.shard_manager.clone();
-    let answers = client.http.clone();
-    if let Some(server) = &metrics {
-        server.started(super::health::Health {
-            shard_manager: shard_manager.clone(),
-            store: store.clone(),
-            tables: tables.clone(),
-            shards,
-            seen: Default::default(),
-            pictures,
-        });
-    }
+/// What the connection needs to take its turn to identify.
+struct Identify {
+    store: Store,
+    /// The SQLite file, if the database is one (its processes take turns by a lock beside it).
+    sqlite: Option<std::path::PathBuf>,
+    shards: Option<Shards>,
+    max_concurrency: u32,
+    changes: tokio::sync::watch::Receiver<u64>,
+}
+
+/// Connects `client`'s shards once it is this process's turn to identify, and runs them until
+/// they stop.
+async fn connect(mut client: serenity::Client, identify: Identify) -> Result<(), serenity::Error> {
+    let Identify {
+        store,
+        sqlite,
+        shards,
+        max_concurrency,
+        changes,
+    } = identify;
     let range = shards.map(|s| (s.range.first, s.range.end));
     let buckets = super::identify::buckets(range, max_concurrency);
-    let sqlite = match &config.database.url {
-        None => Some(config.database.path.clone()),
-        Some(_) => None,
-    };
-    let identify_store = store.clone();
-    let identify_manager = shard_manager.clone();
-    let identify_changes = shard_changes.clone();
-    let task = tokio::spawn(async move {
-        let turn = super::identify::Turn::take(&identify_store, sqlite.as_deref(), &buckets).await;
-        let start = async move {
-            match shards {
-                // serenity 0.12.5 reads the end of this range as the last shard (inclusive):
-                // pass `first..last` to run `first..end`.
-                Some(s) => {
-                    let last = s.range.end - 1;
-                    client.start_shard_range(s.range.first..last, s.count).await
-                }
-                None => client.start_autosharded().await,
+    let turn = super::identify::Turn::take(&store, sqlite.as_deref(), &buckets).await;
+    let manager = client.shard_manager.clone();
+    let start = async move {
+        match shards {
+            // serenity 0.12.5 reads the end of this range as the last shard (inclusive):
+            // pass `first..last` to run `first..end`.
+            Some(s) => {
+                let last = s.range.end - 1;
+                client.start_shard_range(s.range.first..last, s.count).await
             }
-        };
-        tokio::pin!(start);
-        let hold = turn.hold_until_connected(identify_manager, range, identify_changes);
-        // The turn is given up once the shards are connected, or when the client stops first.
-        tokio::select! {
-            stopped = &mut start => stopped,
-            () = hold => start.await,
+            None => client.start_autosharded().await,
         }
-    });
-    let keep_logs = config
-        .retention
-        .game_logs_days
-        .map(|days| i64::from(days) * 24 * 60 * 60 * 1000);
-    let sweeper = tokio::spawn(sweep_removed(store.clone(), keep_logs));
-    Ok(RunningBot {
-        shard_manager,
-        tables,
-        store,
-        client: task,
-        sweeper,
-        membership: recorded,
-        in_flight,
-        grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
-        answers,
-        metrics,
-        shard_changes,
-    })
+    };
+    tokio::pin!(start);
+    let hold = turn.hold_until_connected(manager, range, changes);
+    // The turn is given up once the shards are connected, or when the client stops first.
+    tokio::select! {
+        stopped = &mut start => stopped,
+        () = hold => start.await,
+    }
 }
 
 /// The bot's two REST clients.
