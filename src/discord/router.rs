@@ -2,6 +2,7 @@
 //! table of its channel, the leaderboards or the privacy prompt.
 
 use super::*;
+use crate::ids::GameId;
 use crate::telemetry::{self, Route};
 
 /// The component-interaction router: every button click comes here.
@@ -17,104 +18,41 @@ pub(super) async fn route_click(
         click.channel_id,
         &click.authorizing_integration_owners,
     );
-    let noting = || data.noting(place, Some(click.message.id));
     let reply = Box::new(
         InteractionReply::component(ctx.http.clone(), click.id, click.token.clone())
-            .noting(noting()),
+            .noting(data.noting(place, Some(click.message.id))),
     );
     // Whoever clicks gets private answers in their own language; the table's messages keep the
     // table's.
     let lang = Lang::from_discord(&click.locale);
-    if !data.tables.owns(place.shard_guild()) {
-        warn!(
-            guild = place.guild_id.get(),
-            "a click from a guild of another process's shard; refused"
-        );
-        let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
+    if let Some(refusal) = refusal(data, place, click) {
+        let _ = reply.ephemeral(render::notice(refusal, lang)).await;
         return;
     }
-    let guild = serenity::GuildId::from(place.guild_id);
-    if let Err(max) = data.clicks.check(guild, click.user.id) {
-        info!(max, "a click past the person's rate limit; refused");
-        let _ = reply
-            .ephemeral(render::notice(Notice::SlowDown(max), lang))
-            .await;
-        return;
-    }
-    let button = codec::decode(&click.data.custom_id);
-    // A select menu's choice is its first value (the menus take exactly one).
-    let chosen = match &click.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
-        _ => None,
+    let clicked = Clicked {
+        ctx,
+        data,
+        click,
+        place,
+        lang,
     };
-    let intent = match &button {
-        Some(Button::Game { action, .. }) => {
-            Intent::<MoveText>::parse(action, chosen.map(String::as_str))
-        }
-        _ => None,
-    };
-    match (button, intent) {
-        (
-            Some(Button::Game {
-                game_id, version, ..
-            }),
-            Some(intent),
-        ) => {
-            let who = who(&click.user, click.member.as_ref());
-            let origin = Origin::Click {
-                game_id,
-                version,
-                message_id: click.message.id.into(),
-                board: board_of(&click.message),
-            };
-            let reply = Box::new(
-                InteractionReply::click(reply.http.clone(), reply.id, reply.token.clone())
-                    .noting(noting()),
-            );
-            if intent == Intent::Review {
-                // A review is answered beside the tables: the game is over.
-                let request = ReviewRequest {
-                    kind: None,
-                    game_id: Some(game_id),
-                    guild_id: guild.into(),
-                    who,
-                    origin,
-                    reply,
-                    lang,
-                };
-                data.tables.review(request).await;
-            } else {
-                let request = Request {
-                    kind: None,
-                    who,
-                    intent,
-                    origin,
-                    reply,
-                    lang,
-                };
-                data.tables.request(click.channel_id.into(), request).await;
-            }
-        }
-        (
-            Some(Button::Leaderboard {
-                kind,
-                global,
-                by,
-                page,
-                lang: board_lang,
-                period,
-            }),
-            _,
-        ) => {
-            // A page's button turns the page of a leaderboard, and of nothing else.
-            if !is_leaderboard(&click.message) {
-                let _ = reply
-                    .ephemeral(render::notice(Notice::UnknownButton, lang))
-                    .await;
-                return;
-            }
-            // The page keeps the board's language; only private answers follow the clicker's.
-            let board_lang = board_lang.unwrap_or(lang);
+    match codec::decode(&click.data.custom_id) {
+        Some(Button::Game {
+            game_id,
+            version,
+            action,
+        }) => match Intent::<MoveText>::parse(&action, chosen(click)) {
+            Some(intent) => clicked.play(game_id, version, intent, reply).await,
+            None => unknown_button(reply, lang).await,
+        },
+        Some(Button::Leaderboard {
+            kind,
+            global,
+            by,
+            page,
+            lang: board_lang,
+            period,
+        }) => {
             let board = commands::Board {
                 kind,
                 global,
@@ -122,32 +60,148 @@ pub(super) async fn route_click(
                 by,
                 period,
             };
-            let view = commands::leaderboard_view(&data.store, board, guild, page, board_lang);
-            match view.await {
-                Ok(view) => {
-                    let name = commands::leaderboard_namer(board, board_lang);
-                    let update = io::response(&view, &name);
-                    let response = CreateInteractionResponse::UpdateMessage(update);
-                    let turned = click.create_response(&ctx.http, response);
-                    let turned = telemetry::rest_timed(Route::Interaction, turned).await;
-                    health::answered("component", &turned);
-                    if let Err(e) = turned {
-                        warn!(error = %e, "could not turn a leaderboard page");
-                    }
-                }
-                Err(e) => {
-                    error!(error = %e, "could not read the leaderboard");
-                    let _ = reply.ephemeral(render::notice(Notice::Failed, lang)).await;
-                }
-            }
+            // The page keeps the board's language; only private answers follow the clicker's.
+            let board_lang = board_lang.unwrap_or(lang);
+            clicked.turn_page(board, page, board_lang, reply).await;
         }
-        (Some(Button::Forget { user_id, confirm }), _) => {
+        Some(Button::Forget { user_id, confirm }) => {
             commands::forget_click(ctx, data, click, reply, lang, user_id, confirm).await;
         }
-        _ => {
-            let _ = reply
-                .ephemeral(render::notice(Notice::UnknownButton, lang))
+        None => unknown_button(reply, lang).await,
+    }
+}
+
+/// Why a click is refused before it is read, if it is: its guild is another process's shard's,
+/// or the person clicks faster than their rate limit.
+fn refusal(data: &Data, place: Place, click: &ComponentInteraction) -> Option<Notice> {
+    if !data.tables.owns(place.shard_guild()) {
+        warn!(
+            guild = place.guild_id.get(),
+            "a click from a guild of another process's shard; refused"
+        );
+        return Some(Notice::Failed);
+    }
+    let guild = serenity::GuildId::from(place.guild_id);
+    if let Err(max) = data.clicks.check(guild, click.user.id) {
+        info!(max, "a click past the person's rate limit; refused");
+        return Some(Notice::SlowDown(max));
+    }
+    None
+}
+
+/// A select menu's choice: its first value (the menus take exactly one); `None` for a button.
+fn chosen(click: &ComponentInteraction) -> Option<&str> {
+    match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().map(String::as_str)
+        }
+        _ => None,
+    }
+}
+
+/// The private answer to a button the bot does not know (or no longer does).
+async fn unknown_button(reply: Box<InteractionReply>, lang: Lang) {
+    let _ = reply
+        .ephemeral(render::notice(Notice::UnknownButton, lang))
+        .await;
+}
+
+/// A click let through, with where it was made and the clicker's language.
+struct Clicked<'a> {
+    ctx: &'a serenity::Context,
+    data: &'a Data,
+    click: &'a ComponentInteraction,
+    place: Place,
+    lang: Lang,
+}
+
+impl Clicked<'_> {
+    /// A game's button or menu: `intent` on game `game_id` as it was at `version`, handed to
+    /// the channel's table (a review, the game being over, beside the tables).
+    async fn play(
+        &self,
+        game_id: GameId,
+        version: u64,
+        intent: Intent<MoveText>,
+        component: Box<InteractionReply>,
+    ) {
+        let click = self.click;
+        let who = who(&click.user, click.member.as_ref());
+        let origin = Origin::Click {
+            game_id,
+            version,
+            message_id: click.message.id.into(),
+            board: board_of(&click.message),
+        };
+        let reply = Box::new(
+            InteractionReply::click(
+                component.http.clone(),
+                component.id,
+                component.token.clone(),
+            )
+            .noting(self.data.noting(self.place, Some(click.message.id))),
+        );
+        let lang = self.lang;
+        if intent == Intent::Review {
+            let request = ReviewRequest {
+                kind: None,
+                game_id: Some(game_id),
+                guild_id: self.place.guild_id,
+                who,
+                origin,
+                reply,
+                lang,
+            };
+            self.data.tables.review(request).await;
+        } else {
+            let request = Request {
+                kind: None,
+                who,
+                intent,
+                origin,
+                reply,
+                lang,
+            };
+            self.data
+                .tables
+                .request(click.channel_id.into(), request)
                 .await;
+        }
+    }
+
+    /// A leaderboard's page button: the message turned to `page` of `board`, in `board_lang`.
+    async fn turn_page(
+        &self,
+        board: commands::Board,
+        page: u32,
+        board_lang: Lang,
+        reply: Box<InteractionReply>,
+    ) {
+        let click = self.click;
+        // A page's button turns the page of a leaderboard, and of nothing else.
+        if !is_leaderboard(&click.message) {
+            return unknown_button(reply, self.lang).await;
+        }
+        let guild = serenity::GuildId::from(self.place.guild_id);
+        let view = commands::leaderboard_view(&self.data.store, board, guild, page, board_lang);
+        let view = match view.await {
+            Ok(view) => view,
+            Err(e) => {
+                error!(error = %e, "could not read the leaderboard");
+                let _ = reply
+                    .ephemeral(render::notice(Notice::Failed, self.lang))
+                    .await;
+                return;
+            }
+        };
+        let name = commands::leaderboard_namer(board, board_lang);
+        let update = io::response(&view, &name);
+        let response = CreateInteractionResponse::UpdateMessage(update);
+        let turned = click.create_response(&self.ctx.http, response);
+        let turned = telemetry::rest_timed(Route::Interaction, turned).await;
+        health::answered("component", &turned);
+        if let Err(e) = turned {
+            warn!(error = %e, "could not turn a leaderboard page");
         }
     }
 }
