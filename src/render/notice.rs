@@ -258,19 +258,19 @@ fn sent_name(name: &str) -> String {
 
 /// The notice as a message (content only), in `lang`: the language of the one who asked.
 pub fn notice(notice: Notice, lang: Lang) -> MessageView {
+    MessageView::new(&notice_text(notice, lang))
+}
+
+/// The notice's text in `lang`: a fixed text, or one that says what the notice carries.
+fn notice_text(notice: Notice, lang: Lang) -> String {
+    let or = |items: &[String]| list(items, &lang.t("or"));
     let id = match notice {
         Notice::Done => "notice-done",
         Notice::Joined => "notice-joined",
         Notice::Left => "notice-left",
         Notice::Kicked => "notice-kicked",
         Notice::Cancelled => "notice-cancelled",
-        Notice::ChannelBusy(busy) => return MessageView::new(&channel_busy(&busy, lang)),
-        Notice::NoGame => "notice-no-game",
-        Notice::OtherGame(command) => {
-            return MessageView::new(&tr!(lang, "notice-other-game", command = command))
-        }
         Notice::GameOver => "notice-game-over",
-        Notice::RematchPlayersOnly => "notice-rematch-players-only",
         Notice::Stale => "notice-stale",
         Notice::AlreadyDone => "notice-already-done",
         Notice::HostOnly => "notice-host-only",
@@ -283,139 +283,121 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
         Notice::Preparing => "notice-preparing",
         Notice::NotPrepared => "notice-not-prepared",
         Notice::Failed => "notice-failed",
+        Notice::ManageServerOnly => "notice-manage-server-only",
+        Notice::BadOptions => "notice-options-bad",
+        Notice::ChannelBusy(busy) => return channel_busy(&busy, lang),
+        Notice::OtherGame(command) => return tr!(lang, "notice-other-game", command = command),
+        // Every game's command, as the asker's client shows it.
+        Notice::NoGame => return tr!(lang, "notice-no-game", starts = or(&commands(lang, true))),
+        Notice::RematchPlayersOnly => {
+            let starts = or(&commands(lang, true));
+            return tr!(lang, "notice-rematch-players-only", starts = starts);
+        }
+        Notice::UnknownCommand => {
+            let commands = or(&commands(lang, false));
+            return tr!(lang, "notice-unknown-command", commands = commands);
+        }
         Notice::BadOption {
             option,
             takes,
             given,
-        } => {
-            let option = sent_name(&option);
-            let takes = match takes {
-                Takes::Range { min, max } => {
-                    let shown: Vec<String> = whole_examples(min, max)
-                        .iter()
-                        .map(i64::to_string)
-                        .collect();
-                    if max >= SAFE_INTEGER {
-                        tr!(
-                            lang,
-                            "notice-option-at-least",
-                            option = option,
-                            min = min.to_string(),
-                            examples = examples(&shown, lang)
-                        )
-                    } else {
-                        tr!(
-                            lang,
-                            "notice-option-range",
-                            option = option,
-                            min = min.to_string(),
-                            max = max.to_string(),
-                            examples = examples(&shown, lang)
-                        )
-                    }
-                }
-                Takes::OneOf(choices) => {
-                    let choices: Vec<String> = choices.iter().map(|c| sent_name(c)).collect();
-                    let choices = list(&choices, &lang.t("or"));
-                    tr!(
-                        lang,
-                        "notice-option-choice",
-                        option = option,
-                        choices = choices
-                    )
-                }
-                Takes::Member => tr!(lang, "notice-option-member", option = option),
-                Takes::Channel => tr!(lang, "notice-option-channel", option = option),
-                Takes::Duration(bounds) => tr!(
-                    lang,
-                    "notice-option-duration",
-                    option = option,
-                    min = crate::duration::show(bounds.min, lang),
-                    max = crate::duration::show(bounds.max, lang),
-                    examples = examples(&bounds.examples(lang), lang)
-                ),
-                Takes::Other => tr!(lang, "notice-option-value", option = option),
-            };
-            let text = match given.as_deref().and_then(quoted) {
-                Some(given) => format!(
-                    "{} {takes}",
-                    tr!(lang, "notice-option-given", given = given)
-                ),
-                None => takes,
-            };
-            return MessageView::new(&text);
-        }
+        } => return bad_option(&option, takes, given.as_deref(), lang),
         Notice::UnknownOption(option) => {
-            let text = tr!(lang, "notice-option-unknown", option = sent_name(&option));
-            return MessageView::new(&text);
+            return tr!(lang, "notice-option-unknown", option = sent_name(&option))
         }
         Notice::MissingOption(option) => {
-            let text = tr!(lang, "notice-option-missing", option = sent_name(&option));
-            return MessageView::new(&text);
+            return tr!(lang, "notice-option-missing", option = sent_name(&option))
         }
         Notice::ChannelNotAllowed(channels) => {
             let channels: Vec<String> = channels.iter().map(|c| format!("<#{c}>")).collect();
-            let text = tr!(
-                lang,
-                "notice-channel-not-allowed",
-                channels = list(&channels, &lang.t("or"))
-            );
-            return MessageView::new(&text);
+            return tr!(lang, "notice-channel-not-allowed", channels = or(&channels));
         }
-        Notice::ManageServerOnly => "notice-manage-server-only",
         Notice::NothingToSet(options) => {
-            let text = tr!(
-                lang,
-                "notice-nothing-to-set",
-                options = list(&options, &lang.t("or"))
-            );
-            return MessageView::new(&text);
+            return tr!(lang, "notice-nothing-to-set", options = or(&options))
         }
-        Notice::TooManyChannels(max) => {
-            return MessageView::new(&tr!(lang, "notice-too-many-channels", max = max));
-        }
-        Notice::TooManyLobbies(max) => {
-            return MessageView::new(&tr!(lang, "notice-limit-lobbies", max = max));
-        }
-        Notice::TooManyTables(max) => {
-            return MessageView::new(&tr!(lang, "notice-limit-tables", max = max));
-        }
-        Notice::SlowDown(max) => {
-            return MessageView::new(&tr!(lang, "notice-limit-clicks", max = max));
-        }
-        Notice::BadOptions => "notice-options-bad",
-        Notice::UnknownCommand => "notice-unknown-command",
+        Notice::TooManyChannels(max) => return tr!(lang, "notice-too-many-channels", max = max),
+        Notice::TooManyLobbies(max) => return tr!(lang, "notice-limit-lobbies", max = max),
+        Notice::TooManyTables(max) => return tr!(lang, "notice-limit-tables", max = max),
+        Notice::SlowDown(max) => return tr!(lang, "notice-limit-clicks", max = max),
         Notice::SubcommandNeeded {
             command,
             subcommands,
         } => {
             // The bot's own names (registered by it): shown as code.
             let subcommands: Vec<String> = subcommands.iter().map(|s| format!("`{s}`")).collect();
-            let text = tr!(
+            return tr!(
                 lang,
                 "notice-subcommand-needed",
                 command = command,
-                subcommands = list(&subcommands, &lang.t("or"))
+                subcommands = or(&subcommands)
             );
-            return MessageView::new(&text);
         }
     };
-    let text = match notice {
-        // Every game's command, as the asker's client shows it.
-        Notice::NoGame | Notice::RematchPlayersOnly => {
-            let starts: Vec<String> = commands(lang, true);
-            tr!(lang, id, starts = list(&starts, &lang.t("or")))
+    lang.t(id)
+}
+
+/// The refusal of a value given to `option`: the value quoted (if any), then what the option
+/// takes.
+fn bad_option(option: &str, takes: Takes, given: Option<&str>, lang: Lang) -> String {
+    let takes = what_it_takes(&sent_name(option), takes, lang);
+    match given.and_then(quoted) {
+        Some(given) => format!(
+            "{} {takes}",
+            tr!(lang, "notice-option-given", given = given)
+        ),
+        None => takes,
+    }
+}
+
+/// What `option` (its name as shown) takes, with examples where they help.
+fn what_it_takes(option: &str, takes: Takes, lang: Lang) -> String {
+    match takes {
+        Takes::Range { min, max } => {
+            let shown: Vec<String> = whole_examples(min, max)
+                .iter()
+                .map(i64::to_string)
+                .collect();
+            if max >= SAFE_INTEGER {
+                tr!(
+                    lang,
+                    "notice-option-at-least",
+                    option = option,
+                    min = min.to_string(),
+                    examples = examples(&shown, lang)
+                )
+            } else {
+                tr!(
+                    lang,
+                    "notice-option-range",
+                    option = option,
+                    min = min.to_string(),
+                    max = max.to_string(),
+                    examples = examples(&shown, lang)
+                )
+            }
         }
-        Notice::UnknownCommand => {
+        Takes::OneOf(choices) => {
+            let choices: Vec<String> = choices.iter().map(|c| sent_name(c)).collect();
+            let choices = list(&choices, &lang.t("or"));
             tr!(
                 lang,
-                id,
-                commands = list(&commands(lang, false), &lang.t("or"))
+                "notice-option-choice",
+                option = option,
+                choices = choices
             )
         }
-        _ => lang.t(id),
-    };
-    MessageView::new(&text)
+        Takes::Member => tr!(lang, "notice-option-member", option = option),
+        Takes::Channel => tr!(lang, "notice-option-channel", option = option),
+        Takes::Duration(bounds) => tr!(
+            lang,
+            "notice-option-duration",
+            option = option,
+            min = crate::duration::show(bounds.min, lang),
+            max = crate::duration::show(bounds.max, lang),
+            examples = examples(&bounds.examples(lang), lang)
+        ),
+        Takes::Other => tr!(lang, "notice-option-value", option = option),
+    }
 }
 
 /// Every game's slash command in `lang`, as code (`/forgetit`), or with its `start`.
