@@ -16,6 +16,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
 use plotters::element::DashedPathElement;
@@ -27,7 +28,7 @@ mod marks;
 mod review;
 
 use legend::{Entry, Legend, Swatch};
-use marks::place_marks;
+use marks::{place_marks, Mark};
 pub use review::{review_png, review_svg, ReviewChart};
 
 /// The picture's size, in pixels.
@@ -159,66 +160,14 @@ type DrawResult<'a> = Result<(), Box<dyn std::error::Error + 'a>>;
 fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
     let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&BACKGROUND)?;
-    let last = chart
-        .seats
-        .iter()
-        .flat_map(|s| s.points.iter().map(|&(r, _)| r))
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let values = chart
-        .seats
-        .iter()
-        .flat_map(|s| s.points.iter().map(|&(_, p)| p));
-    let target = chart.target.as_ref().map(|(t, _)| *t);
-    let top = values.clone().chain(target).max().unwrap_or(0).max(10);
-    let low = values.min().unwrap_or(0);
-    let bottom = if chart.values_only {
-        let top = chart
-            .seats
-            .iter()
-            .flat_map(|s| s.points.iter().map(|&(_, p)| p))
-            .max()
-            .unwrap_or(0);
-        low - (top - low) / 8 - 10
-    } else {
-        low.min(0)
-    };
-    let top = if chart.values_only {
-        chart
-            .seats
-            .iter()
-            .flat_map(|s| s.points.iter().map(|&(_, p)| p))
-            .chain(target)
-            .max()
-            .unwrap_or(0)
-            + 10
-    } else {
-        top
-    };
-    let top = top + (top - bottom) / 12 + 1;
-    let font = |size: u32| (FAMILY, size).into_font().color(&TEXT);
+    let last = last_round(chart);
+    let (bottom, top) = points_range(chart);
     let titled = root.titled(&chart.title, font(32))?;
     let looks: Vec<Look> = (0..chart.seats.len())
         .map(|i| Look::of(i, chart.seats[i].bot))
         .collect();
     // The legend has a band of its own under the title: it never covers the data.
-    let legend = Legend::lay_out(
-        chart
-            .seats
-            .iter()
-            .zip(&looks)
-            .map(|(seat, look)| Entry {
-                name: seat.name.clone(),
-                swatch: Swatch::Line {
-                    style: look.line(),
-                    dash: look.dash,
-                    marker: Some((look.marker, look.colour)),
-                },
-            })
-            .collect(),
-        20,
-    );
+    let legend = seats_legend(chart, &looks);
     let (band, area) = titled.split_vertically(legend.height());
     let mut cx = ChartBuilder::on(&area)
         .margin(14)
@@ -239,40 +188,10 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
         .axis_desc_style(font(22))
         .draw()?;
     if let Some((round, label)) = &chart.last_round {
-        let from = f64::from(*round) - 1.0;
-        cx.draw_series(std::iter::once(Rectangle::new(
-            [(from, bottom as f64), (f64::from(*round) + 0.5, top as f64)],
-            SHADE.filled(),
-        )))?;
-        // Right-aligned at the band's right edge, so that it stays in the picture.
-        cx.draw_series(std::iter::once(Text::new(
-            label.clone(),
-            (
-                f64::from(*round) + 0.45,
-                top as f64 - (top - bottom) as f64 / 40.0,
-            ),
-            font(19).pos(text_anchor::Pos::new(
-                text_anchor::HPos::Right,
-                text_anchor::VPos::Top,
-            )),
-        )))?;
+        shade_last_round(&mut cx, *round, label, (bottom, top))?;
     }
     if let Some((target, label)) = &chart.target {
-        let y = *target as f64;
-        cx.draw_series(DashedLineSeries::new(
-            [(0.0, y), (f64::from(last) + 0.5, y)],
-            6,
-            6,
-            TARGET.stroke_width(2),
-        ))?;
-        cx.draw_series(std::iter::once(Text::new(
-            label.clone(),
-            (0.1, y),
-            font(19).pos(text_anchor::Pos::new(
-                text_anchor::HPos::Left,
-                text_anchor::VPos::Bottom,
-            )),
-        )))?;
+        draw_target(&mut cx, *target, label, last)?;
     }
     // Where each seat's marks go, in pixels: on its points, but side by side where marks of
     // several seats would cover each other.
@@ -282,7 +201,131 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
     };
     let (xs, _) = cx.plotting_area().get_pixel_range();
     let placed = place_marks(chart, &looks, at, (f64::from(xs.start), f64::from(xs.end)));
-    for (look, marks) in looks.iter().zip(&placed) {
+    draw_lines(&root, &looks, &placed)?;
+    draw_moments(&root, chart, &placed, at)?;
+    legend.draw(&root, band.get_base_pixel())?;
+    root.present()?;
+    Ok(())
+}
+
+/// A label's font, at `size`.
+fn font(size: u32) -> TextStyle<'static> {
+    (FAMILY, size).into_font().color(&TEXT)
+}
+
+/// The score chart's plot, in rounds across and points up.
+type Plot<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The last round a seat's line reaches (at least 1).
+fn last_round(chart: &ScoreChart) -> u32 {
+    chart
+        .seats
+        .iter()
+        .flat_map(|s| s.points.iter().map(|&(r, _)| r))
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
+/// The points the y axis runs over, (bottom, top): from 0 (or the lowest total, if below) to
+/// above the highest total and the target; for values only (a rating), from a little below the
+/// lowest to a little above the highest.
+fn points_range(chart: &ScoreChart) -> (i64, i64) {
+    let values = chart
+        .seats
+        .iter()
+        .flat_map(|s| s.points.iter().map(|&(_, p)| p));
+    let target = chart.target.as_ref().map(|(t, _)| *t);
+    let top = values.clone().chain(target).max().unwrap_or(0).max(10);
+    let low = values.clone().min().unwrap_or(0);
+    let bottom = if chart.values_only {
+        let top = values.clone().max().unwrap_or(0);
+        low - (top - low) / 8 - 10
+    } else {
+        low.min(0)
+    };
+    let top = if chart.values_only {
+        values.chain(target).max().unwrap_or(0) + 10
+    } else {
+        top
+    };
+    (bottom, top + (top - bottom) / 12 + 1)
+}
+
+/// Every seat's name, with its line's look.
+fn seats_legend(chart: &ScoreChart, looks: &[Look]) -> Legend {
+    Legend::lay_out(
+        chart
+            .seats
+            .iter()
+            .zip(looks)
+            .map(|(seat, look)| Entry {
+                name: seat.name.clone(),
+                swatch: Swatch::Line {
+                    style: look.line(),
+                    dash: look.dash,
+                    marker: Some((look.marker, look.colour)),
+                },
+            })
+            .collect(),
+        20,
+    )
+}
+
+/// The last round's band, shaded across the plot's height (`bottom`, `top`), with its label.
+fn shade_last_round(
+    cx: &mut Plot,
+    round: u32,
+    label: &str,
+    (bottom, top): (i64, i64),
+) -> AreaResult {
+    let from = f64::from(round) - 1.0;
+    cx.draw_series(std::iter::once(Rectangle::new(
+        [(from, bottom as f64), (f64::from(round) + 0.5, top as f64)],
+        SHADE.filled(),
+    )))?;
+    // Right-aligned at the band's right edge, so that it stays in the picture.
+    cx.draw_series(std::iter::once(Text::new(
+        label.to_string(),
+        (
+            f64::from(round) + 0.45,
+            top as f64 - (top - bottom) as f64 / 40.0,
+        ),
+        font(19).pos(text_anchor::Pos::new(
+            text_anchor::HPos::Right,
+            text_anchor::VPos::Top,
+        )),
+    )))?;
+    Ok(())
+}
+
+/// The target's dashed line across the plot (to round `last`), with its label.
+fn draw_target(cx: &mut Plot, target: i64, label: &str, last: u32) -> AreaResult {
+    let y = target as f64;
+    cx.draw_series(DashedLineSeries::new(
+        [(0.0, y), (f64::from(last) + 0.5, y)],
+        6,
+        6,
+        TARGET.stroke_width(2),
+    ))?;
+    cx.draw_series(std::iter::once(Text::new(
+        label.to_string(),
+        (0.1, y),
+        font(19).pos(text_anchor::Pos::new(
+            text_anchor::HPos::Left,
+            text_anchor::VPos::Bottom,
+        )),
+    )))?;
+    Ok(())
+}
+
+/// Each seat's line through its marks, and its markers.
+fn draw_lines(
+    root: &DrawingArea<SVGBackend<'_>, Shift>,
+    looks: &[Look],
+    placed: &[Vec<Mark>],
+) -> AreaResult {
+    for (look, marks) in looks.iter().zip(placed) {
         let path: Vec<(i32, i32)> = marks.iter().map(|m| m.at).collect();
         match look.dash {
             None => root.draw(&PathElement::new(path, look.line()))?,
@@ -291,9 +334,20 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
             }
         }
         for mark in marks.iter().filter(|m| m.shown) {
-            draw_marker(&root, look.marker, mark.at, look.colour)?;
+            draw_marker(root, look.marker, mark.at, look.colour)?;
         }
     }
+    Ok(())
+}
+
+/// The game's moments: a ring (good) or a cross (bad) beside the seat's mark of the round, at
+/// the total the moment left it with (`at` maps a point to its pixel).
+fn draw_moments(
+    root: &DrawingArea<SVGBackend<'_>, Shift>,
+    chart: &ScoreChart,
+    placed: &[Vec<Mark>],
+    at: impl Fn(f64, f64) -> (f64, f64),
+) -> AreaResult {
     for moment in &chart.moments {
         let Some(mark) = placed
             .get(moment.seat)
@@ -302,7 +356,6 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
             continue;
         };
         let colour = SEAT_COLOURS[moment.seat % SEAT_COLOURS.len()];
-        // Beside the seat's mark of that round, at the total the moment left it with.
         let (_, y) = at(f64::from(moment.round), moment.total as f64);
         let centre = (mark.at.0, y.round() as i32);
         if moment.good {
@@ -311,8 +364,6 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
             root.draw(&Cross::new(centre, 13, colour.stroke_width(5)))?;
         }
     }
-    legend.draw(&root, band.get_base_pixel())?;
-    root.present()?;
     Ok(())
 }
 

@@ -1,11 +1,14 @@
 //! The review chart: a person's play, turn by turn, against optimal play.
 
+use std::ops::Range;
+
+use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::legend::{Entry, Legend, Swatch};
 use super::{
-    png_of, tick, ChartError, DrawResult, Marker, BACKGROUND, FAMILY, GRID, HEIGHT, SEAT_COLOURS,
-    TEXT, WIDTH,
+    font, png_of, tick, AreaResult, ChartError, DrawResult, Marker, BACKGROUND, GRID, HEIGHT,
+    SEAT_COLOURS, TEXT, WIDTH,
 };
 
 /// A person's play in a game, turn by turn: what the review chart draws. Above, their score
@@ -47,17 +50,37 @@ const COST: RGBColor = SEAT_COLOURS[5];
 fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
     let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&BACKGROUND)?;
-    let font = |size: u32| (FAMILY, size).into_font().color(&TEXT);
     let titled = root.titled(&chart.title, font(29))?;
-    let optimal = TEXT.stroke_width(3);
-    let actual = SEAT_COLOURS[0].stroke_width(4);
     // The legend has a band of its own under the title: it covers neither panel's data.
-    let legend = Legend::lay_out(
+    let legend = legend(chart);
+    let (band, rest) = titled.split_vertically(legend.height());
+    let (upper, lower) = rest.split_vertically(rest.dim_in_pixel().1 / 2);
+    let last = last_round(chart);
+    let x = -0.5..f64::from(last) + 0.5;
+    draw_values(&upper, chart, x.clone())?;
+    draw_deltas(&lower, chart, x, last)?;
+    legend.draw(&root, band.get_base_pixel())?;
+    root.present()?;
+    Ok(())
+}
+
+/// The player's line, dotted at each round, and optimal play's, dashed.
+fn actual_line() -> ShapeStyle {
+    SEAT_COLOURS[0].stroke_width(4)
+}
+
+fn optimal_line() -> ShapeStyle {
+    TEXT.stroke_width(3)
+}
+
+/// The two lines and the two bars, named.
+fn legend(chart: &ReviewChart) -> Legend {
+    Legend::lay_out(
         vec![
             Entry {
                 name: chart.actual.0.clone(),
                 swatch: Swatch::Line {
-                    style: actual,
+                    style: actual_line(),
                     dash: None,
                     marker: Some((Marker::Dot, SEAT_COLOURS[0])),
                 },
@@ -65,7 +88,7 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
             Entry {
                 name: chart.optimal.0.clone(),
                 swatch: Swatch::Line {
-                    style: optimal,
+                    style: optimal_line(),
                     dash: Some((8, 5)),
                     marker: None,
                 },
@@ -86,10 +109,12 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
             },
         ],
         19,
-    );
-    let (band, rest) = titled.split_vertically(legend.height());
-    let (upper, lower) = rest.split_vertically(rest.dim_in_pixel().1 / 2);
-    let last = chart
+    )
+}
+
+/// The last round either panel draws (at least 1).
+fn last_round(chart: &ReviewChart) -> u32 {
+    chart
         .actual
         .1
         .iter()
@@ -98,8 +123,15 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         .chain(chart.rounds.iter().map(|&(r, _, _)| r))
         .max()
         .unwrap_or(1)
-        .max(1);
-    let x = -0.5..f64::from(last) + 0.5;
+        .max(1)
+}
+
+/// The upper panel: the player's line and optimal play's, over the rounds `x`.
+fn draw_values(
+    upper: &DrawingArea<SVGBackend<'_>, Shift>,
+    chart: &ReviewChart,
+    x: Range<f64>,
+) -> AreaResult {
     let values = chart
         .actual
         .1
@@ -108,11 +140,11 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         .map(|&(_, v)| v);
     let (low, high) = values.fold((0f64, 1f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let pad = (high - low) / 12.0;
-    let mut top = ChartBuilder::on(&upper)
+    let mut top = ChartBuilder::on(upper)
         .margin(10)
         .x_label_area_size(10)
         .y_label_area_size(80)
-        .build_cartesian_2d(x.clone(), low..high + pad)?;
+        .build_cartesian_2d(x, low..high + pad)?;
     top.configure_mesh()
         .bold_line_style(GRID)
         .light_line_style(BACKGROUND)
@@ -131,15 +163,25 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         points(&chart.optimal.1),
         8,
         5,
-        optimal,
+        optimal_line(),
     ))?;
-    top.draw_series(LineSeries::new(points(&chart.actual.1), actual))?;
+    top.draw_series(LineSeries::new(points(&chart.actual.1), actual_line()))?;
     top.draw_series(
         points(&chart.actual.1)
             .into_iter()
             .map(|p| Circle::new(p, 6, SEAT_COLOURS[0].filled())),
     )?;
+    Ok(())
+}
 
+/// The lower panel: each round's luck and what its decisions cost, as bars, over the rounds `x`
+/// (up to `last`).
+fn draw_deltas(
+    lower: &DrawingArea<SVGBackend<'_>, Shift>,
+    chart: &ReviewChart,
+    x: Range<f64>,
+    last: u32,
+) -> AreaResult {
     let deltas = chart
         .rounds
         .iter()
@@ -149,7 +191,7 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
     // Whole-number ticks (no decimal separator to translate): on a narrow range (a review of
     // nothing but zeros is -1..1) five of them would repeat ("1, 0, 0, -0, -1"), so fewer.
     let ticks = if high - low < 4.0 { 3 } else { 5 };
-    let mut bottom = ChartBuilder::on(&lower)
+    let mut bottom = ChartBuilder::on(lower)
         .margin(10)
         .x_label_area_size(52)
         .y_label_area_size(80)
@@ -182,7 +224,5 @@ fn draw_review<'a>(chart: &ReviewChart, svg: &'a mut String) -> DrawResult<'a> {
         let r = f64::from(round);
         Rectangle::new([(r + 0.02, 0.0), (r + 0.38, -cost)], TEXT.stroke_width(1))
     }))?;
-    legend.draw(&root, band.get_base_pixel())?;
-    root.present()?;
     Ok(())
 }
