@@ -172,7 +172,7 @@ impl StrategyConfig {
     }
 }
 
-/// How a stop (SIGTERM, SIGINT) goes: see [`crate::discord::RunningBot::shutdown`].
+/// How a stop (SIGTERM, SIGINT) goes (the bot's `RunningBot::shutdown`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ShutdownConfig {

@@ -67,7 +67,8 @@ pub enum BotError {
 
 impl BotError {
     /// Whether the database is newer than this binary (a rollback): a start that will fail the
-    /// same way every time, which a supervisor must not restart ([`crate::cli`]'s exit status 3).
+    /// same way every time, which a supervisor must not restart (the command line exits with
+    /// status 3).
     pub fn is_newer_database(&self) -> bool {
         matches!(
             self,
