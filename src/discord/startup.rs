@@ -47,10 +47,8 @@ impl Default for BotOptions {
 
 #[derive(Debug, thiserror::Error)]
 pub enum BotError {
-    #[error("no bot token: set DISCORD_TOKEN or discord.token in the config file")]
-    MissingToken,
-    #[error("the bot token is malformed (a bot token has three parts separated by dots); copy it again from the Developer Portal")]
-    BadToken,
+    #[error(transparent)]
+    Token(#[from] TokenRefused),
     #[error("config: {0}")]
     Config(#[from] BadValue),
     #[error("database {path}: {error}")]
@@ -63,6 +61,15 @@ pub enum BotError {
     Tls(String),
     #[error("metrics: {0}")]
     Metrics(#[from] super::health::MetricsError),
+}
+
+/// Why the config's bot token is refused before anything is sent.
+#[derive(Debug, thiserror::Error)]
+pub enum TokenRefused {
+    #[error("no bot token: set DISCORD_TOKEN or discord.token in the config file")]
+    Missing,
+    #[error("the bot token is malformed (a bot token has three parts separated by dots); copy it again from the Developer Portal")]
+    Malformed,
 }
 
 impl BotError {
@@ -362,15 +369,15 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
 
 /// The bot token of the config, trimmed, if it has the shape of one (checked without the
 /// network).
-fn checked_token(config: &Config) -> Result<String, BotError> {
+fn checked_token(config: &Config) -> Result<String, TokenRefused> {
     let token = config
         .discord
         .token
         .as_ref()
         .map(|t| t.expose().trim().to_string())
         .filter(|t| !t.is_empty())
-        .ok_or(BotError::MissingToken)?;
-    serenity::validate_token(&token).map_err(|_| BotError::BadToken)?;
+        .ok_or(TokenRefused::Missing)?;
+    serenity::validate_token(&token).map_err(|_| TokenRefused::Malformed)?;
     Ok(token)
 }
 
