@@ -112,6 +112,7 @@ notice-option-missing = This command needs its option **{ $option }**: nothing w
 notice-options-bad = The bot couldn't read this command's options: nothing was done.
 notice-unknown-command = The bot has no such command (Discord may be showing an old one): use { $commands }.
 notice-subcommand-needed = Say what to do after `/{ $command }`: { $subcommands }.
+notice-command-moved = `/{ $old }` is now `/{ $new }`: the server's settings, privacy and forget-me are under the bot's own command, for every game. (Discord may still list the old one for a while.)
 
 ## Leaderboards and statistics
 

@@ -133,6 +133,7 @@ notice-option-missing = Il manque l'option **{ $option }** à cette commande : 
 notice-options-bad = Le bot n'a pas pu lire les options de cette commande : rien n'a été fait.
 notice-unknown-command = Le bot n'a pas cette commande (Discord en montre peut-être une ancienne) : utilisez { $commands }.
 notice-subcommand-needed = Précisez quoi faire après `/{ $command }` : { $subcommands }.
+notice-command-moved = `/{ $old }` est maintenant `/{ $new }` : les réglages du serveur, la confidentialité et l'oubli sont sous la commande du bot, pour tous les jeux. (Discord peut encore lister l'ancienne un moment.)
 
 ## Classements et statistiques
 

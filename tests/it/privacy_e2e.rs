@@ -73,12 +73,14 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
     ] {
         assert!(text.contains(part), "{part}: {text}");
     }
-    // Get Dickey's says the same, naming its own command.
-    let dickey = world
-        .command(alice, "getdickey", "privacy", json!({}))
-        .await;
+    // It is said once, for every game, under the bot's command: a client with an old list of
+    // commands that sends Get Dickey's is told where it moved.
+    let dickey = world.stale_command(alice, "getdickey", "privacy").await;
+    assert!(dickey.is_ephemeral());
     assert!(
-        dickey.text().contains("`/getdickey forget-me`"),
+        dickey
+            .text()
+            .contains("`/getdickey privacy` is now `/forgetit privacy`"),
         "{}",
         dickey.text()
     );

@@ -1095,7 +1095,7 @@ fn server_settings() {
         charts: false,
         charts_set: true,
         channels: (0..25).map(|n| ChannelId::new(u64::MAX - n)).collect(),
-        command: "/getdickey config".into(),
+        command: "/forgetit config".into(),
     };
     let saved = Lang::Fr.t("settings-saved");
     snap("fr_settings_set", &settings(&set, Some(&saved), Lang::Fr));

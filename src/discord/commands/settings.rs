@@ -1,5 +1,5 @@
 //! `config`: a server's settings for its games (`show`, `set`, `reset`, `add-channel`,
-//! `remove-channel`), one subcommand group under each game's command. The settings are the
+//! `remove-channel`), one subcommand group under the bot's command (`/forgetit config`). The settings are the
 //! server's, shared by its games (the default target is for the games whose target takes it, see
 //! `games::Target::server_default`); they are
 //! read when a game starts (see `tables::NewGame`), so a change applies to the games started after
@@ -14,11 +14,12 @@ use super::table::{LanguageChoice, TARGET_OPTION};
 use super::{reply_of, Command};
 use crate::discord::{user_lang, Context, Error};
 use crate::duration;
+use crate::games::Target;
 use crate::i18n::Lang;
 use crate::render::settings::{SettingsView, Shown};
-use crate::render::{self, ErrorText, Notice, Takes};
+use crate::render::{self, Notice, Takes};
 use crate::store::{GuildSettings, Setting, SettingsChange};
-use crate::tables::{Hosted, Reply};
+use crate::tables::Reply;
 
 /// The option of `config set` that sets the time for each move: a duration (`5m`; a bare number
 /// is seconds).
@@ -32,18 +33,14 @@ pub const MAX_CHANNELS: usize = 25;
 const MANAGE_GUILD: u64 = 1 << 5;
 const ADMINISTRATOR: u64 = 1 << 3;
 
-/// The `config` group of the game `R`'s command: `set` without its `target` for a game whose
-/// target is not the server's.
-pub(super) fn config_group<R: Hosted>() -> Command
-where
-    R::Error: ErrorText,
-{
+/// The `config` group, under the bot's command: `set` has a `target` if a game takes its target
+/// from the server (`server_target`, whose bounds it registers; its text names the game).
+pub(super) fn config_group(server_target: Option<Target>) -> Command {
     let mut set = set();
-    // A server's target is the default of the games that take it from the server.
-    if !R::TARGET.is_some_and(|t| t.server_default) {
+    if server_target.is_none() {
         set.parameters.retain(|p| p.name != TARGET_OPTION);
     }
-    set_limits::<R>(&mut set);
+    set_limits(&mut set);
     let mut group = super::game();
     group.name = "config".into();
     group.identifying_name = "config".into();
@@ -57,17 +54,15 @@ where
 /// move and the pace as text (durations, at most [`duration::MAX_CHARS`] characters), which
 /// `set` reads and checks against their bounds (`duration::TURN_TIMEOUT`, `duration::BOT_PACE`).
 /// The bot checks every value against these (see `discord::options`).
-fn set_limits<R: Hosted>(set: &mut Command)
-where
-    R::Error: ErrorText,
-{
+fn set_limits(set: &mut Command) {
     for param in &mut set.parameters {
         param.type_setter = match &*param.name {
             TARGET_OPTION => Some(|option| {
+                let target = crate::games::server_target();
                 option
                     .kind(serenity::CommandOptionType::Integer)
-                    .min_int_value(R::TARGET.map_or(0, |t| u64::from(t.min)))
-                    .max_int_value(R::TARGET.map_or(0, |t| u64::from(t.max)))
+                    .min_int_value(target.map_or(0, |t| u64::from(t.min)))
+                    .max_int_value(target.map_or(0, |t| u64::from(t.max)))
             }),
             TURN_TIMEOUT_OPTION | BOT_PACE_OPTION => Some(|option| {
                 option
