@@ -250,7 +250,11 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
         }
     }
     assert!(ids.len() > 200, "the scan finds the ids: {}", ids.len());
-    // Ids made up at run time: the boxes of Get Dickey, and the slash commands.
+    // Ids made up at run time: each setting's label in `config show`, the boxes of Get Dickey,
+    // and the slash commands.
+    for setting in forgetit::settings::SETTINGS {
+        ids.insert(format!("settings-{}", setting.name));
+    }
     for category in Category::ALL {
         let key = category.key().replace('_', "-");
         ids.insert(format!("gd-box-{key}"));

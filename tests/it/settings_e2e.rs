@@ -71,7 +71,7 @@ async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
             .guild_settings(GuildId::new(guild))
             .await
             .unwrap()
-            .default_target,
+            .default_target(),
         Some(750)
     );
     // Nothing to set is said so.
@@ -94,7 +94,7 @@ async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
             .guild_settings(GuildId::new(guild))
             .await
             .unwrap()
-            .turn_timeout_secs,
+            .number(&forgetit::settings::TURN_TIMEOUT),
         None
     );
 
@@ -491,13 +491,14 @@ async fn with_charts_off_a_games_end_has_no_chart() {
     assert!(end.attachments().is_empty(), "{:?}", end.attachments());
     assert!(end.embeds()[0].get("image").is_none(), "{:?}", end.embeds());
 
-    // poise choices are indexes: 7 is `charts`. Reset, charts are on again (by default; a
+    // poise choices are indexes: 6 is `charts` (after `all` and the five settings before it). Reset, charts are on again (by default; a
     // game's end with its chart: `bot_e2e::a_whole_game_between_two_people`).
-    let reset = config(&world, alice, "reset", json!({ "setting": 7 })).await;
+    let reset = config(&world, alice, "reset", json!({ "setting": 6 })).await;
     assert!(reset.text().contains("on (default)"), "{}", reset.text());
     let guild = GuildId::new(world.standin.guild_id().get());
     let store = world.store().await;
-    assert_eq!(store.guild_settings(guild).await.unwrap().charts, None);
+    let settings = store.guild_settings(guild).await.unwrap();
+    assert_eq!(settings.switch(&forgetit::settings::CHARTS), None);
     bot.shutdown().await;
     world.standin.assert_clean();
 }

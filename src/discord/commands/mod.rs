@@ -64,7 +64,7 @@ fn commands(ids: &mut Vec<String>) -> Vec<Command> {
         .map(GameTexts::of)
         .find(|g| g.target.is_some_and(|t| t.server_default));
     let mut server_wide = vec![
-        settings::config_group(server_game.and_then(|g| g.target)),
+        settings::config_group(server_game.and_then(|g| Some((g.command, g.target?)))),
         privacy::privacy(),
         privacy::forget_me(),
     ];
