@@ -35,7 +35,7 @@ pub enum Kind {
 
 /// A setting's default, where the server set none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Default {
+pub enum DefaultValue {
     /// This value.
     Fixed(Value),
     /// The config file's `game.<key>` (as the bot runs: `tables::TableConfig`).
@@ -60,49 +60,49 @@ pub struct Setting {
     /// texts' ids. Lowercase letters and `-`; never changed once stored (stored rows name it).
     pub name: &'static str,
     pub kind: Kind,
-    pub default: Default,
+    pub default: DefaultValue,
 }
 
 /// The default target of a game that takes it from the server (For Get It's).
 pub const TARGET: Setting = Setting {
     name: "target",
     kind: Kind::Target,
-    default: Default::Config("default_target"),
+    default: DefaultValue::Config("default_target"),
 };
 
 /// Time for each move, in seconds.
 pub const TURN_TIMEOUT: Setting = Setting {
     name: "turn-timeout",
     kind: Kind::Duration(duration::TURN_TIMEOUT),
-    default: Default::Config("turn_timeout_secs"),
+    default: DefaultValue::Config("turn_timeout_secs"),
 };
 
 /// A bot seat's wait before each move, in milliseconds.
 pub const BOT_PACE: Setting = Setting {
     name: "bot-pace",
     kind: Kind::Duration(duration::BOT_PACE),
-    default: Default::Config("bot_pace_ms"),
+    default: DefaultValue::Config("bot_pace_ms"),
 };
 
 /// A new table's language, unless one is chosen at start.
 pub const LANGUAGE: Setting = Setting {
     name: "language",
     kind: Kind::Language,
-    default: Default::ServerLanguage,
+    default: DefaultValue::ServerLanguage,
 };
 
 /// Whether Start moves a game to a thread of its own.
 pub const THREADS: Setting = Setting {
     name: "threads",
     kind: Kind::Switch,
-    default: Default::Fixed(Value::Switch(false)),
+    default: DefaultValue::Fixed(Value::Switch(false)),
 };
 
 /// Whether a game's end shows its chart.
 pub const CHARTS: Setting = Setting {
     name: "charts",
     kind: Kind::Switch,
-    default: Default::Fixed(Value::Switch(true)),
+    default: DefaultValue::Fixed(Value::Switch(true)),
 };
 
 /// Every setting, in the order `config set` takes them and `config show` shows them. (The

@@ -400,9 +400,9 @@ fn settings_view(
 /// (`game.<key>`, as the bot runs), or none (the server's own language).
 fn default_of(setting: &Setting, config: &TableConfig) -> Option<Value> {
     match setting.default {
-        settings::Default::Fixed(value) => Some(value),
-        settings::Default::ServerLanguage => None,
-        settings::Default::Config(key) => match key {
+        settings::DefaultValue::Fixed(value) => Some(value),
+        settings::DefaultValue::ServerLanguage => None,
+        settings::DefaultValue::Config(key) => match key {
             "default_target" => Some(Value::Number(config.default_target.into())),
             "turn_timeout_secs" => setting.of_duration(config.turn_timeout),
             "bot_pace_ms" => setting.of_duration(config.bot_pace),
