@@ -11,6 +11,7 @@ pub mod ids;
 pub mod ratings;
 pub mod render;
 pub mod sandbox;
+pub mod settings;
 pub mod store;
 pub mod strategy;
 pub mod tables;

@@ -112,6 +112,7 @@ notice-option-missing = This command needs its option **{ $option }**: nothing w
 notice-options-bad = The bot couldn't read this command's options: nothing was done.
 notice-unknown-command = The bot has no such command (Discord may be showing an old one): use { $commands }.
 notice-subcommand-needed = Say what to do after `/{ $command }`: { $subcommands }.
+notice-command-moved = `/{ $old }` is now `/{ $new }`: the server's settings, privacy and forget-me are under the bot's own command, for every game. (Discord may still list the old one for a while.)
 
 ## Leaderboards and statistics
 
@@ -174,7 +175,7 @@ forget-not-yours = Only the person who asked to be forgotten can answer this: ru
 language-name = English
 settings-title = ⚙️ Server settings
 settings-intro = Used for the games started in this server from now on, over the bot's defaults. A game keeps the settings it started with.
-settings-target = Default target (For Get It)
+settings-target = Default target ({ $game })
 settings-turn-timeout = Time for each move
 settings-bot-pace = Bot seats' pace
 settings-language = Tables' language

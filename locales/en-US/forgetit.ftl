@@ -151,3 +151,7 @@ fgi-review-note = For Get It: a new turn is worth 56.2 points on average with th
 # The game-over chart's moments.
 fgi-moment-forget-it = { $name }'s FORGET IT in round { $round } cost { $lost }
 fgi-moment-bank = { $name } banked { $points } in round { $round }
+
+# The command (its subcommands' texts are in commands.ftl, but for what is this game's own).
+cmd-forgetit = forgetit
+cmd-forgetit-description = Play For Get It: nine dice, push your luck, don't spell FORGET IT.

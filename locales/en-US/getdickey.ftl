@@ -160,3 +160,10 @@ gd-review-note = Get Dickey: a new scorecard is worth 254.6 points on average wi
 # The game-over chart's moments.
 gd-moment-dickey = { $name }'s Dickey in round { $round }
 gd-moment-upper-bonus = { $name } earned the upper bonus in round { $round }
+
+# The command (its subcommands' texts are in commands.ftl, but for what is this game's own).
+cmd-getdickey = getdickey
+cmd-getdickey-description = Play Get Dickey: five dice, three rolls, thirteen boxes to fill.
+cmd-getdickey-start-description = Open a table of Get Dickey in this channel (one player may play alone).
+cmd-getdickey-scores-description = Show the scorecards of the game in this channel.
+cmd-getdickey-leaderboard-by-description = Rank by wins (default), points, best game or skill rating

@@ -133,6 +133,7 @@ notice-option-missing = Il manque l'option **{ $option }** à cette commande : 
 notice-options-bad = Le bot n'a pas pu lire les options de cette commande : rien n'a été fait.
 notice-unknown-command = Le bot n'a pas cette commande (Discord en montre peut-être une ancienne) : utilisez { $commands }.
 notice-subcommand-needed = Précisez quoi faire après `/{ $command }` : { $subcommands }.
+notice-command-moved = `/{ $old }` est maintenant `/{ $new }` : les réglages du serveur, la confidentialité et l'oubli sont sous la commande du bot, pour tous les jeux. (Discord peut encore lister l'ancienne un moment.)
 
 ## Classements et statistiques
 
@@ -195,7 +196,7 @@ forget-not-yours = Seule la personne qui a demandé à être oubliée peut répo
 language-name = Français
 settings-title = ⚙️ Réglages du serveur
 settings-intro = Ils s'appliquent aux parties lancées sur ce serveur à partir de maintenant, à la place des réglages par défaut du bot. Une partie garde les réglages avec lesquels elle a commencé.
-settings-target = Objectif par défaut (For Get It)
+settings-target = Objectif par défaut ({ $game })
 settings-turn-timeout = Délai par coup
 settings-bot-pace = Rythme des robots
 settings-language = Langue des tables

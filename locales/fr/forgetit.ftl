@@ -151,3 +151,7 @@ fgi-review-note = For Get It : un nouveau tour vaut 56,2 points en moyenne avec
 # Les moments du graphique de fin de partie.
 fgi-moment-forget-it = FORGET IT { DE($name) } à la manche { $round } : { $lost } points perdus
 fgi-moment-bank = { $name } encaisse { $points } à la manche { $round }
+
+# La commande (les textes de ses sous-commandes sont dans commands.ftl, sauf ce qui est propre à ce jeu).
+cmd-forgetit = forgetit
+cmd-forgetit-description = Jouer à For Get It : neuf dés, tentez votre chance, n'épelez pas FORGET IT.

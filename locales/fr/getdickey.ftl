@@ -161,3 +161,10 @@ gd-review-note = Get Dickey : une nouvelle feuille vaut 254,6 points en moyenne
 # Les moments du graphique de fin de partie.
 gd-moment-dickey = Dickey { DE($name) } à la manche { $round }
 gd-moment-upper-bonus = { $name } obtient le bonus du haut à la manche { $round }
+
+# La commande (les textes de ses sous-commandes sont dans commands.ftl, sauf ce qui est propre à ce jeu).
+cmd-getdickey = getdickey
+cmd-getdickey-description = Jouer à Get Dickey : cinq dés, trois lancers, treize cases à remplir.
+cmd-getdickey-start-description = Ouvrir une table de Get Dickey dans ce salon (on peut jouer seul).
+cmd-getdickey-scores-description = Afficher les feuilles de score de la partie de ce salon.
+cmd-getdickey-leaderboard-by-description = Classer par victoires (par défaut), points, meilleure partie ou niveau

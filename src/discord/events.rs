@@ -85,13 +85,17 @@ pub(super) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let ctx = framework.serenity_context;
             warn!(command = %interaction.data.name, "a command the bot does not have");
             let lang = Lang::from_discord(&interaction.locale);
+            // A server-wide subcommand from a client that still lists it under a game's command:
+            // where it moved.
+            let notice = commands::moved(&framework.options.commands, &interaction.data, lang)
+                .unwrap_or(Notice::UnknownCommand);
             let reply = InteractionReply::command(
                 ctx.http.clone(),
                 interaction.id,
                 interaction.token.clone(),
             );
             let _ = Box::new(reply)
-                .ephemeral(render::notice(Notice::UnknownCommand, lang))
+                .ephemeral(render::notice(notice, lang))
                 .await;
         }
         other => match other.ctx() {

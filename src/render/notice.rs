@@ -136,6 +136,13 @@ pub enum Notice {
         command: String,
         subcommands: Vec<String>,
     },
+    /// A server-wide subcommand sent under a game's command by a client whose list of commands
+    /// is old (`old`, as sent): it is now `new` (under the bot's command, as the asker's client
+    /// shows it).
+    CommandMoved {
+        old: String,
+        new: String,
+    },
 }
 
 /// The game that keeps a channel busy, as a refused `start` names it. Each part may be unknown
@@ -319,6 +326,9 @@ fn notice_text(notice: Notice, lang: Lang) -> String {
         Notice::TooManyLobbies(max) => return tr!(lang, "notice-limit-lobbies", max = max),
         Notice::TooManyTables(max) => return tr!(lang, "notice-limit-tables", max = max),
         Notice::SlowDown(max) => return tr!(lang, "notice-limit-clicks", max = max),
+        Notice::CommandMoved { old, new } => {
+            return tr!(lang, "notice-command-moved", old = old, new = new)
+        }
         Notice::SubcommandNeeded {
             command,
             subcommands,
@@ -407,7 +417,7 @@ fn commands(lang: Lang, start: bool) -> Vec<String> {
         .map(|kind| {
             let command = lang.t(&format!("cmd-{}", kind.command()));
             if start {
-                let start = lang.t(&format!("cmd-{}-start", kind.command()));
+                let start = lang.t("cmd-start");
                 format!("`/{command} {start}`")
             } else {
                 format!("`/{command}`")

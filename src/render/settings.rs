@@ -2,47 +2,31 @@
 //! its value, and whether the server set it or it is the default (the config file's, or the
 //! server's own language).
 
-use std::time::Duration;
-
 use crate::duration;
 use crate::i18n::Lang;
 use crate::ids::ChannelId;
+use crate::settings::{Kind, Setting, Value};
 use crate::tr;
 
 use super::view::{colour, list, EmbedView, MessageView};
 
-/// A setting's value, and whether the server set it (else it is the default).
+/// One setting as `config show` shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shown<T> {
-    pub value: T,
+pub struct Shown {
+    pub setting: Setting,
+    /// Its value: the server's, else its default (`None`: the server's own language).
+    pub value: Option<Value>,
+    /// Whether the server set it (else it is the default).
     pub set_here: bool,
-}
-
-impl<T: Copy> Shown<T> {
-    /// The server's value if it set one, else `default`.
-    pub fn of(server: Option<T>, default: T) -> Shown<T> {
-        Shown {
-            value: server.unwrap_or(default),
-            set_here: server.is_some(),
-        }
-    }
 }
 
 /// What `config show` shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettingsView {
-    /// The target of a For Get It game started without one.
-    pub target: Shown<u32>,
-    pub turn_timeout_secs: Shown<u64>,
-    pub bot_pace_ms: Shown<u64>,
-    /// A new table's language, if the server set one (else the server's own language).
-    pub lang: Option<Lang>,
-    /// Whether Start moves a game to a thread of its own, and whether the server set it.
-    pub threads: bool,
-    pub threads_set: bool,
-    /// Whether a game's end shows its chart, and whether the server set it.
-    pub charts: bool,
-    pub charts_set: bool,
+    /// Every setting ([`crate::settings::SETTINGS`]), each with its label `settings-<name>`.
+    pub settings: Vec<Shown>,
+    /// The name of the game whose target is the server's (a label's `$game`).
+    pub target_game: String,
     /// The channels where games may start; none: every channel.
     pub channels: Vec<ChannelId>,
     /// The config command as the person's client shows it (`/forgetit config`).
@@ -59,56 +43,24 @@ pub fn settings(view: &SettingsView, intro: Option<&str>, lang: Lang) -> Message
         };
         tr!(lang, id, value = value)
     };
-    let target = marked(view.target.value.to_string(), view.target.set_here);
-    let timeout = marked(
-        duration::show(Duration::from_secs(view.turn_timeout_secs.value), lang),
-        view.turn_timeout_secs.set_here,
-    );
-    let pace = marked(
-        duration::show(Duration::from_millis(view.bot_pace_ms.value), lang),
-        view.bot_pace_ms.set_here,
-    );
-    let language = match view.lang {
-        // Each language is named in its own language.
-        Some(table_lang) => marked(table_lang.t("language-name"), true),
-        None => marked(lang.t("settings-server-language"), false),
-    };
+    let mut embed = EmbedView::new(&lang.t("settings-title"), colour::INFO)
+        .description(&lang.t("settings-intro"));
+    for shown in &view.settings {
+        let label = tr!(
+            lang,
+            &format!("settings-{}", shown.setting.name),
+            game = view.target_game.clone()
+        );
+        let value = marked(value_text(shown, lang), shown.set_here);
+        embed = embed.field(&label, &value, true);
+    }
     let channels = if view.channels.is_empty() {
         marked(lang.t("settings-every-channel"), false)
     } else {
         let channels: Vec<String> = view.channels.iter().map(|c| format!("<#{c}>")).collect();
         marked(list(&channels, &lang.t("and")), true)
     };
-    let embed = EmbedView::new(&lang.t("settings-title"), colour::INFO)
-        .description(&lang.t("settings-intro"))
-        .field(&lang.t("settings-target"), &target, true)
-        .field(&lang.t("settings-turn-timeout"), &timeout, true)
-        .field(&lang.t("settings-bot-pace"), &pace, true)
-        .field(&lang.t("settings-language"), &language, true)
-        .field(
-            &lang.t("settings-threads"),
-            &marked(
-                lang.t(if view.threads {
-                    "settings-on"
-                } else {
-                    "settings-off"
-                }),
-                view.threads_set,
-            ),
-            true,
-        )
-        .field(
-            &lang.t("settings-charts"),
-            &marked(
-                lang.t(if view.charts {
-                    "settings-on"
-                } else {
-                    "settings-off"
-                }),
-                view.charts_set,
-            ),
-            true,
-        )
+    let embed = embed
         .field(&lang.t("settings-channels"), &channels, false)
         .footer(&tr!(
             lang,
@@ -116,4 +68,22 @@ pub fn settings(view: &SettingsView, intro: Option<&str>, lang: Lang) -> Message
             command = view.command.clone()
         ));
     MessageView::new(intro.unwrap_or_default()).embed(embed)
+}
+
+/// A setting's value as `show` writes it, in `lang`.
+fn value_text(shown: &Shown, lang: Lang) -> String {
+    match shown.value {
+        Some(value @ Value::Number(n)) => match shown.setting.kind {
+            Kind::Duration(_) => shown
+                .setting
+                .duration(value)
+                .map(|d| duration::show(d, lang))
+                .unwrap_or_default(),
+            _ => n.to_string(),
+        },
+        Some(Value::Switch(on)) => lang.t(if on { "settings-on" } else { "settings-off" }),
+        // Each language is named in its own language.
+        Some(Value::Language(table_lang)) => table_lang.t("language-name"),
+        None => lang.t("settings-server-language"),
+    }
 }

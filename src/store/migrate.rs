@@ -34,7 +34,6 @@ enum Ty {
     Int,
     IntOrNull,
     Text,
-    TextOrNull,
     Bool,
 }
 
@@ -167,16 +166,13 @@ const TABLES: [Table; 10] = [
     },
     Table {
         name: "guild_settings",
-        key: 1,
+        key: 2,
         columns: &[
+            // One row per setting a server set (`crate::settings`): whatever the settings.
             ("guild_id", Ty::Int),
-            ("default_target", Ty::IntOrNull),
-            ("turn_timeout_secs", Ty::IntOrNull),
-            ("bot_pace_ms", Ty::IntOrNull),
-            ("lang", Ty::TextOrNull),
+            ("name", Ty::Text),
+            ("value", Ty::Text),
             ("updated_ms", Ty::Int),
-            ("threads", Ty::IntOrNull),
-            ("charts", Ty::IntOrNull),
         ],
     },
     Table {
@@ -199,8 +195,6 @@ enum Value {
     Int(i64),
     Null,
     Text(String),
-    /// A text column's NULL (bound as a text, which PostgreSQL needs).
-    NullText,
     Bool(bool),
 }
 
@@ -208,7 +202,7 @@ impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Value::Int(n) => write!(f, "{n}"),
-            Value::Null | Value::NullText => f.write_str("NULL"),
+            Value::Null => f.write_str("NULL"),
             Value::Text(text) => write!(f, "{text:?}"),
             Value::Bool(b) => write!(f, "{b}"),
         }
@@ -755,14 +749,12 @@ where
     i64: for<'a> Encode<'a, DB> + Type<DB>,
     Option<i64>: for<'a> Encode<'a, DB> + Type<DB>,
     String: for<'a> Encode<'a, DB> + Type<DB>,
-    Option<String>: for<'a> Encode<'a, DB> + Type<DB>,
     bool: for<'a> Encode<'a, DB> + Type<DB>,
 {
     match value {
         Value::Int(n) => values.push_bind(n),
         Value::Null => values.push_bind(None::<i64>),
         Value::Text(text) => values.push_bind(text),
-        Value::NullText => values.push_bind(None::<String>),
         Value::Bool(b) => values.push_bind(b),
     };
 }
@@ -785,9 +777,6 @@ where
                     .try_get::<Option<i64>, _>(i)?
                     .map_or(Value::Null, Value::Int),
                 Ty::Text => Value::Text(row.try_get(i)?),
-                Ty::TextOrNull => row
-                    .try_get::<Option<String>, _>(i)?
-                    .map_or(Value::NullText, Value::Text),
                 Ty::Bool => Value::Bool(row.try_get(i)?),
             })
         })

@@ -17,9 +17,11 @@ use tracing::instrument;
 
 mod migrate;
 mod postgres;
+mod settings;
 mod sqlite;
 
 pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
+pub use settings::{GuildSettings, SettingsChange};
 pub use sqlite::{copy_path, COPIES_KEPT};
 
 /// Writes a consistent, checked copy of the bot's SQLite database to `to`, while the bot may
@@ -651,76 +653,6 @@ pub struct Clocks {
     pub turn_timeout_ms: Option<u64>,
     /// A bot seat's wait before each move.
     pub bot_pace_ms: Option<u64>,
-}
-
-/// A server's settings (`/forgetit config`), used over the config file's defaults: `None` (or no
-/// channel) where the server set none.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GuildSettings {
-    /// The target of a For Get It game started without one.
-    pub default_target: Option<u32>,
-    /// Time for each move, in seconds.
-    pub turn_timeout_secs: Option<u64>,
-    /// A bot seat's wait before each move, in milliseconds.
-    pub bot_pace_ms: Option<u64>,
-    /// A new table's language, unless one is chosen at start.
-    pub lang: Option<Lang>,
-    /// Whether Start moves a game to a thread of its own (`None`: not set, off).
-    pub threads: Option<bool>,
-    /// Whether a game's end shows its chart (`None`: not set, on).
-    pub charts: Option<bool>,
-    /// The channels where games may start, in id order; none: every channel.
-    pub channels: Vec<ChannelId>,
-}
-
-impl GuildSettings {
-    /// Whether a game may start in `channel_id`.
-    pub fn allows(&self, channel_id: ChannelId) -> bool {
-        self.channels.is_empty() || self.channels.contains(&channel_id)
-    }
-
-    /// The clocks a game started now keeps.
-    pub fn clocks(&self) -> Clocks {
-        Clocks {
-            turn_timeout_ms: self.turn_timeout_secs.map(|s| s.saturating_mul(1000)),
-            bot_pace_ms: self.bot_pace_ms,
-        }
-    }
-}
-
-/// One of a server's settings, to put back to its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Setting {
-    Target,
-    TurnTimeout,
-    BotPace,
-    Language,
-    Threads,
-    Charts,
-    /// The list of channels (emptied: every channel).
-    Channels,
-}
-
-/// A change to a server's settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SettingsChange {
-    /// Sets the settings given (`Some`), keeping the others.
-    Set {
-        default_target: Option<u32>,
-        turn_timeout_secs: Option<u64>,
-        bot_pace_ms: Option<u64>,
-        lang: Option<Lang>,
-        threads: Option<bool>,
-        charts: Option<bool>,
-    },
-    /// Puts one setting back to its default.
-    Reset(Setting),
-    /// Puts every setting back to its default, the channel list included.
-    ResetAll,
-    /// Lets games start in a channel.
-    AddChannel(ChannelId),
-    /// No longer lets games start in a channel.
-    RemoveChannel(ChannelId),
 }
 
 /// A person's lifetime statistics in one scope and game kind.

@@ -17,8 +17,8 @@ use crate::ratings::Rating;
 use crate::store::{
     chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
     GuildSettings, IdColumn, Job, LeaderboardPage, LimitReached, Loaded, Opening, Place, Placing,
-    PlayerStats, RatedPlayer, Result, SeatResult, SeatRow, Seats, Setting, SettingsChange,
-    StoreError, StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
+    PlayerStats, RatedPlayer, Result, SeatResult, SeatRow, Seats, SettingsChange, StoreError,
+    StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
 };
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -1427,73 +1427,34 @@ impl Queries {
         let guild = guild_id;
         let now = now_ms();
         let mut tx = self.writer.begin().await?;
+        // Every setting is one row, by name: these statements are every setting's.
         match change {
-            SettingsChange::Set {
-                default_target,
-                turn_timeout_secs,
-                bot_pace_ms,
-                lang,
-                threads,
-                charts,
-            } => {
-                // What is not given keeps its value.
-                sqlx::query(
-                    "INSERT INTO guild_settings (guild_id, default_target, turn_timeout_secs, \
-                     bot_pace_ms, lang, updated_ms, threads, charts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
-                     ON CONFLICT (guild_id) DO UPDATE SET \
-                     default_target = COALESCE(excluded.default_target, guild_settings.default_target), \
-                     turn_timeout_secs = COALESCE(excluded.turn_timeout_secs, guild_settings.turn_timeout_secs), \
-                     bot_pace_ms = COALESCE(excluded.bot_pace_ms, guild_settings.bot_pace_ms), \
-                     lang = COALESCE(excluded.lang, guild_settings.lang), \
-                     threads = COALESCE(excluded.threads, guild_settings.threads), \
-                     charts = COALESCE(excluded.charts, guild_settings.charts), \
-                     updated_ms = excluded.updated_ms",
-                )
-                .bind(guild)
-                .bind(default_target.map(i64::from))
-                .bind(turn_timeout_secs.map(|s| s as i64))
-                .bind(bot_pace_ms.map(|ms| ms as i64))
-                .bind(lang.map(|l| l.code()))
-                .bind(now)
-                .bind(threads.map(i64::from))
-                .bind(charts.map(i64::from))
-                .execute(&mut *tx)
-                .await?;
-            }
-            SettingsChange::Reset(Setting::Channels) => {
-                sqlx::query("DELETE FROM guild_channels WHERE guild_id = $1")
+            SettingsChange::Set(values) => {
+                for (setting, value) in values {
+                    sqlx::query(
+                        "INSERT INTO guild_settings (guild_id, name, value, updated_ms) \
+                         VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id, name) DO UPDATE SET \
+                         value = excluded.value, updated_ms = excluded.updated_ms",
+                    )
                     .bind(guild)
+                    .bind(setting.name)
+                    .bind(setting.write(*value))
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+            // A server whose every setting is back to its default keeps no row.
+            SettingsChange::Reset(setting) => {
+                sqlx::query("DELETE FROM guild_settings WHERE guild_id = $1 AND name = $2")
+                    .bind(guild)
+                    .bind(setting.name)
                     .execute(&mut *tx)
                     .await?;
             }
-            SettingsChange::Reset(setting) => {
-                let sql = match setting {
-                    Setting::Target => {
-                        "UPDATE guild_settings SET default_target = NULL, updated_ms = $2 \
-                         WHERE guild_id = $1"
-                    }
-                    Setting::TurnTimeout => {
-                        "UPDATE guild_settings SET turn_timeout_secs = NULL, updated_ms = $2 \
-                         WHERE guild_id = $1"
-                    }
-                    Setting::BotPace => {
-                        "UPDATE guild_settings SET bot_pace_ms = NULL, updated_ms = $2 \
-                         WHERE guild_id = $1"
-                    }
-                    Setting::Language => {
-                        "UPDATE guild_settings SET lang = NULL, updated_ms = $2 WHERE guild_id = $1"
-                    }
-                    Setting::Threads => {
-                        "UPDATE guild_settings SET threads = NULL, updated_ms = $2 WHERE guild_id = $1"
-                    }
-                    Setting::Charts => {
-                        "UPDATE guild_settings SET charts = NULL, updated_ms = $2 WHERE guild_id = $1"
-                    }
-                    Setting::Channels => unreachable!("matched above"),
-                };
-                sqlx::query(sql)
+            SettingsChange::ResetChannels => {
+                sqlx::query("DELETE FROM guild_channels WHERE guild_id = $1")
                     .bind(guild)
-                    .bind(now)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -1523,58 +1484,37 @@ impl Queries {
                     .await?;
             }
         }
-        // A server whose every setting is back to its default keeps no row.
-        sqlx::query(
-            "DELETE FROM guild_settings WHERE guild_id = $1 AND default_target IS NULL \
-             AND turn_timeout_secs IS NULL AND bot_pace_ms IS NULL AND lang IS NULL \
-             AND threads IS NULL AND charts IS NULL",
-        )
-        .bind(guild)
-        .execute(&mut *tx)
-        .await?;
         let settings = settings_of(&mut tx, guild_id).await?;
         tx.commit().await?;
         Ok(settings)
     }
 }
 
-/// A server's settings, read on `conn`.
+/// A server's settings, read on `conn`: each row by its setting's declaration (a row no setting
+/// declares, or can read, is left as it is: kept by another version of the bot).
 async fn settings_of(
     conn: &mut <Db as sqlx::Database>::Connection,
     guild_id: GuildId,
 ) -> Result<GuildSettings> {
-    type Row = (
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<String>,
-        Option<i64>,
-        Option<i64>,
-    );
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT default_target, turn_timeout_secs, bot_pace_ms, lang, threads, charts \
-         FROM guild_settings \
-         WHERE guild_id = $1",
-    )
-    .bind(guild_id)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT name, value FROM guild_settings WHERE guild_id = $1")
+            .bind(guild_id)
+            .fetch_all(&mut *conn)
+            .await?;
     let channels: Vec<ChannelId> = sqlx::query_scalar(
         "SELECT channel_id FROM guild_channels WHERE guild_id = $1 ORDER BY channel_id",
     )
     .bind(guild_id)
     .fetch_all(&mut *conn)
     .await?;
-    let (target, timeout, pace, lang, threads, charts) = row.unwrap_or_default();
-    Ok(GuildSettings {
-        default_target: target.and_then(|t| u32::try_from(t).ok()),
-        turn_timeout_secs: timeout.map(|s| s as u64),
-        bot_pace_ms: pace.map(|ms| ms as u64),
-        lang: lang.as_deref().and_then(Lang::from_code),
-        threads: threads.map(|t| t != 0),
-        charts: charts.map(|c| c != 0),
-        channels,
-    })
+    let mut settings = GuildSettings::default();
+    settings.channels = channels;
+    for (name, value) in rows {
+        if let Some(setting) = crate::settings::named(&name) {
+            settings.set(setting, setting.read(&value));
+        }
+    }
+    Ok(settings)
 }
 
 /// `json` (an event) with the name of `user_id` replaced by `former`, if it is a table event

@@ -142,11 +142,11 @@ where
             ..
         } = new;
         let config = &cx.shared.config;
-        let table_lang = table_lang.or(settings.lang).unwrap_or(default_lang);
+        let table_lang = table_lang.or(settings.language()).unwrap_or(default_lang);
         let clocks = settings.clocks();
         let (game, created) = match G::create(
             target,
-            settings.default_target.unwrap_or(config.default_target),
+            settings.default_target().unwrap_or(config.default_target),
             host.player(),
             host.name.clone(),
             lang,
@@ -623,7 +623,7 @@ where
     /// its end shown already: a chart that cannot be drawn or sent is only logged.
     async fn add_chart(&self, cx: &Cx, message_id: MessageId, mut view: MessageView, lang: Lang) {
         match cx.shared.settings(self.place(cx.channel)).await {
-            Ok(settings) if settings.charts == Some(false) => return,
+            Ok(settings) if settings.switch(&crate::settings::CHARTS) == Some(false) => return,
             Ok(_) => {}
             Err(e) => return warn!(error = %e, "could not read the server's settings; no chart"),
         }
@@ -692,7 +692,7 @@ where
             return None;
         }
         let wanted = match cx.shared.settings(self.place(cx.channel)).await {
-            Ok(settings) => settings.threads == Some(true),
+            Ok(settings) => settings.switch(&crate::settings::THREADS) == Some(true),
             Err(e) => {
                 warn!(error = %e, "could not read the server's settings; no thread");
                 false

@@ -31,6 +31,7 @@ use forgetit::engine::GameKind;
 use forgetit::i18n::Lang;
 use forgetit::render::view::display_name;
 use forgetit::render::{notice, Notice, Takes};
+use forgetit::settings::Kind;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::{json, Value};
@@ -339,7 +340,11 @@ fn outside(min: i64, max: i64) -> impl Strategy<Value = i64> {
 fn not_an_integer(name: &'static str) -> impl Strategy<Value = Value> {
     prop_oneof![
         "\\PC{0,20}".prop_map(move |s| json!({"name": name, "type": 3, "value": s})),
-        (-1e6f64..1e6).prop_map(move |x| json!({"name": name, "type": 10, "value": x + 0.5})),
+        // Halves: exact in binary, so the bot reads the very number sent (serde_json's fast
+        // float parsing may be a unit in the last place off for a number of 17 digits, and the
+        // answer quotes what the bot read).
+        (-1e6f64..1e6)
+            .prop_map(move |x| json!({"name": name, "type": 10, "value": x.trunc() + 0.5})),
         any::<bool>().prop_map(move |b| json!({"name": name, "type": 5, "value": b})),
     ]
 }
@@ -450,8 +455,15 @@ struct Choices {
 impl Choices {
     fn registered(world: &World, rt: &tokio::runtime::Runtime) -> Choices {
         let count = |path: &[&str], option: &str| -> i64 {
-            let counts: BTreeSet<usize> = ["forgetit", "getdickey"]
-                .into_iter()
+            // `config` is the bot's, under /forgetit only.
+            let games: &[&str] = if path[0] == "config" {
+                &["forgetit"]
+            } else {
+                &["forgetit", "getdickey"]
+            };
+            let counts: BTreeSet<usize> = games
+                .iter()
+                .copied()
                 .map(|game| {
                     let mut at = block(rt, world.standin.wait_for_command(game)).unwrap();
                     for sub in path {
@@ -535,40 +547,45 @@ fn bad_command(choices: &Choices) -> impl Strategy<Value = BadCommand> {
         unknown_name(),
         any::<i64>(),
     )
+        // `config` is the bot's command's: under /forgetit only.
         .prop_map(|(game, sub, name, n)| {
+            let game = if sub.starts_with("config") {
+                "forgetit"
+            } else {
+                game
+            };
             let bad = json!({"name": name, "type": 4, "value": n % SAFE});
             (game, sub, bad, Expect::Unknown(name))
         });
-    // The server's settings (`config`, a subcommand group): the same bounds as the config file.
-    let set = prop_oneof![
-        bad_int("target", 50, 10_000).prop_map(|b| ("forgetit", b)),
-        (
-            game.clone(),
-            bad_duration(
-                "turn-timeout",
-                bounds(Duration::from_secs(30), WEEK, SECOND)
-            )
-        ),
-        (
-            game.clone(),
-            bad_duration(
-                "bot-pace",
-                bounds(Duration::ZERO, Duration::from_secs(60), MILLI)
-            )
-        ),
-        (game.clone(), bad_choice("language", choices.language)),
-        (game.clone(), not_a_bool("threads")),
-        (1i64..20_000).prop_map(|n| (
-            "getdickey",
-            (int("target", n), Expect::Unknown("target".into()))
-        )),
-    ]
-    .prop_map(|(game, (bad, expect))| (game, "config set", bad, expect))
-    .boxed();
-    let reset = (game.clone(), bad_choice("setting", choices.setting))
-        .prop_map(|(game, (bad, expect))| (game, "config reset", bad, expect));
+    // The server's settings (`config`, a subcommand group under the bot's command, /forgetit):
+    // every setting declared, each given a bad value of what it takes (the durations within the
+    // same bounds as the config file, checked below).
+    assert_eq!(
+        forgetit::duration::TURN_TIMEOUT,
+        bounds(Duration::from_secs(30), WEEK, SECOND)
+    );
+    assert_eq!(
+        forgetit::duration::BOT_PACE,
+        bounds(Duration::ZERO, Duration::from_secs(60), MILLI)
+    );
+    let language = choices.language;
+    let set = prop::sample::select(forgetit::settings::SETTINGS)
+        .prop_flat_map(move |setting| {
+            let name = setting.name;
+            match setting.kind {
+                // For Get It's target, the server's.
+                Kind::Target => bad_int(name, 50, 10_000).boxed(),
+                Kind::Duration(bounds) => bad_duration(name, bounds).boxed(),
+                Kind::Switch => not_a_bool(name).boxed(),
+                Kind::Language => bad_choice(name, language).boxed(),
+            }
+        })
+        .prop_map(|(bad, expect)| ("forgetit", "config set", bad, expect))
+        .boxed();
+    let reset = bad_choice("setting", choices.setting)
+        .prop_map(|(bad, expect)| ("forgetit", "config reset", bad, expect));
     let channel = (
-        game.clone(),
+        Just("forgetit"),
         prop_oneof![Just("config add-channel"), Just("config remove-channel")],
         prop_oneof![
             // An id the interaction does not resolve to a channel.
@@ -627,13 +644,13 @@ fn bad_command(choices: &Choices) -> impl Strategy<Value = BadCommand> {
                 },
                 // reset without its setting, add-channel without its channel.
                 Some("reset") => BadCommand {
-                    game,
+                    game: "forgetit",
                     sub: "config reset",
                     options: vec![],
                     expect: Expect::Missing("setting"),
                 },
                 Some("add-channel") => BadCommand {
-                    game,
+                    game: "forgetit",
                     sub: "config add-channel",
                     options: vec![],
                     expect: Expect::Missing("channel"),
@@ -683,8 +700,9 @@ fn typed(option: &Value) -> Option<String> {
 }
 
 /// The option's name as `lang`'s client shows it (`sub` may be `"group sub"`).
-fn option_name(game: &str, sub: &str, option: &str, lang: Lang) -> String {
-    lang.t(&format!("cmd-{game}-{}-{option}", sub.replace(' ', "-")))
+fn option_name(sub: &str, option: &str, lang: Lang) -> String {
+    // Options' names are the same under every game's command (commands.ftl).
+    lang.t(&format!("cmd-{}-{option}", sub.replace(' ', "-")))
 }
 
 /// A command's interaction data: `/{game} {sub}` (`sub` may be `"group sub"`) with `options`.
@@ -763,7 +781,7 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
             let given = bad.options.last().and_then(typed);
             let expected = match &bad.expect {
                 Expect::Range { option, min, max } => Some(Notice::BadOption {
-                    option: option_name(bad.game, bad.sub, option, lang),
+                    option: option_name(bad.sub, option, lang),
                     takes: Takes::Range {
                         min: *min,
                         max: *max,
@@ -771,29 +789,29 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
                     given: given.clone(),
                 }),
                 Expect::Duration { option, bounds } => Some(Notice::BadOption {
-                    option: option_name(bad.game, bad.sub, option, lang),
+                    option: option_name(bad.sub, option, lang),
                     takes: Takes::Duration(*bounds),
                     given: given.clone(),
                 }),
                 Expect::Value(option) => Some(Notice::BadOption {
-                    option: option_name(bad.game, bad.sub, option, lang),
+                    option: option_name(bad.sub, option, lang),
                     takes: Takes::Other,
                     given: given.clone(),
                 }),
                 Expect::Member => Some(Notice::BadOption {
-                    option: option_name(bad.game, bad.sub, "user", lang),
+                    option: option_name(bad.sub, "user", lang),
                     takes: Takes::Member,
                     given: None,
                 }),
                 Expect::Channel => Some(Notice::BadOption {
-                    option: option_name(bad.game, bad.sub, "channel", lang),
+                    option: option_name(bad.sub, "channel", lang),
                     takes: Takes::Channel,
                     given: None,
                 }),
                 Expect::Unknown(name) => Some(Notice::UnknownOption(name.clone())),
-                Expect::Missing(option) => Some(Notice::MissingOption(option_name(
-                    bad.game, bad.sub, option, lang,
-                ))),
+                Expect::Missing(option) => {
+                    Some(Notice::MissingOption(option_name(bad.sub, option, lang)))
+                }
                 Expect::Unreadable => Some(Notice::BadOptions),
                 Expect::Choice => None,
             };
@@ -801,7 +819,7 @@ fn every_bad_option_gets_a_private_answer_naming_what_it_takes_and_no_game() {
                 Some(expected) => assert_eq!(text, notice(expected, lang).content, "{bad:?}"),
                 None => {
                     let option = bad.options.last().unwrap()["name"].as_str().unwrap();
-                    let shown = option_name(bad.game, bad.sub, option, lang);
+                    let shown = option_name(bad.sub, option, lang);
                     assert!(text.contains(&shown), "{bad:?}: {text}");
                     let sample = notice(
                         Notice::BadOption {
@@ -830,6 +848,9 @@ enum Shape {
     UnknownCommand(String),
     UnknownSubcommand(&'static str, String),
     NoSubcommand(&'static str),
+    /// A server-wide subcommand under Get Dickey's command, as a client whose list of commands
+    /// is old sends it: `privacy`, `forget-me`, or `config` and one of its subcommands.
+    Moved(Vec<&'static str>),
     /// A good command, from a DM.
     Dm(&'static str, &'static str, Vec<Value>),
     /// A click, from a DM, with any custom_id.
@@ -862,6 +883,13 @@ fn shape() -> impl Strategy<Value = Shape> {
                 && n != "config")
             .prop_map(|(g, n)| Shape::UnknownSubcommand(g, n)),
         game.clone().prop_map(Shape::NoSubcommand),
+        prop_oneof![
+            Just(vec!["privacy"]),
+            Just(vec!["forget-me"]),
+            prop::sample::select(&["show", "set", "reset", "add-channel", "remove-channel"][..])
+                .prop_map(|sub| vec!["config", sub]),
+        ]
+        .prop_map(Shape::Moved),
         (
             game,
             prop::sample::select(&SUBCOMMANDS[..]),
@@ -903,6 +931,14 @@ fn unknown_commands_subcommands_and_dms_get_an_answer_and_change_nothing_in_the_
             Shape::NoSubcommand(game) => {
                 RawInteraction::command(channel, json!({"name": game, "options": []}))
             }
+            Shape::Moved(path) => {
+                let mut options = json!([]);
+                for (depth, name) in path.iter().enumerate().rev() {
+                    let kind = if depth + 1 < path.len() { 2 } else { 1 };
+                    options = json!([{"name": name, "type": kind, "options": options}]);
+                }
+                RawInteraction::command(channel, json!({"name": "getdickey", "options": options}))
+            }
             Shape::Dm(game, sub, options) => RawInteraction::command(
                 channel,
                 json!({"name": game, "options": [{"name": sub, "type": 1, "options": options}]}),
@@ -923,8 +959,20 @@ fn unknown_commands_subcommands_and_dms_get_an_answer_and_change_nothing_in_the_
             Shape::UnknownCommand(_) | Shape::UnknownSubcommand(..) => {
                 assert_eq!(text, notice(Notice::UnknownCommand, lang).content)
             }
+            Shape::Moved(path) => {
+                // Where it is now, named as the asker's client shows it.
+                let mut new = vec![lang.t("cmd-forgetit")];
+                for depth in 0..path.len() {
+                    new.push(lang.t(&format!("cmd-{}", path[..=depth].join("-"))));
+                }
+                let moved = Notice::CommandMoved {
+                    old: format!("getdickey {}", path.join(" ")),
+                    new: new.join(" "),
+                };
+                assert_eq!(text, notice(moved, lang).content);
+            }
             Shape::NoSubcommand(game) => {
-                let start = lang.t(&format!("cmd-{game}-start"));
+                let start = lang.t("cmd-start");
                 assert!(text.contains(&format!("`{start}`")), "{text}");
                 assert!(text.contains(&lang.t(&format!("cmd-{game}"))), "{text}");
             }

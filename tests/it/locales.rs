@@ -250,7 +250,11 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
         }
     }
     assert!(ids.len() > 200, "the scan finds the ids: {}", ids.len());
-    // Ids made up at run time: the boxes of Get Dickey, and the slash commands.
+    // Ids made up at run time: each setting's label in `config show`, the boxes of Get Dickey,
+    // and the slash commands.
+    for setting in forgetit::settings::SETTINGS {
+        ids.insert(format!("settings-{}", setting.name));
+    }
     for category in Category::ALL {
         let key = category.key().replace('_', "-");
         ids.insert(format!("gd-box-{key}"));
@@ -262,10 +266,12 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
     ids.retain(|id| !made.iter().any(|m| m.ends_with(&format!("-{id}"))));
     ids.extend(made);
     let commands = forgetit::discord::command_message_ids();
-    assert!(commands.contains(&"cmd-forgetit-start-target-description".to_string()));
+    assert!(commands.contains(&"cmd-start-target-description".to_string()));
+    // A game's own text, read before the shared one.
+    assert!(commands.contains(&"cmd-getdickey-scores-description".to_string()));
     // A subcommand's or option's registered English name written in the code (`rename =
     // "forget-me"`, `"turn-timeout"`) is a name, not a message id: its messages are
-    // `cmd-<game>-...-<name>`.
+    // `cmd-...-<name>` (or a game's own `cmd-<game>-...-<name>`).
     ids.retain(|id| !commands.iter().any(|c| c.ends_with(&format!("-{id}"))));
     ids.extend(commands);
     for lang in Lang::ALL {

@@ -23,6 +23,7 @@ use forgetit::games::forgetit::{self as fgi, ForGetIt};
 use forgetit::games::getdickey::{self as gd, GetDickey};
 use forgetit::games::pig::Pig;
 use forgetit::i18n::Lang;
+use forgetit::settings::{self, Value};
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
 use forgetit::{ChannelId, GameId, GuildId, MessageId, UserId};
 
@@ -204,15 +205,23 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     games.push((t.id, GameKind::GetDickey));
 
     // The settings of two servers: every one, and the channels, in server 1; only the time for
-    // each move (no language: a text NULL) in server 2.
-    let all = SettingsChange::Set {
-        default_target: Some(750),
-        turn_timeout_secs: Some(60),
-        bot_pace_ms: Some(250),
-        lang: Some(Lang::Fr),
-        threads: Some(true),
-        charts: Some(false),
-    };
+    // each move in server 2.
+    let all = SettingsChange::Set(vec![
+        (settings::TARGET, Value::Number(750)),
+        (settings::TURN_TIMEOUT, Value::Number(60)),
+        (settings::BOT_PACE, Value::Number(250)),
+        (settings::LANGUAGE, Value::Language(Lang::Fr)),
+        (settings::THREADS, Value::Switch(true)),
+        (settings::CHARTS, Value::Switch(false)),
+    ]);
+    // Every setting there is.
+    assert_eq!(
+        settings::SETTINGS.len(),
+        match &all {
+            SettingsChange::Set(values) => values.len(),
+            _ => 0,
+        }
+    );
     store
         .change_guild_settings(GuildId::new(1), &all)
         .await
@@ -224,14 +233,7 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
             .await
             .unwrap();
     }
-    let timeout = SettingsChange::Set {
-        default_target: None,
-        turn_timeout_secs: Some(30),
-        bot_pace_ms: None,
-        lang: None,
-        threads: None,
-        charts: None,
-    };
+    let timeout = SettingsChange::Set(vec![(settings::TURN_TIMEOUT, Value::Number(30))]);
     store
         .change_guild_settings(GuildId::new(2), &timeout)
         .await
@@ -364,7 +366,7 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
     assert!(out.contains("postgres:***@"), "{out}");
     assert!(out.contains("8 games"), "counts per table: {out}");
     assert!(
-        out.contains("2 guild_settings, 2 guild_channels"),
+        out.contains("7 guild_settings, 2 guild_channels"),
         "counts per table: {out}"
     );
     assert!(

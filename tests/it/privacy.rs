@@ -13,6 +13,7 @@ use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::games::forgetit::{Action, Game, Settings};
 use forgetit::i18n::Lang;
+use forgetit::settings::Value;
 use forgetit::store::{
     Clocks, Forgotten, GuildSettings, Opening, Place, Reach, SettingsChange, Store, StoreError,
     REMOVED_GUILD_KEPT_MS,
@@ -265,14 +266,11 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     );
     // Both servers' settings, and their channel lists.
     for (guild, channel) in [(1, 11), (2, 20)] {
-        let set = SettingsChange::Set {
-            default_target: Some(750),
-            turn_timeout_secs: Some(60),
-            bot_pace_ms: None,
-            lang: Some(Lang::Fr),
-            threads: None,
-            charts: None,
-        };
+        let set = SettingsChange::Set(vec![
+            (forgetit::settings::TARGET, Value::Number(750)),
+            (forgetit::settings::TURN_TIMEOUT, Value::Number(60)),
+            (forgetit::settings::LANGUAGE, Value::Language(Lang::Fr)),
+        ]);
         store
             .change_guild_settings(GuildId::new(guild), &set)
             .await

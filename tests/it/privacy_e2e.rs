@@ -73,12 +73,14 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
     ] {
         assert!(text.contains(part), "{part}: {text}");
     }
-    // Get Dickey's says the same, naming its own command.
-    let dickey = world
-        .command(alice, "getdickey", "privacy", json!({}))
-        .await;
+    // It is said once, for every game, under the bot's command: a client with an old list of
+    // commands that sends Get Dickey's is told where it moved.
+    let dickey = world.stale_command(alice, "getdickey", "privacy").await;
+    assert!(dickey.is_ephemeral());
     assert!(
-        dickey.text().contains("`/getdickey forget-me`"),
+        dickey
+            .text()
+            .contains("`/getdickey privacy` is now `/forgetit privacy`"),
         "{}",
         dickey.text()
     );
@@ -275,7 +277,7 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
         )
         .await;
     let settings = store.guild_settings(guild).await.unwrap();
-    assert_eq!(settings.default_target, Some(750));
+    assert_eq!(settings.default_target(), Some(750));
 
     // GUILD_DELETE (removed, not an outage): its time is recorded.
     let before = forgetit::store::now_ms();
@@ -339,14 +341,10 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
     let (home, other) = (world.standin.guild_id(), world.standin.guild("Elsewhere"));
     // Both servers have settings.
     for guild in [home, other] {
-        let set = forgetit::store::SettingsChange::Set {
-            default_target: Some(700),
-            turn_timeout_secs: None,
-            bot_pace_ms: None,
-            lang: None,
-            threads: None,
-            charts: None,
-        };
+        let set = forgetit::store::SettingsChange::Set(vec![(
+            forgetit::settings::TARGET,
+            forgetit::settings::Value::Number(700),
+        )]);
         store
             .change_guild_settings(guild.get().into(), &set)
             .await
@@ -380,8 +378,8 @@ async fn a_server_left_while_the_bot_was_offline_is_noticed_at_the_next_start() 
         .unwrap();
     assert_eq!(swept, [GuildId::new(other.get())]);
     let settings = |guild: discord_standin::GuildId| store.guild_settings(guild.get().into());
-    assert_eq!(settings(other).await.unwrap().default_target, None);
-    assert_eq!(settings(home).await.unwrap().default_target, Some(700));
+    assert_eq!(settings(other).await.unwrap().default_target(), None);
+    assert_eq!(settings(home).await.unwrap().default_target(), Some(700));
     store.close().await;
     bot.shutdown().await;
     world.standin.assert_clean();

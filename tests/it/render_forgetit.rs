@@ -1072,30 +1072,38 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
 #[test]
 fn server_settings() {
     use forgetit::render::settings::{settings, SettingsView, Shown};
+    use forgetit::settings::{self as decl, Value};
+    let shown = |setting: decl::Setting, value: Option<Value>, set_here| Shown {
+        setting,
+        value,
+        set_here,
+    };
     let defaults = SettingsView {
-        target: Shown::of(None, 500),
-        turn_timeout_secs: Shown::of(None, 300),
-        bot_pace_ms: Shown::of(None, 1500),
-        lang: None,
-        threads: false,
-        threads_set: false,
-        charts: true,
-        charts_set: false,
+        settings: vec![
+            shown(decl::TARGET, Some(Value::Number(500)), false),
+            shown(decl::TURN_TIMEOUT, Some(Value::Number(300)), false),
+            shown(decl::BOT_PACE, Some(Value::Number(1500)), false),
+            shown(decl::LANGUAGE, None, false),
+            shown(decl::THREADS, Some(Value::Switch(false)), false),
+            shown(decl::CHARTS, Some(Value::Switch(true)), false),
+        ],
+        target_game: "For Get It".into(),
         channels: vec![],
         command: "/forgetit config".into(),
     };
     snap("settings_default", &settings(&defaults, None, EN));
     let set = SettingsView {
-        target: Shown::of(Some(750), 500),
-        turn_timeout_secs: Shown::of(Some(1), 300),
-        bot_pace_ms: Shown::of(Some(0), 1500),
-        lang: Some(Lang::EnUs),
-        threads: true,
-        threads_set: true,
-        charts: false,
-        charts_set: true,
+        settings: vec![
+            shown(decl::TARGET, Some(Value::Number(750)), true),
+            shown(decl::TURN_TIMEOUT, Some(Value::Number(1)), true),
+            shown(decl::BOT_PACE, Some(Value::Number(0)), true),
+            shown(decl::LANGUAGE, Some(Value::Language(Lang::EnUs)), true),
+            shown(decl::THREADS, Some(Value::Switch(true)), true),
+            shown(decl::CHARTS, Some(Value::Switch(false)), true),
+        ],
+        target_game: "For Get It".into(),
         channels: (0..25).map(|n| ChannelId::new(u64::MAX - n)).collect(),
-        command: "/getdickey config".into(),
+        command: "/forgetit config".into(),
     };
     let saved = Lang::Fr.t("settings-saved");
     snap("fr_settings_set", &settings(&set, Some(&saved), Lang::Fr));

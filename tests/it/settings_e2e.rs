@@ -71,19 +71,32 @@ async fn an_admin_sets_the_default_target_and_a_new_game_uses_it() {
             .guild_settings(GuildId::new(guild))
             .await
             .unwrap()
-            .default_target,
+            .default_target(),
         Some(750)
     );
     // Nothing to set is said so.
     let nothing = config(&world, alice, "set", json!({})).await;
     assert!(private(&nothing, "at least one"), "{}", nothing.text());
     assert!(nothing.text().contains("**target**"), "{}", nothing.text());
-    // Get Dickey's names the options it has: no target.
-    let nothing = world
-        .command(alice, "getdickey", "config set", json!({}))
-        .await;
-    assert!(private(&nothing, "**turn-timeout**"), "{}", nothing.text());
-    assert!(!nothing.text().contains("target"), "{}", nothing.text());
+    // `config` is the bot's, under /forgetit only: a client with an old list of commands that
+    // sends `/getdickey config set` is told where it moved, and nothing changes.
+    let moved = world.stale_command(alice, "getdickey", "config set").await;
+    assert!(
+        private(
+            &moved,
+            "`/getdickey config set` is now `/forgetit config set`"
+        ),
+        "{}",
+        moved.text()
+    );
+    assert_eq!(
+        store
+            .guild_settings(GuildId::new(guild))
+            .await
+            .unwrap()
+            .number(&forgetit::settings::TURN_TIMEOUT),
+        None
+    );
 
     let shown = config(&world, bob, "show", json!({})).await;
     assert!(shown.text().contains("750 (set here)"), "{}", shown.text());
@@ -364,14 +377,41 @@ async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
         find(&set, "bot-pace")["name_localizations"]["fr"],
         "rythme-robots"
     );
-    // Get Dickey's has no target (it has none), and the same settings otherwise.
-    let getdickey = commands.iter().find(|c| c["name"] == "getdickey").unwrap();
-    let gd_set = find(&find(getdickey, "config"), "set");
-    assert!(gd_set["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|o| o["name"] != "target"));
+    // Its target is For Get It's, which its text says.
+    let target = find(&set, "target");
+    assert!(
+        target["description_localizations"]["fr"]
+            .as_str()
+            .is_some_and(|d| d.contains("For Get It")),
+        "{target}"
+    );
+    // The server-wide subcommands are the bot's command's only: Get Dickey's and Pig's commands
+    // have their game's subcommands, and no `config`, `privacy` or `forget-me`.
+    for game in ["getdickey", "pig"] {
+        let command = commands.iter().find(|c| c["name"] == game).unwrap();
+        let names: Vec<&str> = command["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "start",
+                "join",
+                "leave",
+                "scores",
+                "rules",
+                "review",
+                "leaderboard",
+                "stats",
+                "cancel",
+                "kick"
+            ],
+            "/{game}"
+        );
+    }
 
     let refused = config(&world, bob, "set", json!({ "target": 1000 })).await;
     assert!(
@@ -451,13 +491,14 @@ async fn with_charts_off_a_games_end_has_no_chart() {
     assert!(end.attachments().is_empty(), "{:?}", end.attachments());
     assert!(end.embeds()[0].get("image").is_none(), "{:?}", end.embeds());
 
-    // poise choices are indexes: 7 is `charts`. Reset, charts are on again (by default; a
+    // poise choices are indexes: 6 is `charts` (after `all` and the five settings before it). Reset, charts are on again (by default; a
     // game's end with its chart: `bot_e2e::a_whole_game_between_two_people`).
-    let reset = config(&world, alice, "reset", json!({ "setting": 7 })).await;
+    let reset = config(&world, alice, "reset", json!({ "setting": 6 })).await;
     assert!(reset.text().contains("on (default)"), "{}", reset.text());
     let guild = GuildId::new(world.standin.guild_id().get());
     let store = world.store().await;
-    assert_eq!(store.guild_settings(guild).await.unwrap().charts, None);
+    let settings = store.guild_settings(guild).await.unwrap();
+    assert_eq!(settings.switch(&forgetit::settings::CHARTS), None);
     bot.shutdown().await;
     world.standin.assert_clean();
 }

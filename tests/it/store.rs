@@ -13,9 +13,10 @@ use forgetit::engine::{GameKind, Period, Ranking, Scope, Status};
 use forgetit::games::forgetit::Move;
 use forgetit::games::forgetit::{Action, Event, Game, Phase, Settings};
 use forgetit::i18n::Lang;
+use forgetit::settings::{self, Value};
 use forgetit::store::{
-    Board, Clocks, GuildSettings, Opening, Place, Placing, SeatResult, SeatRow, Setting,
-    SettingsChange, Store, StoreError, StoredGame,
+    Board, Clocks, GuildSettings, Opening, Place, Placing, SeatResult, SeatRow, SettingsChange,
+    Store, StoreError, StoredGame,
 };
 use forgetit::{ChannelId, GameId, GuildId, MessageId, UserId};
 use serde::{Deserialize, Serialize};
@@ -1098,78 +1099,54 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         store.guild_settings(GuildId::new(1)).await.unwrap(),
         GuildSettings::default()
     );
-    let set = |target, timeout, pace, lang| SettingsChange::Set {
-        default_target: target,
-        turn_timeout_secs: timeout,
-        bot_pace_ms: pace,
-        lang,
-        threads: None,
-        charts: None,
-    };
+    let set = |values: &[(settings::Setting, Value)]| SettingsChange::Set(values.to_vec());
     let changed = store
-        .change_guild_settings(GuildId::new(1), &set(Some(750), Some(60), None, None))
+        .change_guild_settings(
+            GuildId::new(1),
+            &set(&[
+                (settings::TARGET, Value::Number(750)),
+                (settings::TURN_TIMEOUT, Value::Number(60)),
+            ]),
+        )
         .await
         .unwrap();
-    assert_eq!(changed.default_target, Some(750));
-    assert_eq!(changed.turn_timeout_secs, Some(60));
-    assert_eq!(changed.bot_pace_ms, None);
+    assert_eq!(changed.default_target(), Some(750));
+    assert_eq!(changed.number(&settings::TURN_TIMEOUT), Some(60));
+    assert_eq!(changed.number(&settings::BOT_PACE), None);
     // What is not given keeps its value.
     let changed = store
-        .change_guild_settings(GuildId::new(1), &set(None, None, Some(0), Some(Lang::Fr)))
+        .change_guild_settings(
+            GuildId::new(1),
+            &set(&[
+                (settings::BOT_PACE, Value::Number(0)),
+                (settings::LANGUAGE, Value::Language(Lang::Fr)),
+            ]),
+        )
         .await
         .unwrap();
     assert_eq!(
         changed,
-        GuildSettings {
-            default_target: Some(750),
-            turn_timeout_secs: Some(60),
-            bot_pace_ms: Some(0),
-            lang: Some(Lang::Fr),
-            threads: None,
-            charts: None,
-            channels: vec![],
-        }
+        GuildSettings::default()
+            .with(&settings::TARGET, Value::Number(750))
+            .with(&settings::TURN_TIMEOUT, Value::Number(60))
+            .with(&settings::BOT_PACE, Value::Number(0))
+            .with(&settings::LANGUAGE, Value::Language(Lang::Fr))
     );
-    // Threads on, then reset: off by default again.
-    let on = SettingsChange::Set {
-        default_target: None,
-        turn_timeout_secs: None,
-        bot_pace_ms: None,
-        lang: None,
-        threads: Some(true),
-        charts: None,
-    };
-    let changed = store
-        .change_guild_settings(GuildId::new(1), &on)
-        .await
-        .unwrap();
-    assert_eq!(changed.threads, Some(true));
-    let reset = SettingsChange::Reset(forgetit::store::Setting::Threads);
-    let changed = store
-        .change_guild_settings(GuildId::new(1), &reset)
-        .await
-        .unwrap();
-    assert_eq!(changed.threads, None);
-    // Charts off, then reset: on by default again, and no row kept.
-    let off = SettingsChange::Set {
-        default_target: None,
-        turn_timeout_secs: None,
-        bot_pace_ms: None,
-        lang: None,
-        threads: None,
-        charts: Some(false),
-    };
-    let changed = store
-        .change_guild_settings(GuildId::new(1), &off)
-        .await
-        .unwrap();
-    assert_eq!(changed.charts, Some(false));
-    let reset = SettingsChange::Reset(forgetit::store::Setting::Charts);
-    let changed = store
-        .change_guild_settings(GuildId::new(1), &reset)
-        .await
-        .unwrap();
-    assert_eq!(changed.charts, None);
+    // Every switch on, then off, then reset: its default again (threads off, charts on).
+    for switch in [settings::THREADS, settings::CHARTS] {
+        for on in [true, false] {
+            let changed = store
+                .change_guild_settings(GuildId::new(1), &set(&[(switch, Value::Switch(on))]))
+                .await
+                .unwrap();
+            assert_eq!(changed.switch(&switch), Some(on), "{}", switch.name);
+        }
+        let changed = store
+            .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(switch))
+            .await
+            .unwrap();
+        assert_eq!(changed.switch(&switch), None, "{}", switch.name);
+    }
     for channel in [30, 10, 30, 20] {
         store
             .change_guild_settings(
@@ -1212,18 +1189,22 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
     );
 
     let changed = store
-        .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(Setting::Target))
+        .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(settings::TARGET))
         .await
         .unwrap();
-    assert_eq!(changed.default_target, None);
-    assert_eq!(changed.turn_timeout_secs, Some(60));
+    assert_eq!(changed.default_target(), None);
+    assert_eq!(changed.number(&settings::TURN_TIMEOUT), Some(60));
     let changed = store
-        .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(Setting::Channels))
+        .change_guild_settings(GuildId::new(1), &SettingsChange::ResetChannels)
         .await
         .unwrap();
     assert_eq!(changed.channels, Vec::<ChannelId>::new());
-    assert_eq!(changed.lang, Some(Lang::Fr));
-    for setting in [Setting::TurnTimeout, Setting::BotPace, Setting::Language] {
+    assert_eq!(changed.language(), Some(Lang::Fr));
+    for setting in [
+        settings::TURN_TIMEOUT,
+        settings::BOT_PACE,
+        settings::LANGUAGE,
+    ] {
         store
             .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(setting))
             .await
@@ -1240,7 +1221,10 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
     );
 
     store
-        .change_guild_settings(GuildId::new(1), &set(Some(100), None, None, None))
+        .change_guild_settings(
+            GuildId::new(1),
+            &set(&[(settings::TARGET, Value::Number(100))]),
+        )
         .await
         .unwrap();
     store
@@ -1256,6 +1240,38 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
         .unwrap();
     assert_eq!(changed, GuildSettings::default());
     assert_eq!(db.count("guild_channels").await, 0);
+}
+
+/// A database whose servers' settings were columns (before 20261206000046_settings_rows) keeps
+/// them: each column a server set is its setting's row, read back as it was; a server that set
+/// nothing has no row.
+async fn settings_kept_as_columns_are_kept_as_rows(db: Db) {
+    db.migrate_before(20261206000046).await;
+    db.execute(
+        "INSERT INTO guild_settings (guild_id, default_target, turn_timeout_secs, bot_pace_ms, \
+         lang, updated_ms, threads, charts) VALUES (1, 750, 60, 250, 'fr', 5, 1, 0), \
+         (2, NULL, 90, NULL, NULL, 5, NULL, 1), (3, NULL, NULL, NULL, NULL, 5, NULL, NULL)",
+    )
+    .await;
+    let store = db.open().await;
+    let first = GuildSettings::default()
+        .with(&settings::TARGET, Value::Number(750))
+        .with(&settings::TURN_TIMEOUT, Value::Number(60))
+        .with(&settings::BOT_PACE, Value::Number(250))
+        .with(&settings::LANGUAGE, Value::Language(Lang::Fr))
+        .with(&settings::THREADS, Value::Switch(true))
+        .with(&settings::CHARTS, Value::Switch(false));
+    assert_eq!(store.guild_settings(GuildId::new(1)).await.unwrap(), first);
+    let second = GuildSettings::default()
+        .with(&settings::TURN_TIMEOUT, Value::Number(90))
+        .with(&settings::CHARTS, Value::Switch(true));
+    assert_eq!(store.guild_settings(GuildId::new(2)).await.unwrap(), second);
+    assert_eq!(
+        store.guild_settings(GuildId::new(3)).await.unwrap(),
+        GuildSettings::default()
+    );
+    assert_eq!(db.count("guild_settings").await, 8);
+    store.close().await;
 }
 
 /// A game keeps the clocks it started with (its server's) and the game it is the rematch of,
@@ -1345,6 +1361,7 @@ async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
 on_both_backends!(
     migrations_create_the_database_and_rerun_harmlessly,
     a_servers_settings_are_set_kept_and_reset,
+    settings_kept_as_columns_are_kept_as_rows,
     a_game_keeps_the_clocks_it_started_with,
     stores_opened_at_once_migrate_once_and_share_the_games(
         flavor = "multi_thread",

@@ -1,7 +1,8 @@
-//! The slash commands: one per game (`/forgetit ...` and each other game's), expanded from the list
-//! of games, each with the same subcommands. Each one translates and hands over; answers come
-//! from the tables (a table's requests, in [`table`]) or straight from the store (leaderboards and
-//! statistics, in [`boards`]).
+//! The slash commands: one per game (`/forgetit ...`, `/getdickey ...`, each other game's), with
+//! the subcommands that are about that game, and the server-wide ones (`config`, `privacy`,
+//! `forget-me`) registered once, under the bot's own command ([`BOT_COMMAND`]). Each one
+//! translates and hands over; answers come from the tables (a table's requests, in [`table`]) or
+//! straight from the store (leaderboards and statistics, in [`boards`]).
 
 mod boards;
 mod privacy;
@@ -13,31 +14,76 @@ pub(super) use privacy::forget_click;
 
 use std::borrow::Cow;
 
+use fluent_bundle::FluentArgs;
 use poise::serenity_prelude as serenity;
 
 use super::io::InteractionReply;
 use super::{who, Context, Data, Error};
 use crate::engine::GameKind;
+use crate::games::Target;
 use crate::i18n::Lang;
-use crate::render::ErrorText;
+use crate::render::{ErrorText, Notice};
 use crate::tables::{Hosted, Reply};
 
 pub(super) type Command = poise::Command<Data, Error>;
+
+/// The bot's own command, which holds the server-wide subcommands ([`SERVER_WIDE`]). It is For
+/// Get It's command too: the game whose command has this name shows them beside its own.
+pub const BOT_COMMAND: &str = "forgetit";
+
+/// The subcommands that are the server's or the person's, not a game's: registered once, under
+/// [`BOT_COMMAND`].
+pub const SERVER_WIDE: [&str; 3] = ["config", "privacy", "forget-me"];
 
 /// Every slash command, with its names and descriptions from the Fluent resources: English
 /// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
 /// choices' `name_localizations`) for every other language.
 pub fn all() -> Vec<Command> {
-    let mut commands = game_commands();
-    localize(&mut commands, "cmd", &mut Vec::new());
-    commands
+    commands(&mut Vec::new())
 }
 
 /// Every message id the slash commands' names, descriptions and choices are read from.
 pub fn message_ids() -> Vec<String> {
     let mut ids = Vec::new();
-    localize(&mut game_commands(), "cmd", &mut ids);
+    commands(&mut ids);
     ids
+}
+
+/// The games' commands, each with its texts, and the server-wide subcommands under the bot's
+/// command; `ids` collects the message ids read.
+fn commands(ids: &mut Vec<String>) -> Vec<Command> {
+    let mut commands = game_commands();
+    for command in &mut commands {
+        let texts = Texts::of(command);
+        localize(std::slice::from_mut(command), &texts, None, ids);
+    }
+    // The server's target is the default of the game that takes it from the server: `config`
+    // names that game.
+    let server_game = commands
+        .iter()
+        .map(GameTexts::of)
+        .find(|g| g.target.is_some_and(|t| t.server_default));
+    let mut server_wide = vec![
+        settings::config_group(server_game.and_then(|g| Some((g.command, g.target?)))),
+        privacy::privacy(),
+        privacy::forget_me(),
+    ];
+    let texts = Texts {
+        game: server_game.map(|g| g.command),
+        target: server_game.and_then(|g| g.target),
+        max_bots: 0,
+    };
+    localize(&mut server_wide, &texts, Some(""), ids);
+    match commands.iter_mut().find(|c| c.name == BOT_COMMAND) {
+        Some(bot) => bot.subcommands.extend(server_wide),
+        None => {
+            let mut bot = bare_command(BOT_COMMAND);
+            localize(std::slice::from_mut(&mut bot), &Texts::default(), None, ids);
+            bot.subcommands = server_wide;
+            commands.insert(0, bot);
+        }
+    }
+    commands
 }
 
 macro_rules! game_commands {
@@ -51,8 +97,30 @@ macro_rules! game_commands {
 
 crate::games::games!(game_commands);
 
-/// The command of the game `R`: its name, and the subcommands every game has (`start` without
-/// its `target` for a game that has none).
+/// What a game's command says of its game, for its texts ([`Texts`]): kept in the command's
+/// `custom_data`.
+#[derive(Clone, Copy, Debug, Default)]
+struct GameTexts {
+    /// The game's command (`pig`): its messages are `cmd-pig-…`, its name `game-pig`.
+    command: &'static str,
+    target: Option<Target>,
+    /// The most bot seats `start` adds.
+    max_bots: u8,
+}
+
+impl GameTexts {
+    fn of(command: &Command) -> GameTexts {
+        command
+            .custom_data
+            .downcast_ref::<GameTexts>()
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+/// The command of the game `R`: its name, and the subcommands about the game (`start` without
+/// its `target` for a game that has none). The server-wide ones are added under the bot's
+/// command only (see [`commands`]).
 fn game_command<R: Hosted>() -> Command
 where
     R::Error: ErrorText,
@@ -62,9 +130,12 @@ where
         start.parameters.retain(|p| p.name != table::TARGET_OPTION);
     }
     table::set_limits::<R>(&mut start);
-    let mut command = game();
-    command.name = R::NAMES.command.into();
-    command.identifying_name = R::NAMES.command.into();
+    let mut command = bare_command(R::NAMES.command);
+    command.custom_data = Box::new(GameTexts {
+        command: R::NAMES.command,
+        target: R::TARGET,
+        max_bots: R::MAX_SEATS.saturating_sub(1) as u8,
+    });
     command.subcommands = vec![
         start,
         table::join(),
@@ -76,10 +147,17 @@ where
         boards::stats(),
         table::cancel(),
         table::kick(),
-        privacy::privacy(),
-        privacy::forget_me(),
-        settings::config_group::<R>(),
     ];
+    command
+}
+
+/// A command named `name` that only holds subcommands (added by the caller), installed and run
+/// wherever the bot plays.
+fn bare_command(name: &'static str) -> Command {
+    let mut command = game();
+    command.name = name.into();
+    command.identifying_name = name.into();
+    command.qualified_name = name.into();
     command.subcommand_required = true;
     // Installed to a server or to a person's account, and run in servers, in the DM with the
     // bot and in DMs and group DMs between people: where the bot is not a member, it plays
@@ -96,8 +174,8 @@ where
     command
 }
 
-// A game's command, named by `game_command`, and its `config` group: they only hold their
-// subcommands. Discord always sends one of them; run alone, each says which there are.
+// A game's command (and the bot's), named by `bare_command`, and the `config` group: they only
+// hold their subcommands. Discord always sends one of them; run alone, each says which there are.
 #[poise::command(slash_command)]
 async fn game(ctx: Context<'_>) -> Result<(), Error> {
     let lang = super::user_lang(ctx);
@@ -183,20 +261,87 @@ fn author(ctx: Context<'_>) -> crate::tables::Who {
 }
 
 // The names and descriptions Discord shows for every command, option and choice are the
-// messages of locales/*/commands.ftl (see `localize`); doc comments are documentation.
+// messages of locales/*/commands.ftl and of each game's .ftl (see `localize`); doc comments are
+// documentation.
 
-/// Applies the `cmd-<path>` messages to `commands` (whose ids start with `prefix`), and to their
+/// How a command's texts are read: its game's own message first (`cmd-<game>-<path>`, in the
+/// game's .ftl, for what is its own), else the shared one (`cmd-<path>`, in commands.ftl, written
+/// once for every game), formatted with the game's name (`$game`), its target's bounds (`$min`,
+/// `$max`, `$default`) and the most bot seats (`$bots`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Texts {
+    game: Option<&'static str>,
+    target: Option<Target>,
+    max_bots: u8,
+}
+
+impl Texts {
+    /// The texts of a game's command (none for another).
+    fn of(command: &Command) -> Texts {
+        let game = GameTexts::of(command);
+        Texts {
+            game: Some(game.command).filter(|c| !c.is_empty()),
+            target: game.target,
+            max_bots: game.max_bots,
+        }
+    }
+
+    /// The message id of `path` below the command (`start-target-description`): the game's own
+    /// if it has one, else the shared one. (English has every message: its ids decide.)
+    fn id(&self, path: &str) -> String {
+        if let Some(game) = self.game {
+            let own = format!("cmd-{game}-{path}");
+            if Lang::EnUs.has(&own) {
+                return own;
+            }
+        }
+        format!("cmd-{path}")
+    }
+
+    /// The message `id` in `lang`, with the game's variables.
+    fn text(&self, lang: Lang, id: &str) -> String {
+        let mut args = FluentArgs::new();
+        if let Some(game) = self.game {
+            args.set("game", lang.t(&format!("game-{game}")));
+        }
+        if let Some(target) = self.target {
+            args.set("min", target.min.to_string());
+            args.set("max", target.max.to_string());
+            args.set("default", target.default.to_string());
+        }
+        args.set("bots", self.max_bots.to_string());
+        lang.t_with(id, &args)
+    }
+}
+
+/// Applies the messages of `commands` (below `parent`, the path of their parent command below its
+/// game's, `None` for a game's command itself) to their names and descriptions, and to their
 /// subcommands, options and choices; `ids` collects the ids read.
-fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut Vec<String>) {
+fn localize<U, E>(
+    commands: &mut [poise::Command<U, E>],
+    texts: &Texts,
+    parent: Option<&str>,
+    ids: &mut Vec<String>,
+) {
     for command in commands {
-        let id = format!("{prefix}-{}", command.name);
-        ids.extend([id.clone(), format!("{id}-description")]);
+        let path = match parent {
+            None => String::new(),
+            Some("") => command.name.to_string(),
+            Some(parent) => format!("{parent}-{}", command.name),
+        };
+        // A game's command's messages are its own: `cmd-<game>`, `cmd-<game>-description`.
+        let id = |suffix: &str| match parent {
+            None => format!("cmd-{}{suffix}", command.name),
+            Some(_) => texts.id(&format!("{path}{suffix}")),
+        };
+        let (name_id, description_id) = (id(""), id("-description"));
+        ids.extend([name_id.clone(), description_id.clone()]);
         // The English texts are the defaults; the code's doc comments are only documentation.
-        command.description = Some(Lang::EnUs.t(&format!("{id}-description")).into());
+        command.description = Some(texts.text(Lang::EnUs, &description_id).into());
         for lang in other_langs() {
             let locale = Cow::Borrowed(lang.code());
-            let name = lang.t(&id);
-            let description = lang.t(&format!("{id}-description"));
+            let name = texts.text(lang, &name_id);
+            let description = texts.text(lang, &description_id);
             command
                 .name_localizations
                 .to_mut()
@@ -207,13 +352,19 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut
                 .push((locale, description.into()));
         }
         for parameter in &mut command.parameters {
-            let param = format!("{id}-{}", parameter.name);
-            ids.extend([param.clone(), format!("{param}-description")]);
-            parameter.description = Some(Lang::EnUs.t(&format!("{param}-description")).into());
+            let param = if path.is_empty() {
+                parameter.name.to_string()
+            } else {
+                format!("{path}-{}", parameter.name)
+            };
+            let name_id = texts.id(&param);
+            let description_id = texts.id(&format!("{param}-description"));
+            ids.extend([name_id.clone(), description_id.clone()]);
+            parameter.description = Some(texts.text(Lang::EnUs, &description_id).into());
             for lang in other_langs() {
                 let locale = Cow::Borrowed(lang.code());
-                let name = lang.t(&param);
-                let description = lang.t(&format!("{param}-description"));
+                let name = texts.text(lang, &name_id);
+                let description = texts.text(lang, &description_id);
                 parameter
                     .name_localizations
                     .to_mut()
@@ -240,11 +391,56 @@ fn localize<U, E>(commands: &mut [poise::Command<U, E>], prefix: &str, ids: &mut
                 }
             }
         }
-        localize(&mut command.subcommands, &id, ids);
+        localize(&mut command.subcommands, texts, Some(&path), ids);
     }
 }
 
 /// The languages commands are translated into (English is their default).
 fn other_langs() -> impl Iterator<Item = Lang> {
     Lang::ALL.into_iter().filter(|&lang| lang != Lang::EnUs)
+}
+
+/// The answer to a server-wide subcommand sent under another command than the bot's
+/// (`/getdickey config set …`, from a client whose list of commands predates their move: Discord
+/// may still send them for a while): where it is now, as the asker's client shows it. `None` for
+/// anything else.
+pub(super) fn moved(
+    commands: &[Command],
+    data: &serenity::CommandData,
+    lang: Lang,
+) -> Option<Notice> {
+    use serenity::CommandDataOptionValue as V;
+    if data.name == BOT_COMMAND || !commands.iter().any(|c| c.name == data.name) {
+        return None;
+    }
+    // The subcommand path as it was sent (`config set`).
+    let mut old = Vec::new();
+    let mut options = &data.options;
+    while let Some(option) = options.first() {
+        match &option.value {
+            V::SubCommand(inner) | V::SubCommandGroup(inner) => {
+                old.push(option.name.as_str());
+                options = inner;
+            }
+            _ => break,
+        }
+    }
+    if !old.first().is_some_and(|sub| SERVER_WIDE.contains(sub)) {
+        return None;
+    }
+    // The same path under the bot's command, each name as the asker's client shows it.
+    let mut command = commands.iter().find(|c| c.name == BOT_COMMAND)?;
+    let mut new = vec![shown_name(command, lang)];
+    for name in &old {
+        command = command.subcommands.iter().find(|s| s.name == *name)?;
+        new.push(shown_name(command, lang));
+    }
+    let sent = std::iter::once(data.name.as_str())
+        .chain(old)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(Notice::CommandMoved {
+        old: sent,
+        new: new.join(" "),
+    })
 }

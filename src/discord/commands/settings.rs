@@ -1,104 +1,149 @@
 //! `config`: a server's settings for its games (`show`, `set`, `reset`, `add-channel`,
-//! `remove-channel`), one subcommand group under each game's command. The settings are the
-//! server's, shared by its games (the default target is for the games whose target takes it, see
-//! `games::Target::server_default`); they are
-//! read when a game starts (see `tables::NewGame`), so a change applies to the games started after
-//! it. Anyone may `show` them; changing them takes Manage Server, checked here from the member's
-//! permissions in the interaction (the registration's `default_member_permissions` only hides the
-//! commands in Discord's menu, and is not counted on).
+//! `remove-channel`), one subcommand group under the bot's command (`/forgetit config`). The
+//! settings are the server's, shared by its games (the default target is for the game whose
+//! target takes it, see `games::Target::server_default`, and says so); they are read when a game
+//! starts (see `tables::NewGame`), so a change applies to the games started after it. `set`'s
+//! options and `reset`'s choices are made from the settings' declarations
+//! ([`crate::settings::SETTINGS`]). Anyone may `show` them; changing them takes Manage Server,
+//! checked here from the member's permissions in the interaction (the registration's
+//! `default_member_permissions` only hides the commands in Discord's menu, and is not counted
+//! on).
+
+use std::borrow::Cow;
 
 use poise::serenity_prelude as serenity;
+use serenity::ResolvedValue;
 use tracing::{error, info};
 
-use super::table::{LanguageChoice, TARGET_OPTION};
 use super::{reply_of, Command};
-use crate::discord::{user_lang, Context, Error};
+use crate::discord::{user_lang, Context, Data, Error};
 use crate::duration;
+use crate::games::Target;
 use crate::i18n::Lang;
 use crate::render::settings::{SettingsView, Shown};
-use crate::render::{self, ErrorText, Notice, Takes};
-use crate::store::{GuildSettings, Setting, SettingsChange};
-use crate::tables::{Hosted, Reply};
+use crate::render::{self, Notice, Takes};
+use crate::settings::{self, Kind, Setting, Value, SETTINGS};
+use crate::store::{GuildSettings, SettingsChange};
+use crate::tables::{Reply, TableConfig};
 
-/// The option of `config set` that sets the time for each move: a duration (`5m`; a bare number
-/// is seconds).
-const TURN_TIMEOUT_OPTION: &str = "turn-timeout";
-/// The option of `config set` that sets the bot seats' pace: a duration (`1.5s`; a bare number is
-/// milliseconds).
-const BOT_PACE_OPTION: &str = "bot-pace";
 /// The most channels a server may list (their mentions must fit in a message).
 pub const MAX_CHANNELS: usize = 25;
 /// Discord's MANAGE_GUILD and ADMINISTRATOR permission bits.
 const MANAGE_GUILD: u64 = 1 << 5;
 const ADMINISTRATOR: u64 = 1 << 3;
+/// `reset`'s option, and its choices beside one for each setting.
+const SETTING_OPTION: &str = "setting";
+const ALL_CHOICE: &str = "all";
+const CHANNELS_CHOICE: &str = "channels";
 
-/// The `config` group of the game `R`'s command: `set` without its `target` for a game whose
-/// target is not the server's.
-pub(super) fn config_group<R: Hosted>() -> Command
-where
-    R::Error: ErrorText,
-{
+/// The command of the game whose target is the server's (`pig`), kept in the `config` group's
+/// `custom_data`: `show` names that game.
+#[derive(Clone, Copy, Debug)]
+struct TargetGame(&'static str);
+
+/// The `config` group, under the bot's command: `set` takes every setting, its `target` only if
+/// a game takes its target from the server (`target_game`: its command, and its target, whose
+/// bounds `set` registers; the option's text names the game).
+pub(super) fn config_group(target_game: Option<(&'static str, Target)>) -> Command {
     let mut set = set();
-    // A server's target is the default of the games that take it from the server.
-    if !R::TARGET.is_some_and(|t| t.server_default) {
-        set.parameters.retain(|p| p.name != TARGET_OPTION);
-    }
-    set_limits::<R>(&mut set);
+    set.parameters = SETTINGS
+        .iter()
+        .filter(|s| s.kind != Kind::Target || target_game.is_some())
+        .map(option)
+        .collect();
+    let mut reset = reset();
+    reset.parameters = vec![reset_option()];
     let mut group = super::game();
     group.name = "config".into();
     group.identifying_name = "config".into();
     group.qualified_name = "config".into();
-    group.subcommands = vec![show(), set, reset(), add_channel(), remove_channel()];
+    group.subcommands = vec![show(), set, reset, add_channel(), remove_channel()];
     group.subcommand_required = true;
+    if let Some((command, _)) = target_game {
+        group.custom_data = Box::new(TargetGame(command));
+    }
     group
 }
 
-/// Registers `config set`'s options: the target's range as `start` takes it; the time for each
-/// move and the pace as text (durations, at most [`duration::MAX_CHARS`] characters), which
-/// `set` reads and checks against their bounds (`duration::TURN_TIMEOUT`, `duration::BOT_PACE`).
-/// The bot checks every value against these (see `discord::options`).
-fn set_limits<R: Hosted>(set: &mut Command)
-where
-    R::Error: ErrorText,
-{
-    for param in &mut set.parameters {
-        param.type_setter = match &*param.name {
-            TARGET_OPTION => Some(|option| {
+/// `config set`'s option for `setting`, registered as what it takes: the target's range as
+/// `start` takes it (the server's target's game's, `games::server_target`); a duration as text
+/// (at most [`duration::MAX_CHARS`] characters), which `set` reads and checks against its bounds;
+/// a switch as a boolean; a language as a choice, each named in its own language. The bot checks
+/// every value against these (see `discord::options`). Its texts are applied by `localize`.
+fn option(setting: &Setting) -> poise::CommandParameter<Data, Error> {
+    let type_setter: fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption =
+        match setting.kind {
+            Kind::Target => |option| {
+                let target = crate::games::server_target();
                 option
                     .kind(serenity::CommandOptionType::Integer)
-                    .min_int_value(R::TARGET.map_or(0, |t| u64::from(t.min)))
-                    .max_int_value(R::TARGET.map_or(0, |t| u64::from(t.max)))
-            }),
-            TURN_TIMEOUT_OPTION | BOT_PACE_OPTION => Some(|option| {
+                    .min_int_value(target.map_or(0, |t| u64::from(t.min)))
+                    .max_int_value(target.map_or(0, |t| u64::from(t.max)))
+            },
+            Kind::Duration(_) => |option| {
                 option
                     .kind(serenity::CommandOptionType::String)
                     .min_length(1)
                     .max_length(duration::MAX_CHARS as u16)
-            }),
-            _ => param.type_setter,
+            },
+            Kind::Switch => |option| option.kind(serenity::CommandOptionType::Boolean),
+            Kind::Language => |option| option.kind(serenity::CommandOptionType::Integer),
         };
+    let choices = match setting.kind {
+        Kind::Language => Lang::ALL
+            .iter()
+            .map(|lang| choice(lang.t("language-name")))
+            .collect(),
+        _ => Vec::new(),
+    };
+    parameter(setting.name, false, choices, type_setter)
+}
+
+/// `config reset`'s option: every setting by name, between `all` and `channels`.
+fn reset_option() -> poise::CommandParameter<Data, Error> {
+    let names = std::iter::once(ALL_CHOICE)
+        .chain(SETTINGS.iter().map(|s| s.name))
+        .chain([CHANNELS_CHOICE]);
+    let choices = names.map(|name| choice(name.to_string())).collect();
+    parameter(SETTING_OPTION, true, choices, |option| {
+        option.kind(serenity::CommandOptionType::Integer)
+    })
+}
+
+fn choice(name: String) -> poise::CommandParameterChoice {
+    poise::CommandParameterChoice {
+        name: name.into(),
+        localizations: Cow::Owned(Vec::new()),
+        __non_exhaustive: (),
     }
 }
 
-/// Which setting `config reset` puts back to its default.
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub(super) enum SettingChoice {
-    #[name = "all"]
-    All,
-    #[name = "target"]
-    Target,
-    #[name = "turn timeout"]
-    TurnTimeout,
-    #[name = "bot pace"]
-    BotPace,
-    #[name = "language"]
-    Language,
-    #[name = "threads"]
-    Threads,
-    #[name = "channels"]
-    Channels,
-    #[name = "charts"]
-    Charts,
+fn parameter(
+    name: &'static str,
+    required: bool,
+    choices: Vec<poise::CommandParameterChoice>,
+    type_setter: fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption,
+) -> poise::CommandParameter<Data, Error> {
+    poise::CommandParameter {
+        name: name.into(),
+        name_localizations: Cow::Owned(Vec::new()),
+        description: None,
+        description_localizations: Cow::Owned(Vec::new()),
+        required,
+        channel_types: None,
+        choices: Cow::Owned(choices),
+        type_setter: Some(type_setter),
+        autocomplete_callback: None,
+        __non_exhaustive: (),
+    }
+}
+
+/// The options the command was given.
+fn args<'a>(ctx: Context<'a>) -> &'a [serenity::ResolvedOption<'a>] {
+    match ctx {
+        poise::Context::Application(app) => app.args,
+        poise::Context::Prefix(_) => &[],
+    }
 }
 
 /// Show the server's settings.
@@ -119,50 +164,42 @@ async fn show(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+// Its options: one for each setting (see `config_group`), every value checked against its
+// registration before this runs (see `discord::options`).
 /// Change the server's settings for the games started from now on.
 #[poise::command(slash_command)]
-async fn set(
-    ctx: Context<'_>,
-    // Their ranges are registered by `set_limits`, and every value checked against them before
-    // this runs (`discord::options`).
-    target: Option<i64>,
-    #[rename = "turn-timeout"] turn_timeout: Option<String>,
-    #[rename = "bot-pace"] bot_pace: Option<String>,
-    language: Option<LanguageChoice>,
-    threads: Option<bool>,
-    charts: Option<bool>,
-) -> Result<(), Error> {
+async fn set(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    // Read and checked against the bounds their refusal quotes examples of (`duration::Bounds`).
-    let turn_timeout = match turn_timeout.as_deref() {
-        None => None,
-        Some(text) => match duration::TURN_TIMEOUT.read(text) {
-            Some(d) => Some(d.as_secs()),
+    let mut values = Vec::new();
+    for arg in args(ctx) {
+        let Some(setting) = settings::named(arg.name) else {
+            continue;
+        };
+        let value = match (setting.kind, &arg.value) {
+            (Kind::Target, ResolvedValue::Integer(n)) => u64::try_from(*n).ok().map(Value::Number),
+            (Kind::Switch, ResolvedValue::Boolean(on)) => Some(Value::Switch(*on)),
+            (Kind::Language, ResolvedValue::Integer(n)) => usize::try_from(*n)
+                .ok()
+                .and_then(|i| Lang::ALL.get(i))
+                .map(|&lang| Value::Language(lang)),
+            // Read and checked against the bounds their refusal quotes examples of.
+            (Kind::Duration(bounds), ResolvedValue::String(text)) => match bounds.read(text) {
+                Some(d) => setting.of_duration(d),
+                None => return refuse_duration(ctx, setting.name, bounds, text, lang).await,
+            },
+            _ => None,
+        };
+        match value {
+            Some(value) => values.push((*setting, value)),
             None => {
-                let bounds = duration::TURN_TIMEOUT;
-                return refuse_duration(ctx, TURN_TIMEOUT_OPTION, bounds, text, lang).await;
+                reply_of(ctx)
+                    .ephemeral(render::notice(Notice::BadOptions, lang))
+                    .await?;
+                return Ok(());
             }
-        },
-    };
-    let bot_pace = match bot_pace.as_deref() {
-        None => None,
-        Some(text) => match duration::BOT_PACE.read(text) {
-            Some(d) => Some(u64::try_from(d.as_millis())?),
-            None => {
-                let bounds = duration::BOT_PACE;
-                return refuse_duration(ctx, BOT_PACE_OPTION, bounds, text, lang).await;
-            }
-        },
-    };
-    let change = SettingsChange::Set {
-        default_target: target.map(u32::try_from).transpose()?,
-        turn_timeout_secs: turn_timeout,
-        bot_pace_ms: bot_pace,
-        lang: language.map(Lang::from),
-        threads,
-        charts,
-    };
-    change_settings(ctx, change).await
+        }
+    }
+    change_settings(ctx, SettingsChange::Set(values)).await
 }
 
 /// Answers that the option `name` takes a duration within `bounds`, not `given`, and changes
@@ -191,18 +228,26 @@ async fn refuse_duration(
     Ok(())
 }
 
+// Its option: `reset_option`.
 /// Put a setting of the server back to the bot's default.
 #[poise::command(slash_command)]
-async fn reset(ctx: Context<'_>, setting: SettingChoice) -> Result<(), Error> {
-    let change = match setting {
-        SettingChoice::All => SettingsChange::ResetAll,
-        SettingChoice::Target => SettingsChange::Reset(Setting::Target),
-        SettingChoice::TurnTimeout => SettingsChange::Reset(Setting::TurnTimeout),
-        SettingChoice::BotPace => SettingsChange::Reset(Setting::BotPace),
-        SettingChoice::Language => SettingsChange::Reset(Setting::Language),
-        SettingChoice::Threads => SettingsChange::Reset(Setting::Threads),
-        SettingChoice::Charts => SettingsChange::Reset(Setting::Charts),
-        SettingChoice::Channels => SettingsChange::Reset(Setting::Channels),
+async fn reset(ctx: Context<'_>) -> Result<(), Error> {
+    let chosen = args(ctx).iter().find_map(|arg| match arg.value {
+        ResolvedValue::Integer(n) if arg.name == SETTING_OPTION => usize::try_from(n).ok(),
+        _ => None,
+    });
+    let change = match chosen {
+        Some(0) => SettingsChange::ResetAll,
+        Some(i) if i <= SETTINGS.len() => SettingsChange::Reset(SETTINGS[i - 1]),
+        Some(i) if i == SETTINGS.len() + 1 => SettingsChange::ResetChannels,
+        // Checked against the registered choices before this runs (`discord::options`).
+        _ => {
+            let lang = user_lang(ctx);
+            reply_of(ctx)
+                .ephemeral(render::notice(Notice::BadOptions, lang))
+                .await?;
+            return Ok(());
+        }
     };
     change_settings(ctx, change).await
 }
@@ -268,15 +313,7 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
             .await?;
         return Ok(());
     }
-    let nothing = SettingsChange::Set {
-        default_target: None,
-        turn_timeout_secs: None,
-        bot_pace_ms: None,
-        lang: None,
-        threads: None,
-        charts: None,
-    };
-    if change == nothing {
+    if change == SettingsChange::Set(Vec::new()) {
         reply_of(ctx)
             .ephemeral(render::notice(
                 Notice::NothingToSet(option_names(ctx, lang)),
@@ -332,22 +369,46 @@ fn settings_view(
     lang: Lang,
 ) -> render::MessageView {
     let config = ctx.data().tables.config();
+    let target_game = ctx
+        .parent_commands()
+        .iter()
+        .find_map(|c| c.custom_data.downcast_ref::<TargetGame>().copied());
+    let shown = SETTINGS
+        .iter()
+        .filter(|s| s.kind != Kind::Target || target_game.is_some())
+        .map(|&setting| {
+            let here = settings.get(&setting);
+            Shown {
+                setting,
+                value: here.or_else(|| default_of(&setting, config)),
+                set_here: here.is_some(),
+            }
+        })
+        .collect();
     let view = SettingsView {
-        target: Shown::of(settings.default_target, config.default_target),
-        turn_timeout_secs: Shown::of(settings.turn_timeout_secs, config.turn_timeout.as_secs()),
-        bot_pace_ms: Shown::of(
-            settings.bot_pace_ms,
-            config.bot_pace.as_millis().try_into().unwrap_or(u64::MAX),
-        ),
-        lang: settings.lang,
-        threads: settings.threads.unwrap_or(false),
-        threads_set: settings.threads.is_some(),
-        charts: settings.charts.unwrap_or(true),
-        charts_set: settings.charts.is_some(),
+        settings: shown,
+        target_game: target_game.map_or_else(String::new, |TargetGame(command)| {
+            lang.t(&format!("game-{command}"))
+        }),
         channels: settings.channels.clone(),
         command: config_command(ctx, lang),
     };
     render::settings::settings(&view, intro, lang)
+}
+
+/// A setting's default where the server set none: its declared value, or the config file's
+/// (`game.<key>`, as the bot runs), or none (the server's own language).
+fn default_of(setting: &Setting, config: &TableConfig) -> Option<Value> {
+    match setting.default {
+        settings::DefaultValue::Fixed(value) => Some(value),
+        settings::DefaultValue::ServerLanguage => None,
+        settings::DefaultValue::Config(key) => match key {
+            "default_target" => Some(Value::Number(config.default_target.into())),
+            "turn_timeout_secs" => setting.of_duration(config.turn_timeout),
+            "bot_pace_ms" => setting.of_duration(config.bot_pace),
+            _ => None,
+        },
+    }
 }
 
 /// `/{game} config` as the person's client shows it.
@@ -361,7 +422,7 @@ fn config_command(ctx: Context<'_>, lang: Lang) -> String {
 }
 
 /// The names of the running subcommand's options as the asker's client shows them (`config set`
-/// has no `target` under a game without one).
+/// has no `target` where no game takes it from the server).
 fn option_names(ctx: Context<'_>, lang: Lang) -> Vec<String> {
     ctx.command()
         .parameters

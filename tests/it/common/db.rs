@@ -68,6 +68,33 @@ impl Db {
 
     /// Runs `sql` on the database beside the store (for what only time would do, or an older
     /// version of the bot).
+    /// Applies the migrations older than `version` alone, as a bot of before it left the
+    /// database.
+    pub async fn migrate_before(&self, version: i64) {
+        let older = |mut migrator: sqlx::migrate::Migrator| {
+            let kept = migrator.iter().filter(|m| m.version < version).cloned();
+            migrator.migrations = std::borrow::Cow::Owned(kept.collect());
+            migrator
+        };
+        match self {
+            Db::Sqlite { path, .. } => {
+                let options = sqlx::sqlite::SqliteConnectOptions::new()
+                    .filename(path)
+                    .create_if_missing(true);
+                let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+                let migrator = older(sqlx::migrate!("./migrations/sqlite"));
+                migrator.run(&pool).await.unwrap();
+                pool.close().await;
+            }
+            Db::Postgres { url } => {
+                let pool = sqlx::PgPool::connect(url).await.unwrap();
+                let migrator = older(sqlx::migrate!("./migrations/postgres"));
+                migrator.run(&pool).await.unwrap();
+                pool.close().await;
+            }
+        }
+    }
+
     pub async fn execute(&self, sql: &str) {
         match self {
             Db::Sqlite { path, .. } => {

@@ -177,6 +177,22 @@ impl World {
         interaction.answer().await.unwrap()
     }
 
+    /// `user` runs `/{command} {sub}` (`sub` may be `"group sub"`), without options, as a
+    /// Discord client whose list of commands is old may: sent even if the bot no longer
+    /// registers it. Returns what they see answered.
+    pub async fn stale_command(&self, user: UserId, command: &str, sub: &str) -> Message {
+        let mut names: Vec<&str> = sub.split(' ').collect();
+        let leaf = names.pop().unwrap_or_default();
+        let mut options = serde_json::json!([{"name": leaf, "type": 1, "options": []}]);
+        for group in names.into_iter().rev() {
+            options = serde_json::json!([{"name": group, "type": 2, "options": options}]);
+        }
+        let data = serde_json::json!({"name": command, "options": options});
+        let raw = discord_standin::RawInteraction::command(self.channel, data);
+        let sent = self.standin.send_raw(user, raw).await.unwrap();
+        sent.answer().await.unwrap()
+    }
+
     /// Clicks a button and returns what the clicker then sees answered (the updated message, or
     /// an ephemeral reply).
     /// `user` runs `/forgetit start` with `options` in `channel`; what they see answered.
