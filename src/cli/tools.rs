@@ -11,14 +11,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::fail;
 use crate::config::{redacted, Config};
 use crate::engine::GameKind;
-use crate::games::{Hosted, SolveArgs};
+use crate::games::SolveArgs;
 use crate::store;
 use crate::strategy::sim::{self, SimConfig};
 
 /// A game as `--game` names it: its key with dashes (`for_get_it` is `for-get-it`).
 pub(super) fn game_arg(s: &str) -> Result<GameKind, String> {
     let names = || {
-        GameKind::ALL
+        GameKind::all()
             .iter()
             .map(|k| k.as_str().replace('_', "-"))
             .collect::<Vec<_>>()
@@ -29,18 +29,15 @@ pub(super) fn game_arg(s: &str) -> Result<GameKind, String> {
 
 /// The games' names in `--game`'s help, and their policies in `--seats`'s.
 pub(super) fn with_games_help(command: clap::Command) -> clap::Command {
-    let names: Vec<String> = GameKind::ALL
+    let names: Vec<String> = GameKind::all()
         .iter()
         .map(|k| k.as_str().replace('_', "-"))
         .collect();
     let game = format!("The game: {}", names.join(", "));
-    let policies: Vec<String> = GameKind::ALL
+    let policies: Vec<String> = crate::games::all()
         .iter()
         .zip(&names)
-        .map(|(&kind, name)| {
-            let policies = crate::games::with_game!(kind, R => R::POLICIES);
-            format!("{name}: {policies}")
-        })
+        .map(|(game, name)| format!("{name}: {}", game.policies()))
         .collect();
     let seats = format!(
         "One policy per seat, comma-separated ({})",
@@ -92,7 +89,10 @@ pub(super) fn solve(
         bar.set_length(total);
         bar.set_position(done);
     };
-    let solved = crate::games::with_game!(game, R => R::solve(&args, &progress));
+    let solved = match game.game() {
+        Some(game) => game.solve(&args, &progress),
+        None => Err(format!("no game {}", game.as_str())),
+    };
     bar.finish_and_clear();
     let solved = match solved {
         Ok(solved) => solved,

@@ -28,6 +28,9 @@ pub struct BotOptions {
     /// Awaited once the health endpoints are served and before the database is opened: tests
     /// hold a start there (a slow migration, a slow emoji set-up).
     pub hold_start: Option<futures::future::BoxFuture<'static, ()>>,
+    /// Games offered beside the bot's own (`crate::games::BUILT_IN`), each registered first
+    /// (`crate::games::register`): the tests' toy game. Empty in a service.
+    pub games: Vec<&'static dyn crate::games::AnyGame>,
 }
 
 impl Default for BotOptions {
@@ -39,6 +42,7 @@ impl Default for BotOptions {
             strategy_hold: None,
             serving: None,
             hold_start: None,
+            games: Vec::new(),
         }
     }
 }
@@ -354,7 +358,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let guild = config.discord.guild_id.map(serenity::GuildId::from);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands: commands::of_games(&[crate::games::all(), &options.games].concat()),
             command_check: Some(|ctx| Box::pin(async move { check_command(ctx) })),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             pre_command: |ctx| {

@@ -420,7 +420,7 @@ pub fn notice(notice: Notice, lang: Lang) -> MessageView {
 
 /// Every game's slash command in `lang`, as code (`/forgetit`), or with its `start`.
 fn commands(lang: Lang, start: bool) -> Vec<String> {
-    crate::engine::GameKind::ALL
+    crate::engine::GameKind::all()
         .iter()
         .map(|kind| {
             let command = lang.t(&format!("cmd-{}", kind.command()));

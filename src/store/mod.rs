@@ -19,6 +19,7 @@ mod migrate;
 mod postgres;
 mod sqlite;
 
+pub(crate) use migrate::OpenGames;
 pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
 pub use sqlite::{copy_path, COPIES_KEPT};
 
@@ -447,7 +448,7 @@ pub trait StoredGame: Sized {
 /// people's results once it is finished.
 impl<R: Rules> StoredGame for table::Game<R> {
     type Event = table::Event<R::Settings, R::Event>;
-    const KIND: GameKind = R::NAMES.kind;
+    const KIND: GameKind = R::KIND;
 
     fn settings(&self) -> serde_json::Value {
         serde_json::to_value(&self.settings).unwrap_or_default()

@@ -85,7 +85,7 @@ async fn stores_opened_at_once_migrate_once_and_share_the_games(db: Db) {
     for store in &stores {
         assert_eq!(
             store.open_game_in(ChannelId::new(10)).await.unwrap(),
-            Some((id, GameKind::ForGetIt))
+            Some((id, forgetit::games::forgetit::KIND))
         );
         assert!(matches!(
             store.create_game(place(1, 10), &game, &created).await,
@@ -233,7 +233,7 @@ async fn one_open_game_per_channel(db: Db) {
     let second = create(&store, place(1, 10), BEN, 500).await.unwrap();
     assert_eq!(
         store.open_game_in(ChannelId::new(10)).await.unwrap(),
-        Some((second.id, GameKind::ForGetIt))
+        Some((second.id, forgetit::games::forgetit::KIND))
     );
 }
 
@@ -301,7 +301,7 @@ impl Serialize for FlakyEvent {
 
 impl StoredGame for Flaky {
     type Event = FlakyEvent;
-    const KIND: GameKind = GameKind::ForGetIt;
+    const KIND: GameKind = forgetit::games::forgetit::KIND;
     fn settings(&self) -> serde_json::Value {
         self.inner.settings()
     }
@@ -400,7 +400,7 @@ async fn many_games_in_different_channels_write_at_once(db: Db) {
     assert_eq!(ids.len(), 16);
     let board = store
         .leaderboard(
-            GameKind::ForGetIt,
+            forgetit::games::forgetit::KIND,
             Scope::Guild(GuildId::new(7)),
             Ranking::Wins,
             1,
@@ -452,7 +452,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     t.bank_twos(&store, 3).await; // ANN 6
     assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
 
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     let ann = store
         .player_stats(kind, Scope::Guild(GuildId::new(g1)), UserId::new(101))
         .await
@@ -496,7 +496,11 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     assert_eq!(in_guild.name, format!("{ANN:?}"));
     assert_eq!(
         store
-            .player_stats(GameKind::GetDickey, Scope::Global, UserId::new(101))
+            .player_stats(
+                forgetit::games::getdickey::KIND,
+                Scope::Global,
+                UserId::new(101)
+            )
             .await
             .unwrap(),
         None
@@ -548,7 +552,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
 /// time; the games finished before results were kept get theirs from their logs.
 async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
     let store = db.open().await;
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     // Game 1, ANN beats BEN; game 2, BEN beats ANN; game 3, BEN beats CAT.
     let mut first = started(&store, place(1, 10), &[ANN, BEN], 20).await;
     first.bank_twos(&store, 6).await; // ANN 48
@@ -649,7 +653,7 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
 /// board lists people only (issue #44: bot seats are on no board).
 async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
     let store = db.open().await;
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     // BEN, ANN and a bot seat, in that order; BEN reaches 20, ANN's last turn ties him (F10:
     // a shared win), the bot's last turn spells FORGET IT.
     let mut t = create(&store, place(1, 10), BEN, 20).await.unwrap();
@@ -758,7 +762,7 @@ async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
 /// `player`'s rating on the board of `scope`.
 async fn top_rating(store: &Store, scope: Scope, player: Player) -> forgetit::ratings::Rating {
     let board = store
-        .rating_board(GameKind::ForGetIt, scope, 1, 10)
+        .rating_board(forgetit::games::forgetit::KIND, scope, 1, 10)
         .await
         .unwrap();
     board
@@ -780,7 +784,7 @@ async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
         t.roll(&store, &[W; 9]).await;
         assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
     }
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     for by in [Ranking::Wins, Ranking::Points, Ranking::Best] {
         let first = store
             .leaderboard(kind, Scope::Guild(GuildId::new(5)), by, 1, 1)
@@ -809,7 +813,7 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: D
     ));
     assert_eq!(
         store.open_game_in(ChannelId::new(50)).await.unwrap(),
-        Some((id, GameKind::GetDickey))
+        Some((id, forgetit::games::getdickey::KIND))
     );
     let mut dice = RandomDice::seeded(5);
     let mut act = |game: &gd::Game, action: gd::Action| {
@@ -850,7 +854,7 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: D
     let total = u64::from(game.seats[0].total());
     let stats = store
         .player_stats(
-            GameKind::GetDickey,
+            forgetit::games::getdickey::KIND,
             Scope::Guild(GuildId::new(5)),
             UserId::new(101),
         )
@@ -865,7 +869,7 @@ async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: D
     assert_eq!(
         store
             .player_stats(
-                GameKind::ForGetIt,
+                forgetit::games::forgetit::KIND,
                 Scope::Guild(GuildId::new(5)),
                 UserId::new(101)
             )
@@ -886,7 +890,7 @@ async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
     let id = store.create_game(at, &game, &created).await.unwrap();
     assert_eq!(
         store.open_game_in(ChannelId::new(60)).await.unwrap(),
-        Some((id, GameKind::Pig))
+        Some((id, forgetit::games::pig::KIND))
     );
     let mut dice = forgetit::engine::dice::ScriptedDice::new([6, 1, 5, 6, 2, 6, 6]);
     let mut step = |game: &mut pig::Game, action: pig::Action| {
@@ -929,7 +933,7 @@ async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
     assert_eq!(loaded.game, game);
     let stats = store
         .player_stats(
-            GameKind::Pig,
+            forgetit::games::pig::KIND,
             Scope::Guild(GuildId::new(6)),
             UserId::new(101),
         )
@@ -950,7 +954,7 @@ async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
     assert_eq!(
         store
             .player_stats(
-                GameKind::ForGetIt,
+                forgetit::games::forgetit::KIND,
                 Scope::Guild(GuildId::new(6)),
                 UserId::new(101)
             )
@@ -1076,12 +1080,20 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
     assert_eq!(store.load_open::<Game>().await.unwrap().len(), 32);
     // Their results were recorded, once each.
     let ben = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(102))
+        .player_stats(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            UserId::new(102),
+        )
         .await
         .unwrap()
         .unwrap();
     let ann = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(101))
+        .player_stats(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            UserId::new(101),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -1328,7 +1340,7 @@ async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
 
     let latest = |guild, user| {
         let (guild, user) = (GuildId::new(guild), UserId::new(user));
-        store.latest_finished(GameKind::ForGetIt, guild, user)
+        store.latest_finished(forgetit::games::forgetit::KIND, guild, user)
     };
     assert_eq!(latest(g1, 101).await.unwrap(), Some(second.id));
     assert_eq!(latest(g1, 102).await.unwrap(), Some(first.id));
@@ -1336,7 +1348,11 @@ async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
     assert_eq!(latest(g2, 103).await.unwrap(), None);
     assert_eq!(latest(3, 101).await.unwrap(), None);
     let dickey = store
-        .latest_finished(GameKind::GetDickey, GuildId::new(g1), UserId::new(101))
+        .latest_finished(
+            forgetit::games::getdickey::KIND,
+            GuildId::new(g1),
+            UserId::new(101),
+        )
         .await;
     assert_eq!(dickey.unwrap(), None);
 }

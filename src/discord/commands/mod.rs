@@ -1,5 +1,5 @@
-//! The slash commands: one per game (`/forgetit ...` and each other game's), expanded from the list
-//! of games, each with the same subcommands. Each one translates and hands over; answers come
+//! The slash commands: one per game (`/forgetit ...` and each other game's), one for each game of
+//! the registry of games, each with the same subcommands. Each one translates and hands over; answers come
 //! from the tables (a table's requests, in [`table`]) or straight from the store (leaderboards and
 //! statistics, in [`boards`]).
 
@@ -18,17 +18,19 @@ use poise::serenity_prelude as serenity;
 use super::io::InteractionReply;
 use super::{who, Context, Data, Error};
 use crate::engine::GameKind;
+use crate::games::AnyGame;
 use crate::i18n::Lang;
-use crate::render::ErrorText;
 use crate::tables::{Hosted, Reply};
 
-pub(super) type Command = poise::Command<Data, Error>;
+pub(crate) type Command = poise::Command<Data, Error>;
 
 /// Every slash command, with its names and descriptions from the Fluent resources: English
 /// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
 /// choices' `name_localizations`) for every other language.
-pub fn all() -> Vec<Command> {
-    let mut commands = game_commands();
+/// One command for each of `games` (the bot's, `crate::games::all()`, and any a test
+/// registered beside them).
+pub fn of_games(games: &[&'static dyn AnyGame]) -> Vec<Command> {
+    let mut commands = game_commands(games);
     localize(&mut commands, "cmd", &mut Vec::new());
     commands
 }
@@ -36,27 +38,18 @@ pub fn all() -> Vec<Command> {
 /// Every message id the slash commands' names, descriptions and choices are read from.
 pub fn message_ids() -> Vec<String> {
     let mut ids = Vec::new();
-    localize(&mut game_commands(), "cmd", &mut ids);
+    localize(&mut game_commands(crate::games::all()), "cmd", &mut ids);
     ids
 }
 
-macro_rules! game_commands {
-    ([] $($kind:ident => $module:ident,)*) => {
-        /// One command per game, in the order of the list of games.
-        fn game_commands() -> Vec<Command> {
-            vec![$(game_command::<crate::games::$module::$kind>(),)*]
-        }
-    };
+/// One command per game, in the order of the registry of games.
+fn game_commands(games: &[&'static dyn AnyGame]) -> Vec<Command> {
+    games.iter().map(|game| game.command()).collect()
 }
-
-crate::games::games!(game_commands);
 
 /// The command of the game `R`: its name, and the subcommands every game has (`start` without
 /// its `target` for a game that has none).
-fn game_command<R: Hosted>() -> Command
-where
-    R::Error: ErrorText,
-{
+pub(crate) fn game_command<R: Hosted>() -> Command {
     let mut start = table::start();
     if R::TARGET.is_none() {
         start.parameters.retain(|p| p.name != table::TARGET_OPTION);
