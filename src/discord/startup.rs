@@ -21,7 +21,7 @@ pub struct BotOptions {
     pub clock: super::Clock,
     /// Run on the thread that prepares the strategies at start, before it reads or solves
     /// Get Dickey's table: tests hold the preparation with it. `None` in a service.
-    pub strategy_hold: Option<crate::games::getdickey::Hold>,
+    pub strategy_hold: Option<crate::games::Hold>,
     /// Told the address `/livez` and `/readyz` are served on (`metrics.listen`, its port chosen
     /// if it was 0) as soon as they are, before the database is opened.
     pub serving: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,

@@ -62,6 +62,9 @@ pub trait Hosted: Rules<Error: ErrorText> {
     const TARGET: Option<Target> = None;
     /// Its statistics beyond the ones every game shows (games, wins, points).
     const STATS: GameStats = GameStats::SHARED;
+    /// Its dice's pictures, if it has its own: (file name in `assets/dice/` without `.svg`, named
+    /// `<family>_<piece>`, and its SVG source), uploaded as the bot's application emoji.
+    const DICE: &'static [(&'static str, &'static str)] = &[];
     /// Whether it reviews a seat's play ([`Hosted::review_view`]): else its end has no Review
     /// button.
     const REVIEWS: bool = false;
@@ -92,6 +95,11 @@ pub trait Hosted: Rules<Error: ErrorText> {
     ) -> MessageView;
     fn over_view(game: &Game<Self>, lang: Lang) -> MessageView;
     fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView;
+    /// The message ids its views make at run time beyond those made from its names (for the
+    /// check that every id is in every language); none by default.
+    fn message_ids() -> Vec<String> {
+        Vec::new()
+    }
     /// The game's rules, in short: by default its rules card ([`Hosted::RULES`]), quoting the
     /// seats and the timeouts.
     fn rules_view(lang: Lang) -> MessageView {

@@ -37,9 +37,13 @@ pub trait AnyGame: Sync {
     /// Its rules card's fields.
     fn rules_fields(&self) -> &'static [&'static str];
     fn rules_view(&self, lang: Lang) -> MessageView;
+    /// The message ids its views make at run time beyond those made from its names.
+    fn message_ids(&self) -> Vec<String>;
     fn stats(&self) -> GameStats;
     /// Whether it reviews a seat's play (its end has a Review button).
     fn reviews(&self) -> bool;
+    /// Its dice's pictures: (file name, SVG source).
+    fn dice(&self) -> &'static [(&'static str, &'static str)];
     /// `forgetit sim`'s policies, for help and errors.
     fn policies(&self) -> &'static str;
     /// `forgetit solve`.
@@ -119,12 +123,20 @@ impl<R: Hosted> AnyGame for Entry<R> {
         R::rules_view(lang)
     }
 
+    fn message_ids(&self) -> Vec<String> {
+        R::message_ids()
+    }
+
     fn stats(&self) -> GameStats {
         R::STATS
     }
 
     fn reviews(&self) -> bool {
         R::REVIEWS
+    }
+
+    fn dice(&self) -> &'static [(&'static str, &'static str)] {
+        R::DICE
     }
 
     fn policies(&self) -> &'static str {

@@ -71,11 +71,14 @@ pub fn rules_card<R: crate::engine::table::Rules>(
 /// The rule every game shares: turns that time out, and leaving.
 const TIME_FIELD: &str = "time";
 
-/// Every message id made from a game's code, for every game the bot offers: its lobby's, its
-/// end's, and its rules card's (see [`rules_card`]).
+/// Every message id made from a game's names, for every game the bot offers: its name
+/// (`game-<command>`), its lobby's, its end's, its rules card's (see [`rules_card`]), and those
+/// its views make at run time.
 pub fn game_message_ids() -> Vec<String> {
     let mut ids = Vec::new();
     for game in crate::games::all() {
+        ids.push(format!("game-{}", game.kind().command()));
+        ids.extend(game.message_ids());
         let prefix = game.kind().code();
         ids.extend(lobby::message_ids(prefix));
         ids.extend(over::message_ids(prefix));

@@ -71,7 +71,7 @@ pub struct StatsView {
 impl Default for StatsView {
     fn default() -> Self {
         StatsView {
-            game: GameKind::all()[0],
+            game: crate::games::all()[0].kind(),
             name: String::new(),
             games: 0,
             wins: 0,

@@ -36,7 +36,7 @@ impl Strategies {
         Strategies::of_games(&games, cache)
     }
 
-    /// Starts preparing what the games' strategies need (Get Dickey's table: read from its cache
+    /// Starts preparing what the games' strategies need (a solved table: read from its cache
     /// file, else solved) on a thread of its own, so that the first answer using it is as quick
     /// as the rest. `hold` runs on that thread first (tests hold the preparation with it), in the
     /// first game that has something to prepare.

@@ -58,6 +58,93 @@ impl Hosted for ForGetIt {
     const RULES: &'static [&'static str] = views::RULES;
     const STATS: GameStats = views::STATS;
     const REVIEWS: bool = true;
+    /// Its letter dice's pictures (`assets/dice/fgi_*.svg`), as application emoji.
+    const DICE: &'static [(&'static str, &'static str)] = &[
+        (
+            "fgi_for_1",
+            include_str!("../../../assets/dice/fgi_for_1.svg"),
+        ),
+        (
+            "fgi_for_2",
+            include_str!("../../../assets/dice/fgi_for_2.svg"),
+        ),
+        (
+            "fgi_for_3",
+            include_str!("../../../assets/dice/fgi_for_3.svg"),
+        ),
+        (
+            "fgi_for_4",
+            include_str!("../../../assets/dice/fgi_for_4.svg"),
+        ),
+        (
+            "fgi_for_5",
+            include_str!("../../../assets/dice/fgi_for_5.svg"),
+        ),
+        (
+            "fgi_for_word",
+            include_str!("../../../assets/dice/fgi_for_word.svg"),
+        ),
+        (
+            "fgi_for_blank",
+            include_str!("../../../assets/dice/fgi_for_blank.svg"),
+        ),
+        (
+            "fgi_get_1",
+            include_str!("../../../assets/dice/fgi_get_1.svg"),
+        ),
+        (
+            "fgi_get_2",
+            include_str!("../../../assets/dice/fgi_get_2.svg"),
+        ),
+        (
+            "fgi_get_3",
+            include_str!("../../../assets/dice/fgi_get_3.svg"),
+        ),
+        (
+            "fgi_get_4",
+            include_str!("../../../assets/dice/fgi_get_4.svg"),
+        ),
+        (
+            "fgi_get_5",
+            include_str!("../../../assets/dice/fgi_get_5.svg"),
+        ),
+        (
+            "fgi_get_word",
+            include_str!("../../../assets/dice/fgi_get_word.svg"),
+        ),
+        (
+            "fgi_get_blank",
+            include_str!("../../../assets/dice/fgi_get_blank.svg"),
+        ),
+        (
+            "fgi_it_1",
+            include_str!("../../../assets/dice/fgi_it_1.svg"),
+        ),
+        (
+            "fgi_it_2",
+            include_str!("../../../assets/dice/fgi_it_2.svg"),
+        ),
+        (
+            "fgi_it_3",
+            include_str!("../../../assets/dice/fgi_it_3.svg"),
+        ),
+        (
+            "fgi_it_4",
+            include_str!("../../../assets/dice/fgi_it_4.svg"),
+        ),
+        (
+            "fgi_it_5",
+            include_str!("../../../assets/dice/fgi_it_5.svg"),
+        ),
+        (
+            "fgi_it_word",
+            include_str!("../../../assets/dice/fgi_it_word.svg"),
+        ),
+        (
+            "fgi_it_blank",
+            include_str!("../../../assets/dice/fgi_it_blank.svg"),
+        ),
+    ];
     type Strategy = Strategy;
 
     fn settings(target: Option<u32>, default_target: u32) -> Settings {

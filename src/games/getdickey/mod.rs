@@ -121,6 +121,39 @@ impl Hosted for GetDickey {
     const RULES: &'static [&'static str] = views::RULES;
     const STATS: GameStats = views::STATS;
     const REVIEWS: bool = true;
+    /// Its six-sided dice's pictures, plain and held (`assets/dice/gd_*.svg`), as application emoji.
+    const DICE: &'static [(&'static str, &'static str)] = &[
+        ("gd_1", include_str!("../../../assets/dice/gd_1.svg")),
+        ("gd_2", include_str!("../../../assets/dice/gd_2.svg")),
+        ("gd_3", include_str!("../../../assets/dice/gd_3.svg")),
+        ("gd_4", include_str!("../../../assets/dice/gd_4.svg")),
+        ("gd_5", include_str!("../../../assets/dice/gd_5.svg")),
+        ("gd_6", include_str!("../../../assets/dice/gd_6.svg")),
+        (
+            "gd_1_held",
+            include_str!("../../../assets/dice/gd_1_held.svg"),
+        ),
+        (
+            "gd_2_held",
+            include_str!("../../../assets/dice/gd_2_held.svg"),
+        ),
+        (
+            "gd_3_held",
+            include_str!("../../../assets/dice/gd_3_held.svg"),
+        ),
+        (
+            "gd_4_held",
+            include_str!("../../../assets/dice/gd_4_held.svg"),
+        ),
+        (
+            "gd_5_held",
+            include_str!("../../../assets/dice/gd_5_held.svg"),
+        ),
+        (
+            "gd_6_held",
+            include_str!("../../../assets/dice/gd_6_held.svg"),
+        ),
+    ];
     type Strategy = Strategy;
 
     fn lobby_view(game: &Game, lang: Lang) -> MessageView {
@@ -145,6 +178,17 @@ impl Hosted for GetDickey {
 
     fn rules_view(lang: Lang) -> MessageView {
         views::rules(lang)
+    }
+
+    /// Each box's name and its line on the scorecard.
+    fn message_ids() -> Vec<String> {
+        Category::ALL
+            .iter()
+            .flat_map(|category| {
+                let key = category.key().replace('_', "-");
+                [format!("gd-box-{key}"), format!("gd-card-{key}")]
+            })
+            .collect()
     }
 
     fn moment(game: &Game, result: &TurnResult, round: u32, lang: Lang) -> Option<Marked> {
