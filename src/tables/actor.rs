@@ -195,6 +195,9 @@ where
     }
 }
 
+/// The open games of one kind a process loads, each with its place and id.
+type OpenTables = Vec<(Place, GameId, AnyTable)>;
+
 /// What a table does with a game, for the registry of games: opens, loads and reviews the games
 /// of one kind. Written once, for every [`Hosted`] game ([`crate::games::Entry`]).
 pub(crate) trait TableKind: Sync {
@@ -216,7 +219,7 @@ pub(crate) trait TableKind: Sync {
         &'a self,
         store: &'a Store,
         owned: &'a (dyn Fn(GuildId) -> bool + Sync),
-    ) -> BoxFuture<'a, Result<Vec<(Place, GameId, AnyTable)>, StoreError>>;
+    ) -> BoxFuture<'a, Result<OpenTables, StoreError>>;
     /// Writes the results of the finished games that have none; how many games.
     fn backfill_results<'a>(&'a self, store: &'a Store)
         -> BoxFuture<'a, Result<usize, StoreError>>;
@@ -258,7 +261,7 @@ impl<R: Hosted> TableKind for crate::games::Entry<R> {
         &'a self,
         store: &'a Store,
         owned: &'a (dyn Fn(GuildId) -> bool + Sync),
-    ) -> BoxFuture<'a, Result<Vec<(Place, GameId, AnyTable)>, StoreError>> {
+    ) -> BoxFuture<'a, Result<OpenTables, StoreError>> {
         Box::pin(async move {
             let loaded = store.load_open_in::<Game<R>>(owned).await?;
             Ok(loaded
@@ -307,7 +310,7 @@ impl AnyTable {
     pub(super) async fn load_open(
         store: &Store,
         owned: impl Fn(GuildId) -> bool + Copy + Sync,
-    ) -> Result<Vec<(Place, GameId, AnyTable)>, StoreError> {
+    ) -> Result<OpenTables, StoreError> {
         let mut open = Vec::new();
         for game in crate::games::known() {
             open.extend(game.tables().load_open(store, &owned).await?);

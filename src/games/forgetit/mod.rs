@@ -8,6 +8,7 @@
 //! - [`sim`]: its bot-only games (`forgetit sim`).
 
 pub mod bot;
+pub mod dice;
 pub mod endgame;
 pub mod race;
 pub mod review;
