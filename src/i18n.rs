@@ -130,15 +130,12 @@ impl Lang {
     }
 
     fn format(self, id: &str, args: Option<&FluentArgs<'_>>) -> String {
-        let bundles = [self, Lang::EnUs]
-            .into_iter()
-            .flat_map(|lang| {
-                [
-                    Some((lang, bundle(lang))),
-                    registered(lang).map(|b| (lang, b)),
-                ]
-            })
-            .flatten();
+        // The built-in texts first; those of registered games (none in the bot) are read only
+        // for an id the built-in ones lack.
+        let bundles = [self, Lang::EnUs].into_iter().flat_map(|lang| {
+            std::iter::once((lang, bundle(lang)))
+                .chain(std::iter::once_with(move || registered(lang).map(|b| (lang, b))).flatten())
+        });
         for (lang, bundle) in bundles {
             let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
                 continue;
