@@ -4,7 +4,6 @@
 //! after that); simulated games per second as throughput (elements = games).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use forgetit::engine::GameKind;
 use forgetit::games::forgetit::multiplier;
 use forgetit::games::forgetit::race::{model, RaceKey};
 use forgetit::games::forgetit::solver::Solver;
@@ -49,7 +48,10 @@ fn simulate(c: &mut Criterion) {
     let games = 200;
     let mut group = c.benchmark_group("sim");
     group.throughput(Throughput::Elements(games));
-    for game in [GameKind::ForGetIt, GameKind::GetDickey] {
+    for game in [
+        forgetit::games::forgetit::KIND,
+        forgetit::games::getdickey::KIND,
+    ] {
         let config = SimConfig {
             game,
             seats: vec!["optimal".into(), "greedy".into()],

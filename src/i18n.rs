@@ -14,7 +14,7 @@
 //! `locales` test checks that every id exists in every language with the same variables), a
 //! variant here, and its entries in [`Lang::ALL`] and [`SHARED`] (and each game's `LOCALES`).
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -52,20 +52,6 @@ const SHARED: [(Lang, &[(&str, &str)]); 2] = [
     ),
 ];
 
-macro_rules! game_locales {
-    ([$lang:expr, $files:expr] $($kind:ident => $module:ident,)*) => {$(
-        {
-            type R = crate::games::$module::$kind;
-            for (code, text) in <R as crate::games::Hosted>::LOCALES {
-                if *code == $lang.code() {
-                    let name = <R as crate::engine::table::Rules>::NAMES.command;
-                    $files.push((format!("{name}.ftl"), *text));
-                }
-            }
-        }
-    )*};
-}
-
 /// Every language's `.ftl` files, in [`Lang::ALL`]'s order: the shared ones, then each game's
 /// (named `{command}.ftl`): (language, [(file name, text)]).
 pub fn resources() -> Vec<(Lang, Vec<(String, &'static str)>)> {
@@ -76,7 +62,13 @@ pub fn resources() -> Vec<(Lang, Vec<(String, &'static str)>)> {
                 .iter()
                 .map(|(name, text)| (name.to_string(), *text))
                 .collect();
-            crate::games::games!(game_locales, *lang, files);
+            for game in crate::games::all() {
+                for (code, text) in game.locales() {
+                    if *code == lang.code() {
+                        files.push((format!("{}.ftl", game.kind().command()), *text));
+                    }
+                }
+            }
             (*lang, files)
         })
         .collect()
@@ -134,12 +126,17 @@ impl Lang {
 
     /// Whether the language has the message `id`.
     pub fn has(self, id: &str) -> bool {
-        bundle(self).has_message(id)
+        bundle(self).has_message(id) || registered(self).is_some_and(|b| b.has_message(id))
     }
 
     fn format(self, id: &str, args: Option<&FluentArgs<'_>>) -> String {
-        for lang in [self, Lang::EnUs] {
-            let bundle = bundle(lang);
+        // The built-in texts first; those of registered games (none in the bot) are read only
+        // for an id the built-in ones lack.
+        let bundles = [self, Lang::EnUs].into_iter().flat_map(|lang| {
+            std::iter::once((lang, bundle(lang)))
+                .chain(std::iter::once_with(move || registered(lang).map(|b| (lang, b))).flatten())
+        });
+        for (lang, bundle) in bundles {
             let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
                 continue;
             };
@@ -166,22 +163,73 @@ fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     &BUNDLES[lang as usize]
 }
 
-fn build(lang: Lang) -> FluentBundle<FluentResource> {
+/// The bundles of the games registered beside the built-in ones (`games::register`), one per
+/// language in [`Lang::ALL`]'s order: the shared texts and every registered game's. Empty when no
+/// game was registered (the bot itself registers none).
+static REGISTERED: RwLock<&'static [FluentBundle<FluentResource>]> = RwLock::new(&[]);
+
+/// The texts of the games registered so far: (language code, file name, text).
+static REGISTERED_FILES: Mutex<Vec<(&'static str, String, &'static str)>> = Mutex::new(Vec::new());
+
+fn registered(lang: Lang) -> Option<&'static FluentBundle<FluentResource>> {
+    let bundles: &'static [FluentBundle<FluentResource>] =
+        *REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+    bundles.get(lang as usize)
+}
+
+/// Adds the texts of a game registered beside the built-in ones (`games::register`): its
+/// `locales` (language code, text), as the file `{command}.ftl`. Its messages are found after
+/// the built-in ones'.
+pub fn register_game_texts(command: &str, locales: &[(&'static str, &'static str)]) {
+    let mut files = REGISTERED_FILES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    files.extend(
+        locales
+            .iter()
+            .map(|&(code, text)| (code, format!("{command}.ftl"), text)),
+    );
+    let bundles: Vec<_> = Lang::ALL
+        .into_iter()
+        .map(|lang| {
+            let mut bundle = new_bundle(lang);
+            for (code, name, text) in files.iter() {
+                if *code == lang.code() {
+                    add_file(&mut bundle, lang, name, text);
+                }
+            }
+            bundle
+        })
+        .collect();
+    // A handful of games, registered once each for the life of the process.
+    *REGISTERED.write().unwrap_or_else(PoisonError::into_inner) = Vec::leak(bundles);
+}
+
+fn new_bundle(lang: Lang) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.code().parse().expect("a valid language code");
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord shows text as is: no Unicode isolation marks around variables.
     bundle.set_use_isolating(false);
     add_elision(&mut bundle);
+    bundle
+}
+
+fn add_file(bundle: &mut FluentBundle<FluentResource>, lang: Lang, name: &str, text: &str) {
+    let resource = FluentResource::try_new(text.to_string())
+        .unwrap_or_else(|(_, errors)| panic!("{}/{name}: {errors:?}", lang.code()));
+    bundle
+        .add_resource(resource)
+        .unwrap_or_else(|errors| panic!("{}/{name}: {errors:?}", lang.code()));
+}
+
+fn build(lang: Lang) -> FluentBundle<FluentResource> {
+    let mut bundle = new_bundle(lang);
     let (_, files) = resources()
         .into_iter()
         .find(|(l, _)| *l == lang)
         .expect("every language has resources");
     for (name, text) in files.iter() {
-        let resource = FluentResource::try_new(text.to_string())
-            .unwrap_or_else(|(_, errors)| panic!("{}/{name}: {errors:?}", lang.code()));
-        bundle
-            .add_resource(resource)
-            .unwrap_or_else(|errors| panic!("{}/{name}: {errors:?}", lang.code()));
+        add_file(&mut bundle, lang, name, text);
     }
     bundle
 }

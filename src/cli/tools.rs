@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::fail;
 use crate::config::{Config, ConfigError};
 use crate::engine::GameKind;
-use crate::games::{Hosted, SolveArgs};
+use crate::games::SolveArgs;
 use crate::store;
 use crate::store::redacted;
 use crate::strategy::sim::{self, SimConfig};
@@ -19,7 +19,7 @@ use crate::strategy::sim::{self, SimConfig};
 /// A game as `--game` names it: its key with dashes (`for_get_it` is `for-get-it`).
 pub(super) fn game_arg(s: &str) -> Result<GameKind, NoGame> {
     let names = || {
-        GameKind::ALL
+        GameKind::all()
             .iter()
             .map(|k| k.as_str().replace('_', "-"))
             .collect::<Vec<_>>()
@@ -41,18 +41,15 @@ pub(super) struct NoGame {
 
 /// The games' names in `--game`'s help, and their policies in `--seats`'s.
 pub(super) fn with_games_help(command: clap::Command) -> clap::Command {
-    let names: Vec<String> = GameKind::ALL
+    let names: Vec<String> = GameKind::all()
         .iter()
         .map(|k| k.as_str().replace('_', "-"))
         .collect();
     let game = format!("The game: {}", names.join(", "));
-    let policies: Vec<String> = GameKind::ALL
+    let policies: Vec<String> = crate::games::all()
         .iter()
         .zip(&names)
-        .map(|(&kind, name)| {
-            let policies = crate::games::with_game!(kind, R => R::POLICIES);
-            format!("{name}: {policies}")
-        })
+        .map(|(game, name)| format!("{name}: {}", game.policies()))
         .collect();
     let seats = format!(
         "One policy per seat, comma-separated ({})",
@@ -104,7 +101,10 @@ pub(super) fn solve(
         bar.set_length(total);
         bar.set_position(done);
     };
-    let solved = crate::games::with_game!(game, R => R::solve(&args, &progress));
+    let solved = match game.game() {
+        Some(game) => game.solve(&args, &progress),
+        None => Err(format!("no game {}", game.as_str())),
+    };
     bar.finish_and_clear();
     let solved = match solved {
         Ok(solved) => solved,

@@ -139,7 +139,7 @@ mod tests {
                 action: "roll".into(),
             },
             Button::Leaderboard {
-                kind: GameKind::ALL[GameKind::ALL.len() - 1],
+                kind: *GameKind::all().last().expect("a game"),
                 global: true,
                 by: Ranking::Best,
                 page: u32::MAX,
@@ -147,7 +147,7 @@ mod tests {
                 period: Period::Month,
             },
             Button::Leaderboard {
-                kind: GameKind::ForGetIt,
+                kind: <crate::games::forgetit::ForGetIt as crate::engine::table::Rules>::KIND,
                 global: false,
                 by: Ranking::Points,
                 page: 3,
@@ -155,7 +155,7 @@ mod tests {
                 period: Period::Week,
             },
             Button::Leaderboard {
-                kind: GameKind::ForGetIt,
+                kind: <crate::games::forgetit::ForGetIt as crate::engine::table::Rules>::KIND,
                 global: false,
                 by: Ranking::Wins,
                 page: 2,
@@ -164,7 +164,7 @@ mod tests {
             },
             // Ids from before the language was named.
             Button::Leaderboard {
-                kind: GameKind::ForGetIt,
+                kind: <crate::games::forgetit::ForGetIt as crate::engine::table::Rules>::KIND,
                 global: true,
                 by: Ranking::Points,
                 page: 1,

@@ -31,6 +31,7 @@ mod startup;
 
 pub use answers::{system_clock, Clock};
 pub use commands::message_ids as command_message_ids;
+pub(crate) use commands::{game_command, Command as SlashCommand};
 pub use startup::{start, BotError, BotOptions, RunningBot};
 
 use std::sync::Arc;

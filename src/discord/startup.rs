@@ -23,13 +23,16 @@ pub struct BotOptions {
     pub clock: super::Clock,
     /// Run on the thread that prepares the strategies at start, before it reads or solves
     /// Get Dickey's table: tests hold the preparation with it. `None` in a service.
-    pub strategy_hold: Option<crate::games::getdickey::Hold>,
+    pub strategy_hold: Option<crate::games::Hold>,
     /// Told the address `/livez` and `/readyz` are served on (`metrics.listen`, its port chosen
     /// if it was 0) as soon as they are, before the database is opened.
     pub serving: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
     /// Awaited once the health endpoints are served and before the database is opened: tests
     /// hold a start there (a slow migration, a slow emoji set-up).
     pub hold_start: Option<futures::future::BoxFuture<'static, ()>>,
+    /// Games offered beside the bot's own (`crate::games::BUILT_IN`), each registered first
+    /// (`crate::games::register`): the tests' toy game. Empty in a service.
+    pub games: Vec<&'static dyn crate::games::AnyGame>,
 }
 
 impl Default for BotOptions {
@@ -41,6 +44,7 @@ impl Default for BotOptions {
             strategy_hold: None,
             serving: None,
             hold_start: None,
+            games: Vec::new(),
         }
     }
 }
@@ -310,7 +314,8 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         answers: answer_book,
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::from);
-    let framework = framework(data, rest.clone(), guild);
+    let games = [crate::games::all(), &options.games].concat();
+    let framework = framework(data, commands::of_games(&games), rest.clone(), guild);
 
     let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
     let in_flight = InFlight::new();
@@ -461,16 +466,17 @@ async fn start_tables(
         })
 }
 
-/// The commands and the handlers of events, with what they share (`data`); once connected, the
+/// The `commands` and the handlers of events, with what they share (`data`); once connected, the
 /// commands are registered (in `guild` only, if given) through `rest`.
 fn framework(
     data: Data,
+    commands: Vec<commands::Command>,
     rest: Arc<serenity::Http>,
     guild: Option<serenity::GuildId>,
 ) -> poise::Framework<Data, Error> {
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands,
             command_check: Some(|ctx| Box::pin(async move { check_command(ctx) })),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             pre_command: |ctx| {

@@ -1,61 +1,61 @@
-//! The words every layer uses for games: which game ([`GameKind`], expanded from the list in
-//! `crate::games`), where a game stands ([`Status`]), and how lifetime results are ranked
+//! The words every layer uses for games: which game ([`GameKind`], a handle on a game of the
+//! registry in `crate::games`), where a game stands ([`Status`]), and how lifetime results are ranked
 //! ([`Ranking`], [`Scope`]).
 
-use super::table::Rules;
+use super::table::Names;
 
-macro_rules! game_kinds {
-    ([] $($kind:ident => $module:ident,)*) => {
-        /// Which game a table plays.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum GameKind {
-            $($kind,)*
-        }
-
-        impl GameKind {
-            /// Every game, in the order of the list.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)*];
-
-            /// The game's name in the database (`games.kind`).
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(GameKind::$kind => <crate::games::$module::$kind as Rules>::NAMES.key,)*
-                }
-            }
-
-            /// The game's short code in the ids of buttons.
-            pub fn code(self) -> &'static str {
-                match self {
-                    $(GameKind::$kind => <crate::games::$module::$kind as Rules>::NAMES.code,)*
-                }
-            }
-
-            /// The game's slash command (`/forgetit`), also its name in logs.
-            pub fn command(self) -> &'static str {
-                match self {
-                    $(GameKind::$kind => <crate::games::$module::$kind as Rules>::NAMES.command,)*
-                }
-            }
-        }
-    };
-}
-
-crate::games::games!(game_kinds);
+/// Which game a table plays: a small handle on the game's [`Names`], compared by its key (its
+/// name in the database). The engine knows no game: the games are values in the registry
+/// (`crate::games`), which makes each game's kind ([`GameKind::of`]) and finds one by its key,
+/// its code or its command (`GameKind::parse`, `GameKind::from_code`, `GameKind::from_command`,
+/// and `GameKind::all`, written there).
+#[derive(Clone, Copy)]
+pub struct GameKind(&'static Names);
 
 impl GameKind {
-    /// The kind whose [`GameKind::as_str`] is `s`.
-    pub fn parse(s: &str) -> Option<GameKind> {
-        GameKind::ALL.iter().copied().find(|k| k.as_str() == s)
+    /// The kind of the game named `names` (its `Rules::NAMES`).
+    pub const fn of(names: &'static Names) -> GameKind {
+        GameKind(names)
     }
 
-    /// The kind whose [`GameKind::code`] is `s`.
-    pub fn from_code(s: &str) -> Option<GameKind> {
-        GameKind::ALL.iter().copied().find(|k| k.code() == s)
+    /// The game's names.
+    pub fn names(self) -> &'static Names {
+        self.0
     }
 
-    /// The kind whose [`GameKind::command`] is `s`.
-    pub fn from_command(s: &str) -> Option<GameKind> {
-        GameKind::ALL.iter().copied().find(|k| k.command() == s)
+    /// The game's name in the database (`games.kind`).
+    pub fn as_str(self) -> &'static str {
+        self.0.key
+    }
+
+    /// The game's short code in the ids of buttons.
+    pub fn code(self) -> &'static str {
+        self.0.code
+    }
+
+    /// The game's slash command (`/forgetit`), also its name in logs.
+    pub fn command(self) -> &'static str {
+        self.0.command
+    }
+}
+
+impl PartialEq for GameKind {
+    fn eq(&self, other: &GameKind) -> bool {
+        std::ptr::eq(self.0, other.0) || self.0.key == other.0.key
+    }
+}
+
+impl Eq for GameKind {}
+
+impl std::hash::Hash for GameKind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.key.hash(state);
+    }
+}
+
+impl std::fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameKind({})", self.0.key)
     }
 }
 

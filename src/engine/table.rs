@@ -51,8 +51,10 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
     /// Why a move of this game is refused.
     type Error: Clone + Debug + PartialEq + Eq + std::error::Error + Send + Sync + 'static;
 
-    /// Which game this is, and its names.
+    /// Its names (its key in the database, its code in buttons, its command).
     const NAMES: Names;
+    /// Which game this is.
+    const KIND: GameKind = GameKind::of(&Self::NAMES);
     /// The fewest seats a game starts with, and the most a table has.
     const MIN_SEATS: usize;
     const MAX_SEATS: usize;
@@ -95,10 +97,10 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
     fn tally(score: &Self::Score) -> Tally;
 }
 
-/// A game's kind and names.
+/// A game's names: what stored games, posted buttons and slash commands know it by (they never
+/// change once a game is released).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Names {
-    pub kind: GameKind,
     /// In the database (`games.kind`).
     pub key: &'static str,
     /// In the ids of buttons, and as the prefix of its message ids.
@@ -108,18 +110,8 @@ pub struct Names {
 }
 
 impl Names {
-    pub const fn new(
-        kind: GameKind,
-        key: &'static str,
-        code: &'static str,
-        command: &'static str,
-    ) -> Names {
-        Names {
-            kind,
-            key,
-            code,
-            command,
-        }
+    pub const fn new(key: &'static str, code: &'static str, command: &'static str) -> Names {
+        Names { key, code, command }
     }
 }
 
@@ -771,59 +763,6 @@ pub fn roll_off(
     }
     None
 }
-
-/// Declares, in a game's engine module, the names the rest of the code uses for its game: `Game`,
-/// `Seat`, `Phase`, `TurnEnd`, `Action`, `Event`, `RuleError`, `ReplayError`, for the rules
-/// `$rules`, whose module names its own types `Settings`, `Score`, `Turn` (with `seat` and
-/// `number` fields), `Ending`, `TurnResult`, `Move`, `GameEvent` and `GameError`. Inside `impl Rules`, [`rules_types!`]
-/// names the same types.
-macro_rules! game_module {
-    ($rules:ident) => {
-        pub type Game = $crate::engine::table::Game<$rules>;
-        pub type Seat = $crate::engine::table::Seat<Score>;
-        pub type Phase = $crate::engine::table::Phase<Turn>;
-        pub type TurnEnd = $crate::engine::table::TurnEnd<Ending>;
-        /// What the game's rules decide: an event of the game, or why not.
-        type Decided = std::result::Result<GameEvent, GameError>;
-        pub type Action = $crate::engine::table::Action<Move>;
-        pub type Event = $crate::engine::table::Event<Settings, GameEvent>;
-        pub type RuleError = $crate::engine::table::RuleError<GameError>;
-        pub type ReplayError = $crate::engine::table::ReplayError<GameError>;
-
-        pub use $crate::engine::table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
-
-        impl $crate::engine::table::Turn for Turn {
-            fn seat(&self) -> usize {
-                self.seat
-            }
-            fn number(&self) -> u32 {
-                self.number
-            }
-
-            fn round(&self) -> u32 {
-                self.round
-            }
-        }
-    };
-}
-pub(crate) use game_module;
-
-/// The associated types of a game's `impl Rules`, by the names [`game_module!`] expects, and its
-/// seats, the module's `MIN_SEATS` and `MAX_SEATS`.
-macro_rules! rules_types {
-    () => {
-        type Settings = Settings;
-        type Score = Score;
-        type Turn = Turn;
-        type TurnResult = TurnResult;
-        type Move = Move;
-        type Event = GameEvent;
-        type Error = GameError;
-        const MIN_SEATS: usize = MIN_SEATS;
-        const MAX_SEATS: usize = MAX_SEATS;
-    };
-}
-pub(crate) use rules_types;
 
 fn new_seat<S: Default>(player: Player, name: &str) -> Seat<S> {
     Seat {

@@ -6,7 +6,6 @@ use super::Hosted;
 use crate::engine::table::{Event, Game, Phase, TableEvent, Turn};
 use crate::i18n::Lang;
 use crate::render::chart::{alt_text, Moment, ScoreChart, SeatLine};
-use crate::render::ErrorText;
 use crate::tr;
 
 /// A moment of a game worth marking on its chart: whose, good or bad for them, and in words
@@ -23,10 +22,7 @@ pub struct Marked {
 pub fn story<R: Hosted>(
     events: &[Event<R::Settings, R::Event>],
     lang: Lang,
-) -> Option<(ScoreChart, String)>
-where
-    R::Error: ErrorText,
-{
+) -> Option<(ScoreChart, String)> {
     let Some(Event::Table(TableEvent::Created {
         settings,
         host,
@@ -118,10 +114,7 @@ where
 }
 
 /// The story in words: who led when, the moments, who won with how much.
-fn in_words<R: Hosted>(game: &Game<R>, seats: &[SeatLine], told: &[String], lang: Lang) -> String
-where
-    R::Error: ErrorText,
-{
+fn in_words<R: Hosted>(game: &Game<R>, seats: &[SeatLine], told: &[String], lang: Lang) -> String {
     let mut parts = Vec::new();
     // The last lead change: who led from which round on.
     let rounds = seats.first().map_or(0, |s| s.points.len());

@@ -23,6 +23,9 @@
 //! than [`DiceStyle::MAX_PIECE`] characters is cut, so a message stays within Discord's limits
 //! whatever the config says.
 //!
+//! How For Get It lays its dice out is its own (`games::forgetit::dice`: the methods of
+//! [`DiceStyle`] that know its kinds and faces); this module keeps the pieces, and six-sided dice.
+//!
 //! Ordinary six-sided dice have pieces of their own in the same style
 //! ([`DiceStyle::six_faces`], [`DiceStyle::six_held`]), for the games that roll them; a game's
 //! views say how it lays them out.
@@ -60,7 +63,6 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::emoji::AppDice;
-use crate::games::forgetit::{DieRoll, Face, Word};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -155,7 +157,7 @@ impl DiceStyle {
     }
 
     /// The application emoji for For Get It dice, unless the config set a piece of theirs.
-    fn fgi_app(&self) -> Option<&AppDice> {
+    pub(crate) fn fgi_app(&self) -> Option<&AppDice> {
         let app = self.application.as_deref()?;
         let configured = !self.kinds.iter().eq(KINDS.iter())
             || !self.numbers.iter().eq(NUMBERS.iter())
@@ -173,49 +175,10 @@ impl DiceStyle {
         Some(if held { &app.six_held[i] } else { &app.six[i] })
     }
 
-    /// The marker of a kind of die.
-    pub fn kind(&self, word: Word) -> &str {
-        piece(&self.kinds[word as usize])
-    }
-
     /// A number face, 1 to 5.
     pub fn number(&self, number: u8) -> &str {
         let i = usize::from(number.clamp(1, 5)) - 1;
         piece(&self.numbers[i])
-    }
-
-    /// What a die of `word`'s kind shows for `face`.
-    pub fn face(&self, word: Word, face: Face) -> &str {
-        if let Some(app) = self.fgi_app() {
-            let i = match face {
-                Face::Pip(number) => usize::from(number.clamp(1, 5)) - 1,
-                Face::Word => 5,
-            };
-            return &app.fgi[word as usize][i];
-        }
-        match face {
-            Face::Pip(number) => self.number(number),
-            Face::Word => piece(&self.words[word as usize]),
-        }
-    }
-
-    /// Rolled dice, grouped by kind: `🟥 3 3 3 ⬜ **GET** 2 2 🟦 4 4 5`.
-    pub fn roll(&self, dice: &[DieRoll]) -> String {
-        if self.fgi_app().is_some() {
-            let mut sorted = dice.to_vec();
-            sorted.sort_by_key(|d| d.word() as usize);
-            let faces: Vec<&str> = sorted.iter().map(|d| self.face(d.word(), d.face)).collect();
-            return faces.join(" ");
-        }
-        let groups = Word::ALL.iter().filter_map(|&word| {
-            let faces: Vec<&str> = dice
-                .iter()
-                .filter(|d| d.word() == word)
-                .map(|d| self.face(word, d.face))
-                .collect();
-            (!faces.is_empty()).then(|| format!("{} {}", self.kind(word), faces.join(" ")))
-        });
-        groups.collect::<Vec<_>>().join(" ")
     }
 
     /// A six-sided die's face, 1 to 6.
@@ -246,46 +209,6 @@ impl DiceStyle {
         dice.join(" ")
     }
 
-    /// Dice by index (0–8), by kind only: each kind's marker and how many, `🟥×2 ⬜×1 🟦×3`, so
-    /// that nine dice fit an inline field's width.
-    pub fn kinds_of(&self, dice: &[usize]) -> String {
-        let app = self.fgi_app();
-        let groups = Word::ALL.iter().filter_map(|&word| {
-            let count = dice.iter().filter(|&&d| Word::of_die(d) == word).count();
-            let piece = match app {
-                Some(app) => &app.fgi[word as usize][6],
-                None => self.kind(word),
-            };
-            (count > 0).then(|| format!("{piece}×{count}"))
-        });
-        groups.collect::<Vec<_>>().join(" ")
-    }
-
-    /// Rolled dice in words, by kind, whatever the style, as a screen reader can speak them and an
-    /// eye can skim them: `FOR: 3, 3 · GET: word, 2 · IT: 4, 5`.
-    pub fn read_roll(dice: &[DieRoll], lang: Lang) -> String {
-        let word = tr!(lang, "dice-word");
-        let groups = Word::ALL.iter().filter_map(|&kind| {
-            let faces: Vec<String> = dice
-                .iter()
-                .filter(|d| d.word() == kind)
-                .map(|d| match d.face {
-                    Face::Pip(number) => number.to_string(),
-                    Face::Word => word.clone(),
-                })
-                .collect();
-            (!faces.is_empty()).then(|| {
-                tr!(
-                    lang,
-                    "dice-kind",
-                    kind = kind.text(),
-                    faces = faces.join(", ")
-                )
-            })
-        });
-        groups.collect::<Vec<_>>().join(" · ")
-    }
-
     /// Six-sided dice in words, whatever the style: `3 held, 3 held, 5, 1, 6`.
     pub fn read_six(hand: &[u8], held: &[bool], lang: Lang) -> String {
         let dice: Vec<String> = hand
@@ -304,7 +227,7 @@ impl DiceStyle {
 }
 
 /// At most [`DiceStyle::MAX_PIECE`] characters of `text`.
-fn piece(text: &str) -> &str {
+pub(crate) fn piece(text: &str) -> &str {
     match text.char_indices().nth(DiceStyle::MAX_PIECE) {
         Some((end, _)) => &text[..end],
         None => text,

@@ -1,7 +1,8 @@
 //! The dice as pictures: the project's own dice faces, kept as SVG in `assets/dice/` (written by
 //! `assets/dice/make.py`), rendered here to 128×128 PNGs for the bot's application emoji.
 //!
-//! Each picture has a versioned emoji name, `fgi1_for_3` or `gd1_6_held`: the family (`fgi` For
+//! Each game declares its pictures (`Hosted::DICE`, the SVGs in `assets/dice/`); [`sources`]
+//! gathers them. Each picture has a versioned emoji name, `fgi1_for_3` or `gd1_6_held`: the family (`fgi` For
 //! Get It's letter dice, `gd` ordinary six-sided dice), [`DICE_VERSION`], then the piece. A redesign bumps the version, so
 //! the bot uploads the new pictures under new names at its next start and deletes the old ones
 //! (see `discord::emoji`). Rendering needs no font: the words are drawn as strokes.
@@ -21,51 +22,31 @@ pub const SIZE: u32 = 128;
 /// Discord's limit on an emoji's image.
 pub const MAX_BYTES: usize = 256 * 1024;
 
-macro_rules! sources {
-    ($($file:literal),* $(,)?) => {
-        &[$(($file, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/dice/", $file, ".svg")))),*]
-    };
+/// Every picture's file name (without `.svg`) and its SVG source: each game's
+/// (`Hosted::DICE`), for every game the bot offers.
+pub fn sources() -> &'static [(&'static str, &'static str)] {
+    static SOURCES: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    SOURCES.get_or_init(|| {
+        crate::games::all()
+            .iter()
+            .flat_map(|game| game.dice().iter().copied())
+            .collect()
+    })
 }
 
-/// Every picture's file name (without `.svg`) and its SVG source.
-pub const SOURCES: &[(&str, &str)] = sources!(
-    "fgi_for_1",
-    "fgi_for_2",
-    "fgi_for_3",
-    "fgi_for_4",
-    "fgi_for_5",
-    "fgi_for_word",
-    "fgi_for_blank",
-    "fgi_get_1",
-    "fgi_get_2",
-    "fgi_get_3",
-    "fgi_get_4",
-    "fgi_get_5",
-    "fgi_get_word",
-    "fgi_get_blank",
-    "fgi_it_1",
-    "fgi_it_2",
-    "fgi_it_3",
-    "fgi_it_4",
-    "fgi_it_5",
-    "fgi_it_word",
-    "fgi_it_blank",
-    "gd_1",
-    "gd_2",
-    "gd_3",
-    "gd_4",
-    "gd_5",
-    "gd_6",
-    "gd_1_held",
-    "gd_2_held",
-    "gd_3_held",
-    "gd_4_held",
-    "gd_5_held",
-    "gd_6_held",
-);
-
-/// The families of the project's emoji names: `fgi<version>_...` and `gd<version>_...`.
-const FAMILIES: [&str; 2] = ["fgi", "gd"];
+/// The families of the project's emoji names (`fgi<version>_...`, `gd<version>_...`): what the
+/// sources' names start with.
+fn families() -> &'static [&'static str] {
+    static FAMILIES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    FAMILIES.get_or_init(|| {
+        let mut families: Vec<&str> = sources()
+            .iter()
+            .map(|(file, _)| file.split_once('_').map_or(*file, |(family, _)| family))
+            .collect();
+        families.dedup();
+        families
+    })
+}
 
 /// The emoji name of a source file: `fgi_for_3` → `fgi1_for_3`.
 pub fn emoji_name(file: &str) -> String {
@@ -77,7 +58,7 @@ pub fn emoji_name(file: &str) -> String {
 /// (what a start deletes). Only names the project could have written match: a family, a
 /// version number, then one of today's pieces; anything else is someone else's emoji.
 pub fn is_other_version(name: &str) -> bool {
-    FAMILIES.iter().any(|&family| {
+    families().iter().any(|&family| {
         let Some(rest) = name.strip_prefix(family) else {
             return false;
         };
@@ -88,7 +69,7 @@ pub fn is_other_version(name: &str) -> bool {
         };
         !version.is_empty()
             && version.parse::<u32>().ok() != Some(DICE_VERSION)
-            && SOURCES
+            && sources()
                 .iter()
                 .any(|(file, _)| file.split_once('_') == Some((family, piece)))
     })
@@ -118,7 +99,7 @@ pub fn render_png(svg: &str) -> Result<Vec<u8>, String> {
 pub fn images() -> &'static [DieImage] {
     static IMAGES: OnceLock<Vec<DieImage>> = OnceLock::new();
     IMAGES.get_or_init(|| {
-        SOURCES
+        sources()
             .iter()
             .filter_map(|(file, svg)| {
                 render_png(svg).ok().map(|png| DieImage {
@@ -179,7 +160,7 @@ mod tests {
     fn names_are_versioned_and_valid() {
         assert_eq!(emoji_name("fgi_for_3"), format!("fgi{DICE_VERSION}_for_3"));
         assert_eq!(emoji_name("gd_6_held"), format!("gd{DICE_VERSION}_6_held"));
-        for (file, _) in SOURCES {
+        for (file, _) in sources() {
             let name = emoji_name(file);
             assert!((2..=32).contains(&name.len()), "{name}");
             assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
@@ -208,7 +189,7 @@ mod tests {
 
     #[test]
     fn every_piece_has_an_emoji() {
-        let ids: HashMap<String, u64> = SOURCES
+        let ids: HashMap<String, u64> = sources()
             .iter()
             .enumerate()
             .map(|(i, (file, _))| (emoji_name(file), i as u64 + 1))

@@ -13,7 +13,7 @@ use crate::engine::{Intent, MoveText};
 type AnyIntent = Intent<MoveText>;
 
 /// What a game's lobby says of itself.
-pub(crate) struct Opening {
+pub struct Opening {
     /// The first line of the description (the target, the rounds, ...).
     pub about: String,
     /// The status line while fewer than the fewest seats are taken.
@@ -26,7 +26,7 @@ pub(crate) struct Opening {
 /// closed before the game began, or once it began, `started` (the game's own view of its start).
 /// Its message ids start with the game's code: `{code}-lobby-title`, `{code}-lobby-content`,
 /// `{code}-closed-title`, `{code}-closed-description`.
-pub(crate) fn lobby<R: Rules>(
+pub fn lobby<R: Rules>(
     game: &Game<R>,
     opening: Opening,
     started: impl FnOnce() -> MessageView,
@@ -56,7 +56,7 @@ pub(crate) fn lobby<R: Rules>(
 }
 
 /// The message ids [`lobby`] makes from a game's code.
-pub(crate) fn message_ids(code: &str) -> [String; 4] {
+pub fn message_ids(code: &str) -> [String; 4] {
     [
         "lobby-title",
         "lobby-content",

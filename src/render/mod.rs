@@ -21,12 +21,12 @@
 pub mod chart;
 pub mod dice;
 pub mod emoji;
-pub(crate) mod lobby;
+pub mod lobby;
 pub mod notice;
-pub(crate) mod over;
+pub mod over;
 pub mod privacy;
 pub mod review;
-pub(crate) mod seat;
+pub mod seat;
 pub mod settings;
 pub mod stats;
 pub mod view;
@@ -48,7 +48,7 @@ pub use view::{
 /// `{code}-rules-{field}` and text `{code}-rules-{field}-text`. The texts quote `args` (the
 /// game's own numbers) and the table's: `min` and `max` seats, `n` timeouts before leaving, so
 /// the card says what the engine does.
-pub(crate) fn rules_card<R: crate::engine::table::Rules>(
+pub fn rules_card<R: crate::engine::table::Rules>(
     fields: &[&str],
     mut args: fluent_bundle::FluentArgs<'static>,
     lang: crate::i18n::Lang,
@@ -71,26 +71,28 @@ pub(crate) fn rules_card<R: crate::engine::table::Rules>(
 /// The rule every game shares: turns that time out, and leaving.
 const TIME_FIELD: &str = "time";
 
-macro_rules! rules_ids {
-    ([] $($k:ident => $module:ident,)*) => {
-        /// Every message id made from a game's code: its lobby's, and its rules card's (see
-        /// [`rules_card`]).
-        pub fn game_message_ids() -> Vec<String> {
-            let mut ids = Vec::new();
-            $(
-                let prefix = <crate::games::$module::$k as crate::engine::table::Rules>::NAMES.code;
-                ids.extend(lobby::message_ids(prefix));
-                ids.extend(over::message_ids(prefix));
-                ids.extend(["title", "intro"].map(|part| format!("{prefix}-rules-{part}")));
-                // The game's note at the foot of a review.
-                ids.push(format!("{prefix}-review-note"));
-                for field in crate::games::$module::views::RULES.iter().chain(&[TIME_FIELD]) {
-                    ids.extend([format!("{prefix}-rules-{field}"), format!("{prefix}-rules-{field}-text")]);
-                }
-            )*
-            ids
+/// Every message id made from a game's names, for every game the bot offers: its name
+/// (`game-<command>`), its lobby's, its end's, its rules card's (see [`rules_card`]), and those
+/// its views make at run time.
+pub fn game_message_ids() -> Vec<String> {
+    let mut ids = Vec::new();
+    for game in crate::games::all() {
+        ids.push(format!("game-{}", game.kind().command()));
+        ids.extend(game.message_ids());
+        let prefix = game.kind().code();
+        ids.extend(lobby::message_ids(prefix));
+        ids.extend(over::message_ids(prefix));
+        ids.extend(["title", "intro"].map(|part| format!("{prefix}-rules-{part}")));
+        if game.reviews() {
+            // The game's note at the foot of a review.
+            ids.push(format!("{prefix}-review-note"));
         }
-    };
+        for field in game.rules_fields().iter().chain(&[TIME_FIELD]) {
+            ids.extend([
+                format!("{prefix}-rules-{field}"),
+                format!("{prefix}-rules-{field}-text"),
+            ]);
+        }
+    }
+    ids
 }
-
-crate::games::games!(rules_ids);

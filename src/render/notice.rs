@@ -412,7 +412,7 @@ fn what_it_takes(option: &str, takes: Takes, lang: Lang) -> String {
 
 /// Every game's slash command in `lang`, as code (`/forgetit`), or with its `start`.
 fn commands(lang: Lang, start: bool) -> Vec<String> {
-    crate::engine::GameKind::ALL
+    crate::engine::GameKind::all()
         .iter()
         .map(|kind| {
             let command = lang.t(&format!("cmd-{}", kind.command()));

@@ -9,10 +9,11 @@ use super::seat::{mention, name, who, Seated};
 use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
 use crate::engine::table::{Game, Phase, Rules};
 use crate::engine::{Intent, MoveText};
+use crate::games::Hosted;
 
 /// The winners of a finished game: each one's name (as the embed shows it) and mention (as the
 /// content addresses them), and the winning total; no winners when nobody was left to win.
-pub(crate) struct Winners {
+pub struct Winners {
     pub names: Vec<String>,
     pub mentions: Vec<String>,
     pub points: u32,
@@ -34,7 +35,7 @@ impl Winners {
 
 /// The message content that announces the winners (`won`, the game's message for one winner, or a
 /// shared win; `nobody` when there are none) and the embed's headline with their points.
-pub(crate) fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -> (String, String) {
+pub fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -> (String, String) {
     let Winners {
         names,
         mentions,
@@ -59,26 +60,27 @@ pub(crate) fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -
     }
 }
 
-/// The finished game's buttons: a rematch, with the same seats and options, and a review of the
-/// clicker's play (privately).
-pub(crate) fn buttons(lang: Lang) -> Vec<ButtonView> {
-    vec![
-        ButtonView::new(
-            &tr!(lang, "button-rematch"),
-            ButtonStyle::Primary,
-            Intent::<MoveText>::Rematch,
-        ),
-        ButtonView::new(
+/// The finished game's buttons: a rematch, with the same seats and options, and, for a game
+/// that reviews ([`Hosted::REVIEWS`]), a review of the clicker's play (privately).
+pub fn buttons<R: Hosted>(lang: Lang) -> Vec<ButtonView> {
+    let mut buttons = vec![ButtonView::new(
+        &tr!(lang, "button-rematch"),
+        ButtonStyle::Primary,
+        Intent::<MoveText>::Rematch,
+    )];
+    if R::REVIEWS {
+        buttons.push(ButtonView::new(
             &tr!(lang, "button-review"),
             ButtonStyle::Secondary,
             Intent::<MoveText>::Review,
-        ),
-    ]
+        ));
+    }
+    buttons
 }
 
 /// The seats still playing ranked by total (equal totals share a rank; winners get a trophy),
 /// then the seats that left: the end of a game whose seats are ranked by their totals alone.
-pub(crate) fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang) -> String {
+pub fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang) -> String {
     let mut playing: Vec<usize> = (0..game.seats.len())
         .filter(|&i| game.seats[i].is_playing())
         .collect();
@@ -114,7 +116,7 @@ pub(crate) fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang)
 /// Rematch and Review and `footer`, or where a cancelled game stood (`started`: whether it got
 /// past its lobby). `None` while the game is not over. Its message ids are made from the game's
 /// code ([`message_ids`]).
-pub(crate) fn game_over<R: Rules>(
+pub fn game_over<R: Hosted>(
     game: &Game<R>,
     started: bool,
     footer: &str,
@@ -135,7 +137,9 @@ pub(crate) fn game_over<R: Rules>(
             let embed = EmbedView::new(&title, colour::WINNER)
                 .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
                 .footer(footer);
-            MessageView::new(&content).embed(embed).row(buttons(lang))
+            MessageView::new(&content)
+                .embed(embed)
+                .row(buttons::<R>(lang))
         }
         Phase::Cancelled => {
             let description = if started {
@@ -156,7 +160,7 @@ pub(crate) fn game_over<R: Rules>(
 }
 
 /// The message ids [`game_over`] makes from a game's code.
-pub(crate) fn message_ids(code: &str) -> [String; 5] {
+pub fn message_ids(code: &str) -> [String; 5] {
     [
         "over-winner",
         "over-content",

@@ -7,7 +7,7 @@ use crate::engine::Player;
 use super::view::{display_name, seat_mention, seat_name};
 
 /// A seat of either game, as messages show it.
-pub(crate) trait Seated {
+pub trait Seated {
     fn player(&self) -> Player;
     fn given_name(&self) -> &str;
 }
@@ -22,21 +22,21 @@ impl<S> Seated for Seat<S> {
 }
 
 /// The seat's name as a player gave it, made safe to show.
-pub(crate) fn name(seat: &impl Seated) -> String {
+pub fn name(seat: &impl Seated) -> String {
     display_name(seat.given_name())
 }
 
 /// A seat's name, bot seats marked.
-pub(crate) fn who(seat: &impl Seated) -> String {
+pub fn who(seat: &impl Seated) -> String {
     seat_name(seat.player(), seat.given_name())
 }
 
 /// How content addresses a seat: a person by mention (which pings them), a bot by name.
-pub(crate) fn mention(seat: &impl Seated) -> String {
+pub fn mention(seat: &impl Seated) -> String {
     seat_mention(seat.player(), seat.given_name())
 }
 
 /// Each seat's shown name, and whether it is the host's (for the lobby).
-pub(crate) fn seated(seats: &[impl Seated], host: Player) -> Vec<(String, bool)> {
+pub fn seated(seats: &[impl Seated], host: Player) -> Vec<(String, bool)> {
     seats.iter().map(|s| (who(s), s.player() == host)).collect()
 }

@@ -71,7 +71,7 @@ pub struct StatsView {
 impl Default for StatsView {
     fn default() -> Self {
         StatsView {
-            game: GameKind::ALL[0],
+            game: crate::games::all()[0].kind(),
             name: String::new(),
             games: 0,
             wins: 0,
@@ -85,22 +85,23 @@ impl Default for StatsView {
 
 /// What a game's statistics show: the message id of its "best" (a turn, a game), and the fields
 /// after the ones every game's start with (each a message id and its value).
-pub(crate) struct GameStats {
+#[derive(Clone, Copy)]
+pub struct GameStats {
     pub best_label: &'static str,
     pub fields: fn(&StatsView, Lang) -> Vec<(&'static str, String)>,
 }
 
-macro_rules! game_stats {
-    ([$kind:expr] $($k:ident => $module:ident,)*) => {
-        match $kind {
-            $(GameKind::$k => &crate::games::$module::views::STATS,)*
-        }
+impl GameStats {
+    /// The statistics every game shows, and no more: its best is its best game.
+    pub const SHARED: GameStats = GameStats {
+        best_label: "leaderboard-by-best-game",
+        fields: |_, _| Vec::new(),
     };
 }
 
-/// The statistics of the game `kind`, as its render module shows them.
-fn game_stats(kind: GameKind) -> &'static GameStats {
-    crate::games::games!(game_stats, kind)
+/// The statistics of the game `kind`, as its `impl Hosted` says.
+fn game_stats(kind: GameKind) -> GameStats {
+    kind.game().map_or(GameStats::SHARED, |game| game.stats())
 }
 
 /// A page of leaderboard as the store read it: of statistics, or of ratings.

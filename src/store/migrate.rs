@@ -23,6 +23,7 @@ use sqlx::{ColumnIndex, Database, Decode, Encode, QueryBuilder, Row, Type};
 
 use super::{redacted, Backend, BackendKind, Durability, Store, StoreError, StoredGame};
 use crate::engine::{table, GameKind};
+use futures::future::BoxFuture;
 
 /// Rows read, and written, by one query: a page of events is a few hundred kilobytes, and a page
 /// of games (21 columns) binds far fewer values than either backend allows in a query.
@@ -294,7 +295,7 @@ pub async fn migrate_db(from: &str, to: &str) -> Result<MigrateReport, MigrateEr
 }
 
 /// One end of the migration: its URL, and its place in errors.
-struct End<'a> {
+pub(crate) struct End<'a> {
     side: Side,
     url: &'a str,
 }
@@ -408,10 +409,8 @@ async fn copy_and_check(
 ) -> Result<MigrateReport, MigrateError> {
     // The source's open games, rebuilt before anything is written: a log that does not rebuild
     // its game stops the migration with the target still empty.
-    for &kind in GameKind::ALL {
-        crate::games::with_game!(kind, R => {
-            source.at(from.load_open::<table::Game<R>>().await)?;
-        });
+    for game in crate::games::known() {
+        game.migrate().rebuilds(source, from).await?;
     }
     let copied = copy(source, from, target, to).await?;
     let rows = compare(source, from, target, to).await?;
@@ -419,13 +418,53 @@ async fn copy_and_check(
         return Err(target.mismatch(format!("rows copied {copied:?}, rows found after {rows:?}")));
     }
     let mut open_games = Vec::new();
-    for &kind in GameKind::ALL {
-        let n = crate::games::with_game!(kind, R => {
-            same_open_games::<table::Game<R>>(source, from, target, to).await?
-        });
-        open_games.push((kind, n));
+    for game in crate::games::known() {
+        let n = game.migrate().same(source, from, target, to).await?;
+        open_games.push((game.kind(), n));
     }
     Ok(MigrateReport { rows, open_games })
+}
+
+/// What `migrate-db` checks of the open games of one kind, for the registry of games: written
+/// once, for every game ([`crate::games::Entry`]).
+pub(crate) trait OpenGames: Sync {
+    /// The source's open games rebuild.
+    fn rebuilds<'a>(
+        &'a self,
+        source: &'a End<'a>,
+        from: &'a Store,
+    ) -> BoxFuture<'a, Result<(), MigrateError>>;
+    /// [`same_open_games`].
+    fn same<'a>(
+        &'a self,
+        source: &'a End<'a>,
+        from: &'a Store,
+        target: &'a End<'a>,
+        to: &'a Store,
+    ) -> BoxFuture<'a, Result<usize, MigrateError>>;
+}
+
+impl<R: crate::games::Hosted> OpenGames for crate::games::Entry<R> {
+    fn rebuilds<'a>(
+        &'a self,
+        source: &'a End<'a>,
+        from: &'a Store,
+    ) -> BoxFuture<'a, Result<(), MigrateError>> {
+        Box::pin(async move {
+            source.at(from.load_open::<table::Game<R>>().await)?;
+            Ok(())
+        })
+    }
+
+    fn same<'a>(
+        &'a self,
+        source: &'a End<'a>,
+        from: &'a Store,
+        target: &'a End<'a>,
+        to: &'a Store,
+    ) -> BoxFuture<'a, Result<usize, MigrateError>> {
+        Box::pin(same_open_games::<table::Game<R>>(source, from, target, to))
+    }
 }
 
 /// The open games of kind `G` rebuilt on both sides ([`Store::load_open`], as the bot does when

@@ -20,6 +20,7 @@ mod postgres;
 mod settings;
 mod sqlite;
 
+pub(crate) use migrate::OpenGames;
 pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
 pub use settings::{GuildSettings, SettingsChange};
 pub use sqlite::{copy_path, COPIES_KEPT};
@@ -449,7 +450,7 @@ pub trait StoredGame: Sized {
 /// people's results once it is finished.
 impl<R: Rules> StoredGame for table::Game<R> {
     type Event = table::Event<R::Settings, R::Event>;
-    const KIND: GameKind = R::NAMES.kind;
+    const KIND: GameKind = R::KIND;
 
     fn settings(&self) -> serde_json::Value {
         serde_json::to_value(&self.settings).unwrap_or_default()

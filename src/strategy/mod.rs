@@ -8,64 +8,67 @@ pub mod sim;
 
 use std::path::PathBuf;
 
-macro_rules! strategies {
-    ([] $($kind:ident => $module:ident,)*) => {
-        /// The strategies of every table of a service: each game's
-        /// [`Hosted::Strategy`](crate::games::Hosted::Strategy), made when the service starts
-        /// (a game solves what it needs on first use, or from the start: [`Strategies::warm`]).
-        pub struct Strategies {
-            $($module: <crate::games::$module::$kind as crate::games::Hosted>::Strategy,)*
-        }
+use crate::engine::GameKind;
+use crate::games::{AnyGame, AnyStrategy, Entry, Hold, Hosted, Preparing};
 
-        impl Strategies {
-            /// `cache`: a file a game may keep its solved table in (the config's
-            /// `strategy.cache`).
-            pub fn new(cache: Option<PathBuf>) -> Strategies {
-                Strategies {
-                    $($module: <crate::games::$module::$kind as crate::games::Hosted>::strategy(
-                        cache.as_deref(),
-                    ),)*
+/// The strategies of every table of a service: each game's
+/// [`Hosted::Strategy`](crate::games::Hosted::Strategy), made when the service starts (a game
+/// solves what it needs on first use, or from the start: [`Strategies::warm`]).
+pub struct Strategies {
+    games: Vec<(GameKind, AnyStrategy)>,
+}
+
+impl Strategies {
+    /// The strategies of the games `games`; `cache`: a file a game may keep its solved table in
+    /// (the config's `strategy.cache`).
+    pub fn of_games(games: &[&'static dyn AnyGame], cache: Option<PathBuf>) -> Strategies {
+        Strategies {
+            games: games
+                .iter()
+                .map(|game| (game.kind(), game.strategy(cache.as_deref())))
+                .collect(),
+        }
+    }
+
+    /// The strategies of every game known (the bot's, and any a test registered beside them).
+    pub fn new(cache: Option<PathBuf>) -> Strategies {
+        let games: Vec<_> = crate::games::known().collect();
+        Strategies::of_games(&games, cache)
+    }
+
+    /// Starts preparing what the games' strategies need (a solved table: read from its cache
+    /// file, else solved) on a thread of its own, so that the first answer using it is as quick
+    /// as the rest. `hold` runs on that thread first (tests hold the preparation with it), in the
+    /// first game that has something to prepare.
+    pub fn warm(&self, mut hold: Option<Hold>) {
+        for (kind, strategy) in &self.games {
+            if let Some(game) = kind.game() {
+                if game.preparing(strategy).is_some() {
+                    game.warm(strategy, hold.take());
                 }
             }
         }
-
-        $(impl crate::games::StrategyOf for crate::games::$module::$kind {
-            fn of(strategies: &Strategies) -> &Self::Strategy {
-                &strategies.$module
-            }
-        })*
-    };
-}
-
-crate::games::games!(strategies);
-
-impl Strategies {
-    /// Starts preparing what the games' strategies need (Get Dickey's table: read from its cache
-    /// file, else solved) on a thread of its own, so that the first answer using it is as quick
-    /// as the rest. `hold` runs on that thread first (tests hold the preparation with it).
-    pub fn warm(&self, hold: Option<crate::games::getdickey::Hold>) {
-        self.getdickey.warm(hold);
     }
 
     /// Waits until every game's strategy is ready (for tools and tests).
     pub async fn ready(&self) {
-        self.getdickey.ready().await;
+        for (kind, strategy) in &self.games {
+            if let Some(preparing) = kind.game().and_then(|game| game.preparing(strategy)) {
+                preparing.await;
+            }
+        }
     }
 
-    /// Whether the strategy of the game `R` is still being prepared: then what resolves once it
-    /// is ready.
-    pub fn preparing<R: crate::games::StrategyOf>(&self) -> Option<crate::games::Preparing>
-    where
-        R::Error: crate::render::ErrorText,
-    {
-        R::preparing(R::of(self))
+    /// Whether the strategy of the game `kind` is still being prepared: then what resolves once
+    /// it is ready.
+    pub fn preparing(&self, kind: GameKind) -> Option<Preparing> {
+        let (_, strategy) = self.games.iter().find(|(k, _)| *k == kind)?;
+        kind.game()?.preparing(strategy)
     }
 
-    /// The strategy of the game `R`.
-    pub fn of<R: crate::games::StrategyOf>(&self) -> &R::Strategy
-    where
-        R::Error: crate::render::ErrorText,
-    {
-        R::of(self)
+    /// The strategy of the game `R`; `None` for a game the service does not offer.
+    pub fn of<R: Hosted>(&self) -> Option<&R::Strategy> {
+        let (_, strategy) = self.games.iter().find(|(k, _)| *k == R::KIND)?;
+        Entry::<R>::strategy_of(strategy)
     }
 }

@@ -11,8 +11,7 @@ use rayon::prelude::*;
 use crate::engine::dice::RandomDice;
 use crate::engine::table::{Action, Game, Phase, Turn as _};
 use crate::engine::{GameKind, Player};
-use crate::games::{Hosted, StrategyOf};
-use crate::render::ErrorText;
+use crate::games::{Hosted, Policy, Strategy as _};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -65,14 +64,15 @@ pub fn run(
     cache: Option<&std::path::Path>,
     progress: impl Fn(u64) + Sync,
 ) -> Result<SimReport, String> {
-    crate::games::with_game!(config.game, R => run_game::<R>(config, cache, &progress))
+    let game = config
+        .game
+        .game()
+        .ok_or_else(|| format!("no game {}", config.game.as_str()))?;
+    game.sim(config, cache, &progress)
 }
 
 /// The policies of a game, as checked from the typed names.
-fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<R::Policy>, String>
-where
-    R::Error: ErrorText,
-{
+fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<Policy<R>>, String> {
     let (min, max) = (R::MIN_SEATS.max(1), R::MAX_SEATS);
     if !(min..=max).contains(&config.seats.len()) {
         return Err(format!(
@@ -106,18 +106,16 @@ where
     }
 }
 
-fn run_game<R: Hosted + StrategyOf>(
+/// The run of the game `R` (what [`AnyGame::sim`](crate::games::AnyGame::sim) does).
+pub(crate) fn run_game<R: Hosted>(
     config: &SimConfig,
     cache: Option<&std::path::Path>,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<SimReport, String>
-where
-    R::Error: ErrorText,
-{
+) -> Result<SimReport, String> {
     let policies = policies::<R>(config)?;
     let target = R::TARGET.map(|t| config.target.unwrap_or(t.default));
     let settings = R::settings(target, target.unwrap_or(0));
-    let shared = R::strategy(cache);
+    let shared = R::Strategy::make(cache);
     // A worker thread's own strategy, where sharing one would make them wait for each other.
     let own: Vec<Option<R::Strategy>> = (0..rayon::current_num_threads())
         .map(|_| R::worker_strategy(&shared))
@@ -166,15 +164,12 @@ where
 
 /// Game `i`: the policies rotated by `i`, so each sits first as often.
 fn play<R: Hosted>(
-    policies: &[R::Policy],
+    policies: &[Policy<R>],
     settings: R::Settings,
     i: u64,
     seed: u64,
     strategy: &R::Strategy,
-) -> Result<Outcome, String>
-where
-    R::Error: ErrorText,
-{
+) -> Result<Outcome, String> {
     let n = policies.len();
     // seats[seat] = the index of its policy.
     let seats: Vec<usize> = (0..n).map(|s| (s + i as usize) % n).collect();
@@ -199,7 +194,7 @@ where
             last = Some(number);
             turns += 1;
         }
-        let action = R::policy_move(policies[seats[seat]], &game, strategy)
+        let action = (policies[seats[seat]])(&game, strategy)
             .ok_or_else(|| format!("game {i}: no move for seat {seat}"))?;
         game.apply(action, &mut dice).map_err(fail)?;
     }

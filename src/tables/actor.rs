@@ -11,86 +11,338 @@ use tracing::{debug, error, info, info_span, warn, Instrument, Span};
 
 use super::registry::{owns, Msg, Shared};
 use super::table::{deny, Table};
-use super::{Closed, NewGame, Origin, Request, TableConfig, TableGame};
+use super::{Closed, Hosted, NewGame, Origin, Request, TableConfig, TableGame};
+use crate::engine::table::Game;
 use crate::engine::Player;
 use crate::engine::{Board, GameKind, Intent, Status};
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
 use crate::render::notice::{message_link, Busy};
 use crate::render::{self, Notice};
-use crate::store::{now_ms, GuildSettings, Place, Store, StoreError};
+use crate::store::{now_ms, Clocks, GuildSettings, Place, Store, StoreError};
+use futures::future::BoxFuture;
 
-macro_rules! any_table {
-    ([] $($kind:ident => $module:ident,)*) => {
-        /// A channel's open game, of any kind.
-        pub(super) enum AnyTable {
-            $($kind(Table<crate::games::$module::Game>),)*
-        }
+/// A channel's open game, of any kind: its table, behind what the actor asks of it.
+pub(crate) struct AnyTable(Box<dyn DynTable>);
 
-        impl AnyTable {
-            fn kind(&self) -> GameKind {
-                match self {
-                    $(AnyTable::$kind(_) => GameKind::$kind,)*
-                }
-            }
+/// What the actor asks of a table, whatever its game: written once, for every [`Table`].
+trait DynTable: Send + Sync {
+    fn kind(&self) -> GameKind;
+    fn id(&self) -> GameId;
+    fn guild(&self) -> GuildId;
+    fn deadline_ms(&self) -> Option<i64>;
+    /// Whether it plays in a thread opened from its lobby message.
+    fn in_thread(&self) -> bool;
+    /// The table's clocks, when a bot seat is on turn.
+    fn bot_on_turn(&self) -> Option<Clocks>;
+    /// What keeps its channel busy (see [`Actor::busy`]).
+    fn busy(&self, me: Player, channel: ChannelId, channels: &[ChannelId]) -> Busy;
+    fn place(&self, channel: ChannelId) -> Place;
+    fn stage(&self) -> Status;
+    /// Its end, once it is over.
+    fn end_if_over(&self) -> Option<super::Outgoing>;
+    fn take_moved_to(&mut self) -> Option<ChannelId>;
+    /// What a rematch of it takes, asked by `who`.
+    fn rematch(&self, who: Player) -> Rematch;
+    /// Whether it is the rematch of `game_id`, still in its lobby.
+    fn is_open_rematch_of(&self, game_id: GameId) -> bool;
+    fn preparing(
+        &self,
+        strategies: &crate::strategy::Strategies,
+    ) -> Option<crate::games::Preparing>;
+    fn only_bots_left(&self) -> bool;
 
-            /// Opens a new table of the game asked for, with the server's `settings`.
-            async fn create(cx: &mut Cx, new: NewGame, settings: &GuildSettings) -> Option<AnyTable> {
-                match new.kind {
-                    $(GameKind::$kind => Table::create(cx, new, settings).await.map(AnyTable::$kind),)*
-                }
-            }
-
-            /// Every open game of the guilds `owned` accepts, of every kind, with its place and id.
-            pub(super) async fn load_open(
-                store: &Store,
-                owned: impl Fn(GuildId) -> bool + Copy,
-            ) -> Result<Vec<(Place, GameId, AnyTable)>, StoreError> {
-                let mut open = Vec::new();
-                $(for loaded in store.load_open_in::<crate::games::$module::Game>(owned).await? {
-                    open.push((loaded.place, loaded.id, AnyTable::$kind(Table::from(loaded))));
-                })*
-                Ok(open)
-            }
-
-            /// Writes the results of the finished games of every kind that have none (those
-            /// finished before results were kept); how many games.
-            pub(super) async fn backfill_results(store: &Store) -> Result<usize, StoreError> {
-                let mut games = 0;
-                $(games += store.backfill_results::<crate::games::$module::Game>().await?;)*
-                Ok(games)
-            }
-
-            /// Loads the stored game `id` of `kind`, with its place.
-            async fn load(store: &Store, id: GameId, kind: GameKind) -> Result<(Place, AnyTable), StoreError> {
-                match kind {
-                    $(GameKind::$kind => store
-                        .load(id)
-                        .await
-                        .map(|l| (l.place, AnyTable::$kind(Table::from(l)))),)*
-                }
-            }
-        }
-    };
+    fn resume<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
+    fn reshow<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
+    fn handle<'a>(&'a mut self, cx: &'a mut Cx, request: Request) -> BoxFuture<'a, ()>;
+    fn leave_thread<'a>(&'a mut self, cx: &'a mut Cx, why: Closed) -> BoxFuture<'a, ()>;
+    fn said_shown<'a>(&'a self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
+    fn run_clock<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
+    /// The bot seat on turn moves.
+    fn bot_move<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
+    fn cancel_for_nobody<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
 }
 
-crate::games::games!(any_table);
-
-macro_rules! table_arms {
-    ([$table:expr, $t:ident, $body:expr] $($kind:ident => $module:ident,)*) => {
-        match $table {
-            $(AnyTable::$kind($t) => $body,)*
-        }
-    };
+/// What a rematch of a finished game takes of it.
+struct Rematch {
+    over: bool,
+    /// Whether the asker played in it.
+    played: bool,
+    bots: usize,
+    target: Option<u32>,
+    lang: crate::i18n::Lang,
 }
 
-/// Runs `$body` with `$t` bound to the table of whichever game it is.
-macro_rules! with_table {
-    ($table:expr, $t:ident => $body:expr) => {
-        crate::games::games!(table_arms, $table, $t, $body)
-    };
+impl<G: TableGame> DynTable for Table<G>
+where
+    G::Event: Send + Sync,
+{
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn id(&self) -> GameId {
+        self.id
+    }
+
+    fn guild(&self) -> GuildId {
+        self.guild
+    }
+
+    fn deadline_ms(&self) -> Option<i64> {
+        self.deadline_ms
+    }
+
+    fn in_thread(&self) -> bool {
+        self.lobby_channel.is_some()
+    }
+
+    fn bot_on_turn(&self) -> Option<Clocks> {
+        self.game
+            .current_player()
+            .is_some_and(Player::is_bot)
+            .then_some(self.clocks)
+    }
+
+    fn busy(&self, me: Player, channel: ChannelId, channels: &[ChannelId]) -> Busy {
+        Busy {
+            command: Some(G::KIND.command()),
+            link: self
+                .turn_message
+                .or(self.lobby_message)
+                .map(|message| message_link(self.place(channel).link_guild(), channel, message)),
+            seated: self.game.plays(me),
+            channel: (self.reach != crate::store::Reach::Chat).then_some(channel),
+            elsewhere: channels.iter().copied().filter(|&c| c != channel).collect(),
+            threads_off: false,
+        }
+    }
+
+    fn place(&self, channel: ChannelId) -> Place {
+        Table::place(self, channel)
+    }
+
+    fn stage(&self) -> Status {
+        self.game.stage()
+    }
+
+    fn end_if_over(&self) -> Option<super::Outgoing> {
+        matches!(self.game.stage(), Status::Finished | Status::Cancelled).then(|| self.end())
+    }
+
+    fn take_moved_to(&mut self) -> Option<ChannelId> {
+        self.moved_to.take()
+    }
+
+    fn rematch(&self, who: Player) -> Rematch {
+        Rematch {
+            over: self.game.stage() == Status::Finished,
+            played: self.game.seated(who),
+            bots: self.game.bot_seats(),
+            target: self.game.target(),
+            lang: self.lang,
+        }
+    }
+
+    fn is_open_rematch_of(&self, game_id: GameId) -> bool {
+        self.rematch_of == Some(game_id) && self.game.stage() == Status::Lobby
+    }
+
+    fn preparing(
+        &self,
+        strategies: &crate::strategy::Strategies,
+    ) -> Option<crate::games::Preparing> {
+        self.game.preparing(strategies)
+    }
+
+    fn only_bots_left(&self) -> bool {
+        self.game.only_bots_left()
+    }
+
+    fn resume<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
+        Box::pin(Table::resume(self, cx))
+    }
+
+    fn reshow<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
+        Box::pin(Table::reshow(self, cx))
+    }
+
+    fn handle<'a>(&'a mut self, cx: &'a mut Cx, request: Request) -> BoxFuture<'a, ()> {
+        Box::pin(Table::handle(self, cx, request))
+    }
+
+    fn leave_thread<'a>(&'a mut self, cx: &'a mut Cx, why: Closed) -> BoxFuture<'a, ()> {
+        Box::pin(Table::leave_thread(self, cx, why))
+    }
+
+    fn said_shown<'a>(&'a self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
+        Box::pin(Table::said_shown(self, cx))
+    }
+
+    fn run_clock<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
+        Box::pin(Table::run_clock(self, cx))
+    }
+
+    fn bot_move<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            if let Some(action) = self.bot_action(cx).await {
+                self.apply(cx, action, None, None).await;
+            }
+        })
+    }
+
+    fn cancel_for_nobody<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
+        Box::pin(Table::cancel_for_nobody(self, cx))
+    }
+}
+
+/// The open games of one kind a process loads, each with its place and id.
+type OpenTables = Vec<(Place, GameId, AnyTable)>;
+
+/// What a table does with a game, for the registry of games: opens, loads and reviews the games
+/// of one kind. Written once, for every [`Hosted`] game ([`crate::games::Entry`]).
+pub(crate) trait TableKind: Sync {
+    /// Opens a new table of the game, with the server's `settings`.
+    fn create<'a>(
+        &'a self,
+        cx: &'a mut Cx,
+        new: NewGame,
+        settings: &'a GuildSettings,
+    ) -> BoxFuture<'a, Option<AnyTable>>;
+    /// Loads the stored game `id`, with its place.
+    fn load<'a>(
+        &'a self,
+        store: &'a Store,
+        id: GameId,
+    ) -> BoxFuture<'a, Result<(Place, AnyTable), StoreError>>;
+    /// Every open game of the guilds `owned` accepts, with its place and id.
+    fn load_open<'a>(
+        &'a self,
+        store: &'a Store,
+        owned: &'a (dyn Fn(GuildId) -> bool + Sync),
+    ) -> BoxFuture<'a, Result<OpenTables, StoreError>>;
+    /// Writes the results of the finished games that have none; how many games.
+    fn backfill_results<'a>(&'a self, store: &'a Store)
+        -> BoxFuture<'a, Result<usize, StoreError>>;
+    /// The review of the finished game `id` (see `review::review_of`).
+    fn review<'a>(
+        &'a self,
+        shared: &'a Arc<Shared>,
+        id: GameId,
+        request: &'a super::review::Ask,
+    ) -> BoxFuture<'a, Result<crate::render::MessageView, crate::render::MessageView>>;
+}
+
+impl<R: Hosted> TableKind for crate::games::Entry<R> {
+    fn create<'a>(
+        &'a self,
+        cx: &'a mut Cx,
+        new: NewGame,
+        settings: &'a GuildSettings,
+    ) -> BoxFuture<'a, Option<AnyTable>> {
+        Box::pin(async move {
+            Table::<Game<R>>::create(cx, new, settings)
+                .await
+                .map(AnyTable::new)
+        })
+    }
+
+    fn load<'a>(
+        &'a self,
+        store: &'a Store,
+        id: GameId,
+    ) -> BoxFuture<'a, Result<(Place, AnyTable), StoreError>> {
+        Box::pin(async move {
+            let loaded = store.load::<Game<R>>(id).await?;
+            Ok((loaded.place, AnyTable::new(Table::from(loaded))))
+        })
+    }
+
+    fn load_open<'a>(
+        &'a self,
+        store: &'a Store,
+        owned: &'a (dyn Fn(GuildId) -> bool + Sync),
+    ) -> BoxFuture<'a, Result<OpenTables, StoreError>> {
+        Box::pin(async move {
+            let loaded = store.load_open_in::<Game<R>>(owned).await?;
+            Ok(loaded
+                .into_iter()
+                .map(|l| (l.place, l.id, AnyTable::new(Table::from(l))))
+                .collect())
+        })
+    }
+
+    fn backfill_results<'a>(
+        &'a self,
+        store: &'a Store,
+    ) -> BoxFuture<'a, Result<usize, StoreError>> {
+        Box::pin(store.backfill_results::<Game<R>>())
+    }
+
+    fn review<'a>(
+        &'a self,
+        shared: &'a Arc<Shared>,
+        id: GameId,
+        request: &'a super::review::Ask,
+    ) -> BoxFuture<'a, Result<crate::render::MessageView, crate::render::MessageView>> {
+        Box::pin(super::review::review_of::<R>(shared, id, request))
+    }
 }
 
 impl AnyTable {
+    fn new<G: TableGame>(table: Table<G>) -> AnyTable
+    where
+        G::Event: Send + Sync,
+    {
+        AnyTable(Box::new(table))
+    }
+
+    fn kind(&self) -> GameKind {
+        self.0.kind()
+    }
+
+    /// Opens a new table of the game asked for, with the server's `settings`.
+    async fn create(cx: &mut Cx, new: NewGame, settings: &GuildSettings) -> Option<AnyTable> {
+        let game = new.kind.game()?;
+        game.tables().create(cx, new, settings).await
+    }
+
+    /// Every open game of the guilds `owned` accepts, of every kind, with its place and id.
+    pub(super) async fn load_open(
+        store: &Store,
+        owned: impl Fn(GuildId) -> bool + Copy + Sync,
+    ) -> Result<OpenTables, StoreError> {
+        let mut open = Vec::new();
+        for game in crate::games::known() {
+            open.extend(game.tables().load_open(store, &owned).await?);
+        }
+        Ok(open)
+    }
+
+    /// Writes the results of the finished games of every kind that have none (those finished
+    /// before results were kept); how many games.
+    pub(super) async fn backfill_results(store: &Store) -> Result<usize, StoreError> {
+        let mut games = 0;
+        for game in crate::games::known() {
+            games += game.tables().backfill_results(store).await?;
+        }
+        Ok(games)
+    }
+
+    /// Loads the stored game `id` of `kind`, with its place.
+    async fn load(
+        store: &Store,
+        id: GameId,
+        kind: GameKind,
+    ) -> Result<(Place, AnyTable), StoreError> {
+        match kind.game() {
+            Some(game) => game.tables().load(store, id).await,
+            None => Err(StoreError::Corrupt {
+                game_id: id,
+                reason: format!("the game {} is not one this bot knows", kind.as_str()),
+            }),
+        }
+    }
+
     fn guild_free(loaded_guild: GuildId, config: &TableConfig) -> bool {
         owns(config, loaded_guild)
     }
@@ -104,7 +356,7 @@ pub(super) enum Timer {
 }
 
 /// What a table's code shares with its actor: the service, the channel, the timers it arms.
-pub(super) struct Cx {
+pub(crate) struct Cx {
     pub(super) shared: Arc<Shared>,
     pub(super) channel: ChannelId,
     pub(super) bot_due: Option<Instant>,
@@ -149,7 +401,7 @@ impl Actor {
         // tables each hold a small future.
         Box::pin(self.load()).await;
         if let Some(table) = &mut self.table {
-            with_table!(table, t => Box::pin(t.resume(&mut self.cx)).await);
+            table.0.resume(&mut self.cx).await;
         }
         let mut open = OpenTable {
             shared: self.cx.shared.clone(),
@@ -177,7 +429,7 @@ impl Actor {
                         let in_thread = self
                             .table
                             .as_ref()
-                            .is_some_and(|table| with_table!(table, t => t.lobby_channel.is_some()));
+                            .is_some_and(|table| table.0.in_thread());
                         if in_thread {
                             self.cx.gone = Some(why);
                         }
@@ -207,7 +459,7 @@ impl Actor {
                             self.cx.reshow_due = None;
                             let span = self.action_span(None, "show again");
                             if let Some(table) = &mut self.table {
-                                with_table!(table, t => Box::pin(t.reshow(&mut self.cx).instrument(span)).await);
+                                table.0.reshow(&mut self.cx).instrument(span).await;
                             }
                         }
                         None => {}
@@ -227,7 +479,7 @@ impl Actor {
         // A bot on turn moves at its pace; otherwise the deadline runs.
         let next = match self.cx.bot_due {
             Some(due) => Some((due, Timer::BotMove)),
-            None => with_table!(table, t => t.deadline_ms).map(|deadline| {
+            None => table.0.deadline_ms().map(|deadline| {
                 let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
                 (Instant::now() + wait, Timer::Deadline)
             }),
@@ -241,9 +493,7 @@ impl Actor {
 
     /// Schedules the bot seat's next move if a bot is on turn.
     pub(super) fn arm_bot(&mut self) {
-        let bot_on_turn = self.table.as_ref().and_then(|table| {
-            with_table!(table, t => t.game.current_player().is_some_and(Player::is_bot).then_some(t.clocks))
-        });
+        let bot_on_turn = self.table.as_ref().and_then(|table| table.0.bot_on_turn());
         self.cx.bot_due =
             bot_on_turn.map(|clocks| Instant::now() + self.cx.shared.config.bot_pace(clocks));
     }
@@ -281,26 +531,14 @@ impl Actor {
     /// None when no game is open.
     fn busy(&self, me: Player, channels: &[ChannelId]) -> Option<Busy> {
         let table = self.table.as_ref()?;
-        let channel = self.cx.channel;
-        let command = table.kind().command();
-        Some(with_table!(table, t => Busy {
-            command: Some(command),
-            link: t
-                .turn_message
-                .or(t.lobby_message)
-                .map(|message| message_link(t.place(channel).link_guild(), channel, message)),
-            seated: t.game.plays(me),
-            channel: (t.reach != crate::store::Reach::Chat).then_some(channel),
-            elsewhere: channels.iter().copied().filter(|&c| c != channel).collect(),
-            threads_off: false,
-        }))
+        Some(table.0.busy(me, self.cx.channel, channels))
     }
 
     /// Names the table's server in its span, once (each record of a field adds to the line), and
     /// the game it just opened in the span of the action that opened it.
     fn note_game(&mut self) {
         if let Some(table) = &self.table {
-            let (guild, game_id) = with_table!(table, t => (t.guild, t.id));
+            let (guild, game_id) = (table.0.guild(), table.0.id());
             if !self.guild_noted {
                 self.span.record("guild", guild.get());
                 self.guild_noted = true;
@@ -314,10 +552,7 @@ impl Actor {
     /// only the channel and the server, which stay the same from game to game.
     fn action_span(&self, user: Option<UserId>, action: &str) -> Span {
         let user = user.map(UserId::get);
-        let game_id = self
-            .table
-            .as_ref()
-            .map(|table| with_table!(table, t => t.id));
+        let game_id = self.table.as_ref().map(|table| table.0.id());
         let span = info_span!("action", user, action, game_id = tracing::field::Empty);
         if let Some(game_id) = game_id {
             span.record("game_id", game_id.get());
@@ -353,11 +588,11 @@ impl Actor {
             let _ = request.reply.ephemeral(notice).await;
             return;
         }
-        with_table!(table, t => t.handle(&mut self.cx, request).await);
+        table.0.handle(&mut self.cx, request).await;
         if self.cx.unshown {
             // Where the bot only answers interactions, this one may show the game again.
             if let Some(table) = &mut self.table {
-                with_table!(table, t => t.reshow(&mut self.cx).await);
+                table.0.reshow(&mut self.cx).await;
             }
         }
         self.hand_over().await;
@@ -370,14 +605,14 @@ impl Actor {
     async fn after_shows(&mut self) {
         if let Some(why) = self.cx.gone.take() {
             if let Some(table) = &mut self.table {
-                with_table!(table, t => t.leave_thread(&mut self.cx, why).await);
+                table.0.leave_thread(&mut self.cx, why).await;
             }
             self.hand_over().await;
             self.settle().await;
         }
         if self.cx.said_unshown && !self.cx.unshown && self.cx.reshow_due.is_none() {
             if let Some(table) = &self.table {
-                with_table!(table, t => t.said_shown(&mut self.cx).await);
+                table.0.said_shown(&mut self.cx).await;
             }
         }
     }
@@ -386,7 +621,7 @@ impl Actor {
     async fn adopt(&mut self, table: AnyTable) {
         if let Some(open) = &self.table {
             // The store moved it here only if no other game was open here.
-            let (open, back) = (with_table!(open, t => t.id), with_table!(&table, t => t.id));
+            let (open, back) = (open.0.id(), table.0.id());
             error!(
                 open = open.get(),
                 back = back.get(),
@@ -400,7 +635,7 @@ impl Actor {
         self.table = Some(table);
         self.note_game();
         if let Some(table) = &mut self.table {
-            with_table!(table, t => t.resume(&mut self.cx).await);
+            table.0.resume(&mut self.cx).await;
         }
         self.arm_bot();
     }
@@ -414,9 +649,7 @@ impl Actor {
         if !place.reach.answers_only() || place.channel_id != self.cx.channel {
             return None;
         }
-        with_table!(&table, t => {
-            matches!(t.game.stage(), Status::Finished | Status::Cancelled).then(|| t.end())
-        })
+        table.0.end_if_over()
     }
 
     /// A game whose Start just moved it to a thread goes on in that thread's own actor: this
@@ -426,7 +659,7 @@ impl Actor {
         let moved = self
             .table
             .as_mut()
-            .and_then(|table| with_table!(table, t => t.moved_to.take()));
+            .and_then(|table| table.0.take_moved_to());
         let Some(thread) = moved else {
             return;
         };
@@ -487,16 +720,13 @@ impl Actor {
                 return deny(request.reply, Notice::Failed, request.lang).await;
             }
         };
-        let (over, played, bots, target, table_lang) = with_table!(&finished, t => {
-            let seats = &t.game.seats;
-            (
-                t.game.stage() == Status::Finished,
-                seats.iter().any(|s| s.player == request.who.player()),
-                seats.iter().filter(|s| s.player.is_bot()).count(),
-                t.game.target(),
-                t.lang,
-            )
-        });
+        let Rematch {
+            over,
+            played,
+            bots,
+            target,
+            lang: table_lang,
+        } = finished.0.rematch(request.who.player());
         if !over {
             return deny(request.reply, Notice::UnknownButton, request.lang).await;
         }
@@ -504,13 +734,14 @@ impl Actor {
             return deny(request.reply, Notice::RematchPlayersOnly, request.lang).await;
         }
         // The rematch of this game, still in its lobby (not another lobby, or a game under way).
-        let rematch_open = self.table.as_ref().map(|table| {
-            with_table!(table, t => t.rematch_of == Some(game_id) && t.game.stage() == Status::Lobby)
-        });
+        let rematch_open = self
+            .table
+            .as_ref()
+            .map(|table| table.0.is_open_rematch_of(game_id));
         match rematch_open {
             None => {
                 info!(game_id = game_id.get(), "rematch");
-                let place = with_table!(&finished, t => t.place(self.cx.channel));
+                let place = finished.0.place(self.cx.channel);
                 let new = NewGame {
                     kind: finished.kind(),
                     place,
@@ -533,7 +764,7 @@ impl Actor {
                     ..request
                 };
                 if let Some(table) = &mut self.table {
-                    with_table!(table, t => t.handle(&mut self.cx, join).await);
+                    table.0.handle(&mut self.cx, join).await;
                 }
                 self.settle().await;
             }
@@ -547,16 +778,17 @@ impl Actor {
     async fn time_out(&mut self) {
         info!(channel = self.cx.channel.get(), "deadline passed");
         if let Some(table) = &mut self.table {
-            with_table!(table, t => t.run_clock(&mut self.cx).await);
+            table.0.run_clock(&mut self.cx).await;
         }
         self.settle().await;
     }
 
     async fn bot_move(&mut self) {
         self.cx.bot_due = None;
-        let preparing = self.table.as_ref().and_then(
-            |table| with_table!(table, t => t.game.preparing(&self.cx.shared.strategies)),
-        );
+        let preparing = self
+            .table
+            .as_ref()
+            .and_then(|table| table.0.preparing(&self.cx.shared.strategies));
         if let Some(preparing) = preparing {
             // The game's strategy is still being prepared (after a start): the channel goes on
             // meanwhile, and the bot seat moves once it is ready (see `wake_when`).
@@ -565,11 +797,7 @@ impl Actor {
             return;
         }
         if let Some(table) = &mut self.table {
-            with_table!(table, t => {
-                if let Some(action) = t.bot_action(&self.cx).await {
-                    t.apply(&mut self.cx, action, None, None).await;
-                }
-            });
+            table.0.bot_move(&mut self.cx).await;
         }
         self.settle().await;
     }
@@ -593,14 +821,16 @@ impl Actor {
         let Some(table) = &mut self.table else {
             return;
         };
-        let over = with_table!(table, t => {
-            if t.game.only_bots_left() {
-                // Nobody is left to watch: bots playing on alone would only spam the channel.
-                info!(channel = self.cx.channel.get(), "only bot seats are left: cancelling the game");
-                t.cancel_for_nobody(&mut self.cx).await;
-            }
-            matches!(t.game.stage(), Status::Finished | Status::Cancelled).then_some(t.id)
-        });
+        if table.0.only_bots_left() {
+            // Nobody is left to watch: bots playing on alone would only spam the channel.
+            info!(
+                channel = self.cx.channel.get(),
+                "only bot seats are left: cancelling the game"
+            );
+            table.0.cancel_for_nobody(&mut self.cx).await;
+        }
+        let over =
+            matches!(table.0.stage(), Status::Finished | Status::Cancelled).then(|| table.0.id());
         if let Some(id) = over {
             info!(game_id = id.get(), "game over");
             self.table = None;

@@ -2,12 +2,12 @@
 //! any [`Hosted`] game.
 
 use crate::engine::dice::DiceSource;
-use crate::engine::table::{Action, Game, HostAct, RuleError, Rules, Turn};
+use crate::engine::table::{Action, Game, HostAct, RuleError, Turn};
 use crate::engine::{MoveCode, Player, Status};
-use crate::games::{Hosted, StrategyOf};
+use crate::games::Hosted;
 use crate::i18n::Lang;
 use crate::ids::GameId;
-use crate::render::{self, DiceStyle, ErrorText, MessageView};
+use crate::render::{self, DiceStyle, MessageView};
 use crate::store::StoredGame;
 use crate::strategy::Strategies;
 
@@ -15,16 +15,13 @@ use crate::strategy::Strategies;
 /// the host, one for not being on turn names whose turn it is and links the turn's message
 /// (`turn`, its address, when known), and one that names a button names it as the table shows
 /// it (in `table_lang`).
-fn refused<R: Rules>(
+fn refused<R: Hosted>(
     game: &Game<R>,
     e: &RuleError<R::Error>,
     lang: Lang,
     table_lang: Lang,
     turn: Option<&str>,
-) -> MessageView
-where
-    R::Error: ErrorText,
-{
+) -> MessageView {
     let host = game
         .seat_of(game.host)
         .map(|i| render::view::display_name(&game.seats[i].name));
@@ -88,6 +85,10 @@ where
     fn host(&self) -> Player;
     /// True when `player` has a seat and still plays.
     fn plays(&self, player: Player) -> bool;
+    /// True when `player` has a seat, playing or not.
+    fn seated(&self, player: Player) -> bool;
+    /// How many seats bots have.
+    fn bot_seats(&self) -> usize;
     fn current_player(&self) -> Option<Player>;
     /// The number of the turn in progress: a new number is a new turn message.
     fn turn_number(&self) -> Option<u32>;
@@ -157,10 +158,7 @@ where
 /// The file name of a game's chart, attached to its game-over message.
 pub const CHART_FILE: &str = "game.png";
 
-impl<R: Hosted + StrategyOf> TableGame for Game<R>
-where
-    R::Error: ErrorText,
-{
+impl<R: Hosted> TableGame for Game<R> {
     type Action = Action<R::Move>;
     type Move = R::Move;
     const MAX_SEATS: usize = R::MAX_SEATS;
@@ -236,6 +234,14 @@ where
         Game::plays(self, player)
     }
 
+    fn seated(&self, player: Player) -> bool {
+        self.seat_of(player).is_some()
+    }
+
+    fn bot_seats(&self) -> usize {
+        self.seats.iter().filter(|s| s.player.is_bot()).count()
+    }
+
     fn current_player(&self) -> Option<Player> {
         Game::current_player(self)
     }
@@ -296,11 +302,11 @@ where
     }
 
     fn preparing(&self, strategies: &Strategies) -> Option<crate::games::Preparing> {
-        strategies.preparing::<R>()
+        strategies.preparing(R::KIND)
     }
 
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action> {
-        R::bot_move(self, strategies.of::<R>())
+        R::bot_move(self, strategies.of::<R>()?)
     }
 
     fn odds_view(
@@ -309,7 +315,7 @@ where
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView> {
-        R::odds_view(self, strategies.of::<R>(), lang, table_lang)
+        R::odds_view(self, strategies.of::<R>()?, lang, table_lang)
     }
 
     fn lobby_view(&self, lang: Lang) -> MessageView {

@@ -36,6 +36,7 @@ use crate::i18n::Lang;
 use crate::ids::{ChannelId, GameId, MessageId, UserId};
 use crate::render::{self, MessageView, Picture};
 use crate::store::{Clocks, Place};
+pub(crate) use actor::TableKind;
 pub use games::TableGame;
 pub use registry::Tables;
 pub use review::ReviewRequest;

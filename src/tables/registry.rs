@@ -33,7 +33,7 @@ pub(super) enum Msg {
     StrategyReady,
 }
 
-pub(super) struct Shared {
+pub(crate) struct Shared {
     pub(super) store: Store,
     pub(super) outbox: Arc<dyn Outbox>,
     /// How games are shown where the bot may only answer interactions (see

@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::ids::{GameId, GuildId};
 use crate::render::review::{refusal, Refusal};
 use crate::render::{self, MessageView, Notice};
-use crate::store::{Store, StoredGame};
+use crate::store::StoredGame;
 
 /// A review asked for.
 pub struct ReviewRequest {
@@ -87,11 +87,11 @@ async fn preparing(shared: &Shared, ask: &Ask) -> Option<crate::games::Preparing
         (None, Some(id)) => shared.store.kind_of(id).await.ok().flatten()?,
         (None, None) => return None,
     };
-    crate::games::with_game!(kind, R => shared.strategies.preparing::<R>())
+    shared.strategies.preparing(kind)
 }
 
 /// A [`ReviewRequest`] without its reply (which is not `Sync`).
-struct Ask {
+pub(crate) struct Ask {
     kind: Option<GameKind>,
     game_id: Option<GameId>,
     guild_id: GuildId,
@@ -147,20 +147,19 @@ async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, Mess
     {
         return Err(refusal(&Refusal::Pruned { id }, lang));
     }
-    crate::games::with_game!(kind, R => review_of::<R>(shared, store, id, request).await)
+    match kind.game() {
+        Some(game) => game.tables().review(shared, id, request).await,
+        None => Err(refusal(&Refusal::Unknown { id }, lang)),
+    }
 }
 
 /// The review of game `id` of the game `R`.
-async fn review_of<R>(
+pub(super) async fn review_of<R: super::Hosted>(
     shared: &Arc<Shared>,
-    store: &Store,
     id: GameId,
     request: &Ask,
-) -> Result<MessageView, MessageView>
-where
-    R: super::Hosted + crate::games::StrategyOf,
-    R::Error: render::ErrorText,
-{
+) -> Result<MessageView, MessageView> {
+    let store = &shared.store;
     type Game<R> = crate::engine::table::Game<R>;
     let lang = request.lang;
     let failed = |e: &dyn std::fmt::Display| {
@@ -193,9 +192,11 @@ where
             code: R::NAMES.code,
             game_id: id,
         };
-        R::review_view(&events, player, shared.strategies.of::<R>(), reviewed, lang)
+        let strategy = shared.strategies.of::<R>()?;
+        R::review_view(&events, player, strategy, reviewed, lang)
     })
     .await
     .map_err(|e| failed(&e))?
+    .ok_or_else(|| render::notice(Notice::UnknownButton, lang))?
     .map_err(|e| failed(&e))
 }

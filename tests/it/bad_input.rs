@@ -1149,7 +1149,10 @@ enum Id {
 }
 
 fn custom_id() -> impl Strategy<Value = Id> {
-    let kinds: Vec<String> = GameKind::ALL.iter().map(|k| k.code().to_owned()).collect();
+    let kinds: Vec<String> = GameKind::all()
+        .iter()
+        .map(|k| k.code().to_owned())
+        .collect();
     prop_oneof![
         "\\PC{0,100}".prop_map(Id::Garbage),
         (
@@ -1356,7 +1359,7 @@ fn a_click_acts_only_on_the_kind_of_message_it_belongs_to() {
             t.fgi_lobby,
         )
     }));
-    for kind in GameKind::ALL {
+    for kind in GameKind::all() {
         let id = format!("lb:{}:server:wins:1:en-US", kind.code());
         homes.push((id, t.board));
     }

@@ -29,7 +29,7 @@ fn game_name(kind: GameKind) -> &'static str {
 
 /// What a board of `kind` ranked `by` says it ranks by, in `lang`.
 fn by_name(kind: GameKind, by: Ranking, lang: Lang) -> &'static str {
-    let best_game = kind == GameKind::GetDickey;
+    let best_game = kind == forgetit::games::getdickey::KIND;
     match (by, lang) {
         (Ranking::Wins, Lang::Fr) => "victoires",
         (Ranking::Wins, _) => "wins",
@@ -114,7 +114,7 @@ fn every_boards_title_names_its_game_its_scope_and_its_ranking() {
         pages: 1,
         players: 0,
     };
-    for &kind in GameKind::ALL {
+    for kind in GameKind::all() {
         for scope in [BoardScope::Server, BoardScope::Chat, BoardScope::Global] {
             for by in Ranking::ALL {
                 for period in Period::ALL {
@@ -160,7 +160,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
         pages: 1,
         players: 1,
     };
-    for &kind in GameKind::ALL {
+    for kind in GameKind::all() {
         for by in Ranking::ALL {
             let en = board(
                 kind,
@@ -225,7 +225,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
     insta::assert_snapshot!(
         "empty_pig_board",
         board(
-            GameKind::Pig,
+            forgetit::games::pig::KIND,
             BoardScope::Server,
             Ranking::Wins,
             Period::All,
@@ -265,7 +265,7 @@ fn a_row_with_none_of_the_rankings_measure_gets_its_rank_and_no_medal() {
         pages: 1,
         players: 0,
     };
-    for &kind in GameKind::ALL {
+    for kind in GameKind::all() {
         for lang in [EN, FR] {
             let by_wins = board(
                 kind,
@@ -309,7 +309,7 @@ fn a_row_with_none_of_the_rankings_measure_gets_its_rank_and_no_medal() {
     // Alone on a board with no win: not a gold medal for it.
     let alone = stats_page(vec![(1, person(2, "bob", 0, 0, 0))]);
     let view = board(
-        GameKind::GetDickey,
+        forgetit::games::getdickey::KIND,
         BoardScope::Server,
         Ranking::Wins,
         Period::All,
@@ -335,7 +335,7 @@ fn a_board_of_ratings_has_medals_for_its_first_three() {
         players: 4,
     };
     let view = leaderboard_page(
-        GameKind::Pig,
+        forgetit::games::pig::KIND,
         BoardScope::Server,
         Ranking::Rating,
         Period::All,

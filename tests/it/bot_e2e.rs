@@ -753,7 +753,7 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
             .open_game_in(world.channel.get().into())
             .await
             .unwrap(),
-        Some((new_id, forgetit::engine::GameKind::ForGetIt))
+        Some((new_id, forgetit::games::forgetit::KIND))
     );
     bot.shutdown().await;
     world.standin.assert_clean();

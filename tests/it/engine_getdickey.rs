@@ -1068,3 +1068,105 @@ fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
     assert_eq!(Game::replay(&[]), Err(ReplayError::Empty));
     assert_eq!(Game::replay(&log[1..]), Err(ReplayError::NotCreated));
 }
+
+/// The game stored: kept, replayed and counted for its own kind by the store, on both backends
+/// (the store's own tests, `store.rs`, are the same for every game).
+mod stored {
+    use crate::common::db::{on_both_backends, Db};
+
+    use forgetit::engine::dice::RandomDice;
+    use forgetit::engine::{Player, Scope};
+    use forgetit::games::forgetit::{Game, Settings};
+    use forgetit::store::{Place, StoreError};
+    use forgetit::{ChannelId, GuildId, UserId};
+
+    const ANN: Player = Player::Person(UserId::new(101));
+    const BEN: Player = Player::Person(UserId::new(102));
+
+    fn place(guild_id: u64, channel_id: u64) -> Place {
+        Place::server(GuildId::new(guild_id), ChannelId::new(channel_id))
+    }
+
+    async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
+        use forgetit::games::getdickey as gd;
+        let store = db.open().await;
+        let (mut game, created) = gd::Game::create(gd::Settings {}, ANN, "ann").unwrap();
+        let at = place(5, 50);
+        let id = store.create_game(at, &game, &created).await.unwrap();
+        // A For Get It game cannot open in the same channel: one open game per channel, any kind.
+        let (fgi, fgi_created) = Game::create(Settings::default(), BEN, "ben").unwrap();
+        assert!(matches!(
+            store.create_game(at, &fgi, &fgi_created).await,
+            Err(StoreError::ChannelBusy { .. })
+        ));
+        assert_eq!(
+            store.open_game_in(ChannelId::new(50)).await.unwrap(),
+            Some((id, forgetit::games::getdickey::KIND))
+        );
+        let mut dice = RandomDice::seeded(5);
+        let mut act = |game: &gd::Game, action: gd::Action| {
+            let event = game.decide(action, &mut dice).unwrap();
+            let mut next = game.clone();
+            next.evolve(&event);
+            (next, event)
+        };
+        let (next, event) = act(&game, gd::Action::Start { by: ANN });
+        store.commit(id, &next, &event, None).await.unwrap();
+        game = next;
+        // Solitaire (G1): roll once, score the best box, 13 times.
+        while !game.is_over() {
+            let (next, event) = act(
+                &game,
+                gd::Action::Play {
+                    by: ANN,
+                    mv: gd::Move::Roll,
+                },
+            );
+            store.commit(id, &next, &event, None).await.unwrap();
+            game = next;
+            let best = game
+                .score_options()
+                .into_iter()
+                .max_by_key(|o| o.points)
+                .unwrap();
+            let score = gd::Action::Play {
+                by: ANN,
+                mv: gd::Move::Score(best.category),
+            };
+            let (next, event) = act(&game, score);
+            store.commit(id, &next, &event, None).await.unwrap();
+            game = next;
+        }
+        let loaded = store.load::<gd::Game>(id).await.unwrap();
+        assert_eq!(loaded.game, game);
+        let total = u64::from(game.seats[0].total());
+        let stats = store
+            .player_stats(
+                forgetit::games::getdickey::KIND,
+                Scope::Guild(GuildId::new(5)),
+                UserId::new(101),
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (stats.games, stats.wins, stats.points, stats.best),
+            (1, 1, total, total)
+        );
+        assert_eq!(stats.turns, 13);
+        assert_eq!(
+            store
+                .player_stats(
+                    forgetit::games::forgetit::KIND,
+                    Scope::Guild(GuildId::new(5)),
+                    UserId::new(101)
+                )
+                .await
+                .unwrap(),
+            None,
+            "statistics are per game kind"
+        );
+    }
+
+    on_both_backends!(a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind);
+}

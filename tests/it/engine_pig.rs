@@ -276,3 +276,108 @@ proptest! {
         }
     }
 }
+
+/// The game stored: kept, replayed and counted for its own kind by the store, on both backends
+/// (the store's own tests, `store.rs`, are the same for every game).
+mod stored {
+    use crate::common::db::{on_both_backends, Db};
+
+    use forgetit::engine::{Player, Scope};
+    use forgetit::store::Place;
+    use forgetit::{ChannelId, GuildId, UserId};
+
+    const ANN: Player = Player::Person(UserId::new(101));
+    const BEN: Player = Player::Person(UserId::new(102));
+
+    fn place(guild_id: u64, channel_id: u64) -> Place {
+        Place::server(GuildId::new(guild_id), ChannelId::new(channel_id))
+    }
+
+    /// A game of the third kind, added without a migration (the kind is data): stored, replayed and
+    /// counted for its own kind, its best turn its best.
+    async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
+        use forgetit::games::pig;
+        let store = db.open().await;
+        let (mut game, created) =
+            pig::Game::create(pig::Settings { target: 20 }, ANN, "ann").unwrap();
+        let at = place(6, 60);
+        let id = store.create_game(at, &game, &created).await.unwrap();
+        assert_eq!(
+            store.open_game_in(ChannelId::new(60)).await.unwrap(),
+            Some((id, forgetit::games::pig::KIND))
+        );
+        let mut dice = forgetit::engine::dice::ScriptedDice::new([6, 1, 5, 6, 2, 6, 6]);
+        let mut step = |game: &mut pig::Game, action: pig::Action| {
+            let event = game.decide(action, &mut dice).unwrap();
+            let mut next = game.clone();
+            next.evolve(&event);
+            (next, event)
+        };
+        let join = pig::Action::Join {
+            player: BEN,
+            name: "ben".into(),
+        };
+        // ann 6, ben 1: ann first. ann rolls 5 and 6 and holds 11; ben rolls a 2 and holds; ann
+        // rolls 6 and 6: 23, past the target (P3), her best turn 12.
+        let roll = |by| pig::Action::Play {
+            by,
+            mv: pig::Move::Roll,
+        };
+        let hold = |by| pig::Action::Play {
+            by,
+            mv: pig::Move::Hold,
+        };
+        for action in [
+            join,
+            pig::Action::Start { by: ANN },
+            roll(ANN),
+            roll(ANN),
+            hold(ANN),
+            roll(BEN),
+            hold(BEN),
+            roll(ANN),
+            roll(ANN),
+        ] {
+            let (next, event) = step(&mut game, action);
+            store.commit(id, &next, &event, None).await.unwrap();
+            game = next;
+        }
+        assert!(game.is_over());
+        let loaded = store.load::<pig::Game>(id).await.unwrap();
+        assert_eq!(loaded.game, game);
+        let stats = store
+            .player_stats(
+                forgetit::games::pig::KIND,
+                Scope::Guild(GuildId::new(6)),
+                UserId::new(101),
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (
+                stats.games,
+                stats.wins,
+                stats.points,
+                stats.best,
+                stats.feats,
+                stats.turns
+            ),
+            (1, 1, 23, 12, 0, 2)
+        );
+        assert_eq!(
+            store
+                .player_stats(
+                    forgetit::games::forgetit::KIND,
+                    Scope::Guild(GuildId::new(6)),
+                    UserId::new(101)
+                )
+                .await
+                .unwrap(),
+            None,
+            "statistics are per game kind"
+        );
+    }
+
+    on_both_backends!(a_pig_game_is_stored_replayed_and_counted_for_its_own_kind);
+}

@@ -8,7 +8,7 @@ use crate::common;
 
 use common::*;
 use forgetit::discord::codec::{self, Button};
-use forgetit::engine::{GameKind, Ranking};
+use forgetit::engine::Ranking;
 use forgetit::i18n::Lang;
 use serde_json::{json, Value};
 
@@ -387,7 +387,7 @@ async fn a_leaderboards_pages_keep_its_language() {
     assert!(board.text().contains(french), "{}", board.text());
     // carol turns to page 1 with the board's own id: still French.
     let id = codec::encode(&Button::Leaderboard {
-        kind: GameKind::ForGetIt,
+        kind: forgetit::games::forgetit::KIND,
         global: false,
         by: Ranking::Wins,
         page: 1,

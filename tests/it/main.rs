@@ -55,4 +55,5 @@ mod strategy_getdickey;
 mod strategy_pig;
 mod strategy_warmup_e2e;
 mod threads_e2e;
+mod toy;
 mod upgrades;

@@ -21,7 +21,6 @@ use forgetit::engine::table::{self, Rules};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::games::forgetit::{self as fgi, ForGetIt};
 use forgetit::games::getdickey::{self as gd, GetDickey};
-use forgetit::games::pig::Pig;
 use forgetit::i18n::Lang;
 use forgetit::settings::{self, Value};
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
@@ -143,7 +142,7 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     t.bank_twos(store, 2).await; // ANN 4
     t.bank_twos(store, 2).await; // bot 4
     assert!(t.game.is_over());
-    games.push((t.id, GameKind::ForGetIt));
+    games.push((t.id, forgetit::games::forgetit::KIND));
 
     // For Get It, finished in another server: ANN 20 wins, BEN's last turn is a FORGET IT.
     let mut t = Table::<ForGetIt>::started(store, place(2, 20), &[ANN, BEN], en).await;
@@ -152,13 +151,13 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     t.bank_twos(store, 2).await;
     t.roll(store, &[W; 9]).await;
     assert!(t.game.is_over());
-    games.push((t.id, GameKind::ForGetIt));
+    games.push((t.id, forgetit::games::forgetit::KIND));
 
     // For Get It, cancelled mid-game: counted for nobody.
     let mut t = Table::<ForGetIt>::started(store, place(1, 11), &[CAT, ANN], en).await;
     t.bank_twos(store, 6).await;
     t.act_seeded(store, fgi::Action::Cancel).await;
-    games.push((t.id, GameKind::ForGetIt));
+    games.push((t.id, forgetit::games::forgetit::KIND));
 
     // For Get It, open, in French, mid-turn (a number rolled, not chosen), its turn's deadline
     // running, its messages known and shown.
@@ -171,7 +170,7 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
         .await
         .unwrap();
     store.set_shown(&[(t.id, t.game.version)]).await.unwrap();
-    games.push((t.id, GameKind::ForGetIt));
+    games.push((t.id, forgetit::games::forgetit::KIND));
 
     // For Get It, in its lobby.
     let settings = fgi::Settings { target: 500 };
@@ -181,7 +180,7 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
         .set_messages(t.id, Some(MessageId::new(888)), None)
         .await
         .unwrap();
-    games.push((t.id, GameKind::ForGetIt));
+    games.push((t.id, forgetit::games::forgetit::KIND));
 
     // Get Dickey, finished: ANN's solitaire, 13 turns.
     let mut t = Table::<GetDickey>::create(store, place(1, 13), gd::Settings {}, ANN, en).await;
@@ -189,7 +188,7 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     while !t.game.is_over() {
         t.turn(store).await;
     }
-    games.push((t.id, GameKind::GetDickey));
+    games.push((t.id, forgetit::games::getdickey::KIND));
 
     // Get Dickey, open: BEN and CAT, a few turns in.
     let mut t = Table::<GetDickey>::create(store, place(2, 22), gd::Settings {}, BEN, en).await;
@@ -198,11 +197,11 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     for _ in 0..3 {
         t.turn(store).await;
     }
-    games.push((t.id, GameKind::GetDickey));
+    games.push((t.id, forgetit::games::getdickey::KIND));
 
     // Get Dickey, in its lobby, in a third server.
     let t = Table::<GetDickey>::create(store, place(3, 30), gd::Settings {}, CAT, Lang::Fr).await;
-    games.push((t.id, GameKind::GetDickey));
+    games.push((t.id, forgetit::games::getdickey::KIND));
 
     // The settings of two servers: every one, and the channels, in server 1; only the time for
     // each move in server 2.
@@ -292,27 +291,24 @@ fn refused(output: &Output) -> String {
 async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
     let mut seen = Vec::new();
     for &(id, kind) in games {
-        match kind {
-            GameKind::ForGetIt => seen.extend(game::<ForGetIt>(store, id).await),
-            GameKind::GetDickey => seen.extend(game::<GetDickey>(store, id).await),
-            GameKind::Pig => seen.extend(game::<Pig>(store, id).await),
-        }
+        let game = kind.game().expect("a game of the registry");
+        seen.push(game.stored_text(store, id).await.unwrap());
         seen.push(format!("{id} seats {:?}", store.seats(id).await.unwrap()));
     }
     for guild in [1, 2, 3] {
         let settings = store.guild_settings(GuildId::new(guild)).await.unwrap();
         seen.push(format!("server {guild} {settings:?}"));
     }
-    seen.push(format!("{:?}", open::<ForGetIt>(store).await));
-    seen.push(format!("{:?}", open::<GetDickey>(store).await));
-    seen.push(format!("{:?}", open::<Pig>(store).await));
+    for kind in GameKind::all() {
+        seen.push(format!("{:?}", open(store, kind).await));
+    }
     let scopes = [
         Scope::Global,
         Scope::Guild(GuildId::new(1)),
         Scope::Guild(GuildId::new(2)),
         Scope::Guild(GuildId::new(3)),
     ];
-    for &kind in GameKind::ALL {
+    for kind in GameKind::all() {
         for scope in scopes {
             for by in [Ranking::Wins, Ranking::Points, Ranking::Best] {
                 let board = store.leaderboard(kind, scope, by, 1, 50).await.unwrap();
@@ -330,18 +326,10 @@ async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
     seen
 }
 
-async fn game<R: Rules>(store: &Store, id: GameId) -> [String; 2] {
-    let loaded = store.load::<table::Game<R>>(id).await.unwrap();
-    let events = store.events::<table::Game<R>>(id).await.unwrap();
-    [
-        format!("{loaded:?}"),
-        format!("{id} events {}", serde_json::to_string(&events).unwrap()),
-    ]
-}
-
-async fn open<R: Rules>(store: &Store) -> Vec<String> {
-    let open = store.load_open::<table::Game<R>>().await.unwrap();
-    open.iter().map(|loaded| format!("{loaded:?}")).collect()
+/// The open games of `kind` as a restart loads them, as text.
+async fn open(store: &Store, kind: GameKind) -> Vec<String> {
+    let game = kind.game().expect("a game of the registry");
+    game.open_text(store).await.unwrap()
 }
 
 /// The test: "`migrate-db` of a database with open and finished games of both kinds",
@@ -383,13 +371,19 @@ async fn migrate_db_moves_open_and_finished_games_of_both_kinds_from_sqlite_to_p
     }
     // The leaderboards are there (not only equally empty).
     let board = target
-        .leaderboard(GameKind::ForGetIt, Scope::Global, Ranking::Wins, 1, 10)
+        .leaderboard(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            Ranking::Wins,
+            1,
+            10,
+        )
         .await
         .unwrap();
     assert_eq!(board.players, 2, "{board:?}");
     let dickey = target
         .player_stats(
-            GameKind::GetDickey,
+            forgetit::games::getdickey::KIND,
             Scope::Guild(GuildId::new(1)),
             UserId::new(101),
         )
@@ -496,7 +490,7 @@ async fn a_target_that_is_not_empty_is_refused_and_left_unchanged() {
         )
         .await;
         t.join(&target, BEN).await;
-        let mine = [(t.id, GameKind::ForGetIt)];
+        let mine = [(t.id, forgetit::games::forgetit::KIND)];
         let before = snapshot(&target, &mine).await;
         target.close().await;
 
@@ -611,10 +605,10 @@ async fn tables_larger_than_a_page_are_copied_whole() {
     let source = Store::open_url(&from, Durability::default()).await.unwrap();
     let target = Store::open_url(&url, Durability::default()).await.unwrap();
     assert_eq!(
-        open::<ForGetIt>(&target).await,
-        open::<ForGetIt>(&source).await
+        open(&target, forgetit::games::forgetit::KIND).await,
+        open(&source, forgetit::games::forgetit::KIND).await
     );
-    for &kind in GameKind::ALL {
+    for kind in GameKind::all() {
         for scope in [
             Scope::Global,
             Scope::Guild(GuildId::new(0)),

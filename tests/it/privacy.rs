@@ -10,7 +10,7 @@ use common::db::{on_both_backends, Db, TABLES};
 use common::table::Table;
 
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::{GameKind, Player, Ranking, Scope};
+use forgetit::engine::{Player, Ranking, Scope};
 use forgetit::games::forgetit::{Action, Game, Settings};
 use forgetit::i18n::Lang;
 use forgetit::settings::Value;
@@ -92,7 +92,7 @@ async fn stats(store: &Store, scope: Scope, player: Player) -> Option<u64> {
         unreachable!()
     };
     store
-        .player_stats(GameKind::ForGetIt, scope, id)
+        .player_stats(forgetit::games::forgetit::KIND, scope, id)
         .await
         .unwrap()
         .map(|s| s.games)
@@ -108,7 +108,11 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     lobby.join_as(&store, ANN, name_of(ANN)).await;
     lobby.leave(&store, ANN).await;
     let ben_before = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(102))
+        .player_stats(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            UserId::new(102),
+        )
         .await
         .unwrap();
     let cat_before = stats(&store, Scope::Guild(GuildId::new(2)), CAT).await;
@@ -149,7 +153,7 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     // they were.
     assert_eq!(stats(&store, Scope::Global, ANN).await, None);
     for scope in [Scope::Global, Scope::Guild(GuildId::new(1))] {
-        let kind = GameKind::ForGetIt;
+        let kind = forgetit::games::forgetit::KIND;
         let history = |id| store.rating_history(kind, scope, UserId::new(id), 50);
         assert_eq!(history(101).await.unwrap(), []);
         assert_eq!(
@@ -163,7 +167,11 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
     );
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(102))
+            .player_stats(
+                forgetit::games::forgetit::KIND,
+                Scope::Global,
+                UserId::new(102)
+            )
             .await
             .unwrap(),
         ben_before
@@ -173,7 +181,13 @@ async fn forget_me_leaves_no_trace_of_the_name_in_any_column_of_any_table(db: Db
         cat_before
     );
     let board = store
-        .leaderboard(GameKind::ForGetIt, Scope::Global, Ranking::Wins, 1, 10)
+        .leaderboard(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            Ranking::Wins,
+            1,
+            10,
+        )
         .await
         .unwrap();
     assert!(
@@ -337,12 +351,17 @@ async fn a_removed_server_is_swept_after_30_days_unless_the_bot_came_back(db: Db
     );
     // Its ratings and its results (the leaderboards of a period) too.
     let ratings = store
-        .rating_board(GameKind::ForGetIt, Scope::Guild(GuildId::new(1)), 1, 10)
+        .rating_board(
+            forgetit::games::forgetit::KIND,
+            Scope::Guild(GuildId::new(1)),
+            1,
+            10,
+        )
         .await
         .unwrap();
     assert_eq!(ratings.players, 0);
     let board = forgetit::store::Board {
-        kind: GameKind::ForGetIt,
+        kind: forgetit::games::forgetit::KIND,
         scope: Scope::Guild(GuildId::new(1)),
         by: forgetit::engine::Ranking::Wins,
         period: forgetit::engine::Period::Month,

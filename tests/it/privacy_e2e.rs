@@ -8,7 +8,7 @@ use crate::common;
 use common::*;
 use discord_standin::Message;
 use forgetit::discord::{Membership, RunningBot};
-use forgetit::engine::{GameKind, Scope};
+use forgetit::engine::Scope;
 use forgetit::store::{Store, REMOVED_GUILD_KEPT_MS};
 use forgetit::GuildId;
 use serde_json::json;
@@ -55,7 +55,11 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
     let over = a_finished_game(&world).await;
     let store = world.store().await;
     let bob_before = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, bob.get().into())
+        .player_stats(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            bob.get().into(),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -123,7 +127,11 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
         unknown.text()
     );
     assert!(store
-        .player_stats(GameKind::ForGetIt, Scope::Global, alice.get().into())
+        .player_stats(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            alice.get().into()
+        )
         .await
         .unwrap()
         .is_some());
@@ -146,14 +154,22 @@ async fn forget_me_after_a_game_leaves_no_trace_of_the_name_and_only_its_person_
     assert_eq!(everywhere(&world, "alice").await, []);
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Global, alice.get().into())
+            .player_stats(
+                forgetit::games::forgetit::KIND,
+                Scope::Global,
+                alice.get().into()
+            )
             .await
             .unwrap(),
         None
     );
     assert_eq!(
         store
-            .player_stats(GameKind::ForGetIt, Scope::Global, bob.get().into())
+            .player_stats(
+                forgetit::games::forgetit::KIND,
+                Scope::Global,
+                bob.get().into()
+            )
             .await
             .unwrap(),
         Some(bob_before)
@@ -312,7 +328,7 @@ async fn a_server_that_removes_the_bot_is_recorded_and_forgiven_when_it_comes_ba
     assert_eq!(
         store
             .player_stats(
-                GameKind::ForGetIt,
+                forgetit::games::forgetit::KIND,
                 Scope::Guild(guild),
                 world.bob.get().into()
             )

@@ -12,7 +12,7 @@ use common::render::{
     ten_long_names,
 };
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::{Board, GameKind, Intent, MoveText, Player};
+use forgetit::engine::{Board, Intent, MoveText, Player};
 use forgetit::games::forgetit::solver::{Choice, Situation, Solver};
 use forgetit::games::forgetit::views as render;
 use forgetit::games::forgetit::*;
@@ -558,7 +558,7 @@ fn a_leaderboard_of_a_period_names_it_in_its_title() {
     };
     let title = |period, lang| {
         let view = forgetit::render::leaderboard_page(
-            GameKind::ForGetIt,
+            forgetit::games::forgetit::KIND,
             forgetit::render::BoardScope::Server,
             forgetit::engine::Ranking::Wins,
             period,
@@ -608,7 +608,7 @@ fn a_board_of_ratings_shows_each_ones_rating() {
         players: 3,
     };
     let view = forgetit::render::leaderboard_page(
-        GameKind::ForGetIt,
+        forgetit::games::forgetit::KIND,
         forgetit::render::BoardScope::Global,
         forgetit::engine::Ranking::Rating,
         forgetit::engine::Period::Week,
@@ -617,7 +617,7 @@ fn a_board_of_ratings_shows_each_ones_rating() {
     );
     snap("ratings_board", &view);
     let fr = forgetit::render::leaderboard_page(
-        GameKind::ForGetIt,
+        forgetit::games::forgetit::KIND,
         forgetit::render::BoardScope::Global,
         forgetit::engine::Ranking::Rating,
         forgetit::engine::Period::Week,
@@ -659,7 +659,7 @@ fn a_board_of_ratings_shows_each_ones_rating() {
 #[test]
 fn stats_show_a_players_record() {
     let view = StatsView {
-        game: GameKind::ForGetIt,
+        game: forgetit::games::forgetit::KIND,
         name: "Ann".to_string(),
         games: 12,
         wins: 5,
@@ -670,7 +670,7 @@ fn stats_show_a_players_record() {
     };
     snap("stats", &stats(&view, EN));
     let dickey = StatsView {
-        game: GameKind::GetDickey,
+        game: forgetit::games::getdickey::KIND,
         best_turn: 312,
         feats: 3,
         turns: 12 * 13,
@@ -909,7 +909,10 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
         },
         EN,
     ));
-    for game in [GameKind::ForGetIt, GameKind::GetDickey] {
+    for game in [
+        forgetit::games::forgetit::KIND,
+        forgetit::games::getdickey::KIND,
+    ] {
         views.push(stats(
             &StatsView {
                 game,
@@ -1050,7 +1053,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
         "fr_stats",
         &stats(
             &StatsView {
-                game: GameKind::ForGetIt,
+                game: forgetit::games::forgetit::KIND,
                 name: "Ann".into(),
                 games: 4,
                 wins: 3,

@@ -23,7 +23,7 @@ use common::process::{current_turn, on_turn, open_game, BotProcess, Database, Ta
 use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use forgetit::config::{Config, Token};
 use forgetit::discord::{self, BotOptions};
-use forgetit::engine::{GameKind, Scope};
+use forgetit::engine::Scope;
 use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
@@ -520,7 +520,11 @@ async fn a_process_restarted_on_a_killed_ones_shard_range_continues_its_games_po
     names_here_only(&global);
     for user in [alice, bob, carol, dave] {
         let stats = store
-            .player_stats(GameKind::ForGetIt, Scope::Global, user.get().into())
+            .player_stats(
+                forgetit::games::forgetit::KIND,
+                Scope::Global,
+                user.get().into(),
+            )
             .await
             .unwrap()
             .unwrap_or_else(|| panic!("{user} has no results"));

@@ -12,7 +12,7 @@ fn sim(game: GameKind, seats: &[&str], games: u64, target: Option<u32>) -> SimRe
         target,
     };
     let cache = crate::common::strategy::cache();
-    if game == GameKind::GetDickey {
+    if game == forgetit::games::getdickey::KIND {
         // Solved (or read) once for the whole test binary.
         crate::common::strategy::table();
     }
@@ -34,7 +34,7 @@ fn optimal_share(game: GameKind, other: &str, games: u64, target: Option<u32>) -
 #[test]
 fn optimal_for_get_it_beats_each_heuristic() {
     for other in ["greedy", "bank-at-20", "bank-at-50", "two-words"] {
-        let share = optimal_share(GameKind::ForGetIt, other, 200, Some(300));
+        let share = optimal_share(forgetit::games::forgetit::KIND, other, 200, Some(300));
         assert!(share > 0.6, "optimal won {share:.3} against {other}");
     }
 }
@@ -42,7 +42,7 @@ fn optimal_for_get_it_beats_each_heuristic() {
 #[test]
 fn optimal_get_dickey_beats_each_heuristic() {
     for other in ["greedy", "first-roll"] {
-        let share = optimal_share(GameKind::GetDickey, other, 200, None);
+        let share = optimal_share(forgetit::games::getdickey::KIND, other, 200, None);
         assert!(share > 0.6, "optimal won {share:.3} against {other}");
     }
 }
@@ -50,14 +50,14 @@ fn optimal_get_dickey_beats_each_heuristic() {
 #[test]
 fn a_run_is_repeatable_and_counts_turns() {
     let seats = ["greedy", "first-roll", "greedy"];
-    let a = sim(GameKind::GetDickey, &seats, 50, None);
-    let b = sim(GameKind::GetDickey, &seats, 50, None);
+    let a = sim(forgetit::games::getdickey::KIND, &seats, 50, None);
+    let b = sim(forgetit::games::getdickey::KIND, &seats, 50, None);
     assert_eq!(a, b);
     // G1: 13 rounds of one turn per seat.
     assert_eq!(a.turns_mean, 39.0);
     assert_eq!(a.turns_spread, 0.0);
     let f = sim(
-        GameKind::ForGetIt,
+        forgetit::games::forgetit::KIND,
         &["bank-at-25", "two-words"],
         50,
         Some(200),
@@ -77,15 +77,31 @@ fn bad_configurations_are_refused_with_a_reason() {
         target,
     };
     let refused = |config: SimConfig| run(&config, None, |_| {}).unwrap_err();
-    assert!(refused(config(GameKind::ForGetIt, &["greedy"], None)).contains("2 to 10"));
-    assert!(refused(config(GameKind::GetDickey, &["two-words"], None)).contains("\"two-words\""));
     assert!(
-        refused(config(GameKind::ForGetIt, &["bank-at-x", "greedy"], None))
-            .contains("unknown policy")
+        refused(config(forgetit::games::forgetit::KIND, &["greedy"], None)).contains("2 to 10")
     );
-    assert!(
-        refused(config(GameKind::ForGetIt, &["greedy", "greedy"], Some(20)))
-            .contains("target 20 is not between")
-    );
-    assert!(refused(config(GameKind::GetDickey, &["greedy"], Some(200))).contains("no target"));
+    assert!(refused(config(
+        forgetit::games::getdickey::KIND,
+        &["two-words"],
+        None
+    ))
+    .contains("\"two-words\""));
+    assert!(refused(config(
+        forgetit::games::forgetit::KIND,
+        &["bank-at-x", "greedy"],
+        None
+    ))
+    .contains("unknown policy"));
+    assert!(refused(config(
+        forgetit::games::forgetit::KIND,
+        &["greedy", "greedy"],
+        Some(20)
+    ))
+    .contains("target 20 is not between"));
+    assert!(refused(config(
+        forgetit::games::getdickey::KIND,
+        &["greedy"],
+        Some(200)
+    ))
+    .contains("no target"));
 }

@@ -86,7 +86,7 @@ async fn stores_opened_at_once_migrate_once_and_share_the_games(db: Db) {
     for store in &stores {
         assert_eq!(
             store.open_game_in(ChannelId::new(10)).await.unwrap(),
-            Some((id, GameKind::ForGetIt))
+            Some((id, forgetit::games::forgetit::KIND))
         );
         assert!(matches!(
             store.create_game(place(1, 10), &game, &created).await,
@@ -234,7 +234,7 @@ async fn one_open_game_per_channel(db: Db) {
     let second = create(&store, place(1, 10), BEN, 500).await.unwrap();
     assert_eq!(
         store.open_game_in(ChannelId::new(10)).await.unwrap(),
-        Some((second.id, GameKind::ForGetIt))
+        Some((second.id, forgetit::games::forgetit::KIND))
     );
 }
 
@@ -302,7 +302,7 @@ impl Serialize for FlakyEvent {
 
 impl StoredGame for Flaky {
     type Event = FlakyEvent;
-    const KIND: GameKind = GameKind::ForGetIt;
+    const KIND: GameKind = forgetit::games::forgetit::KIND;
     fn settings(&self) -> serde_json::Value {
         self.inner.settings()
     }
@@ -401,7 +401,7 @@ async fn many_games_in_different_channels_write_at_once(db: Db) {
     assert_eq!(ids.len(), 16);
     let board = store
         .leaderboard(
-            GameKind::ForGetIt,
+            forgetit::games::forgetit::KIND,
             Scope::Guild(GuildId::new(7)),
             Ranking::Wins,
             1,
@@ -453,7 +453,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     t.bank_twos(&store, 3).await; // ANN 6
     assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
 
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     let ann = store
         .player_stats(kind, Scope::Guild(GuildId::new(g1)), UserId::new(101))
         .await
@@ -497,7 +497,11 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
     assert_eq!(in_guild.name, format!("{ANN:?}"));
     assert_eq!(
         store
-            .player_stats(GameKind::GetDickey, Scope::Global, UserId::new(101))
+            .player_stats(
+                forgetit::games::getdickey::KIND,
+                Scope::Global,
+                UserId::new(101)
+            )
             .await
             .unwrap(),
         None
@@ -549,7 +553,7 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
 /// time; the games finished before results were kept get theirs from their logs.
 async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
     let store = db.open().await;
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     // Game 1, ANN beats BEN; game 2, BEN beats ANN; game 3, BEN beats CAT.
     let mut first = started(&store, place(1, 10), &[ANN, BEN], 20).await;
     first.bank_twos(&store, 6).await; // ANN 48
@@ -650,7 +654,7 @@ async fn leaderboards_of_a_period_count_the_games_finished_in_it(db: Db) {
 /// board lists people only (issue #44: bot seats are on no board).
 async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
     let store = db.open().await;
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     // BEN, ANN and a bot seat, in that order; BEN reaches 20, ANN's last turn ties him (F10:
     // a shared win), the bot's last turn spells FORGET IT.
     let mut t = create(&store, place(1, 10), BEN, 20).await.unwrap();
@@ -759,7 +763,7 @@ async fn a_three_seat_game_with_a_shared_win_rates_every_seat(db: Db) {
 /// `player`'s rating on the board of `scope`.
 async fn top_rating(store: &Store, scope: Scope, player: Player) -> forgetit::ratings::Rating {
     let board = store
-        .rating_board(GameKind::ForGetIt, scope, 1, 10)
+        .rating_board(forgetit::games::forgetit::KIND, scope, 1, 10)
         .await
         .unwrap();
     board
@@ -781,7 +785,7 @@ async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
         t.roll(&store, &[W; 9]).await;
         assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
     }
-    let kind = GameKind::ForGetIt;
+    let kind = forgetit::games::forgetit::KIND;
     for by in [Ranking::Wins, Ranking::Points, Ranking::Best] {
         let first = store
             .leaderboard(kind, Scope::Guild(GuildId::new(5)), by, 1, 1)
@@ -794,172 +798,6 @@ async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
         let ranks: Vec<u64> = first.rows.iter().chain(&second.rows).map(|r| r.0).collect();
         assert_eq!(ranks, [1, 1], "{by:?}");
     }
-}
-
-async fn a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
-    use forgetit::games::getdickey as gd;
-    let store = db.open().await;
-    let (mut game, created) = gd::Game::create(gd::Settings {}, ANN, "ann").unwrap();
-    let at = place(5, 50);
-    let id = store.create_game(at, &game, &created).await.unwrap();
-    // A For Get It game cannot open in the same channel: one open game per channel, any kind.
-    let (fgi, fgi_created) = Game::create(Settings::default(), BEN, "ben").unwrap();
-    assert!(matches!(
-        store.create_game(at, &fgi, &fgi_created).await,
-        Err(StoreError::ChannelBusy { .. })
-    ));
-    assert_eq!(
-        store.open_game_in(ChannelId::new(50)).await.unwrap(),
-        Some((id, GameKind::GetDickey))
-    );
-    let mut dice = RandomDice::seeded(5);
-    let mut act = |game: &gd::Game, action: gd::Action| {
-        let event = game.decide(action, &mut dice).unwrap();
-        let mut next = game.clone();
-        next.evolve(&event);
-        (next, event)
-    };
-    let (next, event) = act(&game, gd::Action::Start { by: ANN });
-    store.commit(id, &next, &event, None).await.unwrap();
-    game = next;
-    // Solitaire (G1): roll once, score the best box, 13 times.
-    while !game.is_over() {
-        let (next, event) = act(
-            &game,
-            gd::Action::Play {
-                by: ANN,
-                mv: gd::Move::Roll,
-            },
-        );
-        store.commit(id, &next, &event, None).await.unwrap();
-        game = next;
-        let best = game
-            .score_options()
-            .into_iter()
-            .max_by_key(|o| o.points)
-            .unwrap();
-        let score = gd::Action::Play {
-            by: ANN,
-            mv: gd::Move::Score(best.category),
-        };
-        let (next, event) = act(&game, score);
-        store.commit(id, &next, &event, None).await.unwrap();
-        game = next;
-    }
-    let loaded = store.load::<gd::Game>(id).await.unwrap();
-    assert_eq!(loaded.game, game);
-    let total = u64::from(game.seats[0].total());
-    let stats = store
-        .player_stats(
-            GameKind::GetDickey,
-            Scope::Guild(GuildId::new(5)),
-            UserId::new(101),
-        )
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        (stats.games, stats.wins, stats.points, stats.best),
-        (1, 1, total, total)
-    );
-    assert_eq!(stats.turns, 13);
-    assert_eq!(
-        store
-            .player_stats(
-                GameKind::ForGetIt,
-                Scope::Guild(GuildId::new(5)),
-                UserId::new(101)
-            )
-            .await
-            .unwrap(),
-        None,
-        "statistics are per game kind"
-    );
-}
-
-/// A game of the third kind, added without a migration (the kind is data): stored, replayed and
-/// counted for its own kind, its best turn its best.
-async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
-    use forgetit::games::pig;
-    let store = db.open().await;
-    let (mut game, created) = pig::Game::create(pig::Settings { target: 20 }, ANN, "ann").unwrap();
-    let at = place(6, 60);
-    let id = store.create_game(at, &game, &created).await.unwrap();
-    assert_eq!(
-        store.open_game_in(ChannelId::new(60)).await.unwrap(),
-        Some((id, GameKind::Pig))
-    );
-    let mut dice = forgetit::engine::dice::ScriptedDice::new([6, 1, 5, 6, 2, 6, 6]);
-    let mut step = |game: &mut pig::Game, action: pig::Action| {
-        let event = game.decide(action, &mut dice).unwrap();
-        let mut next = game.clone();
-        next.evolve(&event);
-        (next, event)
-    };
-    let join = pig::Action::Join {
-        player: BEN,
-        name: "ben".into(),
-    };
-    // ann 6, ben 1: ann first. ann rolls 5 and 6 and holds 11; ben rolls a 2 and holds; ann
-    // rolls 6 and 6: 23, past the target (P3), her best turn 12.
-    let roll = |by| pig::Action::Play {
-        by,
-        mv: pig::Move::Roll,
-    };
-    let hold = |by| pig::Action::Play {
-        by,
-        mv: pig::Move::Hold,
-    };
-    for action in [
-        join,
-        pig::Action::Start { by: ANN },
-        roll(ANN),
-        roll(ANN),
-        hold(ANN),
-        roll(BEN),
-        hold(BEN),
-        roll(ANN),
-        roll(ANN),
-    ] {
-        let (next, event) = step(&mut game, action);
-        store.commit(id, &next, &event, None).await.unwrap();
-        game = next;
-    }
-    assert!(game.is_over());
-    let loaded = store.load::<pig::Game>(id).await.unwrap();
-    assert_eq!(loaded.game, game);
-    let stats = store
-        .player_stats(
-            GameKind::Pig,
-            Scope::Guild(GuildId::new(6)),
-            UserId::new(101),
-        )
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        (
-            stats.games,
-            stats.wins,
-            stats.points,
-            stats.best,
-            stats.feats,
-            stats.turns
-        ),
-        (1, 1, 23, 12, 0, 2)
-    );
-    assert_eq!(
-        store
-            .player_stats(
-                GameKind::ForGetIt,
-                Scope::Guild(GuildId::new(6)),
-                UserId::new(101)
-            )
-            .await
-            .unwrap(),
-        None,
-        "statistics are per game kind"
-    );
 }
 
 async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show(db: Db) {
@@ -1077,12 +915,20 @@ async fn commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_r
     assert_eq!(store.load_open::<Game>().await.unwrap().len(), 32);
     // Their results were recorded, once each.
     let ben = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(102))
+        .player_stats(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            UserId::new(102),
+        )
         .await
         .unwrap()
         .unwrap();
     let ann = store
-        .player_stats(GameKind::ForGetIt, Scope::Global, UserId::new(101))
+        .player_stats(
+            forgetit::games::forgetit::KIND,
+            Scope::Global,
+            UserId::new(101),
+        )
         .await
         .unwrap()
         .unwrap();
@@ -1344,7 +1190,7 @@ async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
 
     let latest = |guild, user| {
         let (guild, user) = (GuildId::new(guild), UserId::new(user));
-        store.latest_finished(GameKind::ForGetIt, guild, user)
+        store.latest_finished(forgetit::games::forgetit::KIND, guild, user)
     };
     assert_eq!(latest(g1, 101).await.unwrap(), Some(second.id));
     assert_eq!(latest(g1, 102).await.unwrap(), Some(first.id));
@@ -1352,7 +1198,11 @@ async fn a_persons_latest_finished_game_is_found_by_server_and_kind(db: Db) {
     assert_eq!(latest(g2, 103).await.unwrap(), None);
     assert_eq!(latest(3, 101).await.unwrap(), None);
     let dickey = store
-        .latest_finished(GameKind::GetDickey, GuildId::new(g1), UserId::new(101))
+        .latest_finished(
+            forgetit::games::getdickey::KIND,
+            GuildId::new(g1),
+            UserId::new(101),
+        )
         .await;
     assert_eq!(dickey.unwrap(), None);
 }
@@ -1377,8 +1227,6 @@ on_both_backends!(
     leaderboards_of_a_period_count_the_games_finished_in_it,
     a_three_seat_game_with_a_shared_win_rates_every_seat,
     players_equal_on_the_ranking_share_a_rank_across_pages,
-    a_get_dickey_game_is_stored_replayed_and_counted_for_its_own_kind,
-    a_pig_game_is_stored_replayed_and_counted_for_its_own_kind,
     a_persons_latest_finished_game_is_found_by_server_and_kind,
     many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show,
     commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused(

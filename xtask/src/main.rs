@@ -33,8 +33,6 @@ const PACKAGES: &[(&str, &str)] = &[
 /// bot's database on PostgreSQL (`FORGETIT_TEST_DATABASE=postgres`).
 const ON_POSTGRES: &[&str] = &[
     "bot_e2e",
-    "getdickey_e2e",
-    "pig_e2e",
     "i18n_e2e",
     "bad_input",
     "privacy_e2e",
@@ -46,6 +44,28 @@ const ON_POSTGRES: &[&str] = &[
     "threads_e2e",
     "health_e2e",
 ];
+
+/// The modules [`ON_POSTGRES`] names, and each game's whole game through the stand-in: the module
+/// `tests/it/<game>_e2e.rs` of every folder `src/games/<game>/` that has one (a new game's e2e
+/// module runs on PostgreSQL too, with no line here).
+fn on_postgres() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut games: Vec<String> = std::fs::read_dir(root.join("src/games"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.path().is_dir())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .map(|game| format!("{game}_e2e"))
+        .filter(|module| root.join(format!("tests/it/{module}.rs")).is_file())
+        .collect();
+    games.sort();
+    ON_POSTGRES
+        .iter()
+        .map(|m| m.to_string())
+        .chain(games)
+        .collect()
+}
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \
                      one area alone: cargo test --test it store::";
@@ -103,7 +123,7 @@ fn test(cargo_options: &[OsString]) -> Result<(), String> {
         .args(["--workspace", "--no-fail-fast", "--test", "it"])
         .args(cargo_options)
         .arg("--")
-        .args(ON_POSTGRES.iter().map(|m| format!("{m}::")));
+        .args(on_postgres().iter().map(|m| format!("{m}::")));
     let (ok, took) = step(
         "the in-process end-to-end tests again, the bot's database on PostgreSQL",
         postgres,

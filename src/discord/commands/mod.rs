@@ -20,12 +20,12 @@ use poise::serenity_prelude as serenity;
 use super::io::InteractionReply;
 use super::{who, Context, Data, Error};
 use crate::engine::GameKind;
-use crate::games::Target;
+use crate::games::{AnyGame, Target};
 use crate::i18n::Lang;
-use crate::render::{ErrorText, Notice};
+use crate::render::Notice;
 use crate::tables::{Hosted, Reply};
 
-pub(super) type Command = poise::Command<Data, Error>;
+pub(crate) type Command = poise::Command<Data, Error>;
 
 /// The bot's own command, which holds the server-wide subcommands ([`SERVER_WIDE`]). It is For
 /// Get It's command too: the game whose command has this name shows them beside its own.
@@ -38,21 +38,23 @@ pub const SERVER_WIDE: [&str; 3] = ["config", "privacy", "forget-me"];
 /// Every slash command, with its names and descriptions from the Fluent resources: English
 /// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
 /// choices' `name_localizations`) for every other language.
-pub fn all() -> Vec<Command> {
-    commands(&mut Vec::new())
+/// One command for each of `games` (the bot's, `crate::games::all()`, and any a test
+/// registered beside them), and the server-wide subcommands under the bot's own.
+pub fn of_games(games: &[&'static dyn AnyGame]) -> Vec<Command> {
+    commands(games, &mut Vec::new())
 }
 
 /// Every message id the slash commands' names, descriptions and choices are read from.
 pub fn message_ids() -> Vec<String> {
     let mut ids = Vec::new();
-    commands(&mut ids);
+    commands(crate::games::all(), &mut ids);
     ids
 }
 
 /// The games' commands, each with its texts, and the server-wide subcommands under the bot's
 /// command; `ids` collects the message ids read.
-fn commands(ids: &mut Vec<String>) -> Vec<Command> {
-    let mut commands = game_commands();
+fn commands(games: &[&'static dyn AnyGame], ids: &mut Vec<String>) -> Vec<Command> {
+    let mut commands: Vec<Command> = games.iter().map(|game| game.command()).collect();
     for command in &mut commands {
         let texts = Texts::of(command);
         localize(std::slice::from_mut(command), &texts, None, ids);
@@ -86,17 +88,6 @@ fn commands(ids: &mut Vec<String>) -> Vec<Command> {
     commands
 }
 
-macro_rules! game_commands {
-    ([] $($kind:ident => $module:ident,)*) => {
-        /// One command per game, in the order of the list of games.
-        fn game_commands() -> Vec<Command> {
-            vec![$(game_command::<crate::games::$module::$kind>(),)*]
-        }
-    };
-}
-
-crate::games::games!(game_commands);
-
 /// What a game's command says of its game, for its texts ([`Texts`]): kept in the command's
 /// `custom_data`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -121,10 +112,7 @@ impl GameTexts {
 /// The command of the game `R`: its name, and the subcommands about the game (`start` without
 /// its `target` for a game that has none). The server-wide ones are added under the bot's
 /// command only (see [`commands`]).
-fn game_command<R: Hosted>() -> Command
-where
-    R::Error: ErrorText,
-{
+pub(crate) fn game_command<R: Hosted>() -> Command {
     let mut start = table::start();
     if R::TARGET.is_none() {
         start.parameters.retain(|p| p.name != table::TARGET_OPTION);

@@ -126,7 +126,8 @@ pub(super) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), E
 #[poise::command(slash_command)]
 pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let view = crate::games::with_game!(game_of(ctx)?, R => R::rules_view(lang));
+    let game = game_of(ctx)?.game().ok_or("no such game")?;
+    let view = game.rules_view(lang);
     reply_of(ctx).ephemeral(view).await?;
     Ok(())
 }

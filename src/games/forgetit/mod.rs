@@ -8,6 +8,7 @@
 //! - [`sim`]: its bot-only games (`forgetit sim`).
 
 pub mod bot;
+pub mod dice;
 pub mod endgame;
 pub mod race;
 pub mod review;
@@ -17,14 +18,19 @@ pub mod views;
 
 pub use rules::*;
 
+/// Which game this is (its key, code and command are in its `impl Rules`).
+pub const KIND: crate::engine::GameKind = <ForGetIt as crate::engine::table::Rules>::KIND;
+
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::engine::Player;
-use crate::games::{Hosted, SolveArgs, Solved, Target};
+use crate::games::story::Marked;
+use crate::games::{Hosted, Policy, SolveArgs, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
-use crate::render::{MessageView, Notice};
+use crate::render::stats::GameStats;
+use crate::render::{DiceStyle, MessageView, Notice};
 use crate::strategy::review::ReviewError;
 
 /// The exact turn solver, its tables filled on first use and kept, shared by every table.
@@ -50,11 +56,97 @@ impl Hosted for ForGetIt {
         ("en-US", include_str!("../../../locales/en-US/forgetit.ftl")),
         ("fr", include_str!("../../../locales/fr/forgetit.ftl")),
     ];
+    const RULES: &'static [&'static str] = views::RULES;
+    const STATS: GameStats = views::STATS;
+    const REVIEWS: bool = true;
+    /// Its letter dice's pictures (`assets/dice/fgi_*.svg`), as application emoji.
+    const DICE: &'static [(&'static str, &'static str)] = &[
+        (
+            "fgi_for_1",
+            include_str!("../../../assets/dice/fgi_for_1.svg"),
+        ),
+        (
+            "fgi_for_2",
+            include_str!("../../../assets/dice/fgi_for_2.svg"),
+        ),
+        (
+            "fgi_for_3",
+            include_str!("../../../assets/dice/fgi_for_3.svg"),
+        ),
+        (
+            "fgi_for_4",
+            include_str!("../../../assets/dice/fgi_for_4.svg"),
+        ),
+        (
+            "fgi_for_5",
+            include_str!("../../../assets/dice/fgi_for_5.svg"),
+        ),
+        (
+            "fgi_for_word",
+            include_str!("../../../assets/dice/fgi_for_word.svg"),
+        ),
+        (
+            "fgi_for_blank",
+            include_str!("../../../assets/dice/fgi_for_blank.svg"),
+        ),
+        (
+            "fgi_get_1",
+            include_str!("../../../assets/dice/fgi_get_1.svg"),
+        ),
+        (
+            "fgi_get_2",
+            include_str!("../../../assets/dice/fgi_get_2.svg"),
+        ),
+        (
+            "fgi_get_3",
+            include_str!("../../../assets/dice/fgi_get_3.svg"),
+        ),
+        (
+            "fgi_get_4",
+            include_str!("../../../assets/dice/fgi_get_4.svg"),
+        ),
+        (
+            "fgi_get_5",
+            include_str!("../../../assets/dice/fgi_get_5.svg"),
+        ),
+        (
+            "fgi_get_word",
+            include_str!("../../../assets/dice/fgi_get_word.svg"),
+        ),
+        (
+            "fgi_get_blank",
+            include_str!("../../../assets/dice/fgi_get_blank.svg"),
+        ),
+        (
+            "fgi_it_1",
+            include_str!("../../../assets/dice/fgi_it_1.svg"),
+        ),
+        (
+            "fgi_it_2",
+            include_str!("../../../assets/dice/fgi_it_2.svg"),
+        ),
+        (
+            "fgi_it_3",
+            include_str!("../../../assets/dice/fgi_it_3.svg"),
+        ),
+        (
+            "fgi_it_4",
+            include_str!("../../../assets/dice/fgi_it_4.svg"),
+        ),
+        (
+            "fgi_it_5",
+            include_str!("../../../assets/dice/fgi_it_5.svg"),
+        ),
+        (
+            "fgi_it_word",
+            include_str!("../../../assets/dice/fgi_it_word.svg"),
+        ),
+        (
+            "fgi_it_blank",
+            include_str!("../../../assets/dice/fgi_it_blank.svg"),
+        ),
+    ];
     type Strategy = Strategy;
-
-    fn strategy(_cache: Option<&Path>) -> Strategy {
-        Strategy::default()
-    }
 
     fn settings(target: Option<u32>, default_target: u32) -> Settings {
         Settings {
@@ -66,7 +158,33 @@ impl Hosted for ForGetIt {
         Some(settings.target)
     }
 
-    crate::games::hosted_views!();
+    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
+        views::lobby(game, lang)
+    }
+
+    fn turn_view(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn(game, style, lang)
+    }
+
+    fn result_view(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn_result(game, result, style, lang)
+    }
+
+    fn over_view(game: &Game, lang: Lang) -> MessageView {
+        views::game_over(game, lang)
+    }
+
+    fn scores_view(game: &Game, lang: Lang) -> MessageView {
+        views::scores(game, lang)
+    }
+
+    fn rules_view(lang: Lang) -> MessageView {
+        views::rules(lang)
+    }
+
+    fn moment(game: &Game, result: &TurnResult, round: u32, lang: Lang) -> Option<Marked> {
+        views::moment(game, result, round, lang)
+    }
 
     /// Bot seats play the solver's optimal policy ([`bot::optimal`]).
     fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {
@@ -92,33 +210,27 @@ impl Hosted for ForGetIt {
         strategy: &Strategy,
         game: Reviewed<'_>,
         lang: Lang,
-    ) -> Result<MessageView, ReviewError> {
-        let review = review::forgetit(events, player, &mut strategy.solver())?;
-        Ok(crate::render::review::review(&review, game, lang))
+    ) -> Option<Result<MessageView, ReviewError>> {
+        let review = review::forgetit(events, player, &mut strategy.solver());
+        Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
     const POLICIES: &'static str = "optimal, points, greedy, bank-at-N, two-words";
-    type Policy = Policy;
-
-    fn policy(name: &str) -> Option<Policy> {
+    fn policy(name: &str) -> Option<Policy<ForGetIt>> {
+        let heuristic =
+            |h: bot::Heuristic| -> Policy<ForGetIt> { Arc::new(move |game, _| h.play(game)) };
         Some(match name {
-            "optimal" => Policy::Optimal,
-            "points" => Policy::Points,
-            "greedy" => Policy::Heuristic(bot::Heuristic::GREEDY),
-            "two-words" => Policy::Heuristic(bot::Heuristic::TWO_WORDS),
+            "optimal" => Arc::new(ForGetIt::bot_move),
+            "points" => {
+                Arc::new(|game, strategy: &Strategy| bot::points(game, &mut strategy.solver()))
+            }
+            "greedy" => heuristic(bot::Heuristic::GREEDY),
+            "two-words" => heuristic(bot::Heuristic::TWO_WORDS),
             _ => match name.strip_prefix("bank-at-")?.parse::<u32>() {
-                Ok(n) if n > 0 => Policy::Heuristic(bot::Heuristic::bank_at(n)),
+                Ok(n) if n > 0 => heuristic(bot::Heuristic::bank_at(n)),
                 _ => return None,
             },
         })
-    }
-
-    fn policy_move(policy: Policy, game: &Game, strategy: &Strategy) -> Option<Action> {
-        match policy {
-            Policy::Optimal => bot::optimal(game, &mut strategy.solver()),
-            Policy::Points => bot::points(game, &mut strategy.solver()),
-            Policy::Heuristic(h) => h.play(game),
-        }
     }
 
     /// One solver per worker thread, filled once and kept for all its games.
@@ -152,14 +264,8 @@ impl Hosted for ForGetIt {
     }
 }
 
-/// How a seat plays in `forgetit sim`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Policy {
-    /// The exact solver, playing to win in the last turns (the bot seats' policy).
-    Optimal,
-    /// The exact solver for expected points, playing to win only in its last turn of the final
-    /// round (F10), not when an opponent nears the target: what the race adds.
-    Points,
-    /// A simple policy ([`bot::Heuristic`]).
-    Heuristic(bot::Heuristic),
+impl crate::games::Strategy for Strategy {
+    fn make(_cache: Option<&Path>) -> Strategy {
+        Strategy::default()
+    }
 }

@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use crate::engine::dice::DiceSource;
 use crate::engine::intent::{numbered, MoveCode};
 use crate::engine::table::{self, Names, Rules, Tally, MAX_ROLLOFF_ROUNDS};
-use crate::engine::GameKind;
 use crate::engine::Player;
 
 /// Nine dice: three FOR dice, three GET dice, three IT dice (F1).
@@ -348,11 +347,44 @@ pub struct ForGetIt {
 }
 
 // Game, Seat, Phase, Action, Event, RuleError, ReplayError of For Get It.
-table::game_module!(ForGetIt);
+pub type Game = table::Game<ForGetIt>;
+pub type Seat = table::Seat<Score>;
+pub type Phase = table::Phase<Turn>;
+pub type TurnEnd = table::TurnEnd<Ending>;
+/// What the game's rules decide: an event of the game, or why not.
+type Decided = std::result::Result<GameEvent, GameError>;
+pub type Action = table::Action<Move>;
+pub type Event = table::Event<Settings, GameEvent>;
+pub type RuleError = table::RuleError<GameError>;
+pub type ReplayError = table::ReplayError<GameError>;
+
+pub use table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
+
+impl table::Turn for Turn {
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+}
 
 impl Rules for ForGetIt {
-    table::rules_types!();
-    const NAMES: Names = Names::new(GameKind::ForGetIt, "for_get_it", "fgi", "forgetit");
+    type Settings = Settings;
+    type Score = Score;
+    type Turn = Turn;
+    type TurnResult = TurnResult;
+    type Move = Move;
+    type Event = GameEvent;
+    type Error = GameError;
+    const MIN_SEATS: usize = MIN_SEATS;
+    const MAX_SEATS: usize = MAX_SEATS;
+    const NAMES: Names = Names::new("for_get_it", "fgi", "forgetit");
 
     fn check(settings: &Settings) -> Result<(), GameError> {
         if (1..=MAX_TARGET).contains(&settings.target) {

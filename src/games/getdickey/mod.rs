@@ -13,6 +13,9 @@ pub mod views;
 
 pub use rules::*;
 
+/// Which game this is (its key, code and command are in its `impl Rules`).
+pub const KIND: crate::engine::GameKind = <GetDickey as crate::engine::table::Rules>::KIND;
+
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -20,10 +23,12 @@ use std::time::Instant;
 use tracing::{info, warn};
 
 use crate::engine::Player;
-use crate::games::{Hosted, SolveArgs, Solved, Target};
+use crate::games::story::Marked;
+use crate::games::{Hosted, Policy, SolveArgs, Solved};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
-use crate::render::{MessageView, Notice};
+use crate::render::stats::GameStats;
+use crate::render::{DiceStyle, MessageView, Notice};
 use crate::strategy::review::ReviewError;
 
 /// The optimal solitaire table, read from its cache file or solved once: in the background from
@@ -37,9 +42,21 @@ pub struct Strategy {
     ready: tokio::sync::watch::Sender<bool>,
 }
 
-/// A hook the warm-up runs on its thread before it reads or solves the table: tests hold it there
-/// until they release it.
-pub type Hold = Box<dyn FnOnce() + Send>;
+pub use crate::games::Hold;
+
+impl crate::games::Strategy for Strategy {
+    fn make(cache: Option<&Path>) -> Strategy {
+        Strategy {
+            table: Arc::new(OnceLock::new()),
+            cache: cache.map(Path::to_path_buf),
+            ready: tokio::sync::watch::Sender::new(false),
+        }
+    }
+
+    fn warm(&self, hold: Option<Hold>) {
+        Strategy::warm(self, hold)
+    }
+}
 
 impl Strategy {
     /// The table; the first call reads or solves it (seconds) and other callers wait for it.
@@ -94,7 +111,6 @@ impl Strategy {
 }
 
 impl Hosted for GetDickey {
-    const TARGET: Option<Target> = None;
     const LOCALES: &'static [(&'static str, &'static str)] = &[
         (
             "en-US",
@@ -102,25 +118,82 @@ impl Hosted for GetDickey {
         ),
         ("fr", include_str!("../../../locales/fr/getdickey.ftl")),
     ];
+    const RULES: &'static [&'static str] = views::RULES;
+    const STATS: GameStats = views::STATS;
+    const REVIEWS: bool = true;
+    /// Its six-sided dice's pictures, plain and held (`assets/dice/gd_*.svg`), as application emoji.
+    const DICE: &'static [(&'static str, &'static str)] = &[
+        ("gd_1", include_str!("../../../assets/dice/gd_1.svg")),
+        ("gd_2", include_str!("../../../assets/dice/gd_2.svg")),
+        ("gd_3", include_str!("../../../assets/dice/gd_3.svg")),
+        ("gd_4", include_str!("../../../assets/dice/gd_4.svg")),
+        ("gd_5", include_str!("../../../assets/dice/gd_5.svg")),
+        ("gd_6", include_str!("../../../assets/dice/gd_6.svg")),
+        (
+            "gd_1_held",
+            include_str!("../../../assets/dice/gd_1_held.svg"),
+        ),
+        (
+            "gd_2_held",
+            include_str!("../../../assets/dice/gd_2_held.svg"),
+        ),
+        (
+            "gd_3_held",
+            include_str!("../../../assets/dice/gd_3_held.svg"),
+        ),
+        (
+            "gd_4_held",
+            include_str!("../../../assets/dice/gd_4_held.svg"),
+        ),
+        (
+            "gd_5_held",
+            include_str!("../../../assets/dice/gd_5_held.svg"),
+        ),
+        (
+            "gd_6_held",
+            include_str!("../../../assets/dice/gd_6_held.svg"),
+        ),
+    ];
     type Strategy = Strategy;
 
-    fn strategy(cache: Option<&Path>) -> Strategy {
-        Strategy {
-            table: Arc::new(OnceLock::new()),
-            cache: cache.map(Path::to_path_buf),
-            ready: tokio::sync::watch::Sender::new(false),
-        }
+    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
+        views::lobby(game, lang)
     }
 
-    fn settings(_target: Option<u32>, _default_target: u32) -> Settings {
-        Settings {}
+    fn turn_view(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn(game, style, lang)
     }
 
-    fn target(_settings: &Settings) -> Option<u32> {
-        None
+    fn result_view(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn_result(game, result, style, lang)
     }
 
-    crate::games::hosted_views!();
+    fn over_view(game: &Game, lang: Lang) -> MessageView {
+        views::game_over(game, lang)
+    }
+
+    fn scores_view(game: &Game, lang: Lang) -> MessageView {
+        views::scores(game, lang)
+    }
+
+    fn rules_view(lang: Lang) -> MessageView {
+        views::rules(lang)
+    }
+
+    /// Each box's name and its line on the scorecard.
+    fn message_ids() -> Vec<String> {
+        Category::ALL
+            .iter()
+            .flat_map(|category| {
+                let key = category.key().replace('_', "-");
+                [format!("gd-box-{key}"), format!("gd-card-{key}")]
+            })
+            .collect()
+    }
+
+    fn moment(game: &Game, result: &TurnResult, round: u32, lang: Lang) -> Option<Marked> {
+        views::moment(game, result, round, lang)
+    }
 
     fn preparing(strategy: &Strategy) -> Option<crate::games::Preparing> {
         if strategy.is_ready() {
@@ -155,29 +228,19 @@ impl Hosted for GetDickey {
         strategy: &Strategy,
         game: Reviewed<'_>,
         lang: Lang,
-    ) -> Result<MessageView, ReviewError> {
-        let review = review::getdickey(events, player, strategy.table())?;
-        Ok(crate::render::review::review(&review, game, lang))
+    ) -> Option<Result<MessageView, ReviewError>> {
+        let review = review::getdickey(events, player, strategy.table());
+        Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
     const POLICIES: &'static str = "optimal, greedy, first-roll";
-    type Policy = Policy;
-
-    fn policy(name: &str) -> Option<Policy> {
-        match name {
-            "optimal" => Some(Policy::Optimal),
-            "greedy" => Some(Policy::Greedy),
-            "first-roll" => Some(Policy::FirstRoll),
-            _ => None,
-        }
-    }
-
-    fn policy_move(policy: Policy, game: &Game, strategy: &Strategy) -> Option<Action> {
-        match policy {
-            Policy::Optimal => bot::optimal(game, strategy.table()),
-            Policy::Greedy => bot::simple(game),
-            Policy::FirstRoll => bot::first_roll(game),
-        }
+    fn policy(name: &str) -> Option<Policy<GetDickey>> {
+        Some(match name {
+            "optimal" => Arc::new(GetDickey::bot_move),
+            "greedy" => Arc::new(|game, _| bot::simple(game)),
+            "first-roll" => Arc::new(|game, _| bot::first_roll(game)),
+            _ => return None,
+        })
     }
 
     /// The expected final score of a solitaire game under optimal play, from the table read
@@ -209,15 +272,4 @@ impl Hosted for GetDickey {
             note: Some(note),
         })
     }
-}
-
-/// How a seat plays in `forgetit sim`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Policy {
-    /// The optimal solitaire strategy (the bot seats' policy).
-    Optimal,
-    /// [`bot::simple`].
-    Greedy,
-    /// Score every first roll at once in the box worth most ([`bot::first_roll`]).
-    FirstRoll,
 }

@@ -35,7 +35,6 @@ use serde::{Deserialize, Serialize};
 use crate::engine::dice::DiceSource;
 use crate::engine::intent::{numbered, MoveCode};
 use crate::engine::table::{self, Names, Rules, Tally};
-use crate::engine::GameKind;
 use crate::engine::Player;
 
 /// Five ordinary dice (G1).
@@ -618,11 +617,44 @@ pub enum GameError {
 pub struct GetDickey;
 
 // Game, Seat, Phase, Action, Event, RuleError, ReplayError of Get Dickey.
-table::game_module!(GetDickey);
+pub type Game = table::Game<GetDickey>;
+pub type Seat = table::Seat<Score>;
+pub type Phase = table::Phase<Turn>;
+pub type TurnEnd = table::TurnEnd<Ending>;
+/// What the game's rules decide: an event of the game, or why not.
+type Decided = std::result::Result<GameEvent, GameError>;
+pub type Action = table::Action<Move>;
+pub type Event = table::Event<Settings, GameEvent>;
+pub type RuleError = table::RuleError<GameError>;
+pub type ReplayError = table::ReplayError<GameError>;
+
+pub use table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
+
+impl table::Turn for Turn {
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+}
 
 impl Rules for GetDickey {
-    table::rules_types!();
-    const NAMES: Names = Names::new(GameKind::GetDickey, "get_dickey", "gd", "getdickey");
+    type Settings = Settings;
+    type Score = Score;
+    type Turn = Turn;
+    type TurnResult = TurnResult;
+    type Move = Move;
+    type Event = GameEvent;
+    type Error = GameError;
+    const MIN_SEATS: usize = MIN_SEATS;
+    const MAX_SEATS: usize = MAX_SEATS;
+    const NAMES: Names = Names::new("get_dickey", "gd", "getdickey");
 
     fn check(_settings: &Settings) -> Result<(), GameError> {
         Ok(())

@@ -548,7 +548,7 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
             .footer(&tr!(lang, "gd-rounds-played", rounds = ROUNDS));
             MessageView::new(&content)
                 .embed(embed)
-                .row(over::buttons(lang))
+                .row(over::buttons::<super::GetDickey>(lang))
         }
         Phase::Cancelled => {
             let description = if game.last_turn.is_none() {

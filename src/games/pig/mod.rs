@@ -13,13 +13,19 @@ pub mod views;
 
 pub use rules::*;
 
+/// Which game this is (its key, code and command are in its `impl Rules`).
+pub const KIND: crate::engine::GameKind = <Pig as crate::engine::table::Rules>::KIND;
+
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::engine::Player;
-use crate::games::{Hosted, SolveArgs, Solved, Target};
+use crate::games::story::Marked;
+use crate::games::{Hosted, Policy, SolveArgs, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
-use crate::render::{MessageView, Notice};
+use crate::render::stats::GameStats;
+use crate::render::{DiceStyle, MessageView, Notice};
 use crate::strategy::review::ReviewError;
 
 impl Hosted for Pig {
@@ -33,12 +39,11 @@ impl Hosted for Pig {
         ("en-US", include_str!("../../../locales/en-US/pig.ftl")),
         ("fr", include_str!("../../../locales/fr/pig.ftl")),
     ];
+    const RULES: &'static [&'static str] = views::RULES;
+    const STATS: GameStats = views::STATS;
+    const REVIEWS: bool = true;
     /// The solved tables, one per target, each solved on first use.
     type Strategy = bot::Tables;
-
-    fn strategy(_cache: Option<&Path>) -> bot::Tables {
-        bot::Tables::default()
-    }
 
     fn settings(target: Option<u32>, default_target: u32) -> Settings {
         Settings {
@@ -50,7 +55,33 @@ impl Hosted for Pig {
         Some(settings.target)
     }
 
-    crate::games::hosted_views!();
+    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
+        views::lobby(game, lang)
+    }
+
+    fn turn_view(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn(game, style, lang)
+    }
+
+    fn result_view(game: &Game, result: &TurnResult, style: &DiceStyle, lang: Lang) -> MessageView {
+        views::turn_result(game, result, style, lang)
+    }
+
+    fn over_view(game: &Game, lang: Lang) -> MessageView {
+        views::game_over(game, lang)
+    }
+
+    fn scores_view(game: &Game, lang: Lang) -> MessageView {
+        views::scores(game, lang)
+    }
+
+    fn rules_view(lang: Lang) -> MessageView {
+        views::rules(lang)
+    }
+
+    fn moment(game: &Game, result: &TurnResult, round: u32, lang: Lang) -> Option<Marked> {
+        views::moment(game, result, round, lang)
+    }
 
     /// The exact two-seat policy (P5).
     fn bot_move(game: &Game, tables: &bot::Tables) -> Option<Action> {
@@ -75,36 +106,28 @@ impl Hosted for Pig {
         tables: &bot::Tables,
         game: Reviewed<'_>,
         lang: Lang,
-    ) -> Result<MessageView, ReviewError> {
+    ) -> Option<Result<MessageView, ReviewError>> {
         let target = match events.first() {
             Some(crate::engine::table::Event::Table(TableEvent::Created { settings, .. })) => {
                 settings.target
             }
             _ => DEFAULT_TARGET,
         };
-        let review = review::review(events, player, &tables.get(target))?;
-        Ok(crate::render::review::review(&review, game, lang))
+        let review = review::review(events, player, &tables.get(target));
+        Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
     const POLICIES: &'static str = "optimal, greedy (hold-at-20), hold-at-N";
-    type Policy = Policy;
-
-    fn policy(name: &str) -> Option<Policy> {
+    fn policy(name: &str) -> Option<Policy<Pig>> {
+        let hold_at = |n: u32| -> Policy<Pig> { Arc::new(move |game, _| bot::hold_at(game, n)) };
         match name {
-            "optimal" => Some(Policy::Optimal),
+            "optimal" => Some(Arc::new(Pig::bot_move)),
             // The classic rule of thumb: hold at 20.
-            "greedy" => Some(Policy::HoldAt(20)),
+            "greedy" => Some(hold_at(20)),
             _ => match name.strip_prefix("hold-at-")?.parse::<u32>() {
-                Ok(n) if n > 0 => Some(Policy::HoldAt(n)),
+                Ok(n) if n > 0 => Some(hold_at(n)),
                 _ => None,
             },
-        }
-    }
-
-    fn policy_move(policy: Policy, game: &Game, tables: &bot::Tables) -> Option<Action> {
-        match policy {
-            Policy::Optimal => bot::optimal(game, &tables.get(game.settings.target)),
-            Policy::HoldAt(n) => bot::hold_at(game, n),
         }
     }
 
@@ -132,11 +155,8 @@ impl Hosted for Pig {
     }
 }
 
-/// How a seat plays in `forgetit sim`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Policy {
-    /// The exact two-seat policy (the bot seats').
-    Optimal,
-    /// Roll until the turn total reaches N, then hold.
-    HoldAt(u32),
+impl crate::games::Strategy for bot::Tables {
+    fn make(_cache: Option<&Path>) -> bot::Tables {
+        bot::Tables::default()
+    }
 }

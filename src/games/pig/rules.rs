@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::dice::DiceSource;
 use crate::engine::intent::MoveCode;
 use crate::engine::table::{self, Names, Rules, Tally, MAX_ROLLOFF_ROUNDS};
-use crate::engine::{GameKind, Player};
+use crate::engine::Player;
 
 /// A table seats 2 to 10 players (P1).
 pub const MIN_SEATS: usize = 2;
@@ -161,11 +161,44 @@ pub struct Pig {
 }
 
 // Game, Seat, Phase, Action, Event, RuleError, ReplayError of Pig.
-table::game_module!(Pig);
+pub type Game = table::Game<Pig>;
+pub type Seat = table::Seat<Score>;
+pub type Phase = table::Phase<Turn>;
+pub type TurnEnd = table::TurnEnd<Ending>;
+/// What the game's rules decide: an event of the game, or why not.
+type Decided = std::result::Result<GameEvent, GameError>;
+pub type Action = table::Action<Move>;
+pub type Event = table::Event<Settings, GameEvent>;
+pub type RuleError = table::RuleError<GameError>;
+pub type ReplayError = table::ReplayError<GameError>;
+
+pub use table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
+
+impl table::Turn for Turn {
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn number(&self) -> u32 {
+        self.number
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+}
 
 impl Rules for Pig {
-    table::rules_types!();
-    const NAMES: Names = Names::new(GameKind::Pig, "pig", "pig", "pig");
+    type Settings = Settings;
+    type Score = Score;
+    type Turn = Turn;
+    type TurnResult = TurnResult;
+    type Move = Move;
+    type Event = GameEvent;
+    type Error = GameError;
+    const MIN_SEATS: usize = MIN_SEATS;
+    const MAX_SEATS: usize = MAX_SEATS;
+    const NAMES: Names = Names::new("pig", "pig", "pig");
 
     fn check(settings: &Settings) -> Result<(), GameError> {
         if (MIN_TARGET..=MAX_TARGET).contains(&settings.target) {

@@ -125,7 +125,26 @@ impl World {
     pub async fn start_bot_holding(
         &self,
         config: Config,
-        hold: Option<forgetit::games::getdickey::Hold>,
+        hold: Option<forgetit::games::Hold>,
+    ) -> RunningBot {
+        self.start_bot_with(config, hold, Vec::new()).await
+    }
+
+    /// [`start_bot`](Self::start_bot), the bot offering `games` beside its own (each registered
+    /// first: `forgetit::games::register`).
+    pub async fn start_bot_offering(
+        &self,
+        config: Config,
+        games: Vec<&'static dyn forgetit::games::AnyGame>,
+    ) -> RunningBot {
+        self.start_bot_with(config, None, games).await
+    }
+
+    async fn start_bot_with(
+        &self,
+        config: Config,
+        hold: Option<forgetit::games::Hold>,
+        games: Vec<&'static dyn forgetit::games::AnyGame>,
     ) -> RunningBot {
         // Interaction tokens are timed on the stand-in's clock, which a test may move.
         let clock = self.standin.clock();
@@ -134,6 +153,7 @@ impl World {
             dice: Box::new(self.dice.clone()),
             clock: std::sync::Arc::new(move || clock.now()),
             strategy_hold: hold,
+            games,
             ..BotOptions::default()
         };
         let bot = discord::start(&config, options).await.unwrap();

@@ -51,8 +51,8 @@ pub fn button(label: &str, action: &str, disabled: bool) -> (String, String, boo
 
 /// Dice drawn with application emoji, each with a snowflake-sized id.
 pub fn application_style() -> forgetit::render::DiceStyle {
-    use forgetit::render::emoji::{emoji_name, AppDice, SOURCES};
-    let ids = SOURCES
+    use forgetit::render::emoji::{emoji_name, sources, AppDice};
+    let ids = sources()
         .iter()
         .enumerate()
         .map(|(i, (file, _))| (emoji_name(file), 1_300_000_000_000_000_000 + i as u64))

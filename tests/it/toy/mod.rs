@@ -1,0 +1,86 @@
+//! The toy game, *Columns* ([`game`]): a game that implements only what the `Game` traits require
+//! (`Rules` and `Hosted` without any of their defaults overridden but the required ones), kept in
+//! the tests and offered to a test's bot beside its own games. That it plays to its end through
+//! the stand-in checks "Adding a game" in docs/architecture.md: a game is its folder, its texts,
+//! its tests and one line in a registry (here `register` and `BotOptions::games`, since the toy
+//! is not the bot's).
+
+mod game;
+
+use crate::common::*;
+
+use forgetit::engine::GameKind;
+use forgetit::games::{AnyGame, Entry};
+use serde_json::json;
+
+use game::Columns;
+
+/// The toy game, as a value of the registry.
+static COLUMNS: &dyn AnyGame = &Entry::<Columns>::NEW;
+
+/// Registers the toy game (once per test process, however many tests ask).
+fn columns() -> GameKind {
+    forgetit::games::register(COLUMNS).expect("the toy game's names are its own")
+}
+
+#[test]
+fn the_toy_game_is_registered_beside_the_bots_games_not_among_them() {
+    let kind = columns();
+    assert_eq!(GameKind::parse("columns"), Some(kind));
+    assert_eq!(GameKind::from_code("col"), Some(kind));
+    assert_eq!(GameKind::from_command("columns"), Some(kind));
+    assert!(!GameKind::all().contains(&kind), "the bot's own games only");
+    // Registering it again is registering it once.
+    assert_eq!(columns(), kind);
+    // What it lacks is the defaults': no target, no review, no solver, one policy.
+    let game = kind.game().unwrap();
+    assert_eq!(game.target(), None);
+    assert!(!game.reviews());
+    assert_eq!(game.policies(), "optimal");
+    assert!(game.solve(&Default::default(), &|_, _| {}).is_err());
+}
+
+/// Two people play Columns to its end: three turns each, a die in each column; the end names the
+/// winner and offers a Rematch but no Review (the game has none).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_toy_game_plays_to_its_end_through_the_standin() {
+    columns();
+    let world = World::new().await;
+    let bot = world
+        .start_bot_offering(world.config(), vec![COLUMNS])
+        .await;
+    let (alice, bob) = (world.alice, world.bob);
+
+    let lobby = world.command(alice, "columns", "start", json!({})).await;
+    assert!(lobby.text().contains("Columns"), "{}", lobby.text());
+    world.click(bob, &lobby, "Join").await;
+    world.click(alice, &lobby, "Start").await;
+
+    // alice: 6, 5, 4 in columns 1, 2, 3 (6 + 10 + 12 = 28); bob: 1, 2, 3 (1 + 4 + 9 = 14).
+    for (column, (a, b)) in [(1, (6, 1)), (2, (5, 2)), (3, (4, 3))] {
+        for (user, die) in [(alice, a), (bob, b)] {
+            let turn = world.turn_of(user).await;
+            assert!(
+                labels(&turn).contains(&format!("Column {column}")),
+                "{}",
+                turn.text()
+            );
+            world.dice.push([die]);
+            let placed = world.click(user, &turn, &format!("Column {column}")).await;
+            assert!(placed.buttons().is_empty(), "an ended turn has no buttons");
+        }
+    }
+
+    let over = world
+        .standin
+        .wait_for_message(world.channel, |m| m.button_labels() == ["Rematch"])
+        .await
+        .unwrap();
+    let text = over.text();
+    assert!(text.contains("wins **Columns**"), "{text}");
+    assert!(
+        text.contains("6 5 4 = 28") && text.contains("1 2 3 = 14"),
+        "{text}"
+    );
+    bot.shutdown().await;
+}
