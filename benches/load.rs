@@ -85,6 +85,11 @@ struct Options {
     /// 30-turn long game.
     #[arg(long)]
     smoke: bool,
+    /// Only these phases (a partial run, to iterate): `channels` (throughput and latency at
+    /// each channel count), `restart` (the open games' memory and restart), `long` (the long
+    /// game), `growth` (the database's growth); all by default.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<Part>,
     /// Passed by `cargo bench`.
     #[arg(long, hide = true)]
     bench: bool,
@@ -97,8 +102,19 @@ struct Options {
     baseline_message: Option<std::path::PathBuf>,
 }
 
+/// A part of the run (`--only`).
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Part {
+    Channels,
+    Restart,
+    Long,
+    Growth,
+}
+
 /// The run's settings: the channel counts, then the phases.
 struct Run {
+    /// The phases to run.
+    only: Vec<Part>,
     channels: Vec<usize>,
     seconds: f64,
     rate: f64,
@@ -111,9 +127,16 @@ struct Run {
     json: bool,
 }
 
+impl Run {
+    fn runs(&self, part: Part) -> bool {
+        self.only.is_empty() || self.only.contains(&part)
+    }
+}
+
 fn options(o: &Options) -> Run {
     if o.smoke {
         return Run {
+            only: o.only.clone(),
             channels: vec![4],
             seconds: 1.0,
             rate: 100.0,
@@ -125,6 +148,7 @@ fn options(o: &Options) -> Run {
         };
     }
     Run {
+        only: o.only.clone(),
         channels: o.channels.map_or_else(|| vec![10, 100, 1000], |n| vec![n]),
         seconds: o.seconds,
         rate: o.rate,
@@ -571,6 +595,15 @@ impl BotChild {
             .map_or(f64::NAN, |kb| kb / 1024.0)
     }
 
+    /// With `LOAD_KEEP` set to a directory, what its memory is made of now
+    /// (`/proc/<pid>/smaps`), as `<name>.smaps` there: to see what an RSS figure holds.
+    fn keep(&self, name: &str) {
+        if let Some(dir) = std::env::var_os("LOAD_KEEP") {
+            let path = Path::new(&dir).join(format!("{name}.smaps"));
+            std::fs::write(&path, self.proc("smaps")).expect("LOAD_KEEP is a directory");
+        }
+    }
+
     /// Stops the bot as a service manager would (SIGTERM) and waits for it.
     fn stop(mut self) {
         let _ = Command::new("kill")
@@ -585,6 +618,13 @@ impl Drop for BotChild {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// With `LOAD_KEEP` set to a directory, a copy of `file` there as `name` (see [`BotChild::keep`]).
+fn keep_file(file: &Path, name: &str) {
+    if let Some(dir) = std::env::var_os("LOAD_KEEP") {
+        std::fs::copy(file, Path::new(&dir).join(name)).expect("LOAD_KEEP is a directory");
     }
 }
 
@@ -998,6 +1038,10 @@ async fn measure(o: &Run, channels: usize, subject: Subject<'_>) -> Measured {
         drop(bot);
     } else {
         bot.stop();
+        keep_file(
+            &dir.path().join("forgetit.log"),
+            &format!("ours-{channels}.log"),
+        );
     }
     Measured {
         channels,
@@ -1010,6 +1054,8 @@ async fn measure(o: &Run, channels: usize, subject: Subject<'_>) -> Measured {
 /// The memory of many open games, and a restart with them.
 struct OpenGames {
     games: usize,
+    /// The bot's RSS once started, before any game is opened.
+    rss_mb_empty: f64,
     seconds_to_open: f64,
     rss_mb: f64,
     restart_s: f64,
@@ -1025,6 +1071,7 @@ async fn open_games_and_restart(o: &Run) -> OpenGames {
     let db = dir.path().join("forgetit.db");
     let bot = BotChild::ours(&standin, dir.path(), &db);
     standin.wait_for_command("forgetit").await.unwrap();
+    let rss_mb_empty = bot.rss_mb();
     standin.set_validation(false);
     let began = Instant::now();
     let (lobbies, playing) = ids.split_at(o.games / 2);
@@ -1032,6 +1079,7 @@ async fn open_games_and_restart(o: &Run) -> OpenGames {
     open_games(&standin, playing, &users).await;
     let seconds_to_open = began.elapsed().as_secs_f64();
     let rss_mb = bot.rss_mb();
+    bot.keep("live");
 
     bot.stop();
     let identified = standin.identifies().len();
@@ -1044,9 +1092,12 @@ async fn open_games_and_restart(o: &Run) -> OpenGames {
     click.unwrap().response().await.unwrap();
     let restart_s = began.elapsed().as_secs_f64();
     let rss_mb_restarted = bot.rss_mb();
+    bot.keep("restarted");
     bot.stop();
+    keep_file(&dir.path().join("forgetit.log"), "restarted.log");
     OpenGames {
         games: o.games,
+        rss_mb_empty,
         seconds_to_open,
         rss_mb,
         restart_s,
@@ -1308,16 +1359,126 @@ fn main() {
         o.seconds, o.rate, o.channels, o.games
     );
     let mut rows = Vec::new();
-    for &n in &o.channels {
-        let ours = alone(measure(&o, n, Subject::Ours));
-        let base = alone(measure(&o, n, Subject::Baseline));
-        let sample = ours.sample.as_ref().expect("a turn under way answered");
-        let same = alone(measure(&o, n, Subject::SameMessage(sample)));
-        rows.push((ours, base, same));
+    if o.runs(Part::Channels) {
+        for &n in &o.channels {
+            let ours = alone(measure(&o, n, Subject::Ours));
+            let base = alone(measure(&o, n, Subject::Baseline));
+            let sample = ours.sample.as_ref().expect("a turn under way answered");
+            let same = alone(measure(&o, n, Subject::SameMessage(sample)));
+            rows.push((ours, base, same));
+        }
     }
-    let open = alone(open_games_and_restart(&o));
-    let long = alone(long_game(&o));
-    let growth = alone(db_growth(&o));
+    let open = o
+        .runs(Part::Restart)
+        .then(|| alone(open_games_and_restart(&o)));
+    let long = o.runs(Part::Long).then(|| alone(long_game(&o)));
+    let growth = o.runs(Part::Growth).then(|| alone(db_growth(&o)));
+    if !rows.is_empty() {
+        print_rows(&o, &rows);
+    }
+    if let Some(open) = &open {
+        println!(
+            "{} open games (opened in {:.1} s): RSS {:.1} MB ({:.1} MB with none); a clean \
+             restart answers again in {:.2} s, RSS then {:.1} MB",
+            open.games,
+            open.seconds_to_open,
+            open.rss_mb,
+            open.rss_mb_empty,
+            open.restart_s,
+            open.rss_mb_restarted
+        );
+    }
+    let ratio = long.as_ref().map(|l| l.long_cpu_ms / l.short_cpu_ms);
+    if let Some(long) = &long {
+        println!(
+            "an action past turn {}: {:.3} CPU ms (p50 {:.2} ms) against {:.3} (p50 {:.2} ms) in a \
+             game's first two turns, {} clicks each: {:.2}x",
+            long.turns,
+            long.long_cpu_ms,
+            long.long_p50_ms,
+            long.short_cpu_ms,
+            long.short_p50_ms,
+            long.clicks,
+            long.long_cpu_ms / long.short_cpu_ms
+        );
+    }
+    if let Some(growth) = &growth {
+        println!(
+            "the database grows by {:.0} bytes a finished game on SQLite, {:.0} on PostgreSQL \
+             ({} two-person For Get It games to {}, stored as the bot stores them)",
+            growth.sqlite, growth.postgres, growth.games, GROWTH_TARGET
+        );
+    }
+    if o.json {
+        // Every row's figures in `rows`; the largest run's also at the top level, as before.
+        let mut figures = rows
+            .last()
+            .map_or_else(|| json!({ "cores": cores }), |row| row_json(&o, row, cores));
+        let all: Vec<Value> = rows.iter().map(|row| row_json(&o, row, cores)).collect();
+        let more = json!({
+            "rows": all,
+            "open_games": open.as_ref().map(|open| open.games),
+            "rss_mb_10k_games": open.as_ref().map(|open| open.rss_mb.max(open.rss_mb_restarted)),
+            "rss_mb_10k_games_live": open.as_ref().map(|open| open.rss_mb),
+            "rss_mb_10k_games_restarted": open.as_ref().map(|open| open.rss_mb_restarted),
+            "rss_mb_no_games": open.as_ref().map(|open| open.rss_mb_empty),
+            "rss_kb_per_open_game": open.as_ref().map(|open| {
+                (open.rss_mb - open.rss_mb_empty) * 1024.0 / open.games as f64
+            }),
+            "rss_kb_per_open_game_restarted": open.as_ref().map(|open| {
+                (open.rss_mb_restarted - open.rss_mb_empty) * 1024.0 / open.games as f64
+            }),
+            "restart_s_10k_games": open.as_ref().map(|open| open.restart_s),
+            "long_game_turns": long.as_ref().map(|long| long.turns),
+            "long_game_cost_ratio": ratio,
+            "db_bytes_per_game": growth.as_ref().map(|growth| growth.sqlite),
+            "db_bytes_per_game_postgres": growth.as_ref().map(|growth| growth.postgres),
+        });
+        let object = figures.as_object_mut().expect("an object");
+        for (key, value) in more.as_object().expect("an object") {
+            object.insert(key.clone(), value.clone());
+        }
+        println!("{figures}");
+    }
+}
+
+/// One channel count's figures: ours, the bare baseline's and the same-message baseline's.
+type Row = (Measured, Measured, Measured);
+
+/// One row's figures as JSON, each baseline's tail beside ours.
+fn row_json(o: &Run, (ours, base, same): &Row, cores: usize) -> Value {
+    let (s, b, m) = (&ours.saturated, &base.saturated, &same.saturated);
+    json!({
+        "channels": ours.channels,
+        "cores": cores,
+        "ours_per_s": s.per_second(),
+        "baseline_per_s": b.per_second(),
+        "throughput_ratio": s.per_second() / b.per_second(),
+        "ours_cpu_ms_per_click": s.cpu_ms(),
+        "baseline_cpu_ms_per_click": b.cpu_ms(),
+        "harness_cpu_ms_per_click_ours": s.harness_cpu_ms(),
+        "harness_cpu_ms_per_click_baseline": b.harness_cpu_ms(),
+        "same_message_bytes": same_message_bytes(same),
+        "same_message_baseline_per_s": m.per_second(),
+        "throughput_ratio_same_message": s.per_second() / m.per_second(),
+        "same_message_baseline_cpu_ms_per_click": m.cpu_ms(),
+        "harness_cpu_ms_per_click_same_message": m.harness_cpu_ms(),
+        "offered_per_s": o.rate,
+        "p50_ms_at_500": ours.fixed.percentile(50.0),
+        "p99_ms_at_500": ours.fixed.percentile(99.0),
+        "p999_ms_at_500": ours.fixed.percentile(99.9),
+        "baseline_p50_ms_at_500": base.fixed.percentile(50.0),
+        "baseline_p99_ms_at_500": base.fixed.percentile(99.0),
+        "baseline_p999_ms_at_500": base.fixed.percentile(99.9),
+        "same_message_p99_ms_at_500": same.fixed.percentile(99.0),
+        "same_message_p999_ms_at_500": same.fixed.percentile(99.9),
+        "rest_calls_per_action": s.requests as f64 / s.actions.max(1) as f64,
+        "events_per_action": s.events.map(|e| e as f64 / s.actions.max(1) as f64),
+    })
+}
+
+/// The table of the channel counts' figures.
+fn print_rows(o: &Run, rows: &[Row]) {
     println!(
         "{:>8} | {:>7} {:>7} {:>5} | {:>6} {:>6} | {:>20} | {:>20} | {:>8} {:>10}",
         "channels",
@@ -1335,7 +1496,7 @@ fn main() {
         "{:>8} | {:>21} | {:>13} | {:>20} | {:>20} |",
         "", "saturated", "CPU ms/click", "ms at the fixed load", "ms at the fixed load"
     );
-    for (ours, base, same) in &rows {
+    for (ours, base, same) in rows {
         let (s, b, m) = (&ours.saturated, &base.saturated, &same.saturated);
         println!(
             "{:>8} | {:>7.0} {:>7.0} {:>5.2} | {:>6.3} {:>6.3} | {:>20} | {:>20} | {:>8.2} {:>10}",
@@ -1369,72 +1530,14 @@ fn main() {
         );
         println!(
             "{:>8} | the baseline answering with our turn message ({} bytes): {:.0}/s, CPU ms/click \
-             {:.3}, the harness's {:.3}; ours over it {:.2}",
+             {:.3}, the harness's {:.3}; ours over it {:.2}; at the fixed load {} ms",
             "",
             same_message_bytes(same),
             m.per_second(),
             m.cpu_ms(),
             m.harness_cpu_ms(),
             s.per_second() / m.per_second(),
+            latencies(&same.fixed),
         );
-    }
-    println!(
-        "{} open games (opened in {:.1} s): RSS {:.1} MB; a clean restart answers again in {:.2} s, \
-         RSS then {:.1} MB",
-        open.games, open.seconds_to_open, open.rss_mb, open.restart_s, open.rss_mb_restarted
-    );
-    let ratio = long.long_cpu_ms / long.short_cpu_ms;
-    println!(
-        "an action past turn {}: {:.3} CPU ms (p50 {:.2} ms) against {:.3} (p50 {:.2} ms) in a \
-         game's first two turns, {} clicks each: {ratio:.2}x",
-        long.turns,
-        long.long_cpu_ms,
-        long.long_p50_ms,
-        long.short_cpu_ms,
-        long.short_p50_ms,
-        long.clicks
-    );
-    println!(
-        "the database grows by {:.0} bytes a finished game on SQLite, {:.0} on PostgreSQL \
-         ({} two-person For Get It games to {}, stored as the bot stores them)",
-        growth.sqlite, growth.postgres, growth.games, GROWTH_TARGET
-    );
-    if o.json {
-        // The figures of the largest run.
-        let (ours, base, same) = rows.last().expect("a run");
-        let (s, b, m) = (&ours.saturated, &base.saturated, &same.saturated);
-        let figures = json!({
-            "channels": ours.channels,
-            "cores": cores,
-            "ours_per_s": s.per_second(),
-            "baseline_per_s": b.per_second(),
-            "throughput_ratio": s.per_second() / b.per_second(),
-            "ours_cpu_ms_per_click": s.cpu_ms(),
-            "baseline_cpu_ms_per_click": b.cpu_ms(),
-            "harness_cpu_ms_per_click_ours": s.harness_cpu_ms(),
-            "harness_cpu_ms_per_click_baseline": b.harness_cpu_ms(),
-            "same_message_bytes": same_message_bytes(same),
-            "same_message_baseline_per_s": m.per_second(),
-            "throughput_ratio_same_message": s.per_second() / m.per_second(),
-            "same_message_baseline_cpu_ms_per_click": m.cpu_ms(),
-            "harness_cpu_ms_per_click_same_message": m.harness_cpu_ms(),
-            "offered_per_s": o.rate,
-            "p50_ms_at_500": ours.fixed.percentile(50.0),
-            "p99_ms_at_500": ours.fixed.percentile(99.0),
-            "p999_ms_at_500": ours.fixed.percentile(99.9),
-            "baseline_p99_ms_at_500": base.fixed.percentile(99.0),
-            "rest_calls_per_action": s.requests as f64 / s.actions.max(1) as f64,
-            "events_per_action": s.events.map(|e| e as f64 / s.actions.max(1) as f64),
-            "open_games": open.games,
-            "rss_mb_10k_games": open.rss_mb.max(open.rss_mb_restarted),
-            "rss_mb_10k_games_live": open.rss_mb,
-            "rss_mb_10k_games_restarted": open.rss_mb_restarted,
-            "restart_s_10k_games": open.restart_s,
-            "long_game_turns": long.turns,
-            "long_game_cost_ratio": ratio,
-            "db_bytes_per_game": growth.sqlite,
-            "db_bytes_per_game_postgres": growth.postgres,
-        });
-        println!("{figures}");
     }
 }

@@ -434,7 +434,9 @@ async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<
     // In memory, where every connection would be a database of its own, one pool does all.
     if !own_writer {
         let writer = pool.clone();
-        return Ok(Queries::new(pool, writer));
+        let mut queries = Queries::new(pool, writer);
+        queries.load_apart = false;
+        return Ok(queries);
     }
     // Writes, one at a time: SQLite lets one connection write at once, and connections of one
     // process that contend for the lock wait in SQLite's busy handler, which sleeps (1, 2, 5,

@@ -110,7 +110,18 @@ pub struct Tables {
     shared: Arc<Shared>,
 }
 
+/// What runs once the open games are loaded and their tables started (see
+/// [`Tables::after_loading`]).
+static AFTER_LOADING: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
 impl Tables {
+    /// Sets what runs once a start has loaded the open games and started their tables: the
+    /// binary's allocator gives back then what the loading freed (`src/main.rs`), which it would
+    /// otherwise keep while the bot is idle. Once a process; nothing by default.
+    pub fn after_loading(hook: fn()) {
+        let _ = AFTER_LOADING.set(hook);
+    }
+
     /// Starts the service, picking up every open game where it was (with its stored deadline).
     pub async fn start(
         store: Store,
@@ -166,6 +177,9 @@ impl Tables {
                 );
             }
             tables.spawn(place.channel_id, Some(table));
+        }
+        if let Some(hook) = AFTER_LOADING.get() {
+            hook();
         }
         Ok(tables)
     }
