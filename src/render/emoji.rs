@@ -2,10 +2,12 @@
 //! `assets/dice/make.py`), rendered here to 128×128 PNGs for the bot's application emoji.
 //!
 //! Each game declares its pictures (`Hosted::DICE`, the SVGs in `assets/dice/`); [`sources`]
-//! gathers them. Each picture has a versioned emoji name, `fgi1_for_3` or `gd1_6_held`: the family (`fgi` For
-//! Get It's letter dice, `gd` ordinary six-sided dice), [`DICE_VERSION`], then the piece. A redesign bumps the version, so
-//! the bot uploads the new pictures under new names at its next start and deletes the old ones
-//! (see `discord::emoji`). Rendering needs no font: the words are drawn as strokes.
+//! gathers them. Each picture has a versioned emoji name, such as `fgi1_for_3`: the family its
+//! file name starts with (`fgi_for_3`), [`DICE_VERSION`], then the piece. A redesign bumps the
+//! version, so the bot uploads the new pictures under new names at its next start and deletes the
+//! old ones (see `discord::emoji`). A game's views find a picture's emoji by its file name
+//! ([`AppDice::get`], through `DiceStyle::app`). Rendering needs no font: words are drawn as
+//! strokes.
 //!
 //! Pure: SVG text in, PNG bytes out (computed once per process, on first use).
 
