@@ -328,10 +328,9 @@ impl Config {
             Some(path) => path.to_path_buf(),
             None => PathBuf::from(DEFAULT_FILE),
         };
-        let mut config: Config = Self::figment(&file)
+        let config: Config = Self::figment(&file)
             .extract()
             .map_err(|e| ConfigError::Unreadable(Box::new(e)))?;
-        config.emoji = config.emoji.take_older_names();
         config.validate()?;
         Ok(config)
     }
@@ -626,8 +625,46 @@ mod tests {
                 "[emoji]\ndickey_faces = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\ndickey_held = \"📌\"\n",
             )?;
             let config = Config::load(None).unwrap();
-            assert_eq!(config.emoji.six_faces[5], "f");
-            assert_eq!(config.emoji.six_held, "📌");
+            let six = crate::games::getdickey::dice::SIX_FACES;
+            let held = crate::games::getdickey::dice::SIX_HELD;
+            assert_eq!(config.emoji.piece(&six, 5), "f");
+            assert_eq!(config.emoji.piece(&held, 0), "📌");
+            Ok(())
+        });
+    }
+
+    /// `[emoji]`'s keys are the games' declared pieces: an unknown one is refused naming them,
+    /// a list of the wrong length is refused, and a set piece is read.
+    #[test]
+    fn the_emoji_keys_are_the_games_pieces() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("config.toml", "[emoji]\nsix_face = [\"a\"]\n")?;
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(err.contains("six_face"), "{err}");
+            for key in [
+                "style",
+                "kinds",
+                "numbers",
+                "words",
+                "six_faces",
+                "six_held",
+            ] {
+                assert!(err.contains(&format!("`{key}`")), "{key}: {err}");
+            }
+            jail.create_file("config.toml", "[emoji]\nkinds = [\"a\", \"b\"]\n")?;
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(
+                err.contains("length 2") && err.contains("3 pieces"),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+            jail.create_file("config.toml", "[emoji]\nwords = [\"F\", \"G\", \"I\"]\n")?;
+            let config = Config::load(None).unwrap();
+            let words = crate::games::forgetit::dice::WORDS;
+            assert_eq!(config.emoji.piece(&words, 1), "G");
+            assert!(config.emoji.is_set(&words));
+            let kinds = crate::games::forgetit::dice::KINDS;
+            assert!(!config.emoji.is_set(&kinds));
             Ok(())
         });
     }

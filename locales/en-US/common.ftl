@@ -1,9 +1,4 @@
-# Text shared by both games: lobby, buttons, notices, errors, leaderboards and statistics.
-# Dice words (FOR, GET, IT, FORGET IT) are never translated.
-
-# The games' names (the same in every language)
-game-forgetit = For Get It
-game-getdickey = Get Dickey
+# Text shared by every game: lobby, buttons, notices, errors, leaderboards and statistics.
 
 and = and
 or = or
@@ -148,7 +143,7 @@ stats-forget-its = FORGET ITs
 stats-of-turns = { $n } ({ $percent } of turns)
 stats-percent = { $percent }%
 
-## Privacy (`privacy` and `forget-me`, the same for both games)
+## Privacy (`privacy` and `forget-me`, the same for every game)
 
 privacy-title = 🔒 Privacy: what the bot keeps, and for how long
 privacy-stored = What is stored
@@ -170,7 +165,7 @@ forget-kept = Nothing was deleted.
 forget-seated = You have a seat at a game that is still open, in { $channel }: leave it (or wait for it to end), then ask again. Nothing was deleted.
 forget-not-yours = Only the person who asked to be forgotten can answer this: run the forget-me command yourself.
 
-## Server settings (`config`, the same for both games)
+## Server settings (`config`, the same for every game)
 
 language-name = English
 settings-title = ⚙️ Server settings
@@ -284,11 +279,7 @@ review-no-games = You have no finished game of { $game } in this server to revie
 ## Dice in words: every message with dice says them in its text too (notifications and screen
 ## readers read an emoji as its name)
 
-dice-word = word
-dice-held = { $face } held
 dice-reading = { $what } — { $dice }
-# One kind of For Get It die in a roll: "FOR: word, 2, 3".
-dice-kind = { $kind }: { $faces }
 notice-limit-lobbies = You already host { $max ->
     [one] an open lobby
    *[other] { $max } open lobbies

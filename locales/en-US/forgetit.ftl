@@ -1,6 +1,7 @@
 # For Get It: the lobby, turns, odds, the end, the rules and refusals.
 # Dice words (FOR, GET, IT, FORGET IT) are never translated.
 
+game-forgetit = For Get It
 fgi-closed-title = 🎲 For Get It · table closed
 fgi-closed-description = This table was cancelled before the game started.
 fgi-lobby-title = 🎲 For Get It · new table
@@ -155,3 +156,8 @@ fgi-moment-bank = { $name } banked { $points } in round { $round }
 # The command (its subcommands' texts are in commands.ftl, but for what is this game's own).
 cmd-forgetit = forgetit
 cmd-forgetit-description = Play For Get It: nine dice, push your luck, don't spell FORGET IT.
+
+## Its dice in words (beside `dice-reading`): one kind of die in a roll, "FOR: word, 2, 3"
+
+dice-word = word
+dice-kind = { $kind }: { $faces }

@@ -1,5 +1,6 @@
 # Get Dickey: the lobby, turns, scorecards, the end, the rules and refusals.
 
+game-getdickey = Get Dickey
 gd-closed-title = 🎲 Get Dickey · table closed
 gd-closed-description = This table was cancelled before a turn was played.
 gd-lobby-waiting = Waiting for a player.
@@ -167,3 +168,7 @@ cmd-getdickey-description = Play Get Dickey: five dice, three rolls, thirteen bo
 cmd-getdickey-start-description = Open a table of Get Dickey in this channel (one player may play alone).
 cmd-getdickey-scores-description = Show the scorecards of the game in this channel.
 cmd-getdickey-leaderboard-by-description = Rank by wins (default), points, best game or skill rating
+
+## Its dice in words (beside `dice-reading`): a held die
+
+dice-held = { $face } held

@@ -1,5 +1,5 @@
 # Textes communs aux jeux : salle d'attente, boutons, avis, erreurs, classements et
-# statistiques. Les mots des dés (FOR, GET, IT, FORGET IT) ne se traduisent jamais.
+# statistiques.
 #
 # Élision (src/i18n.rs, `elide`) : « de », « que », « le »... devant un nom (d'un joueur, d'un
 # robot, d'un jeu) s'écrivent avec une fonction, jamais à la main, car le nom n'est connu qu'au
@@ -18,10 +18,6 @@
 #
 # Typographie : une espace insécable avant « : » et dans « n° 5 » (U+00A0), une fine insécable
 # avant « ; », « ! », « ? » et « % » (U+202F) ; le signe du numéro est toujours « n° ».
-
-# Les noms des jeux (les mêmes dans toutes les langues)
-game-forgetit = For Get It
-game-getdickey = Get Dickey
 
 and = et
 or = ou
@@ -169,7 +165,7 @@ stats-forget-its = FORGET IT
 stats-of-turns = { $n } ({ $percent } des tours)
 stats-percent = { $percent } %
 
-## Confidentialité (`privacy` et `forget-me`, les mêmes pour les deux jeux)
+## Confidentialité (`privacy` et `forget-me`, les mêmes pour tous les jeux)
 
 privacy-title = 🔒 Confidentialité : ce que le bot garde, et combien de temps
 privacy-stored = Ce qui est gardé
@@ -191,7 +187,7 @@ forget-kept = Rien n'a été supprimé.
 forget-seated = Vous êtes encore à la table d'une partie ouverte, dans { $channel } : quittez-la (ou attendez qu'elle se termine), puis recommencez. Rien n'a été supprimé.
 forget-not-yours = Seule la personne qui a demandé à être oubliée peut répondre : lancez vous-même la commande si vous voulez être oublié.
 
-## Réglages du serveur (`config`, les mêmes pour les deux jeux)
+## Réglages du serveur (`config`, les mêmes pour tous les jeux)
 
 language-name = Français
 settings-title = ⚙️ Réglages du serveur
@@ -303,10 +299,7 @@ review-no-games = Vous n'avez aucune partie terminée { DE($game) } sur ce serve
 ## Les dés en toutes lettres : chaque message qui montre des dés les dit aussi dans son texte
 ## (les notifications et les lecteurs d'écran lisent un emoji comme son nom)
 
-dice-word = mot
-dice-held = { $face } gardé
 dice-reading = { $what } — { $dice }
-dice-kind = { $kind } : { $faces }
 notice-limit-lobbies = Vous avez déjà { $max ->
     [one] une table ouverte en attente de joueurs
    *[other] { $max } tables ouvertes en attente de joueurs

@@ -1,6 +1,7 @@
 # For Get It : la salle d'attente, les tours, les chances, la fin, les règles et les refus.
 # Les mots des dés (FOR, GET, IT, FORGET IT) ne se traduisent jamais.
 
+game-forgetit = For Get It
 fgi-closed-title = 🎲 For Get It · table fermée
 fgi-closed-description = Cette table a été annulée avant le début de la partie.
 fgi-lobby-title = 🎲 For Get It · nouvelle table
@@ -155,3 +156,8 @@ fgi-moment-bank = { $name } encaisse { $points } à la manche { $round }
 # La commande (les textes de ses sous-commandes sont dans commands.ftl, sauf ce qui est propre à ce jeu).
 cmd-forgetit = forgetit
 cmd-forgetit-description = Jouer à For Get It : neuf dés, tentez votre chance, n'épelez pas FORGET IT.
+
+## Ses dés en toutes lettres (avec `dice-reading`) : une sorte de dé d'un lancer, « FOR : mot, 2, 3 »
+
+dice-word = mot
+dice-kind = { $kind } : { $faces }

@@ -1,6 +1,7 @@
 # Get Dickey : la salle d'attente, les tours, les feuilles de score, la fin, les règles et les
 # refus.
 
+game-getdickey = Get Dickey
 gd-closed-title = 🎲 Get Dickey · table fermée
 gd-closed-description = Cette table a été annulée avant qu'un tour soit joué.
 gd-lobby-waiting = En attente d'un joueur.
@@ -168,3 +169,7 @@ cmd-getdickey-description = Jouer à Get Dickey : cinq dés, trois lancers, tre
 cmd-getdickey-start-description = Ouvrir une table de Get Dickey dans ce salon (on peut jouer seul).
 cmd-getdickey-scores-description = Afficher les feuilles de score de la partie de ce salon.
 cmd-getdickey-leaderboard-by-description = Classer par victoires (par défaut), points, meilleure partie ou niveau
+
+## Ses dés en toutes lettres (avec `dice-reading`) : un dé gardé
+
+dice-held = { $face } gardé

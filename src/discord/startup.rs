@@ -283,7 +283,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let max_concurrency = max_concurrency(&rest).await;
     // The dice's application emoji, before any message is drawn.
     let style = emoji::prepare(&rest, config.emoji.clone()).await;
-    let pictures = style.application.is_some();
+    let pictures = style.has_application();
     let answer_book = Arc::new(super::answers::AnswerBook::new(options.clock));
     let table_config = TableConfig {
         shards,

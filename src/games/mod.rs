@@ -29,6 +29,7 @@ use std::sync::Arc;
 use crate::engine::table::{Action, Event, Game, Rules};
 use crate::engine::Player;
 use crate::i18n::Lang;
+use crate::render::dice::Pieces;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
 use crate::render::{DiceStyle, ErrorText, MessageView};
@@ -62,8 +63,12 @@ pub trait Hosted: Rules<Error: ErrorText> {
     const TARGET: Option<Target> = None;
     /// Its statistics beyond the ones every game shows (games, wins, points).
     const STATS: GameStats = GameStats::SHARED;
+    /// Its dice's pieces as text, if it has its own: each a key of the config's `[emoji]` table
+    /// with its Unicode defaults, which its views look up in the [`DiceStyle`] they are given.
+    const PIECES: &'static [Pieces] = &[];
     /// Its dice's pictures, if it has its own: (file name in `assets/dice/` without `.svg`, named
-    /// `<family>_<piece>`, and its SVG source), uploaded as the bot's application emoji.
+    /// `<family>_<piece>`, and its SVG source), uploaded as the bot's application emoji, which its
+    /// views look up by file name ([`DiceStyle::app`]).
     const DICE: &'static [(&'static str, &'static str)] = &[];
     /// Whether it reviews a seat's play ([`Hosted::review_view`]): else its end has no Review
     /// button.
@@ -83,7 +88,8 @@ pub trait Hosted: Rules<Error: ErrorText> {
     }
 
     // The views, in `lang`: the table's language for public messages, the asker's for
-    // private ones.
+    // private ones. `style` holds the pieces and pictures its dice are drawn with (its own
+    // [`Hosted::PIECES`] and [`Hosted::DICE`]; a game without dice ignores it).
     fn lobby_view(game: &Game<Self>, lang: Lang) -> MessageView;
     fn turn_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView;
     /// The turn message once its turn ended: the turn's result.

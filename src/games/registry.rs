@@ -42,6 +42,8 @@ pub trait AnyGame: Sync {
     fn stats(&self) -> GameStats;
     /// Whether it reviews a seat's play (its end has a Review button).
     fn reviews(&self) -> bool;
+    /// Its dice's pieces as text (keys of the config's `[emoji]`).
+    fn pieces(&self) -> &'static [crate::render::dice::Pieces];
     /// Its dice's pictures: (file name, SVG source).
     fn dice(&self) -> &'static [(&'static str, &'static str)];
     /// `forgetit sim`'s policies, for help and errors.
@@ -133,6 +135,10 @@ impl<R: Hosted> AnyGame for Entry<R> {
 
     fn reviews(&self) -> bool {
         R::REVIEWS
+    }
+
+    fn pieces(&self) -> &'static [crate::render::dice::Pieces] {
+        R::PIECES
     }
 
     fn dice(&self) -> &'static [(&'static str, &'static str)] {

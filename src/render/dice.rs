@@ -1,70 +1,42 @@
-//! Dice as text.
+//! Dice as text: the pieces a game draws its dice with, whatever the game.
 //!
 //! # The design
 //!
-//! The nine dice are three kinds (F1): FOR dice (red in the seeds), GET dice (white) and IT dice
-//! (blue). Every list of dice is written in die order, grouped by kind, each group led by its
-//! kind's colour marker, with the faces after it:
+//! A game with dice of its own declares its pieces ([`Pieces`], its `Hosted::PIECES`): a key of
+//! the config's `[emoji]` table each (`kinds`, `six_faces`, …), with its Unicode defaults, and
+//! the pictures its dice are drawn with as application emoji (`Hosted::DICE`). How it lays its
+//! dice out is its own (For Get It's in `games::forgetit::dice`, six-sided dice in
+//! `games::getdickey::dice`); this module names no game: [`DiceStyle`] holds what the config set
+//! of any game's pieces and the application emoji uploaded at start, and a game's views look its
+//! pieces up by its own declarations:
 //!
-//! ```text
-//! 🟥 3 3 3 ⬜ **GET** 2 2 🟦 4 4 5        a roll of nine dice
-//! ⬜ **GET** **GET** 🟦 **IT**            the word dice set aside
-//! 🟥🟥 ⬜ 🟦🟦🟦                            six dice in hand (one marker per die)
-//! ```
+//! - [`DiceStyle::piece`]: the text of one piece, the config's if it set the key, else the
+//!   game's default;
+//! - [`DiceStyle::is_set`], [`DiceStyle::is_set_at`]: whether the config chose a piece other than
+//!   its default (**pieces set in the config win** over the application emoji; the game says
+//!   which pieces go together);
+//! - [`DiceStyle::app`]: a picture's application emoji (`<:fgi1_for_3:…>`), once uploaded
+//!   ([`DiceStyle::with_application`]), with `emoji.style = "application"` (the default).
 //!
-//! One emoji per kind rather than per die keeps a roll of nine dice on one line of a phone; the
-//! numbers are plain text, and a word face is the word in bold, so the danger stands out. Colour
-//! is never the only cue: the groups always come in the order FOR, GET, IT and a word face spells
-//! its word, so the white marker's low contrast on a light theme (or colour blindness) loses
-//! nothing.
-//!
-//! Every piece is a string of [`DiceStyle`], which an operator can set in the config, e.g. to
-//! custom emoji (`<:for:123>`) for the markers, the numbers or the word faces. A piece longer
-//! than [`DiceStyle::MAX_PIECE`] characters is cut, so a message stays within Discord's limits
-//! whatever the config says.
-//!
-//! How For Get It lays its dice out is its own (`games::forgetit::dice`: the methods of
-//! [`DiceStyle`] that know its kinds and faces); this module keeps the pieces, and six-sided dice.
-//!
-//! Ordinary six-sided dice have pieces of their own in the same style
-//! ([`DiceStyle::six_faces`], [`DiceStyle::six_held`]), for the games that roll them; a game's
-//! views say how it lays them out.
-//!
-//! # Application emoji
-//!
-//! With [`EmojiStyle::Application`] (the config's `emoji.style`, the default) the bot draws each
-//! die as one picture of its own, an application emoji uploaded at start ([`super::emoji`]):
-//!
-//! ```text
-//! <:fgi1_for_3:1> <:fgi1_for_3:2> <:fgi1_get_word:3> ...   a roll: one emoji per die
-//! <:fgi1_for_blank:4><:fgi1_for_blank:4> <:fgi1_it_blank:5>  dice in hand: blank dice
-//! ```
-//!
-//! The three kinds differ by shape and pattern as well as colour (FOR a red rounded square, GET
-//! a white octagon with a double border, IT a blue circle with a dotted ring), so no marker leads
-//! a group; nine emoji with spaces fit a phone's line. A held six-sided die is a picture of its
-//! own (inverted, in a gold frame) rather than a lock and a face. Until the emoji are known
-//! ([`DiceStyle::with_application`]), or when they could not be uploaded, dice are drawn with the
-//! Unicode pieces above.
-//!
-//! **Pieces set in the config win**: a piece that differs from its Unicode default is the
-//! operator's choice and is used over the application emoji. For Get It's pieces combine (a kind
-//! marker leads faces), so if any of `kinds`, `numbers` or `words` is set, For Get It dice are all
-//! drawn from the config's pieces; each six-sided face, and the held mark, on its own.
+//! Every piece is cut to [`DiceStyle::MAX_PIECE`] characters, so a message stays within
+//! Discord's limits whatever the config says. The `[emoji]` keys are those the games declare: an
+//! unknown key is refused, naming the known ones.
 //!
 //! # Reading
 //!
 //! Pictures are not text: a notification, or a screen reader, reads an emoji as its name. Every
-//! message with dice therefore also says them in words in its content
-//! ([`DiceStyle::read_roll`], [`DiceStyle::read_six`]): "FOR: 3, 3 · GET: word · IT: 4, 5".
+//! message with dice therefore also says them in words in its content (each game's own, e.g.
+//! "FOR: 3, 3 · GET: word · IT: 4, 5").
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::emoji::AppDice;
-use crate::i18n::Lang;
-use crate::tr;
 
 /// How dice are drawn: the bot's own application emoji, or Unicode text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,59 +46,49 @@ pub enum EmojiStyle {
     /// fails).
     #[default]
     Application,
-    /// Coloured squares, digits and words ([`DiceStyle`]'s pieces).
+    /// The games' Unicode pieces ([`Pieces`]).
     Unicode,
 }
 
-/// The Unicode pieces' defaults (compared without allocating: a piece set otherwise in the
-/// config wins over the application emoji).
-const KINDS: [&str; 3] = ["🟥", "⬜", "🟦"];
-const NUMBERS: [&str; 5] = ["1", "2", "3", "4", "5"];
-const WORDS: [&str; 3] = ["**FOR**", "**GET**", "**IT**"];
-const SIX_FACES: [&str; 6] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"];
-const SIX_HELD: &str = "🔒";
+/// Some of a game's pieces, as it declares them: one key of the config's `[emoji]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pieces {
+    /// The key in `[emoji]`, e.g. `kinds`.
+    pub key: &'static str,
+    /// An older name of the key, still read (the current one wins if both are set).
+    pub older: Option<&'static str>,
+    /// The pieces' Unicode defaults, in order: a list in the config, or one string if there is
+    /// only one.
+    pub defaults: &'static [&'static str],
+}
 
-/// The strings dice are drawn with. The defaults are plain Unicode.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+impl Pieces {
+    /// Whether the config writes these pieces as one string rather than a list.
+    fn single(&self) -> bool {
+        self.defaults.len() == 1
+    }
+}
+
+/// Every game's pieces (`Hosted::PIECES`), for every game known: what `[emoji]` may set.
+pub fn declared() -> &'static [Pieces] {
+    static DECLARED: OnceLock<Vec<Pieces>> = OnceLock::new();
+    DECLARED.get_or_init(|| {
+        crate::games::known()
+            .flat_map(|game| game.pieces().iter().copied())
+            .collect()
+    })
+}
+
+/// The strings dice are drawn with: the config's choice of style and pieces, and the
+/// application emoji once uploaded. The defaults are each game's Unicode pieces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DiceStyle {
     /// Application emoji or Unicode (`emoji.style`).
     pub style: EmojiStyle,
-    /// The marker of each kind of die: FOR, GET, IT.
-    pub kinds: [String; 3],
-    /// The faces 1 to 5.
-    pub numbers: [String; 5],
-    /// The word faces: FOR, GET, IT.
-    pub words: [String; 3],
-    /// A six-sided die's faces 1 to 6.
-    pub six_faces: [String; 6],
-    /// What leads a held six-sided die.
-    pub six_held: String,
-    /// The older names of `six_faces` and `six_held` (configs before 2026-11-27), read from a
-    /// config file and moved to them by [`DiceStyle::take_older_names`].
-    #[serde(default, skip_serializing)]
-    dickey_faces: Option<[String; 6]>,
-    #[serde(default, skip_serializing)]
-    dickey_held: Option<String>,
+    /// The pieces the config set, by key (each as long as its declaration's defaults).
+    set: BTreeMap<&'static str, Vec<String>>,
     /// The application emoji, once uploaded (never read from the config).
-    #[serde(skip)]
-    pub application: Option<Arc<AppDice>>,
-}
-
-impl Default for DiceStyle {
-    fn default() -> Self {
-        DiceStyle {
-            kinds: KINDS.map(String::from),
-            numbers: NUMBERS.map(String::from),
-            words: WORDS.map(String::from),
-            six_faces: SIX_FACES.map(String::from),
-            six_held: SIX_HELD.to_string(),
-            dickey_faces: None,
-            dickey_held: None,
-            style: EmojiStyle::default(),
-            application: None,
-        }
-    }
+    application: Option<Arc<AppDice>>,
 }
 
 impl DiceStyle {
@@ -140,89 +102,58 @@ impl DiceStyle {
         self
     }
 
-    /// Pieces set under their older names, moved to the current ones (which win if both are
-    /// set).
-    pub fn take_older_names(mut self) -> Self {
-        if let Some(faces) = self.dickey_faces.take() {
-            if self.six_faces.iter().eq(SIX_FACES.iter()) {
-                self.six_faces = faces;
-            }
-        }
-        if let Some(held) = self.dickey_held.take() {
-            if self.six_held == SIX_HELD {
-                self.six_held = held;
-            }
-        }
+    /// This style with `pieces` set to `values` (as the config would; a value missing is the
+    /// default, one too many is left out).
+    pub fn with_pieces(mut self, pieces: &Pieces, values: &[String]) -> Self {
+        let values = (0..pieces.defaults.len())
+            .map(|i| {
+                values
+                    .get(i)
+                    .cloned()
+                    .unwrap_or(pieces.defaults[i].to_string())
+            })
+            .collect();
+        self.set.insert(pieces.key, values);
         self
     }
 
-    /// The application emoji for For Get It dice, unless the config set a piece of theirs.
-    pub(crate) fn fgi_app(&self) -> Option<&AppDice> {
-        let app = self.application.as_deref()?;
-        let configured = !self.kinds.iter().eq(KINDS.iter())
-            || !self.numbers.iter().eq(NUMBERS.iter())
-            || !self.words.iter().eq(WORDS.iter());
-        (!configured).then_some(app)
+    /// The `i`th of `pieces` (clamped to the last): the config's if it set them, else the
+    /// default; at most [`DiceStyle::MAX_PIECE`] characters.
+    pub fn piece(&self, pieces: &Pieces, i: usize) -> &str {
+        let i = i.min(pieces.defaults.len().saturating_sub(1));
+        let text = self
+            .set
+            .get(pieces.key)
+            .and_then(|values| values.get(i))
+            .map_or(
+                pieces.defaults.get(i).copied().unwrap_or(""),
+                String::as_str,
+            );
+        piece(text)
     }
 
-    /// The application emoji of a six-sided die's `face` (held or not), unless the config set it.
-    pub fn six_app(&self, face: u8, held: bool) -> Option<&str> {
-        let app = self.application.as_deref()?;
-        let i = usize::from(face.clamp(1, 6)) - 1;
-        if self.six_faces[i] != SIX_FACES[i] || (held && self.six_held != SIX_HELD) {
-            return None;
-        }
-        Some(if held { &app.six_held[i] } else { &app.six[i] })
+    /// Whether the config chose any of `pieces` other than its default.
+    pub fn is_set(&self, pieces: &Pieces) -> bool {
+        (0..pieces.defaults.len()).any(|i| self.is_set_at(pieces, i))
     }
 
-    /// A number face, 1 to 5.
-    pub fn number(&self, number: u8) -> &str {
-        let i = usize::from(number.clamp(1, 5)) - 1;
-        piece(&self.numbers[i])
+    /// Whether the config chose the `i`th of `pieces` other than its default.
+    pub fn is_set_at(&self, pieces: &Pieces, i: usize) -> bool {
+        self.set
+            .get(pieces.key)
+            .and_then(|values| values.get(i))
+            .is_some_and(|value| pieces.defaults.get(i) != Some(&value.as_str()))
     }
 
-    /// A six-sided die's face, 1 to 6.
-    pub fn six_face(&self, face: u8) -> &str {
-        if let Some(emoji) = self.six_app(face, false) {
-            return emoji;
-        }
-        let i = usize::from(face.clamp(1, 6)) - 1;
-        piece(&self.six_faces[i])
+    /// The application emoji of the picture `file` (its name in `assets/dice/`, e.g.
+    /// `fgi_for_3`), once uploaded.
+    pub fn app(&self, file: &str) -> Option<&str> {
+        self.application.as_deref()?.get(file)
     }
 
-    /// Six-sided dice in the order given, held dice marked: `🔒3️⃣ 🔒3️⃣ 5️⃣ 1️⃣ 6️⃣`.
-    pub fn six_dice(&self, hand: &[u8], held: &[bool]) -> String {
-        let dice: Vec<String> = hand
-            .iter()
-            .enumerate()
-            .map(|(i, &face)| {
-                let is_held = held.get(i).copied().unwrap_or(false);
-                if let Some(emoji) = self.six_app(face, is_held) {
-                    emoji.to_string()
-                } else if is_held {
-                    format!("{}{}", piece(&self.six_held), self.six_face(face))
-                } else {
-                    self.six_face(face).to_string()
-                }
-            })
-            .collect();
-        dice.join(" ")
-    }
-
-    /// Six-sided dice in words, whatever the style: `3 held, 3 held, 5, 1, 6`.
-    pub fn read_six(hand: &[u8], held: &[bool], lang: Lang) -> String {
-        let dice: Vec<String> = hand
-            .iter()
-            .enumerate()
-            .map(|(i, &face)| {
-                if held.get(i).copied().unwrap_or(false) {
-                    tr!(lang, "dice-held", face = face)
-                } else {
-                    face.to_string()
-                }
-            })
-            .collect();
-        dice.join(", ")
+    /// Whether dice are drawn with application emoji (uploaded, and not Unicode).
+    pub fn has_application(&self) -> bool {
+        self.application.is_some()
     }
 }
 
@@ -241,4 +172,116 @@ pub(crate) fn faces(faces: &[u8]) -> String {
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `[emoji]` as the config file writes it: `style`, then every game's pieces (the defaults
+/// where the config set none).
+impl Serialize for DiceStyle {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let declared = declared();
+        let mut map = serializer.serialize_map(Some(declared.len() + 1))?;
+        map.serialize_entry("style", &self.style)?;
+        for pieces in declared {
+            let values: Vec<&str> = (0..pieces.defaults.len())
+                .map(|i| match self.set.get(pieces.key).and_then(|v| v.get(i)) {
+                    Some(value) => value.as_str(),
+                    None => pieces.defaults[i],
+                })
+                .collect();
+            if pieces.single() {
+                map.serialize_entry(pieces.key, values[0])?;
+            } else {
+                map.serialize_entry(pieces.key, &values)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// A value of `[emoji]`: one string or a list of them.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Value {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// The keys `[emoji]` takes: `style`, and every game's pieces under their names and older names.
+fn known_keys() -> &'static [&'static str] {
+    static KEYS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut keys = vec!["style"];
+        for pieces in declared() {
+            keys.push(pieces.key);
+            keys.extend(pieces.older);
+        }
+        keys
+    })
+}
+
+/// Reads `[emoji]`: `style`, and the pieces the games declare (a key none declares is refused,
+/// naming the known ones; a list of the wrong length too). A key set under its older name is
+/// moved to its current one, unless that was set to other than its default.
+impl<'de> Deserialize<'de> for DiceStyle {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Emoji;
+        impl<'de> Visitor<'de> for Emoji {
+            type Value = DiceStyle;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("the [emoji] table")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DiceStyle, A::Error> {
+                let mut style = DiceStyle::default();
+                let mut older: Vec<(&'static Pieces, Vec<String>)> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "style" {
+                        style.style = map.next_value()?;
+                        continue;
+                    }
+                    let found = declared().iter().find_map(|p| {
+                        if p.key == key {
+                            Some((p, false))
+                        } else {
+                            (p.older == Some(key.as_str())).then_some((p, true))
+                        }
+                    });
+                    let Some((pieces, is_older)) = found else {
+                        return Err(de::Error::unknown_field(&key, known_keys()));
+                    };
+                    let values = match map.next_value::<Value>()? {
+                        Value::One(one) if pieces.single() => vec![one],
+                        Value::Many(many) if many.len() == pieces.defaults.len() => many,
+                        Value::One(one) => {
+                            return Err(de::Error::invalid_type(
+                                de::Unexpected::Str(&one),
+                                &"a list",
+                            ))
+                        }
+                        Value::Many(many) => {
+                            let expected = if pieces.single() {
+                                "one string".to_string()
+                            } else {
+                                format!("a list of {} pieces", pieces.defaults.len())
+                            };
+                            return Err(de::Error::invalid_length(many.len(), &expected.as_str()));
+                        }
+                    };
+                    if is_older {
+                        older.push((pieces, values));
+                    } else {
+                        style.set.insert(pieces.key, values);
+                    }
+                }
+                for (pieces, values) in older {
+                    if !style.is_set(pieces) {
+                        style.set.insert(pieces.key, values);
+                    }
+                }
+                Ok(style)
+            }
+        }
+        deserializer.deserialize_map(Emoji)
+    }
 }

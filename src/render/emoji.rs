@@ -2,10 +2,12 @@
 //! `assets/dice/make.py`), rendered here to 128×128 PNGs for the bot's application emoji.
 //!
 //! Each game declares its pictures (`Hosted::DICE`, the SVGs in `assets/dice/`); [`sources`]
-//! gathers them. Each picture has a versioned emoji name, `fgi1_for_3` or `gd1_6_held`: the family (`fgi` For
-//! Get It's letter dice, `gd` ordinary six-sided dice), [`DICE_VERSION`], then the piece. A redesign bumps the version, so
-//! the bot uploads the new pictures under new names at its next start and deletes the old ones
-//! (see `discord::emoji`). Rendering needs no font: the words are drawn as strokes.
+//! gathers them. Each picture has a versioned emoji name, such as `fgi1_for_3`: the family its
+//! file name starts with (`fgi_for_3`), [`DICE_VERSION`], then the piece. A redesign bumps the
+//! version, so the bot uploads the new pictures under new names at its next start and deletes the
+//! old ones (see `discord::emoji`). A game's views find a picture's emoji by its file name
+//! ([`AppDice::get`], through `DiceStyle::app`). Rendering needs no font: words are drawn as
+//! strokes.
 //!
 //! Pure: SVG text in, PNG bytes out (computed once per process, on first use).
 
@@ -111,44 +113,28 @@ pub fn images() -> &'static [DieImage] {
     })
 }
 
-/// The dice drawn as application emoji, `<:name:id>` for each piece.
+/// The dice drawn as application emoji: `<:name:id>` for each picture, by its file name
+/// (`fgi_for_3`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AppDice {
-    /// For Get It: per kind (FOR, GET, IT), the faces 1–5, the word face, then the blank die.
-    pub fgi: [[String; 7]; 3],
-    /// A six-sided die's faces 1–6.
-    pub six: [String; 6],
-    /// A held six-sided die's faces 1–6.
-    pub six_held: [String; 6],
-}
+pub struct AppDice(HashMap<String, String>);
 
 impl AppDice {
-    /// Every piece from the emoji ids by name, or `None` if one is missing.
+    /// Every picture's emoji from the emoji ids by name, or `None` if one is missing.
     pub fn from_ids(ids: &HashMap<String, u64>) -> Option<AppDice> {
-        let emoji = |file: &str| {
-            let name = emoji_name(file);
-            ids.get(&name).map(|id| format!("<:{name}:{id}>"))
-        };
-        let kind = |kind: &str| -> Option<[String; 7]> {
-            let faces = ["1", "2", "3", "4", "5", "word", "blank"]
-                .map(|face| emoji(&format!("fgi_{kind}_{face}")));
-            if faces.iter().any(Option::is_none) {
-                return None;
-            }
-            Some(faces.map(Option::unwrap_or_default))
-        };
-        let six = |held: &str| -> Option<[String; 6]> {
-            let faces = [1, 2, 3, 4, 5, 6].map(|n| emoji(&format!("gd_{n}{held}")));
-            if faces.iter().any(Option::is_none) {
-                return None;
-            }
-            Some(faces.map(Option::unwrap_or_default))
-        };
-        Some(AppDice {
-            fgi: [kind("for")?, kind("get")?, kind("it")?],
-            six: six("")?,
-            six_held: six("_held")?,
-        })
+        let emoji = sources()
+            .iter()
+            .map(|(file, _)| {
+                let name = emoji_name(file);
+                let id = ids.get(&name)?;
+                Some((file.to_string(), format!("<:{name}:{id}>")))
+            })
+            .collect::<Option<_>>()?;
+        Some(AppDice(emoji))
+    }
+
+    /// The emoji of the picture `file`.
+    pub fn get(&self, file: &str) -> Option<&str> {
+        self.0.get(file).map(String::as_str)
     }
 }
 
@@ -195,7 +181,9 @@ mod tests {
             .map(|(i, (file, _))| (emoji_name(file), i as u64 + 1))
             .collect();
         let dice = AppDice::from_ids(&ids).expect("all pieces");
-        assert_eq!(dice.fgi[0][2], format!("<:fgi{DICE_VERSION}_for_3:3>"));
+        assert!(dice
+            .get("fgi_for_3")
+            .is_some_and(|e| e.starts_with(&format!("<:fgi{DICE_VERSION}_for_3:"))));
         let mut fewer = ids.clone();
         fewer.remove(&emoji_name("gd_6_held"));
         assert!(AppDice::from_ids(&fewer).is_none());

@@ -7,8 +7,9 @@
 //!
 //! - [`view`]: the view types, Discord's limits (which every view keeps), the component actions
 //!   and the text helpers (truncating and escaping player-given names).
-//! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there),
-//!   and [`emoji`]: the dice's pictures.
+//! - [`dice`]: the pieces dice are drawn with, whatever the game ([`DiceStyle`]: the config's
+//!   pieces and the application emoji, looked up by a game's own declarations), and [`emoji`]:
+//!   the dice's pictures.
 //! - [`chart`]: charts as pictures (a game's story, a review, a rating).
 //! - [`review`]: a review of one person's play, and its refusals.
 //! - `lobby`, `over`, `seat`: the pieces every game's messages share; each game's own messages

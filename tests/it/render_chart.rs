@@ -11,7 +11,6 @@ use forgetit::games::story::story;
 use forgetit::games::Hosted;
 use forgetit::i18n::Lang;
 use forgetit::render::chart::{self, Moment, ScoreChart, SeatLine};
-use forgetit::render::ErrorText;
 
 /// A three-seat game to 500 with a bot seat, a FORGET IT and a big bank, in `lang`'s words.
 pub fn sample(fr: bool) -> ScoreChart {
@@ -114,10 +113,7 @@ fn random_game<R: Hosted>(
     settings: R::Settings,
     seats: usize,
     seed: u64,
-) -> (Game<R>, Vec<Event<R::Settings, R::Event>>)
-where
-    R::Error: ErrorText,
-{
+) -> (Game<R>, Vec<Event<R::Settings, R::Event>>) {
     let mut dice = RandomDice::seeded(seed);
     let (game, log) = crate::common::engine::seated::<R>(settings, seats, &mut dice);
     play_out(game, log, &mut dice, seed)
@@ -130,10 +126,7 @@ fn play_out<R: Hosted>(
     mut log: Vec<Event<R::Settings, R::Event>>,
     dice: &mut impl forgetit::engine::dice::DiceSource,
     seed: u64,
-) -> (Game<R>, Vec<Event<R::Settings, R::Event>>)
-where
-    R::Error: ErrorText,
-{
+) -> (Game<R>, Vec<Event<R::Settings, R::Event>>) {
     use rand::{Rng, SeedableRng};
     let mut pick = rand::rngs::StdRng::seed_from_u64(seed);
     log.push(
@@ -160,10 +153,7 @@ where
 /// The story of every game: each seat's line starts at 0 after round 0, has a point a round,
 /// and ends at the seat's final total; the alt text ends with the totals, within Discord's
 /// limit; the chart is drawn.
-fn the_story_is_the_game<R: Hosted>(settings: R::Settings, seats: usize, name: &str)
-where
-    R::Error: ErrorText,
-{
+fn the_story_is_the_game<R: Hosted>(settings: R::Settings, seats: usize, name: &str) {
     for seed in 0..8 {
         let (game, log) = random_game::<R>(settings.clone(), seats, seed);
         for lang in [Lang::EnUs, Lang::Fr] {
@@ -660,10 +650,12 @@ fn legends_never_cover_data_and_seats_markers_never_each_other() {
         .iter()
         .flat_map(|(name, svg)| covered(name, svg).into_iter().chain(hidden(name, svg)))
         .collect();
-    fn stories<R: Hosted>(settings: R::Settings, seats: usize, name: &str, wrong: &mut Vec<String>)
-    where
-        R::Error: ErrorText,
-    {
+    fn stories<R: Hosted>(
+        settings: R::Settings,
+        seats: usize,
+        name: &str,
+        wrong: &mut Vec<String>,
+    ) {
         for seed in 0..4 {
             let (_, log) = random_game::<R>(settings.clone(), seats, seed);
             for lang in [Lang::EnUs, Lang::Fr] {

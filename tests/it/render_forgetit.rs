@@ -822,10 +822,17 @@ fn intents_round_trip_through_their_short_codes() {
 fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let names = ten_long_names();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
-    let mut style = DiceStyle::default();
-    style.kinds = std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3));
-    style.numbers = std::array::from_fn(|_| "<a:number:98765432109876543210>".repeat(3));
-    style.words = std::array::from_fn(|_| "<:word:1>".repeat(20));
+    use forgetit::games::forgetit::dice::{KINDS, NUMBERS, WORDS};
+    let style = DiceStyle::default()
+        .with_pieces(
+            &KINDS,
+            &[(); 3].map(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3)),
+        )
+        .with_pieces(
+            &NUMBERS,
+            &[(); 5].map(|_| "<a:number:98765432109876543210>".repeat(3)),
+        )
+        .with_pieces(&WORDS, &[(); 3].map(|_| "<:word:1>".repeat(20)));
     let mut views = Vec::new();
 
     let mut game = table(&players, MAX_TARGET);
@@ -1187,8 +1194,11 @@ fn with_application_emoji_each_die_is_one_picture_and_the_text_says_the_dice() {
 /// Get It's pieces all together, since a kind's marker leads its faces).
 #[test]
 fn pieces_set_in_the_config_win_over_application_emoji() {
-    let mut style = application_style();
-    style.words[1] = "<:get:42>".to_string();
+    let words = forgetit::games::forgetit::dice::WORDS;
+    let style = application_style().with_pieces(
+        &words,
+        &["**FOR**", "<:get:42>", "**IT**"].map(String::from),
+    );
     let mut game = ann_ben_cat(500);
     roll(&mut game, ANN, &[3, 3, 3, W, 2, 2, 4, 4, 5]);
     let view = render::turn(&game, &style, EN);

@@ -521,10 +521,13 @@ fn hold_and_score_round_trip_through_their_short_codes() {
 fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let names = ten_long_names();
     let players: Vec<(Player, &str)> = names.iter().map(|(p, n)| (*p, n.as_str())).collect();
-    let mut style = DiceStyle::default();
-    style.six_faces =
-        std::array::from_fn(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3));
-    style.six_held = "<a:held:98765432109876543210>".repeat(5);
+    use forgetit::games::getdickey::dice::{SIX_FACES, SIX_HELD};
+    let style = DiceStyle::default()
+        .with_pieces(
+            &SIX_FACES,
+            &[(); 6].map(|_| "<:die_with_a_long_name:123456789012345678>".repeat(3)),
+        )
+        .with_pieces(&SIX_HELD, &["<a:held:98765432109876543210>".repeat(5)]);
     let mut views = Vec::new();
     let mut game = table(&players);
     views.push(render::lobby(&game, EN));
@@ -658,8 +661,8 @@ fn with_application_emoji_a_held_die_is_its_own_picture_and_the_text_says_the_di
     snap("app_result_sixes", &view);
 
     // The lock set in the config wins over the held pictures.
-    let mut style = application_style();
-    style.six_held = "📌".to_string();
+    let held = forgetit::games::getdickey::dice::SIX_HELD;
+    let style = application_style().with_pieces(&held, &["📌".to_string()]);
     let mut game = ann_ben();
     roll(&mut game, ANN, &[6, 2, 6, 3, 6]);
     hold(&mut game, ANN, &[0]);

@@ -7,7 +7,6 @@ use super::{author, game_of, reply_of, table_reply_of};
 use crate::discord::{starter_lang, user_lang, Context, Data, Error};
 use crate::engine::{GameKind, Intent};
 use crate::i18n::Lang;
-use crate::render::ErrorText;
 use crate::tables::{Hosted, NewGame, Origin, Reply, Request, ReviewRequest};
 
 /// The option of `start` that chooses the table's language.
@@ -20,10 +19,7 @@ pub(super) const BOTS_OPTION: &str = "bots";
 /// declares it ([`Hosted::TARGET`]), `bots` from 0 to the seats left beside the host. The bot
 /// checks every value against these (see `discord::options`), whatever Discord lets through:
 /// written once.
-pub(super) fn set_limits<R: Hosted>(start: &mut poise::Command<Data, Error>)
-where
-    R::Error: ErrorText,
-{
+pub(super) fn set_limits<R: Hosted>(start: &mut poise::Command<Data, Error>) {
     for param in &mut start.parameters {
         if param.name == TARGET_OPTION {
             param.type_setter = Some(|option| {

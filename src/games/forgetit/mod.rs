@@ -59,6 +59,7 @@ impl Hosted for ForGetIt {
     const RULES: &'static [&'static str] = views::RULES;
     const STATS: GameStats = views::STATS;
     const REVIEWS: bool = true;
+    const PIECES: &'static [crate::render::dice::Pieces] = dice::PIECES;
     /// Its letter dice's pictures (`assets/dice/fgi_*.svg`), as application emoji.
     const DICE: &'static [(&'static str, &'static str)] = &[
         (

@@ -7,6 +7,7 @@
 //! - [`review`]: a seat's play against that table.
 
 pub mod bot;
+pub mod dice;
 pub mod review;
 pub mod rules;
 pub mod views;
@@ -121,6 +122,7 @@ impl Hosted for GetDickey {
     const RULES: &'static [&'static str] = views::RULES;
     const STATS: GameStats = views::STATS;
     const REVIEWS: bool = true;
+    const PIECES: &'static [crate::render::dice::Pieces] = dice::PIECES;
     /// Its six-sided dice's pictures, plain and held (`assets/dice/gd_*.svg`), as application emoji.
     const DICE: &'static [(&'static str, &'static str)] = &[
         ("gd_1", include_str!("../../../assets/dice/gd_1.svg")),
