@@ -1,4 +1,4 @@
-//! The winners' announcement at the end of a game, the same for both games.
+//! The winners' announcement at the end of a game, the same for every game.
 
 use crate::i18n::Lang;
 use crate::tr;

@@ -1,5 +1,5 @@
 //! Privacy: what the bot keeps (`privacy`), and the forget-me prompt and its answers. The same
-//! texts for both games; each names its game's command.
+//! texts for every game; each names its game's command.
 
 use crate::i18n::Lang;
 use crate::ids::ChannelId;

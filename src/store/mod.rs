@@ -1128,7 +1128,7 @@ impl Store {
     }
 
     /// Forgets a person, everywhere, in one transaction: deletes every row of their lifetime
-    /// statistics (every server, both games), and replaces the name they had in stored games
+    /// statistics (every server, every game), and replaces the name they had in stored games
     /// (their seats, and the `created` and `joined` events of the games' logs) by `former` in
     /// each game's language ("a former player"). Their Discord id stays in those games, with no
     /// name, so that the games replay as they were played and the others' results stand.

@@ -443,7 +443,7 @@ fn unknown_name() -> impl Strategy<Value = String> {
 }
 
 /// How many choices each option with choices has, as the bot registered them (the same under
-/// both games' commands, which the registration is checked for).
+/// every game's command, which the registration is checked for).
 struct Choices {
     language: i64,
     scope: i64,
@@ -483,7 +483,7 @@ impl Choices {
                     option["choices"].as_array().unwrap().len()
                 })
                 .collect();
-            assert_eq!(counts.len(), 1, "{path:?} {option}: both games alike");
+            assert_eq!(counts.len(), 1, "{path:?} {option}: every game alike");
             counts.into_iter().next().unwrap() as i64
         };
         Choices {

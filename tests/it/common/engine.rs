@@ -1,4 +1,4 @@
-//! Random legal play through the engine, for the property tests of both games: a table seated
+//! Random legal play through the engine, for the property tests of every game: a table seated
 //! the same way, and the moves its players may make.
 
 use forgetit::engine::dice::DiceSource;
