@@ -189,7 +189,7 @@ impl IdColumn for GameId {
 }
 
 /// A game's row, as [`Store::load`] reads it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub(crate) struct GameRecord {
     guild_id: GuildId,
     channel_id: ChannelId,

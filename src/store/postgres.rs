@@ -30,7 +30,7 @@ const TABLE_EXISTS: &str =
     "SELECT 1::BIGINT FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1";
 
 /// The migrations, embedded.
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+static MIGRATOR: sqlx::migrate::Migrator = sqlx_macros::migrate!("./migrations/postgres");
 
 /// Whether `error` is a writer giving up waiting for another's lock: never here (the server
 /// queues writers; SQLite's busy timeout has no twin).

@@ -33,7 +33,7 @@ mod versions;
 const TABLE_EXISTS: &str = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = $1";
 
 /// The migrations, embedded.
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static MIGRATOR: sqlx::migrate::Migrator = sqlx_macros::migrate!("./migrations/sqlite");
 
 /// How many copies of a database taken before a migration are kept beside it (the newest).
 pub const COPIES_KEPT: usize = 3;

@@ -15,9 +15,9 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePool};
 use sqlx::Row;
 
-static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
+static POSTGRES: Migrator = sqlx_macros::migrate!("./migrations/postgres");
 /// The store's own migrations (`Store::open` embeds the same directory).
-static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
+static SQLITE: Migrator = sqlx_macros::migrate!("./migrations/sqlite");
 
 /// `_sqlx_migrations`: each row's version, success and time of installation, in order.
 async fn applied(pool: &PgPool) -> Vec<(i64, bool, String)> {

@@ -5,7 +5,7 @@
 //! `sudo` when not root), says what it installed, then runs the whole suite: `cargo test
 //! --workspace`, and the in-process end-to-end tests again with the bot's database on PostgreSQL.
 //! It exits non-zero if anything failed. Elsewhere, or without the rights to install, it stops at
-//! once with one line naming the command to run.
+//! once with one line naming the command to run. `cargo xtask install` does the installing alone.
 
 use std::env;
 use std::ffi::OsString;
@@ -68,7 +68,8 @@ fn on_postgres() -> Vec<String> {
 }
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \
-                     one area alone: cargo test --test it store::";
+                     one area alone: cargo test --test it store::; \
+                     the Debian packages alone: cargo xtask install";
 
 fn main() -> ExitCode {
     let mut args = env::args_os().skip(1);
@@ -76,6 +77,15 @@ fn main() -> ExitCode {
     let rest: Vec<OsString> = args.collect();
     match task.as_ref().and_then(|t| t.to_str()) {
         Some("test") => match test(&rest) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("xtask: {message}");
+                ExitCode::FAILURE
+            }
+        },
+        // What `test` installs first, alone: CI starts it in the background while it builds
+        // (the packages are needed only when the tests run).
+        Some("install") if rest.is_empty() => match set_up() {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("xtask: {message}");

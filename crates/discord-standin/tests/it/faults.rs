@@ -181,22 +181,15 @@ async fn a_429_carries_discords_body_and_headers() {
 /// HTTP on to the stand-in. Returns the proxy's URL.
 async fn discord_com_proxy(standin: &Standin) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use tokio_rustls::rustls::pki_types::pem::PemObject;
-    use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
-    use tokio_rustls::rustls::{self, ServerConfig};
 
-    let certs =
-        vec![CertificateDer::from_pem_slice(include_bytes!("tls/discord.com.crt")).unwrap()];
-    let key = PrivateKeyDer::from_pem_slice(include_bytes!("tls/discord.com.key")).unwrap();
-    let config = ServerConfig::builder_with_provider(std::sync::Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_no_client_auth()
-    .with_single_cert(certs, key)
+    let identity = native_tls::Identity::from_pkcs8(
+        include_bytes!("tls/discord.com.crt"),
+        include_bytes!("tls/discord.com.key"),
+    )
     .unwrap();
-    let acceptor = tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config));
+    let acceptor = tokio_native_tls::TlsAcceptor::from(
+        native_tls::TlsAcceptor::builder(identity).build().unwrap(),
+    );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let rest = standin.rest_url().trim_start_matches("http://").to_owned();
