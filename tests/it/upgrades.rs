@@ -136,7 +136,7 @@ async fn a_newer_binary_migrates_an_older_sqlite_database_once_keeping_a_copy_as
         unreachable!()
     };
     // The database as the version before this one left it: without its newest migration.
-    let newest = sqlx::migrate!("./migrations/sqlite")
+    let newest = sqlx_macros::migrate!("./migrations/sqlite")
         .iter()
         .map(|m| m.version)
         .max()

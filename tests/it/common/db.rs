@@ -82,13 +82,13 @@ impl Db {
                     .filename(path)
                     .create_if_missing(true);
                 let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
-                let migrator = older(sqlx::migrate!("./migrations/sqlite"));
+                let migrator = older(sqlx_macros::migrate!("./migrations/sqlite"));
                 migrator.run(&pool).await.unwrap();
                 pool.close().await;
             }
             Db::Postgres { url } => {
                 let pool = sqlx::PgPool::connect(url).await.unwrap();
-                let migrator = older(sqlx::migrate!("./migrations/postgres"));
+                let migrator = older(sqlx_macros::migrate!("./migrations/postgres"));
                 migrator.run(&pool).await.unwrap();
                 pool.close().await;
             }
