@@ -9,7 +9,7 @@
 //!   and the text helpers (truncating and escaping player-given names).
 //! - [`dice`]: how dice are drawn as text ([`DiceStyle`]; the emoji design is explained there),
 //!   and [`emoji`]: the dice's pictures.
-//! - [`chart`]: charts as pictures (a game's story, a review, a rating).
+//! - [`chart`]: charts as pictures (a game's scores, a review, a rating).
 //! - [`review`]: a review of one person's play, and its refusals.
 //! - `lobby`, `over`, `seat`: the pieces every game's messages share; each game's own messages
 //!   are in its folder (`games::<game>::views`).
