@@ -13,10 +13,7 @@ use crate::store::{redacted, BackendKind, Durability};
 use crate::tables::shards::{ShardRange, Shards, ShardsError};
 use crate::tables::TableConfig;
 
-/// The longest move deadline: a week.
-pub const MAX_TURN_TIMEOUT_SECS: u64 = 7 * 24 * 3600;
-/// The slowest bot seat: a minute a move.
-pub const MAX_BOT_PACE_MS: u64 = 60_000;
+pub use crate::duration::{MAX_BOT_PACE_MS, MAX_TURN_TIMEOUT_SECS};
 
 /// The file read when no `--config` is given (if it exists).
 pub const DEFAULT_FILE: &str = "config.toml";

@@ -90,11 +90,16 @@ pub struct Bounds {
     pub bare: Duration,
 }
 
+/// The longest move deadline: a week (the config file's and `config set`'s).
+pub const MAX_TURN_TIMEOUT_SECS: u64 = 7 * 24 * 3600;
+/// The slowest bot seat: a minute a move (the config file's and `config set`'s).
+pub const MAX_BOT_PACE_MS: u64 = 60_000;
+
 /// `config set turn-timeout`: time to read the dice and think (30 s), up to the config file's
 /// longest (a week); a bare number is seconds.
 pub const TURN_TIMEOUT: Bounds = Bounds {
     min: Duration::from_secs(30),
-    max: Duration::from_secs(crate::config::MAX_TURN_TIMEOUT_SECS),
+    max: Duration::from_secs(MAX_TURN_TIMEOUT_SECS),
     bare: Duration::from_secs(1),
 };
 
@@ -102,7 +107,7 @@ pub const TURN_TIMEOUT: Bounds = Bounds {
 /// milliseconds.
 pub const BOT_PACE: Bounds = Bounds {
     min: Duration::ZERO,
-    max: Duration::from_millis(crate::config::MAX_BOT_PACE_MS),
+    max: Duration::from_millis(MAX_BOT_PACE_MS),
     bare: Duration::from_millis(1),
 };
 
@@ -217,7 +222,7 @@ pub fn show(duration: Duration, lang: Lang) -> String {
     if ms < 60_000 && !ms.is_multiple_of(1000) {
         let seconds = format!("{:.3}", ms as f64 / 1000.0);
         let seconds = seconds.trim_end_matches('0').trim_end_matches('.');
-        let seconds = crate::render::view::decimal(seconds, lang);
+        let seconds = crate::i18n::decimal(seconds, lang);
         return tr!(lang, "duration-s", n = seconds);
     }
     let mut secs = duration.as_secs();

@@ -280,6 +280,14 @@ fn elide_wrapped(word: &str, name: &str, wrap: &str) -> String {
     format!("{article}{wrapped}")
 }
 
+/// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
+pub fn decimal(number: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => number.replace('.', ","),
+        Lang::EnUs => number.to_string(),
+    }
+}
+
 /// `word` then `name` as French writes them: the word elided before a name that starts with a
 /// vowel sound (`d'alice`, `qu'Élodie`, `l'Yvonne`), else a space between them (`de bob`, `de
 /// Robot 1`, `de <@123>`). `word` is one of French's elidable words: `de`, `le`, `la`, `que`,
@@ -297,8 +305,7 @@ fn elide_wrapped(word: &str, name: &str, wrap: &str) -> String {
 ///   "aspirated" one (`de Hollande`), and the spelling does not say which; no elision before a
 ///   mute h is the smaller fault than one before an aspirated h, so `de Hugo`;
 /// - a name that starts with a digit, an emoji (`🤖 Robot 1`), a symbol or a markdown-escaped
-///   character (`\_alice`, as [`display_name`](crate::render::view::display_name) escapes
-///   one) does not elide;
+///   character (`\_alice`, as the views escape one in a display name) does not elide;
 /// - nor does a mention (`<@123>`): Discord shows it as `@alice`, and `de @alice` is how French
 ///   writes a handle (the `@` is read "arobase", not the name's vowel), so `de <@123>`;
 /// - markdown the message put around the name (`**alice**`, `*alice*`, `~~alice~~`, `||alice||`)

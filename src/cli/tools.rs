@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::fail;
 use crate::config::{Config, ConfigError};
 use crate::engine::GameKind;
-use crate::games::SolveArgs;
+use crate::games::{SolveArgs, SolveError};
 use crate::store;
 use crate::store::redacted;
 use crate::strategy::sim::{self, SimConfig};
@@ -103,7 +103,7 @@ pub(super) fn solve(
     };
     let solved = match game.game() {
         Some(game) => game.solve(&args, &progress),
-        None => Err(format!("no game {}", game.as_str())),
+        None => Err(SolveError::NoGame(game.as_str().to_string())),
     };
     bar.finish_and_clear();
     let solved = match solved {

@@ -53,7 +53,7 @@ pub(super) async fn route_click(
             lang: board_lang,
             period,
         }) => {
-            let board = commands::Board {
+            let board = commands::BoardAsked {
                 kind,
                 global,
                 chat: place.reach == crate::store::Reach::Chat,
@@ -131,7 +131,7 @@ impl Clicked<'_> {
             game_id,
             version,
             message_id: click.message.id.into(),
-            board: board_of(&click.message),
+            message_kind: message_kind_of(&click.message),
         };
         let reply = Box::new(
             InteractionReply::click(
@@ -172,7 +172,7 @@ impl Clicked<'_> {
     /// A leaderboard's page button: the message turned to `page` of `board`, in `board_lang`.
     async fn turn_page(
         &self,
-        board: commands::Board,
+        board: commands::BoardAsked,
         page: u32,
         board_lang: Lang,
         reply: Box<InteractionReply>,
@@ -268,7 +268,7 @@ pub(super) fn is_page_footer(text: &str) -> bool {
 
 /// The kind of game message `message` is, as its buttons and menus say: a lobby, a turn, or
 /// neither (a leaderboard, a game-over message, a turn that ended).
-pub(super) fn board_of(message: &serenity::Message) -> Option<crate::engine::Board> {
+pub(super) fn message_kind_of(message: &serenity::Message) -> Option<crate::engine::MessageKind> {
     message
         .components
         .iter()
@@ -282,7 +282,9 @@ pub(super) fn board_of(message: &serenity::Message) -> Option<crate::engine::Boa
             _ => None,
         })
         .find_map(|custom_id| match codec::decode(custom_id)? {
-            Button::Game { action, .. } => Intent::<MoveText>::parse(&action, Some(""))?.board(),
+            Button::Game { action, .. } => {
+                Intent::<MoveText>::parse(&action, Some(""))?.message_kind()
+            }
             Button::Leaderboard { .. } | Button::Forget { .. } => None,
         })
 }

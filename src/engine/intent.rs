@@ -38,7 +38,7 @@ pub enum Intent<M> {
 /// The kinds of message a table shows with buttons: a click acts only on the kind of message
 /// its intent belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Board {
+pub enum MessageKind {
     /// The lobby: join, leave, add a bot, start, cancel.
     Lobby,
     /// The turn in progress: the moves, and the odds.
@@ -134,13 +134,13 @@ impl<M: MoveCode> Intent<M> {
     }
 
     /// The kind of message whose buttons ask for this intent; `None` for slash commands' own.
-    pub fn board(&self) -> Option<Board> {
+    pub fn message_kind(&self) -> Option<MessageKind> {
         match self {
             Intent::Join | Intent::Leave | Intent::AddBot | Intent::Start | Intent::Cancel => {
-                Some(Board::Lobby)
+                Some(MessageKind::Lobby)
             }
-            Intent::Odds | Intent::Play(_) => Some(Board::Turn),
-            Intent::Rematch | Intent::Review => Some(Board::Over),
+            Intent::Odds | Intent::Play(_) => Some(MessageKind::Turn),
+            Intent::Rematch | Intent::Review => Some(MessageKind::Over),
             Intent::Kick { .. } | Intent::Scores => None,
         }
     }

@@ -7,7 +7,7 @@ pub mod intent;
 mod kind;
 pub mod table;
 
-pub use intent::{Board, Intent, MoveCode, MoveText};
+pub use intent::{Intent, MessageKind, MoveCode, MoveText};
 pub use kind::{GameKind, Period, Ranking, Scope, Status};
 
 use serde::{Deserialize, Serialize};

@@ -7,13 +7,13 @@
 //! outside a game's folder names it but that line. Adding a game: see docs/architecture.md,
 //! "Adding a game".
 
+pub mod chart;
 pub mod forgetit;
 pub mod getdickey;
 pub mod pig;
 mod registry;
-pub mod story;
 
-pub use registry::{all, game, known, register, server_target, AnyGame, AnyStrategy, Entry};
+pub use registry::{all, game, known, register, server_target, AnyGame, AnyStrategy, Entry, Taken};
 
 /// Every game the bot hosts, one line each, in the order the bot lists them (its commands, its
 /// statistics). Its kind, commands, table, texts and strategy follow from its `impl Hosted`.
@@ -136,7 +136,7 @@ pub trait Hosted: Rules<Error: ErrorText> {
         _result: &Self::TurnResult,
         _round: u32,
         _lang: Lang,
-    ) -> Option<story::Marked> {
+    ) -> Option<chart::Marked> {
         None
     }
     /// The review of `player`'s play in the finished game `game_id`, from its event log, in
@@ -166,8 +166,11 @@ pub trait Hosted: Rules<Error: ErrorText> {
     /// `forgetit solve`: what optimal play is worth, as lines for stdout, and a note for stderr
     /// (where a solved table came from). `progress(done, total)` follows a long solve. Options
     /// this game does not take are refused in one line. By default: nothing to solve.
-    fn solve(_args: &SolveArgs, _progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
-        Err(format!("{} has nothing to solve", Self::NAMES.command))
+    fn solve(
+        _args: &SolveArgs,
+        _progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<Solved, SolveError> {
+        Err(SolveError::Nothing(Self::NAMES.command))
     }
 }
 
@@ -215,4 +218,26 @@ pub struct SolveArgs {
 pub struct Solved {
     pub lines: Vec<String>,
     pub note: Option<String>,
+}
+
+/// Why `forgetit solve` solves nothing, in the one line it prints.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// An option the game does not take (`option`, without its dashes), and why (`why`, as
+    /// " (…)", or "").
+    #[error("--{option} is not for {game}{why}")]
+    NotFor {
+        option: &'static str,
+        game: &'static str,
+        why: &'static str,
+    },
+    /// A target out of the game's bounds.
+    #[error("target {target} is not between {min} and {max}")]
+    Target { target: u32, min: u32, max: u32 },
+    /// A game without a solver (its command).
+    #[error("{0} has nothing to solve")]
+    Nothing(&'static str),
+    /// A game that is neither built in nor registered (its key).
+    #[error("no game {0}")]
+    NoGame(String),
 }

@@ -12,7 +12,7 @@ use std::sync::{PoisonError, RwLock};
 
 use futures::future::BoxFuture;
 
-use super::{Hold, Hosted, Preparing, SolveArgs, Solved, Strategy, Target};
+use super::{Hold, Hosted, Preparing, SolveArgs, SolveError, Solved, Strategy, Target};
 use crate::engine::table::Game;
 use crate::engine::GameKind;
 use crate::i18n::Lang;
@@ -20,7 +20,7 @@ use crate::ids::GameId;
 use crate::render::stats::GameStats;
 use crate::render::MessageView;
 use crate::store::{Store, StoreError};
-use crate::strategy::sim::{SimConfig, SimReport};
+use crate::strategy::sim::{SimConfig, SimError, SimReport};
 
 /// A game's strategy, as the service keeps it (its [`Hosted::Strategy`]).
 pub type AnyStrategy = Box<dyn Any + Send + Sync>;
@@ -53,14 +53,14 @@ pub trait AnyGame: Sync {
         &self,
         args: &SolveArgs,
         progress: &(dyn Fn(u64, u64) + Sync),
-    ) -> Result<Solved, String>;
+    ) -> Result<Solved, SolveError>;
     /// `forgetit sim`.
     fn sim(
         &self,
         config: &SimConfig,
         cache: Option<&Path>,
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<SimReport, String>;
+    ) -> Result<SimReport, SimError>;
     /// Its strategy, made once per service.
     fn strategy(&self, cache: Option<&Path>) -> AnyStrategy;
     /// Starts preparing its strategy (made by [`AnyGame::strategy`]).
@@ -153,7 +153,7 @@ impl<R: Hosted> AnyGame for Entry<R> {
         &self,
         args: &SolveArgs,
         progress: &(dyn Fn(u64, u64) + Sync),
-    ) -> Result<Solved, String> {
+    ) -> Result<Solved, SolveError> {
         R::solve(args, progress)
     }
 
@@ -162,7 +162,7 @@ impl<R: Hosted> AnyGame for Entry<R> {
         config: &SimConfig,
         cache: Option<&Path>,
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<SimReport, String> {
+    ) -> Result<SimReport, SimError> {
         crate::strategy::sim::run_game::<R>(config, cache, progress)
     }
 
@@ -215,6 +215,14 @@ impl<R: Hosted> AnyGame for Entry<R> {
     }
 }
 
+/// Why [`register`] refused a game: its code or its command is another game's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game {game} has the code or the command of {other}")]
+pub struct Taken {
+    pub game: &'static str,
+    pub other: &'static str,
+}
+
 /// The games added to [`super::BUILT_IN`] by [`register`]: none in the bot itself.
 static REGISTERED: RwLock<&'static [&'static dyn AnyGame]> = RwLock::new(&[]);
 
@@ -227,7 +235,7 @@ pub fn all() -> &'static [&'static dyn AnyGame] {
 /// stored games, its buttons), for a service that offers it too (the tests' toy game, through
 /// `BotOptions::games`); its kind. Registering a game twice is registering it once; a game whose
 /// key, code or command is another's is refused.
-pub fn register(game: &'static dyn AnyGame) -> Result<GameKind, String> {
+pub fn register(game: &'static dyn AnyGame) -> Result<GameKind, Taken> {
     let kind = game.kind();
     let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
     let known = super::BUILT_IN.iter().chain(registered.iter());
@@ -236,11 +244,10 @@ pub fn register(game: &'static dyn AnyGame) -> Result<GameKind, String> {
             return Ok(kind);
         }
         if other.code() == kind.code() || other.command() == kind.command() {
-            return Err(format!(
-                "the game {} has the code or the command of {}",
-                kind.as_str(),
-                other.as_str()
-            ));
+            return Err(Taken {
+                game: kind.as_str(),
+                other: other.as_str(),
+            });
         }
     }
     crate::i18n::register_game_texts(kind.command(), game.locales());

@@ -10,7 +10,7 @@
 //! - [`dice`]: the pieces dice are drawn with, whatever the game ([`DiceStyle`]: the config's
 //!   pieces and the application emoji, looked up by a game's own declarations), and [`emoji`]:
 //!   the dice's pictures.
-//! - [`chart`]: charts as pictures (a game's story, a review, a rating).
+//! - [`chart`]: charts as pictures (a game's scores, a review, a rating).
 //! - [`review`]: a review of one person's play, and its refusals.
 //! - `lobby`, `over`, `seat`: the pieces every game's messages share; each game's own messages
 //!   are in its folder (`games::<game>::views`).

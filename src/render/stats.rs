@@ -277,7 +277,7 @@ pub const RATING_CHART_FILE: &str = "rating.png";
 /// `name`'s rating after each of their last games (oldest first), as the leaderboards show it;
 /// `None` with fewer than two.
 pub fn rating_chart(name: &str, ratings: &[Rating], lang: Lang) -> Option<Picture> {
-    let (chart, description) = rating_story(name, ratings, lang)?;
+    let (chart, description) = rating_score_chart(name, ratings, lang)?;
     let png = score_png(&chart).ok()?;
     Some(Picture {
         name: RATING_CHART_FILE.to_string(),
@@ -287,7 +287,11 @@ pub fn rating_chart(name: &str, ratings: &[Rating], lang: Lang) -> Option<Pictur
 }
 
 /// What [`rating_chart`] draws, and its alt text.
-pub fn rating_story(name: &str, ratings: &[Rating], lang: Lang) -> Option<(ScoreChart, String)> {
+pub fn rating_score_chart(
+    name: &str,
+    ratings: &[Rating],
+    lang: Lang,
+) -> Option<(ScoreChart, String)> {
     if ratings.len() < 2 {
         return None;
     }

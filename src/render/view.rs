@@ -12,7 +12,6 @@
 use std::fmt;
 
 use crate::engine::{Intent, MoveCode, Player};
-use crate::i18n::Lang;
 
 /// Discord's documented limits, in characters (Unicode scalar values).
 pub mod limits {
@@ -547,13 +546,7 @@ fn indent(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     Ok(())
 }
 
-/// A decimal number as the language writes it: "43.6" in English, "43,6" in French.
-pub fn decimal(number: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Fr => number.replace('.', ","),
-        Lang::EnUs => number.to_string(),
-    }
-}
+pub use crate::i18n::decimal;
 
 #[cfg(test)]
 mod tests {

@@ -48,6 +48,39 @@ pub struct SimReport {
     pub turns_spread: f64,
 }
 
+/// Why a run cannot be played, or stopped: the one line `forgetit sim` prints.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// A game that is neither built in nor registered (its key).
+    #[error("no game {0}")]
+    NoGame(String),
+    #[error("{given} seats: this game seats {min} to {max}")]
+    Seats {
+        given: usize,
+        min: usize,
+        max: usize,
+    },
+    /// A policy the game does not have, and those it has.
+    #[error("unknown policy {name:?} for this game ({policies})")]
+    Policy {
+        name: String,
+        policies: &'static str,
+    },
+    #[error("no games to play")]
+    NoGames,
+    #[error("target {target} is not between {min} and {max}")]
+    Target { target: u32, min: u32, max: u32 },
+    #[error("this game has no target")]
+    NoTarget,
+    /// The rules refused a policy's move (or a seat): a policy's or a game's bug.
+    #[error("game {game}: {refused}")]
+    Refused { game: u64, refused: String },
+    #[error("game {game}: no move for seat {seat}")]
+    NoMove { game: u64, seat: usize },
+    #[error("game {0} did not finish")]
+    Unfinished(u64),
+}
+
 /// One game's outcome: each seat's (by policy order) final score and share of the win, and the
 /// turns played.
 struct Outcome {
@@ -63,45 +96,44 @@ pub fn run(
     config: &SimConfig,
     cache: Option<&std::path::Path>,
     progress: impl Fn(u64) + Sync,
-) -> Result<SimReport, String> {
+) -> Result<SimReport, SimError> {
     let game = config
         .game
         .game()
-        .ok_or_else(|| format!("no game {}", config.game.as_str()))?;
+        .ok_or_else(|| SimError::NoGame(config.game.as_str().to_string()))?;
     game.sim(config, cache, &progress)
 }
 
 /// The policies of a game, as checked from the typed names.
-fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<Policy<R>>, String> {
+fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<Policy<R>>, SimError> {
     let (min, max) = (R::MIN_SEATS.max(1), R::MAX_SEATS);
     if !(min..=max).contains(&config.seats.len()) {
-        return Err(format!(
-            "{} seats: this game seats {min} to {max}",
-            config.seats.len()
-        ));
+        return Err(SimError::Seats {
+            given: config.seats.len(),
+            min,
+            max,
+        });
     }
     let policies = config
         .seats
         .iter()
         .map(|name| {
-            R::policy(name.trim()).ok_or_else(|| {
-                format!(
-                    "unknown policy {:?} for this game ({})",
-                    name.trim(),
-                    R::POLICIES
-                )
+            R::policy(name.trim()).ok_or_else(|| SimError::Policy {
+                name: name.trim().to_string(),
+                policies: R::POLICIES,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, SimError>>()?;
     if config.games == 0 {
-        return Err("no games to play".into());
+        return Err(SimError::NoGames);
     }
     match (R::TARGET, config.target) {
-        (Some(t), Some(target)) if !(t.min..=t.max).contains(&target) => Err(format!(
-            "target {target} is not between {} and {}",
-            t.min, t.max
-        )),
-        (None, Some(_)) => Err("this game has no target".into()),
+        (Some(t), Some(target)) if !(t.min..=t.max).contains(&target) => Err(SimError::Target {
+            target,
+            min: t.min,
+            max: t.max,
+        }),
+        (None, Some(_)) => Err(SimError::NoTarget),
         _ => Ok(policies),
     }
 }
@@ -111,7 +143,7 @@ pub(crate) fn run_game<R: Hosted>(
     config: &SimConfig,
     cache: Option<&std::path::Path>,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<SimReport, String> {
+) -> Result<SimReport, SimError> {
     let policies = policies::<R>(config)?;
     let target = R::TARGET.map(|t| config.target.unwrap_or(t.default));
     let settings = R::settings(target, target.unwrap_or(0));
@@ -131,7 +163,7 @@ pub(crate) fn run_game<R: Hosted>(
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             outcome
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, SimError>>()?;
     let n = outcomes.len() as f64;
     let stats = |values: Vec<f64>| {
         let mean = values.iter().sum::<f64>() / n;
@@ -169,13 +201,16 @@ fn play<R: Hosted>(
     i: u64,
     seed: u64,
     strategy: &R::Strategy,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, SimError> {
     let n = policies.len();
     // seats[seat] = the index of its policy.
     let seats: Vec<usize> = (0..n).map(|s| (s + i as usize) % n).collect();
     let bot = |seat: usize| Player::Bot(seat as u8 + 1);
     let mut dice = RandomDice::seeded(seed);
-    let fail = |e: crate::engine::table::RuleError<R::Error>| format!("game {i}: {e}");
+    let fail = |e: crate::engine::table::RuleError<R::Error>| SimError::Refused {
+        game: i,
+        refused: e.to_string(),
+    };
     let (mut game, _) = Game::<R>::create(settings, bot(0), "Bot 1").map_err(fail)?;
     for seat in 1..n {
         let join = Action::Join {
@@ -194,12 +229,12 @@ fn play<R: Hosted>(
             last = Some(number);
             turns += 1;
         }
-        let action = (policies[seats[seat]])(&game, strategy)
-            .ok_or_else(|| format!("game {i}: no move for seat {seat}"))?;
+        let action =
+            (policies[seats[seat]])(&game, strategy).ok_or(SimError::NoMove { game: i, seat })?;
         game.apply(action, &mut dice).map_err(fail)?;
     }
     let Phase::Finished { winners } = &game.phase else {
-        return Err(format!("game {i} did not finish"));
+        return Err(SimError::Unfinished(i));
     };
     let mut out = Outcome {
         scores: vec![0.0; n],

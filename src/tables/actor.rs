@@ -14,7 +14,7 @@ use super::table::{deny, Table};
 use super::{Closed, Hosted, NewGame, Origin, Request, TableConfig, TableGame};
 use crate::engine::table::Game;
 use crate::engine::Player;
-use crate::engine::{Board, GameKind, Intent, Status};
+use crate::engine::{GameKind, Intent, MessageKind, Status};
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
 use crate::render::notice::{message_link, Busy};
 use crate::render::{self, Notice};
@@ -684,7 +684,7 @@ impl Actor {
     async fn rematch(&mut self, request: Request) {
         let Origin::Click {
             game_id,
-            board: Some(Board::Over),
+            message_kind: Some(MessageKind::Over),
             ..
         } = request.origin
         else {

@@ -179,7 +179,7 @@ impl<R: Hosted> TableGame for Game<R> {
     }
 
     fn chart(events: &[Self::Event], lang: Lang) -> Option<render::Picture> {
-        let (chart, description) = crate::games::story::story::<R>(events, lang)?;
+        let (chart, description) = crate::games::chart::score_chart::<R>(events, lang)?;
         let png = match render::chart::score_png(&chart) {
             Ok(png) => png,
             Err(e) => {

@@ -249,12 +249,14 @@ pub trait Reply: Send + 'static {
     fn update(
         self: Box<Self>,
         message: Outgoing,
-    ) -> BoxFuture<'static, Result<(), (String, Outgoing)>>;
+    ) -> BoxFuture<'static, Result<(), (ReplyError, Outgoing)>>;
     /// Answers with a new public message; returns its id.
-    fn message(self: Box<Self>, message: Outgoing)
-        -> BoxFuture<'static, Result<MessageId, String>>;
+    fn message(
+        self: Box<Self>,
+        message: Outgoing,
+    ) -> BoxFuture<'static, Result<MessageId, ReplyError>>;
     /// Answers privately to the one who asked.
-    fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>>;
+    fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), ReplyError>>;
     /// Answers privately at once with `now` (a wait), then with `later`'s answer once it comes:
     /// the first answer edited into it (or followed up by it). `later` must come within the
     /// interaction's 15 minutes. Without a way to edit, only `later`'s answer is given.
@@ -262,10 +264,22 @@ pub trait Reply: Send + 'static {
         self: Box<Self>,
         now: MessageView,
         later: BoxFuture<'static, MessageView>,
-    ) -> BoxFuture<'static, Result<(), String>> {
+    ) -> BoxFuture<'static, Result<(), ReplyError>> {
         drop(now);
         Box::pin(async move { self.ephemeral(later.await).await })
     }
+}
+
+/// Why an answer to an interaction did not go out ([`Reply`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplyError {
+    /// The bot is stopping: the stop answers (its person was told it is restarting).
+    #[error("the bot is stopping: its person was told it is restarting")]
+    Stopping,
+    /// Discord refused it or could not be reached: its error, as text (the tables know no
+    /// Discord type).
+    #[error("{0}")]
+    Failed(String),
 }
 
 /// Who asks.
@@ -293,7 +307,7 @@ pub enum Origin {
         message_id: MessageId,
         /// The kind of game message clicked, as its own buttons say (what Discord shows on it);
         /// `None` for a message without a game's buttons.
-        board: Option<crate::engine::Board>,
+        message_kind: Option<crate::engine::MessageKind>,
     },
 }
 

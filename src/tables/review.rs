@@ -10,7 +10,7 @@ use tracing::{error, info};
 
 use super::registry::Shared;
 use super::{Origin, Reply, Who};
-use crate::engine::{Board, GameKind, Player, Status};
+use crate::engine::{GameKind, MessageKind, Player, Status};
 use crate::i18n::Lang;
 use crate::ids::{GameId, GuildId};
 use crate::render::review::{refusal, Refusal};
@@ -107,9 +107,9 @@ async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, Mess
         error!(error = %e, "could not review a game");
         render::notice(Notice::Failed, lang)
     };
-    if let Origin::Click { board, .. } = request.origin {
+    if let Origin::Click { message_kind, .. } = request.origin {
         // Review is a button of a game's end, and acts there only.
-        if board != Some(Board::Over) {
+        if message_kind != Some(MessageKind::Over) {
             return Err(render::notice(Notice::UnknownButton, lang));
         }
     }

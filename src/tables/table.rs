@@ -276,7 +276,7 @@ where
                 game_id,
                 version,
                 message_id,
-                board,
+                message_kind,
             } => {
                 if game_id != self.id {
                     return deny(reply, Notice::GameOver, lang).await;
@@ -284,8 +284,8 @@ where
                 // A click acts only on the kind of message its button belongs to, as the clicked
                 // message's own buttons say: a lobby's on a lobby, a move or Odds on a turn
                 // message. A move on a message without buttons is on a turn that ended.
-                if intent.board() != board {
-                    let notice = if intent.is_move() && board.is_none() {
+                if intent.message_kind() != message_kind {
+                    let notice = if intent.is_move() && message_kind.is_none() {
                         self.stale_notice(message_id, &code)
                     } else {
                         Notice::UnknownButton

@@ -4,10 +4,10 @@
 use forgetit::engine::dice::RandomDice;
 use forgetit::engine::table::{Action, Event, Game};
 use forgetit::engine::Player;
+use forgetit::games::chart::score_chart;
 use forgetit::games::forgetit::ForGetIt;
 use forgetit::games::getdickey::GetDickey;
 use forgetit::games::pig::Pig;
-use forgetit::games::story::story;
 use forgetit::games::Hosted;
 use forgetit::i18n::Lang;
 use forgetit::render::chart::{self, Moment, ScoreChart, SeatLine};
@@ -157,7 +157,7 @@ fn the_story_is_the_game<R: Hosted>(settings: R::Settings, seats: usize, name: &
     for seed in 0..8 {
         let (game, log) = random_game::<R>(settings.clone(), seats, seed);
         for lang in [Lang::EnUs, Lang::Fr] {
-            let (chart, alt) = story::<R>(&log, lang).expect("a story");
+            let (chart, alt) = score_chart::<R>(&log, lang).expect("a chart");
             assert_eq!(chart.seats.len(), game.seats.len());
             for (i, line) in chart.seats.iter().enumerate() {
                 assert_eq!(line.points[0], (0, 0));
@@ -209,7 +209,8 @@ fn the_rating_chart_shows_the_rating_over_the_games() {
         assert_eq!(chart, rating_chart("alice", &ratings, lang).unwrap());
         assert!(chart.png.len() < 200 * 1024);
         keep(&format!("rating_{}", lang.code()), &chart.png);
-        let (drawn, _) = forgetit::render::stats::rating_story("alice", &ratings, lang).unwrap();
+        let (drawn, _) =
+            forgetit::render::stats::rating_score_chart("alice", &ratings, lang).unwrap();
         let svg = chart::score_svg(&drawn).unwrap();
         insta::assert_snapshot!(format!("rating_{}", lang.code()), svg);
         let first = forgetit::render::stats::shown_rating(ratings[0].ordinal());
@@ -260,7 +261,7 @@ fn rounds_run_from_the_seat_that_went_first() {
     act(&mut game, hold(bot), &[]);
     act(&mut game, Action::Leave { player: p(0) }, &[]);
     assert!(game.is_over());
-    let (chart, alt) = story::<Pig>(&log, Lang::EnUs).unwrap();
+    let (chart, alt) = score_chart::<Pig>(&log, Lang::EnUs).unwrap();
     let lines: Vec<Vec<(u32, i64)>> = chart.seats.iter().map(|s| s.points.clone()).collect();
     assert_eq!(
         lines,
@@ -500,7 +501,7 @@ fn robot_game_fr() -> ScoreChart {
         );
     }
     let (_, log) = play_out(game, log, &mut dice, 36);
-    let (chart, _) = story::<ForGetIt>(&log, Lang::Fr).expect("a story");
+    let (chart, _) = score_chart::<ForGetIt>(&log, Lang::Fr).expect("a chart");
     assert_eq!(chart.seats[1].name, "Robot 1 (robot)");
     chart
 }
@@ -608,7 +609,7 @@ fn the_french_chart_of_a_game_with_robot_1() {
 #[test]
 fn legends_never_cover_data_and_seats_markers_never_each_other() {
     use forgetit::ratings::Rating;
-    use forgetit::render::stats::rating_story;
+    use forgetit::render::stats::rating_score_chart;
     let mut charts = vec![
         (
             "score_en".to_string(),
@@ -632,7 +633,7 @@ fn legends_never_cover_data_and_seats_markers_never_each_other() {
         })
         .collect();
     for lang in [Lang::EnUs, Lang::Fr] {
-        let (drawn, _) = rating_story("alice", &ratings, lang).unwrap();
+        let (drawn, _) = rating_score_chart("alice", &ratings, lang).unwrap();
         charts.push((
             format!("rating_{}", lang.code()),
             chart::score_svg(&drawn).unwrap(),
@@ -659,7 +660,7 @@ fn legends_never_cover_data_and_seats_markers_never_each_other() {
         for seed in 0..4 {
             let (_, log) = random_game::<R>(settings.clone(), seats, seed);
             for lang in [Lang::EnUs, Lang::Fr] {
-                let (chart, _) = story::<R>(&log, lang).unwrap();
+                let (chart, _) = score_chart::<R>(&log, lang).unwrap();
                 let svg = chart::score_svg(&chart).unwrap();
                 wrong.extend(covered(&format!("{name} {seed} {}", lang.code()), &svg));
             }

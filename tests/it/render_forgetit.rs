@@ -12,7 +12,7 @@ use common::render::{
     ten_long_names,
 };
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::{Board, Intent, MoveText, Player};
+use forgetit::engine::{Intent, MessageKind, MoveText, Player};
 use forgetit::games::forgetit::solver::{Choice, Situation, Solver};
 use forgetit::games::forgetit::views as render;
 use forgetit::games::forgetit::*;
@@ -774,8 +774,8 @@ fn intents_round_trip_through_their_short_codes() {
     assert_eq!(I::Odds.code(), "odds");
     assert_eq!(I::Review.code(), "review");
     // Rematch and Review are the game-over message's buttons, and act there only.
-    assert_eq!(I::Review.board(), Some(Board::Over));
-    assert_eq!(I::Rematch.board(), Some(Board::Over));
+    assert_eq!(I::Review.message_kind(), Some(MessageKind::Over));
+    assert_eq!(I::Rematch.message_kind(), Some(MessageKind::Over));
     assert_eq!(
         UiAction::LeaderboardPage { page: 2 }.to_string(),
         "lb:2",
@@ -789,7 +789,7 @@ fn intents_round_trip_through_their_short_codes() {
         },
     ] {
         assert_eq!(I::parse(&slash_only.code(), None), None);
-        assert_eq!(slash_only.board(), None);
+        assert_eq!(slash_only.message_kind(), None);
     }
     for junk in [
         "",

@@ -27,7 +27,7 @@ use forgetit::engine::Scope;
 use forgetit::games::forgetit::{Event, Game, GameEvent};
 use forgetit::i18n::Lang;
 use forgetit::render::MessageView;
-use forgetit::tables::{Intent, Origin, Outgoing, Reply, Request, Who};
+use forgetit::tables::{Intent, Origin, Outgoing, Reply, ReplyError, Request, Who};
 use forgetit::GameId;
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
@@ -544,7 +544,7 @@ impl Reply for Answer {
     fn update(
         self: Box<Self>,
         message: Outgoing,
-    ) -> BoxFuture<'static, Result<(), (String, Outgoing)>> {
+    ) -> BoxFuture<'static, Result<(), (ReplyError, Outgoing)>> {
         let _ = self.0.send(message.view.content);
         Box::pin(async { Ok(()) })
     }
@@ -552,12 +552,12 @@ impl Reply for Answer {
     fn message(
         self: Box<Self>,
         message: Outgoing,
-    ) -> BoxFuture<'static, Result<forgetit::MessageId, String>> {
+    ) -> BoxFuture<'static, Result<forgetit::MessageId, ReplyError>> {
         let _ = self.0.send(message.view.content);
         Box::pin(async { Ok(forgetit::MessageId::new(0)) })
     }
 
-    fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>> {
+    fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), ReplyError>> {
         let _ = self.0.send(view.content);
         Box::pin(async { Ok(()) })
     }

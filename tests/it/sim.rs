@@ -1,7 +1,7 @@
 //! `forgetit sim` (src/strategy/sim.rs): bot-only games through the engines, comparing policies.
 
 use forgetit::engine::GameKind;
-use forgetit::strategy::sim::{run, SimConfig, SimReport};
+use forgetit::strategy::sim::{run, SimConfig, SimError, SimReport};
 
 fn sim(game: GameKind, seats: &[&str], games: u64, target: Option<u32>) -> SimReport {
     let config = SimConfig {
@@ -77,31 +77,29 @@ fn bad_configurations_are_refused_with_a_reason() {
         target,
     };
     let refused = |config: SimConfig| run(&config, None, |_| {}).unwrap_err();
-    assert!(
-        refused(config(forgetit::games::forgetit::KIND, &["greedy"], None)).contains("2 to 10")
+    let fgi = forgetit::games::forgetit::KIND;
+    let gd = forgetit::games::getdickey::KIND;
+    let too_few = refused(config(fgi, &["greedy"], None));
+    assert_eq!(
+        too_few,
+        SimError::Seats {
+            given: 1,
+            min: 2,
+            max: 10
+        }
     );
-    assert!(refused(config(
-        forgetit::games::getdickey::KIND,
-        &["two-words"],
-        None
-    ))
-    .contains("\"two-words\""));
-    assert!(refused(config(
-        forgetit::games::forgetit::KIND,
-        &["bank-at-x", "greedy"],
-        None
-    ))
-    .contains("unknown policy"));
-    assert!(refused(config(
-        forgetit::games::forgetit::KIND,
-        &["greedy", "greedy"],
-        Some(20)
-    ))
-    .contains("target 20 is not between"));
-    assert!(refused(config(
-        forgetit::games::getdickey::KIND,
-        &["greedy"],
-        Some(200)
-    ))
-    .contains("no target"));
+    assert_eq!(too_few.to_string(), "1 seats: this game seats 2 to 10");
+    let unknown = refused(config(gd, &["two-words"], None));
+    assert!(matches!(&unknown, SimError::Policy { name, .. } if name == "two-words"));
+    assert!(unknown.to_string().contains("\"two-words\""));
+    assert!(matches!(
+        refused(config(fgi, &["bank-at-x", "greedy"], None)),
+        SimError::Policy { .. }
+    ));
+    let target = refused(config(fgi, &["greedy", "greedy"], Some(20)));
+    assert!(matches!(target, SimError::Target { target: 20, .. }));
+    assert!(target.to_string().starts_with("target 20 is not between"));
+    let no_target = refused(config(gd, &["greedy"], Some(200)));
+    assert_eq!(no_target, SimError::NoTarget);
+    assert_eq!(no_target.to_string(), "this game has no target");
 }

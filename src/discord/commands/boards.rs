@@ -76,7 +76,7 @@ pub(super) async fn leaderboard(
     let reply = reply_of(ctx);
     let lang = user_lang(ctx);
     let store = &ctx.data().store;
-    let board = Board {
+    let board = BoardAsked {
         kind,
         global,
         chat: place.reach == crate::store::Reach::Chat,
@@ -92,9 +92,11 @@ pub(super) async fn leaderboard(
     Ok(())
 }
 
-/// Which leaderboard: of which game, over this server or all, ranked by what, over which games.
+/// Which leaderboard a person asked for (a command, a page button): of which game, over this
+/// server or all, ranked by what, over which games; the store's [`Board`](crate::store::Board) once
+/// the server it was asked in is known.
 #[derive(Clone, Copy, Debug)]
-pub struct Board {
+pub struct BoardAsked {
     pub kind: GameKind,
     pub global: bool,
     /// A chat's (a DM's or a group DM's) rather than a server's, when not global.
@@ -106,12 +108,12 @@ pub struct Board {
 /// One page of a leaderboard, as a message.
 pub async fn leaderboard_view(
     store: &Store,
-    board: Board,
+    board: BoardAsked,
     guild_id: serenity::GuildId,
     page: u32,
     lang: Lang,
 ) -> Result<MessageView, StoreError> {
-    let Board {
+    let BoardAsked {
         kind,
         global,
         chat,
@@ -178,8 +180,8 @@ async fn name_here(
 }
 
 /// Names the paging buttons of a leaderboard posted in `lang`.
-pub fn leaderboard_namer(board: Board, lang: Lang) -> impl Fn(&UiAction) -> String {
-    let Board {
+pub fn leaderboard_namer(board: BoardAsked, lang: Lang) -> impl Fn(&UiAction) -> String {
+    let BoardAsked {
         kind,
         global,
         by,

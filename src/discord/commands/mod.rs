@@ -9,7 +9,7 @@ mod privacy;
 mod settings;
 mod table;
 
-pub use boards::{leaderboard_namer, leaderboard_view, Board};
+pub use boards::{leaderboard_namer, leaderboard_view, BoardAsked};
 pub(super) use privacy::forget_click;
 
 use std::borrow::Cow;

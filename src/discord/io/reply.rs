@@ -17,7 +17,7 @@ use super::*;
 use crate::discord::answers::AnswerBook;
 use crate::ids;
 use crate::render::MessageView;
-use crate::tables::{Outgoing, Reply};
+use crate::tables::{Outgoing, Reply, ReplyError};
 use crate::telemetry::{rest_timed, Outcome, Route};
 
 /// Where an answer, once given, is noted for the tables to show their game through (see
@@ -163,13 +163,10 @@ pub(in crate::discord) async fn answer_left(
     sent.map(|()| true)
 }
 
-/// Why an answer to an interaction did not go out. (The [`Reply`] it serves says it as text.)
-#[derive(Debug, thiserror::Error)]
-enum AnswerError {
-    #[error("the bot is stopping: its person was told it is restarting")]
-    Stopping,
-    #[error("{0}")]
-    Discord(#[from] serenity::Error),
+impl From<serenity::Error> for ReplyError {
+    fn from(error: serenity::Error) -> ReplyError {
+        ReplyError::Failed(error.to_string())
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -304,10 +301,10 @@ impl InteractionReply {
         response: impl FnOnce() -> CreateInteractionResponse,
         later: impl FnOnce(Deferral) -> F,
         now: T,
-    ) -> Result<T, AnswerError> {
+    ) -> Result<T, ReplyError> {
         let mut state = self.state.lock().await;
         if *state == Answered::Closed {
-            return Err(AnswerError::Stopping);
+            return Err(ReplyError::Stopping);
         }
         if let Answered::Deferred(deferral) = *state {
             drop(state);
@@ -350,7 +347,7 @@ impl Reply for InteractionReply {
     fn update(
         self: Box<Self>,
         message: Outgoing,
-    ) -> BoxFuture<'static, Result<(), (String, Outgoing)>> {
+    ) -> BoxFuture<'static, Result<(), (ReplyError, Outgoing)>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
@@ -367,14 +364,14 @@ impl Reply for InteractionReply {
             if answered.is_ok() {
                 self.note(self.noting.as_ref().and_then(|n| n.clicked), false);
             }
-            answered.map_err(|e| (e.to_string(), message))
+            answered.map_err(|e| (e, message))
         })
     }
 
     fn message(
         self: Box<Self>,
         message: Outgoing,
-    ) -> BoxFuture<'static, Result<ids::MessageId, String>> {
+    ) -> BoxFuture<'static, Result<ids::MessageId, ReplyError>> {
         Box::pin(async move {
             let name = game_namer(message.game_id, message.version);
             let view = &message.view;
@@ -400,14 +397,13 @@ impl Reply for InteractionReply {
             };
             let create = || CreateInteractionResponse::Message(response(view, &name));
             let answered = self.answer(create, later, None).await;
-            let id = match answered.map_err(|e| e.to_string())? {
+            let id = match answered? {
                 Some(id) => id,
                 None => self
                     .http
                     .get_original_interaction_response(&self.token)
                     .await
-                    .map(|m| m.id.into())
-                    .map_err(|e| e.to_string())?,
+                    .map(|m| m.id.into())?,
             };
             let followup = self.deferred().await == Some(Deferral::Private);
             self.note(Some(id), followup);
@@ -415,7 +411,7 @@ impl Reply for InteractionReply {
         })
     }
 
-    fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), String>> {
+    fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), ReplyError>> {
         Box::pin(async move {
             // Private answers carry no components.
             let (this, view_ref) = (&*self, &view);
@@ -458,9 +454,7 @@ impl Reply for InteractionReply {
                     files(&view).fold(message, CreateInteractionResponseMessage::add_file),
                 )
             };
-            self.answer(create, later, ())
-                .await
-                .map_err(|e| e.to_string())?;
+            self.answer(create, later, ()).await?;
             let followup = matches!(
                 self.deferred().await,
                 Some(Deferral::Public | Deferral::Update)
@@ -474,7 +468,7 @@ impl Reply for InteractionReply {
         self: Box<Self>,
         now: MessageView,
         later: BoxFuture<'static, MessageView>,
-    ) -> BoxFuture<'static, Result<(), String>> {
+    ) -> BoxFuture<'static, Result<(), ReplyError>> {
         Box::pin(async move {
             let (http, token, state) = (self.http.clone(), self.token.clone(), self.state.clone());
             let id = self.id;
@@ -510,7 +504,7 @@ impl Reply for InteractionReply {
                     .execute(&http, &token)
                     .await
                     .map(|_| ())
-                    .map_err(|e| e.to_string());
+                    .map_err(ReplyError::from);
             }
             let followup = CreateInteractionResponseFollowup::new()
                 .content(&view.content)
@@ -522,7 +516,7 @@ impl Reply for InteractionReply {
                 .execute(&http, (None, &token))
                 .await
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(ReplyError::from)
         })
     }
 }

@@ -25,8 +25,8 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::engine::Player;
-use crate::games::story::Marked;
-use crate::games::{Hosted, Policy, SolveArgs, Solved, Target};
+use crate::games::chart::Marked;
+use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
@@ -240,18 +240,26 @@ impl Hosted for ForGetIt {
     }
 
     /// The expected score of a turn under optimal play; with `policy`, the policy table.
-    fn solve(args: &SolveArgs, _progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
+    fn solve(
+        args: &SolveArgs,
+        _progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<Solved, SolveError> {
+        let not_for = |option, why| SolveError::NotFor {
+            option,
+            game: "For Get It",
+            why,
+        };
         if args.cache_given {
-            return Err(
-                "--cache is not for For Get It (it keeps no table: it solves in well under a second)"
-                    .into(),
-            );
+            return Err(not_for(
+                "cache",
+                " (it keeps no table: it solves in well under a second)",
+            ));
         }
         if args.target.is_some() {
-            return Err(
-                "--target is not for For Get It (its turn is worth the same whatever the target)"
-                    .into(),
-            );
+            return Err(not_for(
+                "target",
+                " (its turn is worth the same whatever the target)",
+            ));
         }
         let mut solver = solver::Solver::new();
         let value = solver.turn_value();

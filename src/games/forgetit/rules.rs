@@ -82,12 +82,17 @@ impl From<Face> for u8 {
     }
 }
 
+/// A number that is no face of a For Get It die (a stored roll's, read back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not a face of a For Get It die")]
+pub struct NoFace(pub u8);
+
 impl TryFrom<u8> for Face {
-    type Error = String;
-    fn try_from(value: u8) -> Result<Face, String> {
+    type Error = NoFace;
+    fn try_from(value: u8) -> Result<Face, NoFace> {
         match value {
             1..=6 => Ok(Face::from_roll(value)),
-            _ => Err(format!("{value} is not a face of a For Get It die")),
+            _ => Err(NoFace(value)),
         }
     }
 }

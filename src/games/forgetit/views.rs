@@ -855,7 +855,7 @@ pub fn moment(
     result: &TurnResult,
     round: u32,
     lang: Lang,
-) -> Option<crate::games::story::Marked> {
+) -> Option<crate::games::chart::Marked> {
     let seat = result.turn.seat;
     let name = game.seats.get(seat)?.name.as_str();
     let (good, text) = match result.end {
@@ -881,5 +881,5 @@ pub fn moment(
         ),
         _ => return None,
     };
-    Some(crate::games::story::Marked { seat, good, text })
+    Some(crate::games::chart::Marked { seat, good, text })
 }

@@ -24,8 +24,8 @@ use std::time::Instant;
 use tracing::{info, warn};
 
 use crate::engine::Player;
-use crate::games::story::Marked;
-use crate::games::{Hosted, Policy, SolveArgs, Solved};
+use crate::games::chart::Marked;
+use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
@@ -247,12 +247,17 @@ impl Hosted for GetDickey {
 
     /// The expected final score of a solitaire game under optimal play, from the table read
     /// from its cache or solved.
-    fn solve(args: &SolveArgs, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
+    fn solve(args: &SolveArgs, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, SolveError> {
+        let not_for = |option, why| SolveError::NotFor {
+            option,
+            game: "Get Dickey",
+            why,
+        };
         if args.policy.is_some() {
-            return Err("--policy is not for Get Dickey (its policy is too big to print)".into());
+            return Err(not_for("policy", " (its policy is too big to print)"));
         }
         if args.target.is_some() {
-            return Err("--target is not for Get Dickey (it has no target)".into());
+            return Err(not_for("target", " (it has no target)"));
         }
         let started = Instant::now();
         let (table, source, unwritten) = bot::load_or_solve(args.cache.as_deref(), progress);

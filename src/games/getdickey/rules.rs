@@ -168,14 +168,19 @@ impl fmt::Display for Category {
     }
 }
 
+/// A text that is no [`Category::key`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a Get Dickey box")]
+pub struct NoCategory(pub String);
+
 impl FromStr for Category {
-    type Err = String;
+    type Err = NoCategory;
     /// Parses a [`Category::key`].
-    fn from_str(s: &str) -> Result<Category, String> {
+    fn from_str(s: &str) -> Result<Category, NoCategory> {
         Category::ALL
             .into_iter()
             .find(|c| c.key() == s)
-            .ok_or_else(|| format!("{s:?} is not a Get Dickey box"))
+            .ok_or_else(|| NoCategory(s.to_string()))
     }
 }
 

@@ -865,7 +865,7 @@ pub fn moment(
     result: &TurnResult,
     round: u32,
     lang: Lang,
-) -> Option<crate::games::story::Marked> {
+) -> Option<crate::games::chart::Marked> {
     let seat = result.turn.seat;
     let card = &game.seats.get(seat)?.card;
     let name = game.seats[seat].name.as_str();
@@ -882,7 +882,7 @@ pub fn moment(
     } else {
         return None;
     };
-    Some(crate::games::story::Marked {
+    Some(crate::games::chart::Marked {
         seat,
         good: true,
         text,

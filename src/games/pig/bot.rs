@@ -234,11 +234,11 @@ pub fn first_player_chance(target: u32) -> f64 {
     Table::solve(target).win_chance(0, 0, 0)
 }
 
-/// The solved tables of a service, one per target, each solved once on first use.
+/// The solutions of a service: a solved table per target, each solved once on first use.
 #[derive(Default)]
-pub struct Tables(Mutex<HashMap<u32, Arc<OnceLock<Arc<Table>>>>>);
+pub struct Solutions(Mutex<HashMap<u32, Arc<OnceLock<Arc<Table>>>>>);
 
-impl Tables {
+impl Solutions {
     /// The table for `target`; the first call solves it and others for that target wait.
     pub fn get(&self, target: u32) -> Arc<Table> {
         let cell = self

@@ -20,8 +20,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engine::Player;
-use crate::games::story::Marked;
-use crate::games::{Hosted, Policy, SolveArgs, Solved, Target};
+use crate::games::chart::Marked;
+use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
@@ -43,7 +43,7 @@ impl Hosted for Pig {
     const STATS: GameStats = views::STATS;
     const REVIEWS: bool = true;
     /// The solved tables, one per target, each solved on first use.
-    type Strategy = bot::Tables;
+    type Strategy = bot::Solutions;
 
     fn settings(target: Option<u32>, default_target: u32) -> Settings {
         Settings {
@@ -84,26 +84,28 @@ impl Hosted for Pig {
     }
 
     /// The exact two-seat policy (P5).
-    fn bot_move(game: &Game, tables: &bot::Tables) -> Option<Action> {
-        bot::optimal(game, &tables.get(game.settings.target))
+    fn bot_move(game: &Game, solutions: &bot::Solutions) -> Option<Action> {
+        bot::optimal(game, &solutions.get(game.settings.target))
     }
 
     fn odds_view(
         game: &Game,
-        tables: &bot::Tables,
+        solutions: &bot::Solutions,
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView> {
-        Some(match bot::odds(game, &tables.get(game.settings.target)) {
-            Some(odds) => views::odds(game, &odds, lang, table_lang),
-            None => crate::render::notice(Notice::NoTurn, lang),
-        })
+        Some(
+            match bot::odds(game, &solutions.get(game.settings.target)) {
+                Some(odds) => views::odds(game, &odds, lang, table_lang),
+                None => crate::render::notice(Notice::NoTurn, lang),
+            },
+        )
     }
 
     fn review_view(
         events: &[Event],
         player: Player,
-        tables: &bot::Tables,
+        solutions: &bot::Solutions,
         game: Reviewed<'_>,
         lang: Lang,
     ) -> Option<Result<MessageView, ReviewError>> {
@@ -113,7 +115,7 @@ impl Hosted for Pig {
             }
             _ => DEFAULT_TARGET,
         };
-        let review = review::review(events, player, &tables.get(target));
+        let review = review::review(events, player, &solutions.get(target));
         Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
@@ -132,18 +134,31 @@ impl Hosted for Pig {
     }
 
     /// The first player's chance of winning when both play optimally, to `target`.
-    fn solve(args: &SolveArgs, _progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Solved, String> {
+    fn solve(
+        args: &SolveArgs,
+        _progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<Solved, SolveError> {
+        let not_for = |option, why| SolveError::NotFor {
+            option,
+            game: "Pig",
+            why,
+        };
         if args.cache_given {
-            return Err("--cache is not for Pig (it keeps no table: it solves in a second)".into());
+            return Err(not_for(
+                "cache",
+                " (it keeps no table: it solves in a second)",
+            ));
         }
         if args.policy.is_some() {
-            return Err("--policy is not for Pig".into());
+            return Err(not_for("policy", ""));
         }
         let target = args.target.unwrap_or(DEFAULT_TARGET);
         if !(MIN_TARGET..=MAX_TARGET).contains(&target) {
-            return Err(format!(
-                "target {target} is not between {MIN_TARGET} and {MAX_TARGET}"
-            ));
+            return Err(SolveError::Target {
+                target,
+                min: MIN_TARGET,
+                max: MAX_TARGET,
+            });
         }
         let chance = bot::first_player_chance(target);
         Ok(Solved {
@@ -155,8 +170,8 @@ impl Hosted for Pig {
     }
 }
 
-impl crate::games::Strategy for bot::Tables {
-    fn make(_cache: Option<&Path>) -> bot::Tables {
-        bot::Tables::default()
+impl crate::games::Strategy for bot::Solutions {
+    fn make(_cache: Option<&Path>) -> bot::Solutions {
+        bot::Solutions::default()
     }
 }

@@ -345,10 +345,10 @@ pub fn moment(
     result: &TurnResult,
     round: u32,
     lang: Lang,
-) -> Option<crate::games::story::Marked> {
+) -> Option<crate::games::chart::Marked> {
     let seat = result.turn.seat;
     let s = game.seats.get(seat)?;
-    (result.end == TurnEnd::Played(Ending::Won)).then(|| crate::games::story::Marked {
+    (result.end == TurnEnd::Played(Ending::Won)).then(|| crate::games::chart::Marked {
         seat,
         good: true,
         text: tr!(

@@ -1,4 +1,4 @@
-//! Charts as pictures: what a game's story is, drawn as a PNG. Pure: a [`ScoreChart`] in, SVG
+//! Charts as pictures: a game's course, drawn as a PNG. Pure: a [`ScoreChart`] in, SVG
 //! (drawn by `plotters`) and PNG bytes (rendered by `resvg`, with the embedded DejaVu Sans: no
 //! system fonts) out; the same chart for the same data, byte for byte.
 //!

@@ -1,6 +1,6 @@
-//! The story of a finished game, from its event log: every seat's total after each round, its
-//! moments (which each game names, [`Hosted::moment`]), drawn as the game-over chart, and told in
-//! words as the chart's alt text. Written once for every game.
+//! The game-over chart of a finished game, from its event log: every seat's total after each
+//! round and its moments (which each game names, [`Hosted::moment`]), told in words as the chart's
+//! alt text. Written once for every game; `render::chart` draws it.
 
 use super::Hosted;
 use crate::engine::table::{Event, Game, Phase, TableEvent, Turn};
@@ -19,7 +19,7 @@ pub struct Marked {
 
 /// The game-over chart of a finished game, and its alt text; `None` for a game that never
 /// started or an empty log.
-pub fn story<R: Hosted>(
+pub fn score_chart<R: Hosted>(
     events: &[Event<R::Settings, R::Event>],
     lang: Lang,
 ) -> Option<(ScoreChart, String)> {
@@ -113,7 +113,7 @@ pub fn story<R: Hosted>(
     Some((chart, alt))
 }
 
-/// The story in words: who led when, the moments, who won with how much.
+/// The chart in words: who led when, the moments, who won with how much.
 fn in_words<R: Hosted>(game: &Game<R>, seats: &[SeatLine], told: &[String], lang: Lang) -> String {
     let mut parts = Vec::new();
     // The last lead change: who led from which round on.
