@@ -910,7 +910,7 @@ impl Store {
     /// changed (most moves change none); and whether the event began a new turn, whose message
     /// is not posted yet: the stored turn message is then cleared, so that a process stopped
     /// before it stored the new one's id posts it again (as the same post: see
-    /// [`crate::tables::Outbox::post`]) rather than show the new turn on the last turn's message.
+    /// the tables' `Outbox::post`, whose nonce makes it one) rather than show the new turn on the last turn's message.
     /// (No span of its own: it runs in its action's span, and a span a click is a cost every
     /// click pays.)
     pub async fn commit_from<G: StoredGame>(
