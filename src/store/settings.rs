@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 
 use crate::i18n::Lang;
-use crate::ids::ChannelId;
+use crate::ids::{ChannelId, GuildId};
 use crate::settings::{self, Setting, Value};
 
-use super::Clocks;
+use super::{Backend, Clocks, Result, Store};
 
 /// A server's settings (`/forgetit config`), used over the config file's defaults: a setting the
 /// server set has its value, any other its default (see [`Setting::default`]); no channel listed:
@@ -112,4 +112,20 @@ pub enum SettingsChange {
     AddChannel(ChannelId),
     /// No longer lets games start in a channel.
     RemoveChannel(ChannelId),
+}
+
+impl Store {
+    /// A server's settings (the defaults, for a server that set none).
+    pub async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettings> {
+        each!(self, q => q.guild_settings(guild_id).await)
+    }
+
+    /// Changes a server's settings, in one transaction; returns them as they then are.
+    pub async fn change_guild_settings(
+        &self,
+        guild_id: GuildId,
+        change: &SettingsChange,
+    ) -> Result<GuildSettings> {
+        each!(self, q => q.change_guild_settings(guild_id, change).await)
+    }
 }
