@@ -1,0 +1,64 @@
+//! Odds: worked out off the table's task, at once or once the game's strategy is ready.
+
+use super::*;
+
+impl<G: TableGame> Table<G>
+where
+    G::Event: Send + Sync,
+{
+    /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
+    pub(super) async fn odds_view(&self, cx: &Cx, lang: Lang) -> MessageView {
+        odds_of(self.game.clone(), cx.shared.clone(), lang, self.lang).await
+    }
+
+    /// Odds asked for while the game's strategy is being prepared (after a start): "being
+    /// prepared" at once, then the odds of the game as it was when asked, once the strategy is
+    /// ready (within the interaction's 15 minutes), off the table's task, which goes on.
+    pub(super) fn odds_when_ready(
+        &self,
+        cx: &Cx,
+        reply: Box<dyn Reply>,
+        lang: Lang,
+        preparing: crate::games::Preparing,
+    ) {
+        let (game, shared, table_lang) = (self.game.clone(), cx.shared.clone(), self.lang);
+        let later = Box::pin(async move {
+            if tokio::time::timeout(crate::tables::STRATEGY_WAIT, preparing)
+                .await
+                .is_err()
+            {
+                return render::notice(Notice::NotPrepared, lang);
+            }
+            odds_of(game, shared, lang, table_lang).await
+        });
+        let waiting = render::notice(Notice::Preparing, lang);
+        let task = tokio::spawn(async move {
+            let _ = reply.ephemeral_then(waiting, later).await;
+        });
+        // A stop waits for it as for the tables.
+        cx.shared.tasks.lock().unwrap().push(task);
+    }
+}
+
+/// The answer to Odds on `game`, worked out off the async runtime.
+async fn odds_of<G: TableGame>(
+    game: G,
+    shared: std::sync::Arc<crate::tables::registry::Shared>,
+    lang: Lang,
+    table_lang: Lang,
+) -> MessageView
+where
+    G::Event: Send + Sync,
+{
+    let view =
+        tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, lang, table_lang))
+            .await;
+    match view {
+        Ok(Some(view)) => view,
+        Ok(None) => render::notice(Notice::UnknownButton, lang),
+        Err(e) => {
+            error!(error = %e, "working out the odds failed");
+            render::notice(Notice::Failed, lang)
+        }
+    }
+}
