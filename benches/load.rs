@@ -528,6 +528,30 @@ async fn standin(channels: usize) -> (Arc<Standin>, Vec<ChannelId>, Vec<UserId>)
     (Arc::new(standin), ids, users)
 }
 
+/// Get Dickey's strategy table, solved once for every bot the bench starts (a file in a
+/// directory kept for the whole run): each bot reads it at start, as a bot with its
+/// `strategy.cache` does, rather than solving it on both cores during the first measurement.
+fn strategy_cache() -> &'static Path {
+    static CACHE: std::sync::OnceLock<(tempfile::TempDir, std::path::PathBuf)> =
+        std::sync::OnceLock::new();
+    let (_, path) = CACHE.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("a directory for the strategy cache");
+        let path = dir.path().join("strategy-cache.bin");
+        let solved = Command::new(env!("CARGO_BIN_EXE_forgetit"))
+            .args(["solve", "--game", "get-dickey", "--cache"])
+            .arg(&path)
+            .stdout(Stdio::null())
+            .status()
+            .expect("run forgetit solve");
+        assert!(
+            solved.success() && path.is_file(),
+            "Get Dickey's table solved"
+        );
+        (dir, path)
+    });
+    path
+}
+
 /// A bot running as a child process, killed when dropped.
 struct BotChild {
     child: Child,
@@ -544,6 +568,7 @@ impl BotChild {
             .env("DISCORD_TOKEN", standin.token())
             .env("FORGETIT_DISCORD__HTTP_PROXY", standin.rest_url())
             .env("FORGETIT_DATABASE__PATH", db)
+            .env("FORGETIT_STRATEGY__CACHE", strategy_cache())
             // One server, thousands of games, each player clicking as fast as the bot answers:
             // the limits of `limits` are not what is measured.
             .env("FORGETIT_LIMITS__CLICKS_PER_MINUTE", "100000")
