@@ -38,10 +38,23 @@ pub enum Kind {
 pub enum DefaultValue {
     /// This value.
     Fixed(Value),
-    /// The config file's `game.<key>` (as the bot runs: `tables::TableConfig`).
-    Config(&'static str),
+    /// A value of the config file's `[game]` section (as the bot runs: `tables::TableConfig`).
+    Config(ConfigDefault),
     /// The starter's language if the bot speaks it, else the server's own.
     ServerLanguage,
+}
+
+/// The values of the config file's `[game]` section a setting may default to: a new one is a
+/// variant here and an arm in the one `match` that reads it (`discord::commands::settings`),
+/// which the compiler then asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfigDefault {
+    /// `game.default_target`.
+    DefaultTarget,
+    /// `game.turn_timeout_secs`.
+    TurnTimeout,
+    /// `game.bot_pace_ms`.
+    BotPace,
 }
 
 /// A setting's value.
@@ -67,21 +80,21 @@ pub struct Setting {
 pub const TARGET: Setting = Setting {
     name: "target",
     kind: Kind::Target,
-    default: DefaultValue::Config("default_target"),
+    default: DefaultValue::Config(ConfigDefault::DefaultTarget),
 };
 
 /// Time for each move, in seconds.
 pub const TURN_TIMEOUT: Setting = Setting {
     name: "turn-timeout",
     kind: Kind::Duration(duration::TURN_TIMEOUT),
-    default: DefaultValue::Config("turn_timeout_secs"),
+    default: DefaultValue::Config(ConfigDefault::TurnTimeout),
 };
 
 /// A bot seat's wait before each move, in milliseconds.
 pub const BOT_PACE: Setting = Setting {
     name: "bot-pace",
     kind: Kind::Duration(duration::BOT_PACE),
-    default: DefaultValue::Config("bot_pace_ms"),
+    default: DefaultValue::Config(ConfigDefault::BotPace),
 };
 
 /// A new table's language, unless one is chosen at start.

@@ -22,7 +22,7 @@ use crate::games::Target;
 use crate::i18n::Lang;
 use crate::render::settings::{SettingsView, Shown};
 use crate::render::{self, Notice, Takes};
-use crate::settings::{self, Kind, Setting, Value, SETTINGS};
+use crate::settings::{self, ConfigDefault, Kind, Setting, Value, SETTINGS};
 use crate::store::{GuildSettings, SettingsChange};
 use crate::tables::{Reply, TableConfig};
 
@@ -397,16 +397,15 @@ fn settings_view(
 }
 
 /// A setting's default where the server set none: its declared value, or the config file's
-/// (`game.<key>`, as the bot runs), or none (the server's own language).
+/// (its `[game]` value, as the bot runs), or none (the server's own language).
 fn default_of(setting: &Setting, config: &TableConfig) -> Option<Value> {
     match setting.default {
         settings::DefaultValue::Fixed(value) => Some(value),
         settings::DefaultValue::ServerLanguage => None,
-        settings::DefaultValue::Config(key) => match key {
-            "default_target" => Some(Value::Number(config.default_target.into())),
-            "turn_timeout_secs" => setting.of_duration(config.turn_timeout),
-            "bot_pace_ms" => setting.of_duration(config.bot_pace),
-            _ => None,
+        settings::DefaultValue::Config(value) => match value {
+            ConfigDefault::DefaultTarget => Some(Value::Number(config.default_target.into())),
+            ConfigDefault::TurnTimeout => setting.of_duration(config.turn_timeout),
+            ConfigDefault::BotPace => setting.of_duration(config.bot_pace),
         },
     }
 }
