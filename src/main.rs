@@ -20,7 +20,9 @@ extern "C" {
 /// Run once the open games are loaded: mimalloc gives freed pages back to the system some
 /// milliseconds after they are freed, but only when the heap is used again, and a bot that has
 /// just loaded its games may then be idle for long. With 10,000 open games, a restarted bot
-/// held about 105 MB rather than 85 (`cargo bench --bench load -- --only restart`).
+/// held 95–97 MB with it rather than 104–105 (`cargo bench --bench load -- --only restart`,
+/// docs/performance.md). Declared here rather than through `libmimalloc-sys`, whose binding needs
+/// its `extended` feature and one more crate.
 fn give_back() {
     // SAFETY: mi_collect takes no pointer and may be called at any time from any thread.
     unsafe { mi_collect(true) }
