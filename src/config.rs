@@ -133,6 +133,9 @@ pub struct GameConfig {
     pub lobby_timeout_secs: u64,
     /// Milliseconds a bot seat waits before each move.
     pub bot_pace_ms: u64,
+    /// Seconds a table with nothing to do stays in memory before it sleeps (its game in the
+    /// store, its deadline kept; the next click or the deadline loads it again).
+    pub sleep_after_secs: u64,
 }
 
 impl Default for GameConfig {
@@ -142,6 +145,7 @@ impl Default for GameConfig {
             turn_timeout_secs: 300,
             lobby_timeout_secs: 3600,
             bot_pace_ms: 1500,
+            sleep_after_secs: crate::tables::SLEEP_AFTER.as_secs(),
         }
     }
 }
@@ -296,6 +300,8 @@ pub enum BadValue {
     TurnTimeout(u64),
     #[error("game.lobby_timeout_secs {0} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)")]
     LobbyTimeout(u64),
+    #[error("game.sleep_after_secs {0} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week)")]
+    SleepAfter(u64),
     #[error("game.bot_pace_ms {0} is more than {MAX_BOT_PACE_MS} (a minute)")]
     BotPace(u64),
     #[error("shutdown.grace_secs {0} is not between 1 and {MAX_GRACE_SECS}")]
@@ -353,6 +359,9 @@ impl Config {
         }
         if game.bot_pace_ms > MAX_BOT_PACE_MS {
             return Err(BadValue::BotPace(game.bot_pace_ms));
+        }
+        if !(1..=MAX_TURN_TIMEOUT_SECS).contains(&game.sleep_after_secs) {
+            return Err(BadValue::SleepAfter(game.sleep_after_secs));
         }
         if !(1..=MAX_GRACE_SECS).contains(&self.shutdown.grace_secs) {
             return Err(BadValue::Grace(self.shutdown.grace_secs));
@@ -435,6 +444,7 @@ impl Config {
                 lobbies_per_person: self.limits.lobbies_per_person,
                 tables_per_server: self.limits.tables_per_server,
             },
+            sleep_after: Duration::from_secs(self.game.sleep_after_secs),
         }
     }
 }

@@ -52,6 +52,13 @@ trait DynTable: Send + Sync {
     fn only_bots_left(&self) -> bool;
 
     fn resume<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
+    /// Its deadline, if it may sleep now (see [`Table::may_sleep`]).
+    fn may_sleep(&self) -> Option<Option<i64>>;
+    /// Loaded at start: its deadline renewed if it passed while the bot was away, then whether
+    /// it may sleep (see [`Table::may_sleep`]).
+    fn may_sleep_at_start(&mut self, config: &TableConfig) -> Option<Option<i64>>;
+    /// Loaded again after it slept, its `deadline` as it was then: shown if it is not.
+    fn wake<'a>(&'a mut self, cx: &'a mut Cx, deadline: Option<i64>) -> BoxFuture<'a, ()>;
     fn reshow<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
     fn handle<'a>(&'a mut self, cx: &'a mut Cx, request: Request) -> BoxFuture<'a, ()>;
     fn leave_thread<'a>(&'a mut self, cx: &'a mut Cx, why: Closed) -> BoxFuture<'a, ()>;
@@ -160,6 +167,22 @@ where
 
     fn resume<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
         Box::pin(Table::resume(self, cx))
+    }
+
+    fn may_sleep(&self) -> Option<Option<i64>> {
+        Table::may_sleep(self)
+    }
+
+    fn may_sleep_at_start(&mut self, config: &TableConfig) -> Option<Option<i64>> {
+        self.refresh_deadline(config);
+        Table::may_sleep(self)
+    }
+
+    fn wake<'a>(&'a mut self, cx: &'a mut Cx, deadline: Option<i64>) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            self.deadline_ms = deadline;
+            self.show_if_behind(cx).await;
+        })
     }
 
     fn reshow<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
@@ -343,6 +366,11 @@ impl AnyTable {
         }
     }
 
+    /// Loaded at start: its deadline, if it may sleep rather than be held by a task of its own.
+    pub(super) fn may_sleep_at_start(&mut self, config: &TableConfig) -> Option<Option<i64>> {
+        self.0.may_sleep_at_start(config)
+    }
+
     fn guild_free(loaded_guild: GuildId, config: &TableConfig) -> bool {
         owns(config, loaded_guild)
     }
@@ -353,6 +381,8 @@ pub(super) enum Timer {
     BotMove,
     /// The channel does not show the stored game (a post or an edit failed): show it again.
     Reshow,
+    /// Nothing happened at the table for [`TableConfig::sleep_after`]: it sleeps.
+    Sleep,
 }
 
 /// What a table's code shares with its actor: the service, the channel, the timers it arms.
@@ -391,6 +421,10 @@ pub(super) struct Actor {
     pub(super) span: Span,
     /// Whether its span names the guild yet.
     pub(super) guild_noted: bool,
+    /// It slept, with this deadline: loaded again, it keeps it (rather than the stored one).
+    pub(super) woken: Option<Option<i64>>,
+    /// When it last did something.
+    pub(super) busy_at: Instant,
 }
 
 impl Actor {
@@ -401,7 +435,10 @@ impl Actor {
         // tables each hold a small future.
         Box::pin(self.load()).await;
         if let Some(table) = &mut self.table {
-            table.0.resume(&mut self.cx).await;
+            match self.woken.take() {
+                Some(deadline) => table.0.wake(&mut self.cx, deadline).await,
+                None => table.0.resume(&mut self.cx).await,
+            }
         }
         let mut open = OpenTable {
             shared: self.cx.shared.clone(),
@@ -413,7 +450,7 @@ impl Actor {
             let timer = self.next_timer();
             let wake = timer.as_ref().map_or_else(far_future, |(at, _)| *at);
             tokio::select! {
-                msg = rx.recv() => match msg {
+                msg = rx.recv() => match msg.inspect(|_| self.busy_at = Instant::now()) {
                     Some(Msg::Create(new)) => {
                         let span = self.action_span(Some(new.host.user_id), "create");
                         Box::pin(self.create(*new).instrument(span)).await;
@@ -446,7 +483,13 @@ impl Actor {
                         // Stopping: the next run picks the timer up from the store.
                         continue;
                     }
+                    self.busy_at = Instant::now();
                     match timer.map(|(_, kind)| kind) {
+                        Some(Timer::Sleep) => {
+                            if self.sleep(&rx) {
+                                break;
+                            }
+                        }
                         Some(Timer::Deadline) => {
                             let span = self.action_span(None, "deadline");
                             Box::pin(self.time_out().instrument(span)).await;
@@ -484,11 +527,45 @@ impl Actor {
                 (Instant::now() + wait, Timer::Deadline)
             }),
         };
-        match (reshow, next) {
+        let next = match (reshow, next) {
             (Some(reshow), Some(next)) if next.0 < reshow.0 => Some(next),
             (Some(reshow), _) => Some(reshow),
             (None, next) => next,
+        };
+        let cx = &self.cx;
+        let idle = cx.bot_due.is_none()
+            && cx.reshow_due.is_none()
+            && !cx.unshown
+            && !cx.said_unshown
+            && cx.gone.is_none()
+            && table.0.may_sleep().is_some();
+        let sleep = idle.then(|| (self.busy_at + cx.shared.config.sleep_after, Timer::Sleep));
+        match (next, sleep) {
+            (Some(next), Some(sleep)) if sleep.0 < next.0 => Some(sleep),
+            (None, sleep) => sleep,
+            (next, _) => next,
         }
+    }
+
+    /// Puts the table to sleep if it may: its game stays in the store and its deadline with the
+    /// registry, which starts the channel's actor again for its next request or its deadline.
+    /// Only while nobody holds the actor's queue but the registry (checked under its lock, where
+    /// every other holder takes it) and nothing waits in it: then nothing can reach this task
+    /// any more, and true says it ends.
+    fn sleep(&mut self, rx: &mpsc::Receiver<Msg>) -> bool {
+        let Some(deadline) = self.table.as_ref().and_then(|table| table.0.may_sleep()) else {
+            return false;
+        };
+        let shared = &self.cx.shared;
+        let mut actors = shared.actors.lock().unwrap();
+        if rx.sender_strong_count() != 1 || !rx.is_empty() {
+            return false;
+        }
+        actors.remove(&self.cx.channel);
+        shared.put_to_sleep(self.cx.channel, deadline);
+        drop(actors);
+        debug!(channel = self.cx.channel.get(), "table asleep");
+        true
     }
 
     /// Schedules the bot seat's next move if a bot is on turn.

@@ -63,7 +63,15 @@ pub struct TableConfig {
     pub strategy_cache: Option<std::path::PathBuf>,
     /// What one person and one server may open.
     pub limits: Limits,
+    /// How long a table with nothing to do (no move of a bot seat coming, its game shown as
+    /// stored) stays in memory before it sleeps: its game stays in the store, its deadline with
+    /// the registry, and the next request or the deadline loads it again.
+    pub sleep_after: Duration,
 }
+
+/// How long an idle table stays in memory by default (see [`TableConfig::sleep_after`]): long
+/// past a click made twice (a table that sleeps forgets the last click it took).
+pub const SLEEP_AFTER: Duration = Duration::from_secs(600);
 
 /// What one person and one server may open at once (`limits` in the config file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +118,7 @@ impl Default for TableConfig {
             shards: None,
             strategy_cache: None,
             limits: Limits::default(),
+            sleep_after: SLEEP_AFTER,
         }
     }
 }

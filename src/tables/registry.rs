@@ -1,13 +1,13 @@
 //! The tables of all channels: one actor task per channel, started on demand.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinHandle;
-use tracing::{error, info, info_span, warn, Instrument};
+use tracing::{debug, error, info, info_span, warn, Instrument};
 
 use super::actor::{Actor, AnyTable, Cx};
 
@@ -59,6 +59,57 @@ pub(crate) struct Shared {
     /// Tells the flusher to write what is left and stop.
     stop_flusher: Notify,
     flusher: Mutex<Option<JoinHandle<()>>>,
+    /// The open games whose table sleeps (see [`TableConfig::sleep_after`]). Taken after
+    /// `actors` where both are.
+    sleepers: Mutex<Sleepers>,
+    /// Tells the alarm a sleeper's deadline came or went, or that the service stops.
+    alarm: Notify,
+    alarm_task: Mutex<Option<JoinHandle<()>>>,
+    /// How many times a table fell asleep (see [`Tables::until_asleep`]).
+    slept: tokio::sync::watch::Sender<u64>,
+}
+
+/// The open games whose table sleeps: no task holds them, and their game is in the store. Each
+/// keeps its deadline here, which the alarm watches (see [`Shared::run_alarm`]); its next request
+/// or its deadline starts its actor again, which loads it.
+#[derive(Default)]
+struct Sleepers {
+    /// Each sleeping channel's deadline (ms since the epoch), if it has one.
+    deadlines: HashMap<ChannelId, Option<i64>>,
+    /// The same deadlines, in order.
+    due: BTreeSet<(i64, ChannelId)>,
+}
+
+impl Sleepers {
+    fn with_capacity(games: usize) -> Sleepers {
+        Sleepers {
+            deadlines: HashMap::with_capacity(games),
+            due: BTreeSet::new(),
+        }
+    }
+
+    fn insert(&mut self, channel: ChannelId, deadline: Option<i64>) {
+        if let Some(Some(old)) = self.deadlines.insert(channel, deadline) {
+            self.due.remove(&(old, channel));
+        }
+        if let Some(deadline) = deadline {
+            self.due.insert((deadline, channel));
+        }
+    }
+
+    /// Wakes `channel`, if it sleeps: its deadline.
+    fn take(&mut self, channel: ChannelId) -> Option<Option<i64>> {
+        let deadline = self.deadlines.remove(&channel)?;
+        if let Some(at) = deadline {
+            self.due.remove(&(at, channel));
+        }
+        Some(deadline)
+    }
+
+    /// The first deadline to come.
+    fn next(&self) -> Option<i64> {
+        self.due.first().map(|&(at, _)| at)
+    }
 }
 
 /// How often the versions games' messages show are written to the store. After a crash, a
@@ -66,6 +117,52 @@ pub(crate) struct Shared {
 const SHOWN_FLUSH: Duration = Duration::from_secs(2);
 
 impl Shared {
+    /// The table of `channel` sleeps, its game's deadline being `deadline` (called with `actors`
+    /// held, where its actor left it).
+    pub(super) fn put_to_sleep(&self, channel: ChannelId, deadline: Option<i64>) {
+        self.sleepers.lock().unwrap().insert(channel, deadline);
+        self.alarm.notify_one();
+        self.slept.send_modify(|slept| *slept += 1);
+    }
+
+    /// Starts the actor of each sleeping table whose deadline came, which loads it and times it
+    /// out; until the service stops. Nothing is woken while it drains: the next run picks the
+    /// deadlines up from the store.
+    async fn run_alarm(self: Arc<Self>) {
+        loop {
+            if self.closing.load(Ordering::SeqCst) {
+                break;
+            }
+            let next = match self.draining.load(Ordering::SeqCst) {
+                true => None,
+                false => self.sleepers.lock().unwrap().next(),
+            };
+            let Some(next) = next else {
+                self.alarm.notified().await;
+                continue;
+            };
+            let wait =
+                Duration::from_millis(next.saturating_sub(crate::store::now_ms()).max(0) as u64);
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {}
+                _ = self.alarm.notified() => continue,
+            }
+            if self.draining.load(Ordering::SeqCst) {
+                continue;
+            }
+            let now = crate::store::now_ms();
+            let due: Vec<ChannelId> = {
+                let sleepers = self.sleepers.lock().unwrap();
+                let due = sleepers.due.iter().take_while(|&&(at, _)| at <= now);
+                due.map(|&(_, channel)| channel).collect()
+            };
+            for channel in due {
+                debug!(channel = channel.get(), "a sleeping table's deadline came");
+                spawn(&self, channel, None);
+            }
+        }
+    }
+
     /// Game `game_id`'s message shows its `version`.
     pub(super) fn shown(&self, game_id: GameId, version: u64) {
         self.shown.lock().unwrap().insert(game_id, version);
@@ -156,6 +253,10 @@ impl Tables {
                 shown: Mutex::new(HashMap::new()),
                 stop_flusher: Notify::new(),
                 flusher: Mutex::new(None),
+                sleepers: Mutex::new(Sleepers::default()),
+                alarm: Notify::new(),
+                alarm_task: Mutex::new(None),
+                slept: tokio::sync::watch::Sender::new(0),
             }),
         };
         let flusher = tokio::spawn(tables.shared.clone().run_flusher());
@@ -166,7 +267,10 @@ impl Tables {
             }
             None => info!(games = open.len(), "open games loaded"),
         }
-        for (place, game_id, table) in open {
+        // A game with nothing to do sleeps from the start (most of a restart's games): no task
+        // holds it until its next request or its deadline.
+        let mut sleepers = Sleepers::with_capacity(open.len());
+        for (place, game_id, mut table) in open {
             if let Some(shards) = shards {
                 let guild = place.shard_guild();
                 info!(
@@ -176,8 +280,20 @@ impl Tables {
                     "open game picked up"
                 );
             }
-            tables.spawn(place.channel_id, Some(table));
+            match table.may_sleep_at_start(&tables.shared.config) {
+                Some(deadline) => sleepers.insert(place.channel_id, deadline),
+                None => {
+                    tables.spawn(place.channel_id, Some(table));
+                }
+            }
         }
+        info!(
+            asleep = sleepers.deadlines.len(),
+            "open games with nothing to do sleep"
+        );
+        *tables.shared.sleepers.lock().unwrap() = sleepers;
+        let alarm = tokio::spawn(tables.shared.clone().run_alarm());
+        *tables.shared.alarm_task.lock().unwrap() = Some(alarm);
         if let Some(hook) = AFTER_LOADING.get() {
             hook();
         }
@@ -198,17 +314,43 @@ impl Tables {
         &self.shared.config
     }
 
-    /// The channels whose table is in memory (their game loaded, or asked for), in order.
+    /// The channels whose table is in memory (their game loaded, or asked for) or sleeps, in
+    /// order.
     pub fn channels(&self) -> Vec<ChannelId> {
-        let mut channels: Vec<ChannelId> =
-            self.shared.actors.lock().unwrap().keys().copied().collect();
+        let actors = self.shared.actors.lock().unwrap();
+        let sleepers = self.shared.sleepers.lock().unwrap();
+        let mut channels: Vec<ChannelId> = actors.keys().copied().collect();
+        channels.extend(sleepers.deadlines.keys().copied());
         channels.sort_unstable();
         channels
     }
 
-    /// How many tables hold an open game (a lobby or a game in play) now.
+    /// The channels whose table sleeps (see [`TableConfig::sleep_after`]), in order.
+    pub fn asleep(&self) -> Vec<ChannelId> {
+        let sleepers = self.shared.sleepers.lock().unwrap();
+        let mut channels: Vec<ChannelId> = sleepers.deadlines.keys().copied().collect();
+        channels.sort_unstable();
+        channels
+    }
+
+    /// Waits until the table of `channel` sleeps (for tests and tools).
+    pub async fn until_asleep(&self, channel: ChannelId) {
+        let mut slept = self.shared.slept.subscribe();
+        let asleep = || {
+            let sleepers = self.shared.sleepers.lock().unwrap();
+            sleepers.deadlines.contains_key(&channel)
+        };
+        while !asleep() {
+            if slept.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// How many tables hold an open game (a lobby or a game in play) now, asleep or not.
     pub fn open_tables(&self) -> usize {
-        self.shared.open.load(Ordering::Relaxed)
+        let asleep = self.shared.sleepers.lock().unwrap().deadlines.len();
+        self.shared.open.load(Ordering::Relaxed) + asleep
     }
 
     /// Whether this process serves the guild (runs its shard).
@@ -276,6 +418,11 @@ impl Tables {
 
     pub async fn shutdown(&self) {
         self.shared.closing.store(true, Ordering::SeqCst);
+        self.shared.alarm.notify_one();
+        let alarm = self.shared.alarm_task.lock().unwrap().take();
+        if let Some(alarm) = alarm {
+            let _ = alarm.await;
+        }
         self.shared.actors.lock().unwrap().clear();
         let tasks = std::mem::take(&mut *self.shared.tasks.lock().unwrap());
         for task in tasks {
@@ -331,10 +478,23 @@ impl Tables {
     }
 
     /// Discord says thread `thread` was deleted, or locked (`why`): its game, if one is open
-    /// there, goes back to the channel of its lobby message. Nothing is started for a thread
-    /// whose table is not running (no game of this process is open there).
+    /// there, goes back to the channel of its lobby message (woken, if its table sleeps).
+    /// Nothing is started for a thread whose table neither runs nor sleeps (no game of this
+    /// process is open there).
     pub async fn thread_closed(&self, thread: ChannelId, why: super::Closed) {
-        let sender = self.shared.actors.lock().unwrap().get(&thread).cloned();
+        let sender = {
+            let actors = self.shared.actors.lock().unwrap();
+            let running = actors.get(&thread).cloned();
+            let asleep = self
+                .shared
+                .sleepers
+                .lock()
+                .unwrap()
+                .deadlines
+                .contains_key(&thread);
+            drop(actors);
+            running.or_else(|| asleep.then(|| self.spawn(thread, None)))
+        };
         if let Some(sender) = sender {
             info!(thread = thread.get(), ?why, "a game's thread closed");
             let _ = sender.send(Msg::ThreadClosed(why)).await;
@@ -376,6 +536,13 @@ pub(super) fn spawn(
     if let Some(sender) = actors.get(&channel) {
         return sender.clone();
     }
+    // A sleeping table wakes: its actor loads it, with the deadline it slept with. (A table
+    // handed over finds none: the store moves a game only to a channel where none is open.)
+    let woken = shared.sleepers.lock().unwrap().take(channel);
+    if woken.is_some() {
+        shared.alarm.notify_one();
+    }
+    let woken = woken.filter(|_| table.is_none());
     let (tx, rx) = mpsc::channel(64);
     actors.insert(channel, tx.clone());
     // Everything a table does is logged in its span; `guild` is filled in once the table
@@ -400,6 +567,8 @@ pub(super) fn spawn(
         table,
         span: span.clone(),
         guild_noted: false,
+        woken,
+        busy_at: tokio::time::Instant::now(),
     };
     actor.arm_bot();
     let task = tokio::spawn(actor.run(rx).instrument(span));

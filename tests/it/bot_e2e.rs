@@ -504,6 +504,67 @@ async fn a_restart_after_a_clean_stop_shows_a_lobby_as_it_was() {
     world.standin.assert_clean();
 }
 
+/// After a restart, an open game with nothing to do sleeps: no task holds it, only its deadline
+/// is kept. A click wakes it as it was, and a deadline that comes while it sleeps still times
+/// its turn out (F9).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_an_idle_game_sleeps_and_a_click_or_its_deadline_wakes_it() {
+    let world = World::new().await;
+    let mut config = world.config();
+    config.game.turn_timeout_secs = 3;
+    let bot = world.start_bot(config.clone()).await;
+    let turn = world.two_player_game(500).await;
+    world.dice.push([3, 3, 3, W, 2, 2, 4, 4, 5]);
+    let rolled = world.click(world.alice, &turn, "Roll").await;
+    bot.shutdown().await;
+
+    let before = world.standin.requests().len();
+    let bot = world.start_bot(config).await;
+    let channel = world.channel.get().into();
+    assert_eq!(bot.tables().asleep(), [channel], "it sleeps from the start");
+    assert_eq!(bot.tables().open_tables(), 1, "and still counts as open");
+    let keep = label_with(&rolled, "3");
+    let kept = world.click(world.alice, &rolled, &keep).await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    assert!(bot.tables().asleep().is_empty(), "the click woke it");
+    let resent = sent_to_channels_before_an_answer(&world, before);
+    assert!(resent.is_empty(), "shown again on waking: {resent:?}");
+    // Alice walks away: her turn times out, her three 3s banked for her, and bob is up.
+    world.turn_of(world.bob).await;
+    let scores = world.slash(world.bob, "scores", json!({})).await;
+    assert!(scores.text().contains("alice · 9"), "{}", scores.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// A table with nothing to do sleeps after `game.sleep_after_secs`; its next click finds the game
+/// as it was, and its deadline, kept while it sleeps, still comes (F9).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_table_sleeps_and_wakes_for_its_next_click_and_its_deadline() {
+    let world = World::new().await;
+    let mut config = world.config();
+    config.game.sleep_after_secs = 1;
+    config.game.turn_timeout_secs = 4;
+    let bot = world.start_bot(config).await;
+    let channel = world.channel.get().into();
+    let turn = world.two_player_game(500).await;
+    bot.tables().until_asleep(channel).await;
+    assert_eq!(bot.tables().open_tables(), 1);
+    world.dice.push([4, 4, 4, 1, 2, 3, 5, 1, 2]);
+    let rolled = world.click(world.alice, &turn, "Roll").await;
+    assert!(!rolled.is_ephemeral(), "{}", rolled.text());
+    let keep = label_with(&rolled, "4");
+    let kept = world.click(world.alice, &rolled, &keep).await;
+    assert!(!kept.is_ephemeral(), "{}", kept.text());
+    // It sleeps again, and its deadline wakes it: 12 points banked for alice, bob is up.
+    bot.tables().until_asleep(channel).await;
+    world.turn_of(world.bob).await;
+    let scores = world.slash(world.bob, "scores", json!({})).await;
+    assert!(scores.text().contains("alice · 12"), "{}", scores.text());
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_that_times_out_is_banked_for_the_player() {
     let world = World::new().await;

@@ -7,8 +7,8 @@ use tracing::{error, info, warn};
 
 use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX, RESHOW_TRIES};
 use super::{
-    Closed, NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError, TableGame,
-    ThreadError,
+    Closed, NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError, TableConfig,
+    TableGame, ThreadError,
 };
 use crate::engine::table::HostAct;
 use crate::engine::Intent;

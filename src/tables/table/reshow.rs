@@ -164,23 +164,41 @@ where
     /// commit and its messages), and gives a person whose deadline passed while the bot was away
     /// a fresh one.
     pub(in crate::tables) async fn resume(&mut self, cx: &mut Cx) {
+        self.refresh_deadline(&cx.shared.config);
+        self.show_if_behind(cx).await;
+    }
+
+    /// Gives a person whose deadline passed while the bot was away a fresh one, and a lobby that
+    /// never changed since it was opened (it has no stored deadline) its first.
+    pub(in crate::tables) fn refresh_deadline(&mut self, config: &TableConfig) {
         let in_lobby = self.game.stage() == Status::Lobby;
-        let config = &cx.shared.config;
         let fresh = if in_lobby {
             config.lobby_timeout
         } else {
             config.turn_timeout(self.clocks)
         };
-        // A lobby that never changed since it was opened has no stored deadline.
         if self.deadline_ms.is_some_and(|d| d < now_ms())
             || (in_lobby && self.deadline_ms.is_none())
         {
             self.deadline_ms = Some(now_ms() + fresh.as_millis() as i64);
         }
-        // Its message shows it already (the deadline is not shown): nothing to send.
+    }
+
+    /// Shows the game as stored, unless its message shows it already (the deadline is not
+    /// shown): nothing to send then.
+    pub(in crate::tables) async fn show_if_behind(&mut self, cx: &mut Cx) {
         if self.shown_version == Some(self.game.version()) {
             return self.caught_up(cx);
         }
         self.reshow(cx).await;
+    }
+
+    /// Its deadline, if the table may sleep now: open, no bot seat on turn, and its message
+    /// showing it as stored (see [`TableConfig::sleep_after`]). The outer `None`: it may not.
+    pub(in crate::tables) fn may_sleep(&self) -> Option<Option<i64>> {
+        let open = matches!(self.game.stage(), Status::Lobby | Status::Playing);
+        let bot_on_turn = self.game.current_player().is_some_and(Player::is_bot);
+        let shown = self.shown_version == Some(self.game.version());
+        (open && !bot_on_turn && shown && self.moved_to.is_none()).then_some(self.deadline_ms)
     }
 }
