@@ -13,10 +13,14 @@ use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-/// The Debian packages the tests need beside the Rust toolchain, and what for.
+/// How many of [`PACKAGES`], from the first, building the workspace needs.
+const FOR_THE_BUILD: usize = 2;
+
+/// The Debian packages the build and the tests need beside the Rust toolchain, and what for.
 const PACKAGES: &[(&str, &str)] = &[
     ("libssl-dev", "OpenSSL, the bot's TLS, to build it"),
     ("pkg-config", "how the build finds OpenSSL"),
+    // The packages above are the build's own (`FOR_THE_BUILD`), the rest the tests'.
     ("chromium", "the sandbox's browser test"),
     ("chromium-driver", "its WebDriver, chromedriver"),
     ("fonts-liberation", "the browser's text"),
@@ -69,7 +73,8 @@ fn on_postgres() -> Vec<String> {
 
 const USAGE: &str = "usage: cargo xtask test [CARGO-TEST-OPTIONS] (e.g. --locked); \
                      one area alone: cargo test --test it store::; \
-                     the Debian packages alone: cargo xtask install";
+                     the Debian packages alone: cargo xtask install \
+                     (only the build's: cargo xtask install --build)";
 
 fn main() -> ExitCode {
     let mut args = env::args_os().skip(1);
@@ -85,7 +90,16 @@ fn main() -> ExitCode {
         },
         // What `test` installs first, alone: CI starts it in the background while it builds
         // (the packages are needed only when the tests run).
-        Some("install") if rest.is_empty() => match set_up() {
+        Some("install") if rest.is_empty() => match set_up(PACKAGES) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("xtask: {message}");
+                ExitCode::FAILURE
+            }
+        },
+        // Only what building the workspace needs (OpenSSL's headers, pkg-config): CI installs
+        // these before it builds, the rest meanwhile.
+        Some("install") if rest == ["--build"] => match set_up(&PACKAGES[..FOR_THE_BUILD]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("xtask: {message}");
@@ -114,7 +128,7 @@ fn test(cargo_options: &[OsString]) -> Result<(), String> {
             "test arguments after -- are not taken here; {USAGE}"
         ));
     }
-    set_up()?;
+    set_up(PACKAGES)?;
     let mut failed = Vec::new();
     let mut times = Vec::new();
 
@@ -157,7 +171,7 @@ fn test(cargo_options: &[OsString]) -> Result<(), String> {
 /// Installs the Debian packages the tests need and lack; elsewhere, stops with the commands to
 /// run by hand. What each part is then found as is the tests' own business: a missing one fails
 /// its tests, naming the package.
-fn set_up() -> Result<(), String> {
+fn set_up(packages: &[(&str, &str)]) -> Result<(), String> {
     if !is_debian() {
         return Err(format!(
             "this is not Debian (no /etc/debian_version, dpkg-query and apt-get): install \
@@ -166,7 +180,7 @@ fn set_up() -> Result<(), String> {
             manual_commands()
         ));
     }
-    let missing: Vec<&str> = PACKAGES
+    let missing: Vec<&str> = packages
         .iter()
         .map(|(name, _)| *name)
         .filter(|name| !installed(name))
@@ -178,7 +192,7 @@ fn set_up() -> Result<(), String> {
         if missing.contains(&"prometheus") {
             no_prometheus_service();
         }
-        for (name, what) in PACKAGES.iter().filter(|(n, _)| missing.contains(n)) {
+        for (name, what) in packages.iter().filter(|(n, _)| missing.contains(n)) {
             println!("xtask: installed {name} ({what})");
         }
     }
