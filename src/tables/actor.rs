@@ -485,11 +485,9 @@ impl Actor {
                     }
                     self.busy_at = Instant::now();
                     match timer.map(|(_, kind)| kind) {
-                        Some(Timer::Sleep) => {
-                            if self.sleep(&rx) {
-                                break;
-                            }
-                        }
+                        Some(Timer::Sleep) if self.sleep(&rx) => break,
+                        // Not now (a request is on its way): it tries again later.
+                        Some(Timer::Sleep) => {}
                         Some(Timer::Deadline) => {
                             let span = self.action_span(None, "deadline");
                             Box::pin(self.time_out().instrument(span)).await;
