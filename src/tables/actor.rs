@@ -485,7 +485,7 @@ impl Actor {
                     }
                     self.busy_at = Instant::now();
                     match timer.map(|(_, kind)| kind) {
-                        Some(Timer::Sleep) if self.sleep(&rx) => break,
+                        Some(Timer::Sleep) if self.sleep(&rx, &mut open) => break,
                         // Not now (a request is on its way): it tries again later.
                         Some(Timer::Sleep) => {}
                         Some(Timer::Deadline) => {
@@ -550,7 +550,7 @@ impl Actor {
     /// Only while nobody holds the actor's queue but the registry (checked under its lock, where
     /// every other holder takes it) and nothing waits in it: then nothing can reach this task
     /// any more, and true says it ends.
-    fn sleep(&mut self, rx: &mpsc::Receiver<Msg>) -> bool {
+    fn sleep(&mut self, rx: &mpsc::Receiver<Msg>, open: &mut OpenTable) -> bool {
         let Some(deadline) = self.table.as_ref().and_then(|table| table.0.may_sleep()) else {
             return false;
         };
@@ -560,6 +560,8 @@ impl Actor {
             return false;
         }
         actors.remove(&self.cx.channel);
+        // Counted as asleep from now on, not as a running table as well.
+        open.set(false);
         shared.put_to_sleep(self.cx.channel, deadline);
         drop(actors);
         debug!(channel = self.cx.channel.get(), "table asleep");
