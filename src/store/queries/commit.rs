@@ -55,6 +55,11 @@ pub(super) async fn run_commits(
 /// Writes `batch` in one transaction: whether each job was applied, in order.
 async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<Vec<bool>> {
     let now = now_ms();
+    if let [(Job::Commit(job), _)] = batch {
+        if ONE_COMMIT_IN_TWO && is_plain(job) {
+            return Ok(vec![write_one(writer, now, job).await?]);
+        }
+    }
     let mut tx = writer.begin().await?;
     let commits: Vec<&CommitJob> = batch
         .iter()
@@ -86,6 +91,147 @@ async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<
     }
     tx.commit().await?;
     Ok(all)
+}
+
+/// The UPDATE of the games' rows of a run of commits ([`rows_sql`]'s parts), each guarded by the
+/// version before it, then `updated_ms` and `finished_ms` (`now`, twice).
+const UPDATE_GAMES: [&str; 3] = [
+    "WITH v (id, prev, status, version, deadline_ms, finished, new_turn) AS (VALUES ",
+    "(?, ?, ?, ?, ?, ?, ?)",
+    ") UPDATE games SET status = v.status, version = v.version, \
+     deadline_ms = v.deadline_ms, updated_ms = ?, \
+     finished_ms = CASE WHEN v.finished THEN ? ELSE games.finished_ms END, \
+     turn_message_id = CASE WHEN v.new_turn THEN NULL ELSE games.turn_message_id END \
+     FROM v WHERE games.id = v.id AND games.version = v.prev \
+     AND games.status IN ('lobby', 'playing')",
+];
+
+/// The INSERT of their events.
+const INSERT_EVENTS: [&str; 3] = [
+    "INSERT INTO events (game_id, seq, event, created_ms) VALUES ",
+    "(?, ?, ?, ?)",
+    "",
+];
+
+/// The UPDATE of the seats whose scores changed.
+const UPDATE_SCORES: [&str; 3] = [
+    "WITH s (game_id, position, total, playing) AS (VALUES ",
+    "(?, ?, ?, ?)",
+    ") UPDATE seats SET total = s.total, playing = s.playing FROM s \
+     WHERE seats.game_id = s.game_id AND seats.position = s.position",
+];
+
+type Query<'q> = sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>;
+
+/// A row of [`UPDATE_GAMES`].
+fn bind_game<'q>(query: Query<'q>, job: &'q CommitJob) -> Query<'q> {
+    query
+        .bind(job.game_id)
+        .bind(job.version.saturating_sub(1) as i64)
+        .bind(job.status.as_str())
+        .bind(job.version as i64)
+        .bind(job.deadline_ms)
+        .bind(matches!(job.status, Status::Finished | Status::Cancelled))
+        .bind(job.new_turn)
+}
+
+/// A row of [`INSERT_EVENTS`].
+fn bind_event<'q>(query: Query<'q>, job: &'q CommitJob, now: i64) -> Query<'q> {
+    query
+        .bind(job.game_id)
+        .bind(job.version as i64)
+        .bind(job.event.as_str())
+        .bind(now)
+}
+
+/// A row of [`UPDATE_SCORES`].
+fn bind_score<'q>(
+    query: Query<'q>,
+    game_id: GameId,
+    (position, seat): &'q (i64, SeatRow),
+) -> Query<'q> {
+    query
+        .bind(game_id)
+        .bind(*position)
+        .bind(i64::from(seat.total))
+        .bind(seat.playing)
+}
+
+/// Whether a batch of one commit is written by [`write_one`]: on SQLite, whose queries of several
+/// statements bind their parameters in order (PostgreSQL takes one statement a query with
+/// parameters).
+const ONE_COMMIT_IN_TWO: bool = !super::super::NUMBERED;
+
+/// The most seats' scores one commit writes in [`write_one`] (a table seats ten at most).
+const ONE_COMMIT_SCORES: usize = 16;
+
+/// Whether `job` writes its game's row, its event and at most some seats' scores (no seats
+/// rewritten, no results).
+fn is_plain(job: &CommitJob) -> bool {
+    let scores = match &job.seats {
+        Seats::Same => 0,
+        Seats::Scores(scores) => scores.len(),
+        Seats::All(_) => return false,
+    };
+    scores <= ONE_COMMIT_SCORES && job.results.is_empty() && job.placings.is_empty()
+}
+
+/// A batch of one plain commit (see [`is_plain`]), on SQLite: a bot with few busy channels
+/// commits its clicks one a transaction. The same writes as [`write_rows`] make, in two round
+/// trips to the connection's thread (each two thread switches) rather than four: BEGIN with the
+/// game's guarded UPDATE; then its event, its seats' scores and COMMIT, or ROLLBACK if the game
+/// was not at the version before it (refused: nothing written). On an error the transaction is
+/// rolled back; a connection that still holds one is closed as it goes back to its pool
+/// (`sqlite::writer_options`).
+async fn write_one(writer: &Pool<Db>, now: i64, job: &CommitJob) -> Result<bool> {
+    static BEGIN_UPDATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static FINISH: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let begin_update = BEGIN_UPDATE.get_or_init(|| {
+        let [head, row, tail] = UPDATE_GAMES;
+        // Its row, not its count: a query of several statements adds up their counts, and
+        // SQLite's count for BEGIN is that of the connection's last write.
+        format!("BEGIN; {head}{row}{tail} RETURNING games.id")
+    });
+    let scores: &[(i64, SeatRow)] = match &job.seats {
+        Seats::Scores(scores) => scores,
+        Seats::Same | Seats::All(_) => &[],
+    };
+    let finish = FINISH.get_or_init(|| {
+        let [head, row, tail] = INSERT_EVENTS;
+        let insert = format!("{head}{row}{tail}");
+        (0..=ONE_COMMIT_SCORES)
+            .map(|n| match n {
+                0 => format!("{insert}; COMMIT"),
+                n => {
+                    let [head, row, tail] = UPDATE_SCORES;
+                    let rows = vec![row; n].join(", ");
+                    format!("{insert}; {head}{rows}{tail}; COMMIT")
+                }
+            })
+            .collect()
+    });
+    let mut conn = writer.acquire().await?;
+    let query = bind_game(sqlx::query(begin_update), job)
+        .bind(now)
+        .bind(now);
+    let written = match query.fetch_all(&mut *conn).await {
+        Ok(updated) if updated.len() == 1 => {
+            let mut query = bind_event(sqlx::query(&finish[scores.len()]), job, now);
+            for score in scores {
+                query = bind_score(query, job.game_id, score);
+            }
+            query.execute(&mut *conn).await.map(|_| true)
+        }
+        Ok(_) => sqlx::query("ROLLBACK")
+            .execute(&mut *conn)
+            .await
+            .map(|_| false),
+        Err(e) => Err(e),
+    };
+    if written.is_err() {
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+    }
+    Ok(written?)
 }
 
 /// Writes which messages show game `game_id`; false if no such game is stored.
@@ -207,31 +353,10 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
     static UPDATED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     static INSERTS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     static SCORES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let update = rows_sql(
-        &UPDATES,
-        jobs.len(),
-        [
-            "WITH v (id, prev, status, version, deadline_ms, finished, new_turn) AS (VALUES ",
-            "(?, ?, ?, ?, ?, ?, ?)",
-            ") UPDATE games SET status = v.status, version = v.version, \
-             deadline_ms = v.deadline_ms, updated_ms = ?, \
-             finished_ms = CASE WHEN v.finished THEN ? ELSE games.finished_ms END, \
-             turn_message_id = CASE WHEN v.new_turn THEN NULL ELSE games.turn_message_id END \
-             FROM v WHERE games.id = v.id AND games.version = v.prev \
-             AND games.status IN ('lobby', 'playing')",
-        ],
-        super::super::NUMBERED,
-    );
+    let update = rows_sql(&UPDATES, jobs.len(), UPDATE_GAMES, super::super::NUMBERED);
     let mut query = sqlx::query(update);
     for job in jobs {
-        query = query
-            .bind(job.game_id)
-            .bind(job.version.saturating_sub(1) as i64)
-            .bind(job.status.as_str())
-            .bind(job.version as i64)
-            .bind(job.deadline_ms)
-            .bind(matches!(job.status, Status::Finished | Status::Cancelled))
-            .bind(job.new_turn);
+        query = bind_game(query, job);
     }
     let updated = query.bind(now).bind(now).execute(&mut **tx).await?;
     let applied: Vec<bool> = if updated.rows_affected() == jobs.len() as u64 {
@@ -265,23 +390,9 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
         .zip(&applied)
         .filter_map(|(job, &applied)| applied.then_some(*job))
         .collect();
-    execute_rows(
-        tx,
-        &INSERTS,
-        [
-            "INSERT INTO events (game_id, seq, event, created_ms) VALUES ",
-            "(?, ?, ?, ?)",
-            "",
-        ],
-        &events,
-        |query, job| {
-            query
-                .bind(job.game_id)
-                .bind(job.version as i64)
-                .bind(job.event.as_str())
-                .bind(now)
-        },
-    )
+    execute_rows(tx, &INSERTS, INSERT_EVENTS, &events, |query, job| {
+        bind_event(query, job, now)
+    })
     .await?;
     let scores: Vec<(GameId, &(i64, SeatRow))> = events
         .iter()
@@ -293,20 +404,9 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
     execute_rows(
         tx,
         &SCORES,
-        [
-            "WITH s (game_id, position, total, playing) AS (VALUES ",
-            "(?, ?, ?, ?)",
-            ") UPDATE seats SET total = s.total, playing = s.playing FROM s \
-             WHERE seats.game_id = s.game_id AND seats.position = s.position",
-        ],
+        UPDATE_SCORES,
         &scores,
-        |query, (game_id, (position, seat))| {
-            query
-                .bind(*game_id)
-                .bind(*position)
-                .bind(i64::from(seat.total))
-                .bind(seat.playing)
-        },
+        |query, (game_id, score)| bind_score(query, *game_id, score),
     )
     .await?;
     Ok(applied)
