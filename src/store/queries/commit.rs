@@ -55,9 +55,9 @@ pub(super) async fn run_commits(
 /// Writes `batch` in one transaction: whether each job was applied, in order.
 async fn write_batch(writer: &Pool<Db>, batch: &[(Job, CommitReply)]) -> Result<Vec<bool>> {
     let now = now_ms();
-    if let [(Job::Commit(job), _)] = batch {
-        if ONE_COMMIT_IN_TWO && is_plain(job) {
-            return Ok(vec![write_one(writer, now, job).await?]);
+    if PLAIN_IN_TWO {
+        if let Some(plain) = plain_commits(batch) {
+            return write_plain(writer, now, &plain).await;
         }
     }
     let mut tx = writer.begin().await?;
@@ -157,75 +157,106 @@ fn bind_score<'q>(
         .bind(seat.playing)
 }
 
-/// Whether a batch of one commit is written by [`write_one`]: on SQLite, whose queries of several
-/// statements bind their parameters in order (PostgreSQL takes one statement a query with
-/// parameters).
-const ONE_COMMIT_IN_TWO: bool = !super::super::NUMBERED;
+/// Whether a batch of plain commits is written by [`write_plain`]: on SQLite, whose queries of
+/// several statements bind their parameters in order (PostgreSQL takes one statement a query
+/// with parameters).
+const PLAIN_IN_TWO: bool = !super::super::NUMBERED;
 
-/// The most seats' scores one commit writes in [`write_one`] (a table seats ten at most).
-const ONE_COMMIT_SCORES: usize = 16;
+/// The most seats' scores a batch written by [`write_plain`] changes (each a row of its query).
+const PLAIN_SCORES: usize = 64;
 
-/// Whether `job` writes its game's row, its event and at most some seats' scores (no seats
-/// rewritten, no results).
-fn is_plain(job: &CommitJob) -> bool {
-    let scores = match &job.seats {
-        Seats::Same => 0,
-        Seats::Scores(scores) => scores.len(),
-        Seats::All(_) => return false,
-    };
-    scores <= ONE_COMMIT_SCORES && job.results.is_empty() && job.placings.is_empty()
+/// The commits of `batch`, if it holds only plain ones, of distinct games: each writes its game's
+/// row, its event and at most some seats' scores (no seats rewritten, no results, no messages).
+fn plain_commits(batch: &[(Job, CommitReply)]) -> Option<Vec<&CommitJob>> {
+    let mut games = std::collections::HashSet::with_capacity(batch.len());
+    let mut scores = 0;
+    let mut plain = Vec::with_capacity(batch.len());
+    for (job, _) in batch {
+        let Job::Commit(job) = job else {
+            return None;
+        };
+        scores += match &job.seats {
+            Seats::Same => 0,
+            Seats::Scores(scores) => scores.len(),
+            Seats::All(_) => return None,
+        };
+        if !job.results.is_empty() || !job.placings.is_empty() || !games.insert(job.game_id) {
+            return None;
+        }
+        plain.push(job);
+    }
+    (scores <= PLAIN_SCORES).then_some(plain)
 }
 
-/// A batch of one plain commit (see [`is_plain`]), on SQLite: a bot with few busy channels
-/// commits its clicks one a transaction. The same writes as [`write_rows`] make, in two round
-/// trips to the connection's thread (each two thread switches) rather than four: BEGIN with the
-/// game's guarded UPDATE; then its event, its seats' scores and COMMIT, or ROLLBACK if the game
-/// was not at the version before it (refused: nothing written). On an error the transaction is
-/// rolled back; a connection that still holds one is closed as it goes back to its pool
-/// (`sqlite::writer_options`).
-async fn write_one(writer: &Pool<Db>, now: i64, job: &CommitJob) -> Result<bool> {
-    static BEGIN_UPDATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    static FINISH: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let begin_update = BEGIN_UPDATE.get_or_init(|| {
-        let [head, row, tail] = UPDATE_GAMES;
-        // Its row, not its count: a query of several statements adds up their counts, and
-        // SQLite's count for BEGIN is that of the connection's last write.
-        format!("BEGIN; {head}{row}{tail} RETURNING games.id")
-    });
-    let scores: &[(i64, SeatRow)] = match &job.seats {
-        Seats::Scores(scores) => scores,
-        Seats::Same | Seats::All(_) => &[],
-    };
-    let finish = FINISH.get_or_init(|| {
-        let [head, row, tail] = INSERT_EVENTS;
-        let insert = format!("{head}{row}{tail}");
-        (0..=ONE_COMMIT_SCORES)
-            .map(|n| match n {
-                0 => format!("{insert}; COMMIT"),
-                n => {
-                    let [head, row, tail] = UPDATE_SCORES;
-                    let rows = vec![row; n].join(", ");
-                    format!("{insert}; {head}{rows}{tail}; COMMIT")
-                }
-            })
-            .collect()
-    });
+/// `[head, row, tail]` with `n` rows.
+fn with_rows([head, row, tail]: [&str; 3], n: usize) -> String {
+    format!("{head}{}{tail}", vec![row; n].join(", "))
+}
+
+/// A batch of plain commits (see [`plain_commits`]), on SQLite: the same writes as
+/// [`write_rows`] makes, in two round trips to the connection's thread (each two thread
+/// switches) rather than four or five: BEGIN with the games' guarded UPDATE, which returns the
+/// rows it updated; then the events of those, their seats' scores and COMMIT (ROLLBACK if none
+/// was at the version before it: each refused, nothing written). A query of several statements
+/// is sqlx's and SQLite's own (SQLite binds their parameters in order); its text is built for
+/// each batch's counts and prepared once a connection (sqlx keeps the last hundred). On an error
+/// the transaction is rolled back; a connection still inside one is closed as it goes back to
+/// its pool (`sqlite::writer_options`).
+async fn write_plain(writer: &Pool<Db>, now: i64, jobs: &[&CommitJob]) -> Result<Vec<bool>> {
     let mut conn = writer.acquire().await?;
-    let query = bind_game(sqlx::query(begin_update), job)
-        .bind(now)
-        .bind(now);
-    let written = match query.fetch_all(&mut *conn).await {
-        Ok(updated) if updated.len() == 1 => {
-            let mut query = bind_event(sqlx::query(&finish[scores.len()]), job, now);
-            for score in scores {
-                query = bind_score(query, job.game_id, score);
-            }
-            query.execute(&mut *conn).await.map(|_| true)
-        }
-        Ok(_) => sqlx::query("ROLLBACK")
+    // Its rows, not its count: a query of several statements adds up their counts, and
+    // SQLite's count for BEGIN is that of the connection's last write.
+    let begin_update = format!(
+        "BEGIN; {} RETURNING games.id",
+        with_rows(UPDATE_GAMES, jobs.len())
+    );
+    let mut query = sqlx::query_scalar::<_, GameId>(&begin_update);
+    for job in jobs {
+        query = query
+            .bind(job.game_id)
+            .bind(job.version.saturating_sub(1) as i64)
+            .bind(job.status.as_str())
+            .bind(job.version as i64)
+            .bind(job.deadline_ms)
+            .bind(matches!(job.status, Status::Finished | Status::Cancelled))
+            .bind(job.new_turn);
+    }
+    let written = match query.bind(now).bind(now).fetch_all(&mut *conn).await {
+        Ok(updated) if updated.is_empty() => sqlx::query("ROLLBACK")
             .execute(&mut *conn)
             .await
-            .map(|_| false),
+            .map(|_| vec![false; jobs.len()]),
+        Ok(updated) => {
+            let applied: Vec<bool> = jobs.iter().map(|j| updated.contains(&j.game_id)).collect();
+            let kept: Vec<&CommitJob> = jobs
+                .iter()
+                .zip(&applied)
+                .filter_map(|(job, &applied)| applied.then_some(*job))
+                .collect();
+            let scores: Vec<(GameId, &(i64, SeatRow))> = kept
+                .iter()
+                .flat_map(|job| match &job.seats {
+                    Seats::Scores(scores) => scores.iter().map(|s| (job.game_id, s)).collect(),
+                    Seats::Same | Seats::All(_) => Vec::new(),
+                })
+                .collect();
+            let finish = match scores.len() {
+                0 => format!("{}; COMMIT", with_rows(INSERT_EVENTS, kept.len())),
+                n => format!(
+                    "{}; {}; COMMIT",
+                    with_rows(INSERT_EVENTS, kept.len()),
+                    with_rows(UPDATE_SCORES, n)
+                ),
+            };
+            let mut query = sqlx::query(&finish);
+            for job in &kept {
+                query = bind_event(query, job, now);
+            }
+            for (game_id, score) in &scores {
+                query = bind_score(query, *game_id, score);
+            }
+            query.execute(&mut *conn).await.map(|_| applied)
+        }
         Err(e) => Err(e),
     };
     if written.is_err() {
