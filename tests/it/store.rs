@@ -856,7 +856,11 @@ async fn plain_commits_of_many_games_at_once_land_and_a_stale_one_among_them_is_
     let stale = tables[7].game.clone();
     tables[7].roll(&store, &[1, 1, 2, 3, 4, 5, 1, 2, 3]).await;
     let commits = tables.iter().enumerate().map(|(i, t)| {
-        let before = if i == 7 { stale.clone() } else { t.game.clone() };
+        let before = if i == 7 {
+            stale.clone()
+        } else {
+            t.game.clone()
+        };
         let mut next = before.clone();
         let by = next.current_player().unwrap();
         let event = next

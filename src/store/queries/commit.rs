@@ -210,18 +210,14 @@ async fn write_plain(writer: &Pool<Db>, now: i64, jobs: &[&CommitJob]) -> Result
         "BEGIN; {} RETURNING games.id",
         with_rows(UPDATE_GAMES, jobs.len())
     );
-    let mut query = sqlx::query_scalar::<_, GameId>(&begin_update);
+    let mut query = sqlx::query(&begin_update);
     for job in jobs {
-        query = query
-            .bind(job.game_id)
-            .bind(job.version.saturating_sub(1) as i64)
-            .bind(job.status.as_str())
-            .bind(job.version as i64)
-            .bind(job.deadline_ms)
-            .bind(matches!(job.status, Status::Finished | Status::Cancelled))
-            .bind(job.new_turn);
+        query = bind_game(query, job);
     }
-    let written = match query.bind(now).bind(now).fetch_all(&mut *conn).await {
+    let updated = query.bind(now).bind(now).fetch_all(&mut *conn).await;
+    let updated: sqlx::Result<Vec<GameId>> =
+        updated.and_then(|rows| rows.iter().map(|row| row.try_get(0)).collect());
+    let written = match updated {
         Ok(updated) if updated.is_empty() => sqlx::query("ROLLBACK")
             .execute(&mut *conn)
             .await
