@@ -37,6 +37,7 @@ pub const COMMITS: &str = "forgetit_commits_total";
 pub const COMMIT_BATCH: &str = "forgetit_commit_batch_size";
 /// Tables holding an open game (a lobby or a game in play).
 pub const OPEN_TABLES: &str = "forgetit_open_tables";
+pub const TABLES_ASLEEP: &str = "forgetit_tables_asleep";
 /// 1 if the shard is connected to the gateway, else 0, by shard.
 pub const SHARD_CONNECTED: &str = "forgetit_gateway_shard_connected";
 /// The shard's last heartbeat round trip, by shard, while it is connected (rendered from the
@@ -162,6 +163,12 @@ pub const METRICS: &[Metric] = &[
         name: OPEN_TABLES,
         kind: Type::Gauge,
         help: "Tables holding an open game (a lobby or a game in play).",
+        labels: &[],
+    },
+    Metric {
+        name: TABLES_ASLEEP,
+        kind: Type::Gauge,
+        help: "Open tables asleep: their game in the database, their deadline kept (counted in forgetit_open_tables too).",
         labels: &[],
     },
     Metric {
@@ -436,6 +443,8 @@ pub fn reconnected(shard: u32, how: &'static str) {
 /// One bot's state, set as gauges just before it is rendered.
 pub struct State {
     pub open_tables: usize,
+    /// How many of them sleep.
+    pub tables_asleep: usize,
     /// Each shard the bot runs: whether it is connected, and its heartbeat's latency.
     pub shards: Vec<(u32, bool, Option<Duration>)>,
     /// Whether dice are drawn with the application emoji.
@@ -450,6 +459,7 @@ pub fn render(handle: &PrometheusHandle, state: &State) -> String {
     let _one = SCRAPE.lock().unwrap_or_else(|e| e.into_inner());
     process().collect();
     gauge!(OPEN_TABLES).set(state.open_tables as f64);
+    gauge!(TABLES_ASLEEP).set(state.tables_asleep as f64);
     let reconnects = METRICS.iter().find(|m| m.name == RECONNECTS);
     for &(shard, connected, _) in &state.shards {
         gauge!(SHARD_CONNECTED, "shard" => shard.to_string()).set(f64::from(u8::from(connected)));

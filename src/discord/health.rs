@@ -151,6 +151,7 @@ async fn metrics(State((health, handle)): State<Shared>) -> impl IntoResponse {
     let shards = health.shards().await;
     let state = telemetry::State {
         open_tables: health.tables.open_tables(),
+        tables_asleep: health.tables.tables_asleep(),
         shards: shards
             .into_iter()
             .map(|(id, stage, latency)| {
@@ -208,6 +209,7 @@ async fn metrics_once_started(State(probes): State<Arc<Probes>>) -> Response {
         None => {
             let state = telemetry::State {
                 open_tables: 0,
+                tables_asleep: 0,
                 shards: Vec::new(),
                 pictures: false,
                 database: probes.database,

@@ -333,6 +333,11 @@ impl Tables {
         channels
     }
 
+    /// How many tables sleep.
+    pub fn tables_asleep(&self) -> usize {
+        self.shared.sleepers.lock().unwrap().deadlines.len()
+    }
+
     /// Waits until the table of `channel` sleeps (for tests and tools).
     pub async fn until_asleep(&self, channel: ChannelId) {
         let mut slept = self.shared.slept.subscribe();

@@ -101,6 +101,43 @@ async fn health_becomes(bot: &RunningBot, addr: SocketAddr, status: u16) -> Stri
     }
 }
 
+/// A table asleep is still an open game: counted in `forgetit_open_tables`, and in
+/// `forgetit_tables_asleep` until a click wakes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_asleep_is_counted_open_and_asleep() {
+    let world = World::new().await;
+    let mut config = config(&world);
+    config.game.sleep_after_secs = 1;
+    let bot = world.start_bot(config).await;
+    let addr = bot.metrics_addr().expect("the metrics are served");
+    let turn = world.two_player_game(500).await;
+    bot.tables().until_asleep(world.channel.get().into()).await;
+    let asleep = Scrape::of(addr).await;
+    assert_eq!(
+        asleep.value("forgetit_open_tables", &[]),
+        1.0,
+        "{}",
+        asleep.0
+    );
+    assert_eq!(
+        asleep.value("forgetit_tables_asleep", &[]),
+        1.0,
+        "{}",
+        asleep.0
+    );
+    world.dice.push([1, 2, 3, 4, 5, 1, 2, 3, 4]);
+    world.click(world.alice, &turn, "Roll").await;
+    let awake = Scrape::of(addr).await;
+    assert_eq!(awake.value("forgetit_open_tables", &[]), 1.0, "{}", awake.0);
+    assert_eq!(
+        awake.value("forgetit_tables_asleep", &[]),
+        0.0,
+        "{}",
+        awake.0
+    );
+    bot.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_move_with_a_game() {
     let world = World::new().await;
@@ -171,8 +208,14 @@ async fn metrics_move_with_a_game() {
         )
     };
     assert!(timed("interaction") >= 5.0, "{}", after.0);
-    // This bot's state: one table open, its shard connected, Unicode dice.
+    // This bot's state: one table open (awake), its shard connected, Unicode dice.
     assert_eq!(after.value("forgetit_open_tables", &[]), 1.0, "{}", after.0);
+    assert_eq!(
+        after.value("forgetit_tables_asleep", &[]),
+        0.0,
+        "{}",
+        after.0
+    );
     let connected = after.value("forgetit_gateway_shard_connected", &[("shard", "0")]);
     assert_eq!(connected, 1.0, "{}", after.0);
     assert_eq!(
