@@ -594,6 +594,7 @@ mod tests {
                     "game.turn_timeout_secs",
                 ),
                 ("[game]\nbot_pace_ms = 3600000\n", "game.bot_pace_ms"),
+                ("[game]\nsleep_after_secs = 0\n", "game.sleep_after_secs"),
             ] {
                 jail.create_file("config.toml", toml)?;
                 let err = Config::load(None).unwrap_err().to_string();

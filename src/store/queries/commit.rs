@@ -188,6 +188,30 @@ fn plain_commits(batch: &[(Job, CommitReply)]) -> Option<Vec<&CommitJob>> {
     (scores <= PLAIN_SCORES).then_some(plain)
 }
 
+/// A seat's score a commit changes (its position and row), with its game.
+type Score<'a> = (GameId, &'a (i64, SeatRow));
+
+/// The commits of `jobs` that `applied` says were applied (their events to write), and the seats'
+/// scores they change.
+fn applied_and_scores<'a>(
+    jobs: &[&'a CommitJob],
+    applied: &[bool],
+) -> (Vec<&'a CommitJob>, Vec<Score<'a>>) {
+    let kept: Vec<&CommitJob> = jobs
+        .iter()
+        .zip(applied)
+        .filter_map(|(job, &applied)| applied.then_some(*job))
+        .collect();
+    let scores = kept
+        .iter()
+        .flat_map(|job| match &job.seats {
+            Seats::Scores(scores) => scores.iter().map(|s| (job.game_id, s)).collect(),
+            Seats::Same | Seats::All(_) => Vec::new(),
+        })
+        .collect();
+    (kept, scores)
+}
+
 /// `[head, row, tail]` with `n` rows.
 fn with_rows([head, row, tail]: [&str; 3], n: usize) -> String {
     format!("{head}{}{tail}", vec![row; n].join(", "))
@@ -224,18 +248,7 @@ async fn write_plain(writer: &Pool<Db>, now: i64, jobs: &[&CommitJob]) -> Result
             .map(|_| vec![false; jobs.len()]),
         Ok(updated) => {
             let applied: Vec<bool> = jobs.iter().map(|j| updated.contains(&j.game_id)).collect();
-            let kept: Vec<&CommitJob> = jobs
-                .iter()
-                .zip(&applied)
-                .filter_map(|(job, &applied)| applied.then_some(*job))
-                .collect();
-            let scores: Vec<(GameId, &(i64, SeatRow))> = kept
-                .iter()
-                .flat_map(|job| match &job.seats {
-                    Seats::Scores(scores) => scores.iter().map(|s| (job.game_id, s)).collect(),
-                    Seats::Same | Seats::All(_) => Vec::new(),
-                })
-                .collect();
+            let (kept, scores) = applied_and_scores(jobs, &applied);
             let finish = match scores.len() {
                 0 => format!("{}; COMMIT", with_rows(INSERT_EVENTS, kept.len())),
                 n => format!(
@@ -412,22 +425,11 @@ async fn write_rows(tx: &mut Tx<'_>, now: i64, jobs: &[&CommitJob]) -> Result<Ve
         let ids: Vec<GameId> = query.fetch_all(&mut **tx).await?;
         jobs.iter().map(|job| ids.contains(&job.game_id)).collect()
     };
-    let events: Vec<&CommitJob> = jobs
-        .iter()
-        .zip(&applied)
-        .filter_map(|(job, &applied)| applied.then_some(*job))
-        .collect();
+    let (events, scores) = applied_and_scores(jobs, &applied);
     execute_rows(tx, &INSERTS, INSERT_EVENTS, &events, |query, job| {
         bind_event(query, job, now)
     })
     .await?;
-    let scores: Vec<(GameId, &(i64, SeatRow))> = events
-        .iter()
-        .flat_map(|job| match &job.seats {
-            Seats::Scores(scores) => scores.iter().map(|score| (job.game_id, score)).collect(),
-            _ => Vec::new(),
-        })
-        .collect();
     execute_rows(
         tx,
         &SCORES,
