@@ -273,6 +273,20 @@ pub fn copy_path(path: &Path, first: i64) -> std::path::PathBuf {
     name.into()
 }
 
+/// A file name beside `target` for a copy being made, renamed to `target` once whole: this
+/// process's and this call's own, so that copies made at once (by processes, or by stores of one
+/// process opening the same file) never write, delete or rename each other's. A leftover of an
+/// earlier run with the same name is removed first.
+fn temporary_beside(target: &Path) -> std::path::PathBuf {
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut temporary = target.as_os_str().to_owned();
+    temporary.push(format!(".tmp-{}-{call}", std::process::id()));
+    let temporary = std::path::PathBuf::from(temporary);
+    let _ = std::fs::remove_file(&temporary);
+    temporary
+}
+
 /// Copies the database (at migration `at`) to [`copy_path`] before migration `first` is applied,
 /// consistently (`VACUUM INTO` reads one snapshot, while other processes may write) and
 /// atomically (a temporary file, then a rename), then deletes all but the newest
@@ -288,10 +302,7 @@ async fn copy_before_migrating(
     if target.exists() {
         return Ok(());
     }
-    let mut temporary = target.as_os_str().to_owned();
-    temporary.push(format!(".tmp-{}", std::process::id()));
-    let temporary = std::path::PathBuf::from(temporary);
-    let _ = std::fs::remove_file(&temporary);
+    let temporary = temporary_beside(&target);
     sqlx::query("VACUUM INTO $1")
         .bind(temporary.to_string_lossy().into_owned())
         .execute(&mut *conn)
@@ -362,10 +373,7 @@ pub(super) async fn backup(path: &Path, to: &Path) -> Result<u64> {
         )));
     }
     let failed = |e: std::io::Error| StoreError::Backup(format!("{}: {e}", to.display()));
-    let mut temporary = to.as_os_str().to_owned();
-    temporary.push(format!(".tmp-{}", std::process::id()));
-    let temporary = std::path::PathBuf::from(temporary);
-    let _ = std::fs::remove_file(&temporary);
+    let temporary = temporary_beside(to);
     let options = SqliteConnectOptions::new()
         .filename(path)
         .read_only(true)
