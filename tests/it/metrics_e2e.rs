@@ -112,29 +112,19 @@ async fn a_table_asleep_is_counted_open_and_asleep() {
     let addr = bot.metrics_addr().expect("the metrics are served");
     let turn = world.two_player_game(500).await;
     bot.tables().until_asleep(world.channel.get().into()).await;
+    // (open tables, of them asleep)
+    let counts = |s: &Scrape| {
+        (
+            s.value("forgetit_open_tables", &[]),
+            s.value("forgetit_tables_asleep", &[]),
+        )
+    };
     let asleep = Scrape::of(addr).await;
-    assert_eq!(
-        asleep.value("forgetit_open_tables", &[]),
-        1.0,
-        "{}",
-        asleep.0
-    );
-    assert_eq!(
-        asleep.value("forgetit_tables_asleep", &[]),
-        1.0,
-        "{}",
-        asleep.0
-    );
+    assert_eq!(counts(&asleep), (1.0, 1.0), "{}", asleep.0);
     world.dice.push([1, 2, 3, 4, 5, 1, 2, 3, 4]);
     world.click(world.alice, &turn, "Roll").await;
     let awake = Scrape::of(addr).await;
-    assert_eq!(awake.value("forgetit_open_tables", &[]), 1.0, "{}", awake.0);
-    assert_eq!(
-        awake.value("forgetit_tables_asleep", &[]),
-        0.0,
-        "{}",
-        awake.0
-    );
+    assert_eq!(counts(&awake), (1.0, 0.0), "{}", awake.0);
     bot.shutdown().await;
 }
 
