@@ -23,8 +23,10 @@
 //!
 //! Figures, for 10, 100 and 1,000 channels: answered interactions per second at saturation (all
 //! channels clicking as fast as answers come), ours and both baselines', and the bot's CPU time
-//! per click; INTERACTION_CREATE → initial response latency (the stand-in's own clock) at a
-//! fixed offered load; REST calls and stored events per action. Then, once: the bot's RSS with
+//! per click, and the times its threads were switched out per click (each a thread put to sleep
+//! and woken, or preempted); INTERACTION_CREATE → initial response latency (the stand-in's own
+//! clock) at a fixed offered load; REST calls and stored events per action. Beside them, what
+//! such a switch costs on this machine: the round trip of two threads waking each other. Then, once: the bot's RSS with
 //! 10,000 open games (half in their lobby, half mid-turn, in 20 servers of 500 channels), the
 //! time a clean restart takes to answer a click again with those games (every open game is
 //! loaded before the bot connects, so the first answer means all are picked up), its RSS after
@@ -611,6 +613,19 @@ impl BotChild {
         cpu_s(&self.proc("stat"))
     }
 
+    /// Times its threads were switched out so far (voluntary and not), summed over the threads
+    /// it has now (`/proc/<pid>/task/*/status`).
+    fn switches(&self) -> u64 {
+        let tasks = format!("/proc/{}/task", self.child.id());
+        let Ok(tasks) = std::fs::read_dir(tasks) else {
+            return 0;
+        };
+        tasks
+            .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("status")).ok())
+            .map(|status| context_switches(&status))
+            .sum()
+    }
+
     /// Resident memory now, in MB.
     fn rss_mb(&self) -> f64 {
         self.proc("status")
@@ -667,6 +682,72 @@ fn cpu_s(stat: &str) -> f64 {
         (Some(user), Some(system)) => (user + system) / clock_ticks(),
         _ => f64::NAN,
     }
+}
+
+/// A thread's switches so far, from its `status`: `voluntary_ctxt_switches` (it slept) and
+/// `nonvoluntary_ctxt_switches` (it was preempted).
+fn context_switches(status: &str) -> u64 {
+    status
+        .lines()
+        .filter_map(|l| {
+            let (key, value) = l.split_once(':')?;
+            key.ends_with("ctxt_switches")
+                .then(|| value.trim().parse::<u64>().ok())?
+        })
+        .sum()
+}
+
+/// What waking a sleeping thread costs on this machine: the mean round trip, in µs, of two
+/// threads that wake each other in turn (each parks until the other unparks it), as `perf bench
+/// sched pipe` measures, pinned to the cores `on`. Across two cores, each wake-up is an
+/// interrupt sent to an idle core: cheap on bare metal, dearer in a virtual machine, and dearer
+/// still in one inside another. `None` if a thread could not be pinned there.
+fn thread_round_trip_us(on: [usize; 2]) -> Option<f64> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    const ROUND_TRIPS: u64 = 4_000;
+    /// Pins the calling thread to `core`.
+    fn pin(core: usize) -> bool {
+        // SAFETY: `set` is a plain bit set, zeroed then filled by CPU_SET; sched_setaffinity
+        // reads it, for the calling thread (0).
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(core, &mut set);
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
+        }
+    }
+    // Two threads of their own, so that no thread of the harness stays pinned.
+    let first = std::thread::spawn(move || {
+        if !pin(on[0]) {
+            return None;
+        }
+        let turn = Arc::new(AtomicU64::new(0));
+        let other = {
+            let (turn, first) = (turn.clone(), std::thread::current());
+            std::thread::spawn(move || {
+                let pinned = pin(on[1]);
+                for i in 0..ROUND_TRIPS {
+                    while turn.load(Ordering::Acquire) != 2 * i + 1 {
+                        std::thread::park();
+                    }
+                    turn.store(2 * i + 2, Ordering::Release);
+                    first.unpark();
+                }
+                pinned
+            })
+        };
+        let began = Instant::now();
+        for i in 0..ROUND_TRIPS {
+            turn.store(2 * i + 1, Ordering::Release);
+            other.thread().unpark();
+            while turn.load(Ordering::Acquire) != 2 * i + 2 {
+                std::thread::park();
+            }
+        }
+        let elapsed = began.elapsed();
+        let pinned = other.join().expect("the other thread");
+        pinned.then(|| elapsed.as_secs_f64() * 1e6 / ROUND_TRIPS as f64)
+    });
+    first.join().expect("the first thread")
 }
 
 /// The harness's own CPU time so far (the stand-in and the players), in seconds.
@@ -888,6 +969,8 @@ struct Phase {
     actions: u64,
     seconds: f64,
     cpu_s: f64,
+    /// The bot's thread switches meanwhile ([`BotChild::switches`]).
+    switches: u64,
     /// The harness's CPU time meanwhile (the stand-in, as Discord, and the players).
     harness_cpu_s: f64,
     latencies_ms: Vec<f64>,
@@ -903,6 +986,11 @@ impl Phase {
     /// The bot's CPU time per action, in ms.
     fn cpu_ms(&self) -> f64 {
         self.cpu_s * 1000.0 / self.actions.max(1) as f64
+    }
+
+    /// The bot's thread switches per action.
+    fn switches_per_click(&self) -> f64 {
+        self.switches as f64 / self.actions.max(1) as f64
     }
 
     /// The harness's CPU time per action, in ms.
@@ -949,6 +1037,7 @@ async fn run_phase(
     let interactions_before = standin.view(|v| v.interactions().len());
     let requests_before = driver.requests();
     let cpu_before = bot.cpu_s();
+    let switches_before = bot.switches();
     let harness_before = harness_cpu_s();
     let began = Instant::now();
     let tasks: Vec<_> = channels
@@ -965,6 +1054,7 @@ async fn run_phase(
         actions,
         seconds,
         cpu_s: bot.cpu_s() - cpu_before,
+        switches: bot.switches().saturating_sub(switches_before),
         harness_cpu_s: harness_cpu_s() - harness_before,
         latencies_ms: latencies_since(standin, interactions_before),
         requests: driver.requests() - requests_before,
@@ -1379,9 +1469,19 @@ fn main() {
     }
     let o = options(&parsed);
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    // What a thread's wake-up costs here, across two cores and on one.
+    let across_us = (cores > 1).then(|| thread_round_trip_us([0, 1])).flatten();
+    let one_core_us = thread_round_trip_us([0, 0]);
+    let us = |t: Option<f64>| t.map_or("-".into(), |t| format!("{t:.1}"));
     println!(
-        "load: {cores} cores, {} s a phase, fixed load {}/s, channels {:?}, {} open games",
-        o.seconds, o.rate, o.channels, o.games
+        "load: {cores} cores, {} s a phase, fixed load {}/s, channels {:?}, {} open games; two \
+         threads waking each other: a round trip of {} µs across two cores, {} µs on one",
+        o.seconds,
+        o.rate,
+        o.channels,
+        o.games,
+        us(across_us),
+        us(one_core_us)
     );
     let mut rows = Vec::new();
     if o.runs(Part::Channels) {
@@ -1441,6 +1541,8 @@ fn main() {
             .map_or_else(|| json!({ "cores": cores }), |row| row_json(&o, row, cores));
         let all: Vec<Value> = rows.iter().map(|row| row_json(&o, row, cores)).collect();
         let more = json!({
+            "thread_round_trip_us_across_cores": across_us,
+            "thread_round_trip_us_one_core": one_core_us,
             "rows": all,
             "open_games": open.as_ref().map(|open| open.games),
             "rss_mb_10k_games": open.as_ref().map(|open| open.rss_mb.max(open.rss_mb_restarted)),
@@ -1483,6 +1585,9 @@ fn row_json(o: &Run, (ours, base, same): &Row, cores: usize) -> Value {
         "baseline_cpu_ms_per_click": b.cpu_ms(),
         "harness_cpu_ms_per_click_ours": s.harness_cpu_ms(),
         "harness_cpu_ms_per_click_baseline": b.harness_cpu_ms(),
+        "ours_switches_per_click": s.switches_per_click(),
+        "baseline_switches_per_click": b.switches_per_click(),
+        "same_message_switches_per_click": m.switches_per_click(),
         "same_message_bytes": same_message_bytes(same),
         "same_message_baseline_per_s": m.per_second(),
         "throughput_ratio_same_message": s.per_second() / m.per_second(),
@@ -1548,19 +1653,23 @@ fn print_rows(o: &Run, rows: &[Row]) {
         );
         println!(
             "{:>8} | saturated, the harness's CPU ms/click: {:.3} with ours, {:.3} with the \
-             baseline",
+             baseline; the bot's thread switches a click: ours {:.2}, the baseline {:.2}",
             "",
             s.harness_cpu_ms(),
             b.harness_cpu_ms(),
+            s.switches_per_click(),
+            b.switches_per_click(),
         );
         println!(
             "{:>8} | the baseline answering with our turn message ({} bytes): {:.0}/s, CPU ms/click \
-             {:.3}, the harness's {:.3}; ours over it {:.2}; at the fixed load {} ms",
+             {:.3}, the harness's {:.3}, thread switches a click {:.2}; ours over it {:.2}; at the \
+             fixed load {} ms",
             "",
             same_message_bytes(same),
             m.per_second(),
             m.cpu_ms(),
             m.harness_cpu_ms(),
+            m.switches_per_click(),
             s.per_second() / m.per_second(),
             latencies(&same.fixed),
         );
