@@ -713,16 +713,6 @@ fn context_switches(status: &str) -> u64 {
 fn thread_round_trip_us(on: [usize; 2]) -> Option<f64> {
     use std::sync::atomic::{AtomicU64, Ordering};
     const ROUND_TRIPS: u64 = 4_000;
-    /// Pins the calling thread to `core`.
-    fn pin(core: usize) -> bool {
-        // SAFETY: `set` is a plain bit set, zeroed then filled by CPU_SET; sched_setaffinity
-        // reads it, for the calling thread (0).
-        unsafe {
-            let mut set: libc::cpu_set_t = std::mem::zeroed();
-            libc::CPU_SET(core, &mut set);
-            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
-        }
-    }
     // Two threads of their own, so that no thread of the harness stays pinned.
     let first = std::thread::spawn(move || {
         if !pin(on[0]) {
@@ -756,6 +746,50 @@ fn thread_round_trip_us(on: [usize; 2]) -> Option<f64> {
         pinned.then(|| elapsed.as_secs_f64() * 1e6 / ROUND_TRIPS as f64)
     });
     first.join().expect("the first thread")
+}
+
+/// Pins the calling thread to `core`.
+fn pin(core: usize) -> bool {
+    // SAFETY: `set` is a plain bit set, zeroed then filled by CPU_SET; sched_setaffinity reads
+    // it, for the calling thread (0).
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(core, &mut set);
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
+    }
+}
+
+/// The machine's own pauses, which set a floor under every bot's tail: a thread pinned to each
+/// core sleeps 0.5 ms at a time for `seconds` while nothing else runs, and each wake-up more
+/// than 2 ms late is a pause (the core was taken away, by the kernel or the hypervisor).
+/// Returns how many there were, and the longest, in ms.
+fn machine_pauses(cores: usize, seconds: f64) -> (usize, f64) {
+    const NAP: Duration = Duration::from_micros(500);
+    const LATE: Duration = Duration::from_millis(2);
+    let threads: Vec<_> = (0..cores)
+        .map(|core| {
+            std::thread::spawn(move || {
+                pin(core);
+                let began = Instant::now();
+                let mut pauses = Vec::new();
+                let mut before = began;
+                while before - began < Duration::from_secs_f64(seconds) {
+                    std::thread::sleep(NAP);
+                    let now = Instant::now();
+                    if now - before > LATE {
+                        pauses.push((now - before).as_secs_f64() * 1000.0);
+                    }
+                    before = now;
+                }
+                pauses
+            })
+        })
+        .collect();
+    let pauses: Vec<f64> = threads
+        .into_iter()
+        .flat_map(|t| t.join().expect("a probe thread"))
+        .collect();
+    (pauses.len(), pauses.iter().copied().fold(0.0, f64::max))
 }
 
 /// The harness's own CPU time so far (the stand-in and the players), in seconds.
@@ -1481,17 +1515,21 @@ fn main() {
     let across_us = (cores > 1).then(|| thread_round_trip_us([0, 1])).flatten();
     let one_core_us = thread_round_trip_us([0, 0]);
     let us = |t: Option<f64>| t.map_or("-".into(), |t| format!("{t:.1}"));
+    // And what pauses it has of its own, which no bot's tail can be shorter than.
+    let (pauses, longest_pause_ms) = machine_pauses(cores, o.seconds);
     println!(
         "load: {cores} cores, {} s saturated, {} s at a fixed load of {}/s, channels {:?}, {} open \
          games; two threads waking each other: a round trip of {} µs across two cores, {} µs on \
-         one",
+         one; the machine paused a sleeping thread for over 2 ms {pauses} times in {} s a core, \
+         the longest {longest_pause_ms:.1} ms",
         o.seconds,
         o.fixed_seconds,
         o.rate,
         o.channels,
         o.games,
         us(across_us),
-        us(one_core_us)
+        us(one_core_us),
+        o.seconds,
     );
     let mut rows = Vec::new();
     if o.runs(Part::Channels) {
@@ -1553,6 +1591,9 @@ fn main() {
         let more = json!({
             "thread_round_trip_us_across_cores": across_us,
             "thread_round_trip_us_one_core": one_core_us,
+            "machine_pauses_over_2ms": pauses,
+            "machine_longest_pause_ms": longest_pause_ms,
+            "machine_pause_probe_s": o.seconds,
             "rows": all,
             "open_games": open.as_ref().map(|open| open.games),
             "rss_mb_10k_games": open.as_ref().map(|open| open.rss_mb.max(open.rss_mb_restarted)),
