@@ -1520,8 +1520,8 @@ fn main() {
     println!(
         "load: {cores} cores, {} s saturated, {} s at a fixed load of {}/s, channels {:?}, {} open \
          games; two threads waking each other: a round trip of {} µs across two cores, {} µs on \
-         one; the machine paused a sleeping thread for over 2 ms {pauses} times in {} s a core, \
-         the longest {longest_pause_ms:.1} ms",
+         one; the machine's pauses of a sleeping thread over 2 ms: {pauses} in {} s a core, the \
+         longest {longest_pause_ms:.1} ms",
         o.seconds,
         o.fixed_seconds,
         o.rate,
