@@ -25,13 +25,14 @@
 //! channels clicking as fast as answers come), ours and both baselines', and the bot's CPU time
 //! per click, and the times its threads were switched out per click (each a thread put to sleep
 //! and woken, or preempted); INTERACTION_CREATE → initial response latency (the stand-in's own
-//! clock) at a fixed offered load; REST calls and stored events per action. Beside them, what
-//! such a switch costs on this machine: the round trip of two threads waking each other. Then, once: the bot's RSS with
-//! 10,000 open games (half in their lobby, half mid-turn, in 20 servers of 500 channels), the
-//! time a clean restart takes to answer a click again with those games (every open game is
-//! loaded before the bot connects, so the first answer means all are picked up), its RSS after
-//! the restart, and the CPU time of an action in a game past its 300th turn over that of an
-//! action in a game's first two turns.
+//! clock) at a fixed offered load; REST calls and stored events per action. Beside them, two
+//! figures of the machine: what a switch costs (the round trip of two threads waking each
+//! other) and its own pauses (late wake-ups of a sleeping thread on each core). Then, once: the
+//! bot's RSS with 10,000 open games (half in their lobby, half mid-turn, in 20 servers of 500
+//! channels), the time a clean restart takes to answer a click again with those games (every
+//! open game is loaded before the bot connects, so the first answer means all are picked up),
+//! its RSS after the restart, and the CPU time of an action in a game past its 300th turn over
+//! that of an action in a game's first two turns.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -63,7 +64,8 @@ const CHANNELS_A_SERVER: usize = 500;
 
 // ----- options ------------------------------------------------------------------------------
 
-/// `cargo bench --bench load -- [--channels N] [--seconds S] [--fixed-seconds F] [--rate R] [--smoke] [--json]`
+/// `cargo bench --bench load -- [--channels N] [--seconds S] [--fixed-seconds F] [--rate R]
+/// [--smoke] [--json]`
 #[derive(clap::Parser)]
 struct Options {
     /// One run with this many channels (default: 10, 100 and 1,000).
