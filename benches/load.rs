@@ -761,17 +761,18 @@ fn pin(core: usize) -> bool {
     }
 }
 
-/// The machine's own pauses, which set a floor under every bot's tail: a thread pinned to each
-/// core sleeps 0.5 ms at a time for `seconds` while nothing else runs, and each wake-up more
-/// than 2 ms late is a pause (the core was taken away, by the kernel or the hypervisor).
-/// Returns how many there were, and the longest, in ms.
+/// The machine's own pauses, which set a floor under every bot's tail: a thread for each core,
+/// pinned to it where the process may run there (else left where the kernel puts it), sleeps
+/// 0.5 ms at a time for `seconds` while nothing else runs, and each wake-up more than 2 ms late
+/// is a pause (the core was taken away, by the kernel or the hypervisor). Returns how many there
+/// were, and the longest, in ms.
 fn machine_pauses(cores: usize, seconds: f64) -> (usize, f64) {
     const NAP: Duration = Duration::from_micros(500);
     const LATE: Duration = Duration::from_millis(2);
     let threads: Vec<_> = (0..cores)
         .map(|core| {
             std::thread::spawn(move || {
-                pin(core);
+                let _ = pin(core);
                 let began = Instant::now();
                 let mut pauses = Vec::new();
                 let mut before = began;
