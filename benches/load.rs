@@ -54,8 +54,9 @@ use tokio::sync::{oneshot, watch};
 mod postgres;
 
 const TOKEN: &str = "standin.bot.token";
-/// High enough that no game ends while timed: the command's highest. Games to it ended after
-/// 6,500–10,000 clicks in a run of 10 channels; a full run's channel clicks about 3,200 times.
+/// The command's highest, so that a game rarely ends while timed: games to it ended after
+/// 6,500–10,000 clicks in a run of 10 channels, and a full run's channel clicks about 3,200
+/// times. In a longer run, a game that ends is followed by its rematch ([`play_again`]).
 const TARGET: u32 = 10_000;
 /// Rounds of the long game's comparison.
 const ROUNDS: usize = 8;
@@ -220,6 +221,8 @@ struct Driver {
     routes: Mutex<Routes>,
     /// Requests taken from the log so far.
     requests: std::sync::atomic::AtomicUsize,
+    /// Each channel's players seen so far, kept from one phase to the next.
+    players: Mutex<HashMap<ChannelId, Vec<UserId>>>,
     /// The first answer seen that shows a turn under way (its buttons offer Bank): the message
     /// the same-message baseline answers with.
     sample: std::sync::OnceLock<Value>,
@@ -235,6 +238,7 @@ impl Driver {
             standin,
             routes: Mutex::new(routes),
             requests: Default::default(),
+            players: Default::default(),
             sample: Default::default(),
         });
         let reader = driver.clone();
@@ -316,6 +320,21 @@ impl Driver {
             .expect("an answer within 30 s")
             .expect("the reader lives");
         Some(answer)
+    }
+
+    /// The players seen in `channel` so far.
+    fn players(&self, channel: ChannelId) -> Vec<UserId> {
+        let players = self.players.lock().unwrap();
+        players.get(&channel).cloned().unwrap_or_default()
+    }
+
+    /// `user` played in `channel`.
+    fn played(&self, channel: ChannelId, user: UserId) {
+        let mut players = self.players.lock().unwrap();
+        let seen = players.entry(channel).or_default();
+        if !seen.contains(&user) {
+            seen.push(user);
+        }
     }
 
     /// Requests the bot made so far (as far as read).
@@ -449,6 +468,9 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
     let mut posts = driver.posts(channel);
     let mut clicks = 0u64;
     let mut next: Option<(MessageId, UserId, String)> = None;
+    // Who plays here (a game's two players, as far as seen): they play the next game when one
+    // ends.
+    let mut players = driver.players(channel);
     // Turns are counted on the stand-in's own messages, read with the turn itself (the log's
     // reader may see a new turn's post later).
     let messages = || {
@@ -483,6 +505,11 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
                 if let Some(turn) = current_turn(&driver.standin, channel, baseline) {
                     break turn;
                 }
+                // The game ended (a long run): its two players open the next one, as people do.
+                if let Some(rematch) = game_over(&driver.standin, channel).filter(|_| !baseline) {
+                    clicks += play_again(&driver, channel, rematch, &players).await;
+                    continue;
+                }
                 // Wait for the next turn message (or a deferred answer's edit, which names no
                 // channel: look again now and then), or give up at the deadline.
                 if Instant::now() >= until {
@@ -495,6 +522,10 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
             continue; // look at the turn again
         };
         clicks += 1;
+        if !baseline && !players.contains(&user) {
+            players.push(user);
+            driver.played(channel, user);
+        }
         if baseline {
             next = Some((message, user, custom_id));
             continue;
@@ -504,6 +535,49 @@ async fn play(driver: Arc<Driver>, channel: ChannelId, pace: Pace, baseline: boo
             next = Some((message, user, id));
         }
     }
+}
+
+/// The channel's game-over message and its Rematch button, if its newest message is one (not an
+/// earlier game's, which stays above the next game's messages).
+fn game_over(standin: &Standin, channel: ChannelId) -> Option<(MessageId, String)> {
+    standin.view(|view| {
+        let m = view.last_message(channel)?;
+        let rematch = buttons(m.components())
+            .into_iter()
+            .find(|(label, _)| label == "Rematch")?;
+        Some((m.id, rematch.1))
+    })
+}
+
+/// Opens the next game in `channel`, whose game just ended: each of its `players` clicks
+/// Rematch (the first hosts the new table, the other takes a seat), and the host clicks Start
+/// once the lobby shows both. Returns the clicks answered.
+async fn play_again(
+    driver: &Driver,
+    channel: ChannelId,
+    (over, rematch): (MessageId, String),
+    players: &[UserId],
+) -> u64 {
+    let &[host, other] = players else {
+        panic!("a game ended in {channel:?} with players {players:?}, not two");
+    };
+    for who in [host, other] {
+        driver.click(who, over, &rematch).await.expect("Rematch");
+    }
+    let (lobby, start) = driver
+        .standin
+        .wait_until("the rematch's lobby with both players", |view| {
+            view.visible(channel, None).rev().find_map(|m| {
+                let start = buttons(m.components())
+                    .into_iter()
+                    .find(|(label, _)| label == "Start")?;
+                Some((m.id, start.1))
+            })
+        })
+        .await
+        .expect("the rematch's lobby");
+    driver.click(host, lobby, &start).await.expect("Start");
+    3
 }
 
 // ----- the bots, as child processes ----------------------------------------------------------
