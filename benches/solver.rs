@@ -5,6 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use forgetit::games::forgetit::multiplier;
+use forgetit::games::forgetit::endgame::{Endgame, FinalRound};
 use forgetit::games::forgetit::race::{model, RaceKey};
 use forgetit::games::forgetit::solver::Solver;
 use forgetit::games::getdickey::bot::load_or_solve;
@@ -17,20 +18,36 @@ fn solve_a_turn(c: &mut Criterion) {
     });
 }
 
-/// The race model's tables are built once per process (`Q` is the most of it); a race turn is
-/// solved once per turn of a bot seat near the end of a game.
+/// The race model's tables are built once per process (the last turns' `Bar` is the most of it);
+/// a race turn is solved once per turn of a bot seat near the end of a game, and a final-round
+/// turn with seats still to play after it likewise.
 fn solve_the_race(c: &mut Criterion) {
-    c.bench_function("Q(n) for every n up to 1,000", |b| {
-        b.iter(|| forgetit_solver::Reach::solve(1000, multiplier).chance(500))
+    c.bench_function("a last turn against every bar up to 1,000", |b| {
+        b.iter(|| forgetit_solver::Bar::solve(1000, multiplier).ends(500))
     });
     model();
-    let key = RaceKey {
-        total: 300,
-        others: vec![450],
-        target: 500,
+    for (name, others) in [
+        ("a race turn, every number (300 against 450)", vec![450]),
+        (
+            "a race turn, every number (300 against 450 and 420)",
+            vec![450, 420],
+        ),
+    ] {
+        let key = RaceKey {
+            total: 300,
+            others,
+            target: 500,
+            leader_only: false,
+        };
+        c.bench_function(name, |b| b.iter(|| key.turn().open_value([3, 3, 3], 0)));
+    }
+    let round = FinalRound {
+        total: 430,
+        best: (520, 1),
+        later: vec![500, 470],
     };
-    c.bench_function("a race turn, every number (300 against 450)", |b| {
-        b.iter(|| key.turn().open_value([3, 3, 3], 0))
+    c.bench_function("a last turn with two seats after it (430 against 520)", |b| {
+        b.iter(|| Endgame::new(round.clone()).turn_mut().open_value([3, 3, 3], 0))
     });
 }
 
@@ -67,6 +84,24 @@ fn simulate(c: &mut Criterion) {
     c.bench_function("Get Dickey optimal solitaire games (1,000)", |b| {
         b.iter(|| table.simulate(1000, 3).len())
     });
+    // A turn played to win (issue 54): its plan is made once a turn, so each decision of the turn
+    // costs at most this. Three boxes open is the costliest (the last three rounds are exact).
+    let all = (1u16 << 13) - 1;
+    for open in [1usize, 2, 3, 4, 8] {
+        // The last `open` boxes open (Dickey and Chance among them), the upper section filled.
+        let state = dickey_solver::State {
+            filled: all & !(((1u16 << open) - 1) << (13 - open)),
+            upper: 60,
+            dickey50: false,
+        };
+        let total = 180;
+        let other = table.finals(state, 190);
+        let standings = dickey_solver::win::Standings::against(&[other.clone(), other]);
+        c.bench_function(
+            &format!("a Get Dickey turn played to win against two cards, {open} boxes open"),
+            |b| b.iter(|| table.play_to_win(state, total, &standings).value()),
+        );
+    }
 }
 
 criterion_group! {

@@ -6,42 +6,66 @@ use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::Player;
 use forgetit::games::forgetit::bot::{optimal, points};
 use forgetit::games::forgetit::endgame::TURN_CAP;
-use forgetit::games::forgetit::race::{model, PointsPolicy, RaceKey};
+use forgetit::games::forgetit::race::{bar, model, PointsPolicy, RaceKey};
 use forgetit::games::forgetit::solver::{Choice, Solver};
 use forgetit::games::forgetit::Move;
 use forgetit::games::forgetit::{multiplier, Action, Game, Phase, Settings, Step};
 use forgetit::UserId;
-use forgetit_solver::race::{A_MAX, B_MAX};
+use forgetit_solver::race::{A_MAX, NEAR_MAX};
 use forgetit_solver::UtilityTurn;
 
 const FULL: [u8; 3] = [3, 3, 3];
 const W: u8 = 6;
 
-/// F9, F10: `Q(n)`, the chance that one turn played for it banks `n` or more, agrees with the
-/// turn recursion played for the utility "n or more" (a different computation: per point number,
-/// with the banks and rolls chosen, not forced).
+/// The value of the turn played for "`n` or more wins, `n − 1` is worth `tie`", by the turn
+/// recursion ([`UtilityTurn`]: per point number, with the banks and rolls chosen, not forced).
+fn played_for(n: u32, tie: f64) -> f64 {
+    let utility = (0..=n)
+        .map(|s| match n - s {
+            0 => 1.0,
+            1 => tie,
+            _ => 0.0,
+        })
+        .collect();
+    UtilityTurn::new(utility, TURN_CAP, multiplier).open_value(FULL, 0)
+}
+
+/// F9, F10: how a last turn played to beat a bar ends ([`Bar`]) agrees with the turn recursion
+/// played for it, a different computation: its value (a win and half a tie) is the recursion's,
+/// and each chance apart is the recursion's too, read off as the value's slope in what a tie is
+/// worth: the chance of a tie is `dV/dt` at `t = ½`, from the right, since both bank a tie when
+/// rolling on is worth exactly as much (a last die that wins or spells FORGET IT with a sixth
+/// each is worth ½).
 #[test]
-fn the_chance_to_reach_a_score_agrees_with_the_turn_played_for_it() {
-    let reach = &model().reach;
-    for n in [1u32, 2, 13, 50, 97, 120, 300, 640] {
-        let utility = (0..=n).map(|s| f64::from(u8::from(s >= n))).collect();
-        let played = UtilityTurn::new(utility, TURN_CAP, multiplier).open_value(FULL, 0);
-        let q = reach.chance(i64::from(n));
-        assert!((q - played).abs() < 1e-9, "Q({n}) = {q}, played {played}");
+fn f10_a_last_turn_against_a_bar_ends_as_the_turn_played_for_it() {
+    let bar = bar();
+    for n in [1u32, 2, 3, 9, 13, 24, 50, 97, 120, 300, 640] {
+        let ends = bar.ends(i64::from(n));
+        let value = played_for(n, 0.5);
+        assert!((ends.value() - value).abs() < 1e-9, "{n}: {ends:?} {value}");
+        let eps = 1e-6;
+        let level = (played_for(n, 0.5 + eps) - value) / eps;
+        assert!((ends.level - level).abs() < 1e-6, "{n}: {ends:?} {level}");
+        assert!((ends.above - (value - level / 2.0)).abs() < 1e-6, "{n}: {ends:?}");
     }
-    // Nothing to reach is certain; every number kept sets at least two dice aside, so 1 and 2
-    // points are reached alike; more is never likelier.
-    assert_eq!(reach.chance(0), 1.0);
-    assert_eq!(reach.chance(-5), 1.0);
-    assert_eq!(reach.chance(1), reach.chance(2));
+    // Level with the bar already (one point wins): only a FORGET IT ties. Nothing to beat is
+    // certain; a higher bar is never worth more (its utility is lower at every score); beyond the
+    // cap the model counts nothing.
+    let one = bar.ends(1);
+    assert!((one.above + one.level - 1.0).abs() < 1e-12);
+    assert_eq!(bar.ends(0).above, 1.0);
+    assert_eq!(bar.ends(-5).above, 1.0);
     for n in 1..i64::from(TURN_CAP) {
-        assert!(reach.chance(n + 1) <= reach.chance(n));
+        assert!(
+            bar.ends(n + 1).value() <= bar.ends(n).value() + 1e-12,
+            "{n}: {:?} {:?}",
+            bar.ends(n),
+            bar.ends(n + 1)
+        );
     }
-    // Beyond the cap the model counts nothing.
-    assert_eq!(reach.chance(i64::from(TURN_CAP) + 1), 0.0);
+    assert_eq!(bar.ends(i64::from(TURN_CAP) + 1).value(), 0.0);
     // A last turn beats a lead of m with a tie counted half.
-    let beats = reach.beats(40);
-    assert!((beats - (reach.chance(40) + reach.chance(41)) / 2.0).abs() < 1e-15);
+    assert_eq!(bar.beats(40), bar.ends(41).value());
 }
 
 /// The distribution of a turn's score under the expected-points policy: its chances add up to 1
@@ -83,7 +107,7 @@ fn the_race_is_fair_and_favours_the_seat_nearer_the_target() {
         );
     }
     for a in (1..=A_MAX).step_by(7) {
-        for b in (1..=B_MAX).step_by(3) {
+        for b in (1..=NEAR_MAX).step_by(3) {
             let (m, w) = (race.to_move(a, b), race.waiting(a, b));
             assert!(
                 (0.0..=1.0).contains(&m) && (0.0..=1.0).contains(&w),
@@ -93,7 +117,7 @@ fn the_race_is_fair_and_favours_the_seat_nearer_the_target() {
                 assert!(race.to_move(a + 50, b) < m, "M({a}, {b})");
                 assert!(race.waiting(a + 50, b) < w, "W({a}, {b})");
             }
-            if b + 50 <= B_MAX {
+            if b + 50 <= NEAR_MAX {
                 assert!(race.to_move(a, b + 50) > m, "M({a}, {b})");
                 assert!(race.waiting(a, b + 50) > w, "W({a}, {b})");
             }
@@ -102,7 +126,7 @@ fn the_race_is_fair_and_favours_the_seat_nearer_the_target() {
     assert!(race.to_move(100, 100) > race.waiting(100, 100));
     // Near: a turn for points reaches the target with a chance of 1 in 20 or more, about 200
     // points or less short; the table keeps every distance that is near.
-    assert!(race.near(100) && race.near(200) && !race.near(B_MAX));
+    assert!(race.near(100) && race.near(200) && !race.near(NEAR_MAX));
 }
 
 /// The race model against real games: two seats playing for points (and their last turn to
@@ -160,11 +184,12 @@ fn playing_the_race_beats_playing_for_points_in_the_model() {
             total,
             others: vec![other],
             target: 500,
+            leader_only: false,
         };
         let race = key.turn().open_value(FULL, 0);
         let utility = model
             .race
-            .utility(&model.reach, total, &[other], 500, TURN_CAP);
+            .utility(bar(), total, &[other], 500, TURN_CAP);
         let for_points: f64 = model
             .scores
             .iter()

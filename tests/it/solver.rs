@@ -129,16 +129,16 @@ fn the_optimal_policy_beats_banking_at_the_first_chance() {
 fn f10_the_last_turn_plays_to_beat_the_leader() {
     let mut solver = Solver::new();
     assert!(solver.should_bank(20, [0, 0, 1], FOR | GET));
-    let mut needs_84 = Endgame::new(84);
+    let mut needs_84 = Endgame::against(84);
     assert!((needs_84.roll_value(1, 20, [0, 0, 1], FOR | GET) - 0.5).abs() < 1e-12);
     assert!((needs_84.value(1, 20, [0, 0, 1], FOR | GET) - 0.5).abs() < 1e-12);
     // Needing 81: banking 80 ties the leader (a shared win, worth ½ here) and rolling wins with
     // chance ½: equal, and the seat banks.
-    let mut needs_81 = Endgame::new(81);
+    let mut needs_81 = Endgame::against(81);
     assert_eq!(needs_81.utility(80), 0.5);
     assert!((needs_81.value(1, 20, [0, 0, 1], FOR | GET) - 0.5).abs() < 1e-12);
     // A score that already wins is worth 1 and banked.
-    assert_eq!(Endgame::new(10).value(5, 3, [1, 1, 1], 0), 1.0);
+    assert_eq!(Endgame::against(10).value(5, 3, [1, 1, 1], 0), 1.0);
 }
 
 #[test]

@@ -1,50 +1,63 @@
-//! Playing to win near the end of a game: the race to the target between two seats, and the
-//! utility of a turn's score that it gives (for [`crate::UtilityTurn`]).
+//! Playing to win near the end of a game: the race to the target, and the utility of a turn's
+//! score that it gives (for [`crate::UtilityTurn`]).
 //!
 //! # The model
 //!
 //! A seat's chance of winning from here depends on the whole rest of the game; the bot estimates
-//! it with a model of the end of the game that can be solved exactly, and then plays the turn in
-//! progress for the best chance under that model (a one-turn look-ahead over it):
+//! it with a model of the end of the game, and then plays the turn in progress for the best
+//! chance under that model (a one-turn look-ahead over it):
 //!
-//! - two seats, the bot and its strongest opponent (the other seat nearest the target), `a` and
-//!   `b` points short of the target;
-//! - until someone reaches the target, both play their turns for expected points: each turn banks
-//!   `s` with the chance `D(s)` of the expected-points policy ([`turn_scores`]), `D(0)` being the
-//!   chance of FORGET IT;
-//! - once one reaches it, the other has one last turn (F10) played for the win: it ends above a
-//!   lead of `m` points with chance [`Reach::beats`]`(m)` (a tie counted as half).
+//! - until someone reaches the target, every seat plays its turns for expected points: each turn
+//!   banks `s` with the chance `D(s)` of the expected-points policy ([`turn_scores`]), `D(0)`
+//!   being the chance of FORGET IT;
+//! - once one reaches it, each other seat has one last turn (F10), in order, played to beat the
+//!   best total before it ([`Bar`]).
 //!
-//! With `M(a, b)` the bot's chance with the bot to move and `W(a, b)` with the opponent to move:
+//! **Two seats** are solved exactly. With `a` and `b` the two seats' distances to the target,
+//! `M(a, b)` the first seat's chance with it to move and `W(a, b)` with the other to move:
 //!
 //! - `M(a, b) = Σ D(s) · (s ≥ a ? 1 − beats(s − a + b) : W(a − s, b))`
 //! - `W(a, b) = Σ D(s) · (s ≥ b ? beats(s − b + a) : M(a, b − s))`
 //!
-//! The `s = 0` terms tie `M(a, b)` and `W(a, b)` together; the two equations are solved for them
-//! exactly (`M = (A + D(0)·B) / (1 − D(0)²)` with `A`, `B` the other terms). Every other
-//! term is at a smaller `a` or `b`, so one pass fills the table. Only distances matter, not the
-//! target, so one table serves every target. Distances beyond the table count as its edge: a bot
-//! more than [`A_MAX`] points short counts as [`A_MAX`] short (its chance is then near 0 either
-//! way), and the race is only played with an opponent at most [`B_MAX`] points short (see
-//! [`Race::near`]).
+//! where `beats(m)` is the chance that a last turn ends above a lead of `m`, a tie counted half
+//! ([`Bar::beats`]). The `s = 0` terms tie `M(a, b)` and `W(a, b)` together; the two equations
+//! are solved for them exactly (`M = (A + D(0)·B) / (1 − D(0)²)` with `A`, `B` the other terms).
+//! Every other term is at a smaller `a` or `b`, so one pass fills the table. Only distances
+//! matter, not the target, so one table serves every target. Distances beyond the table count as
+//! its edge ([`A_MAX`], 1,000 points: a seat that far behind has a chance near 0 either way).
 //!
-//! Why both play for points: that is the bot's own policy away from the end, and a model of an
-//! opponent that banks as soon as its turn reaches the target was tried and played worse (against
-//! the points player 49.9 % of 20,000 games against 50.6 % with this one; against bank-at-50,
-//! 85.0 % of 10,000 against 85.7 %). The model is of a fixed policy, so its table is not
-//! monotone everywhere: an opponent a few points short that plays on for points spells FORGET IT
-//! more often than not, so the bot may rather stand just short of the target than reach it with a
-//! lead its opponent's last turn would beat.
+//! **More seats.** A turn that reaches the target starts the final round, and that is exact for
+//! any number of seats ([`Bar::share`]: every other seat's last turn, in order). A turn that
+//! stays short leaves a race between several seats, which the model does not solve exactly: it
+//! combines the two-seat races of every pair of seats. For each pair `(i, j)`, `c(i, j)` is the
+//! chance that `i` wins their two-seat race (`M` when `i` moves before `j`, `W` otherwise; every
+//! other seat moves before the seat whose turn this is); a seat's strength is the product of its
+//! chances against each other seat, `q(i) = Π_j c(i, j)`, and its chance of winning the game is
+//! its share of the strengths, `q(i) / Σ_j q(j)`. With two seats this is the exact race; with
+//! more it is the chance that a seat beats each of the others in their pairwise races, those
+//! taken as independent and then normalized so that the seats' chances add up to 1 (the pairwise
+//! comparisons' usual combination, as in the Bradley–Terry model). Its limits: the pairs are not
+//! independent (a seat that does well beats everyone at once), and it knows nothing of a third
+//! seat's last turn in a two-seat race; how much it is worth against the leader alone is measured
+//! (`docs/performance.md`).
+//!
+//! Why every seat plays for points: that is the bot's own policy away from the end, and a model
+//! of an opponent that banks as soon as its turn reaches the target was tried and played worse
+//! (against the points player 49.9 % of 20,000 games against 50.6 % with this one; against
+//! bank-at-50, 85.0 % of 10,000 against 85.7 %). The model is of a fixed policy, so its table is
+//! not monotone everywhere: an opponent a few points short that plays on for points spells FORGET
+//! IT more often than not, so the bot may rather stand just short of the target than reach it
+//! with a lead its opponent's last turn would beat.
 
-use crate::reach::Reach;
+use crate::bar::Bar;
 use crate::rolls::{hand_index, open_rolls, point_rolls, Hand, Keep, ALL_WORDS, FULL};
 use crate::utility::Multiplier;
 
-/// The greatest distance to the target of the bot the table keeps.
+/// The greatest distance to the target the table keeps, for every seat.
 pub const A_MAX: u32 = 1000;
-/// The greatest distance to the target of the opponent the table keeps.
-pub const B_MAX: u32 = 300;
-/// An opponent is near the target when a turn played for points reaches it with this chance.
+/// The greatest distance to the target at which a seat can be near it ([`Race::near`]).
+pub const NEAR_MAX: u32 = 300;
+/// A seat is near the target when a turn played for points reaches it with this chance.
 pub const NEAR: f64 = 0.05;
 
 /// A policy that plays a turn for points, as tables by `k · 512 + hand_index(hand) · 8 + words`
@@ -195,7 +208,7 @@ fn hands_largest_first() -> impl Iterator<Item = Hand> {
 /// The two-seat race table, `M` and `W` by distances to the target (module docs).
 #[derive(Clone, Debug)]
 pub struct Race {
-    /// `M(a, b)` at `a · (B_MAX + 1) + b`; row and column 0 are unused.
+    /// `M(a, b)` at `a · (A_MAX + 1) + b`; row and column 0 are unused.
     to_move: Vec<f64>,
     /// `W(a, b)`, the same way.
     waiting: Vec<f64>,
@@ -204,33 +217,33 @@ pub struct Race {
 }
 
 fn at(a: u32, b: u32) -> usize {
-    a as usize * (B_MAX as usize + 1) + b as usize
+    a as usize * (A_MAX as usize + 1) + b as usize
 }
 
 impl Race {
     /// Solves the race: `points` is the chance of each score of a turn played for points
-    /// ([`turn_scores`]); last turns reach a score with the chances of `reach`.
-    pub fn solve(points: &[f64], reach: &Reach) -> Race {
+    /// ([`turn_scores`]); last turns end as `bar` says.
+    pub fn solve(points: &[f64], bar: &Bar) -> Race {
         let lost = points[0];
         let turn: Vec<(u32, f64)> = (1..points.len())
             .filter(|&s| points[s] > 0.0)
             .map(|s| (s as u32, points[s]))
             .collect();
-        let size = (A_MAX as usize + 1) * (B_MAX as usize + 1);
+        let size = (A_MAX as usize + 1) * (A_MAX as usize + 1);
         let (mut to_move, mut waiting) = (vec![0.0; size], vec![0.0; size]);
         for a in 1..=A_MAX {
-            for b in 1..=B_MAX {
+            for b in 1..=A_MAX {
                 let (mut seat, mut other) = (0.0, 0.0);
                 for &(s, chance) in &turn {
                     seat += chance
                         * if s >= a {
-                            1.0 - reach.beats(i64::from(s) - i64::from(a) + i64::from(b))
+                            1.0 - bar.beats(i64::from(s) - i64::from(a) + i64::from(b))
                         } else {
                             waiting[at(a - s, b)]
                         };
                     other += chance
                         * if s >= b {
-                            reach.beats(i64::from(s) - i64::from(b) + i64::from(a))
+                            bar.beats(i64::from(s) - i64::from(b) + i64::from(a))
                         } else {
                             to_move[at(a, b - s)]
                         };
@@ -251,14 +264,15 @@ impl Race {
         }
     }
 
-    /// `M(a, b)`: the bot's chance, `a` points short, the opponent `b` short, the bot to move.
+    /// `M(a, b)`: the first seat's chance, `a` points short, the other `b` short, the first to
+    /// move.
     pub fn to_move(&self, a: u32, b: u32) -> f64 {
-        self.to_move[at(a.clamp(1, A_MAX), b.clamp(1, B_MAX))]
+        self.to_move[at(a.clamp(1, A_MAX), b.clamp(1, A_MAX))]
     }
 
-    /// `W(a, b)`: the same with the opponent to move.
+    /// `W(a, b)`: the same with the other seat to move.
     pub fn waiting(&self, a: u32, b: u32) -> f64 {
-        self.waiting[at(a.clamp(1, A_MAX), b.clamp(1, B_MAX))]
+        self.waiting[at(a.clamp(1, A_MAX), b.clamp(1, A_MAX))]
     }
 
     /// The chance that a turn played for points banks `n` or more.
@@ -269,31 +283,51 @@ impl Race {
     /// True when a seat `short` points from the target reaches it in one turn for points with
     /// chance [`NEAR`] or more: the race is on.
     pub fn near(&self, short: u32) -> bool {
-        self.reaches(short) >= NEAR
+        short <= NEAR_MAX && self.reaches(short) >= NEAR
     }
 
-    /// The utility of the turn in progress by banked score up to `cap` (module docs): the bot has
-    /// `total`, the other seats still playing have `others`, the game ends at `target`, and no
-    /// final round has begun.
-    pub fn utility(
-        &self,
-        reach: &Reach,
-        total: u32,
-        others: &[u32],
-        target: u32,
-        cap: u32,
-    ) -> Vec<f64> {
-        let nearest = others.iter().copied().max().unwrap_or(0);
+    /// The chance of winning of each seat, none of which has reached the target, by the model
+    /// for several seats (module docs): `short` is each seat's distance to the target, in the
+    /// order they play from now (the first moves next). With two seats, the exact race.
+    pub fn field(&self, short: &[u32]) -> Vec<f64> {
+        let strength: Vec<f64> = (0..short.len())
+            .map(|i| {
+                (0..short.len())
+                    .filter(|&j| j != i)
+                    .map(|j| {
+                        if i < j {
+                            self.to_move(short[i], short[j])
+                        } else {
+                            self.waiting(short[i], short[j])
+                        }
+                    })
+                    .product()
+            })
+            .collect();
+        let sum: f64 = strength.iter().sum();
+        if sum <= 0.0 {
+            return vec![1.0 / short.len() as f64; short.len()];
+        }
+        strength.iter().map(|q| q / sum).collect()
+    }
+
+    /// The utility of the turn in progress by banked score up to `cap` (module docs): the seat
+    /// has `total`, the other seats still playing have `others`, in the order they play after it,
+    /// the game ends at `target`, and no final round has begun.
+    pub fn utility(&self, bar: &Bar, total: u32, others: &[u32], target: u32, cap: u32) -> Vec<f64> {
         (0..=cap)
             .map(|s| {
                 let x = total + s;
                 if x >= target {
-                    others
-                        .iter()
-                        .map(|&o| 1.0 - reach.beats(i64::from(x) - i64::from(o)))
-                        .product()
+                    bar.share(x, (0, 0), others)
                 } else {
-                    self.waiting(target - x, target.saturating_sub(nearest))
+                    // Everyone else moves before the seat moves again: it is last in the order.
+                    let short: Vec<u32> = others
+                        .iter()
+                        .map(|&o| target - o)
+                        .chain([target - x])
+                        .collect();
+                    self.field(&short)[others.len()]
                 }
             })
             .collect()

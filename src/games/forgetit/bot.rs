@@ -1,10 +1,11 @@
 //! How For Get It's bot seats play. Pure: a policy looks at the game and names the action to take.
 //!
 //! Bot seats play [`optimal`]: the exact solver's policy ([`super::solver`]), playing to win in
-//! their last turn ([`super::endgame`]) and in a race to the target ([`super::race`]).
-//! [`Heuristic`]s are simple policies kept to compare with (`forgetit sim`).
+//! their last turn ([`super::endgame`]) and in a race to the target ([`super::race`]), against
+//! every other seat. [`leader`] and [`points`] play to win by other models, and [`Heuristic`]s
+//! are simple policies, kept to compare with (`forgetit sim`).
 
-use super::solver::{Choice, Solver};
+use super::solver::{Choice, Model, Solver};
 use super::{Action, DieState, Game, Move, Step, Turn, Word};
 use crate::engine::Player;
 
@@ -18,30 +19,36 @@ fn bot_turn(game: &Game) -> Option<(&Turn, Player)> {
 /// The For Get It bot seat's move: what maximizes the expected score of the turn
 /// ([`Solver::best_move`]), with the solver's tables shared by every table of the service (they
 /// are filled on first use and kept) — except when the game is near its end, where it plays for
-/// the best chance of winning, as long as that chance is not 0: in the seat's last turn of the
-/// final round (F10), of ending above the leader ([`super::endgame`]), and before it, when an
-/// opponent is near the target, of winning the race to it ([`super::race`]). Those modules explain
-/// the methods; [`Solver::choice`] is the choice, which the Odds show too.
+/// the best chance of winning against every other seat, as long as that chance is not 0: in the
+/// seat's last turn of the final round (F10), of ending on top ([`super::endgame`]), and before
+/// it, when another seat is near the target, of winning the race to it ([`super::race`]). Those
+/// modules explain the methods; [`Solver::choice`] is the choice, which the Odds show too.
 ///
 /// Returns `None` when no bot seat is on turn.
 pub fn optimal(game: &Game, solver: &mut Solver) -> Option<Action> {
-    play(game, solver, true)
+    play(game, solver, Model::Field)
+}
+
+/// [`optimal`] against the leader alone, as the bots played before ([`Model::Leader`]): to
+/// compare with, in simulations.
+pub fn leader(game: &Game, solver: &mut Solver) -> Option<Action> {
+    play(game, solver, Model::Leader)
 }
 
 /// [`optimal`] without the race: plays for expected points until its last turn of the final round
 /// (to compare with, in simulations).
 pub fn points(game: &Game, solver: &mut Solver) -> Option<Action> {
-    play(game, solver, false)
+    play(game, solver, Model::NoRace)
 }
 
-fn play(game: &Game, solver: &mut Solver, race: bool) -> Option<Action> {
+fn play(game: &Game, solver: &mut Solver, model: Model) -> Option<Action> {
     let (turn, by) = bot_turn(game)?;
     if turn.step == Step::Roll {
         // Nothing to choose: the turn starts, or no number is chosen yet (F5).
         return Some(Action::Play { by, mv: Move::Roll });
     }
     // The same choice as the Odds' (Solver::choice).
-    Some(match solver.choice(game, race)? {
+    Some(match solver.choice(game, model)? {
         Choice::Roll => Action::Play { by, mv: Move::Roll },
         Choice::Keep(number) => Action::Play {
             by,

@@ -195,11 +195,12 @@ impl Hosted for ForGetIt {
     fn odds_view(
         game: &Game,
         strategy: &Strategy,
+        asker: Player,
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView> {
         Some(match strategy.solver().odds(game) {
-            Some(odds) => views::odds(game, &odds, lang, table_lang),
+            Some(odds) => views::odds(game, &odds, asker, lang, table_lang),
             None => crate::render::notice(Notice::NoTurn, lang),
         })
     }
@@ -216,12 +217,15 @@ impl Hosted for ForGetIt {
         Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
-    const POLICIES: &'static str = "optimal, points, greedy, bank-at-N, two-words";
+    const POLICIES: &'static str = "optimal, leader, points, greedy, bank-at-N, two-words";
     fn policy(name: &str) -> Option<Policy<ForGetIt>> {
         let heuristic =
             |h: bot::Heuristic| -> Policy<ForGetIt> { Arc::new(move |game, _| h.play(game)) };
         Some(match name {
             "optimal" => Arc::new(ForGetIt::bot_move),
+            "leader" => {
+                Arc::new(|game, strategy: &Strategy| bot::leader(game, &mut strategy.solver()))
+            }
             "points" => {
                 Arc::new(|game, strategy: &Strategy| bot::points(game, &mut strategy.solver()))
             }

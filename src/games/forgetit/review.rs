@@ -12,7 +12,7 @@
 //! where nothing it does can cost anything any more.
 
 use super::solver::{
-    after_choosing, state_of, win_keep_value, win_roll_value, win_value, Choice, Solver,
+    after_choosing, state_of, win_keep_value, win_roll_value, win_value, Model, Choice, Solver,
 };
 use crate::engine::table::{Event, TableEvent};
 use crate::engine::Player;
@@ -75,7 +75,7 @@ impl Judge<'_> {
         f: impl FnOnce(&mut forgetit_solver::UtilityTurn) -> f64,
     ) -> f64 {
         self.solver
-            .win_turn(game, true)
+            .win_turn(game, Model::Field)
             .map_or(0.0, |(_, turn)| 100.0 * f(turn))
     }
 
@@ -132,7 +132,7 @@ pub fn forgetit(
             if review.open.is_none() {
                 // Judged as the bot seats play it: to win when they do and can.
                 let start = solver
-                    .win_turn(&game, true)
+                    .win_turn(&game, Model::Field)
                     .map(|(_, u)| 100.0 * win_value(u, turn))
                     .filter(|&c| c > 0.0);
                 chance = start.is_some();
@@ -156,7 +156,7 @@ pub fn forgetit(
                 Event::Game(forgetit::GameEvent::Rolled { .. }) => {
                     let chosen = judge.roll(&game, turn);
                     if turn.step == forgetit::Step::BankOrRoll {
-                        let best = solver.choice(&game, true).unwrap_or(Choice::Roll);
+                        let best = solver.choice(&game, Model::Field).unwrap_or(Choice::Roll);
                         let act = FgiAct::Roll {
                             points: turn.score(),
                         };
@@ -183,12 +183,12 @@ pub fn forgetit(
                 }
                 Event::Game(forgetit::GameEvent::PointChosen { number }) => {
                     let chosen = judge.keep(&game, turn, *number);
-                    let best = solver.choice(&game, true).unwrap_or(Choice::Keep(*number));
+                    let best = solver.choice(&game, Model::Field).unwrap_or(Choice::Keep(*number));
                     review.decided(FgiAct::Keep(*number), fgi_act(best, turn), chosen, value);
                 }
                 Event::Game(forgetit::GameEvent::Banked) => {
                     let chosen = judge.bank(&game, turn.score());
-                    let best = solver.choice(&game, true).unwrap_or(Choice::Bank);
+                    let best = solver.choice(&game, Model::Field).unwrap_or(Choice::Bank);
                     review.decided(
                         FgiAct::Bank(turn.score()),
                         fgi_act(best, turn),

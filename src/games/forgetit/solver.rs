@@ -45,7 +45,7 @@ use forgetit_solver::rolls::{hand_index, open_on, roll_on, Opened, ALL_WORDS, FU
 
 use forgetit_solver::UtilityTurn;
 
-use super::endgame::Endgame;
+use super::endgame::{Endgame, FinalRound};
 use super::race::RaceKey;
 
 use crate::games::forgetit::{multiplier, DieState, Face, Game, Step, Turn, Word, DICE};
@@ -71,7 +71,7 @@ pub struct Solver {
     /// Before a number is chosen: the value of each (hand, words) of the first set.
     open: Vec<f64>,
     k_bank: u32,
-    /// The last final-round turn's endgame solver, kept while the same score wins.
+    /// The last final-round turn's endgame solver, kept while the turn's model is the same.
     endgame: Option<Endgame>,
     /// The last race turn's solver, kept while the totals are the same.
     race: Option<(RaceKey, UtilityTurn)>,
@@ -99,12 +99,12 @@ impl Solver {
         }
     }
 
-    /// The endgame solver of a last turn that `win` points win ([`Endgame`]), kept from the last
-    /// call while `win` is the same (a turn asks it at every move).
-    pub fn endgame(&mut self, win: u32) -> &mut Endgame {
+    /// The endgame solver of the last turn `round` ([`Endgame`]), kept from the last call while
+    /// the turn is the same (a turn asks it at every move).
+    pub fn endgame(&mut self, round: FinalRound) -> &mut Endgame {
         match &mut self.endgame {
-            Some(endgame) if endgame.win() == win => {}
-            slot => *slot = Some(Endgame::new(win)),
+            Some(endgame) if *endgame.round() == round => {}
+            slot => *slot = Some(Endgame::new(round)),
         }
         self.endgame.as_mut().expect("just set")
     }
@@ -204,33 +204,44 @@ impl Solver {
         })
     }
 
-    /// When the bot seats play `game`'s turn to win rather than for points: why
-    /// ([`Goal`]), and the turn played for the chance of winning ([`UtilityTurn`]) — in the seat's
-    /// last turn of the final round ([`Endgame`]) and, with `race`, when an opponent is near the
-    /// target ([`RaceKey`]). `None` when the turn is played for points.
-    pub fn win_turn(&mut self, game: &Game, race: bool) -> Option<(Goal, &mut UtilityTurn)> {
+    /// When `game`'s turn is played to win rather than for points: why ([`Goal`]), and the turn
+    /// played for the chance of winning ([`UtilityTurn`]) — in the seat's last turn of the final
+    /// round ([`Endgame`]) and, when another seat is near the target, before it ([`RaceKey`]), by
+    /// `model`. `None` when the turn is played for points.
+    pub fn win_turn(&mut self, game: &Game, model: Model) -> Option<(Goal, &mut UtilityTurn)> {
         let turn = game.turn().ok()?;
-        let leader = leader_of(game, turn.seat)?;
-        if let Some(win) = Endgame::to_win(game) {
-            let need = game.last_turn_need()?;
+        if let Some(round) = FinalRound::of(game) {
+            let trigger = game.state.final_round?;
             let goal = Goal::LastTurn {
-                leader,
-                leader_total: game.seats[leader].total,
-                need: need.win,
+                leader: leader_of(game, turn.seat)?,
+                leader_total: round.best.0,
+                need: round.need(),
+                later: super::endgame::later_seats(game, turn.seat, trigger),
             };
-            return Some((goal, self.endgame(win).turn_mut()));
+            let round = match model {
+                Model::Leader => round.leader_only(),
+                Model::Field | Model::NoRace => round,
+            };
+            return Some((goal, self.endgame(round).turn_mut()));
         }
-        let key = RaceKey::of(game).filter(|_| race)?;
-        Some((Goal::Race { leader }, self.race(key)))
+        let key = match model {
+            Model::Field => RaceKey::of(game)?,
+            Model::Leader => RaceKey::of(game)?.leader_only(),
+            Model::NoRace => return None,
+        };
+        let goal = Goal::Race {
+            others: others_by_total(game, turn.seat),
+        };
+        Some((goal, self.race(key)))
     }
 
-    /// The move the bot seats make in `game`'s turn ([`super::bot::optimal`]; without the race
-    /// with `race` false, [`super::bot::points`]): the best chance of winning where they play to
-    /// win and that chance is not 0 ([`Solver::win_turn`]), else the most expected points
+    /// The move the bot seats make in `game`'s turn ([`super::bot::optimal`]; by another `model`,
+    /// the policies `forgetit sim` compares it with): the best chance of winning where they play
+    /// to win and that chance is not 0 ([`Solver::win_turn`]), else the most expected points
     /// ([`Solver::best_move`]). `None` when no turn is being played.
-    pub fn choice(&mut self, game: &Game, race: bool) -> Option<Choice> {
+    pub fn choice(&mut self, game: &Game, model: Model) -> Option<Choice> {
         let to_win = self
-            .win_turn(game, race)
+            .win_turn(game, model)
             .and_then(|(_, turn)| super::endgame::best_move(turn, game));
         match to_win {
             Some((choice, chance)) if chance > 0.0 => Some(choice),
@@ -244,7 +255,7 @@ impl Solver {
     /// winning of each choice ([`WinOdds`]). `None` when no turn is being played.
     pub fn odds(&mut self, game: &Game) -> Option<Odds> {
         let turn = game.turn().ok()?;
-        let best = self.choice(game, true)?;
+        let best = self.choice(game, Model::Field)?;
         let win = self.win_odds(game);
         let (hand, words, k) = state_of(turn);
         let situation = match (&turn.step, turn.point) {
@@ -284,7 +295,7 @@ impl Solver {
     /// The chances of winning of `game`'s turn where the bot seats play it to win.
     fn win_odds(&mut self, game: &Game) -> Option<WinOdds> {
         let turn = game.turn().ok()?;
-        let (goal, utility) = self.win_turn(game, true)?;
+        let (goal, utility) = self.win_turn(game, Model::Field)?;
         let (hand, words, k) = state_of(turn);
         let now = win_value(utility, turn);
         let keeps = match &turn.step {
@@ -385,19 +396,37 @@ pub struct Odds {
     pub win: Option<WinOdds>,
 }
 
-/// Why a turn is played to win rather than for points.
+/// Which model of the other seats a turn is played to win by ([`Solver::win_turn`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// Every seat counted: the final round exact ([`super::endgame`]), the race against every
+    /// other seat ([`super::race`]). The bot seats', the Odds' and the reviews' own.
+    Field,
+    /// Against the leader alone, as the bots played before ([`FinalRound::leader_only`],
+    /// [`RaceKey::leader_only`]): `forgetit sim`'s policy `leader`, to compare with.
+    Leader,
+    /// The final round as [`Model::Field`], and no race: for expected points until then
+    /// (`forgetit sim`'s policy `points`).
+    NoRace,
+}
+
+/// Why a turn is played to win rather than for points.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// The seat's last turn of the final round (F10): it must end above `leader`'s total.
+    /// The seat's last turn of the final round (F10): it must end above `leader`'s total, and
+    /// the seats in `later` still play theirs after it.
     LastTurn {
-        /// The leading opponent's seat and total.
+        /// The leading seat among those that play no more, and its total.
         leader: usize,
         leader_total: u32,
-        /// The points this turn must bank to win outright.
+        /// The points this turn must bank to end above it.
         need: u32,
+        /// The seats still to play their last turn after this one, in order.
+        later: Vec<usize>,
     },
-    /// An opponent is near the target ([`super::race`]); `leader` is the leading opponent.
-    Race { leader: usize },
+    /// Another seat is near the target ([`super::race`]); `others` are the other seats still
+    /// playing, the highest total first.
+    Race { others: Vec<usize> },
 }
 
 /// The chances of winning (0 to 1) of a turn played to win, under the bot seats' play from then
@@ -414,14 +443,26 @@ pub struct WinOdds {
     pub bank: f64,
 }
 
-/// The leading opponent still playing (the first of equals), whom `seat` must beat.
+/// The leading seat among those that play no more in the final round (the first of equals),
+/// whom `seat` must beat.
 fn leader_of(game: &Game, seat: usize) -> Option<usize> {
+    let later = super::endgame::later_seats(game, seat, game.state.final_round?);
     game.seats
         .iter()
         .enumerate()
-        .filter(|(other, s)| *other != seat && s.is_playing())
+        .filter(|(other, s)| *other != seat && s.is_playing() && !later.contains(other))
         .max_by_key(|(other, s)| (s.total, std::cmp::Reverse(*other)))
         .map(|(other, _)| other)
+}
+
+/// The seats other than `seat` still playing, the highest total first (in seat order among
+/// equals).
+fn others_by_total(game: &Game, seat: usize) -> Vec<usize> {
+    let mut others: Vec<usize> = (0..game.seats.len())
+        .filter(|&other| other != seat && game.seats[other].is_playing())
+        .collect();
+    others.sort_by_key(|&other| std::cmp::Reverse(game.seats[other].total));
+    others
 }
 
 /// The chance of winning of a turn where it stands (before its player's next move), played for
