@@ -3,7 +3,7 @@
 
 use forgetit::engine::dice::{RandomDice, ScriptedDice};
 use forgetit::engine::Player;
-use forgetit::games::pig::bot::{first_player_chance, hold_at, odds, optimal, Table};
+use forgetit::games::pig::bot::{first_player_chance, hold_at, odds, optimal, Standing, Table};
 use forgetit::games::pig::review::{review, PigAct};
 use forgetit::games::pig::*;
 use forgetit::strategy::review::Unit;
@@ -100,11 +100,11 @@ fn p5_the_bot_seat_rolls_or_holds_as_the_table_says_and_odds_match_it() {
     let odds = odds(&game, &table).unwrap();
     assert!(odds.hold.unwrap() > odds.roll, "{odds:?}");
     assert_eq!(optimal(&game, &table), play(Move::Hold));
-    assert!(!odds.approximate);
+    assert!(!odds.model);
 }
 
 #[test]
-fn p5_with_more_seats_the_bot_plays_the_two_seat_policy_against_the_leader() {
+fn p5_with_more_seats_the_bot_plays_against_every_seat() {
     let table = Table::solve(100);
     let (mut game, _) = Game::create(Settings::default(), ANN, "ann").unwrap();
     for (player, name) in [(Player::Person(UserId::new(2)), "ben"), (BOT, "Bot 1")] {
@@ -116,7 +116,7 @@ fn p5_with_more_seats_the_bot_plays_the_two_seat_policy_against_the_leader() {
     }
     game.apply(Action::Start { by: ANN }, &mut ScriptedDice::new([6, 5, 1]))
         .unwrap();
-    // ann holds 30, ben holds 80: the bot races ben, the leader.
+    // ann holds 30, ben holds 62: the bot plays against both, in the order they play after it.
     for (by, dice) in [
         (ANN, [6, 6, 6, 6, 6]),
         (Player::Person(UserId::new(2)), [6, 6, 6, 6, 6]),
@@ -146,7 +146,15 @@ fn p5_with_more_seats_the_bot_plays_the_two_seat_policy_against_the_leader() {
         &mut ScriptedDice::new([6]),
     )
     .unwrap();
-    let want = if table.should_roll(0, 62, 6) {
+    let standing = Standing::of(&game).unwrap();
+    assert_eq!(
+        standing,
+        Standing {
+            score: 0,
+            others: vec![30, 62]
+        }
+    );
+    let want = if table.plan(&standing).should_roll(6) {
         Move::Roll
     } else {
         Move::Hold
@@ -155,7 +163,7 @@ fn p5_with_more_seats_the_bot_plays_the_two_seat_policy_against_the_leader() {
         optimal(&game, &table),
         Some(Action::Play { by: BOT, mv: want })
     );
-    assert!(odds(&game, &table).unwrap().approximate);
+    assert!(odds(&game, &table).unwrap().model);
 }
 
 /// A whole game of ann (playing `ann`) against the optimal bot seat on random dice.

@@ -1,5 +1,7 @@
 //! Pig's bot seat and Odds (P5): the exact two-seat policy, which maximises the chance of
-//! winning, by value iteration over (my score, the opponent's score, my turn total).
+//! winning, by value iteration over (my score, the opponent's score, my turn total); with more
+//! seats, a turn played for the chance of winning against every other seat by a model built on
+//! it ([`Standing`]).
 //!
 //! `P(i, j, k)` is the chance that the player on turn wins, with score `i`, the opponent's score
 //! `j` and turn total `k`, both playing optimally. Holding gives `1 − P(j, i + k, 0)` (the
@@ -252,23 +254,158 @@ impl Solutions {
     }
 }
 
-/// Where the player on turn stands, as the two-seat policy sees it (P5): their score, the
-/// highest score among their opponents still playing, their turn total.
-pub fn standing(game: &Game) -> Option<(u32, u32, u32)> {
-    let turn = game.turn().ok()?;
-    let me = game.seats[turn.seat].total;
-    Some((me, game.leading_opponent(turn.seat), turn.total()))
+/// Where the seat on turn stands against every other seat still playing (P5): its score, and
+/// the others' in the order they play after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub score: u32,
+    pub others: Vec<u32>,
+}
+
+impl Standing {
+    /// The standing of `game`'s turn, `None` when no turn is in progress.
+    pub fn of(game: &Game) -> Option<Standing> {
+        let seat = game.turn().ok()?.seat;
+        Some(Standing::of_seat(game, seat))
+    }
+
+    /// The standing of `seat`, the others in the order they play after it.
+    pub fn of_seat(game: &Game, seat: usize) -> Standing {
+        let n = game.seats.len();
+        Standing {
+            score: game.seats[seat].total,
+            others: (1..n)
+                .map(|step| &game.seats[(seat + step) % n])
+                .filter(|s| s.is_playing())
+                .map(|s| s.total)
+                .collect(),
+        }
+    }
+
+    /// The same seat as the bots counted it before: against the leading opponent alone.
+    pub fn leader_only(&self) -> Standing {
+        Standing {
+            score: self.score,
+            others: vec![self.others.iter().copied().max().unwrap_or(0)],
+        }
+    }
+}
+
+impl Table {
+    /// The chance that a seat wins once its turn ends with `score`, the others at `others`, in
+    /// the order they play next, by the model for any number of seats: each pair of seats' exact
+    /// two-seat chance, `c(i, j) = P(s_i, s_j, 0)` when `i` moves before `j` (else
+    /// `1 − P(s_j, s_i, 0)`), a seat's strength the product of its chances against each other,
+    /// and its chance of winning its share of the strengths (the seats' chances add up to 1).
+    /// With one other seat, the exact `1 − P(j, score, 0)`.
+    pub fn after_turn(&self, score: u32, others: &[u32]) -> f64 {
+        if score >= self.target {
+            return 1.0;
+        }
+        if let [other] = others {
+            return 1.0 - self.p0(*other, score);
+        }
+        // The order of play from the next turn: the others, then the seat.
+        let scores: Vec<u32> = others.iter().copied().chain([score]).collect();
+        let strength = |i: usize| -> f64 {
+            (0..scores.len())
+                .filter(|&j| j != i)
+                .map(|j| {
+                    if i < j {
+                        self.p0(scores[i], scores[j])
+                    } else {
+                        1.0 - self.p0(scores[j], scores[i])
+                    }
+                })
+                .product()
+        };
+        let all: Vec<f64> = (0..scores.len()).map(strength).collect();
+        let sum: f64 = all.iter().sum();
+        if sum <= 0.0 {
+            return 0.0;
+        }
+        all[others.len()] / sum
+    }
+
+    /// The turn of the seat at `standing`, played for its chance of winning by the model
+    /// ([`Table::after_turn`]): the value of every turn total, its roll's and its hold's. With
+    /// two seats these are the exact policy's values.
+    pub fn plan(&self, standing: &Standing) -> Plan {
+        let i = standing.score;
+        let top = self.target.saturating_sub(i) as usize; // a turn total from here wins (P3)
+        let mut plan = Plan {
+            value: vec![1.0; top + 7],
+            roll: vec![0.0; top + 1],
+            hold: vec![0.0; top + 1],
+        };
+        let lost = self.after_turn(i, &standing.others);
+        for k in (0..top).rev() {
+            let ahead: f64 = (2..=6).map(|r| plan.value[k + r]).sum();
+            plan.roll[k] = (lost + ahead) / 6.0;
+            plan.hold[k] = self.after_turn(i + k as u32, &standing.others);
+            // A turn starts with a roll (P2).
+            plan.value[k] = if k == 0 {
+                plan.roll[k]
+            } else {
+                plan.roll[k].max(plan.hold[k])
+            };
+        }
+        plan
+    }
+}
+
+/// A turn played for the chance of winning ([`Table::plan`]), by turn total.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    value: Vec<f64>,
+    roll: Vec<f64>,
+    hold: Vec<f64>,
+}
+
+impl Plan {
+    /// The chance of winning with turn total `k`, playing on optimally (1 once it wins).
+    pub fn win_chance(&self, k: u32) -> f64 {
+        self.value.get(k as usize).copied().unwrap_or(1.0)
+    }
+
+    /// The chance of winning if the seat rolls once more, then plays on optimally.
+    pub fn roll_value(&self, k: u32) -> f64 {
+        self.roll.get(k as usize).copied().unwrap_or(1.0)
+    }
+
+    /// The chance of winning if the seat holds with turn total `k`.
+    pub fn hold_value(&self, k: u32) -> f64 {
+        self.hold.get(k as usize).copied().unwrap_or(1.0)
+    }
+
+    /// True when rolling is the best move (a turn's first roll always is).
+    pub fn should_roll(&self, k: u32) -> bool {
+        k == 0 || self.roll_value(k) > self.hold_value(k)
+    }
 }
 
 /// The optimal bot seat's move (P5), or `None` when no bot seat is on turn.
 pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
+    play(game, table, false)
+}
+
+/// The bot seat's move as the bots played before, against the leading opponent alone (to
+/// compare with, in simulations), or `None` when no bot seat is on turn.
+pub fn leader(game: &Game, table: &Table) -> Option<Action> {
+    play(game, table, true)
+}
+
+fn play(game: &Game, table: &Table, leader_only: bool) -> Option<Action> {
     let turn = game.turn().ok()?;
     let by = game.seats[turn.seat].player;
     if !by.is_bot() {
         return None;
     }
-    let (i, j, k) = standing(game)?;
-    let mv = if table.should_roll(i, j, k) {
+    let mut standing = Standing::of(game)?;
+    if leader_only {
+        standing = standing.leader_only();
+    }
+    let mv = if table.plan(&standing).should_roll(turn.total()) {
         Move::Roll
     } else {
         Move::Hold
@@ -294,7 +431,7 @@ pub fn hold_at(game: &Game, n: u32) -> Option<Action> {
 }
 
 /// The Odds of the player on turn: their chance of winning if they hold now and if they roll
-/// once more (then play on optimally), by the two-seat policy against the leading opponent.
+/// once more (then play on optimally), against every other seat ([`Table::plan`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Odds {
     /// `None` before the turn's first roll (holding is not allowed yet).
@@ -302,12 +439,12 @@ pub struct Odds {
     pub roll: f64,
     /// The turn total.
     pub total: u32,
-    /// More than one opponent: the chances are against the leading one.
-    pub approximate: bool,
+    /// More than one opponent: the chances are the model's for several seats, not exact.
+    pub model: bool,
 }
 
 impl Odds {
-    /// The move the Odds recommend: the bot seat's ([`optimal`], [`Table::should_roll`]): hold
+    /// The move the Odds recommend: the bot seat's ([`optimal`], [`Plan::should_roll`]): hold
     /// when holding is worth at least rolling on, roll otherwise (and always before the turn's
     /// first roll).
     pub fn best(&self) -> Move {
@@ -321,11 +458,13 @@ impl Odds {
 /// The Odds of the player on turn, or `None` when no turn is in progress.
 pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
     let turn = game.turn().ok()?;
-    let (i, j, k) = standing(game)?;
+    let standing = Standing::of(game)?;
+    let plan = table.plan(&standing);
+    let k = turn.total();
     Some(Odds {
-        hold: turn.may_hold().then(|| table.hold_value(i, j, k)),
-        roll: table.roll_value(i, j, k),
+        hold: turn.may_hold().then(|| plan.hold_value(k)),
+        roll: plan.roll_value(k),
         total: k,
-        approximate: game.playing() > 2,
+        model: standing.others.len() > 1,
     })
 }

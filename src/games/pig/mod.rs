@@ -83,7 +83,8 @@ impl Hosted for Pig {
         views::moment(game, result, round, lang)
     }
 
-    /// The exact two-seat policy (P5).
+    /// The exact two-seat policy (P5); with more seats, the turn played for the chance of
+    /// winning against every other seat ([`bot::Standing`]).
     fn bot_move(game: &Game, solutions: &bot::Solutions) -> Option<Action> {
         bot::optimal(game, &solutions.get(game.settings.target))
     }
@@ -91,12 +92,13 @@ impl Hosted for Pig {
     fn odds_view(
         game: &Game,
         solutions: &bot::Solutions,
+        asker: Player,
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView> {
         Some(
             match bot::odds(game, &solutions.get(game.settings.target)) {
-                Some(odds) => views::odds(game, &odds, lang, table_lang),
+                Some(odds) => views::odds(game, &odds, asker, lang, table_lang),
                 None => crate::render::notice(Notice::NoTurn, lang),
             },
         )
@@ -119,11 +121,15 @@ impl Hosted for Pig {
         Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
-    const POLICIES: &'static str = "optimal, greedy (hold-at-20), hold-at-N";
+    const POLICIES: &'static str = "optimal, leader, greedy (hold-at-20), hold-at-N";
     fn policy(name: &str) -> Option<Policy<Pig>> {
         let hold_at = |n: u32| -> Policy<Pig> { Arc::new(move |game, _| bot::hold_at(game, n)) };
         match name {
             "optimal" => Some(Arc::new(Pig::bot_move)),
+            // As the bots played before: the two-seat policy against the leading opponent.
+            "leader" => Some(Arc::new(|game, solutions: &bot::Solutions| {
+                bot::leader(game, &solutions.get(game.settings.target))
+            })),
             // The classic rule of thumb: hold at 20.
             "greedy" => Some(hold_at(20)),
             _ => match name.strip_prefix("hold-at-")?.parse::<u32>() {

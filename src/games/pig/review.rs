@@ -2,11 +2,11 @@
 //! own), priced in
 //! **percentage points of the chance of winning** ([`Unit::Chance`]): a decision costs the
 //! chance the best move had minus the chance of the one made; a roll's luck is the chance after
-//! it minus before. With more than two seats, chances are the two-seat policy's against the
-//! leading opponent. `expected` is the seat's chance at its first turn; unlike expected points
+//! it minus before. With more than two seats, chances are by the bot seats' model against every
+//! other seat ([`Table::plan`]). `expected` is the seat's chance at its first turn; unlike expected points
 //! these do not add up to the score (the opponents' turns move the chance too).
 
-use super::bot::Table;
+use super::bot::{Standing, Table};
 use super::{Event, GameEvent, Phase};
 use crate::engine::table::{Event as LogEvent, TableEvent};
 use crate::engine::Player;
@@ -41,18 +41,18 @@ pub fn review(
             _ => None,
         };
         if let Some(turn) = &on_turn {
-            let (i, j) = (game.seats[seat].total, game.leading_opponent(seat));
+            let plan = table.plan(&Standing::of_seat(&game, seat));
             let k = turn.total();
             if builder.open.is_none() {
-                let start = pp(table.win_chance(i, j, 0));
+                let start = pp(plan.win_chance(0));
                 builder.open_turn(turn.round, Unit::Chance, Some(start));
                 if first {
                     builder.review.expected = start;
                     first = false;
                 }
             }
-            let roll = pp(table.roll_value(i, j, k));
-            let hold = pp(table.hold_value(i, j, k));
+            let roll = pp(plan.roll_value(k));
+            let hold = pp(plan.hold_value(k));
             // What the turn is worth now: a turn starts with a roll (P2).
             let now = if k == 0 { roll } else { roll.max(hold) };
             match event {
@@ -61,9 +61,9 @@ pub fn review(
                         builder.decided(PigAct::Roll { total: k }, PigAct::Hold(k), roll, now);
                     }
                     let after = if *die == 1 {
-                        pp(table.hold_value(i, j, 0))
+                        pp(plan.hold_value(0))
                     } else {
-                        pp(table.win_chance(i, j, k + u32::from(*die)))
+                        pp(plan.win_chance(k + u32::from(*die)))
                     };
                     builder.rolled(roll, after);
                     chance = after;

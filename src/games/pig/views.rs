@@ -245,7 +245,13 @@ fn percent(p: f64, lang: Lang) -> String {
 
 /// The Odds (P5): the chance of winning if the player holds now and if they roll once more,
 /// naming the buttons as the table shows them (`table_lang`).
-pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageView {
+pub fn odds(
+    game: &Game,
+    odds: &Odds,
+    _asker: Player,
+    lang: Lang,
+    table_lang: Lang,
+) -> MessageView {
     let (player, round) = game
         .turn()
         .ok()
@@ -281,7 +287,7 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
         colour::INFO,
     )
     .description(&lines.join("\n"));
-    embed = embed.footer(&if odds.approximate {
+    embed = embed.footer(&if odds.model {
         tr!(lang, "pig-odds-footer-many")
     } else {
         tr!(lang, "pig-odds-footer")
