@@ -43,12 +43,23 @@ gd-score-in = Score in…
 gd-button-odds = Odds
 gd-odds-title = 📊 Odds · round { $round } · { $name }'s turn
 gd-odds-intro = The expected final score of the card for each choice, with the best play from then on:
+gd-odds-intro-win = The chance of winning for each choice, with the best play from then on:
 gd-odds-hold = hold { $dice }
 gd-odds-hold-nothing = roll all five
-gd-odds-best-score = Score in **{ $box_name }**.
-gd-odds-best-hold = Hold **{ $dice }** and roll again.
-gd-odds-best-roll = Roll all five again.
-gd-odds-footer = Only you see this. Expected scores assume the optimal solitaire play from here on (the bot seats' own), not the race against the others.
+gd-odds-best-score = { $asker ->
+        [self] Score in **{ $box_name }**.
+       *[other] { $name }'s best play: score in **{ $box_name }**.
+    }
+gd-odds-best-hold = { $asker ->
+        [self] Hold **{ $dice }** and roll again.
+       *[other] { $name }'s best play: hold **{ $dice }** and roll again.
+    }
+gd-odds-best-roll = { $asker ->
+        [self] Roll all five again.
+       *[other] { $name }'s best play: roll all five again.
+    }
+gd-odds-footer = Only you see this. Alone, only the score counts: expected scores assume the optimal solitaire play from here on, the bot seats' own.
+gd-odds-footer-win = Only you see this. Against other cards only winning counts, and the bot seats play for it, as do these odds: the chance of ending with the highest total (a shared win counts its share), each other card played for points. Exact over the last three rounds; before, the rest of each card is taken as its expected score and spread.
 gd-note-joker-upper = Joker: five alike must fill their upper box
 gd-note-joker-zero = Joker: scores 0 here
 gd-note-joker-as = Joker: five alike score as { $box_name }

@@ -44,12 +44,23 @@ gd-score-in = Marquer dans…
 gd-button-odds = Chances
 gd-odds-title = 📊 Chances · manche { $round } · tour { DE($name) }
 gd-odds-intro = Score final espéré de la feuille pour chaque choix, en jouant au mieux ensuite :
+gd-odds-intro-win = La chance de gagner pour chaque choix, en jouant au mieux ensuite :
 gd-odds-hold = garder { $dice }
 gd-odds-hold-nothing = relancer les cinq
-gd-odds-best-score = Marquer en **{ $box_name }**.
-gd-odds-best-hold = Garder **{ $dice }** et relancer.
-gd-odds-best-roll = Relancer les cinq.
-gd-odds-footer = Vous seul voyez ceci. Les scores espérés supposent le meilleur jeu en solitaire à partir de maintenant (celui des robots), sans tenir compte de la course contre les autres.
+gd-odds-best-score = { $asker ->
+        [self] Marquer en **{ $box_name }**.
+       *[other] Le meilleur coup { DE($name) } : marquer en **{ $box_name }**.
+    }
+gd-odds-best-hold = { $asker ->
+        [self] Garder **{ $dice }** et relancer.
+       *[other] Le meilleur coup { DE($name) } : garder **{ $dice }** et relancer.
+    }
+gd-odds-best-roll = { $asker ->
+        [self] Relancer les cinq.
+       *[other] Le meilleur coup { DE($name) } : relancer les cinq.
+    }
+gd-odds-footer = Vous seul voyez ceci. Seul, seul le score compte : les scores espérés supposent le meilleur jeu en solitaire à partir de maintenant, celui des robots.
+gd-odds-footer-win = Vous seul voyez ceci. Contre d'autres feuilles, seule la victoire compte, et les robots jouent pour elle, comme ces chances : la chance de finir avec le plus haut total (une victoire partagée compte pour sa part), chaque autre feuille jouée pour les points. Exact sur les trois dernières manches ; avant, le reste de chaque feuille est pris comme son score espéré et sa dispersion.
 gd-note-joker-upper = Joker : cinq dés pareils vont dans leur case du haut
 gd-note-joker-zero = Joker : rapporte 0 ici
 gd-note-joker-as = Joker : cinq dés pareils comptent comme { $box_name }

@@ -45,6 +45,8 @@ use std::sync::OnceLock;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
+pub mod win;
+
 /// The boxes of a scorecard.
 pub const BOXES: usize = 13;
 /// The upper boxes are the first six: box `i` counts the dice showing `i + 1`.
@@ -63,7 +65,7 @@ const DICKEY_POINTS: u32 = 50;
 const DICKEY_BONUS: u32 = 100;
 /// States are indexed `filled << 7 | upper << 1 | dickey50`.
 const STATES: usize = 1 << (BOXES + 7);
-const MAGIC: &[u8; 16] = b"getdickey-opt-v1";
+const MAGIC: &[u8; 16] = b"getdickey-opt-v2";
 
 /// Dice counted by face: `counts[f - 1]` dice show `f`.
 pub type Counts = [u8; 6];
@@ -226,6 +228,22 @@ impl Dice {
             m[k] = best;
         }
     }
+
+    /// [`Dice::best_below`], with `ms[K]` the second moment `t` of the keep that gives `m[K]`
+    /// (the keep itself on equal values, else the first sub-keep that is better).
+    fn best_below_with(&self, e: &[f64], t: &[f64], m: &mut [f64], ms: &mut [f64]) {
+        for k in 0..KEEPS {
+            let (mut best, mut second) = (e[k], t[k]);
+            for i in self.child_start[k] as usize..self.child_start[k + 1] as usize {
+                let c = usize::from(self.child[i]);
+                if m[c] > best {
+                    (best, second) = (m[c], ms[c]);
+                }
+            }
+            m[k] = best;
+            ms[k] = second;
+        }
+    }
 }
 
 fn dice() -> &'static Dice {
@@ -331,9 +349,12 @@ pub enum Choice {
     Keep(Counts),
 }
 
-/// The value of every state: the optimal policy, with the [`Scoring`] it was solved for.
+/// The value of every state: the optimal policy, with the [`Scoring`] it was solved for; and the
+/// second moment of the score still to come under that policy, for its spread ([`Table::variance`]).
 pub struct Table {
     values: Vec<f64>,
+    /// `E[G²]` for `G` the score still to come from each state under the optimal policy.
+    second: Vec<f64>,
     scoring: Scoring,
 }
 
@@ -348,13 +369,19 @@ struct Next {
     dickey: [f64; 2],
 }
 
-/// Working arrays for one state's turn.
+/// Working arrays for one state's turn; the `s` arrays carry the second moment of the same
+/// choices.
 struct Buffers {
     f3: Vec<f64>,
     e3: Vec<f64>,
     f2: Vec<f64>,
     e2: Vec<f64>,
     m: Vec<f64>,
+    s3: Vec<f64>,
+    t3: Vec<f64>,
+    s2: Vec<f64>,
+    t2: Vec<f64>,
+    ms: Vec<f64>,
 }
 
 impl Buffers {
@@ -365,6 +392,11 @@ impl Buffers {
             f2: vec![0.0; HANDS],
             e2: vec![0.0; KEEPS],
             m: vec![0.0; KEEPS],
+            s3: vec![0.0; HANDS],
+            t3: vec![0.0; KEEPS],
+            s2: vec![0.0; HANDS],
+            t2: vec![0.0; KEEPS],
+            ms: vec![0.0; KEEPS],
         }
     }
 }
@@ -413,6 +445,7 @@ impl Table {
     pub fn solve(scoring: Scoring, progress: impl Fn(u64, u64) + Sync) -> Table {
         let mut table = Table {
             values: vec![0.0; STATES],
+            second: vec![0.0; STATES],
             scoring,
         };
         let reach = reachable_upper();
@@ -422,10 +455,10 @@ impl Table {
         let done = AtomicU64::new(0);
         for level in (0..BOXES as u32).rev() {
             let masks: Vec<u16> = (0..FULL_CARD).filter(|m| m.count_ones() == level).collect();
-            let solved: Vec<(usize, f64)> = masks
+            let solved: Vec<(usize, (f64, f64))> = masks
                 .par_iter()
                 .map_init(Buffers::new, |buf, &filled| {
-                    let out: Vec<(usize, f64)> = states_of(filled, &reach)
+                    let out: Vec<(usize, (f64, f64))> = states_of(filled, &reach)
                         .map(|s| (s.index(), table.turn_into(s, buf)))
                         .collect();
                     let now = done.fetch_add(out.len() as u64, Ordering::Relaxed);
@@ -434,8 +467,9 @@ impl Table {
                 })
                 .flatten()
                 .collect();
-            for (i, v) in solved {
-                table.values[i] = v;
+            for (i, (value, second)) in solved {
+                table.values[i] = value;
+                table.second[i] = second;
             }
         }
         table
@@ -449,6 +483,12 @@ impl Table {
     /// The expected score still to come from `state`, at the start of a turn.
     pub fn value(&self, state: State) -> f64 {
         self.values[state.index()]
+    }
+
+    /// The variance of the score still to come from `state` under the optimal policy.
+    pub fn variance(&self, state: State) -> f64 {
+        let mean = self.value(state);
+        (self.second[state.index()] - mean * mean).max(0.0)
     }
 
     fn next(&self, s: State) -> Next {
@@ -528,28 +568,46 @@ impl Table {
         (best.0, best.1 + f64::from(bonus))
     }
 
-    /// Fills `buf` with state `s`'s turn tables and returns the state's value.
-    fn turn_into(&self, s: State, buf: &mut Buffers) -> f64 {
+    /// The second moment of the score still to come when hand `h` fills box `b` in state `s`:
+    /// `E[(g + G')²] = g² + 2g·V(s') + E[G'²]`, `g` what the box adds now and `s'` the state after.
+    fn second_after(&self, s: State, h: usize, b: usize) -> f64 {
+        let (after, gained) = self
+            .fill(s, &hand_counts(h), b)
+            .expect("the best box is one that may be filled");
+        let g = f64::from(gained);
+        g * g + 2.0 * g * self.value(after) + self.second[after.index()]
+    }
+
+    /// Fills `buf` with state `s`'s turn tables and returns the state's value and the second
+    /// moment of the score still to come, both under the optimal policy (the second moment
+    /// follows the choices the value makes).
+    fn turn_into(&self, s: State, buf: &mut Buffers) -> (f64, f64) {
         let d = dice();
         let next = self.next(s);
         for h in 0..HANDS {
-            buf.f3[h] = self.finish(s, &next, h).1;
+            let (b, value) = self.finish(s, &next, h);
+            buf.f3[h] = value;
+            buf.s3[h] = self.second_after(s, h, b);
         }
         d.expect(&buf.f3, &mut buf.e3);
-        d.best_below(&buf.e3, &mut buf.m);
+        d.expect(&buf.s3, &mut buf.t3);
+        d.best_below_with(&buf.e3, &buf.t3, &mut buf.m, &mut buf.ms);
         for h in 0..HANDS {
-            buf.f2[h] = buf.m[usize::from(d.hand_keep[h])];
+            let k = usize::from(d.hand_keep[h]);
+            buf.f2[h] = buf.m[k];
+            buf.s2[h] = buf.ms[k];
         }
         d.expect(&buf.f2, &mut buf.e2);
-        d.best_below(&buf.e2, &mut buf.m);
+        d.expect(&buf.s2, &mut buf.t2);
+        d.best_below_with(&buf.e2, &buf.t2, &mut buf.m, &mut buf.ms);
         // The first roll: the empty keep (index 0) rolls all five.
         let (a, b) = (d.out_start[0] as usize, d.out_start[1] as usize);
         (a..b)
             .map(|i| {
-                let h = usize::from(d.out_hand[i]);
-                d.out_chance[i] * buf.m[usize::from(d.hand_keep[h])]
+                let k = usize::from(d.hand_keep[usize::from(d.out_hand[i])]);
+                (d.out_chance[i] * buf.m[k], d.out_chance[i] * buf.ms[k])
             })
-            .sum()
+            .fold((0.0, 0.0), |(v, m2), (a, b)| (v + a, m2 + b))
     }
 
     /// The turn tables of `state`: what to keep and where to score.
@@ -639,8 +697,8 @@ impl Table {
     pub fn write_to(&self, w: &mut impl Write) -> io::Result<()> {
         w.write_all(MAGIC)?;
         w.write_all(&self.scoring.fingerprint().to_le_bytes())?;
-        let mut bytes = Vec::with_capacity(STATES * 8);
-        for v in &self.values {
+        let mut bytes = Vec::with_capacity(STATES * 16);
+        for v in self.values.iter().chain(&self.second) {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         w.write_all(&bytes)
@@ -660,16 +718,21 @@ impl Table {
         if u64::from_le_bytes(fingerprint) != scoring.fingerprint() {
             return Err(invalid("the table was solved for other scoring rules"));
         }
-        let mut bytes = Vec::with_capacity(STATES * 8);
+        let mut bytes = Vec::with_capacity(STATES * 16);
         r.read_to_end(&mut bytes)?;
-        if bytes.len() != STATES * 8 {
+        if bytes.len() != STATES * 16 {
             return Err(invalid("the table is truncated"));
         }
-        let values = bytes
+        let mut numbers = bytes
             .chunks_exact(8)
-            .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
-            .collect();
-        Ok(Table { values, scoring })
+            .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")));
+        let values = numbers.by_ref().take(STATES).collect();
+        let second = numbers.collect();
+        Ok(Table {
+            values,
+            second,
+            scoring,
+        })
     }
 }
 

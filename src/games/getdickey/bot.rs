@@ -1,7 +1,9 @@
 //! How Get Dickey bot seats play: [`optimal`], the exact optimal solitaire policy of the
 //! `dickey-solver` crate (maximum expected final score, upper bonus, Dickey bonuses and the G6
-//! joker included), fed with the engine's own scoring ([`scoring`]); and [`simple`], a heuristic
-//! kept to compare with in simulations.
+//! joker included), fed with the engine's own scoring ([`scoring`]), alone; against other cards,
+//! played for the chance of winning ([`dickey_solver::win`]: exact in the last three rounds, by a
+//! model of the others' final totals before); [`points`], the solitaire policy whatever the
+//! table, and [`simple`], a heuristic, kept to compare with in simulations.
 //!
 //! The solver's table (about a million state values) takes seconds to solve in release mode, so it
 //! is solved once per process and kept, and can be cached on disk ([`load_or_solve`]).
@@ -11,6 +13,10 @@ use std::io::{self, BufReader, BufWriter};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use dickey_solver::win::{PlayedFor, Standings};
 use dickey_solver::{counts_of, Choice, Counts, Scoring, State, Table};
 
 use crate::engine::Player;
@@ -104,16 +110,128 @@ fn bot_dice(game: &Game) -> Result<(&Turn, Player, Hand), Option<Action>> {
     }
 }
 
-/// The optimal bot seat's next move, or `None` when no bot seat is on turn. Holding dice is one
-/// move per die: the bot is asked again for the next one, and rolls once the held dice are the
-/// ones to keep. Dice already held are kept held where the keep allows it.
+/// What a card's turn is played for: its expected final score, alone (or by the `points`
+/// policy), or its chance of winning against the other cards still playing.
+pub enum Plan<'a> {
+    /// The optimal solitaire policy's turn; values are expected points still to come.
+    Points(dickey_solver::Turn<'a>),
+    /// The turn played for the share of the win; values are chances (0 to 1).
+    ToWin(Rc<PlayedFor>),
+}
+
+impl Plan<'_> {
+    /// What to do with `hand` with `rolls_left` rolls left: score now, or hold and roll.
+    pub fn choose(&self, hand: &Counts, rolls_left: u8) -> Choice {
+        match self {
+            Plan::Points(turn) => turn.choose(hand, rolls_left),
+            Plan::ToWin(turn) => turn.choose(hand, rolls_left),
+        }
+    }
+
+    /// What holding `keep` and rolling the rest is worth, with `rolls_left` rolls left (1 or 2).
+    pub fn keep_value(&self, keep: &Counts, rolls_left: u8) -> f64 {
+        match self {
+            Plan::Points(turn) => turn.keep_value(keep, rolls_left),
+            Plan::ToWin(turn) => turn.keep_value(keep, rolls_left),
+        }
+    }
+
+    /// The box `hand` fills when it is scored.
+    pub fn best_box(&self, hand: &Counts) -> usize {
+        match self {
+            Plan::Points(turn) => turn.best_box(hand),
+            Plan::ToWin(turn) => turn.best_box(hand),
+        }
+    }
+
+    /// True when its values are chances of winning.
+    pub fn to_win(&self) -> bool {
+        matches!(self, Plan::ToWin(_))
+    }
+}
+
+/// Where the other cards still playing stand, against the card of `seat`: what each final total
+/// of that card is worth ([`Standings`]). `None` when no other card plays (alone).
+pub fn standings(game: &Game, table: &Table, seat: usize) -> Option<Standings> {
+    let others: Vec<_> = game
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(other, s)| *other != seat && s.is_playing())
+        .map(|(_, s)| table.finals(state_of(&s.card), s.card.total()))
+        .collect();
+    (!others.is_empty()).then(|| Standings::against(&others))
+}
+
+/// What the turn of a seat is played for depends on: its card and total, and the others'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PlanKey {
+    card: (State, u32),
+    others: Vec<(State, u32)>,
+}
+
+thread_local! {
+    /// The last turn played to win on this thread: a turn asks for its plan at every move (each
+    /// die held is one), and the plan takes milliseconds.
+    static LAST: RefCell<Option<(PlanKey, Rc<PlayedFor>)>> = const { RefCell::new(None) };
+}
+
+/// The plan of `seat`'s turn (the bot seats', the Odds' and the reviews'): alone, for points;
+/// against other cards, for the chance of winning.
+pub fn plan<'a>(game: &Game, table: &'a Table, seat: usize) -> Plan<'a> {
+    let card = &game.seats[seat].card;
+    let state = state_of(card);
+    let key = PlanKey {
+        card: (state, card.total()),
+        others: game
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(other, s)| *other != seat && s.is_playing())
+            .map(|(_, s)| (state_of(&s.card), s.card.total()))
+            .collect(),
+    };
+    if key.others.is_empty() {
+        return Plan::Points(table.turn(state));
+    }
+    let known = LAST.with_borrow(|last| {
+        last.as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, plan)| plan.clone())
+    });
+    let played = known.unwrap_or_else(|| {
+        let standings = standings(game, table, seat).expect("another card plays");
+        let played = Rc::new(table.play_to_win(state, card.total(), &standings));
+        LAST.set(Some((key, played.clone())));
+        played
+    });
+    Plan::ToWin(played)
+}
+
+/// The optimal bot seat's next move, or `None` when no bot seat is on turn: its [`plan`]'s.
+/// Holding dice is one move per die: the bot is asked again for the next one, and rolls once the
+/// held dice are the ones to keep. Dice already held are kept held where the keep allows it.
 pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
+    play(game, table, false)
+}
+
+/// The optimal solitaire policy whatever the table (the bots' play before they played to win):
+/// to compare with, in simulations.
+pub fn solitaire(game: &Game, table: &Table) -> Option<Action> {
+    play(game, table, true)
+}
+
+fn play(game: &Game, table: &Table, solitaire: bool) -> Option<Action> {
     let (turn, by, dice) = match bot_dice(game) {
         Ok(found) => found,
         Err(action) => return action,
     };
     let hand = counts_of(&dice)?;
-    let plan = table.turn(state_of(&game.seats[turn.seat].card));
+    let plan = if solitaire {
+        Plan::Points(table.turn(state_of(&game.seats[turn.seat].card)))
+    } else {
+        plan(game, table, turn.seat)
+    };
     let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
     let keep = match plan.choose(&hand, rolls_left) {
         Choice::Score(b) => {
@@ -135,20 +253,23 @@ pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
     }
 }
 
-/// The answer to Get Dickey's **Odds** for the roll on the table: the expected final score of
-/// the card for each open box filled now, and for the best hold and roll on (with rolls left),
-/// all under optimal play from there on ([`optimal`]'s table).
+/// The answer to Get Dickey's **Odds** for the roll on the table, by the turn's [`plan`]: for
+/// each open box filled now, and for the best hold and roll on (with rolls left), the expected
+/// final score of the card (alone) or the chance of winning (against other cards), under the
+/// bot seats' play from there on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Odds {
-    /// Each box the roll may fill, in scorecard order: the points it scores now and the expected
-    /// final score after filling it.
+    /// Each box the roll may fill, in scorecard order: the points it scores now and what filling
+    /// it is worth.
     pub boxes: Vec<(Category, u32, f64)>,
-    /// With a roll left: the best dice to hold (their faces) and the expected final score of
-    /// holding them and rolling the rest.
+    /// With a roll left: the best dice to hold (their faces) and what holding them and rolling
+    /// the rest is worth.
     pub roll_on: Option<(Vec<u8>, f64)>,
     /// The best of these, the bot seat's choice ([`optimal`]): a box's index in `boxes`, or
     /// `None` for rolling on.
     pub best: Option<usize>,
+    /// The values are chances of winning (0 to 1), not expected final scores.
+    pub to_win: bool,
 }
 
 /// The odds of the turn in progress, or `None` before its first roll or with no game.
@@ -159,20 +280,27 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
     let card = &game.seats[turn.seat].card;
     let state = state_of(card);
     let now = f64::from(card.total());
+    let plan = plan(game, table, turn.seat);
+    let (to_win, offset) = match &plan {
+        Plan::Points(_) => (false, now),
+        Plan::ToWin(_) => (true, 0.0),
+    };
     let boxes: Vec<(Category, u32, f64)> = game
         .score_options()
         .iter()
         .filter_map(|o| {
-            let (after, gained) = table.fill(state, &hand, o.category.index())?;
-            Some((
-                o.category,
-                o.points + o.dickey_bonus,
-                now + f64::from(gained) + table.value(after),
-            ))
+            let b = o.category.index();
+            let value = match &plan {
+                Plan::Points(_) => {
+                    let (after, gained) = table.fill(state, &hand, b)?;
+                    now + f64::from(gained) + table.value(after)
+                }
+                Plan::ToWin(turn) => turn.box_value(&hand, b)?,
+            };
+            Some((o.category, o.points + o.dickey_bonus, value))
         })
         .collect();
     let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
-    let plan = table.turn(state);
     // The bot seat's choice ([`optimal`]): the same keep, or the same box.
     let choice = plan.choose(&hand, rolls_left);
     let roll_on = match choice {
@@ -185,7 +313,7 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
             .fold(
                 None,
                 |best: Option<(Counts, f64)>, (keep, value)| match best {
-                    Some((_, top)) if value <= top + 1e-9 => best,
+                    Some((_, top)) if value <= top + 1e-12 => best,
                     _ => Some((keep, value)),
                 },
             )
@@ -195,7 +323,7 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
     .map(|keep| {
         (
             dickey_solver::faces_of(&keep),
-            now + plan.keep_value(&keep, rolls_left),
+            offset + plan.keep_value(&keep, rolls_left),
         )
     });
     let best = match choice {
@@ -208,6 +336,7 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
         boxes,
         roll_on,
         best,
+        to_win,
     })
 }
 

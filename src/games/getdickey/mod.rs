@@ -214,11 +214,12 @@ impl Hosted for GetDickey {
     fn odds_view(
         game: &Game,
         strategy: &Strategy,
+        asker: Player,
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView> {
         Some(match bot::odds(game, strategy.table()) {
-            Some(odds) => views::odds(game, &odds, lang, table_lang),
+            Some(odds) => views::odds(game, &odds, asker, lang, table_lang),
             None => crate::render::notice(Notice::NoTurn, lang),
         })
     }
@@ -235,10 +236,12 @@ impl Hosted for GetDickey {
         Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
-    const POLICIES: &'static str = "optimal, greedy, first-roll";
+    const POLICIES: &'static str = "optimal, points, greedy, first-roll";
     fn policy(name: &str) -> Option<Policy<GetDickey>> {
         Some(match name {
             "optimal" => Arc::new(GetDickey::bot_move),
+            // The optimal solitaire policy whatever the table: the bots before they played to win.
+            "points" => Arc::new(|game, strategy: &Strategy| bot::solitaire(game, strategy.table())),
             "greedy" => Arc::new(|game, _| bot::simple(game)),
             "first-roll" => Arc::new(|game, _| bot::first_roll(game)),
             _ => return None,

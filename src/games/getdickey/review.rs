@@ -1,7 +1,11 @@
-//! Get Dickey's review: a seat's play against the optimal solitaire table (see
-//! `strategy::review`). Its value is the expected points still to come on the seat's scorecard
-//! ([`Table`]: the optimal solitaire policy; the other seats do not change what a scorecard is
-//! worth). A card starts at [`Table::expected_score`] (254.59): `expected` is that, once a game.
+//! Get Dickey's review: a seat's play judged as the bot seats play (see `strategy::review`), by
+//! the turn's plan ([`super::bot::plan`]). Alone, its value is the expected points still to come
+//! on the scorecard ([`Table`]: the optimal solitaire policy), and a card starts at
+//! [`Table::expected_score`] (254.59): `expected` is that, once a game. Against other cards, the
+//! review is in **percentage points of the chance of winning** ([`Unit::Chance`]), as the bot
+//! seats play there: each turn from the seat's chance at its start to its chance where it ended
+//! (the other cards' turns move it too, between the seat's turns); `expected` is the chance at
+//! the seat's first turn.
 
 use dickey_solver::{counts_of, faces_of, sub_keeps, Choice as DickeyChoice, Counts, Table};
 
@@ -9,7 +13,7 @@ use crate::engine::table::{Event, TableEvent};
 use crate::engine::Player;
 use crate::games::getdickey;
 use crate::strategy::review::{
-    start_and_seat, turn_of, Builder, Ended, Review, ReviewError, NEGLIGIBLE,
+    start_and_seat, turn_of, Builder, Ended, Review, ReviewError, Unit, NEGLIGIBLE,
 };
 
 /// A Get Dickey decision, with the dice it was made on (sorted).
@@ -25,35 +29,58 @@ pub enum DickeyAct {
     },
 }
 
-/// A Get Dickey turn's plan: the solver's tables for one scorecard state.
+/// A Get Dickey turn's plan, as the bot seats play it ([`super::bot::plan`]), with its values in
+/// the review's unit: expected points still to come (alone), or percentage points of the chance
+/// of winning (against other cards).
 struct Plan<'a> {
     table: &'a Table,
     state: dickey_solver::State,
-    turn: dickey_solver::Turn<'a>,
+    plan: super::bot::Plan<'a>,
 }
 
 impl<'a> Plan<'a> {
-    fn new(table: &'a Table, card: &getdickey::Scorecard) -> Plan<'a> {
-        let state = super::bot::state_of(card);
+    fn new(table: &'a Table, game: &getdickey::Game, seat: usize) -> Plan<'a> {
         Plan {
             table,
-            state,
-            turn: table.turn(state),
+            state: super::bot::state_of(&game.seats[seat].card),
+            plan: super::bot::plan(game, table, seat),
         }
+    }
+
+    /// Values in chances are percentage points.
+    fn scale(&self) -> f64 {
+        if self.plan.to_win() {
+            100.0
+        } else {
+            1.0
+        }
+    }
+
+    /// The value of the turn before its first roll.
+    fn start(&self) -> f64 {
+        match &self.plan {
+            super::bot::Plan::Points(_) => self.table.value(self.state),
+            super::bot::Plan::ToWin(turn) => 100.0 * turn.value(),
+        }
+    }
+
+    fn keep_value(&self, keep: &Counts, rolls_left: u8) -> f64 {
+        self.scale() * self.plan.keep_value(keep, rolls_left)
     }
 
     /// The value of `hand` with `rolls_left` rolls left, and the optimal decision there.
     fn best(&self, hand: &Counts, rolls_left: u8) -> (f64, DickeyChoice) {
+        let b = self.plan.best_box(hand);
         let mut best = (
-            self.turn.score_value(hand),
-            DickeyChoice::Score(self.turn.best_box(hand)),
+            self.fill(hand, b).map_or(0.0, |(_, value)| value),
+            DickeyChoice::Score(b),
         );
         if rolls_left > 0 {
             for keep in sub_keeps(hand) {
                 if keep == *hand {
                     continue;
                 }
-                let value = self.turn.keep_value(&keep, rolls_left);
+                let value = self.keep_value(&keep, rolls_left);
                 if value > best.0 + NEGLIGIBLE {
                     best = (value, DickeyChoice::Keep(keep));
                 }
@@ -65,7 +92,11 @@ impl<'a> Plan<'a> {
     /// Filling box `b` with `hand`: the points it adds and the value of the card after.
     fn fill(&self, hand: &Counts, b: usize) -> Option<(u32, f64)> {
         let (after, gained) = self.table.fill(self.state, hand, b)?;
-        Some((gained, f64::from(gained) + self.table.value(after)))
+        let value = match &self.plan {
+            super::bot::Plan::Points(_) => f64::from(gained) + self.table.value(after),
+            super::bot::Plan::ToWin(turn) => 100.0 * turn.box_value(hand, b)?,
+        };
+        Some((gained, value))
     }
 
     fn act(&self, hand: &Counts, choice: DickeyChoice) -> DickeyAct {
@@ -93,6 +124,8 @@ pub fn getdickey(
     let (mut game, seat, name) = start_and_seat::<getdickey::GetDickey>(events, player)?;
     let mut review = Builder::new(seat, name);
     review.review.expected = table.expected_score();
+    // Judged in chances from the seat's first turn against other cards.
+    let mut first = true;
     let mut left = false;
     for event in &events[1..] {
         let before = turn_of(&game, seat).cloned();
@@ -101,23 +134,44 @@ pub fn getdickey(
                 && game.status() == crate::engine::Status::Playing
             {
                 // Leaving between turns gives up the rest of the card.
-                let card = &game.seats[seat].card;
-                let value = table.value(super::bot::state_of(card));
-                review.review.forfeited += value;
+                review.review.forfeited += Plan::new(table, &game, seat).start();
                 left = true;
             }
             game.evolve(event);
             continue;
         };
-        let plan = Plan::new(table, &game.seats[seat].card);
+        let plan = Plan::new(table, &game, seat);
         let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
         let hand = turn.dice.and_then(|dice| counts_of(&dice));
         // The value where the turn stands: before its first roll, the card's.
         let value = match &hand {
             Some(hand) => plan.best(hand, rolls_left).0,
-            None => table.value(plan.state),
+            None => plan.start(),
         };
-        review.turn(turn.round);
+        let unit = if plan.plan.to_win() {
+            Unit::Chance
+        } else {
+            Unit::Points
+        };
+        if first {
+            first = false;
+            review.review.unit = unit;
+            if unit == Unit::Chance {
+                review.review.expected = value;
+            }
+        }
+        let chance_before = (unit == Unit::Chance).then_some(value);
+        review.open_turn(turn.round, unit, chance_before);
+        // Where a turn judged in chances ended: its chance then, or the game's result.
+        let chance_after = |game: &getdickey::Game, chosen: f64| {
+            (unit == Unit::Chance).then(|| match &game.phase {
+                getdickey::Phase::Finished { winners } if winners.contains(&seat) => {
+                    100.0 / winners.len() as f64
+                }
+                getdickey::Phase::Finished { .. } => 0.0,
+                _ => chosen,
+            })
+        };
         match event {
             Event::Game(getdickey::GameEvent::Rolled { dice }) => {
                 let chosen = match &hand {
@@ -129,7 +183,7 @@ pub fn getdickey(
                                 keep[usize::from(faces[die]) - 1] += 1;
                             }
                         }
-                        let chosen = plan.turn.keep_value(&keep, rolls_left);
+                        let chosen = plan.keep_value(&keep, rolls_left);
                         let (best_value, best) = plan.best(hand, rolls_left);
                         let act = DickeyAct::Reroll {
                             hand: faces_of(hand),
@@ -154,7 +208,9 @@ pub fn getdickey(
                         points,
                     };
                     review.decided(act, plan.act(hand, best), chosen, best_value);
-                    review.end_turn(points);
+                    let mut after = game.clone();
+                    after.evolve(event);
+                    review.end_turn_at(points, chance_after(&after, chosen));
                 }
             }
             Event::Game(getdickey::GameEvent::TimedOut { dice, category }) => {
@@ -170,11 +226,13 @@ pub fn getdickey(
                 };
                 let (points, chosen) = plan.fill(&hand, category.index()).unwrap_or((0, 0.0));
                 review.forfeit(value - chosen, Ended::TimedOut);
-                review.end_turn(points);
+                let mut after = game.clone();
+                after.evolve(event);
+                review.end_turn_at(points, chance_after(&after, chosen));
             }
             Event::Table(TableEvent::Left { player: who }) if *who == player => {
                 review.forfeit(value, Ended::Left);
-                review.end_turn(0);
+                review.end_turn_at(0, (unit == Unit::Chance).then_some(0.0));
                 left = true;
             }
             _ => {}
