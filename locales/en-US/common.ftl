@@ -322,3 +322,7 @@ rating-chart-title = Rating over the last { $n } games
 rating-chart-games = Game
 rating-chart-rating = Rating
 rating-chart-alt = { $name }'s rating over their last { $n } games: from { $first } to { $last }, highest { $best }.
+
+# Odds, in every game: an expected score, a chance of winning.
+odds-expected = expected **{ $points }**
+odds-to-win = **{ $percent }%** to win

@@ -89,25 +89,43 @@ odds-no-point = No point number yet: the dice in hand must be rolled again.
 odds-chance-this = **Chance this roll spells FORGET IT:** { $chance }
 odds-chance-next = **Chance the next roll spells FORGET IT:** { $chance }
 odds-expected-turn = Expected score of the turn
-odds-choose = Choose the point number. Expected score of the turn for each choice, and the chance that the roll after it spells FORGET IT:
+odds-choose = { $asker ->
+        [self] Choose the point number.
+       *[other] { $name } chooses the point number.
+    } Expected score of the turn for each choice, and the chance that the roll after it spells FORGET IT:
 odds-next = FORGET IT next: { $chance }
 odds-new-set = All nine dice are set aside: the next roll starts a new set of nine.
 odds-best = The best play
-odds-best-button = Click **{ $button }**.
+odds-best-button = { $asker ->
+        [self] Click **{ $button }**.
+       *[other] { $name }'s best play is **{ $button }**.
+    }
 odds-footer = Only you see this. Expected scores assume the best play from here on, as the bot seats play, and count this turn only: no one is near the target yet, so points are what count.
 odds-chance-none = 0% (no die in hand can spell it)
 odds-chance = { $percent }% (1 in { $one_in })
-odds-expected = expected **{ $points }**
 odds-win-turn = Chance of winning from here
-odds-choose-win = Choose the point number. Your chance of winning for each choice, and the chance that the roll after it spells FORGET IT:
-odds-to-win = **{ $percent }%** to win
-odds-goal-last-turn = **Your last turn:** banking **{ $need }** points or more beats { $leader }'s { $total }. Every choice is judged by your chance of winning.
-odds-goal-race = **The race is on:** { $leader } has { $total } of { $target }. Every choice is judged by your chance of winning the game.
+odds-choose-win = { $asker ->
+        [self] Choose the point number. Your chance of winning for each choice
+       *[other] { $name } chooses the point number. { $name }'s chance of winning for each choice
+    }, and the chance that the roll after it spells FORGET IT:
+odds-goal-last-turn = { $asker ->
+        [self] **Your last turn:**
+       *[other] **{ $name }'s last turn:**
+    } banking **{ $need }** points or more beats { $leader }'s { $total }.
+odds-goal-later = { $after } still { $count ->
+        [one] plays a last turn
+       *[other] play their last turns
+    } after, each playing to beat the best total before them.
+odds-judged-to-win = Every choice is judged by the chance of winning the game.
+odds-goal-race = **The target is within reach:** the first to { $target } starts the last turns ({ $totals }).
+odds-race-total = { $name }: { $total }
+odds-race-reaches = Banking { $points } reaches { $target }: { $others } then get a last turn each to beat { $total }.
 odds-bank-wins = **wins:** beats { $leader }'s { $total }
+odds-bank-beats = **beats** { $leader }'s { $total }
 odds-bank-ties = **ties** with { $leader }'s { $total }
 odds-bank-short = **cannot win:** { $points } does not beat { $leader }'s { $total }
-odds-footer-last-turn = Only you see this. In a last turn the bot seats play to win, and so do these odds: the chance that the turn ends above the leader, with the best play from here (a tie counts half). Players who still have a last turn after you are not counted.
-odds-footer-race = Only you see this. Near the target the bot seats play to win, and so do these odds: your chance of winning the game, with the best play from here, by a model of the race between you and the leader.
+odds-footer-last-turn = Only you see this. In a last turn the bot seats play to win, and so do these odds: the chance of ending the game on top, a shared win counting its share, with the best play from here, and each player still to play after playing to beat the best total before them.
+odds-footer-race = Only you see this. Near the target the bot seats play to win, and so do these odds: the chance of winning the game with the best play from here, by a model of the race against every other player (each playing for points until someone reaches the target).
 odds-footer-hopeless = Only you see this. No play can win from here any more: these odds are in expected points, which still count for the leaderboards.
 
 ## Rules

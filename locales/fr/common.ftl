@@ -339,3 +339,7 @@ rating-chart-title = Niveau sur les { $n } dernières parties
 rating-chart-games = Partie
 rating-chart-rating = Niveau
 rating-chart-alt = Le niveau { DE($name) } sur ses { $n } dernières parties : de { $first } à { $last }, { $best } au plus haut.
+
+# Odds, in every game: an expected score, a chance of winning.
+odds-expected = espéré **{ $points }**
+odds-to-win = **{ $percent } %** de chances de gagner

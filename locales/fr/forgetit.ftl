@@ -87,25 +87,43 @@ odds-no-point = Pas encore de numéro : les dés en main doivent être relancé
 odds-chance-this = **Risque que ce lancer fasse FORGET IT :** { $chance }
 odds-chance-next = **Risque que le prochain lancer fasse FORGET IT :** { $chance }
 odds-expected-turn = Score espéré du tour
-odds-choose = Choisissez votre numéro. Score espéré du tour pour chaque choix, et risque que le lancer suivant fasse FORGET IT :
+odds-choose = { $asker ->
+        [self] Choisissez votre numéro.
+       *[other] { $name } choisit son numéro.
+    } Score espéré du tour pour chaque choix, et risque que le lancer suivant fasse FORGET IT :
 odds-next = FORGET IT au prochain lancer : { $chance }
 odds-new-set = Les neuf dés sont mis de côté : le prochain lancer commence une nouvelle série de neuf.
 odds-best = Le meilleur coup
-odds-best-button = Cliquez sur **{ $button }**.
+odds-best-button = { $asker ->
+        [self] Cliquez sur **{ $button }**.
+       *[other] Le meilleur coup { DE($name) } : **{ $button }**.
+    }
 odds-footer = Vous seul voyez ceci. Les scores espérés supposent le meilleur jeu à partir de maintenant, comme jouent les robots, et ne comptent que ce tour : personne n'est encore près de l'objectif, ce sont donc les points qui comptent.
 odds-chance-none = 0 % (aucun dé en main ne peut le faire)
 odds-chance = { $percent } % (1 sur { $one_in })
-odds-expected = espéré **{ $points }**
 odds-win-turn = Chance de gagner à partir d'ici
-odds-choose-win = Choisissez votre numéro. Votre chance de gagner pour chaque choix, et le risque que le lancer suivant fasse FORGET IT :
-odds-to-win = **{ $percent } %** de chances de gagner
-odds-goal-last-turn = **Votre dernier tour :** encaisser **{ $need }** points ou plus bat les { $total } de { $leader }. Chaque choix est jugé sur votre chance de gagner.
-odds-goal-race = **La course est lancée :** { $leader } a { $total } sur { $target }. Chaque choix est jugé sur votre chance de gagner la partie.
-odds-bank-wins = **gagne :** bat les { $total } de { $leader }
-odds-bank-ties = **égalité** avec les { $total } de { $leader }
-odds-bank-short = **ne peut pas gagner :** { $points } ne bat pas les { $total } de { $leader }
-odds-footer-last-turn = Vous seul voyez ceci. Au dernier tour, les robots jouent pour gagner, et ces chances aussi : la chance que le tour finisse devant le premier, en jouant au mieux à partir d'ici (une égalité compte pour moitié). Les joueurs qui ont encore un dernier tour après vous ne sont pas comptés.
-odds-footer-race = Vous seul voyez ceci. Près de l'objectif, les robots jouent pour gagner, et ces chances aussi : votre chance de gagner la partie, en jouant au mieux à partir d'ici, selon un modèle de la course entre vous et le premier.
+odds-choose-win = { $asker ->
+        [self] Choisissez votre numéro. Votre chance de gagner pour chaque choix
+       *[other] { $name } choisit son numéro. La chance de gagner { DE($name) } pour chaque choix
+    }, et le risque que le lancer suivant fasse FORGET IT :
+odds-goal-last-turn = { $asker ->
+        [self] **Votre dernier tour :**
+       *[other] **Dernier tour { DE($name) } :**
+    } encaisser **{ $need }** points ou plus bat les { $total } { DE($leader) }.
+odds-goal-later = { $after } { $count ->
+        [one] joue encore son dernier tour
+       *[other] jouent encore leur dernier tour
+    } après, chacun pour battre le meilleur total avant lui.
+odds-judged-to-win = Chaque choix est jugé sur la chance de gagner la partie.
+odds-goal-race = **L'objectif est à portée :** le premier à { $target } ouvre les derniers tours ({ $totals }).
+odds-race-total = { $name } : { $total }
+odds-race-reaches = Encaisser { $points } atteint { $target } : { $others } ont alors chacun un dernier tour pour battre { $total }.
+odds-bank-wins = **gagne :** bat les { $total } { DE($leader) }
+odds-bank-beats = **bat** les { $total } { DE($leader) }
+odds-bank-ties = **égalité** avec les { $total } { DE($leader) }
+odds-bank-short = **ne peut pas gagner :** { $points } ne bat pas les { $total } { DE($leader) }
+odds-footer-last-turn = Vous seul voyez ceci. Au dernier tour, les robots jouent pour gagner, et ces chances aussi : la chance de finir la partie en tête, une victoire partagée comptant pour sa part, en jouant au mieux à partir d'ici, chaque joueur qui joue encore après jouant pour battre le meilleur total avant lui.
+odds-footer-race = Vous seul voyez ceci. Près de l'objectif, les robots jouent pour gagner, et ces chances aussi : la chance de gagner la partie en jouant au mieux à partir d'ici, selon un modèle de la course contre tous les autres joueurs (chacun jouant pour les points jusqu'à ce que l'un atteigne l'objectif).
 odds-footer-hopeless = Vous seul voyez ceci. Plus aucun coup ne peut gagner à partir d'ici : ces chances sont en points espérés, qui comptent toujours pour les classements.
 
 ## Règles (d'après la traduction française des règles d'origine, docs/seeds/003_*.txt : le

@@ -119,11 +119,13 @@ pub trait Hosted: Rules<Error: ErrorText> {
     fn preparing(_strategy: &Self::Strategy) -> Option<Preparing> {
         None
     }
-    /// The answer to Odds (shown privately to whoever asked, in `lang`; the buttons it names as
-    /// the table shows them, in `table_lang`); `None` when this game has no odds to show.
+    /// The answer to Odds (shown privately to whoever asked, `asker`, in `lang`: "your" turn to
+    /// the player on turn, theirs by name to anyone else; the buttons it names as the table shows
+    /// them, in `table_lang`); `None` when this game has no odds to show.
     fn odds_view(
         _game: &Game<Self>,
         _strategy: &Self::Strategy,
+        _asker: Player,
         _lang: Lang,
         _table_lang: Lang,
     ) -> Option<MessageView> {

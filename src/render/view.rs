@@ -456,6 +456,21 @@ pub fn list(items: &[String], conjunction: &str) -> String {
     }
 }
 
+/// A chance of winning, as Odds show it in every game: "**31.2%** to win".
+pub fn to_win(p: f64, lang: crate::i18n::Lang) -> String {
+    crate::tr!(lang, "odds-to-win", percent = win_percent(p, lang))
+}
+
+/// A chance of winning as a percentage with one decimal ("31.2"); "<0.1" when it is not 0 but
+/// would read so.
+pub fn win_percent(p: f64, lang: crate::i18n::Lang) -> String {
+    let percent = 100.0 * p;
+    if percent > 0.0 && percent < 0.05 {
+        return decimal("<0.1", lang);
+    }
+    decimal(&format!("{percent:.1}"), lang)
+}
+
 /// How a ranking shows a rank: a medal for the first three, then the number.
 pub fn place(rank: u64) -> String {
     match rank {

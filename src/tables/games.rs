@@ -121,12 +121,12 @@ where
     fn preparing(&self, strategies: &Strategies) -> Option<crate::games::Preparing>;
     /// The bot seat's move, when a bot is on turn, by the service's strategies.
     fn bot_move(&self, strategies: &Strategies) -> Option<Self::Action>;
-    /// The answer to Odds; `None` when this game has no odds to show.
-    /// The answer to Odds in `lang` (the asker's), naming the buttons as the table's message
-    /// shows them (in `table_lang`).
+    /// The answer to Odds for `asker`, in `lang` (the asker's), naming the buttons as the table's
+    /// message shows them (in `table_lang`); `None` when this game has no odds to show.
     fn odds_view(
         &self,
         strategies: &Strategies,
+        asker: Player,
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView>;
@@ -312,10 +312,11 @@ impl<R: Hosted> TableGame for Game<R> {
     fn odds_view(
         &self,
         strategies: &Strategies,
+        asker: Player,
         lang: Lang,
         table_lang: Lang,
     ) -> Option<MessageView> {
-        R::odds_view(self, strategies.of::<R>()?, lang, table_lang)
+        R::odds_view(self, strategies.of::<R>()?, asker, lang, table_lang)
     }
 
     fn lobby_view(&self, lang: Lang) -> MessageView {

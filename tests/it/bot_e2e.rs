@@ -221,10 +221,13 @@ async fn anyone_may_ask_for_the_odds_privately_and_nothing_changes() {
     // Keeping the 4s leaves one FOR die with GET and IT out; keeping the 1s, two FOR dice.
     assert!(text.contains("FORGET IT next: 16.67% (1 in 6)"), "{text}");
     assert!(text.contains("FORGET IT next: 30.56%"), "{text}");
+    // Issue 54: it speaks of alice, whose turn it is, not to bob.
     assert!(
-        text.contains("Click **Keep 4s**."),
-        "the recommendation, by its button: {text}"
+        text.contains("alice chooses the point number.")
+            && text.contains("alice's best play is **Keep 4s**."),
+        "the recommendation, by its button, in the third person: {text}"
     );
+    assert!(!text.contains("Click"), "{text}");
     let after = world.standin.message(rolled.id).unwrap();
     assert_eq!(after.state, before.state, "the turn message is unchanged");
     assert_eq!(after.history.len(), before.history.len(), "and not edited");

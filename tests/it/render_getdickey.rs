@@ -789,13 +789,13 @@ fn odds_give_each_boxs_expected_final_score_and_mark_the_best() {
     let best_box = odds.boxes.iter().map(|b| b.2).fold(f64::MIN, f64::max);
     assert!(roll_on > best_box, "rolling on beats every box now");
     assert_eq!(odds.best, None);
-    let view = render::odds(&game, &odds, EN, EN);
+    let view = render::odds(&game, &odds, game.current_player().unwrap(), EN, EN);
     snap("odds", &view);
     assert_eq!(view.to_string().matches('⭐').count(), 1);
-    let fr = render::odds(&game, &odds, FR, FR);
+    let fr = render::odds(&game, &odds, game.current_player().unwrap(), FR, FR);
     snap("fr_odds", &fr);
     // An English reader at a French table: the boxes as its menu names them.
-    let mixed = render::odds(&game, &odds, EN, FR).to_string();
+    let mixed = render::odds(&game, &odds, game.current_player().unwrap(), EN, FR).to_string();
     assert!(
         mixed.contains("**Brelan** (23)") && mixed.contains("Hold **6 6 6**"),
         "{mixed}"

@@ -25,7 +25,9 @@ use fluent_bundle::FluentArgs;
 
 use super::review::FgiAct;
 use crate::render::review::ActText;
-use crate::render::view::{colour, decimal, list, ButtonStyle, ButtonView, EmbedView, MessageView};
+use crate::render::view::{
+    colour, decimal, list, to_win, ButtonStyle, ButtonView, EmbedView, MessageView,
+};
 
 /// The lobby message through its life: the open table with its buttons; once started, the
 /// roll-off (F2) and the playing order; a table cancelled before it started. No buttons once the
@@ -190,26 +192,35 @@ fn bank_label(game: &Game, turn: &Turn, lang: Lang) -> String {
     tr!(lang, key, points = points)
 }
 
-/// The answer to **Odds**, privately to whoever clicked: for the turn in progress, the chance that
-/// the next roll spells FORGET IT (exact), what each choice open now is worth and what the bot
-/// seats would do. Each choice is judged as the bot seats play: by the expected final score of
-/// the turn (optimal play from then on), or, where they play to win (the last turn, the race to
-/// the target: `odds.win`), by the chance of winning, said in words. `odds` is the solver's
-/// answer for `game`'s turn. It is in `lang` (the asker's), and names each choice by its button as
-/// the table's message shows it (in `table_lang`).
-pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageView {
-    let (player, round) = game
-        .turn()
-        .ok()
-        .map(|turn| (name(&game.seats[turn.seat]), turn.round))
-        .unwrap_or_default();
+/// The answer to **Odds**, privately to whoever clicked (`asker`): for the turn in progress, the
+/// chance that the next roll spells FORGET IT (exact), what each choice open now is worth and what
+/// the bot seats would do. Each choice is judged as the bot seats play: by the expected final
+/// score of the turn (optimal play from then on), or, where they play to win (the last turn, the
+/// race to the target: `odds.win`), by the chance of winning against every other seat, said in
+/// words. `odds` is the solver's answer for `game`'s turn. It speaks to the player on turn as
+/// "you" and of them by name to anyone else, in `lang` (the asker's), and names each choice by
+/// its button as the table's message shows it (in `table_lang`).
+pub fn odds(game: &Game, odds: &Odds, asker: Player, lang: Lang, table_lang: Lang) -> MessageView {
+    let Ok(turn) = game.turn() else {
+        return crate::render::notice(crate::render::Notice::NoTurn, lang);
+    };
+    let player = name(&game.seats[turn.seat]);
+    // "you" to the player on turn, their name to anyone else.
+    let whose = if game.seats[turn.seat].player == asker {
+        "self"
+    } else {
+        "other"
+    };
     let mut embed = EmbedView::new(
-        &tr!(lang, "odds-title", name = player, round = round),
+        &tr!(lang, "odds-title", name = player.as_str(), round = turn.round),
         colour::INFO,
     );
     // Played to win, and some play can still win: chances; else expected points.
     let win = odds.win.as_ref().filter(|win| win.now > 0.0);
-    let goal = odds.win.as_ref().map(|win| goal_text(game, win.goal, lang));
+    let goal = odds
+        .win
+        .as_ref()
+        .map(|win| goal_text(game, &win.goal, whose, &player, lang));
     embed = match &odds.situation {
         Situation::Roll {
             forget_it,
@@ -237,10 +248,11 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
                 .field(&title, &value, true)
         }
         Situation::Choose { options } => {
-            let intro = match win {
-                Some(_) => tr!(lang, "odds-choose-win"),
-                None => tr!(lang, "odds-choose"),
+            let key = match win {
+                Some(_) => "odds-choose-win",
+                None => "odds-choose",
             };
+            let intro = tr!(lang, key, asker = whose, name = player.as_str());
             let mut embed = embed.description(&lines([goal.clone(), Some(intro)]));
             for (i, option) in options.iter().enumerate() {
                 let worth = match win.and_then(|win| win.keeps.get(i)) {
@@ -270,32 +282,46 @@ pub fn odds(game: &Game, odds: &Odds, lang: Lang, table_lang: Lang) -> MessageVi
                 description.push_str(&tr!(lang, "odds-new-set"));
             }
             // Named by their buttons.
-            let (roll_button, bank_button) = match game.turn() {
-                Ok(turn) => (
-                    roll_label(turn, table_lang),
-                    bank_label(game, turn, table_lang),
-                ),
-                Err(_) => (table_lang.t("button-roll"), String::new()),
-            };
+            let (roll_button, bank_button) =
+                (roll_label(turn, table_lang), bank_label(game, turn, table_lang));
             let (roll_worth, bank_worth) = match win {
                 Some(win) => (to_win(win.roll, lang), bank_to_win(game, win, *bank, lang)),
                 None => (points(*roll, lang), format!("**{bank}**")),
             };
+            // A bank that reaches the target in a race gives everyone else a last turn.
+            let reaches = win
+                .filter(|win| matches!(win.goal, Goal::Race { .. }))
+                .filter(|_| game.seats[turn.seat].total + bank >= game.settings.target)
+                .map(|_| {
+                    let others = last_turns_after(game, turn.seat, lang);
+                    tr!(
+                        lang,
+                        "odds-race-reaches",
+                        points = *bank,
+                        target = game.settings.target,
+                        total = game.seats[turn.seat].total + bank,
+                        others = others
+                    )
+                });
             embed
-                .description(&lines([goal.clone(), Some(description)]))
+                .description(&lines([goal.clone(), Some(description), reaches]))
                 .field(&roll_button, &roll_worth, true)
                 .field(&bank_button, &bank_worth, true)
         }
     };
     // The best play, by the button that makes it.
-    let turn = game.turn().ok();
-    let button = match (odds.best, turn) {
-        (Choice::Keep(number), _) => tr!(table_lang, "fgi-button-keep", n = number),
-        (Choice::Bank, Some(turn)) => bank_label(game, turn, table_lang),
-        (Choice::Roll, Some(turn)) => roll_label(turn, table_lang),
-        (Choice::Bank | Choice::Roll, None) => String::new(),
+    let button = match odds.best {
+        Choice::Keep(number) => tr!(table_lang, "fgi-button-keep", n = number),
+        Choice::Bank => bank_label(game, turn, table_lang),
+        Choice::Roll => roll_label(turn, table_lang),
     };
-    let best = tr!(lang, "odds-best-button", button = button);
+    let best = tr!(
+        lang,
+        "odds-best-button",
+        button = button,
+        asker = whose,
+        name = player.as_str()
+    );
     let footer = match (&odds.win, win) {
         (None, _) => "odds-footer",
         (Some(_), None) => "odds-footer-hopeless",
@@ -315,68 +341,110 @@ fn lines<const N: usize>(lines: [Option<String>; N]) -> String {
     lines.into_iter().flatten().collect::<Vec<_>>().join("\n")
 }
 
-/// Why the turn is played to win, in words: "Your last turn: 177 points beat Bot 1's 176."
-fn goal_text(game: &Game, goal: Goal, lang: Lang) -> String {
+/// The seats that get a last turn if `seat` reaches the target now, by name ("bob and amelie").
+fn last_turns_after(game: &Game, seat: usize, lang: Lang) -> String {
+    let n = game.seats.len();
+    let names: Vec<String> = (1..n)
+        .map(|step| &game.seats[(seat + step) % n])
+        .filter(|s| s.is_playing())
+        .map(name)
+        .collect();
+    list(&names, &lang.t("and"))
+}
+
+/// Why the turn is played to win, in words: "Your last turn: 177 points beat Bot 1's 176." with
+/// the seats still to play after it; in a race, every other seat's total. `whose` is "self" when
+/// the asker is the player on turn (`player`), "other" else.
+fn goal_text(game: &Game, goal: &Goal, whose: &str, player: &str, lang: Lang) -> String {
     match goal {
         Goal::LastTurn {
             leader,
             leader_total,
             need,
-        } => tr!(
-            lang,
-            "odds-goal-last-turn",
-            need = need,
-            leader = name(&game.seats[leader]),
-            total = leader_total
-        ),
-        Goal::Race { leader } => tr!(
-            lang,
-            "odds-goal-race",
-            leader = name(&game.seats[leader]),
-            total = game.seats[leader].total,
-            target = game.settings.target
-        ),
+            later,
+        } => {
+            let mut text = tr!(
+                lang,
+                "odds-goal-last-turn",
+                need = *need,
+                leader = name(&game.seats[*leader]),
+                total = *leader_total,
+                asker = whose,
+                name = player
+            );
+            if !later.is_empty() {
+                let names: Vec<String> = later.iter().map(|&s| name(&game.seats[s])).collect();
+                text.push(' ');
+                text.push_str(&tr!(
+                    lang,
+                    "odds-goal-later",
+                    after = list(&names, &lang.t("and")),
+                    count = later.len()
+                ));
+            }
+            text.push(' ');
+            text.push_str(&tr!(lang, "odds-judged-to-win"));
+            text
+        }
+        Goal::Race { others } => {
+            let totals: Vec<String> = others
+                .iter()
+                .map(|&s| {
+                    tr!(
+                        lang,
+                        "odds-race-total",
+                        name = name(&game.seats[s]),
+                        total = game.seats[s].total
+                    )
+                })
+                .collect();
+            let mut text = tr!(
+                lang,
+                "odds-goal-race",
+                target = game.settings.target,
+                totals = totals.join(", ")
+            );
+            text.push(' ');
+            text.push_str(&tr!(lang, "odds-judged-to-win"));
+            text
+        }
     }
-}
-
-/// A chance of winning: "**31.2%** to win".
-fn to_win(p: f64, lang: Lang) -> String {
-    tr!(lang, "odds-to-win", percent = win_percent(p, lang))
-}
-
-/// A chance of winning as a percentage with one decimal ("31.2"); "< 0.1" when it is not 0 but
-/// would read so.
-fn win_percent(p: f64, lang: Lang) -> String {
-    let percent = 100.0 * p;
-    if percent > 0.0 && percent < 0.05 {
-        return decimal("<0.1", lang);
-    }
-    decimal(&format!("{percent:.1}"), lang)
 }
 
 /// What banking `bank` does to the chance of winning: in the last turn, whether it beats the
-/// leader, ties or cannot beat them; in a race, the chance it leaves.
+/// leader, ties or cannot beat them (and, with seats still to play after, the chance it leaves);
+/// in a race, the chance it leaves.
 fn bank_to_win(game: &Game, win: &WinOdds, bank: u32, lang: Lang) -> String {
-    match win.goal {
+    match &win.goal {
         Goal::LastTurn {
             leader,
             leader_total,
             need,
+            later,
         } => {
-            let key = if bank >= need {
-                "odds-bank-wins"
-            } else if bank + 1 == need {
+            let key = if bank >= *need {
+                if later.is_empty() {
+                    "odds-bank-wins"
+                } else {
+                    "odds-bank-beats"
+                }
+            } else if bank + 1 == *need {
                 "odds-bank-ties"
             } else {
                 "odds-bank-short"
             };
-            tr!(
+            let said = tr!(
                 lang,
                 key,
                 points = bank,
-                leader = name(&game.seats[leader]),
-                total = leader_total
-            )
+                leader = name(&game.seats[*leader]),
+                total = *leader_total
+            );
+            if later.is_empty() || bank + 1 < *need {
+                said
+            } else {
+                format!("{said}\n{}", to_win(win.bank, lang))
+            }
         }
         Goal::Race { .. } => to_win(win.bank, lang),
     }

@@ -333,9 +333,9 @@ where
             }
             Intent::Odds => {
                 if let Some(preparing) = self.game.preparing(&cx.shared.strategies) {
-                    return self.odds_when_ready(cx, reply, lang, preparing);
+                    return self.odds_when_ready(cx, reply, me, lang, preparing);
                 }
-                let view = self.odds_view(cx, lang).await;
+                let view = self.odds_view(cx, me, lang).await;
                 let _ = reply.ephemeral(view).await;
                 return;
             }

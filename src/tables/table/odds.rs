@@ -7,8 +7,8 @@ where
     G::Event: Send + Sync,
 {
     /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
-    pub(super) async fn odds_view(&self, cx: &Cx, lang: Lang) -> MessageView {
-        odds_of(self.game.clone(), cx.shared.clone(), lang, self.lang).await
+    pub(super) async fn odds_view(&self, cx: &Cx, asker: Player, lang: Lang) -> MessageView {
+        odds_of(self.game.clone(), cx.shared.clone(), asker, lang, self.lang).await
     }
 
     /// Odds asked for while the game's strategy is being prepared (after a start): "being
@@ -18,6 +18,7 @@ where
         &self,
         cx: &Cx,
         reply: Box<dyn Reply>,
+        asker: Player,
         lang: Lang,
         preparing: crate::games::Preparing,
     ) {
@@ -29,7 +30,7 @@ where
             {
                 return render::notice(Notice::NotPrepared, lang);
             }
-            odds_of(game, shared, lang, table_lang).await
+            odds_of(game, shared, asker, lang, table_lang).await
         });
         let waiting = render::notice(Notice::Preparing, lang);
         let task = tokio::spawn(async move {
@@ -44,6 +45,7 @@ where
 async fn odds_of<G: TableGame>(
     game: G,
     shared: std::sync::Arc<crate::tables::registry::Shared>,
+    asker: Player,
     lang: Lang,
     table_lang: Lang,
 ) -> MessageView
@@ -51,7 +53,7 @@ where
     G::Event: Send + Sync,
 {
     let view =
-        tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, lang, table_lang))
+        tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, asker, lang, table_lang))
             .await;
     match view {
         Ok(Some(view)) => view,
