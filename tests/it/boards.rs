@@ -198,7 +198,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
             // One rule for bot seats, on every ranking, said in the footer, empty or not.
             for (view, rule) in [
                 (en, "Bot seats are not ranked"),
-                (fr, "Les bots ne sont pas classés"),
+                (fr, "Les robots ne sont pas classés"),
             ] {
                 let footer = view.embeds[0].footer.clone().unwrap_or_default();
                 assert!(footer.ends_with(rule), "{kind:?} {by:?}: {footer}");
@@ -215,7 +215,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
                 );
                 let footer = view.embeds[0].footer.clone().unwrap_or_default();
                 let rule = match lang {
-                    Lang::Fr => "Page 1 sur 1 · Les bots ne sont pas classés",
+                    Lang::Fr => "Page 1 sur 1 · Les robots ne sont pas classés",
                     _ => "Page 1 of 1 · Bot seats are not ranked",
                 };
                 assert_eq!(footer, rule, "{kind:?} {by:?}");
