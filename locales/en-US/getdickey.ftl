@@ -30,7 +30,7 @@ gd-prompt-hold = Hold the dice to keep and roll the rest ({ $n } { $n ->
     } left), or score the roll now.
 gd-dickey = 🎉 Five alike: a **Dickey**! { $points } in the Dickey box.
 gd-joker-forced = 🃏 Five alike again: a **joker**, which must go in **{ $box_name }**.
-gd-joker-any = 🃏 Five alike again: a **joker**, for any open box: Full House 25, Small Straight 30, Large Straight 40.
+gd-joker-any = 🃏 Five alike again: a **joker**, for any open box: { gd-box-full-house } 25, { gd-box-small-straight } 30, { gd-box-large-straight } 40.
 gd-joker-bonus = 🎉 Scoring it earns the **+{ $bonus }** Dickey bonus.
 gd-joker-no-bonus = No Dickey bonus: the Dickey box holds 0.
 gd-button-no-rolls = No rolls left
@@ -98,8 +98,10 @@ gd-lower = lower { $total }
 gd-upper-earned = upper { $upper } +{ $bonus }
 gd-upper-progress = upper { $upper }/{ $at }
 
-## Boxes: their names, and their short labels on a scorecard (at most 6 characters on the
-## left, 12 on the right, so the card stays 32 characters wide)
+## Boxes: each box's one name, said alike on the scorecard, in the "Score in…" menu, in a turn's
+## result, in Odds, in reviews and in the rules (which refer to these messages). At most 6
+## characters for an upper box and 14 for a lower one, so the scorecard stays 32 characters wide;
+## the card's other labels likewise.
 
 gd-box-ones = Ones
 gd-box-twos = Twos
@@ -107,28 +109,15 @@ gd-box-threes = Threes
 gd-box-fours = Fours
 gd-box-fives = Fives
 gd-box-sixes = Sixes
-gd-box-three-of-a-kind = Three of a Kind
-gd-box-four-of-a-kind = Four of a Kind
-gd-box-full-house = Full House
-gd-box-small-straight = Small Straight
-gd-box-large-straight = Large Straight
+gd-box-three-of-a-kind = 3 of a kind
+gd-box-four-of-a-kind = 4 of a kind
+gd-box-full-house = Full house
+gd-box-small-straight = Small straight
+gd-box-large-straight = Large straight
 gd-box-dickey = Dickey
 gd-box-chance = Chance
-gd-card-ones = Ones
-gd-card-twos = Twos
-gd-card-threes = Threes
-gd-card-fours = Fours
-gd-card-fives = Fives
-gd-card-sixes = Sixes
 gd-card-upper = Upper
 gd-card-bonus = Bonus
-gd-card-three-of-a-kind = 3 of a kind
-gd-card-four-of-a-kind = 4 of a kind
-gd-card-full-house = Full house
-gd-card-small-straight = Small straight
-gd-card-large-straight = Large straight
-gd-card-dickey = Dickey
-gd-card-chance = Chance
 gd-card-dickey-bonus = Dickey bonus
 gd-card-total = Total
 
@@ -141,13 +130,13 @@ gd-rules-players-text = { $min } to { $max } players (a bot counts as one; you m
 gd-rules-turn = Your turn
 gd-rules-turn-text = Roll all five dice. Then, up to two more times, hold the dice you want to keep and roll the rest. After any roll you may score, and after the third you must: put the roll in exactly one open box.
 gd-rules-upper = Upper section
-gd-rules-upper-text = Ones to Sixes: the sum of the dice showing that face (three 5s in Fives: 15). When the six upper boxes add up to { $at } or more, you get a bonus of { $bonus }.
+gd-rules-upper-text = { gd-box-ones } to { gd-box-sixes }: the sum of the dice showing that face (three 5s in { gd-box-fives }: 15). When the six upper boxes add up to { $at } or more, you get a bonus of { $bonus }.
 gd-rules-lower = Lower section
-gd-rules-lower-text = Three of a Kind, Four of a Kind (at least three, four dice alike): the sum of all five dice. Full House (three of one face and two of another): 25. Small Straight (four in a row): 30. Large Straight (five in a row): 40. Dickey (five alike): { $dickey }. Chance: the sum of all five dice.
+gd-rules-lower-text = { gd-box-three-of-a-kind }, { gd-box-four-of-a-kind } (at least three, four dice alike): the sum of all five dice. { gd-box-full-house } (three of one face and two of another): 25. { gd-box-small-straight } (four in a row): 30. { gd-box-large-straight } (five in a row): 40. { gd-box-dickey } (five alike): { $dickey }. { gd-box-chance }: the sum of all five dice.
 gd-rules-scratch = Scratching
 gd-rules-scratch-text = Any roll may go in any open box; it scores 0 where it doesn't fit.
 gd-rules-dickeys = 🃏 More Dickeys
-gd-rules-dickeys-text = Five alike again when your Dickey box is filled: if it holds { $dickey }, you get a **+{ $dickey_bonus }** bonus. Either way the roll is a **joker** and must still fill a box: the upper box of its face if that is open; otherwise any open box, where Full House scores 25, Small Straight 30, Large Straight 40, Three or Four of a Kind and Chance the sum, and an upper box 0.
+gd-rules-dickeys-text = Five alike again when your Dickey box is filled: if it holds { $dickey }, you get a **+{ $dickey_bonus }** bonus. Either way the roll is a **joker** and must still fill a box: the upper box of its face if that is open; otherwise any open box, where { gd-box-full-house } scores 25, { gd-box-small-straight } 30, { gd-box-large-straight } 40, { gd-box-three-of-a-kind }, { gd-box-four-of-a-kind } and { gd-box-chance } the sum, and an upper box 0.
 gd-rules-total = The total
 gd-rules-total-text = Upper boxes + upper bonus + lower boxes + Dickey bonuses.
 gd-rules-time = Time and leaving

@@ -31,7 +31,7 @@ gd-prompt-hold = Gardez les dés voulus et relancez les autres ({ $n } { $n ->
     }), ou marquez le lancer maintenant.
 gd-dickey = 🎉 Cinq dés pareils : un **Dickey** ! { $points } dans la case Dickey.
 gd-joker-forced = 🃏 Encore cinq dés pareils : un **joker**, qui doit aller dans **{ $box_name }**.
-gd-joker-any = 🃏 Encore cinq dés pareils : un **joker**, pour n'importe quelle case libre : Full 25, Petite suite 30, Grande suite 40.
+gd-joker-any = 🃏 Encore cinq dés pareils : un **joker**, pour n'importe quelle case libre : { gd-box-full-house } 25, { gd-box-small-straight } 30, { gd-box-large-straight } 40.
 gd-joker-bonus = 🎉 Le marquer rapporte le bonus Dickey de **+{ $bonus }**.
 gd-joker-no-bonus = Pas de bonus Dickey : la case Dickey vaut 0.
 gd-button-no-rolls = Plus de lancer
@@ -99,8 +99,10 @@ gd-lower = bas { $total }
 gd-upper-earned = haut { $upper } +{ $bonus }
 gd-upper-progress = haut { $upper }/{ $at }
 
-## Les cases : leur nom, et leur libellé court sur une feuille de score (6 caractères au plus à
-## gauche, 12 à droite, pour que la feuille garde 32 caractères de large)
+## Les cases : le seul nom de chaque case, le même sur la feuille de score, dans le menu
+## « Marquer dans… », dans le résultat d'un tour, dans les chances, les analyses et les règles (qui
+## renvoient à ces messages). 6 caractères au plus pour une case du haut et 14 pour une du bas, pour
+## que la feuille garde 32 caractères de large ; les autres libellés de la feuille de même.
 
 gd-box-ones = As
 gd-box-twos = Deux
@@ -115,21 +117,8 @@ gd-box-small-straight = Petite suite
 gd-box-large-straight = Grande suite
 gd-box-dickey = Dickey
 gd-box-chance = Chance
-gd-card-ones = As
-gd-card-twos = Deux
-gd-card-threes = Trois
-gd-card-fours = Quatre
-gd-card-fives = Cinq
-gd-card-sixes = Six
 gd-card-upper = Haut
 gd-card-bonus = Bonus
-gd-card-three-of-a-kind = Brelan
-gd-card-four-of-a-kind = Carré
-gd-card-full-house = Full
-gd-card-small-straight = Petite suite
-gd-card-large-straight = Grande suite
-gd-card-dickey = Dickey
-gd-card-chance = Chance
 gd-card-dickey-bonus = Bonus Dickey
 gd-card-total = Total
 
@@ -142,13 +131,13 @@ gd-rules-players-text = De { $min } à { $max } joueurs (un robot compte comme u
 gd-rules-turn = Votre tour
 gd-rules-turn-text = Lancez les cinq dés. Puis, deux fois au plus, gardez les dés voulus et relancez les autres. Après n'importe quel lancer, vous pouvez marquer ; après le troisième, vous le devez : inscrivez le lancer dans une seule case libre.
 gd-rules-upper = Cases du haut
-gd-rules-upper-text = As à Six : la somme des dés qui montrent cette face (trois 5 en Cinq : 15). Quand les six cases du haut totalisent { $at } ou plus, vous gagnez un bonus de { $bonus }.
+gd-rules-upper-text = { gd-box-ones } à { gd-box-sixes } : la somme des dés qui montrent cette face (trois 5 en { gd-box-fives } : 15). Quand les six cases du haut totalisent { $at } ou plus, vous gagnez un bonus de { $bonus }.
 gd-rules-lower = Cases du bas
-gd-rules-lower-text = Brelan, Carré (au moins trois, quatre dés pareils) : la somme des cinq dés. Full (trois d'une face et deux d'une autre) : 25. Petite suite (quatre qui se suivent) : 30. Grande suite (cinq qui se suivent) : 40. Dickey (cinq pareils) : { $dickey }. Chance : la somme des cinq dés.
+gd-rules-lower-text = { gd-box-three-of-a-kind }, { gd-box-four-of-a-kind } (au moins trois, quatre dés pareils) : la somme des cinq dés. { gd-box-full-house } (trois d'une face et deux d'une autre) : 25. { gd-box-small-straight } (quatre qui se suivent) : 30. { gd-box-large-straight } (cinq qui se suivent) : 40. { gd-box-dickey } (cinq pareils) : { $dickey }. { gd-box-chance } : la somme des cinq dés.
 gd-rules-scratch = Barrer
 gd-rules-scratch-text = Tout lancer peut aller dans n'importe quelle case libre ; il rapporte 0 là où il ne convient pas.
 gd-rules-dickeys = 🃏 Encore des Dickeys
-gd-rules-dickeys-text = Encore cinq dés pareils quand votre case Dickey est remplie : si elle vaut { $dickey }, vous gagnez un bonus de **+{ $dickey_bonus }**. Dans tous les cas le lancer est un **joker** et doit remplir une case : la case du haut de sa face si elle est libre ; sinon n'importe quelle case libre, où le Full vaut 25, la Petite suite 30, la Grande suite 40, le Brelan, le Carré et la Chance la somme, et une case du haut 0.
+gd-rules-dickeys-text = Encore cinq dés pareils quand votre case Dickey est remplie : si elle vaut { $dickey }, vous gagnez un bonus de **+{ $dickey_bonus }**. Dans tous les cas le lancer est un **joker** et doit remplir une case : la case du haut de sa face si elle est libre ; sinon n'importe quelle case libre, où le { gd-box-full-house } vaut 25, la { gd-box-small-straight } 30, la { gd-box-large-straight } 40, le { gd-box-three-of-a-kind }, le { gd-box-four-of-a-kind } et la { gd-box-chance } la somme, et une case du haut 0.
 gd-rules-total = Le total
 gd-rules-total-text = Cases du haut + bonus du haut + cases du bas + bonus Dickey.
 gd-rules-time = Temps et départs

@@ -41,7 +41,7 @@ pub struct LeaderboardView {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeaderRow {
-    /// From 1; equal values may share a rank.
+    /// From 1; equal values share a rank (1, 1, 3), and so a medal.
     pub rank: u64,
     /// The name shown in this scope (a server's boards show the name used there).
     pub name: String,
@@ -240,9 +240,12 @@ fn shown_name(name: &str, lang: Lang) -> String {
 const NOTE_CHARS: usize = 400;
 
 /// A rating as boards show it: 1,500 for a newcomer, 40 points per unit of the conservative
-/// estimate `mu - 3 sigma` (a newcomer's is 0; the best players reach about 25, so about 2,500).
+/// estimate `mu - 3 sigma` (a newcomer's is 0; the best players reach about 25, so about 2,500),
+/// rounded half up. Reckoned in the millionths the store keeps, as the store ranks its board by
+/// it (equal shown ratings share a rank): one unit is 25,000 millionths of 40 points.
 pub fn shown_rating(ordinal: f64) -> i64 {
-    (1500.0 + 40.0 * ordinal).round() as i64
+    let millionths = (ordinal * 1_000_000.0).round() as i64;
+    1500 + (millionths + 12_500).div_euclid(25_000)
 }
 
 /// `name`'s statistics of the game `kind`, as the store read them (`None`: no game played).

@@ -2,7 +2,7 @@
 //! (this server, this chat, all servers; a period) and what it ranks by; an empty board names its
 //! own game; the footer says that bot seats are not ranked (the one rule of every board: the store
 //! lists none, see `store::`'s ratings test); a row with none of the ranking's measure gets no
-//! medal, on every ranking. The end-to-end checks are in `refusals_e2e` (an empty Pig board) and
+//! medal, on every ranking; equal values share a rank and its medal. The end-to-end checks are in `refusals_e2e` (an empty Pig board) and
 //! `bot_e2e` (the ratings board leaves out the bot seat).
 
 use forgetit::engine::{GameKind, Period, Player, Ranking};
@@ -198,7 +198,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
             // One rule for bot seats, on every ranking, said in the footer, empty or not.
             for (view, rule) in [
                 (en, "Bot seats are not ranked"),
-                (fr, "Les bots ne sont pas classés"),
+                (fr, "Les robots ne sont pas classés"),
             ] {
                 let footer = view.embeds[0].footer.clone().unwrap_or_default();
                 assert!(footer.ends_with(rule), "{kind:?} {by:?}: {footer}");
@@ -215,7 +215,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
                 );
                 let footer = view.embeds[0].footer.clone().unwrap_or_default();
                 let rule = match lang {
-                    Lang::Fr => "Page 1 sur 1 · Les bots ne sont pas classés",
+                    Lang::Fr => "Page 1 sur 1 · Les robots ne sont pas classés",
                     _ => "Page 1 of 1 · Bot seats are not ranked",
                 };
                 assert_eq!(footer, rule, "{kind:?} {by:?}");
@@ -346,4 +346,59 @@ fn a_board_of_ratings_has_medals_for_its_first_three() {
     assert!(shown[0].starts_with("🥇 ann"), "{shown:?}");
     assert!(shown[2].starts_with("🥉 cat"), "{shown:?}");
     assert!(shown[3].starts_with("**4.** dan"), "{shown:?}");
+}
+
+/// Equal values share a rank and its medal (issue #54, "What the table shows"): two players on
+/// 2 wins are both 🥇 and the next is third (🥉), not second; the store ranks so (`store::`'s
+/// `players_equal_on_what_a_board_shows_share_a_rank`), and the board shows each rank it is
+/// given. Points and ratings alike.
+#[test]
+fn equal_values_share_a_rank_and_a_medal_and_the_next_is_third() {
+    let page = stats_page(vec![
+        (1, person(1, "ann", 2, 30, 12)),
+        (1, person(2, "ben", 2, 20, 12)),
+        (3, person(3, "cat", 1, 10, 4)),
+        (4, person(4, "dan", 0, 0, 0)),
+    ]);
+    let ratings = LeaderboardPage {
+        rows: vec![
+            (1, rated(1, "ann", 30.0)),
+            (1, rated(2, "ben", 30.0)),
+            (3, rated(3, "cat", 20.0)),
+        ],
+        page: 1,
+        pages: 1,
+        players: 3,
+    };
+    let kind = forgetit::games::forgetit::KIND;
+    for lang in [EN, FR] {
+        let by_wins = board(
+            kind,
+            BoardScope::Server,
+            Ranking::Wins,
+            Period::All,
+            &page,
+            &ratings,
+            lang,
+        );
+        assert_eq!(
+            rows(&by_wins),
+            ["🥇 ann · 2", "🥇 ben · 2", "🥉 cat · 1", "**4.** dan · 0"],
+            "{lang:?}"
+        );
+        let by_rating = board(
+            kind,
+            BoardScope::Server,
+            Ranking::Rating,
+            Period::All,
+            &page,
+            &ratings,
+            lang,
+        );
+        let medals: Vec<String> = rows(&by_rating)
+            .iter()
+            .map(|row| row.split(' ').next().unwrap().to_string())
+            .collect();
+        assert_eq!(medals, ["🥇", "🥇", "🥉"], "{lang:?}");
+    }
 }

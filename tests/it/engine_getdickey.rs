@@ -927,7 +927,7 @@ fn categories_have_names_and_keys() {
     assert_eq!(Category::upper(7), None);
     assert_eq!(Sixes.upper_face(), Some(6));
     assert_eq!(Chance.upper_face(), None);
-    assert_eq!(ThreeOfAKind.to_string(), "Three of a Kind");
+    assert_eq!(ThreeOfAKind.to_string(), "3 of a kind");
     assert!("yahtzee".parse::<Category>().is_err());
 }
 

@@ -477,7 +477,7 @@ async fn ratings_periods_and_rematch_read_in_french() {
         board.contains("🏆 For Get It · ce serveur · par niveau"),
         "{board}"
     );
-    assert!(board.contains("Les bots ne sont pas classés"), "{board}");
+    assert!(board.contains("Les robots ne sont pas classés"), "{board}");
     let medal = |who: &str| {
         board
             .lines()

@@ -61,6 +61,8 @@ fn expr(expression: &Expression<&str>, msg: &mut Msg) {
             inline(selector, msg);
             for variant in variants {
                 pattern(&variant.value, msg);
+                // Each variant a text of its own: one's last word is not the next's first.
+                msg.text.push('\n');
             }
         }
         Expression::Inline(e) => inline(e, msg),
@@ -202,6 +204,42 @@ fn french_puts_non_breaking_spaces_before_its_high_punctuation() {
         }
     }
     assert!(checked > 50, "{checked}");
+}
+
+/// French has one word for a seat the bot plays, as its rules and buttons say ("Ajouter un
+/// robot", "Robot 1"): `robot`, never `bot` or `bots` (issue #54: "Les bots ne sont pas classés"
+/// beside "robots" everywhere else). "Le bot" is the Discord application itself ("le bot
+/// redémarre"), and is only ever that: `bot` comes after `le`, `Le` or `du`.
+#[test]
+fn french_calls_a_bot_seat_a_robot() {
+    let all = all();
+    let (_, french) = all.iter().find(|(lang, _)| *lang == Lang::Fr).unwrap();
+    let mut robots = 0;
+    for (file, messages) in french {
+        for (id, message) in messages {
+            let words: Vec<&str> = message
+                .text
+                .split(|c: char| !c.is_alphanumeric() && c != '-')
+                .filter(|w| !w.is_empty())
+                .collect();
+            for (i, word) in words.iter().enumerate() {
+                match word.to_lowercase().as_str() {
+                    "bots" => panic!("fr/{file}: {id} says bots: {:?}", message.text),
+                    "bot" => {
+                        let before = i.checked_sub(1).map(|b| words[b]);
+                        assert!(
+                            matches!(before, Some("le" | "Le" | "du")),
+                            "fr/{file}: {id} says bot for a seat? {:?}",
+                            message.text
+                        );
+                    }
+                    "robot" | "robots" => robots += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(robots > 10, "{robots}");
 }
 
 /// The string literals of the Rust files under `dir` that look like message ids (`fgi-banked`).

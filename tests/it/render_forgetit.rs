@@ -1259,6 +1259,82 @@ fn f10_in_the_last_turns_the_turn_says_what_is_needed_and_a_short_bank_says_so()
     assert!(!turn_view(&early).content.contains("⏳"));
 }
 
+/// The style of the view's button that starts with `start`.
+fn style(view: &MessageView, start: &str) -> ButtonStyle {
+    view.buttons()
+        .find(|b| b.label.starts_with(start))
+        .unwrap_or_else(|| panic!("no {start} button in {view}"))
+        .style
+}
+
+/// F10, F4: in a last turn the buttons are coloured by what they do. A Bank that wins is the
+/// green one, one that only ties blurple, one that cannot win grey; Roll is red where one more
+/// word could lose points that banking would win or tie with, but blurple where banking cannot
+/// win (rolling on is then the only way to win, whatever the words). Before the last turns, the
+/// same dice keep the usual look: Bank green, Roll red with a word in hand.
+#[test]
+fn f10_in_a_last_turn_bank_and_roll_are_coloured_by_what_they_do() {
+    // Ann reaches 20; Ben, on 4, needs 17 to win and 16 to tie.
+    let mut game = ann_ben_cat(20);
+    bank_four(&mut game, ANN);
+    bank_four(&mut game, BEN);
+    bank_four(&mut game, CAT);
+    roll(&mut game, ANN, &[2, 2, 2, 2, 1, 3, 4, 5, 1]);
+    choose(&mut game, ANN, 2);
+    bank(&mut game, ANN);
+    let mut before = ann_ben_cat(500);
+    let mut last = game;
+    /// The Bank button's label and style, and Roll's style, in `lang`.
+    fn looks(game: &Game, lang: Lang) -> (String, ButtonStyle, ButtonStyle) {
+        let view = render::turn(game, &DiceStyle::default(), lang);
+        assert_within_limits(&view);
+        let (bank, roll) = match lang {
+            Lang::Fr => ("Encaisser", "Lancer"),
+            _ => ("Bank", "Roll"),
+        };
+        (label(&view, bank), style(&view, bank), style(&view, roll))
+    }
+    // The same three rolls in both games, by the seat on turn: FOR and GET set aside, the IT
+    // dice in hand (one IT spells FORGET IT), and the 2s kept. Before the last turns, Bank is
+    // green and Roll red all along.
+    fn both(before: &mut Game, last: &mut Game, faces: &[u8]) {
+        for (game, by) in [(&mut *before, ANN), (last, BEN)] {
+            roll(game, by, faces);
+            if game.turn().unwrap().rolls == 1 {
+                choose(game, by, 2);
+            }
+        }
+        for lang in [EN, FR] {
+            let (_, bank, roll) = looks(before, lang);
+            assert_eq!((bank, roll), (ButtonStyle::Success, ButtonStyle::Danger));
+        }
+    }
+    use ButtonStyle::{Danger, Primary, Secondary, Success};
+    // Two 2s: 4 cannot win. Bank grey, Roll blurple, though an IT would spell FORGET IT.
+    both(&mut before, &mut last, &[W, 2, 2, W, 1, 3, 4, 5, 1]);
+    let view = turn_view(&last);
+    snap("turn_last_turn_short_bank_word_in_hand", &view);
+    assert!(view
+        .to_string()
+        .contains("⚠️ One **IT** now spells FORGET IT!"));
+    assert_eq!(
+        looks(&last, EN),
+        ("Bank 4 · not enough".into(), Secondary, Primary)
+    );
+    assert_eq!(
+        looks(&last, FR),
+        ("Encaisser 4 · insuffisant".into(), Secondary, Primary)
+    );
+    // Four 2s, doubled: 16 ties. Bank blurple; Roll red (an IT would lose the shared win).
+    both(&mut before, &mut last, &[2, 2, 1, 3, 4]);
+    assert_eq!(looks(&last, EN), ("Bank 16 · ties".into(), Primary, Danger));
+    assert_eq!((looks(&last, FR).1, looks(&last, FR).2), (Primary, Danger));
+    // Five 2s, tripled: 30 wins. Bank green; Roll red (an IT would lose the win).
+    both(&mut before, &mut last, &[2, 1, 3]);
+    assert_eq!(looks(&last, EN), ("Bank 30".into(), Success, Danger));
+    assert_eq!((looks(&last, FR).1, looks(&last, FR).2), (Success, Danger));
+}
+
 /// A finished turn is two lines, no embed and no buttons: the round and how it ended, then every
 /// roll of the turn (the point dice in bold, the words, where the number was kept, each new set),
 /// so a bot's turn can be followed and a long game keeps the channel short (F3–F8).

@@ -808,3 +808,75 @@ fn odds_give_each_boxs_expected_final_score_and_mark_the_best() {
     let best = last.best.expect("a box");
     assert_eq!(last.boxes[best].0, Dickey, "{last:?}");
 }
+
+/// G3, G4: each box has one name in each language, said alike wherever it is named: on the
+/// scorecard, in the "Score in…" menu, in a turn's result, in a review, in a refusal and on the
+/// rules card; English says it as the engine does (no "Three of a Kind" in a history where the
+/// card says "3 of a kind").
+#[test]
+fn g3_g4_each_box_has_one_name_everywhere_in_each_language() {
+    use forgetit::games::getdickey::review::DickeyAct;
+    use forgetit::render::review::ActText;
+    for lang in [EN, FR] {
+        let rules = render::rules(lang).to_string();
+        let mut fresh = ann_ben();
+        roll(&mut fresh, ANN, &[2, 3, 4, 5, 6]);
+        let view = render::turn(&fresh, &DiceStyle::default(), lang);
+        let card = view.embeds[0]
+            .fields
+            .iter()
+            .find(|(_, value, _)| value.starts_with("```"))
+            .expect("a scorecard")
+            .1
+            .clone();
+        let options: Vec<String> = view
+            .selects()
+            .flat_map(|s| s.options.iter().map(|o| o.label.clone()))
+            .collect();
+        for category in Category::ALL {
+            let name = render::category_name(category, lang);
+            let on_card: Vec<&str> = card
+                .lines()
+                .flat_map(|line| line.split("  ").map(str::trim))
+                .filter(|part| part.starts_with(&name))
+                .collect();
+            assert!(!on_card.is_empty(), "{name:?} not on the card:\n{card}");
+            assert!(
+                options.iter().any(|o| o.starts_with(&format!("{name}: "))),
+                "{name:?} not in the menu: {options:?}"
+            );
+            let mut game = fresh.clone();
+            score(&mut game, ANN, category);
+            let result = game.last_turn.clone().unwrap();
+            let line = render::turn_result(&game, &result, &DiceStyle::default(), lang).content;
+            assert!(line.contains(&format!("**{name}**")), "{line}");
+            let act = DickeyAct::Score {
+                hand: vec![2, 3, 4, 5, 6],
+                category,
+                points: 0,
+            };
+            assert!(act.text(lang).contains(&name), "{}", act.text(lang));
+            let refusal = render::error(&RuleError::Game(GameError::BoxFilled(category)), lang);
+            assert!(refusal.contains(&name), "{refusal}");
+            if !category.is_upper() || matches!(category, Ones | Fives | Sixes) {
+                assert!(rules.contains(&name), "{name:?} not in the rules:\n{rules}");
+            }
+            // One message per name: no second one for the card.
+            let key = category.key().replace('_', "-");
+            assert!(!lang.has(&format!("gd-card-{key}")), "gd-card-{key}");
+            if lang == EN {
+                assert_eq!(category.name(), name);
+            }
+        }
+    }
+    // The old English names are gone from what a player reads.
+    let rules = render::rules(EN).to_string();
+    for old in [
+        "Three of a Kind",
+        "Four of a Kind",
+        "Full House",
+        "Straight",
+    ] {
+        assert!(!rules.contains(old), "{old} in the rules:\n{rules}");
+    }
+}

@@ -1154,6 +1154,98 @@ async fn a_game_on_a_phone_in_english_and_french() {
     page.sandbox.shutdown().await;
 }
 
+/// F10 on a phone, in English and in French: in a last turn the buttons are coloured by what
+/// they do. A Bank that cannot win is grey and Roll blurple, though one more IT spells FORGET IT
+/// (rolling on is the only way to win); a Bank that wins is green and Roll red (rolling risks the
+/// win). Screenshot as `phone-last-turn-{short,wins}{,-fr}.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn f10_a_last_turns_buttons_on_a_phone_are_coloured_by_what_they_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open_phone(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+    // The style of the newest enabled button for `action`.
+    let style = |action: &'static str| {
+        let page = &page;
+        async move {
+            let class = page
+                .wait(&Page::action_button(action))
+                .await
+                .attr("class")
+                .await
+                .unwrap()
+                .unwrap_or_default();
+            class
+                .split_whitespace()
+                .find_map(|c| c.strip_prefix("style-"))
+                .unwrap_or_default()
+                .to_string()
+        }
+    };
+    for (host, guest, channel, start, short, suffix) in [
+        (
+            "alice",
+            "bob",
+            "general",
+            "/forgetit start target:50",
+            "not enough",
+            "",
+        ),
+        (
+            "amelie",
+            "alice",
+            "dice",
+            "/forgetit lancer objectif:50",
+            "insuffisant",
+            "-fr",
+        ),
+    ] {
+        page.act_as(host).await;
+        page.open_channel(channel).await;
+        page.command(start).await;
+        page.act_as(guest).await;
+        page.act("join").await;
+        page.act_as(host).await;
+        page.dice.push([5, 2]); // the roll-off (F2): the host first
+        page.act("start").await;
+        // Five 4s: 60, past the target of 50. The guest's last turn needs 61 to win.
+        page.dice.push([4, 4, 4, 4, 4, 1, 2, 3, 1]);
+        page.act("roll").await;
+        page.act("choose:4").await;
+        page.act("bank").await;
+        // FOR and GET set aside, three IT dice in hand, two 5s kept: 10 cannot win.
+        page.act_as(guest).await;
+        page.dice.push([W, 5, 5, W, 1, 3, 4, 2, 1]);
+        page.act("roll").await;
+        page.act("choose:5").await;
+        page.message_with(&[short]).await;
+        page.assert_phone_layout("a last turn").await;
+        assert_eq!(
+            (style("bank").await, style("roll").await),
+            ("secondary".to_string(), "primary".to_string()),
+            "a Bank that cannot win{suffix}"
+        );
+        page.screenshot(&format!("phone-last-turn-short{suffix}"))
+            .await;
+        // Three more 5s: five, tripled, make 75: the win, with two IT dice still in hand.
+        page.dice.push([5, 5, 5, 1, 2]);
+        page.act("roll").await;
+        page.message_with(&["× 3 = 75"]).await;
+        assert_eq!(
+            (style("bank").await, style("roll").await),
+            ("success".to_string(), "danger".to_string()),
+            "a Bank that wins{suffix}"
+        );
+        page.screenshot(&format!("phone-last-turn-wins{suffix}"))
+            .await;
+        page.act("bank").await;
+        page.wait("//div[contains(@class,'message') and .//button[contains(@class,'component-button') and substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':review']]")
+            .await;
+    }
+    assert_eq!(page.sandbox.standin().problems(), Vec::<String>::new());
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}
+
 /// A link to a message of another channel, in an embed (posted as the bot through the stand-in's
 /// REST API, as the bot writes them: `https://discord.com/channels/{guild}/{channel}/{message}`),
 /// opens that channel in the page, scrolled to the message and highlighting it; it does not leave

@@ -523,18 +523,18 @@ async fn leaderboards_and_stats_count_finished_games_only(db: Db) {
         .await
         .unwrap();
     assert_eq!(names(&by_best), [(1, 102), (2, 101)]);
-    // Wins: all on 1; ties broken by points.
+    // Wins: all on 1, so all first (the board shows wins alone); listed by points.
     let by_wins = store
         .leaderboard(kind, Scope::Global, Ranking::Wins, 1, 2)
         .await
         .unwrap();
     assert_eq!((by_wins.page, by_wins.pages, by_wins.players), (1, 2, 3));
-    assert_eq!(names(&by_wins), [(1, 103), (2, 102)]);
+    assert_eq!(names(&by_wins), [(1, 103), (1, 102)]);
     let page2 = store
         .leaderboard(kind, Scope::Global, Ranking::Wins, 2, 2)
         .await
         .unwrap();
-    assert_eq!(names(&page2), [(3, 101)]);
+    assert_eq!(names(&page2), [(1, 101)]);
     // A page past the end shows the last page.
     let past = store
         .leaderboard(kind, Scope::Global, Ranking::Wins, 9, 2)
@@ -798,6 +798,88 @@ async fn players_equal_on_the_ranking_share_a_rank_across_pages(db: Db) {
         let ranks: Vec<u64> = first.rows.iter().chain(&second.rows).map(|r| r.0).collect();
         assert_eq!(ranks, [1, 1], "{by:?}");
     }
+}
+
+/// Boards rank by what they show: players with the same wins share a rank whatever their
+/// points (the points only order the listing), and so do ratings that show alike (`1500 + 40 ×
+/// (mu - 3 sigma)`, rounded half up), however their exact `mu - 3 sigma` differ; the next rank
+/// counts the players above it (1, 1, 1, 4).
+async fn players_equal_on_what_a_board_shows_share_a_rank(db: Db) {
+    let store = db.open().await;
+    let kind = forgetit::games::forgetit::KIND;
+    // ANN beats BEN (20 to 4), then BEN beats ANN by as much: one win each, 24 points each ...
+    for (players, channel) in [([ANN, BEN], 10), ([BEN, ANN], 11)] {
+        let mut t = started(&store, place(6, channel), &players, 20).await;
+        t.bank_twos(&store, 4).await;
+        t.bank_twos(&store, 2).await;
+        t.bank_twos(&store, 2).await;
+        t.roll(&store, &[W; 9]).await;
+    }
+    // ... and CAT one win with more points: first by wins with both, first by points alone.
+    let mut t = started(&store, place(6, 12), &[CAT, Player::Bot(1)], 20).await;
+    t.bank_twos(&store, 6).await; // CAT 48
+    t.bank_twos(&store, 2).await; // the bot seat's last turn: 4
+    assert_eq!(t.game.phase, Phase::Finished { winners: vec![0] });
+    let board = |by| {
+        let store = &store;
+        async move {
+            let page = store
+                .leaderboard(kind, Scope::Guild(GuildId::new(6)), by, 1, 10)
+                .await
+                .unwrap();
+            page.rows
+                .iter()
+                .map(|(rank, s)| (*rank, s.user_id.get(), s.wins))
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        board(Ranking::Wins).await,
+        [(1, 103, 1), (1, 101, 1), (1, 102, 1)],
+        "equal wins, one rank; listed by points, then id"
+    );
+    assert_eq!(board(Ranking::Points).await[0], (1, 103, 1));
+    assert_eq!(
+        board(Ranking::Points).await[1..],
+        [(2, 101, 1), (2, 102, 1)]
+    );
+
+    // Ratings: (player id, mu - 3 sigma in millionths) and the rating shown.
+    let rated = [
+        (1, 500_000, 1520),
+        (2, 490_000, 1520),
+        (3, 487_500, 1520), // 1519.5, rounded up
+        (4, 487_499, 1519),
+        (5, -12_500, 1500), // 1499.5, rounded up
+        (6, -12_501, 1499),
+    ];
+    for (id, ordinal, _) in rated {
+        db.execute(&format!(
+            "INSERT INTO ratings (guild_id, kind, player_kind, player_id, name, mu, sigma, \
+             games, updated_ms) VALUES (7, '{}', 'person', {id}, 'p{id}', {}, 1000000, 1, 0)",
+            kind.as_str(),
+            3_000_000 + ordinal
+        ))
+        .await;
+    }
+    let mut shown = Vec::new();
+    for page in 1..=3 {
+        let board = store
+            .rating_board(kind, Scope::Guild(GuildId::new(7)), page, 2)
+            .await
+            .unwrap();
+        shown.extend(board.rows.iter().map(|(rank, r)| {
+            let rating = forgetit::render::stats::shown_rating(r.rating.ordinal());
+            (*rank, r.player, rating)
+        }));
+    }
+    let person = |id| Player::Person(UserId::new(id));
+    let expected: Vec<(u64, Player, i64)> = [1, 1, 1, 4, 5, 6]
+        .into_iter()
+        .zip(rated)
+        .map(|(rank, (id, _, rating))| (rank, person(id), rating))
+        .collect();
+    assert_eq!(shown, expected, "across pages of two");
 }
 
 async fn many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show(db: Db) {
@@ -1283,6 +1365,7 @@ on_both_backends!(
     leaderboards_of_a_period_count_the_games_finished_in_it,
     a_three_seat_game_with_a_shared_win_rates_every_seat,
     players_equal_on_the_ranking_share_a_rank_across_pages,
+    players_equal_on_what_a_board_shows_share_a_rank,
     a_persons_latest_finished_game_is_found_by_server_and_kind,
     many_open_games_load_exactly_as_each_loads_alone_with_what_their_messages_show,
     commits_of_many_games_at_once_land_each_once_and_a_stale_one_alone_is_refused(

@@ -104,6 +104,7 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
     };
     let seat = &game.seats[turn.seat];
     let danger = last_word(turn).is_some_and(|(_, in_hand)| in_hand > 0);
+    let banking = last_bank(game, turn);
     let (content, actions) = match seat.player {
         Player::Person(_) => (
             tr!(lang, "turn-yours", who = mention(seat)),
@@ -123,21 +124,14 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
                 ButtonStyle::Primary,
                 Intent::Play(Move::ChoosePoint(number)),
             )),
-            Action::Play { mv: Move::Roll, .. } => {
-                let look = if danger {
-                    ButtonStyle::Danger
-                } else {
-                    ButtonStyle::Primary
-                };
-                play.push(ButtonView::new(
-                    &roll_label(turn, lang),
-                    look,
-                    Intent::Play(Move::Roll),
-                ));
-            }
+            Action::Play { mv: Move::Roll, .. } => play.push(ButtonView::new(
+                &roll_label(turn, lang),
+                roll_style(danger, banking),
+                Intent::Play(Move::Roll),
+            )),
             Action::Play { mv: Move::Bank, .. } => play.push(ButtonView::new(
                 &bank_label(game, turn, lang),
-                ButtonStyle::Success,
+                bank_style(banking),
                 Intent::Play(Move::Bank),
             )),
             _ => {}
@@ -180,16 +174,62 @@ pub fn turn(game: &Game, style: &DiceStyle, lang: Lang) -> MessageView {
         .row(play)
 }
 
+/// What banking the turn's points now would end in, in a last turn (F10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LastBank {
+    /// Above every other total: the win.
+    Wins,
+    /// Level with the highest other total: a shared win.
+    Ties,
+    /// Below it: banking cannot win, only rolling on can.
+    Short,
+}
+
+/// What banking now would end in, in a last turn (F10); `None` before the last turns. Before a
+/// point number is chosen the turn has no points, so banking is short (and not yet allowed).
+fn last_bank(game: &Game, turn: &Turn) -> Option<LastBank> {
+    let need = game.last_turn_need()?;
+    let points = turn.score();
+    Some(if points >= need.win {
+        LastBank::Wins
+    } else if points == need.tie {
+        LastBank::Ties
+    } else {
+        LastBank::Short
+    })
+}
+
+/// Bank's colour says what it does: green where banking ends the turn well (always, before the
+/// last turns; in a last turn, only a Bank that wins), blurple for one that only ties, grey for
+/// one that cannot win (F10).
+fn bank_style(banking: Option<LastBank>) -> ButtonStyle {
+    match banking {
+        None | Some(LastBank::Wins) => ButtonStyle::Success,
+        Some(LastBank::Ties) => ButtonStyle::Primary,
+        Some(LastBank::Short) => ButtonStyle::Secondary,
+    }
+}
+
+/// Roll's colour: red when one more word in hand could spell FORGET IT and lose points that
+/// banking would keep (F4); blurple otherwise, and in a last turn whose Bank cannot win (F10),
+/// where rolling on is the only way to win and losing the points loses nothing banking keeps.
+fn roll_style(danger: bool, banking: Option<LastBank>) -> ButtonStyle {
+    match banking {
+        Some(LastBank::Short) => ButtonStyle::Primary,
+        _ if danger => ButtonStyle::Danger,
+        _ => ButtonStyle::Primary,
+    }
+}
+
 /// "Bank 75"; in the last turns (F10) it says when banking cannot win ("· not enough") or only
 /// ties ("· ties"). It banks all the same.
 fn bank_label(game: &Game, turn: &Turn, lang: Lang) -> String {
-    let points = turn.score();
-    let key = match game.last_turn_need() {
-        Some(need) if points < need.tie => "fgi-button-bank-short",
-        Some(need) if points == need.tie => "fgi-button-bank-ties",
-        _ => "fgi-button-bank",
+    let key = match last_bank(game, turn) {
+        Some(LastBank::Short) => "fgi-button-bank-short",
+        Some(LastBank::Ties) => "fgi-button-bank-ties",
+        None | Some(LastBank::Wins) => "fgi-button-bank",
     };
-    tr!(lang, key, points = points)
+    tr!(lang, key, points = turn.score())
 }
 
 /// The answer to **Odds**, privately to whoever clicked (`asker`): for the turn in progress, the

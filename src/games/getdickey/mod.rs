@@ -182,14 +182,11 @@ impl Hosted for GetDickey {
         views::rules(lang)
     }
 
-    /// Each box's name and its line on the scorecard.
+    /// Each box's one name (on the scorecard and everywhere else).
     fn message_ids() -> Vec<String> {
         Category::ALL
             .iter()
-            .flat_map(|category| {
-                let key = category.key().replace('_', "-");
-                [format!("gd-box-{key}"), format!("gd-card-{key}")]
-            })
+            .map(|category| format!("gd-box-{}", category.key().replace('_', "-")))
             .collect()
     }
 

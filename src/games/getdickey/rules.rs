@@ -123,7 +123,7 @@ impl Category {
         self.index() < 6
     }
 
-    /// The box's name as the scorecard prints it.
+    /// The box's English name, as every English message says it (`gd-box-*`).
     pub fn name(self) -> &'static str {
         match self {
             Category::Ones => "Ones",
@@ -132,11 +132,11 @@ impl Category {
             Category::Fours => "Fours",
             Category::Fives => "Fives",
             Category::Sixes => "Sixes",
-            Category::ThreeOfAKind => "Three of a Kind",
-            Category::FourOfAKind => "Four of a Kind",
-            Category::FullHouse => "Full House",
-            Category::SmallStraight => "Small Straight",
-            Category::LargeStraight => "Large Straight",
+            Category::ThreeOfAKind => "3 of a kind",
+            Category::FourOfAKind => "4 of a kind",
+            Category::FullHouse => "Full house",
+            Category::SmallStraight => "Small straight",
+            Category::LargeStraight => "Large straight",
             Category::Dickey => "Dickey",
             Category::Chance => "Chance",
         }

@@ -196,7 +196,9 @@ fn turn_title(game: &Game, turn: &Turn, colour: u32, lang: Lang) -> EmbedView {
     )
 }
 
-/// A box's name in `lang` (the engine's names are English).
+/// A box's name in `lang`: its one name there, on the scorecard, in the "Score in…" menu, in a
+/// turn's result, in Odds, in reviews, in refusals and in the rules (whose texts refer to the same
+/// messages). Short enough for the card. In English, the engine's [`Category::name`].
 pub fn category_name(category: Category, lang: Lang) -> String {
     lang.t(&format!("gd-box-{}", category.key().replace('_', "-")))
 }
@@ -753,14 +755,15 @@ fn medal(rank: u64) -> String {
     }
 }
 
+/// A box's name on the scorecard, in the "Score in…" menu and in Odds: its one name
+/// ([`category_name`]).
+fn card_name(category: Category, lang: Lang) -> String {
+    category_name(category, lang)
+}
+
 /// A scorecard as a code block of two columns (see the module's doc): upper boxes, the upper
 /// subtotal toward 63 and the bonus on the left; lower boxes and the Dickey bonus on the right;
 /// the total below. Open boxes show `·`.
-/// A box's name on the scorecard (and in the "Score in…" menu): short enough for the card.
-fn card_name(category: Category, lang: Lang) -> String {
-    lang.t(&format!("gd-card-{}", category.key().replace('_', "-")))
-}
-
 fn card_block(card: &Scorecard, lang: Lang) -> String {
     // Short labels, so that the card stays 32 characters wide in every language.
     let label = |c: Category| card_name(c, lang);

@@ -3,6 +3,13 @@
 
 use super::*;
 
+/// A rating row's rating as boards show it ([`crate::render::stats::shown_rating`]), from its
+/// `mu` and `sigma` in millionths: `1500 + floor((mu - 3 sigma) / 25000 + 1/2)`, in integers
+/// (both backends divide integers toward zero: the floor of a negative quotient is written out).
+const SHOWN_RATING: &str = "(1500 + CASE WHEN mu - 3 * sigma + 12500 >= 0 \
+     THEN (mu - 3 * sigma + 12500) / 25000 \
+     ELSE -((24999 - (mu - 3 * sigma + 12500)) / 25000) END)";
+
 impl Queries {
     pub(in crate::store) async fn leaderboard(
         &self,
@@ -39,17 +46,19 @@ impl Queries {
         let players: i64 = count.fetch_one(&self.pool).await?;
         let pages = (players as u32).div_ceil(per_page).max(1);
         let page = page.clamp(1, pages);
-        let order = match by {
-            Ranking::Wins => "wins DESC, points DESC",
-            Ranking::Points => "points DESC, wins DESC",
-            Ranking::Best => "best DESC, wins DESC",
+        // What the board ranks by and shows, then the order of the players equal on it.
+        let (ranked, then) = match by {
+            Ranking::Wins => ("wins DESC", "points DESC"),
+            Ranking::Points => ("points DESC", "wins DESC"),
+            Ranking::Best => ("best DESC", "wins DESC"),
             // Ratings have a board of their own (`rating_board`); statistics rank by wins.
-            Ranking::Rating => "wins DESC, points DESC",
+            Ranking::Rating => ("wins DESC", "points DESC"),
         };
-        // Players equal on both ranking keys share a rank (1, 2, 2, 4), also across pages.
+        // Players equal on what the board shows share a rank (1, 1, 3), also across pages: the
+        // order among them (by the other measure, then by id) is a listing order, not a rank.
         let sql = format!(
-            "SELECT *, RANK() OVER (ORDER BY {order}) AS rank FROM ({stats}) s \
-             ORDER BY {order}, s.user_id LIMIT $3 OFFSET $4"
+            "SELECT *, RANK() OVER (ORDER BY {ranked}) AS rank FROM ({stats}) s \
+             ORDER BY {ranked}, {then}, s.user_id LIMIT $3 OFFSET $4"
         );
         let offset = u64::from(page - 1) * u64::from(per_page);
         let mut rows = sqlx::query(&sql)
@@ -141,18 +150,22 @@ impl Queries {
         let pages = (players as u32).div_ceil(per_page).max(1);
         let page = page.clamp(1, pages);
         let offset = u64::from(page - 1) * u64::from(per_page);
-        let rows: Vec<(String, i64, String, i64, i64, i64, i64)> = sqlx::query_as(
+        // Ranked by the rating as shown (equal shown ratings share a rank), listed by the
+        // rating itself within a rank.
+        let sql = format!(
             "SELECT player_kind, player_id, name, mu, sigma, games, \
-             RANK() OVER (ORDER BY mu - 3 * sigma DESC) AS rank FROM ratings \
+             RANK() OVER (ORDER BY {SHOWN_RATING} DESC) AS rank FROM ratings \
              WHERE kind = $1 AND guild_id = $2 AND player_kind = 'person' \
-             ORDER BY mu - 3 * sigma DESC, player_kind, player_id LIMIT $3 OFFSET $4",
-        )
-        .bind(kind.as_str())
-        .bind(guild)
-        .bind(i64::from(per_page))
-        .bind(offset as i64)
-        .fetch_all(&self.pool)
-        .await?;
+             ORDER BY {SHOWN_RATING} DESC, mu - 3 * sigma DESC, player_kind, player_id \
+             LIMIT $3 OFFSET $4"
+        );
+        let rows: Vec<(String, i64, String, i64, i64, i64, i64)> = sqlx::query_as(&sql)
+            .bind(kind.as_str())
+            .bind(guild)
+            .bind(i64::from(per_page))
+            .bind(offset as i64)
+            .fetch_all(&self.pool)
+            .await?;
         Ok(LeaderboardPage {
             rows: rows
                 .into_iter()
