@@ -567,88 +567,118 @@ pub fn chart<A>(review: &Review<A>, lang: Lang) -> Option<Picture> {
     })
 }
 
-/// What [`chart`] draws, and its alt text; `None` before a first turn.
+/// What [`chart`] draws, and its alt text; `None` before a first turn. A review in chances
+/// (Pig), or whose rounds were all played to win (For Get It near the target), is drawn in
+/// chances: the line from the chance at the first turn to the chance at the end, the bars in
+/// percentage points; a review in points with some rounds played to win draws their points on
+/// both lines and no bars for them (their luck and decisions are in another currency).
 pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, String)> {
     if review.turns.is_empty() {
         return None;
     }
-    let (mut actual, mut optimal) = match review.unit {
-        Unit::Points => ((0.0, vec![(0, 0.0)]), (0.0, vec![(0, 0.0)])),
-        Unit::Chance => (
-            (review.expected, vec![(0, review.expected)]),
-            (review.expected, vec![(0, review.expected)]),
-        ),
+    let unit = if review.turns.iter().any(|t| t.unit == review.unit) {
+        review.unit
+    } else {
+        Unit::Chance
     };
+    let mut actual = vec![(0.0, 0.0)];
+    let mut optimal = vec![(0.0, 0.0)];
     let mut rounds = Vec::new();
-    for t in &review.turns {
-        let cost = t.lost + t.forfeited;
-        if t.unit != review.unit {
-            // A round judged in chances, in a chart in points: its points count for both lines,
-            // its luck and decisions (in chances) are not plotted in points.
-            actual.0 += f64::from(t.points);
-            optimal.0 += f64::from(t.points);
-            actual.1.push((t.number, actual.0));
-            optimal.1.push((t.number, optimal.0));
-            rounds.push((t.number, 0.0, 0.0));
-            continue;
-        }
-        match review.unit {
-            Unit::Points => {
-                actual.0 += f64::from(t.points);
-                // Optimal decisions, average dice: the turn's points less its luck and with
-                // what its decisions and timeouts gave up.
-                optimal.0 += f64::from(t.points) - t.luck + cost;
-            }
-            Unit::Chance => {
-                // The chance once the turn ended; with optimal decisions, that and what the
-                // decisions so far gave up.
-                actual.0 = t.chance_after.unwrap_or(actual.0);
-                optimal.0 += cost;
+    match unit {
+        Unit::Points => {
+            let (mut now, mut best) = (0.0, 0.0);
+            for t in &review.turns {
+                now += f64::from(t.points);
+                if t.unit == unit {
+                    // Optimal decisions, average dice: the turn's points less its luck and with
+                    // what its decisions and timeouts gave up.
+                    best += f64::from(t.points) - t.luck + t.lost + t.forfeited;
+                    rounds.push((t.number, t.luck, t.lost + t.forfeited));
+                } else {
+                    // Played to win, judged in chances: its points count for both lines.
+                    best += f64::from(t.points);
+                }
+                actual.push((f64::from(t.number), now));
+                optimal.push((f64::from(t.number), best));
             }
         }
-        let optimal_now = match review.unit {
-            Unit::Points => optimal.0,
-            Unit::Chance => (actual.0 + optimal.0 - review.expected).min(100.0),
-        };
-        actual.1.push((t.number, actual.0));
-        optimal.1.push((t.number, optimal_now));
-        rounds.push((t.number, t.luck, cost));
+        Unit::Chance => {
+            let turns: Vec<&TurnReview> = review
+                .turns
+                .iter()
+                .filter(|t| t.unit == Unit::Chance)
+                .collect();
+            let start = match review.unit {
+                Unit::Chance => review.expected,
+                Unit::Points => turns.first().and_then(|t| t.chance_before).unwrap_or(0.0),
+            };
+            actual = vec![(0.0, start)];
+            optimal = vec![(0.0, start)];
+            // The chance after each turn; with optimal decisions, that and what the decisions
+            // and timeouts so far gave up.
+            let (mut now, mut costs, mut last) = (start, 0.0, 0);
+            for t in turns {
+                now = t.chance_after.unwrap_or(now);
+                costs += t.lost + t.forfeited;
+                last = t.number;
+                actual.push((f64::from(t.number), now));
+                optimal.push((f64::from(t.number), (now + costs).min(100.0)));
+                rounds.push((t.number, t.luck, t.lost + t.forfeited));
+            }
+            // The game's end, when the others' turns moved the chance after the last of the
+            // player's: half a round on.
+            if let Some(end) = review.end.filter(|end| (end - now).abs() > NEGLIGIBLE) {
+                let x = f64::from(last) + 0.5;
+                actual.push((x, end));
+                optimal.push((x, (end + costs).min(100.0)));
+            }
+        }
     }
-    let values_label = match review.unit {
-        Unit::Points => tr!(lang, "review-chart-points"),
-        Unit::Chance => tr!(lang, "review-chart-chance"),
+    let (values_label, deltas_label, luck_label) = match unit {
+        Unit::Points => (
+            tr!(lang, "review-chart-points"),
+            tr!(lang, "review-chart-deltas"),
+            tr!(lang, "review-chart-luck"),
+        ),
+        Unit::Chance => (
+            tr!(lang, "review-chart-chance"),
+            tr!(lang, "review-chart-deltas-chance"),
+            tr!(lang, "review-chart-dice"),
+        ),
     };
     let drawn = ReviewChart {
         title: tr!(lang, "review-chart-title"),
         rounds_label: tr!(lang, "chart-rounds"),
         values_label,
-        deltas_label: tr!(lang, "review-chart-deltas"),
+        deltas_label,
+        chance: unit == Unit::Chance,
         actual: (
             tr!(lang, "review-chart-you", name = review.name.as_str()),
-            actual.1,
+            actual,
         ),
-        optimal: (tr!(lang, "review-chart-optimal"), optimal.1),
+        optimal: (tr!(lang, "review-chart-optimal"), optimal),
         rounds,
-        luck_label: tr!(lang, "review-chart-luck"),
+        luck_label,
         cost_label: tr!(lang, "review-chart-cost"),
     };
     let turns: Vec<String> = review
         .turns
         .iter()
         .map(|t| {
-            if t.unit != review.unit {
+            if t.unit != unit {
                 return tr!(lang, "review-chart-turn-to-win", round = t.number);
             }
+            let cost = cost_text(&amount(t.lost + t.forfeited, lang));
             tr!(
                 lang,
                 "review-chart-turn",
                 round = t.number,
                 luck = signed(t.luck, lang),
-                lost = signed(-(t.lost + t.forfeited), lang)
+                lost = cost
             )
         })
         .collect();
-    let alt_id = match review.unit {
+    let alt_id = match unit {
         Unit::Points => "review-chart-alt",
         Unit::Chance => "review-chart-alt-chance",
     };

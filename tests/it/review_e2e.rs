@@ -149,12 +149,17 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
         !text.contains("Score =") && !text.contains("would have scored"),
         "{text}"
     );
-    // Each round is in the chart, and in its alt text.
+    // Each round is in the chart, and in its alt text: every round was played to win, so the
+    // chart is in chances, what her first round's decisions cost as the review lists them.
     let chart = review.attachment("review.png").expect("the review's chart");
     assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     let alt = chart.description.as_deref().unwrap_or_default();
+    let first_costs = pct((keep_4s - keep_1s) + (roll_on - bank_2));
     assert!(
-        alt.contains("round 1 played to win · round 2 played to win"),
+        alt.starts_with("alice's chance of winning after each of their turns")
+            && alt.contains("round 1 ")
+            && alt.contains(&format!(", −{first_costs} decisions · round 2 "))
+            && alt.ends_with(", 0.0 decisions"),
         "{alt}"
     );
     let image = review.embeds()[0]["image"]["url"]
