@@ -255,7 +255,7 @@ review-no-mistakes-close = None: every decision was within { $threshold } { $uni
 } of the best one. 🎯
 review-round-head = **Round { $round }** · { $points } pts
 review-round-to-win = 🏁 chance of winning: { $before }% at the start, { $terms }: { $after }% at the end
-review-term-luck = luck { $value }
+review-term-luck = your dice { $value }
 review-term-decisions = decisions { $value }
 review-term-timeouts = timeouts { $value }
 review-round-best = every decision was the best one

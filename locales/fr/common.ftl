@@ -275,7 +275,7 @@ review-no-mistakes-close = Aucune : chaque décision était à moins de { $thre
 } de la meilleure. 🎯
 review-round-head = **Manche { $round }** · { $points } pts
 review-round-to-win = 🏁 chances de gagner : { $before } % au début, { $terms } : { $after } % à la fin
-review-term-luck = chance { $value }
+review-term-luck = vos dés { $value }
 review-term-decisions = décisions { $value }
 review-term-timeouts = délais { $value }
 review-round-best = chaque décision était la meilleure

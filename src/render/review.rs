@@ -169,7 +169,8 @@ impl ChanceSum {
         signed_at(self.others.0, self.others.1, lang)
     }
 
-    /// "luck −4.5, decisions −7.5" (and timeouts), in words.
+    /// "your dice −4.5, decisions −7.5" (and timeouts), in words: within a turn, luck is the
+    /// player's dice.
     fn terms(&self, lang: Lang) -> String {
         let mut terms = vec![
             tr!(lang, "review-term-luck", value = self.luck(lang)),

@@ -216,12 +216,12 @@ fn a_review_with_rounds_played_to_win_judges_them_in_chances() {
     );
     // Each round in chances reads from its start to its end, the numbers adding up.
     assert!(
-        text.contains("24.5% at the start, luck −4.5, decisions −7.5: 12.5% at the end"),
+        text.contains("24.5% at the start, your dice −4.5, decisions −7.5: 12.5% at the end"),
         "{text}"
     );
     let last = &text[text.find("**Round 5**").unwrap()..];
     assert!(
-        last.contains("31.2% at the start, luck −31.2, decisions 0.0: 0% at the end"),
+        last.contains("31.2% at the start, your dice −31.2, decisions 0.0: 0% at the end"),
         "{text}"
     );
     assert!(last.contains("every decision was the best one"), "{text}");
