@@ -45,13 +45,18 @@ fn review() -> ReviewChart {
         rounds_label: "Round".into(),
         values_label: "Points".into(),
         deltas_label: "Each round".into(),
+        chance: false,
         actual: (
             "alice".into(),
-            (0..=13).map(|r| (r, f64::from(r) * 17.0)).collect(),
+            (0..=13)
+                .map(|r| (f64::from(r), f64::from(r) * 17.0))
+                .collect(),
         ),
         optimal: (
             "optimal play would expect".into(),
-            (0..=13).map(|r| (r, f64::from(r) * 19.5)).collect(),
+            (0..=13)
+                .map(|r| (f64::from(r), f64::from(r) * 19.5))
+                .collect(),
         ),
         rounds,
         luck_label: "luck".into(),

@@ -231,9 +231,14 @@ review-luck = 🎲 Your dice: **{ $luck }** points against average dice.
 review-lost = 🧠 Your decisions cost **{ $lost }** points on average.
 review-forfeited = ⏰ Timeouts and leaving cost **{ $forfeited }** points on average.
 review-start-chance = 📈 Your chance of winning at your first turn: **{ $chance }%**.
-review-luck-chance = 🎲 Your dice: **{ $luck }** points of winning chance against average dice.
-review-lost-chance = 🧠 Your decisions cost **{ $lost }** points of winning chance.
-review-forfeited-chance = ⏰ Timeouts and leaving cost **{ $forfeited }** points of winning chance.
+review-luck-chance = 🎲 Luck: **{ $luck }** percentage points (your dice { $dice }, the others' turns { $others }).
+review-lost-chance = 🧠 Your decisions cost **{ $lost }** percentage points.
+review-forfeited-chance = ⏰ Timeouts and leaving cost **{ $forfeited }** percentage points.
+review-end-chance = 🏁 { $start }% { $terms } = **{ $end }%** at the end: { $result ->
+    [won] you won.
+    [shared] a shared win.
+   *[lost] you lost.
+}
 review-played-to-win = 🏁 { $n ->
     [one] Round { $rounds } was played to win, as the bot seats play it: it is judged by your chance of winning, not counted in the points above.
    *[other] Rounds { $rounds } were played to win, as the bot seats play them: they are judged by your chance of winning, not counted in the points above.
@@ -244,11 +249,22 @@ review-all-played-to-win = 🏁 { $n ->
 }
 review-rounds = Rounds that mattered
 review-no-mistakes = None: every decision was the best one. 🎯
+review-no-mistakes-close = None: every decision was within { $threshold } { $unit ->
+    [chance] percentage point
+   *[points] point
+} of the best one. 🎯
 review-round-head = **Round { $round }** · { $points } pts
-review-round-to-win = 🏁 chance of winning: { $before }% at the start, { $after }% at the end
+review-round-to-win = 🏁 chance of winning: { $before }% at the start, { $terms }: { $after }% at the end
+review-term-luck = your dice { $value }
+review-term-decisions = decisions { $value }
+review-term-timeouts = timeouts { $value }
 review-round-best = every decision was the best one
+review-round-close = every decision was within { $threshold } { $unit ->
+    [chance] percentage point
+   *[points] point
+} of the best one
 review-mistake = you chose to { $chosen }; better: { $best } (**−{ $cost }** pts)
-review-mistake-chance = you chose to { $chosen } (**{ $chosen_chance }%** to win); better: { $best } ({ $best_chance }%)
+review-mistake-chance = you chose to { $chosen } (**{ $chosen_chance }%** to win); better: { $best } ({ $best_chance }%, **−{ $cost }** pts)
 review-mistake-on = with { $dice }, { $mistake }
 review-more-decisions = …and { $n ->
     [one] one more decision
@@ -261,7 +277,7 @@ review-more-mistakes = …and { $n ->
 review-more-mistakes-to-win = …and { $n ->
     [one] one more round played to win, costing
    *[other] { $n } more rounds played to win, costing
-} { $cost } points of winning chance in all.
+} { $cost } percentage points in all.
 review-timed-out = ⏰ timed out
 review-left = 🚪 left
 review-unfinished = the game ended
@@ -308,9 +324,11 @@ review-chart-title = Your game, round by round
 review-chart-points = Points
 review-chart-chance = Chance of winning (%)
 review-chart-deltas = Each round
+review-chart-deltas-chance = Each round, in percentage points
 review-chart-you = { $name }
 review-chart-optimal = optimal play would expect
 review-chart-luck = luck
+review-chart-dice = your dice
 review-chart-cost = decisions
 review-chart-alt = { $name }'s score round by round against what optimal play would expect, with each round's luck and what the decisions cost: { $turns }
 review-chart-alt-chance = { $name }'s chance of winning after each of their turns against the chance optimal decisions would have kept, with each round's luck and what the decisions cost: { $turns }

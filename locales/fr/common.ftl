@@ -250,10 +250,15 @@ review-expected-some = 📈 Sur { $rounds ->
 review-luck = 🎲 Vos dés : **{ $luck }** points par rapport à des dés moyens.
 review-lost = 🧠 Vos décisions ont coûté **{ $lost }** points en moyenne.
 review-forfeited = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points en moyenne.
-review-start-chance = 📈 Votre chance de gagner à votre premier tour : **{ $chance } %**.
-review-luck-chance = 🎲 Vos dés : **{ $luck }** points de chance de gagner par rapport à des dés moyens.
-review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de chance de gagner.
-review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de chance de gagner.
+review-start-chance = 📈 Vos chances de gagner à votre premier tour : **{ $chance } %**.
+review-luck-chance = 🎲 La chance : **{ $luck }** points de pourcentage (vos dés { $dice }, les tours des autres { $others }).
+review-lost-chance = 🧠 Vos décisions ont coûté **{ $lost }** points de pourcentage.
+review-forfeited-chance = ⏰ Les délais dépassés et le départ ont coûté **{ $forfeited }** points de pourcentage.
+review-end-chance = 🏁 { $start } % { $terms } = **{ $end } %** à la fin : { $result ->
+    [won] vous avez gagné.
+    [shared] victoire partagée.
+   *[lost] vous avez perdu.
+}
 review-played-to-win = 🏁 { $n ->
     [one] La manche { $rounds } s'est jouée pour gagner, comme les robots la jouent : elle est jugée sur votre chance de gagner, hors des points ci-dessus.
    *[other] Les manches { $rounds } se sont jouées pour gagner, comme les robots les jouent : elles sont jugées sur votre chance de gagner, hors des points ci-dessus.
@@ -264,11 +269,22 @@ review-all-played-to-win = 🏁 { $n ->
 }
 review-rounds = Les manches qui ont compté
 review-no-mistakes = Aucune : chaque décision était la meilleure. 🎯
+review-no-mistakes-close = Aucune : chaque décision était à moins de { $threshold } { $unit ->
+    [chance] point de pourcentage
+   *[points] point
+} de la meilleure. 🎯
 review-round-head = **Manche { $round }** · { $points } pts
-review-round-to-win = 🏁 chance de gagner : { $before } % au début, { $after } % à la fin
+review-round-to-win = 🏁 chances de gagner : { $before } % au début, { $terms } : { $after } % à la fin
+review-term-luck = vos dés { $value }
+review-term-decisions = décisions { $value }
+review-term-timeouts = délais { $value }
 review-round-best = chaque décision était la meilleure
+review-round-close = chaque décision était à moins de { $threshold } { $unit ->
+    [chance] point de pourcentage
+   *[points] point
+} de la meilleure
 review-mistake = votre choix : { $chosen } ; mieux : { $best } (**−{ $cost }** pts)
-review-mistake-chance = votre choix : { $chosen } (**{ $chosen_chance } %** de chances de gagner) ; mieux : { $best } ({ $best_chance } %)
+review-mistake-chance = votre choix : { $chosen } (**{ $chosen_chance } %** de chances de gagner) ; mieux : { $best } ({ $best_chance } %, **−{ $cost }** pts)
 review-mistake-on = avec { $dice }, { $mistake }
 review-more-decisions = …et { $n ->
     [one] une autre décision
@@ -281,7 +297,7 @@ review-more-mistakes = …et { $n ->
 review-more-mistakes-to-win = …et { $n ->
     [one] une autre manche jouée pour gagner, qui a coûté
    *[other] { $n } autres manches jouées pour gagner, qui ont coûté
-} { $cost } points de chance de gagner en tout.
+} { $cost } points de pourcentage en tout.
 review-timed-out = ⏰ délai dépassé
 review-left = 🚪 parti
 review-unfinished = la partie a pris fin
@@ -325,9 +341,11 @@ review-chart-title = Votre partie, manche par manche
 review-chart-points = Points
 review-chart-chance = Chances de gagner (%)
 review-chart-deltas = Chaque manche
+review-chart-deltas-chance = Chaque manche, en points de pourcentage
 review-chart-you = { $name }
 review-chart-optimal = un jeu parfait, en moyenne
 review-chart-luck = chance
+review-chart-dice = vos dés
 review-chart-cost = décisions
 review-chart-alt = Le score { DE($name) }, manche par manche, face à ce qu'un jeu parfait aurait rapporté en moyenne, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }
 review-chart-alt-chance = Les chances de victoire { DE($name) } après chacun de ses tours, face à celles que des décisions parfaites auraient gardées, avec la chance de chaque manche et ce qu'ont coûté les décisions : { $turns }

@@ -25,9 +25,6 @@ pub const SHOWN_PER_ROUND: usize = 3;
 /// The file name of a review's chart.
 pub const CHART_FILE: &str = "review.png";
 
-/// Decisions that cost less than this are left out of the list: they would read "−0.0".
-pub const SHOWN_COST: f64 = 0.05;
-
 /// How a game's decisions read in a review.
 pub trait ActText {
     /// The decision, as "bank 24", "keep the 4s", "score Chance (19)".
@@ -54,6 +51,153 @@ fn signed(value: f64, lang: Lang) -> String {
         format!("−{text}")
     } else {
         text
+    }
+}
+
+/// How many decimals an amount (a cost, luck) is shown with: one, and more below 0.05, so that
+/// an amount that is not nothing never reads "0.0".
+fn decimals(value: f64) -> usize {
+    match value.abs() {
+        v if v <= NEGLIGIBLE || v >= 0.05 => 1,
+        v if v >= 0.005 => 2,
+        _ => 3,
+    }
+}
+
+/// `value` rounded to `places` decimals, as it is written.
+fn rounded(value: f64, places: usize) -> f64 {
+    format!("{value:.places$}").parse().unwrap_or(value)
+}
+
+/// An amount as shown: (the value rounded as shown, its text), with [`decimals`]; below 0.0005,
+/// "<0.001" (counted as nothing).
+fn amount(value: f64, lang: Lang) -> (f64, String) {
+    let places = decimals(value);
+    let shown = rounded(value.abs(), places);
+    if shown == 0.0 && value.abs() > NEGLIGIBLE {
+        return (0.0, decimal("<0.001", lang));
+    }
+    (shown, decimal(&format!("{shown:.places$}"), lang))
+}
+
+/// A signed amount with `places` decimals: "+4.1", "−20.4", "0".
+fn signed_at(value: f64, places: usize, lang: Lang) -> String {
+    let text = decimal(&format!("{:.places$}", value.abs()), lang);
+    if rounded(value, places) == 0.0 {
+        text
+    } else if value > 0.0 {
+        format!("+{text}")
+    } else {
+        format!("−{text}")
+    }
+}
+
+/// A cost as shown, signed: "−4.5", "−0.02", or "0.0" for nothing.
+fn cost_text((value, text): &(f64, String)) -> String {
+    if *value == 0.0 && !text.starts_with('<') {
+        text.clone()
+    } else {
+        format!("−{text}")
+    }
+}
+
+/// A chance of winning in percent: a whole number as such ("0", "100"), else with one decimal
+/// ("54.6"); with the value as shown.
+fn percent(value: f64, lang: Lang) -> (f64, String) {
+    if (value - value.round()).abs() < 1e-9 {
+        (value.round(), format!("{:.0}", value.round().abs()))
+    } else {
+        let shown = rounded(value, 1);
+        (shown, decimal(&format!("{shown:.1}"), lang))
+    }
+}
+
+/// A move of the chance of winning from `before` to `after`, as shown: the start and end (in
+/// percent), and the terms between (luck, decisions, timeouts, in percentage points), rounded so
+/// that the numbers shown add up: luck is what the others, as shown, leave (it differs from
+/// its own rounding by less than the others' roundings together).
+struct ChanceSum {
+    before: String,
+    after: String,
+    /// (shown, decimals) of luck; its part that was not the seat's dice; decisions; timeouts.
+    luck: (f64, usize),
+    others: (f64, usize),
+    lost: (f64, String),
+    forfeited: Option<(f64, String)>,
+}
+
+impl ChanceSum {
+    fn new(before: f64, after: f64, others: f64, lost: f64, forfeited: f64, lang: Lang) -> Self {
+        let (b, before) = percent(before, lang);
+        let (a, after) = percent(after, lang);
+        let lost = amount(lost, lang);
+        let forfeited = (forfeited > NEGLIGIBLE).then(|| amount(forfeited, lang));
+        let costs = lost.0 + forfeited.as_ref().map_or(0.0, |f| f.0);
+        let places = [
+            1,
+            decimals(lost.0),
+            forfeited.as_ref().map_or(1, |f| decimals(f.0)),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(1);
+        let luck = rounded(a - b + costs, places);
+        let others_places = decimals(others);
+        let others = rounded(others, others_places);
+        ChanceSum {
+            before,
+            after,
+            luck: (luck, places),
+            others: (others, others_places),
+            lost,
+            forfeited,
+        }
+    }
+
+    /// Luck, signed.
+    fn luck(&self, lang: Lang) -> String {
+        signed_at(self.luck.0, self.luck.1, lang)
+    }
+
+    /// The seat's dice: luck but the others' part.
+    fn dice(&self, lang: Lang) -> String {
+        let places = self.luck.1.max(self.others.1);
+        signed_at(self.luck.0 - self.others.0, places, lang)
+    }
+
+    fn others(&self, lang: Lang) -> String {
+        signed_at(self.others.0, self.others.1, lang)
+    }
+
+    /// "your dice −4.5, decisions −7.5" (and timeouts), in words: within a turn, luck is the
+    /// player's dice.
+    fn terms(&self, lang: Lang) -> String {
+        let mut terms = vec![
+            tr!(lang, "review-term-luck", value = self.luck(lang)),
+            tr!(lang, "review-term-decisions", value = cost_text(&self.lost)),
+        ];
+        if let Some(forfeited) = &self.forfeited {
+            terms.push(tr!(
+                lang,
+                "review-term-timeouts",
+                value = cost_text(forfeited)
+            ));
+        }
+        terms.join(", ")
+    }
+
+    /// "− 50.1 − 4.5": the terms as a sum, luck first.
+    fn sum(&self, lang: Lang) -> String {
+        let luck = self.luck(lang);
+        let luck = match luck.strip_prefix('−') {
+            Some(rest) => format!("− {rest}"),
+            None => format!("+ {}", luck.trim_start_matches('+')),
+        };
+        let mut sum = vec![luck, format!("− {}", self.lost.1)];
+        if let Some((_, forfeited)) = &self.forfeited {
+            sum.push(format!("− {forfeited}"));
+        }
+        sum.join(" ")
     }
 }
 
@@ -92,7 +236,17 @@ pub fn review<A: ActText>(review: &Review<A>, game: Reviewed<'_>, lang: Lang) ->
     };
     let (shown, left_out) = rounds_that_mattered(review, most);
     let rounds = if shown.is_empty() {
-        tr!(lang, "review-no-mistakes")
+        if review.turns.iter().any(|t| t.lost > NEGLIGIBLE) {
+            // Small slips only: they count in the totals, none is a mistake.
+            let unit = review
+                .turns
+                .iter()
+                .find(|t| t.lost > NEGLIGIBLE)
+                .map_or(review.unit, |t| t.unit);
+            close_to_best("review-no-mistakes-close", unit, lang)
+        } else {
+            tr!(lang, "review-no-mistakes")
+        }
     } else {
         let mut blocks: Vec<String> = shown
             .iter()
@@ -145,39 +299,64 @@ fn summary<A>(review: &Review<A>, lang: Lang) -> String {
                     rounds = counted
                 ));
                 lines.push(tr!(lang, "review-luck", luck = signed(review.luck, lang)));
-                lines.push(tr!(lang, "review-lost", lost = number(review.lost, lang)));
+                lines.push(tr!(lang, "review-lost", lost = amount(review.lost, lang).1));
                 if review.forfeited.abs() > NEGLIGIBLE {
                     lines.push(tr!(
                         lang,
                         "review-forfeited",
-                        forfeited = number(review.forfeited, lang)
+                        forfeited = amount(review.forfeited, lang).1
                     ));
                 }
             }
         }
         Unit::Chance => {
+            // From the chance at the first turn to the game's end, the numbers shown adding up.
+            let end = review
+                .end
+                .unwrap_or(review.expected + review.luck - review.lost - review.forfeited);
+            let sum = ChanceSum::new(
+                review.expected,
+                end,
+                review.others,
+                review.lost,
+                review.forfeited,
+                lang,
+            );
             lines.push(tr!(
                 lang,
                 "review-start-chance",
-                chance = number(review.expected, lang)
+                chance = sum.before.clone()
             ));
             lines.push(tr!(
                 lang,
                 "review-luck-chance",
-                luck = signed(review.luck, lang)
+                luck = sum.luck(lang),
+                dice = sum.dice(lang),
+                others = sum.others(lang)
             ));
-            lines.push(tr!(
-                lang,
-                "review-lost-chance",
-                lost = number(review.lost, lang)
-            ));
-            if review.forfeited.abs() > NEGLIGIBLE {
+            lines.push(tr!(lang, "review-lost-chance", lost = sum.lost.1.clone()));
+            if let Some((_, forfeited)) = &sum.forfeited {
                 lines.push(tr!(
                     lang,
                     "review-forfeited-chance",
-                    forfeited = number(review.forfeited, lang)
+                    forfeited = forfeited.clone()
                 ));
             }
+            let result = if end >= 100.0 - NEGLIGIBLE {
+                "won"
+            } else if end > NEGLIGIBLE {
+                "shared"
+            } else {
+                "lost"
+            };
+            lines.push(tr!(
+                lang,
+                "review-end-chance",
+                start = sum.before.clone(),
+                terms = sum.sum(lang),
+                end = sum.after.clone(),
+                result = result
+            ));
         }
     }
     if !apart.is_empty() {
@@ -198,8 +377,9 @@ fn summary<A>(review: &Review<A>, lang: Lang) -> String {
     lines.join("\n")
 }
 
-/// The rounds worth listing: those whose decisions or timeouts cost at least [`SHOWN_COST`], and
-/// the seat's last round when it was judged apart (played to win: it decided the game). At most
+/// The rounds worth listing: those with a mistake (a decision that cost at least
+/// [`Unit::mistake`]) or a timeout that cost as much, and the seat's last round when it was
+/// judged apart (played to win: it decided the game). At most
 /// `most`, in round order: rounds judged apart first, then the costliest; and the rounds left out.
 fn rounds_that_mattered<A>(
     review: &Review<A>,
@@ -224,19 +404,19 @@ fn rounds_that_mattered<A>(
     (mattered, left_out)
 }
 
-/// What a round's listed decisions cost (those of [`SHOWN_COST`] or more).
+/// What a round's mistakes cost (the decisions listed: [`Review::mistakes`]).
 fn shown_cost<A>(review: &Review<A>, round: u32) -> f64 {
     review
         .mistakes
         .iter()
-        .filter(|m| m.turn == round && m.cost >= SHOWN_COST)
+        .filter(|m| m.turn == round)
         .map(|m| m.cost)
         .sum()
 }
 
-/// What a round's timeout or leaving cost, when it shows.
+/// What a round's timeout or leaving cost, when it shows: as much as a mistake would.
 fn shown_forfeit(turn: &TurnReview) -> f64 {
-    if turn.forfeited >= SHOWN_COST {
+    if turn.forfeited >= turn.unit.mistake() {
         turn.forfeited
     } else {
         0.0
@@ -270,13 +450,16 @@ fn round_block<A: ActText>(review: &Review<A>, turn: &TurnReview, lang: Lang) ->
     let chance = turn.unit == Unit::Chance;
     if let (true, Some(before), Some(after)) = (chance, turn.chance_before, turn.chance_after) {
         if review.unit != Unit::Chance {
+            // From the round's start to its end, the numbers shown adding up.
+            let sum = ChanceSum::new(before, after, 0.0, turn.lost, turn.forfeited, lang);
             head.push_str(&format!(
                 "\n{}",
                 tr!(
                     lang,
                     "review-round-to-win",
-                    before = number(before, lang),
-                    after = number(after, lang)
+                    before = sum.before.clone(),
+                    terms = sum.terms(lang),
+                    after = sum.after.clone()
                 )
             ));
         }
@@ -284,7 +467,7 @@ fn round_block<A: ActText>(review: &Review<A>, turn: &TurnReview, lang: Lang) ->
     let mistakes: Vec<&Mistake<A>> = review
         .mistakes
         .iter()
-        .filter(|m| m.turn == turn.number && m.cost >= SHOWN_COST)
+        .filter(|m| m.turn == turn.number)
         .collect();
     let mut lines = vec![head];
     for m in mistakes.iter().take(SHOWN_PER_ROUND) {
@@ -302,7 +485,8 @@ fn round_block<A: ActText>(review: &Review<A>, turn: &TurnReview, lang: Lang) ->
                 chosen = m.chosen.text(lang),
                 best = m.best.text(lang),
                 chosen_chance = number(m.chosen_value, lang),
-                best_chance = number(m.best_value, lang)
+                best_chance = number(m.best_value, lang),
+                cost = number(m.cost, lang)
             ),
         };
         let line = match m.chosen.dice() {
@@ -321,9 +505,28 @@ fn round_block<A: ActText>(review: &Review<A>, turn: &TurnReview, lang: Lang) ->
         ));
     }
     if mistakes.is_empty() && forfeit == 0.0 {
-        lines.push(format!("• {}", tr!(lang, "review-round-best")));
+        let line = if turn.lost > NEGLIGIBLE {
+            close_to_best("review-round-close", turn.unit, lang)
+        } else {
+            tr!(lang, "review-round-best")
+        };
+        lines.push(format!("• {line}"));
     }
     lines.join("\n")
+}
+
+/// "every decision was within 1 point of the best one" (message `id`), in `unit`.
+fn close_to_best(id: &str, unit: Unit, lang: Lang) -> String {
+    let unit_key = match unit {
+        Unit::Points => "points",
+        Unit::Chance => "chance",
+    };
+    tr!(
+        lang,
+        id,
+        threshold = decimal(&unit.mistake().to_string(), lang),
+        unit = unit_key
+    )
 }
 
 /// The rounds left out, counted with what they cost, each currency apart.
@@ -365,88 +568,118 @@ pub fn chart<A>(review: &Review<A>, lang: Lang) -> Option<Picture> {
     })
 }
 
-/// What [`chart`] draws, and its alt text; `None` before a first turn.
+/// What [`chart`] draws, and its alt text; `None` before a first turn. A review in chances
+/// (Pig), or whose rounds were all played to win (For Get It near the target), is drawn in
+/// chances: the line from the chance at the first turn to the chance at the end, the bars in
+/// percentage points; a review in points with some rounds played to win draws their points on
+/// both lines and no bars for them (their luck and decisions are in another currency).
 pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, String)> {
     if review.turns.is_empty() {
         return None;
     }
-    let (mut actual, mut optimal) = match review.unit {
-        Unit::Points => ((0.0, vec![(0, 0.0)]), (0.0, vec![(0, 0.0)])),
-        Unit::Chance => (
-            (review.expected, vec![(0, review.expected)]),
-            (review.expected, vec![(0, review.expected)]),
-        ),
+    let unit = if review.turns.iter().any(|t| t.unit == review.unit) {
+        review.unit
+    } else {
+        Unit::Chance
     };
+    let mut actual = vec![(0.0, 0.0)];
+    let mut optimal = vec![(0.0, 0.0)];
     let mut rounds = Vec::new();
-    for t in &review.turns {
-        let cost = t.lost + t.forfeited;
-        if t.unit != review.unit {
-            // A round judged in chances, in a chart in points: its points count for both lines,
-            // its luck and decisions (in chances) are not plotted in points.
-            actual.0 += f64::from(t.points);
-            optimal.0 += f64::from(t.points);
-            actual.1.push((t.number, actual.0));
-            optimal.1.push((t.number, optimal.0));
-            rounds.push((t.number, 0.0, 0.0));
-            continue;
-        }
-        match review.unit {
-            Unit::Points => {
-                actual.0 += f64::from(t.points);
-                // Optimal decisions, average dice: the turn's points less its luck and with
-                // what its decisions and timeouts gave up.
-                optimal.0 += f64::from(t.points) - t.luck + cost;
-            }
-            Unit::Chance => {
-                // The chance once the turn ended; with optimal decisions, that and what the
-                // decisions so far gave up.
-                actual.0 = t.chance_after.unwrap_or(actual.0);
-                optimal.0 += cost;
+    match unit {
+        Unit::Points => {
+            let (mut now, mut best) = (0.0, 0.0);
+            for t in &review.turns {
+                now += f64::from(t.points);
+                if t.unit == unit {
+                    // Optimal decisions, average dice: the turn's points less its luck and with
+                    // what its decisions and timeouts gave up.
+                    best += f64::from(t.points) - t.luck + t.lost + t.forfeited;
+                    rounds.push((t.number, t.luck, t.lost + t.forfeited));
+                } else {
+                    // Played to win, judged in chances: its points count for both lines.
+                    best += f64::from(t.points);
+                }
+                actual.push((f64::from(t.number), now));
+                optimal.push((f64::from(t.number), best));
             }
         }
-        let optimal_now = match review.unit {
-            Unit::Points => optimal.0,
-            Unit::Chance => (actual.0 + optimal.0 - review.expected).min(100.0),
-        };
-        actual.1.push((t.number, actual.0));
-        optimal.1.push((t.number, optimal_now));
-        rounds.push((t.number, t.luck, cost));
+        Unit::Chance => {
+            let turns: Vec<&TurnReview> = review
+                .turns
+                .iter()
+                .filter(|t| t.unit == Unit::Chance)
+                .collect();
+            let start = match review.unit {
+                Unit::Chance => review.expected,
+                Unit::Points => turns.first().and_then(|t| t.chance_before).unwrap_or(0.0),
+            };
+            actual = vec![(0.0, start)];
+            optimal = vec![(0.0, start)];
+            // The chance after each turn; with optimal decisions, that and what the decisions
+            // and timeouts so far gave up.
+            let (mut now, mut costs, mut last) = (start, 0.0, 0);
+            for t in turns {
+                now = t.chance_after.unwrap_or(now);
+                costs += t.lost + t.forfeited;
+                last = t.number;
+                actual.push((f64::from(t.number), now));
+                optimal.push((f64::from(t.number), (now + costs).min(100.0)));
+                rounds.push((t.number, t.luck, t.lost + t.forfeited));
+            }
+            // The game's end, when the others' turns moved the chance after the last of the
+            // player's: half a round on.
+            if let Some(end) = review.end.filter(|end| (end - now).abs() > NEGLIGIBLE) {
+                let x = f64::from(last) + 0.5;
+                actual.push((x, end));
+                optimal.push((x, (end + costs).min(100.0)));
+            }
+        }
     }
-    let values_label = match review.unit {
-        Unit::Points => tr!(lang, "review-chart-points"),
-        Unit::Chance => tr!(lang, "review-chart-chance"),
+    let (values_label, deltas_label, luck_label) = match unit {
+        Unit::Points => (
+            tr!(lang, "review-chart-points"),
+            tr!(lang, "review-chart-deltas"),
+            tr!(lang, "review-chart-luck"),
+        ),
+        Unit::Chance => (
+            tr!(lang, "review-chart-chance"),
+            tr!(lang, "review-chart-deltas-chance"),
+            tr!(lang, "review-chart-dice"),
+        ),
     };
     let drawn = ReviewChart {
         title: tr!(lang, "review-chart-title"),
         rounds_label: tr!(lang, "chart-rounds"),
         values_label,
-        deltas_label: tr!(lang, "review-chart-deltas"),
+        deltas_label,
+        chance: unit == Unit::Chance,
         actual: (
             tr!(lang, "review-chart-you", name = review.name.as_str()),
-            actual.1,
+            actual,
         ),
-        optimal: (tr!(lang, "review-chart-optimal"), optimal.1),
+        optimal: (tr!(lang, "review-chart-optimal"), optimal),
         rounds,
-        luck_label: tr!(lang, "review-chart-luck"),
+        luck_label,
         cost_label: tr!(lang, "review-chart-cost"),
     };
     let turns: Vec<String> = review
         .turns
         .iter()
         .map(|t| {
-            if t.unit != review.unit {
+            if t.unit != unit {
                 return tr!(lang, "review-chart-turn-to-win", round = t.number);
             }
+            let cost = cost_text(&amount(t.lost + t.forfeited, lang));
             tr!(
                 lang,
                 "review-chart-turn",
                 round = t.number,
                 luck = signed(t.luck, lang),
-                lost = signed(-(t.lost + t.forfeited), lang)
+                lost = cost
             )
         })
         .collect();
-    let alt_id = match review.unit {
+    let alt_id = match unit {
         Unit::Points => "review-chart-alt",
         Unit::Chance => "review-chart-alt-chance",
     };

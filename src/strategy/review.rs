@@ -24,6 +24,17 @@
 //! `expected` is the value at the start of each of the seat's turns, or of its game; `points` is
 //! in the same unit.
 //!
+//! In a review in chances throughout (Pig: [`Unit::Chance`]), the chance also moves between the
+//! seat's turns (the others' dice and decisions) and at the game's end (won, lost, or shared): that
+//! is luck too, the part [`Review::others`], and the review ends at [`Review::end`] (100 won, 0
+//! lost, 100 / n for a win shared by n). So, exactly, `end = expected + luck − lost − forfeited`.
+//!
+//! # Mistakes
+//!
+//! Every decision's cost counts in the totals; only those of at least [`Unit::mistake`] (1 point;
+//! 0.5 percentage point of the chance of winning) are listed as mistakes ([`Review::mistakes`]):
+//! below that, the difference is too small to learn from, and would read as noise.
+//!
 //! # Two currencies
 //!
 //! Where the bot seats play to win rather than for points (For Get It's last turn and its race to
@@ -39,9 +50,16 @@
 use crate::engine::table::{Event, Phase, Rules, TableEvent};
 use crate::engine::Player;
 
-/// Below this many expected points, a decision that differs from the best one is not a mistake
+/// Below this many expected points, a decision that differs from the best one costs nothing
 /// (values are sums of floating-point terms; an exact tie shows as a difference of ~1e-13).
 pub const NEGLIGIBLE: f64 = 1e-9;
+
+/// The least a decision judged in points costs to be listed as a mistake: 1 expected point.
+pub const MISTAKE_POINTS: f64 = 1.0;
+
+/// The least a decision judged in chances costs to be listed as a mistake: 0.5 percentage point
+/// of the chance of winning.
+pub const MISTAKE_CHANCE: f64 = 0.5;
 
 /// One seat's review of a finished game; `A` is the game's decisions (each game's own type).
 #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +70,8 @@ pub struct Review<A> {
     pub name: String,
     /// The seat's turns, in order.
     pub turns: Vec<TurnReview>,
-    /// Every decision that lost value (in its round's unit), in the order they were made.
+    /// Every decision that lost at least [`Unit::mistake`] (in its round's unit), in the order
+    /// they were made. Smaller costs count in `lost` all the same.
     pub mistakes: Vec<Mistake<A>>,
     /// The seat's final total.
     pub points: u32,
@@ -64,10 +83,18 @@ pub struct Review<A> {
     pub lost: f64,
     /// Value given up by turns that timed out or were left.
     pub forfeited: f64,
-    /// The dice: the sum over the seat's rolls of the value after the roll minus before it.
+    /// The dice: the sum over the seat's rolls of the value after the roll minus before it; in a
+    /// review in chances, with [`Review::others`].
     pub luck: f64,
     /// What the totals' values are.
     pub unit: Unit,
+    /// In a review in chances, the part of `luck` that is not the seat's dice: what the other
+    /// seats' turns (their dice, their decisions, their leaving) and the game's end moved the
+    /// seat's chance by, between its turns and after its last. 0 in a review in points.
+    pub others: f64,
+    /// In a review in chances, the seat's chance once the game ended: 100 won, 0 lost (or left),
+    /// 100 / n for a win shared by n seats. `expected + luck − lost − forfeited = end`.
+    pub end: Option<f64>,
 }
 
 /// What a review's values are.
@@ -79,6 +106,17 @@ pub enum Unit {
     /// Percentage points of the chance of winning; `expected` is the chance the seat had at
     /// its first turn.
     Chance,
+}
+
+impl Unit {
+    /// The least a decision costs, in this unit, to be listed as a mistake ([`MISTAKE_POINTS`],
+    /// [`MISTAKE_CHANCE`]); the same for a timeout to be listed.
+    pub fn mistake(self) -> f64 {
+        match self {
+            Unit::Points => MISTAKE_POINTS,
+            Unit::Chance => MISTAKE_CHANCE,
+        }
+    }
 }
 
 /// One turn of the reviewed seat.
@@ -93,7 +131,7 @@ pub struct TurnReview {
     pub forfeited: f64,
     /// How the turn ended.
     pub end: Ended,
-    /// How many of the turn's decisions lost expected points.
+    /// How many of the turn's decisions are listed as mistakes (cost at least [`Unit::mistake`]).
     pub mistakes: usize,
     /// In a round judged in chances ([`Unit::Chance`]), the seat's chance of winning once the
     /// turn ended.
@@ -118,7 +156,7 @@ pub enum Ended {
     Unfinished,
 }
 
-/// A decision that lost expected points.
+/// A decision that lost at least [`Unit::mistake`] in its round's unit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mistake<A> {
     /// The round of the turn it was made in ([`TurnReview::number`]).
@@ -165,6 +203,8 @@ impl<A> Builder<A> {
                 forfeited: 0.0,
                 luck: 0.0,
                 unit: Unit::Points,
+                others: 0.0,
+                end: None,
             },
             open: None,
         }
@@ -206,20 +246,24 @@ impl<A> Builder<A> {
             .is_none_or(|turn| turn.unit == self.review.unit)
     }
 
-    /// A decision worth `chosen` where `best` was worth `best_value`.
+    /// A decision worth `chosen` where `best` was worth `best_value`: what it cost counts in the
+    /// totals, and it is listed as a mistake when that is at least [`Unit::mistake`].
     pub fn decided(&mut self, chosen: A, best: A, chosen_value: f64, best_value: f64) {
         let cost = (best_value - chosen_value).max(0.0);
         let in_totals = self.in_totals();
         let Some(turn) = self.open.as_mut() else {
             return;
         };
-        if cost > NEGLIGIBLE {
-            turn.lost += cost;
+        if cost <= NEGLIGIBLE {
+            return;
+        }
+        turn.lost += cost;
+        if in_totals {
+            self.review.lost += cost;
+        }
+        if cost >= turn.unit.mistake() {
             turn.mistakes += 1;
             let (number, unit) = (turn.number, turn.unit);
-            if in_totals {
-                self.review.lost += cost;
-            }
             self.review.mistakes.push(Mistake {
                 turn: number,
                 chosen,
@@ -240,6 +284,22 @@ impl<A> Builder<A> {
         if in_totals {
             self.review.luck += after - before;
         }
+    }
+
+    /// In a review in chances, the seat's chance moved by `delta` through no roll or decision of
+    /// its own (the others' turns, their leaving, the game's end): luck, counted as
+    /// [`Review::others`], and in the turn in progress's luck if one is.
+    pub fn others(&mut self, delta: f64) {
+        if let Some(turn) = self.open.as_mut() {
+            turn.luck += delta;
+        }
+        self.review.luck += delta;
+        self.review.others += delta;
+    }
+
+    /// In a review in chances, the game ended with the seat's chance at `end` (100, 0 or a share).
+    pub fn finish_at(&mut self, end: f64) {
+        self.review.end = Some(end);
     }
 
     pub fn forfeit(&mut self, value: f64, end: Ended) {
@@ -304,8 +364,8 @@ pub fn turn_of<R: Rules>(game: &crate::engine::table::Game<R>, seat: usize) -> O
 /// The review's end result: whether, over the rounds judged in the review's unit,
 /// `points = expected + luck − lost − forfeited`, and in each round judged otherwise (in
 /// chances), `chance_before + luck − lost − forfeited = chance_after` (to within floating-point
-/// sums). A review in chances ([`Unit::Chance`] throughout: Pig) has no such identity over the
-/// game (the opponents' turns move the chance too): only its rounds' is checked there.
+/// sums). A review in chances throughout ([`Unit::Chance`]: Pig) checks each round's identity and
+/// the game's: `end = expected + luck − lost − forfeited` (its luck counts the others' turns).
 pub fn adds_up<A>(review: &Review<A>) -> bool {
     let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
     let rounds = review.turns.iter().all(|t| match t.unit {
@@ -316,7 +376,12 @@ pub fn adds_up<A>(review: &Review<A>) -> bool {
         },
     });
     let totals = match review.unit {
-        Unit::Chance => true,
+        Unit::Chance => review.end.is_none_or(|end| {
+            close(
+                review.expected + review.luck - review.lost - review.forfeited,
+                end,
+            )
+        }),
         Unit::Points => {
             let other: u32 = review
                 .turns
@@ -370,6 +435,57 @@ mod tests {
         assert!(!adds_up(&broken));
         let mut broken = review;
         broken.lost += 1.0;
+        assert!(!adds_up(&broken));
+    }
+
+    /// A decision is listed as a mistake from 1 point (in points) or 0.5 percentage point (in
+    /// chances); a smaller cost is not, but counts in the turn's and the review's totals.
+    #[test]
+    fn small_costs_count_in_the_totals_but_are_not_listed() {
+        let mut b: Builder<&str> = Builder::new(0, "ann".into());
+        b.turn(1);
+        b.decided("a", "best", 9.1, 10.0);
+        b.decided("b", "best", 9.0, 10.0);
+        b.end_turn(0);
+        b.open_turn(2, Unit::Chance, Some(40.0));
+        b.decided("c", "best", 39.6, 40.0);
+        b.decided("d", "best", 39.5, 40.0);
+        b.end_turn_at(0, Some(39.1));
+        let review = b.review;
+        let listed: Vec<&str> = review.mistakes.iter().map(|m| m.chosen).collect();
+        assert_eq!(listed, ["b", "d"]);
+        assert_eq!((review.turns[0].mistakes, review.turns[1].mistakes), (1, 1));
+        assert!((review.turns[0].lost - 1.9).abs() < 1e-9);
+        assert!((review.turns[1].lost - 0.9).abs() < 1e-9);
+        assert!((review.lost - 1.9).abs() < 1e-9, "in points only");
+        // A tie is no cost at all.
+        let mut b: Builder<&str> = Builder::new(0, "ann".into());
+        b.turn(1);
+        b.decided("a", "best", 10.0 - 1e-12, 10.0);
+        assert_eq!(b.open.as_ref().unwrap().lost, 0.0);
+    }
+
+    /// A review in chances throughout ends at the game's result: the others' turns and the end
+    /// are luck, so that the chance at the first turn + luck − lost − forfeited is the end.
+    #[test]
+    fn a_review_in_chances_adds_up_to_the_games_end() {
+        let mut b: Builder<&str> = Builder::new(0, "ann".into());
+        b.review.unit = Unit::Chance;
+        b.review.expected = 50.0;
+        b.open_turn(1, Unit::Chance, Some(50.0));
+        b.rolled(50.0, 60.0);
+        b.decided("hold", "roll", 58.0, 60.0);
+        b.end_turn_at(5, Some(58.0));
+        // The others' turn, then the game's end: lost.
+        b.others(-20.0);
+        b.others(-38.0);
+        b.finish_at(0.0);
+        let review = b.review;
+        assert_eq!(review.others, -58.0);
+        assert_eq!(review.luck, -48.0);
+        assert!(adds_up(&review), "{review:?}");
+        let mut broken = review;
+        broken.end = Some(100.0);
         assert!(!adds_up(&broken));
     }
 }

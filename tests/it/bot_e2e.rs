@@ -75,7 +75,10 @@ async fn a_whole_game_between_two_people() {
         .unwrap();
     let chart = charted.attachment("game.png").unwrap();
     assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
-    assert_eq!(chart.dimensions, Some((800, 450)));
+    // As wide as a phone reads it (render::chart), as high as its legend needs.
+    let (width, height) = chart.dimensions.unwrap();
+    assert_eq!(width, forgetit::render::chart::WIDTH);
+    assert!(height > forgetit::render::chart::HEIGHT, "{height}");
     let alt = chart.description.as_deref().unwrap_or_default();
     assert!(
         alt.contains("bob led from round 1")

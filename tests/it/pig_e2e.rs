@@ -114,7 +114,7 @@ async fn p1_to_p4_two_people_roll_hold_lose_a_turn_to_a_one_and_win_at_the_targe
     let review = world.command(alice, "pig", "review", json!({})).await;
     assert!(review.is_ephemeral());
     assert!(
-        review.text().contains("points of winning chance"),
+        review.text().contains("percentage points") && review.text().contains("at the end: you"),
         "{}",
         review.text()
     );

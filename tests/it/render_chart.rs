@@ -481,6 +481,132 @@ fn hidden(name: &str, svg: &str) -> Vec<String> {
     hidden
 }
 
+/// A text of a chart's SVG as resvg lays it out with the charts' font: its words, the box its
+/// line takes (advance across, ascent to descent up and down, turned with it), and its size.
+#[derive(Clone, Debug)]
+struct Label {
+    text: String,
+    bounds: [f64; 4],
+    px: f64,
+}
+
+/// Every text of `svg`, and the picture's width and height.
+fn labels(svg: &str) -> (Vec<Label>, (f64, f64)) {
+    use resvg::usvg;
+    let mut options = usvg::Options::default();
+    options
+        .fontdb_mut()
+        .load_font_data(include_bytes!("../../assets/fonts/DejaVuSans.ttf").to_vec());
+    options.font_family = "DejaVu Sans".into();
+    let tree = usvg::Tree::from_str(svg, &options).expect("the chart is SVG");
+    fn walk(group: &usvg::Group, out: &mut Vec<Label>) {
+        for node in group.children() {
+            match node {
+                usvg::Node::Group(group) => walk(group, out),
+                usvg::Node::Text(text) => {
+                    let b = text.abs_bounding_box();
+                    let words: String = text.chunks().iter().map(|c| c.text()).collect();
+                    let px = text
+                        .chunks()
+                        .iter()
+                        .flat_map(|c| c.spans())
+                        .map(|s| f64::from(s.font_size().get()))
+                        .fold(f64::MAX, f64::min);
+                    out.push(Label {
+                        text: words.trim().to_string(),
+                        bounds: [
+                            f64::from(b.left()),
+                            f64::from(b.top()),
+                            f64::from(b.right()),
+                            f64::from(b.bottom()),
+                        ],
+                        px,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(tree.root(), &mut out);
+    let size = tree.size();
+    (out, (f64::from(size.width()), f64::from(size.height())))
+}
+
+/// What is wrong with the labels of a chart, in words: a text over a point's marker (a seat's,
+/// a moment's ring or cross, the review's dots), over another text, or out of the picture; a
+/// text that would show less than 11 px high on a phone (the picture shown
+/// `chart::PHONE_WIDTH` px wide); or an axis whose numbers repeat ("1 1 1 0 0 0").
+fn unreadable(name: &str, svg: &str) -> Vec<String> {
+    let (labels, (width, height)) = labels(svg);
+    let markers = read_svg(svg).markers;
+    let mut wrong = Vec::new();
+    assert!(!labels.is_empty(), "{name}: texts");
+    for (i, label) in labels.iter().enumerate() {
+        let b = label.bounds;
+        for m in &markers {
+            let (x, y) = m.centre;
+            let marker = [x - m.half, y - m.half, x + m.half, y + m.half];
+            if overlap(b, marker) {
+                wrong.push(format!(
+                    "{name}: the text {:?} {b:?} is over a marker of {} at {:?}",
+                    label.text, m.colour, m.centre
+                ));
+            }
+        }
+        for other in &labels[i + 1..] {
+            if overlap(b, other.bounds) {
+                wrong.push(format!(
+                    "{name}: the texts {:?} {b:?} and {:?} {:?} cover each other",
+                    label.text, other.text, other.bounds
+                ));
+            }
+        }
+        if b[0] < 0.0 || b[1] < 0.0 || b[2] > width || b[3] > height {
+            wrong.push(format!(
+                "{name}: the text {:?} {b:?} leaves the picture",
+                label.text
+            ));
+        }
+        let shown = label.px * chart::PHONE_WIDTH / width;
+        if shown < chart::LEGIBLE_PX {
+            wrong.push(format!(
+                "{name}: the text {:?} shows {shown:.1} px high on a phone",
+                label.text
+            ));
+        }
+    }
+    // An axis' numbers: the texts drawn one after another right-aligned on one x (the values)
+    // or centred on one y (the rounds) are one axis' labels; none repeats ("1 1 1 0 0 0").
+    let doc = roxmltree::Document::parse(svg).expect("the chart is SVG");
+    let mut axis: Vec<String> = Vec::new();
+    let mut key = None;
+    let mut check = |axis: &mut Vec<String>| {
+        let mut seen = std::collections::BTreeSet::new();
+        if let Some(n) = axis.iter().find(|n| !seen.insert(n.as_str())) {
+            wrong.push(format!("{name}: an axis repeats {n:?}: {axis:?}"));
+        }
+        axis.clear();
+    };
+    for text in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let words = text.text().unwrap_or("").trim().to_string();
+        let this = match text.attribute("text-anchor") {
+            Some("end") => Some(("end", text.attribute("x").unwrap_or(""))),
+            Some("middle") => Some(("middle", text.attribute("y").unwrap_or(""))),
+            _ => None,
+        };
+        if this.is_none() || this != key || words.parse::<f64>().is_err() {
+            check(&mut axis);
+        }
+        key = this;
+        if words.parse::<f64>().is_ok() {
+            axis.push(words);
+        }
+    }
+    check(&mut axis);
+    wrong
+}
+
 /// A For Get It game of Alice, a bot seat (Robot 1, as a French table names it) and Bob, played
 /// by seeded random moves: its French game-over chart (where the old legend, in the lower right
 /// corner, covered Robot 1's points).
@@ -568,14 +694,15 @@ fn review_sample(fr: bool) -> chart::ReviewChart {
     };
     let actual = [50.0, 88.0, 95.0, 70.0, 64.0, 40.0, 52.0, 30.0, 0.0];
     let best = [50.0, 90.0, 96.0, 80.0, 76.0, 60.0, 66.0, 52.0, 35.0];
-    let line = |v: &[f64]| -> Vec<(u32, f64)> {
-        v.iter().enumerate().map(|(r, &v)| (r as u32, v)).collect()
+    let line = |v: &[f64]| -> Vec<(f64, f64)> {
+        v.iter().enumerate().map(|(r, &v)| (r as f64, v)).collect()
     };
     chart::ReviewChart {
         title: title.into(),
         rounds_label: rounds.into(),
         values_label: values.into(),
         deltas_label: deltas.into(),
+        chance: true,
         actual: (you.into(), line(&actual)),
         optimal: (optimal.into(), line(&best)),
         rounds: vec![
@@ -649,7 +776,12 @@ fn legends_never_cover_data_and_seats_markers_never_each_other() {
     }
     let mut wrong: Vec<String> = charts
         .iter()
-        .flat_map(|(name, svg)| covered(name, svg).into_iter().chain(hidden(name, svg)))
+        .flat_map(|(name, svg)| {
+            covered(name, svg)
+                .into_iter()
+                .chain(hidden(name, svg))
+                .chain(unreadable(name, svg))
+        })
         .collect();
     fn stories<R: Hosted>(
         settings: R::Settings,
@@ -676,7 +808,7 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 
     /// Whatever the seats (up to 8, names up to 32 characters), rounds and moments, no legend
-    /// covers the data.
+    /// covers the data, and no label a marker or another label (issue #54).
     #[test]
     fn no_legend_covers_any_games_data(
         seats in proptest::collection::vec(
@@ -720,6 +852,220 @@ proptest::proptest! {
             moments,
             values_only: false,
         };
-        assert_legend_clear("a game", &chart::score_svg(&chart).unwrap());
+        let svg = chart::score_svg(&chart).unwrap();
+        assert_legend_clear("a game", &svg);
+        let wrong = unreadable("a game", &svg);
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+}
+
+/// Issue #54: no label (the legend's, the axes' numbers and names, the title, the panels'
+/// captions) is over a marker (a seat's, a moment's ring or cross, the review's dots) or over
+/// another label; every text shows at least 11 px high on a phone; no axis repeats a number.
+/// In the game-over chart of random games of every kind, of 2 to 6 seats, short and long (Pig
+/// to 20, 50 or 100), in English and French; and in the review chart (in chances) of every seat
+/// of the Pig games.
+#[test]
+fn labels_never_cover_markers_or_each_other_in_any_games_charts() {
+    use forgetit::games::pig::bot::Table;
+    use forgetit::games::pig::Settings as PigSettings;
+    let mut wrong = Vec::new();
+    fn stories<R: Hosted>(
+        settings: impl Fn(u64) -> R::Settings,
+        name: &str,
+        seeds: std::ops::Range<u64>,
+        wrong: &mut Vec<String>,
+    ) -> Vec<Vec<Event<R::Settings, R::Event>>> {
+        let mut logs = Vec::new();
+        for seed in seeds {
+            let seats = 2 + (seed as usize) % 5;
+            let (_, log) = random_game::<R>(settings(seed), seats, seed);
+            let lang = if seed % 2 == 0 { Lang::EnUs } else { Lang::Fr };
+            let (chart, _) = score_chart::<R>(&log, lang).unwrap();
+            let svg = chart::score_svg(&chart).unwrap();
+            let label = format!("{name} {seed} ({seats} seats)");
+            wrong.extend(covered(&label, &svg));
+            wrong.extend(unreadable(&label, &svg));
+            logs.push(log);
+        }
+        logs
+    }
+    stories::<ForGetIt>(|_| Default::default(), "forgetit", 0..10, &mut wrong);
+    stories::<ForGetIt>(
+        |_| forgetit::games::forgetit::Settings { target: 100 },
+        "forgetit to 100",
+        10..15,
+        &mut wrong,
+    );
+    stories::<GetDickey>(|_| Default::default(), "getdickey", 0..10, &mut wrong);
+    let targets = [20, 50, 100];
+    let tables: Vec<Table> = targets.iter().map(|&t| Table::solve(t)).collect();
+    let pig = |seed: u64| PigSettings {
+        target: targets[seed as usize % 3],
+    };
+    let logs = stories::<Pig>(pig, "pig", 0..15, &mut wrong);
+    for (seed, log) in logs.iter().enumerate() {
+        let table = &tables[seed % 3];
+        let game = Game::<Pig>::replay(log).unwrap();
+        for seat in &game.seats {
+            let review = forgetit::games::pig::review::review(log, seat.player, table).unwrap();
+            let lang = if seed % 2 == 0 { Lang::EnUs } else { Lang::Fr };
+            let Some((drawn, _)) = forgetit::render::review::review_chart(&review, lang) else {
+                continue;
+            };
+            let svg = chart::review_svg(&drawn).unwrap();
+            let label = format!("pig review {seed} {}", seat.name);
+            if seed < 2 {
+                keep(
+                    &format!("pig_review_{seed}_{}", seat.name),
+                    &chart::review_png(&drawn).unwrap(),
+                );
+            }
+            wrong.extend(covered(&label, &svg));
+            wrong.extend(unreadable(&label, &svg));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A review of `turns`: (round, unit, points, luck, lost, chance before and after), in `unit`.
+fn a_review(
+    unit: forgetit::strategy::review::Unit,
+    turns: &[(
+        u32,
+        forgetit::strategy::review::Unit,
+        u32,
+        f64,
+        f64,
+        f64,
+        f64,
+    )],
+) -> forgetit::strategy::review::Review<&'static str> {
+    use forgetit::strategy::review::{Ended, Review, TurnReview, Unit};
+    let turns: Vec<TurnReview> = turns
+        .iter()
+        .map(
+            |&(number, u, points, luck, lost, before, after)| TurnReview {
+                number,
+                points,
+                lost,
+                luck,
+                forfeited: 0.0,
+                end: Ended::Played,
+                mistakes: 0,
+                chance_after: (u == Unit::Chance).then_some(after),
+                unit: u,
+                chance_before: (u == Unit::Chance).then_some(before),
+            },
+        )
+        .collect();
+    let in_unit = turns.iter().filter(|t| t.unit == unit);
+    Review {
+        seat: 0,
+        name: "ann".into(),
+        points: turns.iter().map(|t| t.points).sum(),
+        expected: match unit {
+            Unit::Points => 56.23 * in_unit.clone().count() as f64,
+            Unit::Chance => turns[0].chance_before.unwrap_or(50.0),
+        },
+        lost: in_unit.clone().map(|t| t.lost).sum(),
+        luck: in_unit.map(|t| t.luck).sum(),
+        forfeited: 0.0,
+        mistakes: Vec::new(),
+        unit,
+        others: 0.0,
+        end: None,
+        turns,
+    }
+}
+
+/// Issue #54: a review chart names only what it draws, and in chances reads 0 to 100. A For Get
+/// It review whose one round was played to win (a bank of 180 past the target) is drawn in
+/// chances, not as points with the ticks "1 1 1 0 0 0", a legend of bars it does not draw and an
+/// empty lower panel; without luck or costs there is no lower panel at all; optimal decisions
+/// draw no bars for decisions, and name none.
+#[test]
+fn a_review_chart_names_only_what_it_draws() {
+    use forgetit::render::review::review_chart;
+    use forgetit::strategy::review::Unit::{Chance, Points};
+    let texts = |review: &forgetit::strategy::review::Review<&str>| -> Vec<String> {
+        let (drawn, _) = review_chart(review, Lang::EnUs).unwrap();
+        let svg = chart::review_svg(&drawn).unwrap();
+        let wrong = unreadable("review", &svg);
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        labels(&svg).0.into_iter().map(|l| l.text).collect()
+    };
+    // The sandbox's game: bob banks 180 in his only round, played to win: 53.6% to 80.7%.
+    let won = a_review(Points, &[(1, Chance, 180, 29.4, 2.3, 53.6, 80.7)]);
+    let shown = texts(&won);
+    assert!(
+        shown.contains(&"Chance of winning (%)".to_string()),
+        "{shown:?}"
+    );
+    let ticks = ["0", "20", "40", "60", "80", "100"].map(String::from);
+    assert!(shown.windows(6).any(|w| w == ticks), "{shown:?}");
+    assert!(shown.contains(&"your dice".to_string()), "{shown:?}");
+    assert!(shown.contains(&"decisions".to_string()), "{shown:?}");
+    // Nothing to draw below: no lower panel, no bars named.
+    let flat = a_review(Points, &[(1, Chance, 180, 0.0, 0.0, 53.6, 53.6)]);
+    let shown = texts(&flat);
+    for absent in ["your dice", "decisions", "Each round, in percentage points"] {
+        assert!(
+            !shown.contains(&absent.to_string()),
+            "{absent} in {shown:?}"
+        );
+    }
+    assert!(shown.contains(&"Round".to_string()), "{shown:?}");
+    // In points, optimal decisions: luck's bars, named; no decisions' bars, none named.
+    let lucky = a_review(
+        Points,
+        &[
+            (1, Points, 40, -16.2, 0.0, 0.0, 0.0),
+            (2, Points, 90, 33.8, 0.0, 0.0, 0.0),
+        ],
+    );
+    let shown = texts(&lucky);
+    assert!(shown.contains(&"luck".to_string()), "{shown:?}");
+    assert!(!shown.contains(&"decisions".to_string()), "{shown:?}");
+    // Scores that stay at 0: whole, different ticks.
+    let nothing = a_review(Points, &[(1, Points, 0, -56.23, 0.0, 0.0, 0.0)]);
+    let shown = texts(&nothing);
+    assert!(shown.contains(&"10".to_string()), "{shown:?}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// Whatever the rounds (1 to 40; in points, in chances, or some played to win), their
+    /// luck and costs, no label of a review chart covers a marker or another label, each is
+    /// legible on a phone, and no axis repeats a number.
+    #[test]
+    fn any_review_chart_reads(
+        chance in proptest::bool::ANY,
+        turns in proptest::collection::vec(
+            (proptest::bool::ANY, 0u32..400, -120f64..120.0, 0f64..40.0, 0f64..100.0, 0f64..100.0),
+            1..40,
+        ),
+        french in proptest::bool::ANY,
+    ) {
+        use forgetit::strategy::review::Unit::{Chance, Points};
+        let unit = if chance { Chance } else { Points };
+        let turns: Vec<_> = turns
+            .into_iter()
+            .enumerate()
+            .map(|(i, (to_win, points, luck, lost, before, after))| {
+                let u = if chance || to_win { Chance } else { Points };
+                (i as u32 + 1, u, points, luck, lost, before, after)
+            })
+            .collect();
+        let mut review = a_review(unit, &turns);
+        if chance {
+            review.end = Some(if turns.len() % 2 == 0 { 100.0 } else { 0.0 });
+        }
+        let lang = if french { Lang::Fr } else { Lang::EnUs };
+        let (drawn, _) = forgetit::render::review::review_chart(&review, lang).unwrap();
+        let svg = chart::review_svg(&drawn).unwrap();
+        let wrong = unreadable("a review", &svg);
+        proptest::prop_assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 }

@@ -96,6 +96,8 @@ fn fgi_review() -> Review<FgiAct> {
         forfeited: 20.0,
         luck: -123.94,
         unit: Unit::Points,
+        others: 0.0,
+        end: None,
     }
 }
 
@@ -168,6 +170,8 @@ fn gd_review() -> Review<DickeyAct> {
         forfeited: 0.0,
         luck: 102.411,
         unit: Unit::Points,
+        others: 0.0,
+        end: None,
     }
 }
 
@@ -207,12 +211,17 @@ fn a_review_with_rounds_played_to_win_judges_them_in_chances() {
     );
     assert!(text.contains("Rounds 4 and 5 were played to win"), "{text}");
     assert!(
-        text.contains("12.5%** to win); better: roll on at 60 points (20.0%)"),
+        text.contains("12.5%** to win); better: roll on at 60 points (20.0%, **−7.5** pts)"),
+        "{text}"
+    );
+    // Each round in chances reads from its start to its end, the numbers adding up.
+    assert!(
+        text.contains("24.5% at the start, your dice −4.5, decisions −7.5: 12.5% at the end"),
         "{text}"
     );
     let last = &text[text.find("**Round 5**").unwrap()..];
     assert!(
-        last.contains("31.2% at the start, 0.0% at the end"),
+        last.contains("31.2% at the start, your dice −31.2, decisions 0.0: 0% at the end"),
         "{text}"
     );
     assert!(last.contains("every decision was the best one"), "{text}");
@@ -324,21 +333,27 @@ fn refusals_and_the_games_number() {
         .contains("Partie n°\u{a0}12"));
 }
 
-/// A review lists each round once, its decisions in the order made, and leaves out decisions
-/// that cost less than 0.05 (they would read "−0.0"); the rounds are numbered as the channel
-/// numbers them.
+/// A review lists each round once, its decisions in the order made; a decision that cost less
+/// than a mistake (1 point; 0.5 percentage point in chances: the review builder's threshold) is
+/// not listed, yet counts in the totals; the rounds are numbered as the channel numbers them.
 #[test]
-fn each_round_is_listed_once_and_decisions_that_cost_nothing_are_left_out() {
-    let mut played = fgi_review();
-    played.turns = vec![
-        turn(6, 0, -20.0, 3.75, Ended::Played),
-        turn(9, 75, 10.0, 0.0, Ended::Played),
-    ];
-    played.mistakes = vec![
-        mistake(6, FgiAct::Keep(1), FgiAct::Keep(4), 1.25),
-        mistake(6, FgiAct::Roll { points: 30 }, FgiAct::Bank(30), 2.5),
-        mistake(9, FgiAct::Bank(75), FgiAct::Roll { points: 75 }, 0.01),
-    ];
+fn each_round_is_listed_once_and_small_costs_count_but_are_not_listed() {
+    use forgetit::strategy::review::{Builder, MISTAKE_POINTS};
+    let mut b: Builder<FgiAct> = Builder::new(0, "ann".into());
+    b.review.expected = 112.46;
+    b.turn(6);
+    b.decided(FgiAct::Keep(1), FgiAct::Keep(4), 48.75, 50.0);
+    b.decided(FgiAct::Roll { points: 30 }, FgiAct::Bank(30), 27.5, 30.0);
+    b.end_turn(0);
+    b.turn(9);
+    // 0.6 of a point: not a mistake.
+    b.decided(FgiAct::Bank(75), FgiAct::Roll { points: 75 }, 75.0, 75.6);
+    b.end_turn(75);
+    let played = b.review;
+    assert_eq!(played.mistakes.len(), 2);
+    assert!(played.mistakes.iter().all(|m| m.cost >= MISTAKE_POINTS));
+    assert!((played.lost - 4.35).abs() < 1e-9, "{}", played.lost);
+    assert_eq!(played.turns[1].mistakes, 0);
     for lang in [EN, FR] {
         let text = review(&played, FGI, lang).to_string();
         let round = if lang == EN { "Round" } else { "Manche" };
@@ -347,6 +362,33 @@ fn each_round_is_listed_once_and_decisions_that_cost_nothing_are_left_out() {
         let roll = text.find("at 30").or_else(|| text.find("à 30")).unwrap();
         assert!(keep < roll, "in the order made: {text}");
         assert!(!text.contains(&format!("{round} 9**")), "{text}");
-        assert!(!text.contains("−0.0") && !text.contains("−0,0"), "{text}");
+        // Not listed (the chart's alt text tells every round's costs).
+        let listed = &text[..text.find("footer:").unwrap()];
+        assert!(!listed.contains("0.6") && !listed.contains("0,6"), "{text}");
+        // In the totals all the same: 1.25 + 2.5 + 0.6.
+        assert!(
+            text.contains("**4.3**") || text.contains("**4,3**"),
+            "{text}"
+        );
     }
+    // Small slips only: no round listed, and the review says how close they were.
+    let mut b: Builder<FgiAct> = Builder::new(0, "ann".into());
+    b.turn(1);
+    b.decided(FgiAct::Bank(75), FgiAct::Roll { points: 75 }, 75.0, 75.6);
+    b.end_turn(75);
+    let close = b.review;
+    let text = review(&close, FGI, EN).to_string();
+    assert!(
+        text.contains("None: every decision was within 1 point of the best one."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Your decisions cost **0.6** points"),
+        "{text}"
+    );
+    let text = review(&close, FGI, FR).to_string();
+    assert!(
+        text.contains("à moins de 1 point de la meilleure"),
+        "{text}"
+    );
 }

@@ -87,8 +87,10 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
     let mut solver = Solver::new();
     let (chances, first_chance) = race_chances(&mut solver);
     let [keep_1s, keep_4s, bank_2, roll_on] = chances;
+    // Both cost enough to be listed as mistakes (0.5 percentage point or more).
+    let listed = forgetit::strategy::review::MISTAKE_CHANCE;
     assert!(
-        keep_4s - keep_1s > 0.05 && roll_on - bank_2 > 0.05,
+        keep_4s - keep_1s >= listed && roll_on - bank_2 >= listed,
         "{chances:?}"
     );
 
@@ -125,18 +127,20 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
             pct(first_chance)
         ),
         format!(
-            "• you chose to keep the 1s (**{}%** to win); better: keep the 4s ({}%)",
+            "• you chose to keep the 1s (**{}%** to win); better: keep the 4s ({}%, **−{}** pts)",
             pct(keep_1s),
-            pct(keep_4s)
+            pct(keep_4s),
+            pct(keep_4s - keep_1s)
         ),
         format!(
-            "• you chose to bank 2 (**{}%** to win); better: roll on at 2 points ({}%)",
+            "• you chose to bank 2 (**{}%** to win); better: roll on at 2 points ({}%, **−{}** pts)",
             pct(bank_2),
-            pct(roll_on)
+            pct(roll_on),
+            pct(roll_on - bank_2)
         ),
         // Her last turn: nothing she did could have done better; it ended at 0.
         "**Round 2** · 0 pts\n🏁 chance of winning: ".to_string(),
-        "% at the start, 0.0% at the end\n• every decision was the best one".to_string(),
+        "decisions 0.0: 0% at the end\n• every decision was the best one".to_string(),
     ] {
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");
     }
@@ -145,12 +149,17 @@ async fn a_for_get_it_review_shows_the_solvers_numbers_in_english_and_french() {
         !text.contains("Score =") && !text.contains("would have scored"),
         "{text}"
     );
-    // Each round is in the chart, and in its alt text.
+    // Each round is in the chart, and in its alt text: every round was played to win, so the
+    // chart is in chances, what her first round's decisions cost as the review lists them.
     let chart = review.attachment("review.png").expect("the review's chart");
     assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     let alt = chart.description.as_deref().unwrap_or_default();
+    let first_costs = pct((keep_4s - keep_1s) + (roll_on - bank_2));
     assert!(
-        alt.contains("round 1 played to win · round 2 played to win"),
+        alt.starts_with("alice's chance of winning after each of their turns")
+            && alt.contains("round 1 ")
+            && alt.contains(&format!(", −{first_costs} decisions · round 2 "))
+            && alt.ends_with(", 0.0 decisions"),
         "{alt}"
     );
     let image = review.embeds()[0]["image"]["url"]

@@ -453,7 +453,7 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     // The end carries the game's chart, added once drawn; its alt text tells the story.
     page.picture_loaded(
         "//div[contains(@class,'embed')]//img[starts-with(@alt,'bob led from round 1')]",
-        800,
+        forgetit::render::chart::WIDTH,
     )
     .await;
     page.screenshot("forgetit-over").await;
@@ -462,7 +462,7 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     page.click("Review").await;
     page.picture_loaded(
         "//div[contains(@class,'embed')]//img[starts-with(@alt,\"bob's score round by round\")]",
-        800,
+        forgetit::render::chart::WIDTH,
     )
     .await;
     page.screenshot("review").await;
@@ -680,7 +680,7 @@ async fn a_game_in_the_group_dm_where_the_bot_is_not_a_member() {
     page.message_with(&["bob", "wins", "180"]).await;
     page.picture_loaded(
         "//div[contains(@class,'embed')]//img[starts-with(@alt,'bob led from round 1')]",
-        800,
+        forgetit::render::chart::WIDTH,
     )
     .await;
     page.screenshot("group-dm").await;
@@ -1055,7 +1055,8 @@ async fn a_game_on_a_phone_in_english_and_french() {
     page.act("roll").await;
     let over = "//div[contains(@class,'message') and .//button[contains(@class,'component-button') and substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':review']]";
     page.wait(over).await;
-    page.embed_picture(over, 800).await;
+    page.embed_picture(over, forgetit::render::chart::WIDTH)
+        .await;
     page.assert_phone_layout("the game's end").await;
     page.screenshot("phone-over").await;
 
@@ -1063,7 +1064,8 @@ async fn a_game_on_a_phone_in_english_and_french() {
     page.act_as("bob").await;
     page.act("review").await;
     let review = "//div[contains(@class,'message') and @data-ephemeral='true']";
-    page.embed_picture(review, 800).await;
+    page.embed_picture(review, forgetit::render::chart::WIDTH)
+        .await;
     page.assert_phone_layout("a review").await;
     page.assert_reply_previews_drawn(false).await;
     page.screenshot("phone-review").await;
@@ -1112,14 +1114,18 @@ async fn a_game_on_a_phone_in_english_and_french() {
 
     // The end, with its chart, in the thread; the table's first message in #dice shows it too,
     // with the buttons and a link to the thread.
-    page.embed_picture("//div[contains(@class,'message')]", 800)
-        .await;
+    page.embed_picture(
+        "//div[contains(@class,'message')]",
+        forgetit::render::chart::WIDTH,
+    )
+    .await;
     page.assert_phone_layout("the game's end in French").await;
     page.screenshot("phone-over-fr").await;
     page.open_channel("dice").await;
     page.wait(over).await;
     page.act("review").await;
-    page.embed_picture(review, 800).await;
+    page.embed_picture(review, forgetit::render::chart::WIDTH)
+        .await;
     page.assert_phone_layout("a review in French").await;
     page.screenshot("phone-review-fr").await;
 

@@ -283,3 +283,118 @@ fn p5_the_layered_solver_matches_plain_value_iteration() {
         }
     }
 }
+
+/// A Pig game of `seats` seats to `target` (every third a bot seat, playing the table's policy)
+/// where the people play at random: roll or hold, now and then let the clock run out (P4), and
+/// now and then someone leaves, on their turn or not. Its log.
+fn random_pig_game(seed: u64, seats: usize, target: u32, table: &Table) -> Vec<Event> {
+    use forgetit::engine::table::Action as TableAction;
+    use rand::{Rng, SeedableRng};
+    let mut dice = RandomDice::seeded(seed);
+    let mut pick = rand::rngs::StdRng::seed_from_u64(seed);
+    let (mut game, mut log) =
+        crate::common::engine::seated::<Pig>(Settings { target }, seats, &mut dice);
+    log.push(
+        game.apply(TableAction::Start { by: game.host }, &mut dice)
+            .unwrap(),
+    );
+    // How far each person pushes their luck.
+    let greed: Vec<u32> = (0..seats).map(|_| pick.gen_range(4..40)).collect();
+    while !game.is_over() {
+        let turn = game.turn().unwrap().clone();
+        let player = game.seats[turn.seat].player;
+        let action = if pick.gen_ratio(1, 80) {
+            // Someone still playing leaves.
+            let playing: Vec<Player> = game
+                .seats
+                .iter()
+                .filter(|s| s.is_playing())
+                .map(|s| s.player)
+                .collect();
+            TableAction::Leave {
+                player: playing[pick.gen_range(0..playing.len())],
+            }
+        } else if player.is_bot() {
+            optimal(&game, table).unwrap()
+        } else if pick.gen_ratio(1, 25) {
+            TableAction::TimeOut
+        } else {
+            let hold =
+                turn.may_hold() && (turn.total() >= greed[turn.seat] || pick.gen_ratio(1, 12));
+            let mv = if hold { Move::Hold } else { Move::Roll };
+            TableAction::Play { by: player, mv }
+        };
+        log.push(game.apply(action, &mut dice).unwrap());
+    }
+    log
+}
+
+/// P5, issue #54: a review in chances adds up over the whole game. From the chance at the first
+/// turn, luck (the seat's dice, and the others' turns and the game's end) less what the
+/// decisions and the timeouts (and leaving) cost is the chance at the end, exactly: 100 for a
+/// win, 0 for a loss, whoever's turn ended the game; and each turn's own identity holds. Only
+/// decisions that cost at least 0.5 percentage point are listed as mistakes; the smaller ones
+/// count in the totals all the same. Over random games of 2 to 6 seats, every seat's review.
+#[test]
+fn p5_every_pig_review_adds_up_from_the_first_turn_to_the_end() {
+    use forgetit::strategy::review::{adds_up, MISTAKE_CHANCE};
+    let tables: Vec<(u32, Table)> = [20, 50, 100]
+        .into_iter()
+        .map(|t| (t, Table::solve(t)))
+        .collect();
+    let (mut small, mut listed, mut others_moved) = (0, 0, 0);
+    for seed in 0..90u64 {
+        let (target, table) = &tables[seed as usize % tables.len()];
+        let seats = 2 + (seed as usize / 3) % 5;
+        let log = random_pig_game(seed, seats, *target, table);
+        let game = Game::replay(&log).unwrap();
+        let Phase::Finished { winners } = &game.phase else {
+            panic!("{:?}", game.phase)
+        };
+        for (seat, s) in game.seats.iter().enumerate() {
+            let review = review(&log, s.player, table).unwrap();
+            let end = review.end.expect("a finished game's end");
+            let result = if winners.contains(&seat) {
+                100.0 / winners.len() as f64
+            } else {
+                0.0
+            };
+            assert_eq!(end, result, "seed {seed} seat {seat}: {review:?}");
+            let sum = review.expected + review.luck - review.lost - review.forfeited;
+            assert!(
+                (sum - end).abs() < 1e-9,
+                "seed {seed} seat {seat}: {} + {} - {} - {} = {sum}, not {end}",
+                review.expected,
+                review.luck,
+                review.lost,
+                review.forfeited
+            );
+            for t in &review.turns {
+                let (before, after) = (t.chance_before.unwrap(), t.chance_after.unwrap());
+                assert!(
+                    (before + t.luck - t.lost - t.forfeited - after).abs() < 1e-9,
+                    "seed {seed} seat {seat}: {t:?}"
+                );
+            }
+            assert!(adds_up(&review), "seed {seed} seat {seat}");
+            if review.others.abs() > 1e-9 {
+                others_moved += 1;
+            }
+            let costs: f64 = review.mistakes.iter().map(|m| m.cost).sum();
+            assert!(costs <= review.lost + 1e-9);
+            for m in &review.mistakes {
+                assert!(m.cost >= MISTAKE_CHANCE, "seed {seed}: {m:?}");
+            }
+            listed += review.mistakes.len();
+            if review.lost - costs > 1e-9 {
+                small += 1;
+            }
+        }
+    }
+    // The games had mistakes listed, costs too small to list, and the others' turns moving
+    // the chance.
+    assert!(
+        listed > 0 && small > 0 && others_moved > 0,
+        "{listed} {small} {others_moved}"
+    );
+}

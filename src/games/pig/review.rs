@@ -3,8 +3,11 @@
 //! **percentage points of the chance of winning** ([`Unit::Chance`]): a decision costs the
 //! chance the best move had minus the chance of the one made; a roll's luck is the chance after
 //! it minus before. With more than two seats, chances are by the bot seats' model against every
-//! other seat ([`Table::plan`]). `expected` is the seat's chance at its first turn; unlike expected points
-//! these do not add up to the score (the opponents' turns move the chance too).
+//! other seat ([`Table::plan`]). `expected` is the seat's chance at its first turn; the
+//! opponents' turns move the chance too, and so does the game's end (won or lost, whatever the
+//! chance was): that is luck as well ([`Review::others`]), so that the chance at the first turn
+//! + luck − decisions − timeouts is the chance at the end, 100 or 0
+//! (`strategy::review::adds_up`).
 
 use super::bot::{Standing, Table};
 use super::{Event, GameEvent, Phase};
@@ -30,9 +33,10 @@ pub fn review(
     let (mut game, seat, name) = start_and_seat::<super::Pig>(events, player)?;
     let mut builder = Builder::new(seat, name);
     builder.review.unit = Unit::Chance;
-    let mut first = true;
-    // The seat's chance of winning after the last event of its turn.
-    let mut chance = 0.0;
+    // The seat's chance of winning after the last event it was judged at (None before its first
+    // turn): what moves it between two of those without a roll or decision of the seat's is
+    // the others' doing.
+    let mut chance: Option<f64> = None;
     let pp = |p: f64| 100.0 * p;
     for event in &events[1..] {
         // Where the seat stands before the event, if it is on turn.
@@ -43,19 +47,17 @@ pub fn review(
         if let Some(turn) = &on_turn {
             let plan = table.plan(&Standing::of_seat(&game, seat));
             let k = turn.total();
-            if builder.open.is_none() {
-                let start = pp(plan.win_chance(0));
-                builder.open_turn(turn.round, Unit::Chance, Some(start));
-                if first {
-                    builder.review.expected = start;
-                    first = false;
-                }
-            }
             let roll = pp(plan.roll_value(k));
             let hold = pp(plan.hold_value(k));
             // What the turn is worth now: a turn starts with a roll (P2).
             let now = if k == 0 { roll } else { roll.max(hold) };
-            match event {
+            // Since the seat was last judged, the others' turns (or leaving) moved its chance.
+            match chance {
+                Some(last) => builder.others(now - last),
+                None => builder.review.expected = now,
+            }
+            builder.open_turn(turn.round, Unit::Chance, Some(now));
+            let after = match event {
                 LogEvent::Game(GameEvent::Rolled { die }) => {
                     if k > 0 {
                         builder.decided(PigAct::Roll { total: k }, PigAct::Hold(k), roll, now);
@@ -66,24 +68,51 @@ pub fn review(
                         pp(plan.win_chance(k + u32::from(*die)))
                     };
                     builder.rolled(roll, after);
-                    chance = after;
+                    after
                 }
                 LogEvent::Game(GameEvent::Held) => {
                     builder.decided(PigAct::Hold(k), PigAct::Roll { total: k }, hold, now);
-                    chance = hold;
+                    hold
                 }
                 LogEvent::Game(GameEvent::TimedOut) => {
                     builder.forfeit(now - hold, Ended::TimedOut);
-                    chance = hold;
+                    hold
                 }
                 LogEvent::Table(TableEvent::Left { player: left }) if *left == player => {
                     builder.forfeit(now, Ended::Left);
-                    chance = 0.0;
+                    0.0
                 }
-                _ => chance = now,
+                _ => now,
+            };
+            chance = Some(after);
+        } else if let (Some(last), LogEvent::Table(TableEvent::Left { player: left })) =
+            (chance, event)
+        {
+            // Leaving between one's turns gives up the chance one had after one's last.
+            if *left == player {
+                builder.forfeit(last, Ended::Left);
+                chance = Some(0.0);
             }
         }
         game.evolve(event);
+        // A game over is won, shared or lost, whatever the table's chance said: the others'
+        // doing, if not the seat's own.
+        let result = match &game.phase {
+            Phase::Finished { winners } if winners.contains(&seat) => {
+                Some(100.0 / winners.len() as f64)
+            }
+            Phase::Finished { .. } => Some(0.0),
+            _ => None,
+        };
+        match (result, chance) {
+            (Some(result), Some(last)) => {
+                builder.others(result - last);
+                chance = Some(result);
+            }
+            // Over before the seat's first turn (everyone else left): nothing was at stake.
+            (Some(result), None) => builder.review.expected = result,
+            _ => {}
+        }
         // The seat's turn ended with this event.
         let ended = on_turn.as_ref().is_some_and(|before| {
             !matches!(&game.phase, Phase::Playing { turn } if turn.number == before.number)
@@ -101,18 +130,11 @@ pub fn review(
                 .as_ref()
                 .filter(|r| r.turn.seat == seat)
                 .map_or(0, |r| r.points);
-            // A game over is won or lost, whatever the table's chance said.
-            let chance = match &game.phase {
-                Phase::Finished { winners } => {
-                    if winners.contains(&seat) {
-                        100.0
-                    } else {
-                        0.0
-                    }
-                }
-                _ => chance,
-            };
-            builder.end_turn_at(points, Some(chance));
+            builder.end_turn_at(points, chance);
+        }
+        if let Some(result) = result {
+            builder.finish_at(result);
+            break;
         }
     }
     Ok(builder.review)

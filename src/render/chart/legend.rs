@@ -5,7 +5,9 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor;
 
-use super::{draw_marker, options, AreaResult, Marker, BACKGROUND, FAMILY, GRID, TEXT, WIDTH};
+use super::{
+    draw_marker, font, options, AreaResult, Marker, BACKGROUND, FAMILY, GRID, TEXT, WIDTH,
+};
 
 /// A legend's entry: a name and what it names.
 pub(super) struct Entry {
@@ -22,14 +24,16 @@ pub(super) enum Swatch {
     },
     /// A bar's colour, outlined or not.
     Bar { colour: RGBColor, outlined: bool },
+    /// A shaded band's colour (outlined, so that it shows on the card).
+    Shade(RGBColor),
 }
 
 /// A legend laid out in rows across the picture, in a band of its own between the title and the
 /// plot, so that it never covers a point, a line or a bar.
 pub(super) struct Legend {
     rows: Vec<Vec<(Entry, i32)>>,
-    /// The labels' font size.
-    size: u32,
+    /// The labels' height, in pixels.
+    px: f64,
     /// The widest row, in pixels.
     width: i32,
 }
@@ -43,13 +47,12 @@ const LEGEND_PAD: i32 = 5;
 const LEGEND_MARGIN: i32 = 4;
 
 impl Legend {
-    pub(super) fn lay_out(entries: Vec<Entry>, size: u32) -> Legend {
+    pub(super) fn lay_out(entries: Vec<Entry>, px: f64) -> Legend {
         let room = WIDTH as i32 - 2 * (LEGEND_MARGIN + LEGEND_PAD) - 20;
         let mut rows: Vec<Vec<(Entry, i32)>> = Vec::new();
         let mut used = 0;
         for entry in entries {
-            // plotters draws a font of size s at s / 1.24 pixels.
-            let label = text_width(&entry.name, f64::from(size) / 1.24).ceil() as i32;
+            let label = text_width(&entry.name, px).ceil() as i32;
             let width = SWATCH + SWATCH_GAP + label;
             match rows.last_mut() {
                 Some(row) if used + ENTRY_GAP + width <= room => {
@@ -68,11 +71,11 @@ impl Legend {
             .max()
             .unwrap_or(0)
             .min(room);
-        Legend { rows, size, width }
+        Legend { rows, px, width }
     }
 
     fn row_height(&self) -> i32 {
-        self.size as i32 + 5
+        (self.px * 1.4).round() as i32
     }
 
     /// The band it takes, in pixels.
@@ -102,13 +105,10 @@ impl Legend {
             BACKGROUND.mix(0.85).filled(),
         ))?;
         root.draw(&Rectangle::new([(x0, y0), (x1, y1)], GRID))?;
-        let font = (FAMILY, self.size)
-            .into_font()
-            .color(&TEXT)
-            .pos(text_anchor::Pos::new(
-                text_anchor::HPos::Left,
-                text_anchor::VPos::Center,
-            ));
+        let font = font(self.px).pos(text_anchor::Pos::new(
+            text_anchor::HPos::Left,
+            text_anchor::VPos::Center,
+        ));
         for (r, row) in self.rows.iter().enumerate() {
             let y = y0 + LEGEND_PAD + r as i32 * self.row_height() + self.row_height() / 2;
             let mut x = x0 + LEGEND_PAD + (self.width - row_width(row)).max(0) / 2;
@@ -129,6 +129,11 @@ impl Legend {
                         if let Some((marker, colour)) = marker {
                             draw_marker(root, *marker, (x + SWATCH / 2, y), *colour)?;
                         }
+                    }
+                    Swatch::Shade(colour) => {
+                        let band = [(x + 4, y - 9), (x + SWATCH - 4, y + 9)];
+                        root.draw(&Rectangle::new(band, colour.filled()))?;
+                        root.draw(&Rectangle::new(band, GRID.stroke_width(1)))?;
                     }
                     Swatch::Bar { colour, outlined } => {
                         let bar = [(x + SWATCH / 2 - 8, y - 7), (x + SWATCH / 2 + 8, y + 7)];
@@ -156,7 +161,7 @@ fn row_width(row: &[(Entry, i32)]) -> i32 {
 }
 
 /// How wide `text` is drawn at `size` pixels in the embedded font (as resvg lays it out).
-fn text_width(text: &str, size: f64) -> f64 {
+pub(super) fn text_width(text: &str, size: f64) -> f64 {
     let escaped = text
         .replace('&', "&amp;")
         .replace('<', "&lt;")

@@ -69,11 +69,11 @@ pub(super) fn place_marks(
             continue;
         };
         let spans: Vec<Span> = marks.iter().map(|m| m.3).collect();
-        let room = (
-            (bounds.0 - x).max(-column / 2.0),
-            (bounds.1 - x).min(column / 2.0),
-        );
-        let offsets = side_by_side(&spans, room);
+        // The plot, less the widest mark's half: no mark leaves it.
+        let half = spans.iter().map(|s| s.half).fold(0.0, f64::max);
+        let plot = (bounds.0 + half - x, bounds.1 - half - x);
+        let room = (plot.0.max(-column / 2.0), plot.1.min(column / 2.0));
+        let offsets = side_by_side(&spans, room, plot);
         for (&(seat, index, (x, _), _), dx) in marks.iter().zip(offsets) {
             placed[seat][index].at.0 = (x + dx).round() as i32;
         }
@@ -95,8 +95,8 @@ const MARK_GAP: f64 = 2.0;
 /// The horizontal offsets of marks in one column (in seat order), so that none covers another:
 /// marks that would touch (and those touching them) are laid side by side, in their order, centred
 /// on the column, and kept between `bounds` (offsets from the column) where they fit (else centred
-/// between them).
-fn side_by_side(spans: &[Span], bounds: (f64, f64)) -> Vec<f64> {
+/// between them, and kept within `plot`, the plot's bounds, where they fit there).
+fn side_by_side(spans: &[Span], bounds: (f64, f64), plot: (f64, f64)) -> Vec<f64> {
     let n = spans.len();
     let touch = |a: &Span, b: &Span| {
         let reach = a.half + b.half + MARK_GAP;
@@ -134,8 +134,13 @@ fn side_by_side(spans: &[Span], bounds: (f64, f64)) -> Vec<f64> {
         let (left, right) = (members[0], members[members.len() - 1]);
         let (from, to) = (x[0] - spans[left].half, x[x.len() - 1] + spans[right].half);
         let shift = if to - from > bounds.1 - bounds.0 {
-            // Too wide for its room: centred on it.
-            (bounds.0 + bounds.1 - from - to) / 2.0
+            // Too wide for its room: centred on it, moved into the plot.
+            let centred = (bounds.0 + bounds.1 - from - to) / 2.0;
+            if to - from > plot.1 - plot.0 {
+                centred
+            } else {
+                centred.max(plot.0 - from).min(plot.1 - to)
+            }
         } else {
             // Centred on the column, moved into its room.
             let centred = -(x[0] + x[x.len() - 1]) / 2.0;

@@ -9,10 +9,17 @@
 //! good one, a cross for a bad one.
 //!
 //! Nothing hides the data: the legend has a band of its own between the title and the plot (in
-//! rows, as wide as the names need), never over a point, a line or a bar; and where several seats'
+//! rows, as wide as the names need), never over a point, a line or a bar, and it names the target
+//! and the last round too, so that no label is drawn on the plot; the plot keeps a margin above
+//! and below its values, so that no marker reaches an axis' labels; and where several seats'
 //! marks of a round would cover each other (the same total, or close), they are laid side by side
-//! in seat order, centred on the round and within its column where they fit, each seat's line
-//! passing through its own marks (`side_by_side`). Every line starts at 0 at round 0, unmarked.
+//! in seat order, centred on the round and within its column where they fit (else within the
+//! plot), each seat's line passing through its own marks (`side_by_side`). Every line starts at 0
+//! at round 0, unmarked.
+//!
+//! Legible on a phone: a phone shows the picture about [`PHONE_WIDTH`] pixels wide (a 390 px
+//! screen less the message's margins), so every text is at least [`TEXT_PX`] pixels high in a
+//! picture [`WIDTH`] wide: [`TEXT_PX`] × [`PHONE_WIDTH`] / [`WIDTH`] ≥ [`LEGIBLE_PX`] (11 px).
 
 use std::sync::{Arc, OnceLock};
 
@@ -31,9 +38,20 @@ use legend::{Entry, Legend, Swatch};
 use marks::{place_marks, Mark};
 pub use review::{review_png, review_svg, ReviewChart};
 
-/// The picture's size, in pixels.
-pub const WIDTH: u32 = 800;
-pub const HEIGHT: u32 = 450;
+/// The picture's width, in pixels.
+pub const WIDTH: u32 = 600;
+/// The game-over chart's height below its legend (which takes what its rows need), in pixels.
+pub const HEIGHT: u32 = 400;
+
+/// How wide a phone shows a chart, in CSS pixels (a 390 px screen less the message's margins).
+pub const PHONE_WIDTH: f64 = 360.0;
+/// How high the smallest text must show there, in CSS pixels.
+pub const LEGIBLE_PX: f64 = 11.0;
+/// Every text's height (its font size) in the picture, in pixels: at least
+/// `LEGIBLE_PX × WIDTH / PHONE_WIDTH` (18.3).
+pub const TEXT_PX: f64 = 18.5;
+/// The title's.
+pub const TITLE_PX: f64 = 22.0;
 
 /// The font every label is drawn with (its licence: `assets/fonts/LICENSE-DejaVu.txt`).
 const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
@@ -125,11 +143,13 @@ pub fn score_png(chart: &ScoreChart) -> Result<Vec<u8>, ChartError> {
     png_of(&score_svg(chart)?)
 }
 
-/// An SVG drawn by this module as a PNG of [`WIDTH`] × [`HEIGHT`].
+/// An SVG drawn by this module as a PNG of its size.
 pub fn png_of(svg: &str) -> Result<Vec<u8>, ChartError> {
     use resvg::{tiny_skia, usvg};
     let tree = usvg::Tree::from_str(svg, &options()).map_err(|e| ChartError(e.to_string()))?;
-    let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or(ChartError("no pixmap".into()))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or(ChartError("no pixmap".into()))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| ChartError(e.to_string()))
 }
@@ -158,40 +178,56 @@ fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
 type DrawResult<'a> = Result<(), Box<dyn std::error::Error + 'a>>;
 
 fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
-    let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
-    root.fill(&BACKGROUND)?;
-    let last = last_round(chart);
-    let (bottom, top) = points_range(chart);
-    let titled = root.titled(&chart.title, font(32))?;
     let looks: Vec<Look> = (0..chart.seats.len())
         .map(|i| Look::of(i, chart.seats[i].bot))
         .collect();
-    // The legend has a band of its own under the title: it never covers the data.
+    // The legend has a band of its own under the title: it never covers the data. It names the
+    // target and the last round too, so that no label is drawn over the plot.
     let legend = seats_legend(chart, &looks);
-    let (band, area) = titled.split_vertically(legend.height());
+    let height = title_height() + legend.height() + HEIGHT;
+    let root = SVGBackend::with_string(svg, (WIDTH, height)).into_drawing_area();
+    root.fill(&BACKGROUND)?;
+    let last = last_round(chart);
+    let (bottom, top) = points_range(chart);
+    let (titled_band, rest) = root.split_vertically(title_height());
+    draw_title(&titled_band, &chart.title)?;
+    let (band, area) = rest.split_vertically(legend.height());
+    // Half a column before round 0 (unmarked, but a rating is marked from its first game): room
+    // for the marks of round 1 laid side by side.
+    let left = -0.5;
+    let x_range = left..f64::from(last) + 0.5;
+    // Left of the plot, the axis' name (turned up) and the values, as wide as the widest.
+    let y_labels = Y_NAME + values_width(bottom as f64, top as f64);
+    let plot_width = f64::from(WIDTH) - f64::from(y_labels) - 2.0 * 14.0;
+    let x_ticks = round_ticks(last, plot_width / (f64::from(last) + 0.5 - left));
+    let y_ticks = value_ticks(bottom as f64, top as f64, 7);
+    // A margin above and below the values, so that no marker (a moment's ring: 17 px) reaches
+    // the axis' labels or the picture's edge.
+    let pad = (top - bottom) as f64 * 24.0 / f64::from(HEIGHT - X_LABELS);
     let mut cx = ChartBuilder::on(&area)
         .margin(14)
         .margin_top(4)
-        .x_label_area_size(58)
-        .y_label_area_size(80)
-        .build_cartesian_2d(0f64..f64::from(last) + 0.5, bottom as f64..top as f64)?;
+        .x_label_area_size(X_LABELS)
+        .y_label_area_size(y_labels)
+        .build_cartesian_2d(x_range, bottom as f64 - pad..top as f64 + pad)?;
     cx.configure_mesh()
         .bold_line_style(GRID)
         .light_line_style(BACKGROUND)
         .axis_style(GRID)
         .x_desc(&chart.rounds_label)
         .y_desc(&chart.points_label)
-        .x_labels(usize::try_from(last.min(20)).unwrap_or(20) + 1)
+        .x_labels(x_ticks)
+        .y_labels(y_ticks)
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style(font(20))
-        .axis_desc_style(font(22))
+        .y_label_formatter(&|y| tick(*y))
+        .label_style(font(TEXT_PX))
+        .axis_desc_style(font(TEXT_PX))
         .draw()?;
-    if let Some((round, label)) = &chart.last_round {
-        shade_last_round(&mut cx, *round, label, (bottom, top))?;
+    if let Some((round, _)) = &chart.last_round {
+        shade_last_round(&mut cx, *round, (bottom as f64 - pad, top as f64 + pad))?;
     }
-    if let Some((target, label)) = &chart.target {
-        draw_target(&mut cx, *target, label, last)?;
+    if let Some((target, _)) = &chart.target {
+        draw_target(&mut cx, *target, left, last)?;
     }
     // Where each seat's marks go, in pixels: on its points, but side by side where marks of
     // several seats would cover each other.
@@ -208,9 +244,63 @@ fn draw<'a>(chart: &ScoreChart, svg: &'a mut String) -> DrawResult<'a> {
     Ok(())
 }
 
-/// A label's font, at `size`.
-fn font(size: u32) -> TextStyle<'static> {
-    (FAMILY, size).into_font().color(&TEXT)
+/// The room the axes' labels take: below the plot (the rounds and the axis' name), left of it
+/// the axis' name turned up (and the values: [`values_width`]), in pixels.
+const X_LABELS: u32 = 56;
+const Y_NAME: u32 = 28;
+
+/// The room the values' labels of an axis from `low` to `high` take left of its plot: the
+/// widest (of the values a little beyond, where the plot's margins may put a label), and the gap
+/// plotters leaves (10 px) and a little more, in pixels.
+fn values_width(low: f64, high: f64) -> u32 {
+    let beyond = (high - low) / 8.0;
+    let widest = [(low - beyond).floor(), (high + beyond).ceil()]
+        .iter()
+        .map(|&v| legend::text_width(&tick(v), TEXT_PX))
+        .fold(0.0, f64::max);
+    (widest + 14.0).ceil() as u32
+}
+
+/// The title's band, in pixels.
+fn title_height() -> u32 {
+    (TITLE_PX * 1.6).round() as u32
+}
+
+/// The title, centred in its band.
+fn draw_title(band: &DrawingArea<SVGBackend<'_>, Shift>, title: &str) -> AreaResult {
+    let (width, height) = band.dim_in_pixel();
+    band.draw(&Text::new(
+        title.to_string(),
+        ((width / 2) as i32, (height / 2) as i32),
+        font(TITLE_PX).pos(text_anchor::Pos::new(
+            text_anchor::HPos::Center,
+            text_anchor::VPos::Center,
+        )),
+    ))
+}
+
+/// A label's font, `px` pixels high.
+fn font(px: f64) -> TextStyle<'static> {
+    // plotters writes a font of size s as s / 1.24 pixels.
+    (FAMILY, px * 1.24).into_font().color(&TEXT)
+}
+
+/// How many of the rounds 0 to `last` the x axis labels: every round where their labels fit in
+/// `column` pixels a round, else fewer (plotters then labels every 2nd, 5th, 10th...).
+fn round_ticks(last: u32, column: f64) -> usize {
+    // The widest label's width, and room either side.
+    let digits = last.max(1).to_string().len() as f64;
+    let label = digits * TEXT_PX * 0.64 + TEXT_PX * 0.6;
+    let fit = (column * (f64::from(last) + 0.5) / label).floor() as usize;
+    fit.clamp(1, last as usize + 1)
+}
+
+/// How many labels, at most `most`, an axis of whole numbers from `low` to `high` has: never more
+/// than the whole numbers between, so that plotters' steps (1, 2 or 5 times a power of ten) are
+/// whole numbers and each label is different.
+fn value_ticks(low: f64, high: f64, most: usize) -> usize {
+    let whole = (high.floor() - low.ceil()).max(0.0) as usize + 1;
+    most.min(whole).max(2)
 }
 
 /// The score chart's plot, in rounds across and points up.
@@ -228,7 +318,7 @@ fn last_round(chart: &ScoreChart) -> u32 {
 }
 
 /// The points the y axis runs over, (bottom, top): from 0 (or the lowest total, if below) to
-/// above the highest total and the target; for values only (a rating), from a little below the
+/// the highest total and the target; for values only (a rating), from a little below the
 /// lowest to a little above the highest.
 fn points_range(chart: &ScoreChart) -> (i64, i64) {
     let values = chart
@@ -236,86 +326,66 @@ fn points_range(chart: &ScoreChart) -> (i64, i64) {
         .iter()
         .flat_map(|s| s.points.iter().map(|&(_, p)| p));
     let target = chart.target.as_ref().map(|(t, _)| *t);
-    let top = values.clone().chain(target).max().unwrap_or(0).max(10);
     let low = values.clone().min().unwrap_or(0);
-    let bottom = if chart.values_only {
-        let top = values.clone().max().unwrap_or(0);
-        low - (top - low) / 8 - 10
-    } else {
-        low.min(0)
-    };
-    let top = if chart.values_only {
-        values.chain(target).max().unwrap_or(0) + 10
-    } else {
-        top
-    };
-    (bottom, top + (top - bottom) / 12 + 1)
+    if chart.values_only {
+        let top = values.chain(target).max().unwrap_or(0);
+        return (low - 10, top + 10);
+    }
+    let top = values.chain(target).max().unwrap_or(0).max(10);
+    (low.min(0), top)
 }
 
-/// Every seat's name, with its line's look.
+/// Every seat's name, with its line's look; then the target's line and the last round's shade.
 fn seats_legend(chart: &ScoreChart, looks: &[Look]) -> Legend {
-    Legend::lay_out(
-        chart
-            .seats
-            .iter()
-            .zip(looks)
-            .map(|(seat, look)| Entry {
-                name: seat.name.clone(),
-                swatch: Swatch::Line {
-                    style: look.line(),
-                    dash: look.dash,
-                    marker: Some((look.marker, look.colour)),
-                },
-            })
-            .collect(),
-        20,
-    )
+    let seats = chart.seats.iter().zip(looks).map(|(seat, look)| Entry {
+        name: seat.name.clone(),
+        swatch: Swatch::Line {
+            style: look.line(),
+            dash: look.dash,
+            marker: Some((look.marker, look.colour)),
+        },
+    });
+    let target = chart.target.iter().map(|(_, label)| Entry {
+        name: label.clone(),
+        swatch: Swatch::Line {
+            style: target_line(),
+            dash: Some(TARGET_DASH),
+            marker: None,
+        },
+    });
+    let last = chart.last_round.iter().map(|(_, label)| Entry {
+        name: label.clone(),
+        swatch: Swatch::Shade(SHADE),
+    });
+    Legend::lay_out(seats.chain(target).chain(last).collect(), TEXT_PX)
 }
 
-/// The last round's band, shaded across the plot's height (`bottom`, `top`), with its label.
-fn shade_last_round(
-    cx: &mut Plot,
-    round: u32,
-    label: &str,
-    (bottom, top): (i64, i64),
-) -> AreaResult {
+/// The target's line: dashed, light.
+fn target_line() -> ShapeStyle {
+    TARGET.stroke_width(2)
+}
+const TARGET_DASH: (u32, u32) = (6, 6);
+
+/// The last round's band, shaded across the plot's height (`bottom`, `top`), named in the
+/// legend.
+fn shade_last_round(cx: &mut Plot, round: u32, (bottom, top): (f64, f64)) -> AreaResult {
     let from = f64::from(round) - 1.0;
     cx.draw_series(std::iter::once(Rectangle::new(
-        [(from, bottom as f64), (f64::from(round) + 0.5, top as f64)],
+        [(from, bottom), (f64::from(round) + 0.5, top)],
         SHADE.filled(),
-    )))?;
-    // Right-aligned at the band's right edge, so that it stays in the picture.
-    cx.draw_series(std::iter::once(Text::new(
-        label.to_string(),
-        (
-            f64::from(round) + 0.45,
-            top as f64 - (top - bottom) as f64 / 40.0,
-        ),
-        font(19).pos(text_anchor::Pos::new(
-            text_anchor::HPos::Right,
-            text_anchor::VPos::Top,
-        )),
     )))?;
     Ok(())
 }
 
-/// The target's dashed line across the plot (to round `last`), with its label.
-fn draw_target(cx: &mut Plot, target: i64, label: &str, last: u32) -> AreaResult {
+/// The target's dashed line across the plot (from `left` to round `last`), named in the legend.
+fn draw_target(cx: &mut Plot, target: i64, left: f64, last: u32) -> AreaResult {
     let y = target as f64;
     cx.draw_series(DashedLineSeries::new(
-        [(0.0, y), (f64::from(last) + 0.5, y)],
-        6,
-        6,
-        TARGET.stroke_width(2),
+        [(left, y), (f64::from(last) + 0.5, y)],
+        TARGET_DASH.0,
+        TARGET_DASH.1,
+        target_line(),
     ))?;
-    cx.draw_series(std::iter::once(Text::new(
-        label.to_string(),
-        (0.1, y),
-        font(19).pos(text_anchor::Pos::new(
-            text_anchor::HPos::Left,
-            text_anchor::VPos::Bottom,
-        )),
-    )))?;
     Ok(())
 }
 
