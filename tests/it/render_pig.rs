@@ -150,7 +150,10 @@ fn p5_odds_say_the_chance_of_holding_and_of_rolling_once_more() {
     act(&mut game, join, &[]);
     act(&mut game, Action::Start { by: ANN }, &[6, 1]);
     let first = odds(&game, &table).unwrap();
-    snapshot("pig_odds_first", &render::odds(&game, &first, game.current_player().unwrap(), EN, EN));
+    snapshot(
+        "pig_odds_first",
+        &render::odds(&game, &first, game.current_player().unwrap(), EN, EN),
+    );
     for die in [6, 6, 5, 4] {
         act(
             &mut game,
@@ -163,8 +166,14 @@ fn p5_odds_say_the_chance_of_holding_and_of_rolling_once_more() {
     }
     let now = odds(&game, &table).unwrap();
     // An English player at a French table: the buttons as the table shows them.
-    snapshot("pig_odds_en_at_fr", &render::odds(&game, &now, game.current_player().unwrap(), EN, FR));
-    snapshot("pig_odds_fr", &render::odds(&game, &now, game.current_player().unwrap(), FR, FR));
+    snapshot(
+        "pig_odds_en_at_fr",
+        &render::odds(&game, &now, game.current_player().unwrap(), EN, FR),
+    );
+    snapshot(
+        "pig_odds_fr",
+        &render::odds(&game, &now, game.current_player().unwrap(), FR, FR),
+    );
 }
 
 #[test]

@@ -104,7 +104,7 @@ fn p5_the_bot_seat_rolls_or_holds_as_the_table_says_and_odds_match_it() {
 }
 
 #[test]
-fn p5_with_more_seats_the_bot_plays_against_every_seat() {
+fn p5_with_three_seats_the_bot_plays_the_exact_three_seat_policy() {
     let table = Table::solve(100);
     let (mut game, _) = Game::create(Settings::default(), ANN, "ann").unwrap();
     for (player, name) in [(Player::Person(UserId::new(2)), "ben"), (BOT, "Bot 1")] {
@@ -154,7 +154,9 @@ fn p5_with_more_seats_the_bot_plays_against_every_seat() {
             others: vec![30, 62]
         }
     );
-    let want = if table.plan(&standing).should_roll(6) {
+    // Three seats: the exact three-seat solution (P5), its values read straight off its turn.
+    let turn = table.three().unwrap().turn(0, 30, 62);
+    let want = if turn.roll_value(6) > turn.hold_value(6) {
         Move::Roll
     } else {
         Move::Hold
@@ -163,7 +165,10 @@ fn p5_with_more_seats_the_bot_plays_against_every_seat() {
         optimal(&game, &table),
         Some(Action::Play { by: BOT, mv: want })
     );
-    assert!(odds(&game, &table).unwrap().model);
+    let odds = odds(&game, &table).unwrap();
+    assert!(!odds.model && odds.seats == 3, "{odds:?}");
+    assert_eq!(odds.roll, turn.roll_value(6));
+    assert_eq!(odds.hold, Some(turn.hold_value(6)));
 }
 
 /// A whole game of ann (playing `ann`) against the optimal bot seat on random dice.

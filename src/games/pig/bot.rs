@@ -1,7 +1,7 @@
 //! Pig's bot seat and Odds (P5): the exact two-seat policy, which maximises the chance of
-//! winning, by value iteration over (my score, the opponent's score, my turn total); with more
-//! seats, a turn played for the chance of winning against every other seat by a model built on
-//! it ([`Standing`]).
+//! winning, by value iteration over (my score, the opponent's score, my turn total); with three
+//! seats, the exact three-seat solution of the `pig-solver` crate (to [`THREE_MAX`]); with more,
+//! that solution against the two leading opponents ([`Table::plan`], [`Standing`]).
 //!
 //! `P(i, j, k)` is the chance that the player on turn wins, with score `i`, the opponent's score
 //! `j` and turn total `k`, both playing optimally. Holding gives `1 − P(j, i + k, 0)` (the
@@ -20,15 +20,23 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
+use pig_solver::Three;
+
 use super::{Action, Game, Move};
 
-/// The optimal policy's values for one target.
+/// The optimal policy's values for one target: the two-seat table, and (solved on first use by
+/// a table of three) the exact three-seat solution where it fits ([`THREE_MAX`]).
 #[derive(Clone, Debug)]
 pub struct Table {
     target: u32,
     /// `P(i, j, 0)` at `i * target + j`.
     start: Vec<f64>,
+    three: OnceLock<Option<Three>>,
 }
+
+/// Three seats are solved exactly up to this target (24 MB and about a second at 100, growing
+/// with its cube); beyond, and with four seats or more, the model for several seats plays.
+pub const THREE_MAX: u32 = 100;
 
 /// A chain's value at turn total 0, as `a + b·y`, `y` being the mirror state's value.
 #[derive(Clone, Copy, Debug)]
@@ -82,6 +90,7 @@ impl Table {
         let mut table = Table {
             target,
             start: vec![0.0; t * t],
+            three: OnceLock::new(),
         };
         let (mut mine, mut theirs) = (Chain::new(target), Chain::new(target));
         for sum in (0..=2 * (t - 1)).rev() {
@@ -282,6 +291,16 @@ impl Standing {
         }
     }
 
+    /// The two opponents with the highest scores (the first in play order of equals), in the
+    /// order they play after the seat.
+    pub fn two_leading(&self) -> [u32; 2] {
+        let mut by_score: Vec<usize> = (0..self.others.len()).collect();
+        by_score.sort_by_key(|&i| std::cmp::Reverse(self.others[i]));
+        let mut two = [by_score[0], by_score[1]];
+        two.sort();
+        two.map(|i| self.others[i])
+    }
+
     /// The same seat as the bots counted it before: against the leading opponent alone.
     pub fn leader_only(&self) -> Standing {
         Standing {
@@ -292,57 +311,68 @@ impl Standing {
 }
 
 impl Table {
-    /// The chance that a seat wins once its turn ends with `score`, the others at `others`, in
-    /// the order they play next, by the model for any number of seats: each pair of seats' exact
-    /// two-seat chance, `c(i, j) = P(s_i, s_j, 0)` when `i` moves before `j` (else
-    /// `1 − P(s_j, s_i, 0)`), a seat's strength the product of its chances against each other,
-    /// and its chance of winning its share of the strengths (the seats' chances add up to 1).
-    /// With one other seat, the exact `1 − P(j, score, 0)`.
-    pub fn after_turn(&self, score: u32, others: &[u32]) -> f64 {
+    /// The chance that a seat wins once its turn ends with `score`, the one other seat at
+    /// `other` to move: `1 − P(other, score, 0)`.
+    pub fn after_turn(&self, score: u32, other: u32) -> f64 {
         if score >= self.target {
             return 1.0;
         }
-        if let [other] = others {
-            return 1.0 - self.p0(*other, score);
-        }
-        // The order of play from the next turn: the others, then the seat.
-        let scores: Vec<u32> = others.iter().copied().chain([score]).collect();
-        let strength = |i: usize| -> f64 {
-            (0..scores.len())
-                .filter(|&j| j != i)
-                .map(|j| {
-                    if i < j {
-                        self.p0(scores[i], scores[j])
-                    } else {
-                        1.0 - self.p0(scores[j], scores[i])
-                    }
-                })
-                .product()
-        };
-        let all: Vec<f64> = (0..scores.len()).map(strength).collect();
-        let sum: f64 = all.iter().sum();
-        if sum <= 0.0 {
-            return 0.0;
-        }
-        all[others.len()] / sum
+        1.0 - self.p0(other, score)
     }
 
-    /// The turn of the seat at `standing`, played for its chance of winning by the model
-    /// ([`Table::after_turn`]): the value of every turn total, its roll's and its hold's. With
-    /// two seats these are the exact policy's values.
+    /// The exact three-seat solution for this target, solved on first use; `None` beyond
+    /// [`THREE_MAX`].
+    pub fn three(&self) -> Option<&Three> {
+        self.three
+            .get_or_init(|| (self.target <= THREE_MAX).then(|| Three::solve(self.target)))
+            .as_ref()
+    }
+
+    /// The turn of the seat at `standing`, played for its chance of winning: with two seats the
+    /// exact policy; with three (to [`THREE_MAX`]) the exact three-seat solution; with four or
+    /// more, that solution against the two leading opponents; beyond [`THREE_MAX`], the two-seat
+    /// policy against the leading one. Each is what the bot seats play (measured against the
+    /// others: docs/performance.md). Its values: every turn total's, its roll's and its hold's.
     pub fn plan(&self, standing: &Standing) -> Plan {
-        let i = standing.score;
+        match (standing.others.as_slice(), self.three()) {
+            ([], _) => self.two_seat_plan(standing.score, 0),
+            ([other], _) => self.two_seat_plan(standing.score, *other),
+            (_, Some(three)) => {
+                let [b, c] = standing.two_leading();
+                Plan::of_three(
+                    &three.turn(standing.score, b, c),
+                    self.target,
+                    standing.score,
+                )
+            }
+            (_, None) => {
+                let leader = standing.others.iter().copied().max().unwrap_or(0);
+                self.two_seat_plan(standing.score, leader)
+            }
+        }
+    }
+
+    /// True when `standing`'s chances are not exact: four seats or more (against the two
+    /// leading opponents), or three past [`THREE_MAX`] (against the leading one).
+    pub fn is_model(&self, standing: &Standing) -> bool {
+        standing.others.len() > 2 || (standing.others.len() == 2 && self.target > THREE_MAX)
+    }
+
+    /// The exact two-seat turn of a seat at `score` against one at `other`, along its chain of
+    /// turn totals.
+    fn two_seat_plan(&self, score: u32, other: u32) -> Plan {
+        let i = score;
         let top = self.target.saturating_sub(i) as usize; // a turn total from here wins (P3)
         let mut plan = Plan {
             value: vec![1.0; top + 7],
             roll: vec![0.0; top + 1],
             hold: vec![0.0; top + 1],
         };
-        let lost = self.after_turn(i, &standing.others);
+        let lost = self.after_turn(i, other);
         for k in (0..top).rev() {
             let ahead: f64 = (2..=6).map(|r| plan.value[k + r]).sum();
             plan.roll[k] = (lost + ahead) / 6.0;
-            plan.hold[k] = self.after_turn(i + k as u32, &standing.others);
+            plan.hold[k] = self.after_turn(i + k as u32, other);
             // A turn starts with a roll (P2).
             plan.value[k] = if k == 0 {
                 plan.roll[k]
@@ -363,6 +393,26 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The plan of a turn from the exact three-seat solution's values, the seat at `score`.
+    fn of_three(turn: &pig_solver::Turn, target: u32, score: u32) -> Plan {
+        let top = target.saturating_sub(score) as usize;
+        let mut plan = Plan {
+            value: vec![1.0; top + 7],
+            roll: vec![0.0; top + 1],
+            hold: vec![0.0; top + 1],
+        };
+        for k in 0..top {
+            plan.roll[k] = turn.roll_value(k as u32);
+            plan.hold[k] = turn.hold_value(k as u32);
+            plan.value[k] = if k == 0 {
+                plan.roll[k]
+            } else {
+                plan.roll[k].max(plan.hold[k])
+            };
+        }
+        plan
+    }
+
     /// The chance of winning with turn total `k`, playing on optimally (1 once it wins).
     pub fn win_chance(&self, k: u32) -> f64 {
         self.value.get(k as usize).copied().unwrap_or(1.0)
@@ -439,8 +489,11 @@ pub struct Odds {
     pub roll: f64,
     /// The turn total.
     pub total: u32,
-    /// More than one opponent: the chances are the model's for several seats, not exact.
+    /// The chances are the model's for several seats, not exact (four seats or more, or three
+    /// past [`THREE_MAX`]).
     pub model: bool,
+    /// The seats still playing.
+    pub seats: usize,
 }
 
 impl Odds {
@@ -465,6 +518,7 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
         hold: turn.may_hold().then(|| plan.hold_value(k)),
         roll: plan.roll_value(k),
         total: k,
-        model: standing.others.len() > 1,
+        model: table.is_model(&standing),
+        seats: standing.others.len() + 1,
     })
 }

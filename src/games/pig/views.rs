@@ -245,13 +245,7 @@ fn percent(p: f64, lang: Lang) -> String {
 
 /// The Odds (P5): the chance of winning if the player holds now and if they roll once more,
 /// naming the buttons as the table shows them (`table_lang`).
-pub fn odds(
-    game: &Game,
-    odds: &Odds,
-    _asker: Player,
-    lang: Lang,
-    table_lang: Lang,
-) -> MessageView {
+pub fn odds(game: &Game, odds: &Odds, _asker: Player, lang: Lang, table_lang: Lang) -> MessageView {
     let (player, round) = game
         .turn()
         .ok()
@@ -287,11 +281,14 @@ pub fn odds(
         colour::INFO,
     )
     .description(&lines.join("\n"));
-    embed = embed.footer(&if odds.model {
-        tr!(lang, "pig-odds-footer-many")
-    } else {
-        tr!(lang, "pig-odds-footer")
-    });
+    embed = embed.footer(&tr!(
+        lang,
+        match (odds.model, odds.seats) {
+            (true, _) => "pig-odds-footer-many",
+            (false, 3) => "pig-odds-footer-three",
+            (false, _) => "pig-odds-footer",
+        }
+    ));
     MessageView::new("").embed(embed)
 }
 
