@@ -51,7 +51,10 @@ fn an_optimal_get_dickey_player_loses_nothing_and_its_review_adds_up() {
         assert_eq!(review.turns.len(), 13, "G1: 13 rounds");
         assert_eq!(review.points, game.seats[0].total(), "G7: the grand total");
         assert_eq!(review.unit, forgetit::strategy::review::Unit::Chance);
-        assert!(review.expected > 10.0 && review.expected < 90.0, "{review:?}");
+        assert!(
+            review.expected > 10.0 && review.expected < 90.0,
+            "{review:?}"
+        );
         assert!(adds_up(&review), "{review:?}");
     }
 }
@@ -92,10 +95,7 @@ fn a_simple_get_dickey_player_loses_expected_points_and_its_review_adds_up() {
         "{costs} {}",
         review.lost
     );
-    assert!(review
-        .mistakes
-        .iter()
-        .all(|m| m.cost >= forgetit::strategy::review::MISTAKE_POINTS));
+    assert!(review.mistakes.iter().all(|m| m.cost >= m.unit.mistake()));
     let per_turn: f64 = review.turns.iter().map(|t| t.points).sum::<u32>().into();
     assert_eq!(per_turn, f64::from(review.points));
 }
@@ -312,7 +312,14 @@ mod for_get_it {
         let Situation::BankOrRoll { bank: 112, .. } = odds.situation else {
             panic!("{odds:?}")
         };
-        let text = views::odds(&game, &odds, game.current_player().unwrap(), Lang::EnUs, Lang::EnUs).to_string();
+        let text = views::odds(
+            &game,
+            &odds,
+            game.current_player().unwrap(),
+            Lang::EnUs,
+            Lang::EnUs,
+        )
+        .to_string();
         for expected in [
             "banking **177** points or more beats Bot 1's 180",
             "**cannot win:** 112 does not beat Bot 1's 180",
@@ -320,11 +327,24 @@ mod for_get_it {
         ] {
             assert!(text.contains(expected), "{expected:?} not in\n{text}");
         }
-        crate::common::render::assert_within_limits(&views::odds(&game, &odds, game.current_player().unwrap(), Lang::Fr, Lang::Fr));
+        crate::common::render::assert_within_limits(&views::odds(
+            &game,
+            &odds,
+            game.current_player().unwrap(),
+            Lang::Fr,
+            Lang::Fr,
+        ));
         insta::assert_snapshot!("odds_last_turn_en", text);
         insta::assert_snapshot!(
             "odds_last_turn_fr",
-            views::odds(&game, &odds, game.current_player().unwrap(), Lang::Fr, Lang::Fr).to_string()
+            views::odds(
+                &game,
+                &odds,
+                game.current_player().unwrap(),
+                Lang::Fr,
+                Lang::Fr
+            )
+            .to_string()
         );
 
         // She rolls on: the IT die shows IT, FORGET IT (F4); the bot wins.
@@ -408,15 +428,31 @@ mod for_get_it {
         let win = odds.win.clone().unwrap();
         assert_eq!(win.goal, Goal::Race { others: vec![0] });
         assert!(win.roll > win.bank && win.bank > 0.0, "{win:?}");
-        let text = views::odds(&game, &odds, game.current_player().unwrap(), Lang::EnUs, Lang::EnUs).to_string();
+        let text = views::odds(
+            &game,
+            &odds,
+            game.current_player().unwrap(),
+            Lang::EnUs,
+            Lang::EnUs,
+        )
+        .to_string();
         assert!(
-            text.contains("**The target is within reach:** the first to 500 starts the last turns (ann: 480)"),
+            text.contains(
+                "**The target is within reach:** the first to 500 starts the last turns (ann: 480)"
+            ),
             "{text}"
         );
         insta::assert_snapshot!("odds_race_en", text);
         insta::assert_snapshot!(
             "odds_race_fr",
-            views::odds(&game, &odds, game.current_player().unwrap(), Lang::Fr, Lang::Fr).to_string()
+            views::odds(
+                &game,
+                &odds,
+                game.current_player().unwrap(),
+                Lang::Fr,
+                Lang::Fr
+            )
+            .to_string()
         );
 
         // A review at target 100 (a race from the first turn): alice banks 4 with two 2s.

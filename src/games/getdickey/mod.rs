@@ -238,7 +238,9 @@ impl Hosted for GetDickey {
         Some(match name {
             "optimal" => Arc::new(GetDickey::bot_move),
             // The optimal solitaire policy whatever the table: the bots before they played to win.
-            "points" => Arc::new(|game, strategy: &Strategy| bot::solitaire(game, strategy.table())),
+            "points" => {
+                Arc::new(|game, strategy: &Strategy| bot::solitaire(game, strategy.table()))
+            }
             "greedy" => Arc::new(|game, _| bot::simple(game)),
             "first-roll" => Arc::new(|game, _| bot::first_roll(game)),
             _ => return None,

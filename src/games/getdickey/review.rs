@@ -127,123 +127,155 @@ pub fn getdickey(
     // Judged in chances from the seat's first turn against other cards.
     let mut first = true;
     let mut left = false;
+    // In chances: the seat's chance after the last event it was judged at; what moves it
+    // between two of those without a roll or decision of the seat's is the others' doing.
+    let mut chance: Option<f64> = None;
+    // The points of the seat's turn in progress (box, upper bonus and Dickey bonus).
+    let mut points = 0;
     for event in &events[1..] {
         let before = turn_of(&game, seat).cloned();
-        let Some(turn) = before else {
-            if matches!(event, Event::Table(TableEvent::Left { player: who }) if *who == player)
-                && game.status() == crate::engine::Status::Playing
-            {
-                // Leaving between turns gives up the rest of the card.
-                review.review.forfeited += Plan::new(table, &game, seat).start();
-                left = true;
-            }
-            game.evolve(event);
-            continue;
-        };
-        let plan = Plan::new(table, &game, seat);
-        let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
-        let hand = turn.dice.and_then(|dice| counts_of(&dice));
-        // The value where the turn stands: before its first roll, the card's.
-        let value = match &hand {
-            Some(hand) => plan.best(hand, rolls_left).0,
-            None => plan.start(),
-        };
-        let unit = if plan.plan.to_win() {
-            Unit::Chance
-        } else {
-            Unit::Points
-        };
-        if first {
-            first = false;
-            review.review.unit = unit;
-            if unit == Unit::Chance {
-                review.review.expected = value;
-            }
-        }
-        let chance_before = (unit == Unit::Chance).then_some(value);
-        review.open_turn(turn.round, unit, chance_before);
-        // Where a turn judged in chances ended: its chance then, or the game's result.
-        let chance_after = |game: &getdickey::Game, chosen: f64| {
-            (unit == Unit::Chance).then(|| match &game.phase {
-                getdickey::Phase::Finished { winners } if winners.contains(&seat) => {
-                    100.0 / winners.len() as f64
+        if let Some(turn) = &before {
+            let plan = Plan::new(table, &game, seat);
+            let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
+            let hand = turn.dice.and_then(|dice| counts_of(&dice));
+            // The value where the turn stands: before its first roll, the card's.
+            let value = match &hand {
+                Some(hand) => plan.best(hand, rolls_left).0,
+                None => plan.start(),
+            };
+            let unit = if plan.plan.to_win() {
+                Unit::Chance
+            } else {
+                Unit::Points
+            };
+            if first {
+                first = false;
+                review.review.unit = unit;
+                if unit == Unit::Chance {
+                    review.review.expected = value;
                 }
-                getdickey::Phase::Finished { .. } => 0.0,
-                _ => chosen,
-            })
-        };
-        match event {
-            Event::Game(getdickey::GameEvent::Rolled { dice }) => {
-                let chosen = match &hand {
-                    Some(hand) => {
-                        let mut keep = [0u8; 6];
-                        let faces = turn.dice.unwrap_or_default();
-                        for (die, held) in turn.held.iter().enumerate() {
-                            if *held {
-                                keep[usize::from(faces[die]) - 1] += 1;
+            }
+            if unit == Unit::Chance {
+                if let Some(last) = chance {
+                    review.others(value - last);
+                }
+            }
+            review.open_turn(turn.round, unit, (unit == Unit::Chance).then_some(value));
+            let after = match event {
+                Event::Game(getdickey::GameEvent::Rolled { dice }) => {
+                    let chosen = match &hand {
+                        Some(hand) => {
+                            let mut keep = [0u8; 6];
+                            let faces = turn.dice.unwrap_or_default();
+                            for (die, held) in turn.held.iter().enumerate() {
+                                if *held {
+                                    keep[usize::from(faces[die]) - 1] += 1;
+                                }
                             }
+                            let chosen = plan.keep_value(&keep, rolls_left);
+                            let (best_value, best) = plan.best(hand, rolls_left);
+                            let act = DickeyAct::Reroll {
+                                hand: faces_of(hand),
+                                keep: faces_of(&keep),
+                            };
+                            review.decided(act, plan.act(hand, best), chosen, best_value);
+                            chosen
                         }
-                        let chosen = plan.keep_value(&keep, rolls_left);
+                        None => value,
+                    };
+                    let after = rolled_hand(turn, dice);
+                    let after = plan.best(&after, rolls_left.saturating_sub(1).min(2)).0;
+                    review.rolled(chosen, after);
+                    after
+                }
+                Event::Game(getdickey::GameEvent::Scored { category }) => match &hand {
+                    Some(hand) => {
+                        let (gained, chosen) =
+                            plan.fill(hand, category.index()).unwrap_or((0, 0.0));
+                        points = gained;
                         let (best_value, best) = plan.best(hand, rolls_left);
-                        let act = DickeyAct::Reroll {
+                        let act = DickeyAct::Score {
                             hand: faces_of(hand),
-                            keep: faces_of(&keep),
+                            category: *category,
+                            points,
                         };
                         review.decided(act, plan.act(hand, best), chosen, best_value);
                         chosen
                     }
                     None => value,
-                };
-                let after = rolled_hand(&turn, dice);
-                let after = plan.best(&after, rolls_left.saturating_sub(1).min(2)).0;
-                review.rolled(chosen, after);
-            }
-            Event::Game(getdickey::GameEvent::Scored { category }) => {
-                if let Some(hand) = &hand {
-                    let (points, chosen) = plan.fill(hand, category.index()).unwrap_or((0, 0.0));
-                    let (best_value, best) = plan.best(hand, rolls_left);
-                    let act = DickeyAct::Score {
-                        hand: faces_of(hand),
-                        category: *category,
-                        points,
+                },
+                Event::Game(getdickey::GameEvent::TimedOut { dice, category }) => {
+                    // The table rolls if need be, then fills the box worth most now.
+                    let (hand, value) = match &hand {
+                        Some(hand) => (*hand, value),
+                        None => {
+                            let hand = rolled_hand(turn, dice);
+                            let after = plan.best(&hand, 2).0;
+                            review.rolled(value, after);
+                            (hand, after)
+                        }
                     };
-                    review.decided(act, plan.act(hand, best), chosen, best_value);
-                    let mut after = game.clone();
-                    after.evolve(event);
-                    review.end_turn_at(points, chance_after(&after, chosen));
+                    let (gained, chosen) = plan.fill(&hand, category.index()).unwrap_or((0, 0.0));
+                    points = gained;
+                    review.forfeit(value - chosen, Ended::TimedOut);
+                    chosen
                 }
+                Event::Table(TableEvent::Left { player: who }) if *who == player => {
+                    review.forfeit(value, Ended::Left);
+                    left = true;
+                    0.0
+                }
+                _ => value,
+            };
+            chance = (unit == Unit::Chance).then_some(after);
+        } else if matches!(event, Event::Table(TableEvent::Left { player: who }) if *who == player)
+            && game.status() == crate::engine::Status::Playing
+        {
+            // Leaving between turns gives up the rest of the card: in chances, the chance it
+            // had after the seat's last turn.
+            let given_up = match chance {
+                Some(last) => last,
+                None => Plan::new(table, &game, seat).start(),
+            };
+            review.review.forfeited += given_up;
+            if chance.is_some() {
+                chance = Some(0.0);
             }
-            Event::Game(getdickey::GameEvent::TimedOut { dice, category }) => {
-                // The table rolls if need be, then fills the box worth most now.
-                let (hand, value) = match &hand {
-                    Some(hand) => (*hand, value),
-                    None => {
-                        let hand = rolled_hand(&turn, dice);
-                        let after = plan.best(&hand, 2).0;
-                        review.rolled(value, after);
-                        (hand, after)
-                    }
-                };
-                let (points, chosen) = plan.fill(&hand, category.index()).unwrap_or((0, 0.0));
-                review.forfeit(value - chosen, Ended::TimedOut);
-                let mut after = game.clone();
-                after.evolve(event);
-                review.end_turn_at(points, chance_after(&after, chosen));
-            }
-            Event::Table(TableEvent::Left { player: who }) if *who == player => {
-                review.forfeit(value, Ended::Left);
-                review.end_turn_at(0, (unit == Unit::Chance).then_some(0.0));
-                left = true;
-            }
-            _ => {}
+            left = true;
         }
         game.evolve(event);
+        // A game over is won, shared or lost, whatever the model's chance said: the others' doing,
+        // if not the seat's own.
+        let result = match (&game.phase, chance) {
+            (getdickey::Phase::Finished { winners }, Some(last)) => {
+                let result = if winners.contains(&seat) {
+                    100.0 / winners.len() as f64
+                } else {
+                    0.0
+                };
+                review.others(result - last);
+                chance = Some(result);
+                Some(result)
+            }
+            _ => None,
+        };
+        // The seat's turn ended with this event.
+        let ended = before.as_ref().is_some_and(|before| {
+            !matches!(&game.phase, getdickey::Phase::Playing { turn } if turn.number == before.number)
+        });
+        if ended {
+            review.end_turn_at(std::mem::take(&mut points), chance);
+        }
+        if let Some(result) = result {
+            review.finish_at(result);
+            break;
+        }
     }
     if !left && review.open.is_none() {
         // A card the game ended before it was full (it cannot be, in Get Dickey: kept for
         // the identity) gives up its rest.
         let card = &game.seats[seat].card;
-        if !card.is_full() && game.seats[seat].is_playing() {
+        if !card.is_full() && game.seats[seat].is_playing() && review.review.unit == Unit::Points {
             review.review.forfeited += table.value(super::bot::state_of(card));
         }
     }

@@ -297,13 +297,7 @@ fn play_buttons(turn: &Turn, lang: Lang) -> Vec<ButtonView> {
 /// alone, the chance of winning against other cards. It speaks to the player on turn as "you" and
 /// of them by name to anyone else. Boxes and Roll are named as the table's message shows them
 /// (in `table_lang`).
-pub fn odds(
-    game: &Game,
-    odds: &Odds,
-    asker: Player,
-    lang: Lang,
-    table_lang: Lang,
-) -> MessageView {
+pub fn odds(game: &Game, odds: &Odds, asker: Player, lang: Lang, table_lang: Lang) -> MessageView {
     let Ok(turn) = game.turn() else {
         return crate::render::notice(crate::render::Notice::NoTurn, lang);
     };
@@ -340,7 +334,12 @@ pub fn odds(
         "gd-odds-intro"
     };
     let mut embed = EmbedView::new(
-        &tr!(lang, "gd-odds-title", name = player.as_str(), round = turn.round),
+        &tr!(
+            lang,
+            "gd-odds-title",
+            name = player.as_str(),
+            round = turn.round
+        ),
         colour::INFO,
     )
     .description(&format!("{}\n{}", lang.t(intro), lines.join("\n")));
