@@ -152,13 +152,17 @@ pub(super) fn sim(config: &SimConfig, file: Option<&Path>, cache: Option<String>
         config.seed,
         report.games as f64 / seconds.max(1e-9)
     );
-    println!("seat  policy        win rate   wins        mean score   spread");
+    println!("seat  policy        win rate   99% interval       wins        mean score   spread");
     for (i, seat) in report.seats.iter().enumerate() {
+        let rate = 100.0 * seat.wins / report.games as f64;
+        let half = 100.0 * sim::interval_99(seat.wins_spread, report.games);
         println!(
-            "{:<5} {:<13} {:>7.2}%   {:<10.1}  {:>10.2}   {:>6.2}",
+            "{:<5} {:<13} {:>7.2}%   {:>6.2}–{:<6.2}%    {:<10.1}  {:>10.2}   {:>6.2}",
             i + 1,
             seat.policy,
-            100.0 * seat.wins / report.games as f64,
+            rate,
+            rate - half,
+            rate + half,
             seat.wins,
             seat.mean,
             seat.spread

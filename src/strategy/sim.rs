@@ -25,12 +25,20 @@ pub struct SimConfig {
     pub target: Option<u32>,
 }
 
+/// The half-width of a 99 % confidence interval of a mean over `n` games with this standard
+/// deviation (normal approximation: 2.576 standard errors).
+pub fn interval_99(spread: f64, n: u64) -> f64 {
+    2.576 * spread / (n as f64).sqrt()
+}
+
 /// One seat's results over the run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatReport {
     pub policy: String,
     /// Games won, a shared win counting its share.
     pub wins: f64,
+    /// The standard deviation of the seat's share of a game's win (0, a share, or 1).
+    pub wins_spread: f64,
     pub mean: f64,
     /// The standard deviation of the seat's final score.
     pub spread: f64,
@@ -176,9 +184,11 @@ pub(crate) fn run_game<R: Hosted>(
         .enumerate()
         .map(|(s, policy)| {
             let (mean, spread) = stats(outcomes.iter().map(|o| o.scores[s]).collect());
+            let (_, wins_spread) = stats(outcomes.iter().map(|o| o.wins[s]).collect());
             SeatReport {
                 policy: policy.trim().to_string(),
                 wins: outcomes.iter().map(|o| o.wins[s]).sum(),
+                wins_spread,
                 mean,
                 spread,
             }
