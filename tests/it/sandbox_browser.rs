@@ -1252,6 +1252,111 @@ async fn f10_a_last_turns_buttons_on_a_phone_are_coloured_by_what_they_do() {
     page.sandbox.shutdown().await;
 }
 
+/// Issue 54, chances against everyone seated, as people see them on a phone, in English and
+/// French. For Get It with three seats: alice reaches the target; bob's last turn, amelie's still
+/// to come after it: bob's Odds speak to him of amelie still to play, and amelie's Odds of the same
+/// turn speak of bob by name, in French (`phone-three-seat-last-turn{,-fr}`). Get Dickey, alice,
+/// amelie and a bot seat, to the last round: each one's Odds in chances of winning
+/// (`phone-getdickey-last-round{,-fr}`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chances_against_everyone_seated_on_a_phone_in_english_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open_phone(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+    page.act_as("alice").await;
+    page.open_channel("general").await;
+    page.command("/forgetit start target:50").await;
+    for guest in ["bob", "amelie"] {
+        page.act_as(guest).await;
+        page.act("join").await;
+    }
+    page.act_as("alice").await;
+    page.dice.push([5, 2, 1]); // the roll-off (F2): alice, bob, amelie
+    page.act("start").await;
+    // Five 4s: 60, past the target of 50 (F10): bob and amelie each get a last turn.
+    page.dice.push([4, 4, 4, 4, 4, 1, 2, 3, 1]);
+    page.act("roll").await;
+    page.act("choose:4").await;
+    page.act("bank").await;
+    // Bob: FOR and GET aside, two 5s kept: 10 cannot beat 60.
+    page.act_as("bob").await;
+    page.dice.push([W, 5, 5, W, 1, 3, 4, 2, 1]);
+    page.act("roll").await;
+    page.act("choose:5").await;
+    page.act("odds").await;
+    page.message_with(&["Your last turn", "amelie still plays a last turn after"])
+        .await;
+    page.assert_phone_layout("bob's Odds").await;
+    page.screenshot("phone-three-seat-last-turn").await;
+    page.act_as("amelie").await;
+    page.act("odds").await;
+    page.message_with(&["Dernier tour de bob", "amelie joue encore son dernier tour"])
+        .await;
+    page.assert_phone_layout("amelie's Odds").await;
+    page.screenshot("phone-three-seat-last-turn-fr").await;
+
+    // Get Dickey in #dice: alice, amelie and a bot seat; the two people fill a box a round, in
+    // scorecard order, Chance last.
+    page.act_as("alice").await;
+    page.open_channel("dice").await;
+    page.command("/getdickey start").await;
+    page.act_as("amelie").await;
+    page.act("join").await;
+    page.act_as("alice").await;
+    page.click("Add bot").await;
+    page.message_with(&["Bot 1"]).await;
+    page.act("start").await;
+    let boxes = [
+        "ones",
+        "twos",
+        "threes",
+        "fours",
+        "fives",
+        "sixes",
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "dickey",
+        "chance",
+    ];
+    for (round, code) in boxes.iter().enumerate() {
+        for (person, shot) in [
+            ("alice", "phone-getdickey-last-round"),
+            ("amelie", "phone-getdickey-last-round-fr"),
+        ] {
+            page.act_as(person).await;
+            page.dice.push([6, 5, 5, 4, 3]);
+            page.act("roll").await;
+            if round == boxes.len() - 1 {
+                page.act("odds").await;
+                let words: &[&str] = if person == "alice" {
+                    &["The chance of winning for each choice", "to win"]
+                } else {
+                    &[
+                        "La chance de gagner pour chaque choix",
+                        "de chances de gagner",
+                    ]
+                };
+                page.message_with(words).await;
+                page.assert_phone_layout("a last round's Odds").await;
+                page.screenshot(shot).await;
+            }
+            let option = format!(
+                "(//select[contains(@class,'component-select')]/option[@value='{code}'])[last()]"
+            );
+            page.wait(&option).await;
+            page.click_at(&option).await;
+        }
+    }
+    page.wait("//div[contains(@class,'message') and .//button[contains(@class,'component-button') and substring(@data-custom-id, string-length(@data-custom-id) - 6) = ':review']]")
+        .await;
+    assert_eq!(page.sandbox.standin().problems(), Vec::<String>::new());
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}
+
 /// A link to a message of another channel, in an embed (posted as the bot through the stand-in's
 /// REST API, as the bot writes them: `https://discord.com/channels/{guild}/{channel}/{message}`),
 /// opens that channel in the page, scrolled to the message and highlighting it; it does not leave
