@@ -4,8 +4,8 @@
 //! after that); simulated games per second as throughput (elements = games).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use forgetit::games::forgetit::multiplier;
 use forgetit::games::forgetit::endgame::{Endgame, FinalRound};
+use forgetit::games::forgetit::multiplier;
 use forgetit::games::forgetit::race::{model, RaceKey};
 use forgetit::games::forgetit::solver::Solver;
 use forgetit::games::getdickey::bot::load_or_solve;
@@ -46,9 +46,16 @@ fn solve_the_race(c: &mut Criterion) {
         best: (520, 1),
         later: vec![500, 470],
     };
-    c.bench_function("a last turn with two seats after it (430 against 520)", |b| {
-        b.iter(|| Endgame::new(round.clone()).turn_mut().open_value([3, 3, 3], 0))
-    });
+    c.bench_function(
+        "a last turn with two seats after it (430 against 520)",
+        |b| {
+            b.iter(|| {
+                Endgame::new(round.clone())
+                    .turn_mut()
+                    .open_value([3, 3, 3], 0)
+            })
+        },
+    );
 }
 
 fn solve_get_dickey(c: &mut Criterion) {

@@ -46,7 +46,10 @@ fn f10_a_last_turn_against_a_bar_ends_as_the_turn_played_for_it() {
         let eps = 1e-6;
         let level = (played_for(n, 0.5 + eps) - value) / eps;
         assert!((ends.level - level).abs() < 1e-6, "{n}: {ends:?} {level}");
-        assert!((ends.above - (value - level / 2.0)).abs() < 1e-6, "{n}: {ends:?}");
+        assert!(
+            (ends.above - (value - level / 2.0)).abs() < 1e-6,
+            "{n}: {ends:?}"
+        );
     }
     // Level with the bar already (one point wins): only a FORGET IT ties. Nothing to beat is
     // certain; a higher bar is never worth more (its utility is lower at every score); beyond the
@@ -187,9 +190,7 @@ fn playing_the_race_beats_playing_for_points_in_the_model() {
             leader_only: false,
         };
         let race = key.turn().open_value(FULL, 0);
-        let utility = model
-            .race
-            .utility(bar(), total, &[other], 500, TURN_CAP);
+        let utility = model.race.utility(bar(), total, &[other], 500, TURN_CAP);
         let for_points: f64 = model
             .scores
             .iter()

@@ -741,7 +741,10 @@ fn odds_show_the_forget_it_chance_the_expected_scores_and_the_best_play() {
     roll(&mut game, ANN, &[W, 1, W, W, 3, 3, 4]);
     let odds = solver.odds(&game).unwrap();
     assert_eq!(odds.best, Choice::Bank);
-    snap("odds_bank", &render::odds(&game, &odds, game.current_player().unwrap(), EN, EN));
+    snap(
+        "odds_bank",
+        &render::odds(&game, &odds, game.current_player().unwrap(), EN, EN),
+    );
 }
 
 // --- Button actions ----------------------------------------------------------------------------
@@ -851,7 +854,13 @@ fn every_message_keeps_discords_limits_with_ten_long_names_and_huge_totals() {
     let mut step = |game: &Game, views: &mut Vec<MessageView>| {
         views.push(render::turn(game, &style, EN));
         if let Some(odds) = solver.odds(game) {
-            views.push(render::odds(game, &odds, game.current_player().unwrap(), EN, EN));
+            views.push(render::odds(
+                game,
+                &odds,
+                game.current_player().unwrap(),
+                EN,
+                EN,
+            ));
         }
         if let Some(result) = &game.last_turn {
             views.push(render::turn_result(game, result, &style, EN));
@@ -965,7 +974,10 @@ fn in_french_a_whole_game_reads_in_french() {
     let choose_view = render::turn(&game, &style, FR);
     snap("fr_turn_choose", &choose_view);
     let odds = Solver::new().odds(&game).unwrap();
-    snap("fr_odds_choose", &render::odds(&game, &odds, game.current_player().unwrap(), FR, FR));
+    snap(
+        "fr_odds_choose",
+        &render::odds(&game, &odds, game.current_player().unwrap(), FR, FR),
+    );
     // An English reader at this French table: English words, the buttons as the table shows them.
     let english = render::odds(&game, &odds, game.current_player().unwrap(), EN, FR).to_string();
     assert!(

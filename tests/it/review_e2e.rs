@@ -260,7 +260,9 @@ fn race_chances(solver: &mut Solver) -> ([f64; 4], f64) {
         .unwrap();
     let start = {
         let turn = game.turn().unwrap().clone();
-        let (_, utility) = solver.win_turn(&game, forgetit::games::forgetit::solver::Model::Field).expect("a race at 50");
+        let (_, utility) = solver
+            .win_turn(&game, forgetit::games::forgetit::solver::Model::Field)
+            .expect("a race at 50");
         100.0 * win_value(utility, &turn)
     };
     let roll = Action::Play {
@@ -270,7 +272,9 @@ fn race_chances(solver: &mut Solver) -> ([f64; 4], f64) {
     game.apply(roll, &mut ScriptedDice::new([4, 4, 1, W, 2, 3, W, 5, 1]))
         .unwrap();
     let turn = game.turn().unwrap().clone();
-    let (_, utility) = solver.win_turn(&game, forgetit::games::forgetit::solver::Model::Field).unwrap();
+    let (_, utility) = solver
+        .win_turn(&game, forgetit::games::forgetit::solver::Model::Field)
+        .unwrap();
     let keep_1s = 100.0 * win_keep_value(utility, &turn, 1);
     let keep_4s = 100.0 * win_keep_value(utility, &turn, 4);
     let keep = Action::Play {
@@ -279,7 +283,9 @@ fn race_chances(solver: &mut Solver) -> ([f64; 4], f64) {
     };
     game.apply(keep, none).unwrap();
     let turn = game.turn().unwrap().clone();
-    let (_, utility) = solver.win_turn(&game, forgetit::games::forgetit::solver::Model::Field).unwrap();
+    let (_, utility) = solver
+        .win_turn(&game, forgetit::games::forgetit::solver::Model::Field)
+        .unwrap();
     let bank_2 = 100.0 * utility.utility(2);
     let roll_on = 100.0 * win_value(utility, &turn);
     ([keep_1s, keep_4s, bank_2, roll_on], start)

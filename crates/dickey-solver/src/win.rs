@@ -260,9 +260,7 @@ impl Table {
         let (mut e3, mut m) = (vec![0.0; KEEPS], vec![0.0; KEEPS]);
         d.expect(&f3, &mut e3);
         d.best_below(&e3, &mut m);
-        let f2: Vec<f64> = (0..HANDS)
-            .map(|h| m[usize::from(d.hand_keep[h])])
-            .collect();
+        let f2: Vec<f64> = (0..HANDS).map(|h| m[usize::from(d.hand_keep[h])]).collect();
         let mut e2 = vec![0.0; KEEPS];
         d.expect(&f2, &mut e2);
         d.best_below(&e2, &mut m);

@@ -12,6 +12,6 @@ pub mod race;
 pub mod rolls;
 pub mod utility;
 
-pub use race::{turn_scores, Race};
 pub use bar::{Bar, Ends};
+pub use race::{turn_scores, Race};
 pub use utility::{Multiplier, UtilityTurn};

@@ -314,7 +314,14 @@ impl Race {
     /// The utility of the turn in progress by banked score up to `cap` (module docs): the seat
     /// has `total`, the other seats still playing have `others`, in the order they play after it,
     /// the game ends at `target`, and no final round has begun.
-    pub fn utility(&self, bar: &Bar, total: u32, others: &[u32], target: u32, cap: u32) -> Vec<f64> {
+    pub fn utility(
+        &self,
+        bar: &Bar,
+        total: u32,
+        others: &[u32],
+        target: u32,
+        cap: u32,
+    ) -> Vec<f64> {
         (0..=cap)
             .map(|s| {
                 let x = total + s;

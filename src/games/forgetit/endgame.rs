@@ -64,9 +64,7 @@ impl FinalRound {
             .seats
             .iter()
             .enumerate()
-            .filter(|(s, seat_)| {
-                *s != seat && seat_.is_playing() && !later_seats.contains(s)
-            })
+            .filter(|(s, seat_)| *s != seat && seat_.is_playing() && !later_seats.contains(s))
             .map(|(_, s)| s.total)
             .collect();
         let top = done.iter().copied().max().unwrap_or(0);

@@ -12,7 +12,7 @@
 //! where nothing it does can cost anything any more.
 
 use super::solver::{
-    after_choosing, state_of, win_keep_value, win_roll_value, win_value, Model, Choice, Solver,
+    after_choosing, state_of, win_keep_value, win_roll_value, win_value, Choice, Model, Solver,
 };
 use crate::engine::table::{Event, TableEvent};
 use crate::engine::Player;
@@ -183,7 +183,9 @@ pub fn forgetit(
                 }
                 Event::Game(forgetit::GameEvent::PointChosen { number }) => {
                     let chosen = judge.keep(&game, turn, *number);
-                    let best = solver.choice(&game, Model::Field).unwrap_or(Choice::Keep(*number));
+                    let best = solver
+                        .choice(&game, Model::Field)
+                        .unwrap_or(Choice::Keep(*number));
                     review.decided(FgiAct::Keep(*number), fgi_act(best, turn), chosen, value);
                 }
                 Event::Game(forgetit::GameEvent::Banked) => {

@@ -252,7 +252,12 @@ pub fn odds(game: &Game, odds: &Odds, asker: Player, lang: Lang, table_lang: Lan
         "other"
     };
     let mut embed = EmbedView::new(
-        &tr!(lang, "odds-title", name = player.as_str(), round = turn.round),
+        &tr!(
+            lang,
+            "odds-title",
+            name = player.as_str(),
+            round = turn.round
+        ),
         colour::INFO,
     );
     // Played to win, and some play can still win: chances; else expected points.
@@ -322,8 +327,10 @@ pub fn odds(game: &Game, odds: &Odds, asker: Player, lang: Lang, table_lang: Lan
                 description.push_str(&tr!(lang, "odds-new-set"));
             }
             // Named by their buttons.
-            let (roll_button, bank_button) =
-                (roll_label(turn, table_lang), bank_label(game, turn, table_lang));
+            let (roll_button, bank_button) = (
+                roll_label(turn, table_lang),
+                bank_label(game, turn, table_lang),
+            );
             let (roll_worth, bank_worth) = match win {
                 Some(win) => (to_win(win.roll, lang), bank_to_win(game, win, *bank, lang)),
                 None => (points(*roll, lang), format!("**{bank}**")),

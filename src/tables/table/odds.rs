@@ -52,9 +52,10 @@ async fn odds_of<G: TableGame>(
 where
     G::Event: Send + Sync,
 {
-    let view =
-        tokio::task::spawn_blocking(move || game.odds_view(&shared.strategies, asker, lang, table_lang))
-            .await;
+    let view = tokio::task::spawn_blocking(move || {
+        game.odds_view(&shared.strategies, asker, lang, table_lang)
+    })
+    .await;
     match view {
         Ok(Some(view)) => view,
         Ok(None) => render::notice(Notice::UnknownButton, lang),
