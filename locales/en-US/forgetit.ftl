@@ -115,7 +115,7 @@ odds-goal-last-turn = { $asker ->
 odds-goal-later = { $after } still { $count ->
         [one] plays a last turn
        *[other] play their last turns
-    } after, each playing to beat the best total before them.
+    } after.
 odds-judged-to-win = Every choice is judged by the chance of winning the game.
 odds-goal-race = **The target is within reach:** the first to { $target } starts the last turns ({ $totals }).
 odds-race-total = { $name }: { $total }

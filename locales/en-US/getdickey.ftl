@@ -60,6 +60,7 @@ gd-odds-best-roll = { $asker ->
     }
 gd-odds-footer = Only you see this. Alone, only the score counts: expected scores assume the optimal solitaire play from here on, the bot seats' own.
 gd-odds-footer-win = Only you see this. Against other cards only winning counts, and the bot seats play for it, as do these odds: the chance of ending with the highest total (a shared win counts its share), each other card played for points. Exact over the last three rounds; before, the rest of each card is taken as its expected score and spread.
+gd-odds-footer-hopeless = Only you see this. No play can win from here any more: these odds are in expected final score, which still counts for the leaderboards, as the bot seats play then.
 gd-note-joker-upper = Joker: five alike must fill their upper box
 gd-note-joker-zero = Joker: scores 0 here
 gd-note-joker-as = Joker: five alike score as { $box_name }

@@ -113,7 +113,7 @@ odds-goal-last-turn = { $asker ->
 odds-goal-later = { $after } { $count ->
         [one] joue encore son dernier tour
        *[other] jouent encore leur dernier tour
-    } après, chacun pour battre le meilleur total avant lui.
+    } après.
 odds-judged-to-win = Chaque choix est jugé sur la chance de gagner la partie.
 odds-goal-race = **L'objectif est à portée :** le premier à { $target } ouvre les derniers tours ({ $totals }).
 odds-race-total = { $name } : { $total }

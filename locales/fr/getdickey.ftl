@@ -61,6 +61,7 @@ gd-odds-best-roll = { $asker ->
     }
 gd-odds-footer = Vous seul voyez ceci. Seul, seul le score compte : les scores espérés supposent le meilleur jeu en solitaire à partir de maintenant, celui des robots.
 gd-odds-footer-win = Vous seul voyez ceci. Contre d'autres feuilles, seule la victoire compte, et les robots jouent pour elle, comme ces chances : la chance de finir avec le plus haut total (une victoire partagée compte pour sa part), chaque autre feuille jouée pour les points. Exact sur les trois dernières manches ; avant, le reste de chaque feuille est pris comme son score espéré et sa dispersion.
+gd-odds-footer-hopeless = Vous seul voyez ceci. Plus aucun coup ne peut gagner à partir d'ici : ces chances sont en score final espéré, qui compte toujours pour les classements, comme jouent alors les robots.
 gd-note-joker-upper = Joker : cinq dés pareils vont dans leur case du haut
 gd-note-joker-zero = Joker : rapporte 0 ici
 gd-note-joker-as = Joker : cinq dés pareils comptent comme { $box_name }

@@ -412,8 +412,7 @@ fn f10_odds_in_final_rounds_agree_with_every_roll_the_engine_can_make() {
             };
         }
         // Play ann's turn with the Odds' best moves until three dice or fewer are in hand.
-        loop {
-            let Ok(turn) = game.turn() else { break };
+        while let Ok(turn) = game.turn() {
             if turn.seat != 0 {
                 break;
             }

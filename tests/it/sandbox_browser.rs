@@ -1295,8 +1295,8 @@ async fn chances_against_everyone_seated_on_a_phone_in_english_and_french() {
     page.assert_phone_layout("amelie's Odds").await;
     page.screenshot("phone-three-seat-last-turn-fr").await;
 
-    // Get Dickey in #dice: alice, amelie and a bot seat; the two people fill a box a round, in
-    // scorecard order, Chance last.
+    // Get Dickey in #dice: alice, amelie and a bot seat; the two people fill a box a round with
+    // the same dice (235 points before the last round, no upper bonus), the Dickey box last.
     page.act_as("alice").await;
     page.open_channel("dice").await;
     page.command("/getdickey start").await;
@@ -1306,38 +1306,36 @@ async fn chances_against_everyone_seated_on_a_phone_in_english_and_french() {
     page.click("Add bot").await;
     page.message_with(&["Bot 1"]).await;
     page.act("start").await;
-    let boxes = [
-        "ones",
-        "twos",
-        "threes",
-        "fours",
-        "fives",
-        "sixes",
-        "three_of_a_kind",
-        "four_of_a_kind",
-        "full_house",
-        "small_straight",
-        "large_straight",
-        "dickey",
-        "chance",
+    let rounds: [(&str, [u8; 5]); 13] = [
+        ("ones", [1, 1, 2, 3, 4]),
+        ("twos", [2, 2, 1, 3, 4]),
+        ("threes", [3, 3, 3, 1, 2]),
+        ("fours", [4, 4, 4, 1, 2]),
+        ("fives", [5, 5, 5, 1, 2]),
+        ("sixes", [6, 6, 6, 1, 2]),
+        ("three_of_a_kind", [6, 6, 6, 5, 5]),
+        ("four_of_a_kind", [6, 6, 6, 6, 5]),
+        ("full_house", [3, 3, 3, 2, 2]),
+        ("small_straight", [1, 2, 3, 4, 6]),
+        ("large_straight", [2, 3, 4, 5, 6]),
+        ("chance", [6, 5, 5, 4, 3]),
+        ("dickey", [6, 6, 6, 2, 3]),
     ];
-    for (round, code) in boxes.iter().enumerate() {
+    for (round, (code, dice)) in rounds.iter().enumerate() {
         for (person, shot) in [
             ("alice", "phone-getdickey-last-round"),
             ("amelie", "phone-getdickey-last-round-fr"),
         ] {
             page.act_as(person).await;
-            page.dice.push([6, 5, 5, 4, 3]);
+            page.dice.push(*dice);
             page.act("roll").await;
-            if round == boxes.len() - 1 {
+            if round == rounds.len() - 1 {
+                // The last round: three 6s toward the Dickey the card needs.
                 page.act("odds").await;
                 let words: &[&str] = if person == "alice" {
-                    &["The chance of winning for each choice", "to win"]
+                    &["The chance of winning for each choice", "hold 6 6 6"]
                 } else {
-                    &[
-                        "La chance de gagner pour chaque choix",
-                        "de chances de gagner",
-                    ]
+                    &["La chance de gagner pour chaque choix", "garder 6 6 6"]
                 };
                 page.message_with(words).await;
                 page.assert_phone_layout("a last round's Odds").await;

@@ -215,6 +215,14 @@ impl PlayedFor {
         }
     }
 
+    /// What the best play with `hand` and `rolls_left` rolls left is worth.
+    pub fn best_value(&self, hand: &Counts, rolls_left: u8) -> f64 {
+        match self.choose(hand, rolls_left) {
+            Choice::Score(_) => self.score_value(hand),
+            Choice::Keep(keep) => self.keep_value(&keep, rolls_left),
+        }
+    }
+
     /// What to do with `hand` with `rolls_left` rolls left (0, 1 or 2): score now, or hold some
     /// dice and roll the rest. Scoring wins a tie, as in the solitaire policy.
     pub fn choose(&self, hand: &Counts, rolls_left: u8) -> Choice {
@@ -244,12 +252,12 @@ impl Table {
         let mut scored = vec![(usize::MAX, f64::NEG_INFINITY); HANDS];
         let mut boxes = vec![[f64::NAN; BOXES]; HANDS];
         let mut f3 = vec![0.0; HANDS];
-        for (h, slot) in scored.iter_mut().enumerate() {
+        for (h, (slot, row)) in scored.iter_mut().zip(boxes.iter_mut()).enumerate() {
             let hand = hand_counts(h);
-            for b in 0..BOXES {
+            for (b, cell) in row.iter_mut().enumerate() {
                 if let Some((after, gained)) = self.fill(state, &hand, b) {
                     let value = terminal(after, gained);
-                    boxes[h][b] = value;
+                    *cell = value;
                     if value > slot.1 {
                         *slot = (b, value);
                     }

@@ -323,7 +323,7 @@ mod tests {
             let log = fgi_game(seed, &mut solver, |game, solver| {
                 let turn = game.turn().unwrap();
                 let by = game.seats[turn.seat].player;
-                let mv = match solver.choice(game, true).unwrap() {
+                let mv = match solver.choice(game, Model::Field).unwrap() {
                     Choice::Roll => Move::Roll,
                     Choice::Keep(n) => Move::ChoosePoint(n),
                     Choice::Bank => Move::Bank,

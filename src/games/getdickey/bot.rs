@@ -114,7 +114,7 @@ fn bot_dice(game: &Game) -> Result<(&Turn, Player, Hand), Option<Action>> {
 /// policy), or its chance of winning against the other cards still playing.
 pub enum Plan<'a> {
     /// The optimal solitaire policy's turn; values are expected points still to come.
-    Points(dickey_solver::Turn<'a>),
+    Points(Box<dickey_solver::Turn<'a>>),
     /// The turn played for the share of the win; values are chances (0 to 1).
     ToWin(Rc<PlayedFor>),
 }
@@ -192,7 +192,7 @@ pub fn plan<'a>(game: &Game, table: &'a Table, seat: usize) -> Plan<'a> {
             .collect(),
     };
     if key.others.is_empty() {
-        return Plan::Points(table.turn(state));
+        return Plan::Points(Box::new(table.turn(state)));
     }
     let known = LAST.with_borrow(|last| {
         last.as_ref()
@@ -208,7 +208,33 @@ pub fn plan<'a>(game: &Game, table: &'a Table, seat: usize) -> Plan<'a> {
     Plan::ToWin(played)
 }
 
-/// The optimal bot seat's next move, or `None` when no bot seat is on turn: its [`plan`]'s.
+/// Below this chance of winning no play can win any more: the card is played for points (which
+/// the leaderboards count), as For Get It's seats do.
+const HOPELESS: f64 = 1e-12;
+
+/// The plan of `seat`'s turn where it stands (`hand` after a roll, `rolls_left` rolls left;
+/// `None` before its first roll): [`plan`], but for points where no play can win any more.
+pub fn plan_at<'a>(
+    game: &Game,
+    table: &'a Table,
+    seat: usize,
+    hand: Option<&Counts>,
+    rolls_left: u8,
+) -> Plan<'a> {
+    let plan = plan(game, table, seat);
+    if let Plan::ToWin(turn) = &plan {
+        let best = match hand {
+            Some(hand) => turn.best_value(hand, rolls_left),
+            None => turn.value(),
+        };
+        if best <= HOPELESS {
+            return Plan::Points(Box::new(table.turn(state_of(&game.seats[seat].card))));
+        }
+    }
+    plan
+}
+
+/// The optimal bot seat's next move, or `None` when no bot seat is on turn: its [`plan_at`]'s.
 /// Holding dice is one move per die: the bot is asked again for the next one, and rolls once the
 /// held dice are the ones to keep. Dice already held are kept held where the keep allows it.
 pub fn optimal(game: &Game, table: &Table) -> Option<Action> {
@@ -227,12 +253,12 @@ fn play(game: &Game, table: &Table, solitaire: bool) -> Option<Action> {
         Err(action) => return action,
     };
     let hand = counts_of(&dice)?;
-    let plan = if solitaire {
-        Plan::Points(table.turn(state_of(&game.seats[turn.seat].card)))
-    } else {
-        plan(game, table, turn.seat)
-    };
     let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
+    let plan = if solitaire {
+        Plan::Points(Box::new(table.turn(state_of(&game.seats[turn.seat].card))))
+    } else {
+        plan_at(game, table, turn.seat, Some(&hand), rolls_left)
+    };
     let keep = match plan.choose(&hand, rolls_left) {
         Choice::Score(b) => {
             let category = Category::ALL[b];
@@ -270,6 +296,8 @@ pub struct Odds {
     pub best: Option<usize>,
     /// The values are chances of winning (0 to 1), not expected final scores.
     pub to_win: bool,
+    /// Against other cards, but no play can win any more: expected final scores.
+    pub hopeless: bool,
 }
 
 /// The odds of the turn in progress, or `None` before its first roll or with no game.
@@ -280,7 +308,8 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
     let card = &game.seats[turn.seat].card;
     let state = state_of(card);
     let now = f64::from(card.total());
-    let plan = plan(game, table, turn.seat);
+    let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
+    let plan = plan_at(game, table, turn.seat, Some(&hand), rolls_left);
     let (to_win, offset) = match &plan {
         Plan::Points(_) => (false, now),
         Plan::ToWin(_) => (true, 0.0),
@@ -300,7 +329,6 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
             Some((o.category, o.points + o.dickey_bonus, value))
         })
         .collect();
-    let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
     // The bot seat's choice ([`optimal`]): the same keep, or the same box.
     let choice = plan.choose(&hand, rolls_left);
     let roll_on = match choice {
@@ -332,11 +360,17 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
             .iter()
             .position(|(category, _, _)| category.index() == b),
     };
+    let against = game
+        .seats
+        .iter()
+        .enumerate()
+        .any(|(other, s)| other != turn.seat && s.is_playing());
     Some(Odds {
         boxes,
         roll_on,
         best,
         to_win,
+        hopeless: against && !to_win,
     })
 }
 

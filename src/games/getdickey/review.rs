@@ -39,6 +39,8 @@ struct Plan<'a> {
 }
 
 impl<'a> Plan<'a> {
+    /// Judged by the plan itself, also where no play can win (every choice then worth 0: the
+    /// bot seats' play for points costs nothing).
     fn new(table: &'a Table, game: &getdickey::Game, seat: usize) -> Plan<'a> {
         Plan {
             table,
@@ -135,9 +137,9 @@ pub fn getdickey(
     for event in &events[1..] {
         let before = turn_of(&game, seat).cloned();
         if let Some(turn) = &before {
-            let plan = Plan::new(table, &game, seat);
             let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
             let hand = turn.dice.and_then(|dice| counts_of(&dice));
+            let plan = Plan::new(table, &game, seat);
             // The value where the turn stands: before its first roll, the card's.
             let value = match &hand {
                 Some(hand) => plan.best(hand, rolls_left).0,

@@ -374,10 +374,10 @@ pub fn odds(game: &Game, odds: &Odds, asker: Player, lang: Lang, table_lang: Lan
             name = player.as_str()
         ),
     };
-    let footer = if odds.to_win {
-        "gd-odds-footer-win"
-    } else {
-        "gd-odds-footer"
+    let footer = match (odds.to_win, odds.hopeless) {
+        (true, _) => "gd-odds-footer-win",
+        (false, true) => "gd-odds-footer-hopeless",
+        (false, false) => "gd-odds-footer",
     };
     let embed = embed
         .field(&lang.t("odds-best"), &best, false)

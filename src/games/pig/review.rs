@@ -2,11 +2,11 @@
 //! own), priced in
 //! **percentage points of the chance of winning** ([`Unit::Chance`]): a decision costs the
 //! chance the best move had minus the chance of the one made; a roll's luck is the chance after
-//! it minus before. With more than two seats, chances are by the bot seats' model against every
-//! other seat ([`Table::plan`]). `expected` is the seat's chance at its first turn; the
+//! it minus before. With more than two seats, chances are the bot seats' against every other
+//! seat ([`Table::plan`]). `expected` is the seat's chance at its first turn; the
 //! opponents' turns move the chance too, and so does the game's end (won or lost, whatever the
-//! chance was): that is luck as well ([`Review::others`]), so that the chance at the first turn
-//! + luck − decisions − timeouts is the chance at the end, 100 or 0
+//! chance was): that is luck as well ([`Review::others`]), so that the chance at the first turn,
+//! plus luck, less decisions and timeouts, is the chance at the end, 100 or 0
 //! (`strategy::review::adds_up`).
 
 use super::bot::{Standing, Table};
