@@ -161,8 +161,8 @@ pub(super) fn sim(config: &SimConfig, file: Option<&Path>, cache: Option<String>
             i + 1,
             seat.policy,
             rate,
-            rate - half,
-            rate + half,
+            (rate - half).max(0.0),
+            (rate + half).min(100.0),
             seat.wins,
             seat.mean,
             seat.spread

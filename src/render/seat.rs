@@ -36,6 +36,16 @@ pub fn mention(seat: &impl Seated) -> String {
     seat_mention(seat.player(), seat.given_name())
 }
 
+/// How a private answer about a seat's turn speaks to `asker` (Odds' `$asker`): "self" when the
+/// seat is the asker's (as "you"), "other" when someone else asks (of the seat by name).
+pub fn whose(seat: &impl Seated, asker: Player) -> &'static str {
+    if seat.player() == asker {
+        "self"
+    } else {
+        "other"
+    }
+}
+
 /// Each seat's shown name, and whether it is the host's (for the lobby).
 pub fn seated(seats: &[impl Seated], host: Player) -> Vec<(String, bool)> {
     seats.iter().map(|s| (who(s), s.player() == host)).collect()

@@ -60,7 +60,10 @@ async fn a_whole_two_player_game_with_holds_the_score_menu_a_stale_click_and_a_r
     let turn = turn_of(&world, alice).await;
     world.dice.push([6, 2, 6, 3, 6]);
     let rolled = world.click(alice, &turn, &roll_label(&turn)).await;
-    // Odds, for bob who is not on turn: privately, each box's expected final score, one best.
+    // Odds, for bob who is not on turn: privately, each box's chance of winning (issue 54: two
+    // cards play to win), one best. The strategy table, read at start, is awaited first (the bot
+    // answers "being prepared" before it, strategy_warmup_e2e).
+    bot.tables().strategies().ready().await;
     let odds = world.click(bob, &rolled, "Odds").await;
     assert!(
         odds.is_ephemeral() && odds.visible_to == Some(bob),

@@ -316,6 +316,34 @@ impl Page {
     }
 
     /// Waits for a message whose text contains every one of `needles`.
+    /// A For Get It game to 50 in `channel`: `host` starts it with `start`, `guests` join, the
+    /// host wins the roll-off (F2: 5 against 2, 1, ...) and banks five 4s, 60: past the target,
+    /// the guests each get a last turn (F10).
+    async fn host_reaches_the_target(
+        &self,
+        host: &str,
+        guests: &[&str],
+        channel: &str,
+        start: &str,
+    ) {
+        self.act_as(host).await;
+        self.open_channel(channel).await;
+        self.command(start).await;
+        for guest in guests {
+            self.act_as(guest).await;
+            self.act("join").await;
+        }
+        self.act_as(host).await;
+        let mut rolloff = vec![5];
+        rolloff.extend((0..guests.len()).map(|i| 2 - (i as u8).min(1)));
+        self.dice.push(rolloff);
+        self.act("start").await;
+        self.dice.push([4, 4, 4, 4, 4, 1, 2, 3, 1]);
+        self.act("roll").await;
+        self.act("choose:4").await;
+        self.act("bank").await;
+    }
+
     async fn message_with(&self, needles: &[&str]) -> Element {
         let conditions: Vec<String> = needles
             .iter()
@@ -457,11 +485,12 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     )
     .await;
     page.screenshot("forgetit-over").await;
-    // bob's review, privately, with its chart.
+    // bob's review, privately, with its chart: his one round was played to win (the race is on
+    // from the start at this target), so the chart is in chances.
     page.act_as("bob").await;
     page.click("Review").await;
     page.picture_loaded(
-        "//div[contains(@class,'embed')]//img[starts-with(@alt,\"bob's score round by round\")]",
+        "//div[contains(@class,'embed')]//img[starts-with(@alt,\"bob's chance of winning\")]",
         forgetit::render::chart::WIDTH,
     )
     .await;
@@ -1205,19 +1234,9 @@ async fn f10_a_last_turns_buttons_on_a_phone_are_coloured_by_what_they_do() {
             "-fr",
         ),
     ] {
-        page.act_as(host).await;
-        page.open_channel(channel).await;
-        page.command(start).await;
-        page.act_as(guest).await;
-        page.act("join").await;
-        page.act_as(host).await;
-        page.dice.push([5, 2]); // the roll-off (F2): the host first
-        page.act("start").await;
-        // Five 4s: 60, past the target of 50. The guest's last turn needs 61 to win.
-        page.dice.push([4, 4, 4, 4, 4, 1, 2, 3, 1]);
-        page.act("roll").await;
-        page.act("choose:4").await;
-        page.act("bank").await;
+        // The guest's last turn needs 61 to win.
+        page.host_reaches_the_target(host, &[guest], channel, start)
+            .await;
         // FOR and GET set aside, three IT dice in hand, two 5s kept: 10 cannot win.
         page.act_as(guest).await;
         page.dice.push([W, 5, 5, W, 1, 3, 4, 2, 1]);
@@ -1263,21 +1282,14 @@ async fn chances_against_everyone_seated_on_a_phone_in_english_and_french() {
     let dir = tempfile::tempdir().unwrap();
     let page = Page::open_phone(dir.path()).await;
     page.wait("//div[@id='messages']").await;
-    page.act_as("alice").await;
-    page.open_channel("general").await;
-    page.command("/forgetit start target:50").await;
-    for guest in ["bob", "amelie"] {
-        page.act_as(guest).await;
-        page.act("join").await;
-    }
-    page.act_as("alice").await;
-    page.dice.push([5, 2, 1]); // the roll-off (F2): alice, bob, amelie
-    page.act("start").await;
-    // Five 4s: 60, past the target of 50 (F10): bob and amelie each get a last turn.
-    page.dice.push([4, 4, 4, 4, 4, 1, 2, 3, 1]);
-    page.act("roll").await;
-    page.act("choose:4").await;
-    page.act("bank").await;
+    // Bob and amelie each get a last turn (F10).
+    page.host_reaches_the_target(
+        "alice",
+        &["bob", "amelie"],
+        "general",
+        "/forgetit start target:50",
+    )
+    .await;
     // Bob: FOR and GET aside, two 5s kept: 10 cannot beat 60.
     page.act_as("bob").await;
     page.dice.push([W, 5, 5, W, 1, 3, 4, 2, 1]);

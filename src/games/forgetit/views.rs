@@ -245,12 +245,7 @@ pub fn odds(game: &Game, odds: &Odds, asker: Player, lang: Lang, table_lang: Lan
         return crate::render::notice(crate::render::Notice::NoTurn, lang);
     };
     let player = name(&game.seats[turn.seat]);
-    // "you" to the player on turn, their name to anyone else.
-    let whose = if game.seats[turn.seat].player == asker {
-        "self"
-    } else {
-        "other"
-    };
+    let whose = crate::render::seat::whose(&game.seats[turn.seat], asker);
     let mut embed = EmbedView::new(
         &tr!(
             lang,

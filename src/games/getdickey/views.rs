@@ -302,11 +302,7 @@ pub fn odds(game: &Game, odds: &Odds, asker: Player, lang: Lang, table_lang: Lan
         return crate::render::notice(crate::render::Notice::NoTurn, lang);
     };
     let player = name(&game.seats[turn.seat]);
-    let whose = if game.seats[turn.seat].player == asker {
-        "self"
-    } else {
-        "other"
-    };
+    let whose = crate::render::seat::whose(&game.seats[turn.seat], asker);
     let worth = |value: f64| {
         if odds.to_win {
             crate::render::view::to_win(value, lang)
