@@ -38,6 +38,7 @@ fn solve_the_race(c: &mut Criterion) {
             others,
             target: 500,
             leader_only: false,
+            nearest: false,
         };
         c.bench_function(name, |b| b.iter(|| key.turn().open_value([3, 3, 3], 0)));
     }

@@ -188,6 +188,7 @@ fn playing_the_race_beats_playing_for_points_in_the_model() {
             others: vec![other],
             target: 500,
             leader_only: false,
+            nearest: false,
         };
         let race = key.turn().open_value(FULL, 0);
         let utility = model.race.utility(bar(), total, &[other], 500, TURN_CAP);

@@ -41,6 +41,11 @@ pub fn points(game: &Game, solver: &mut Solver) -> Option<Action> {
     play(game, solver, Model::NoRace)
 }
 
+/// The bot seat's move by `model` (the policies `forgetit sim` compares).
+pub fn play_by(game: &Game, solver: &mut Solver, model: Model) -> Option<Action> {
+    play(game, solver, model)
+}
+
 fn play(game: &Game, solver: &mut Solver, model: Model) -> Option<Action> {
     let (turn, by) = bot_turn(game)?;
     if turn.step == Step::Roll {

@@ -217,7 +217,7 @@ impl Hosted for ForGetIt {
         Some(review.map(|review| crate::render::review::review(&review, game, lang)))
     }
 
-    const POLICIES: &'static str = "optimal, leader, points, greedy, bank-at-N, two-words";
+    const POLICIES: &'static str = "optimal, leader, nearest, points, greedy, bank-at-N, two-words";
     fn policy(name: &str) -> Option<Policy<ForGetIt>> {
         let heuristic =
             |h: bot::Heuristic| -> Policy<ForGetIt> { Arc::new(move |game, _| h.play(game)) };
@@ -226,6 +226,9 @@ impl Hosted for ForGetIt {
             "leader" => {
                 Arc::new(|game, strategy: &Strategy| bot::leader(game, &mut strategy.solver()))
             }
+            "nearest" => Arc::new(|game, strategy: &Strategy| {
+                bot::play_by(game, &mut strategy.solver(), solver::Model::Nearest)
+            }),
             "points" => {
                 Arc::new(|game, strategy: &Strategy| bot::points(game, &mut strategy.solver()))
             }

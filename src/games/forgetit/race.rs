@@ -115,6 +115,8 @@ pub struct RaceKey {
     pub others: Vec<u32>,
     pub target: u32,
     pub leader_only: bool,
+    /// Short of the target, the two-seat race against the seat nearest it, not every seat's.
+    pub nearest: bool,
 }
 
 impl RaceKey {
@@ -146,7 +148,17 @@ impl RaceKey {
                 others,
                 target,
                 leader_only: false,
+                nearest: false,
             })
+    }
+
+    /// Reaching the target judged exactly against every seat (the final round), staying short
+    /// by the two-seat race against the seat nearest the target.
+    pub fn nearest(self) -> RaceKey {
+        RaceKey {
+            nearest: true,
+            ..self
+        }
     }
 
     /// The same race as the bots played it before: a turn that reaches the target wins unless a
@@ -172,6 +184,19 @@ impl RaceKey {
                             .iter()
                             .map(|&o| 1.0 - bar().beats(i64::from(x) - i64::from(o)))
                             .product()
+                    } else {
+                        let short = |t: u32| self.target - t;
+                        model.race.waiting(short(x), short(nearest))
+                    }
+                })
+                .collect()
+        } else if self.nearest {
+            let nearest = self.others.iter().copied().max().unwrap_or(0);
+            (0..=TURN_CAP)
+                .map(|s| {
+                    let x = self.total + s;
+                    if x >= self.target {
+                        bar().share(x, (0, 0), &self.others)
                     } else {
                         let short = |t: u32| self.target - t;
                         model.race.waiting(short(x), short(nearest))

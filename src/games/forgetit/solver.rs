@@ -220,13 +220,14 @@ impl Solver {
             };
             let round = match model {
                 Model::Leader => round.leader_only(),
-                Model::Field | Model::NoRace => round,
+                Model::Field | Model::Nearest | Model::NoRace => round,
             };
             return Some((goal, self.endgame(round).turn_mut()));
         }
         let key = match model {
             Model::Field => RaceKey::of(game)?,
             Model::Leader => RaceKey::of(game)?.leader_only(),
+            Model::Nearest => RaceKey::of(game)?.nearest(),
             Model::NoRace => return None,
         };
         let goal = Goal::Race {
@@ -408,6 +409,9 @@ pub enum Model {
     /// The final round as [`Model::Field`], and no race: for expected points until then
     /// (`forgetit sim`'s policy `points`).
     NoRace,
+    /// The final round and reaching the target as [`Model::Field`]; short of it, the two-seat
+    /// race against the seat nearest the target (`forgetit sim`'s policy `nearest`).
+    Nearest,
 }
 
 /// Why a turn is played to win rather than for points.
