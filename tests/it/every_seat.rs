@@ -580,3 +580,35 @@ fn p5_with_more_seats_odds_agree_with_every_face_the_engine_can_roll() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+/// F10, issue 54: in a race, a bank that reaches the target says why it may be worth less than
+/// rolling on: everyone else then gets a last turn to beat it.
+#[test]
+fn f10_a_bank_that_reaches_the_target_says_who_then_gets_a_last_turn() {
+    use forgetit::games::forgetit::views;
+    use forgetit::i18n::Lang;
+    let mut solver = Solver::new();
+    let mut game = final_round([480, 400, 410]);
+    game.state.final_round = None;
+    for (mv, faces) in [
+        (Move::Roll, vec![5, 5, 5, 5, 1, 2, 3, 4, 1]),
+        (Move::ChoosePoint(5), vec![]),
+    ] {
+        game.apply(Action::Play { by: ANN, mv }, &mut ScriptedDice::new(faces))
+            .unwrap();
+    }
+    assert_eq!(game.turn().unwrap().score(), 40);
+    let odds = solver.odds(&game).unwrap();
+    assert!(matches!(
+        odds.win.as_ref().map(|w| &w.goal),
+        Some(Goal::Race { .. })
+    ));
+    let text = views::odds(&game, &odds, ANN, Lang::EnUs, Lang::EnUs).to_string();
+    assert!(
+        text.contains("Banking 40 reaches 500: bob and cat then get a last turn each to beat 520.")
+            && text.contains("the first to 500 starts the last turns (cat: 410, bob: 400)"),
+        "{text}"
+    );
+    let french = views::odds(&game, &odds, ANN, Lang::Fr, Lang::Fr).to_string();
+    assert!(french.contains("Encaisser 40 atteint 500"), "{french}");
+}
