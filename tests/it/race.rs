@@ -105,7 +105,7 @@ fn the_race_is_fair_and_favours_the_seat_nearer_the_target() {
     ] {
         let (m, w) = (race.to_move(a, b), race.waiting(b, a));
         assert!(
-            (m + w - 1.0).abs() < 1e-9,
+            (m + w - 1.0).abs() < 1e-6,
             "M({a}, {b}) {m} + W({b}, {a}) {w}"
         );
     }

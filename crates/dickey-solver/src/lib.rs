@@ -65,7 +65,7 @@ const DICKEY_POINTS: u32 = 50;
 const DICKEY_BONUS: u32 = 100;
 /// States are indexed `filled << 7 | upper << 1 | dickey50`.
 const STATES: usize = 1 << (BOXES + 7);
-const MAGIC: &[u8; 16] = b"getdickey-opt-v2";
+const MAGIC: &[u8; 16] = b"getdickey-opt-v3";
 
 /// Dice counted by face: `counts[f - 1]` dice show `f`.
 pub type Counts = [u8; 6];
@@ -350,11 +350,12 @@ pub enum Choice {
 }
 
 /// The value of every state: the optimal policy, with the [`Scoring`] it was solved for; and the
-/// second moment of the score still to come under that policy, for its spread ([`Table::variance`]).
+/// variance of the score still to come under that policy, for its spread ([`Table::variance`]).
 pub struct Table {
     values: Vec<f64>,
-    /// `E[G²]` for `G` the score still to come from each state under the optimal policy.
-    second: Vec<f64>,
+    /// The variance of `G`, the score still to come from each state under the optimal policy
+    /// (single precision: 4 MB, and ample for a spread of tens of points).
+    variances: Vec<f32>,
     scoring: Scoring,
 }
 
@@ -445,7 +446,7 @@ impl Table {
     pub fn solve(scoring: Scoring, progress: impl Fn(u64, u64) + Sync) -> Table {
         let mut table = Table {
             values: vec![0.0; STATES],
-            second: vec![0.0; STATES],
+            variances: vec![0.0; STATES],
             scoring,
         };
         let reach = reachable_upper();
@@ -469,7 +470,7 @@ impl Table {
                 .collect();
             for (i, (value, second)) in solved {
                 table.values[i] = value;
-                table.second[i] = second;
+                table.variances[i] = (second - value * value).max(0.0) as f32;
             }
         }
         table
@@ -487,8 +488,7 @@ impl Table {
 
     /// The variance of the score still to come from `state` under the optimal policy.
     pub fn variance(&self, state: State) -> f64 {
-        let mean = self.value(state);
-        (self.second[state.index()] - mean * mean).max(0.0)
+        f64::from(self.variances[state.index()])
     }
 
     fn next(&self, s: State) -> Next {
@@ -575,7 +575,8 @@ impl Table {
             .fill(s, &hand_counts(h), b)
             .expect("the best box is one that may be filled");
         let g = f64::from(gained);
-        g * g + 2.0 * g * self.value(after) + self.second[after.index()]
+        let (mean, variance) = (self.value(after), self.variance(after));
+        g * g + 2.0 * g * mean + variance + mean * mean
     }
 
     /// Fills `buf` with state `s`'s turn tables and returns the state's value and the second
@@ -697,8 +698,11 @@ impl Table {
     pub fn write_to(&self, w: &mut impl Write) -> io::Result<()> {
         w.write_all(MAGIC)?;
         w.write_all(&self.scoring.fingerprint().to_le_bytes())?;
-        let mut bytes = Vec::with_capacity(STATES * 16);
-        for v in self.values.iter().chain(&self.second) {
+        let mut bytes = Vec::with_capacity(STATES * 12);
+        for v in &self.values {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.variances {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         w.write_all(&bytes)
@@ -718,19 +722,23 @@ impl Table {
         if u64::from_le_bytes(fingerprint) != scoring.fingerprint() {
             return Err(invalid("the table was solved for other scoring rules"));
         }
-        let mut bytes = Vec::with_capacity(STATES * 16);
+        let mut bytes = Vec::with_capacity(STATES * 12);
         r.read_to_end(&mut bytes)?;
-        if bytes.len() != STATES * 16 {
+        if bytes.len() != STATES * 12 {
             return Err(invalid("the table is truncated"));
         }
-        let mut numbers = bytes
+        let (values, variances) = bytes.split_at(STATES * 8);
+        let values = values
             .chunks_exact(8)
-            .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")));
-        let values = numbers.by_ref().take(STATES).collect();
-        let second = numbers.collect();
+            .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        let variances = variances
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
         Ok(Table {
             values,
-            second,
+            variances,
             scoring,
         })
     }

@@ -208,10 +208,11 @@ fn hands_largest_first() -> impl Iterator<Item = Hand> {
 /// The two-seat race table, `M` and `W` by distances to the target (module docs).
 #[derive(Clone, Debug)]
 pub struct Race {
-    /// `M(a, b)` at `a · (A_MAX + 1) + b`; row and column 0 are unused.
-    to_move: Vec<f64>,
+    /// `M(a, b)` at `a · (A_MAX + 1) + b`; row and column 0 are unused. Kept in single precision
+    /// (8 MB for both; solved in double).
+    to_move: Vec<f32>,
     /// `W(a, b)`, the same way.
-    waiting: Vec<f64>,
+    waiting: Vec<f32>,
     /// `tail[n]`: the chance that a turn for points banks `n` or more.
     tail: Vec<f64>,
 }
@@ -257,9 +258,10 @@ impl Race {
         for s in (0..tail.len().saturating_sub(1)).rev() {
             tail[s] += tail[s + 1];
         }
+        let single = |v: Vec<f64>| v.into_iter().map(|x| x as f32).collect();
         Race {
-            to_move,
-            waiting,
+            to_move: single(to_move),
+            waiting: single(waiting),
             tail,
         }
     }
@@ -267,12 +269,12 @@ impl Race {
     /// `M(a, b)`: the first seat's chance, `a` points short, the other `b` short, the first to
     /// move.
     pub fn to_move(&self, a: u32, b: u32) -> f64 {
-        self.to_move[at(a.clamp(1, A_MAX), b.clamp(1, A_MAX))]
+        f64::from(self.to_move[at(a.clamp(1, A_MAX), b.clamp(1, A_MAX))])
     }
 
     /// `W(a, b)`: the same with the other seat to move.
     pub fn waiting(&self, a: u32, b: u32) -> f64 {
-        self.waiting[at(a.clamp(1, A_MAX), b.clamp(1, A_MAX))]
+        f64::from(self.waiting[at(a.clamp(1, A_MAX), b.clamp(1, A_MAX))])
     }
 
     /// The chance that a turn played for points banks `n` or more.
