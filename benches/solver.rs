@@ -25,7 +25,10 @@ fn solve_the_race(c: &mut Criterion) {
     c.bench_function("a last turn against every bar up to 1,000", |b| {
         b.iter(|| forgetit_solver::Bar::solve(1000, multiplier).ends(500))
     });
-    model();
+    let scores = model().scores.clone();
+    c.bench_function("the race's table of chances (once per process)", |b| {
+        b.iter(|| forgetit_solver::Race::solve(&scores, forgetit::games::forgetit::race::bar()))
+    });
     for (name, others) in [
         ("a race turn, every number (300 against 450)", vec![450]),
         (
@@ -62,6 +65,24 @@ fn solve_the_race(c: &mut Criterion) {
 fn solve_get_dickey(c: &mut Criterion) {
     c.bench_function("solve Get Dickey from scratch", |b| {
         b.iter(|| dickey_solver::Table::solve(scoring(), |_, _| {}).expected_score())
+    });
+}
+
+/// Pig's three-seat table is solved once per process and target, by the first table of three
+/// seats; a turn's plan from it is each decision's cost after that.
+fn solve_pig(c: &mut Criterion) {
+    use forgetit::games::pig::bot::{Standing, Table};
+    c.bench_function("Pig's three-seat table to 100 (once per process)", |b| {
+        b.iter(|| pig_solver::Three::solve(100))
+    });
+    let table = Table::solve(100);
+    table.three();
+    let standing = Standing {
+        score: 40,
+        others: vec![60, 25, 70],
+    };
+    c.bench_function("a Pig turn against three others (to 100)", |b| {
+        b.iter(|| table.plan(&standing))
     });
 }
 
@@ -115,6 +136,6 @@ fn simulate(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = solve_a_turn, solve_the_race, solve_get_dickey, simulate
+    targets = solve_a_turn, solve_the_race, solve_get_dickey, solve_pig, simulate
 }
 criterion_main!(benches);

@@ -34,7 +34,7 @@ pub struct Table {
     three: OnceLock<Option<Three>>,
 }
 
-/// Three seats are solved exactly up to this target (24 MB and about a second at 100, growing
+/// Three seats are solved exactly up to this target (24 MB and about two seconds at 100, growing
 /// with its cube); beyond, and with four seats or more, the model for several seats plays.
 pub const THREE_MAX: u32 = 100;
 
@@ -334,21 +334,25 @@ impl Table {
     /// policy against the leading one. Each is what the bot seats play (measured against the
     /// others: docs/performance.md). Its values: every turn total's, its roll's and its hold's.
     pub fn plan(&self, standing: &Standing) -> Plan {
-        match (standing.others.as_slice(), self.three()) {
-            ([], _) => self.two_seat_plan(standing.score, 0),
-            ([other], _) => self.two_seat_plan(standing.score, *other),
-            (_, Some(three)) => {
-                let [b, c] = standing.two_leading();
-                Plan::of_three(
-                    &three.turn(standing.score, b, c),
-                    self.target,
-                    standing.score,
-                )
-            }
-            (_, None) => {
-                let leader = standing.others.iter().copied().max().unwrap_or(0);
-                self.two_seat_plan(standing.score, leader)
-            }
+        // The three-seat table is asked for only with three seats or more: a two-seat table
+        // never pays for its solve.
+        match standing.others.as_slice() {
+            [] => self.two_seat_plan(standing.score, 0),
+            [other] => self.two_seat_plan(standing.score, *other),
+            others => match self.three() {
+                Some(three) => {
+                    let [b, c] = standing.two_leading();
+                    Plan::of_three(
+                        &three.turn(standing.score, b, c),
+                        self.target,
+                        standing.score,
+                    )
+                }
+                None => {
+                    let leader = others.iter().copied().max().unwrap_or(0);
+                    self.two_seat_plan(standing.score, leader)
+                }
+            },
         }
     }
 
@@ -521,4 +525,37 @@ pub fn odds(game: &Game, table: &Table) -> Option<Odds> {
         model: table.is_model(&standing),
         seats: standing.others.len() + 1,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-seat table never solves the three-seat one (a second of work and 24 MB it does not
+    /// need); a table of three does, once.
+    #[test]
+    fn only_three_seats_solve_the_three_seat_table() {
+        let table = Table::solve(30);
+        for standing in [
+            Standing {
+                score: 0,
+                others: vec![],
+            },
+            Standing {
+                score: 12,
+                others: vec![20],
+            },
+        ] {
+            table.plan(&standing);
+        }
+        assert!(
+            table.three.get().is_none(),
+            "two seats solved the three-seat table"
+        );
+        table.plan(&Standing {
+            score: 12,
+            others: vec![20, 5],
+        });
+        assert!(matches!(table.three.get(), Some(Some(_))));
+    }
 }
