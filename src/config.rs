@@ -44,8 +44,11 @@ pub struct MetricsConfig {
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
-    /// The bot token. Prefer the DISCORD_TOKEN environment variable.
+    /// The bot token. Prefer the DISCORD_TOKEN environment variable, or a file.
     pub token: Option<Token>,
+    /// A file holding the bot token (a Docker or Kubernetes secret; `DISCORD_TOKEN_FILE` in the
+    /// environment), its trailing newline dropped. Not with `token`.
+    pub token_file: Option<PathBuf>,
     /// Register the slash commands in this server only (instant, for development) instead of
     /// globally.
     pub guild_id: Option<crate::ids::GuildId>,
@@ -86,6 +89,11 @@ pub struct DatabaseConfig {
     /// The database, by URL: `sqlite://PATH` or `postgres://USER:PASSWORD@HOST/NAME`. Without
     /// it, the SQLite file at `path`.
     pub url: Option<String>,
+    /// A file holding `url` (a secret), its trailing newline dropped. Not with `url`.
+    pub url_file: Option<PathBuf>,
+    /// A file holding the PostgreSQL password, for a `url` without one (PostgreSQL's own
+    /// `PGPASSFILE` works too).
+    pub password_file: Option<PathBuf>,
     /// The SQLite file, created on first run (when no `url` is given).
     pub path: PathBuf,
     /// What an answered click's commit survives: "process" (the process being killed; the
@@ -97,6 +105,8 @@ impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
             url: None,
+            url_file: None,
+            password_file: None,
             path: PathBuf::from("forgetit.db"),
             durability: Durability::default(),
         }
@@ -320,6 +330,33 @@ pub enum BadValue {
     Shards(#[from] ShardsError),
     #[error("discord.http_proxy {0:?} is not a URL like \"http://127.0.0.1:3000\"")]
     HttpProxy(String),
+    /// A setting given both inline and by file.
+    #[error("{key} and {key}_file are both set: set one")]
+    Twice { key: &'static str },
+    /// A secret's file that could not be read: who tried, and why.
+    #[error("{key}_file {}: cannot be read by uid {uid}: {cause}", path.display())]
+    SecretFile {
+        key: &'static str,
+        path: PathBuf,
+        uid: u32,
+        cause: String,
+    },
+    #[error("{key}_file {} is empty", path.display())]
+    EmptySecret { key: &'static str, path: PathBuf },
+    #[error("database.password_file needs a postgres:// database.url")]
+    PasswordWithoutPostgres,
+    #[error("database.password_file and a password in database.url are both set: set one")]
+    PasswordTwice,
+    /// A variable named as a setting that is none (`FORGETIT_` without the `__` of a key).
+    #[error("environment variable {0} is not a setting: a setting is FORGETIT_SECTION__KEY, e.g. FORGETIT_LOG__FILTER")]
+    StrayVariable(String),
+    /// `log.filter` or `RUST_LOG`, which tracing cannot read.
+    #[error("{key} {value:?} is not a log filter: {cause}")]
+    LogFilter {
+        key: &'static str,
+        value: String,
+        cause: String,
+    },
 }
 
 impl Config {
@@ -331,11 +368,68 @@ impl Config {
             Some(path) => path.to_path_buf(),
             None => PathBuf::from(DEFAULT_FILE),
         };
-        let config: Config = Self::figment(&file)
+        stray_variables(std::env::vars_os())?;
+        let mut config: Config = Self::figment(&file)
             .extract()
             .map_err(|e| ConfigError::Unreadable(Box::new(e)))?;
+        config.read_secrets()?;
         config.validate()?;
+        if let Some(value) = std::env::var("RUST_LOG")
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+        {
+            log_filter_checked("RUST_LOG", &value)?;
+        }
         Ok(config)
+    }
+
+    /// Reads the secrets given by file (`discord.token_file`, `database.url_file`,
+    /// `database.password_file`) into the settings they stand for.
+    pub fn read_secrets(&mut self) -> Result<(), BadValue> {
+        let discord = &mut self.discord;
+        if let Some(path) = discord.token_file.take() {
+            if discord.token.is_some() {
+                return Err(BadValue::Twice {
+                    key: "discord.token",
+                });
+            }
+            discord.token = Some(Token::new(read_secret("discord.token", &path)?));
+        }
+        let database = &mut self.database;
+        if let Some(path) = database.url_file.take() {
+            if database.url.is_some() {
+                return Err(BadValue::Twice {
+                    key: "database.url",
+                });
+            }
+            database.url = Some(read_secret("database.url", &path)?);
+        }
+        if let Some(path) = database.password_file.take() {
+            let password = read_secret("database.password", &path)?;
+            let url = database.url.as_deref().unwrap_or_default();
+            if BackendKind::of(url) != Some(BackendKind::Postgres) {
+                return Err(BadValue::PasswordWithoutPostgres);
+            }
+            let mut parsed = url::Url::parse(url).map_err(|_| BadValue::DatabaseUrl {
+                shown: redacted(url),
+            })?;
+            if parsed.password().is_some() {
+                return Err(BadValue::PasswordTwice);
+            }
+            // Every byte but letters and digits escaped: `url` itself leaves a `%` as it is.
+            let escaped = percent_encoding::utf8_percent_encode(
+                &password,
+                percent_encoding::NON_ALPHANUMERIC,
+            )
+            .to_string();
+            parsed
+                .set_password(Some(&escaped))
+                .map_err(|()| BadValue::DatabaseUrl {
+                    shown: redacted(url),
+                })?;
+            database.url = Some(parsed.into());
+        }
+        Ok(())
     }
 
     /// Checks what the types alone don't: the game settings' ranges, the shard range against the
@@ -382,6 +476,7 @@ impl Config {
             }
         }
         self.database.validate()?;
+        log_filter_checked("log.filter", &self.log.filter)?;
         self.shards()?;
         self.http_proxy()?;
         Ok(())
@@ -421,11 +516,20 @@ impl Config {
     fn figment(file: &Path) -> Figment {
         Figment::from(Serialized::defaults(Config::default()))
             .merge(Toml::file(file))
-            .merge(Env::prefixed("FORGETIT_").split("__"))
+            // Settings only: a variable without the `__` of a key is a Service's link
+            // (`stray_variables` refuses any other).
+            .merge(
+                Env::prefixed("FORGETIT_")
+                    .filter(|key| key.as_str().contains("__"))
+                    .split("__"),
+            )
             .merge(
                 Env::raw()
-                    .only(&["DISCORD_TOKEN"])
-                    .map(|_| "discord.token".into()),
+                    .only(&["DISCORD_TOKEN", "DISCORD_TOKEN_FILE"])
+                    .map(|key| match key.as_str() {
+                        "DISCORD_TOKEN_FILE" => "discord.token_file".into(),
+                        _ => "discord.token".into(),
+                    }),
             )
     }
 
@@ -447,6 +551,85 @@ impl Config {
             sleep_after: Duration::from_secs(self.game.sleep_after_secs),
         }
     }
+}
+
+/// A secret read from `path` for `key`, its trailing newline (or CRLF) dropped.
+fn read_secret(key: &'static str, path: &Path) -> Result<String, BadValue> {
+    let text = std::fs::read_to_string(path).map_err(|e| BadValue::SecretFile {
+        key,
+        path: path.to_path_buf(),
+        uid: effective_uid(),
+        cause: e.to_string(),
+    })?;
+    let secret = text.trim_end_matches(['\n', '\r']);
+    if secret.is_empty() {
+        return Err(BadValue::EmptySecret {
+            key,
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(secret.to_string())
+}
+
+/// The user id this process runs as (what a file's permissions are checked against).
+pub fn effective_uid() -> u32 {
+    // SAFETY: geteuid(2) has no preconditions and cannot fail.
+    unsafe { libc::geteuid() }
+}
+
+/// The tracing filter `value` of `key`, or why it is none.
+pub fn log_filter_checked(
+    key: &'static str,
+    value: &str,
+) -> Result<tracing_subscriber::EnvFilter, BadValue> {
+    tracing_subscriber::EnvFilter::try_new(value).map_err(|e| BadValue::LogFilter {
+        key,
+        value: value.to_string(),
+        cause: e.to_string(),
+    })
+}
+
+/// Refuses a `FORGETIT_` variable that is not a setting (`FORGETIT_SECTION__KEY`), unless it is
+/// one of the variables Kubernetes sets for a Service named `forgetit` or `forgetit-…` ("service
+/// links": `…_SERVICE_HOST`, `…_SERVICE_PORT[_NAME]`, `…_PORT[_N_PROTO[_PROTO|_PORT|_ADDR]]`),
+/// which are ignored.
+fn stray_variables(
+    vars: impl IntoIterator<Item = (std::ffi::OsString, std::ffi::OsString)>,
+) -> Result<(), BadValue> {
+    for (name, _) in vars {
+        let name = name.to_string_lossy().to_ascii_uppercase();
+        if let Some(rest) = name.strip_prefix("FORGETIT_") {
+            if !rest.contains("__") && !service_link(&name) {
+                return Err(BadValue::StrayVariable(name));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `name` (upper case) has the form of a Kubernetes service link variable.
+pub fn service_link(name: &str) -> bool {
+    if name.ends_with("_SERVICE_HOST") || name.ends_with("_PORT") {
+        return true;
+    }
+    if let Some((_, port_name)) = name.split_once("_SERVICE_PORT") {
+        return port_name.is_empty() || port_name.starts_with('_');
+    }
+    // `…_PORT_8080_TCP`, `…_PORT_8080_TCP_PROTO`, `…_PORT_8080_TCP_PORT`, `…_PORT_8080_TCP_ADDR`.
+    name.rsplit("_PORT_").next().is_some_and(|tail| {
+        let mut parts = tail.split('_');
+        let number = parts
+            .next()
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let protocol = parts
+            .next()
+            .is_some_and(|p| matches!(p, "TCP" | "UDP" | "SCTP"));
+        let field = match parts.next() {
+            None => true,
+            Some(f) => matches!(f, "PROTO" | "PORT" | "ADDR") && parts.next().is_none(),
+        };
+        name.contains("_PORT_") && number && protocol && field
+    })
 }
 
 #[cfg(test)]
@@ -544,6 +727,131 @@ mod tests {
         assert_eq!(redacted("sqlite://forgetit.db"), "sqlite://forgetit.db");
         assert_eq!(redacted("postgres://bot@h/db"), "postgres://bot@h/db");
         assert_eq!(redacted("postgres://b:p@ss@h/db"), "postgres://b:***@h/db");
+    }
+
+    #[test]
+    fn secrets_come_from_files_without_their_trailing_newline() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("token", "c2VjcmV0.from-a.file\n")?;
+            jail.create_file("url", "postgres://bot@db.example/forgetit\r\n")?;
+            jail.create_file("password", "p@ss:w/rd%\n")?;
+            jail.set_env("DISCORD_TOKEN_FILE", "token");
+            jail.set_env("FORGETIT_DATABASE__URL_FILE", "url");
+            jail.set_env("FORGETIT_DATABASE__PASSWORD_FILE", "password");
+            let config = Config::load(None).unwrap();
+            let token = config.discord.token.as_ref().unwrap();
+            assert_eq!(token.expose(), "c2VjcmV0.from-a.file");
+            let url = config.database.url.as_deref().unwrap();
+            assert_eq!(url, "postgres://bot:p%40ss%3Aw%2Frd%25@db.example/forgetit");
+            assert_eq!(
+                config.database.shown(),
+                "postgres://bot:***@db.example/forgetit"
+            );
+            // What sqlx reads from it is the password as written.
+            let parsed = url::Url::parse(url).unwrap();
+            let password = percent_encoding::percent_decode_str(parsed.password().unwrap());
+            assert_eq!(password.decode_utf8().unwrap(), "p@ss:w/rd%");
+            assert!(!format!("{config:?}").contains("from-a.file"));
+
+            let err = |jail: &mut figment::Jail| {
+                let _ = jail;
+                Config::load(None).unwrap_err().to_string()
+            };
+            jail.set_env("DISCORD_TOKEN", "inline.token.too");
+            assert_eq!(
+                err(jail),
+                "config: discord.token and discord.token_file are both set: set one"
+            );
+            jail.clear_env();
+            jail.create_file("empty", "\n")?;
+            jail.set_env("DISCORD_TOKEN_FILE", "empty");
+            assert_eq!(err(jail), "config: discord.token_file empty is empty");
+            jail.set_env("DISCORD_TOKEN_FILE", "missing");
+            let missing = err(jail);
+            assert!(
+                missing.starts_with("config: discord.token_file missing: cannot be read by uid ")
+                    && missing.contains("No such file"),
+                "{missing}"
+            );
+            jail.clear_env();
+            jail.set_env("FORGETIT_DATABASE__PASSWORD_FILE", "password");
+            assert_eq!(
+                err(jail),
+                "config: database.password_file needs a postgres:// database.url"
+            );
+            jail.set_env(
+                "FORGETIT_DATABASE__URL",
+                "postgres://bot:inline@db/forgetit",
+            );
+            assert_eq!(
+                err(jail),
+                "config: database.password_file and a password in database.url are both set: set one"
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn kubernetes_service_links_are_ignored_and_other_stray_variables_named() {
+        figment::Jail::expect_with(|jail| {
+            // What Kubernetes puts in a pod's environment for Services named forgetit and
+            // forgetit-metrics (enableServiceLinks, on by default).
+            for (name, value) in [
+                ("FORGETIT_PORT", "tcp://10.96.0.12:9100"),
+                ("FORGETIT_PORT_9100_TCP", "tcp://10.96.0.12:9100"),
+                ("FORGETIT_PORT_9100_TCP_PROTO", "tcp"),
+                ("FORGETIT_PORT_9100_TCP_PORT", "9100"),
+                ("FORGETIT_PORT_9100_TCP_ADDR", "10.96.0.12"),
+                ("FORGETIT_SERVICE_HOST", "10.96.0.12"),
+                ("FORGETIT_SERVICE_PORT", "9100"),
+                ("FORGETIT_SERVICE_PORT_METRICS", "9100"),
+                ("FORGETIT_METRICS_SERVICE_HOST", "10.96.0.13"),
+                ("FORGETIT_METRICS_PORT_9100_UDP", "udp://10.96.0.13:9100"),
+            ] {
+                jail.set_env(name, value);
+            }
+            jail.set_env("FORGETIT_LOG__FILTER", "debug");
+            let config = Config::load(None).unwrap();
+            assert_eq!(config.log.filter, "debug");
+            assert_eq!(config.metrics.listen, None);
+            // A typo of a setting is still refused, by name.
+            jail.set_env("FORGETIT_LOG_FILTER", "debug");
+            assert_eq!(
+                Config::load(None).unwrap_err().to_string(),
+                "config: environment variable FORGETIT_LOG_FILTER is not a setting: a setting is FORGETIT_SECTION__KEY, e.g. FORGETIT_LOG__FILTER"
+            );
+            Ok(())
+        });
+        for name in [
+            "FORGETIT_PORT_HTTP",
+            "FORGETIT_PORT_80_TCPX",
+            "FORGETIT_LOG_FORMAT",
+        ] {
+            assert!(!service_link(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_log_filter_tracing_cannot_read_is_refused() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("FORGETIT_LOG__FILTER", "=[nonsense");
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(
+                err.starts_with("config: log.filter \"=[nonsense\" is not a log filter: "),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1);
+            jail.set_env("FORGETIT_LOG__FILTER", "info,forgetit=debug");
+            jail.set_env("RUST_LOG", "forgetit=loud");
+            let err = Config::load(None).unwrap_err().to_string();
+            assert!(
+                err.starts_with("config: RUST_LOG \"forgetit=loud\""),
+                "{err}"
+            );
+            jail.set_env("RUST_LOG", "");
+            Config::load(None).unwrap();
+            Ok(())
+        });
     }
 
     #[test]

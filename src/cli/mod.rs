@@ -259,12 +259,13 @@ pub(crate) fn fail(error: &dyn std::fmt::Display) -> ExitCode {
 /// at warn unless a filter names it.
 const QUIET: &str = "serenity=warn";
 
-/// The filter: `RUST_LOG` if set and valid, else the config's `log.filter` if valid, else `info`.
+/// The filter: `RUST_LOG` if set, else the config's `log.filter` (`Config::load` refused either
+/// if tracing cannot read it).
 fn log_filter(rust_log: Option<&str>, configured: &str) -> EnvFilter {
-    let (asked, filter) = rust_log
-        .and_then(|asked| Some((asked, EnvFilter::try_new(asked).ok()?)))
-        .or_else(|| Some((configured, EnvFilter::try_new(configured).ok()?)))
-        .unwrap_or_else(|| ("info", EnvFilter::new("info")));
+    let asked = rust_log
+        .filter(|asked| !asked.trim().is_empty())
+        .unwrap_or(configured);
+    let filter = EnvFilter::try_new(asked).unwrap_or_else(|_| EnvFilter::new("info"));
     if asked.contains("serenity") {
         filter
     } else {
@@ -331,14 +332,14 @@ mod tests {
     }
 
     #[test]
-    fn an_invalid_filter_falls_back_to_the_next() {
+    fn rust_log_overrides_the_configured_filter_unless_empty() {
         assert_eq!(
-            log_filter(Some("=[nonsense"), "debug").to_string(),
+            log_filter(Some(""), "debug").to_string(),
             "serenity=warn,debug"
         );
         assert_eq!(
-            log_filter(Some("=[nonsense"), "=[also").to_string(),
-            "serenity=warn,info"
+            log_filter(Some("warn"), "debug").to_string(),
+            "serenity=warn,warn"
         );
     }
 }

@@ -1,9 +1,10 @@
 //! The bot token never reaches the log: the `forgetit` binary (a child process, see
-//! `common::process`) run at `log.filter = "trace"` (every target of every dependency: serenity,
-//! tungstenite's frames, reqwest, hyper, sqlx, ...) against a Discord stand-in, through a start,
-//! a game played to its end and a clean stop; every line it wrote is then searched for the token
-//! in each form a log could hold it: as text, as the bytes of a frame printed as numbers (decimal,
-//! hexadecimal), and as base64 at each of its three alignments.
+//! `common::process`), its token read from a file beside Kubernetes' service link variables, run
+//! at `log.filter = "trace"` (every target of every dependency: serenity, tungstenite's frames,
+//! reqwest, hyper, sqlx, ...) against a Discord stand-in, through a start, a game played to its
+//! end and a clean stop; every line it wrote is then searched for the token in each form a log
+//! could hold it: as text, as the bytes of a frame printed as numbers (decimal, hexadecimal), and
+//! as base64 at each of its three alignments.
 
 use crate::common;
 
@@ -63,16 +64,27 @@ async fn the_token_is_in_no_log_line_at_trace_in_any_form() {
         .await;
     let dir = tempfile::tempdir().unwrap();
     let db = Database::File(dir.path().join("forgetit.db"));
+    // The token from a file, as Docker and Kubernetes mount a secret (with a trailing newline).
+    let token_file = dir.path().join("discord-token");
+    std::fs::write(&token_file, format!("{TOKEN}\n")).unwrap();
     let bot = BotProcess::spawn(
         "bot",
         &standin,
         dir.path(),
         &db,
-        // serenity is kept at warn unless the filter names it: named, at trace too.
-        &[(
-            "FORGETIT_LOG__FILTER",
-            "trace,serenity=trace,tungstenite=trace",
-        )],
+        &[
+            // serenity is kept at warn unless the filter names it: named, at trace too.
+            (
+                "FORGETIT_LOG__FILTER",
+                "trace,serenity=trace,tungstenite=trace",
+            ),
+            ("DISCORD_TOKEN_FILE", token_file.to_str().unwrap()),
+            // What Kubernetes sets beside it for a Service named forgetit: ignored.
+            ("FORGETIT_PORT", "tcp://10.96.0.12:9100"),
+            ("FORGETIT_PORT_9100_TCP_ADDR", "10.96.0.12"),
+            ("FORGETIT_SERVICE_HOST", "10.96.0.12"),
+            ("FORGETIT_SERVICE_PORT", "9100"),
+        ],
     );
     bot.connected().await;
 

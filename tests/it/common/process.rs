@@ -54,7 +54,8 @@ pub struct BotProcess {
 
 impl BotProcess {
     /// Starts the binary in `dir` (no config file there) configured by `env` on top of the
-    /// token, the proxy, the database `db` and JSON logs.
+    /// token (`DISCORD_TOKEN`, unless `env` gives `DISCORD_TOKEN_FILE`), the proxy, the database
+    /// `db` and JSON logs.
     pub fn spawn(
         name: &'static str,
         standin: &Standin,
@@ -67,7 +68,6 @@ impl BotProcess {
         command
             .current_dir(dir)
             .env_clear()
-            .env("DISCORD_TOKEN", standin.token())
             .env("FORGETIT_DISCORD__HTTP_PROXY", standin.rest_url())
             .env(db_key, db_value)
             .env("FORGETIT_LOG__FORMAT", "json")
@@ -80,6 +80,10 @@ impl BotProcess {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
+        // The token from the environment, unless `env` names its file.
+        if !env.iter().any(|(key, _)| *key == "DISCORD_TOKEN_FILE") {
+            command.env("DISCORD_TOKEN", standin.token());
+        }
         for (key, value) in env {
             command.env(key, value);
         }
