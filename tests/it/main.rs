@@ -10,6 +10,7 @@ mod boards;
 mod bot_e2e;
 mod cli;
 mod crash_e2e;
+mod deploy;
 mod dice_images;
 mod docs;
 mod drain_e2e;

@@ -31,7 +31,19 @@ const PACKAGES: &[(&str, &str)] = &[
         "prometheus",
         "promtool, which checks the bot's /metrics (metrics_e2e)",
     ),
+    (
+        "systemd",
+        "systemd-analyze, which checks deploy/systemd's unit (deploy)",
+    ),
 ];
+
+/// The tools from PyPI the tests need (no Debian package has them), each the program it puts on
+/// the PATH, its pinned version and what for.
+const PYPI: &[(&str, &str, &str)] = &[(
+    "kubernetes-validate",
+    "kubernetes-validate==1.37.0",
+    "Kubernetes' schemas, which check deploy/kubernetes's manifests (deploy)",
+)];
 
 /// The test modules that use the database only through the bot: run a second time with the
 /// bot's database on PostgreSQL (`FORGETIT_TEST_DATABASE=postgres`).
@@ -90,7 +102,7 @@ fn main() -> ExitCode {
         },
         // What `test` installs first, alone: CI starts it in the background while it builds
         // (the packages are needed only when the tests run).
-        Some("install") if rest.is_empty() => match set_up(PACKAGES) {
+        Some("install") if rest.is_empty() => match set_up(PACKAGES).and_then(|()| from_pypi()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("xtask: {message}");
@@ -129,6 +141,7 @@ fn test(cargo_options: &[OsString]) -> Result<(), String> {
         ));
     }
     set_up(PACKAGES)?;
+    from_pypi()?;
     let mut failed = Vec::new();
     let mut times = Vec::new();
 
@@ -176,7 +189,8 @@ fn set_up(packages: &[(&str, &str)]) -> Result<(), String> {
         return Err(format!(
             "this is not Debian (no /etc/debian_version, dpkg-query and apt-get): install \
              OpenSSL's development files and pkg-config, Chromium, chromedriver, the Liberation \
-             and Noto Color Emoji fonts and a PostgreSQL server, then run: {}",
+             and Noto Color Emoji fonts, a PostgreSQL server, promtool, systemd-analyze and \
+             (from PyPI) kubernetes-validate, then run: {}",
             manual_commands()
         ));
     }
@@ -195,6 +209,40 @@ fn set_up(packages: &[(&str, &str)]) -> Result<(), String> {
         for (name, what) in packages.iter().filter(|(n, _)| missing.contains(n)) {
             println!("xtask: installed {name} ({what})");
         }
+    }
+    Ok(())
+}
+
+/// Installs [`PYPI`]'s tools the PATH lacks, with the Python on the PATH (`python3 -m pip`;
+/// where Debian's Python refuses a system-wide install, with `--break-system-packages`).
+fn from_pypi() -> Result<(), String> {
+    for (program, requirement, what) in PYPI {
+        if on_path(program) {
+            continue;
+        }
+        println!("xtask: installing {requirement} (pip)");
+        let pip = |extra: &[&str]| {
+            Command::new("python3")
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                ])
+                .args(extra)
+                .arg(requirement)
+                .stdout(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        if !(pip(&[]) || pip(&["--break-system-packages"])) || !on_path(program) {
+            return Err(format!(
+                "cannot install {requirement} ({what}): run `python3 -m pip install \
+                 {requirement}` so that `{program}` is on the PATH, then `cargo xtask test` again"
+            ));
+        }
+        println!("xtask: installed {requirement} ({what})");
     }
     Ok(())
 }
