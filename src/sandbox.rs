@@ -28,7 +28,8 @@ pub const PEOPLE: [(&str, &str); 3] = [("alice", "en-US"), ("bob", "en-GB"), ("a
 pub struct SandboxOptions {
     /// The page's port on 127.0.0.1 (0: any free port).
     pub port: u16,
-    /// The SQLite file that keeps the sandbox's games and leaderboards.
+    /// The SQLite file that keeps the sandbox's games and leaderboards (unless the config names a
+    /// `database.url`), and beside it its channels' messages.
     pub db: PathBuf,
     /// Where the dice come from (random; tests script them).
     pub dice: Box<dyn DiceSource + Send>,
@@ -68,6 +69,8 @@ pub struct Sandbox {
     page: JoinHandle<()>,
     address: SocketAddr,
     messages: PathBuf,
+    /// Where the games are, as logs show a database (a URL without its password).
+    database: String,
 }
 
 /// Where the sandbox keeps its channels' messages (and threads) between runs: beside the
@@ -119,8 +122,8 @@ fn read_messages(path: &Path) -> Result<Kept, KeptError> {
     }
 }
 
-/// Starts the stand-in, the bot (with `config`'s game settings, its database at `options.db`)
-/// and the page.
+/// Starts the stand-in, the bot (with `config`'s game settings, its database at `options.db`, or
+/// the config's `database.url` where it names one) and the page.
 pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, SandboxError> {
     // The port first: a taken port fails before anything else starts.
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, options.port))
@@ -165,21 +168,27 @@ pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, 
 
     // The channels may show less than the bot last saw (their messages kept at an earlier stop,
     // or none): every open game is shown again.
+    // The games are in the config's `database.url` where it names one, else in `options.db`.
+    let mut config = config.clone();
+    config.database.path = options.db;
+    let database = config.database.shown();
     let store_error = |error| BotError::Store {
-        path: options.db.display().to_string(),
+        path: database.clone(),
         error,
     };
-    let store = Store::open(&options.db).await.map_err(store_error)?;
+    let store = match &config.database.url {
+        Some(url) => Store::open_url(url, config.database.durability).await,
+        None => Store::open(&config.database.path).await,
+    }
+    .map_err(store_error)?;
     let forgotten = store.forget_shown().await;
     store.close().await;
     forgotten.map_err(store_error)?;
 
-    let mut config = config.clone();
     config.discord.token = Some(Token::new(standin.token()));
     config.discord.guild_id = None;
     config.discord.shard_count = None;
     config.discord.shards = None;
-    config.database.path = options.db;
     let bot = discord::start(
         &config,
         BotOptions {
@@ -196,6 +205,7 @@ pub async fn start(config: &Config, options: SandboxOptions) -> Result<Sandbox, 
         page,
         address,
         messages,
+        database,
     })
 }
 
@@ -203,6 +213,12 @@ impl Sandbox {
     /// The page's address, `http://127.0.0.1:PORT/`.
     pub fn url(&self) -> String {
         format!("http://{}/", self.address)
+    }
+
+    /// Where its games are kept: the SQLite file, or the config's database URL (without its
+    /// password).
+    pub fn database(&self) -> &str {
+        &self.database
     }
 
     /// The Discord stand-in behind the page.

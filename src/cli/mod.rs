@@ -37,7 +37,8 @@ enum Cmd {
         /// The page's port on 127.0.0.1.
         #[arg(long, default_value_t = 8080)]
         port: u16,
-        /// The SQLite file for the sandbox's games and leaderboards.
+        /// The SQLite file for the sandbox's games and leaderboards (a database.url in the
+        /// config is used instead), and beside it the channels' messages.
         #[arg(long, value_name = "PATH", default_value = "sandbox.db")]
         db: PathBuf,
     },
@@ -177,7 +178,7 @@ pub fn main() -> ExitCode {
             println!(
                 "forgetit sandbox: open {} (games kept in {}; Ctrl-C stops)",
                 sandbox.url(),
-                db.display()
+                sandbox.database()
             );
             sandbox.run_until_signal().await.map_err(Failed::from)
         }),

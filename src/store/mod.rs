@@ -105,13 +105,20 @@ pub struct NewerDatabase {
 
 impl std::fmt::Display for NewerDatabase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let by = match &self.written_by {
-            Some(version) => format!("forgetit {version}"),
-            None => "a newer forgetit".to_string(),
-        };
-        let run = match &self.written_by {
-            Some(version) => format!("run forgetit {version} or newer"),
-            None => "run the newer forgetit".to_string(),
+        let (by, run) = match &self.written_by {
+            // A build of this very version with more migrations (a development build).
+            Some(version) if *version == self.this => (
+                format!("another build of forgetit {version}"),
+                "run that build".to_string(),
+            ),
+            Some(version) => (
+                format!("forgetit {version}"),
+                format!("run forgetit {version} or newer"),
+            ),
+            None => (
+                "a newer forgetit (which version, the database does not say)".to_string(),
+                "run the newer forgetit".to_string(),
+            ),
         };
         write!(
             f,

@@ -372,6 +372,7 @@ pub(super) async fn backup(path: &Path, to: &Path) -> Result<u64> {
             path.display()
         )));
     }
+    refuse_live_destination(path, to)?;
     let failed = |e: std::io::Error| StoreError::Backup(format!("{}: {e}", to.display()));
     let temporary = temporary_beside(to);
     let options = SqliteConnectOptions::new()
@@ -411,6 +412,53 @@ pub(super) async fn backup(path: &Path, to: &Path) -> Result<u64> {
             .map_err(failed)?;
     }
     Ok(std::fs::metadata(to).map_err(failed)?.len())
+}
+
+/// The files SQLite keeps beside a database while it is open (`-wal`, `-shm`) or in a
+/// transaction (`-journal`).
+const SIDECARS: [&str; 3] = ["-wal", "-shm", "-journal"];
+
+/// Refuses a backup's destination `to` that is the database at `path` itself (by any name: the
+/// same file), one of its sidecar files, or another database in use (a sidecar beside it): the
+/// copy is renamed over its destination, which would pull a live database from under whoever
+/// has it open.
+fn refuse_live_destination(path: &Path, to: &Path) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let same = |a: &Path, b: &Path| match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    };
+    let beside = |file: &Path, suffix: &str| {
+        let mut name = file.as_os_str().to_owned();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    };
+    if same(path, to) {
+        return Err(StoreError::Backup(format!(
+            "{} is the database itself: back it up to another file",
+            to.display()
+        )));
+    }
+    if let Some(part) = SIDECARS.iter().find(|s| same(&beside(path, s), to)) {
+        return Err(StoreError::Backup(format!(
+            "{} is part of the database {} (its {}): back it up to another file",
+            to.display(),
+            path.display(),
+            &part[1..],
+        )));
+    }
+    if let Some(sidecar) = SIDECARS
+        .iter()
+        .map(|s| beside(to, s))
+        .find(|sidecar| sidecar.exists())
+    {
+        return Err(StoreError::Backup(format!(
+            "{} is a database in use ({} is beside it): back up to a file no process has open",
+            to.display(),
+            sidecar.display()
+        )));
+    }
+    Ok(())
 }
 
 async fn try_connect(options: SqliteConnectOptions, own_writer: bool) -> Result<Queries> {

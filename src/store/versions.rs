@@ -59,10 +59,14 @@ pub(super) async fn refuse_if_newer(conn: &mut Conn, migrator: &Migrator) -> Res
     let Some((migration, description)) = newest else {
         return Ok(());
     };
+    // Only a version that ran the database at that migration (or later) can have applied it:
+    // none noted (a version before the notes, or a note lost), none named.
     let written_by = if has_table(conn, "app_versions").await? {
         sqlx::query_scalar(
-            "SELECT version FROM app_versions ORDER BY migration DESC, last_ms DESC LIMIT 1",
+            "SELECT version FROM app_versions WHERE migration >= $1 \
+             ORDER BY migration DESC, last_ms DESC LIMIT 1",
         )
+        .bind(migration)
         .fetch_optional(&mut *conn)
         .await?
     } else {

@@ -232,11 +232,41 @@ fn sim_prints_a_report_and_refuses_bad_seats_in_one_line() {
 
 /// `forgetit sandbox ARGS` (no token: it needs none), its output piped.
 fn sandbox(dir: &std::path::Path, args: &[&str]) -> std::process::Child {
+    sandbox_with(dir, args, &[])
+}
+
+/// [`sandbox`] with settings from the environment.
+fn sandbox_with(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Child {
     let args: Vec<&str> = ["sandbox"].iter().chain(args).copied().collect();
     command(dir, &args, None)
+        .envs(env.iter().copied())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
+        .unwrap()
+}
+
+/// The first line a sandbox prints (once its page is served).
+async fn first_line(child: &mut std::process::Child) -> String {
+    let stdout = child.stdout.take().unwrap();
+    tokio::task::spawn_blocking(move || {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+        line
+    })
+    .await
+    .unwrap()
+}
+
+/// SIGTERM to `child`, and its output once it exited.
+async fn terminate(child: std::process::Child) -> Output {
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
+        .await
         .unwrap()
 }
 
@@ -252,16 +282,10 @@ async fn sandbox_serves_its_page_on_the_port_given_and_stops_on_sigterm() {
         .to_string();
     let mut child = sandbox(dir.path(), &["--port", &port]);
     // The first line it prints names the page (it is printed once the page is served).
-    let stdout = child.stdout.take().unwrap();
-    let line = tokio::task::spawn_blocking(move || {
-        let mut line = String::new();
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
-        line
-    })
-    .await
-    .unwrap();
+    let line = first_line(&mut child).await;
     let url = format!("http://127.0.0.1:{port}/");
     assert!(line.contains(&url), "{line}");
+    assert!(line.contains("games kept in sandbox.db"), "{line}");
     let page = reqwest::get(&url).await.unwrap();
     assert_eq!(page.status(), 200);
     let kind = page.headers()["content-type"].to_str().unwrap().to_string();
@@ -269,14 +293,7 @@ async fn sandbox_serves_its_page_on_the_port_given_and_stops_on_sigterm() {
     let html = page.text().await.unwrap();
     assert!(html.to_lowercase().contains("<html"), "{html}");
 
-    let sent = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let output = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
-        .await
-        .unwrap();
+    let output = terminate(child).await;
     assert!(
         output.status.success(),
         "SIGTERM stops the sandbox cleanly: {:?}\n{}",
@@ -287,6 +304,36 @@ async fn sandbox_serves_its_page_on_the_port_given_and_stops_on_sigterm() {
         dir.path().join("sandbox.db").exists(),
         "its games are kept in sandbox.db by default"
     );
+}
+
+/// With a `database.url`, the sandbox's games are in that database: it says so, and makes no
+/// SQLite file.
+#[tokio::test]
+async fn sandbox_on_postgres_keeps_its_games_there_and_says_so() {
+    let url = crate::common::postgres::server()
+        .await
+        .fresh_database()
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = sandbox_with(
+        dir.path(),
+        &["--port", "0"],
+        &[("FORGETIT_DATABASE__URL", &url)],
+    );
+    let line = first_line(&mut child).await;
+    let output = terminate(child).await;
+    assert!(output.status.success(), "{output:?}");
+    let shown = forgetit::store::redacted(&url);
+    assert!(line.contains(&format!("games kept in {shown};")), "{line}");
+    assert!(!dir.path().join("sandbox.db").exists(), "no SQLite file");
+    // The bot migrated that database.
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+    let migrations: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert!(migrations > 0);
 }
 
 #[test]

@@ -109,6 +109,32 @@ async fn refused_at_once(db: Db, env: (&str, &str)) {
     );
 }
 
+/// A newer migration that no noted version ran (the notes lost, or a version before them): the
+/// refusal does not name this binary's version as the one to run.
+#[tokio::test]
+async fn a_newer_migration_no_noted_version_ran_is_said_so() {
+    let db = Db::sqlite();
+    db.open().await.close().await; // this version noted, at the migrations it knows
+    let checksum = "x'00'";
+    db.execute(&format!(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES ({FUTURE}, 'from the future', TRUE, {checksum}, 1)"
+    ))
+    .await;
+    let Db::Sqlite { path, .. } = &db else {
+        unreachable!()
+    };
+    let refused = Store::open(path).await.unwrap_err().to_string();
+    let this = env!("CARGO_PKG_VERSION");
+    assert!(
+        refused
+            .contains("was applied by a newer forgetit (which version, the database does not say)")
+            && refused.contains("run the newer forgetit")
+            && !refused.contains(&format!("run forgetit {this}")),
+        "{refused}"
+    );
+}
+
 #[tokio::test]
 async fn a_binary_older_than_its_sqlite_database_refuses_at_once_in_one_line_with_status_3() {
     let db = Db::sqlite();
@@ -232,6 +258,44 @@ async fn backup_copies_a_running_bots_database_with_its_write_ahead_log_checked(
     assert!(
         std::fs::read_dir(dir.path()).unwrap().count() == 1,
         "no temporary file left beside it"
+    );
+
+    // The live database as its own destination, by another name, or one of its files, or
+    // another database in use: refused in one line, nothing touched.
+    let db_dir = world.db.parent().unwrap();
+    let by_another_name = db_dir
+        .join(".")
+        .join(world.db.file_name().unwrap())
+        .to_str()
+        .unwrap()
+        .to_string();
+    let wal = format!("{}-wal", world.db.display());
+    let other = dir.path().join("other.db");
+    std::fs::write(&other, b"").unwrap();
+    std::fs::write(dir.path().join("other.db-wal"), b"").unwrap();
+    for (to, says) in [
+        (by_another_name.as_str(), "is the database itself"),
+        (wal.as_str(), "is part of the database"),
+        (other.to_str().unwrap(), "is a database in use"),
+    ] {
+        let before = std::fs::metadata(to).unwrap();
+        let output = forgetit(
+            dir.path(),
+            &["backup", to],
+            &[("FORGETIT_DATABASE__PATH", world.db.to_str().unwrap())],
+        );
+        assert_eq!(output.status.code(), Some(1), "{to}: {output:?}");
+        let line = one_line(&output);
+        assert!(line.contains(says), "{to}: {line}");
+        let after = std::fs::metadata(to).unwrap();
+        use std::os::unix::fs::MetadataExt;
+        // (A copy is renamed over its destination: the same inode is the same file.)
+        assert_eq!(before.ino(), after.ino(), "{to} was left as it was");
+    }
+    assert_eq!(
+        live.count("events").await,
+        events,
+        "the bot's database is whole"
     );
     bot.shutdown().await;
 }
