@@ -31,6 +31,16 @@ pub struct Config {
     pub limits: LimitsConfig,
     pub retention: RetentionConfig,
     pub metrics: MetricsConfig,
+    pub startup: StartupConfig,
+}
+
+/// How a start waits for what it needs (docs/operating.md, "A start that waits").
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StartupConfig {
+    /// Seconds a start waits for the database and for Discord to answer (asking again, 1 s to a
+    /// minute apart) before it gives up with exit status 1. None: it waits as long as it takes.
+    pub wait_secs: Option<u64>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -316,6 +326,8 @@ pub enum BadValue {
     BotPace(u64),
     #[error("shutdown.grace_secs {0} is not between 1 and {MAX_GRACE_SECS}")]
     Grace(u64),
+    #[error("startup.wait_secs {0} is not between 1 and {MAX_TURN_TIMEOUT_SECS} (a week; leave it out to wait as long as it takes)")]
+    StartupWait(u64),
     /// One of `limits`: its key and value.
     #[error("{key} {value} is not between 1 and {MAX_LIMIT}")]
     Limit { key: &'static str, value: u32 },
@@ -459,6 +471,11 @@ impl Config {
         }
         if !(1..=MAX_GRACE_SECS).contains(&self.shutdown.grace_secs) {
             return Err(BadValue::Grace(self.shutdown.grace_secs));
+        }
+        if let Some(wait) = self.startup.wait_secs {
+            if !(1..=MAX_TURN_TIMEOUT_SECS).contains(&wait) {
+                return Err(BadValue::StartupWait(wait));
+            }
         }
         let limits = &self.limits;
         for (key, value) in [

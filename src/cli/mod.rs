@@ -164,11 +164,16 @@ pub fn main() -> ExitCode {
         Cmd::Backup { path } => tools::backup(cli.config.as_deref(), &path),
         Cmd::Healthcheck { ready } => healthcheck::run(cli.config.as_deref(), ready),
         Cmd::Run => serve(cli.config.as_deref(), |config| async move {
-            let bot = discord::start(&config, BotOptions::default()).await;
-            bot.map_err(Failed::from)?
-                .run_until_signal()
-                .await
-                .map_err(Failed::from)
+            let bot = match discord::start(&config, BotOptions::default()).await {
+                Ok(bot) => bot,
+                // Stopped while it waited for the database or Discord: a clean stop.
+                Err(discord::BotError::Stopped) => {
+                    tracing::info!("stopped while waiting to start");
+                    return Ok(());
+                }
+                Err(e) => return Err(e.into()),
+            };
+            bot.run_until_signal().await.map_err(Failed::from)
         }),
         Cmd::Sandbox { port, db } => serve(cli.config.as_deref(), |config| async move {
             let options = SandboxOptions::new(port, db.clone());
@@ -190,6 +195,9 @@ pub fn main() -> ExitCode {
 /// on it (`RestartPreventExitStatus=3`); see docs/operating.md, "Upgrading and rolling back".
 pub const EXIT_NEWER_DATABASE: u8 = 3;
 
+/// The exit status of a start whose token Discord refused (401): it would be refused again.
+pub const EXIT_TOKEN_REJECTED: u8 = 4;
+
 /// Why a long-running command stopped: its line, and its exit status.
 struct Failed {
     line: String,
@@ -200,6 +208,8 @@ impl From<discord::BotError> for Failed {
     fn from(error: discord::BotError) -> Failed {
         let status = if error.is_newer_database() {
             EXIT_NEWER_DATABASE
+        } else if error.is_token_rejected() {
+            EXIT_TOKEN_REJECTED
         } else {
             1
         };

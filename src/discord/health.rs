@@ -4,7 +4,8 @@
 //!   database: an outage must not restart every replica);
 //! - `/readyz`: readiness, 200 (`{"ready":true}`) once every shard of the process is connected
 //!   and the database takes a write and commits it, else 503 with a JSON body giving the
-//!   reasons (`starting`, `draining`, `gateway`, `database`) and their details;
+//!   reasons (`starting`, `draining`, `gateway`, `database`) and their details (a start waiting
+//!   for the database or Discord says which, and the last error);
 //! - `/healthz`: the old name of readiness, kept for compatibility: `/readyz`'s status, its body
 //!   `ok` or the details, a line each;
 //! - `/metrics`: the process's metrics in Prometheus' text format ([`crate::telemetry`]), 503
@@ -118,6 +119,8 @@ pub(super) struct Probes {
     health: OnceLock<Arc<Health>>,
     /// Set when the stop begins.
     draining: AtomicBool,
+    /// What a start waits for (the database, Discord), while it waits.
+    waiting: Mutex<Option<Unready>>,
     handle: &'static PrometheusHandle,
     /// The database's backend, as `forgetit_build_info` names it.
     database: &'static str,
@@ -132,6 +135,14 @@ impl Probes {
                 detail: "the bot is stopping: it finishes what it was asked, and takes nothing new"
                     .to_string(),
             }];
+        }
+        if let Some(waiting) = self
+            .waiting
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+        {
+            return vec![waiting];
         }
         match self.health.get() {
             None => vec![Unready {
@@ -237,6 +248,17 @@ impl Server {
         let _ = self.probes.health.set(Arc::new(health));
     }
 
+    /// The start waits for `what` (`database` or `gateway`), `detail` saying why; `None` once it
+    /// answered.
+    pub(super) fn waiting(&self, what: Option<(&'static str, String)>) {
+        let waiting = what.map(|(reason, detail)| Unready { reason, detail });
+        *self
+            .probes
+            .waiting
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = waiting;
+    }
+
     /// The stop has begun: not ready any more (`draining`), alive until [`Server::stop`].
     pub(super) fn draining(&self) {
         self.probes.draining.store(true, Ordering::SeqCst);
@@ -291,6 +313,7 @@ pub(super) fn serve(
     let probes = Arc::new(Probes {
         health: OnceLock::new(),
         draining: AtomicBool::new(false),
+        waiting: Mutex::new(None),
         handle,
         database,
     });

@@ -26,6 +26,7 @@ mod ids;
 pub mod io;
 mod limits;
 mod options;
+pub mod patience;
 mod router;
 mod startup;
 

@@ -2,6 +2,7 @@
 
 use super::drain::{InFlight, Tracked};
 use super::events::{check_command, on_error, on_event};
+use super::patience::{self, Failure, GaveUp};
 use super::*;
 use crate::config::BadValue;
 use crate::tables::shards::Shards;
@@ -55,10 +56,25 @@ pub enum BotError {
     Token(#[from] TokenRefused),
     #[error("config: {0}")]
     Config(#[from] BadValue),
-    #[error("database {path}: {error}")]
+    #[error("database {path}: {}", super::patience::with_causes(.error))]
     Store { path: String, error: StoreError },
-    #[error("discord: {0}")]
+    #[error("discord: {}", super::patience::with_causes(.0))]
     Discord(#[from] serenity::Error),
+    /// Discord refused the token (401): a start that fails the same way every time (exit
+    /// status 4).
+    #[error("discord: the bot token was refused (401 Unauthorized): copy it again from the Developer Portal (Bot -> Reset Token)")]
+    TokenRejected,
+    /// `startup.wait_secs` passed without an answer: what was waited for, for how long, and its
+    /// last error.
+    #[error("gave up waiting for {what} after {waited_s} s (startup.wait_secs): {last}")]
+    GaveUp {
+        what: &'static str,
+        waited_s: u64,
+        last: String,
+    },
+    /// Told to stop (SIGTERM, SIGINT) while the start waited: nothing to finish.
+    #[error("stopped while waiting to start")]
+    Stopped,
     #[error("the Discord client task failed: {0}")]
     Task(String),
     #[error("TLS (OpenSSL) could not be set up: {0}")]
@@ -88,6 +104,12 @@ impl BotError {
                 ..
             }
         )
+    }
+
+    /// Whether Discord refused the token: waiting or restarting will not change it (the command
+    /// line exits with status 4).
+    pub fn is_token_rejected(&self) -> bool {
+        matches!(self, BotError::TokenRejected)
     }
 }
 
@@ -276,11 +298,21 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         hold.await;
     }
 
-    let store = open_store(config).await?;
+    // What the start needs, waited for (`startup.wait_secs`) while `/readyz` says why.
+    let deadline = config.startup.wait_secs.map(std::time::Duration::from_secs);
+    let waiting = |reason: &'static str| {
+        let metrics = &metrics;
+        move |detail: Option<String>| {
+            if let Some(server) = metrics {
+                server.waiting(detail.map(|detail| (reason, detail)));
+            }
+        }
+    };
+    let store = open_store(config, deadline, &waiting("database")).await?;
     let clients =
         Clients::new(&token, proxy.as_deref()).map_err(|e| BotError::Tls(e.to_string()))?;
     let rest = Arc::new(clients.rest);
-    let max_concurrency = max_concurrency(&rest).await;
+    let max_concurrency = wait_for_discord(&rest, deadline, &waiting("gateway")).await?;
     // The dice's application emoji, before any message is drawn.
     let style = emoji::prepare(&rest, config.emoji.clone()).await;
     let pictures = style.has_application();
@@ -416,31 +448,88 @@ async fn serve_health(config: &Config) -> Result<Option<super::health::Server>, 
     Ok(Some(super::health::serve(listener, database)?))
 }
 
-/// The config's database, opened and migrated.
-async fn open_store(config: &Config) -> Result<Store, BotError> {
+/// The config's database, opened and migrated: asked again while it cannot be reached.
+async fn open_store(
+    config: &Config,
+    deadline: Option<std::time::Duration>,
+    report: patience::Report<'_>,
+) -> Result<Store, BotError> {
     let database = config.database.shown();
     let durability = config.database.durability;
-    let store = match &config.database.url {
-        Some(url) => Store::open_url(url, durability).await,
-        None => Store::open_durable(&config.database.path, durability).await,
+    let opened = patience::until_up(
+        "the database",
+        deadline,
+        report,
+        shutdown_signal(),
+        || async {
+            match &config.database.url {
+                Some(url) => Store::open_url(url, durability).await,
+                None => Store::open_durable(&config.database.path, durability).await,
+            }
+            .map_err(|error| match error.is_transient() {
+                true => Failure::Transient(error),
+                false => Failure::Final(error),
+            })
+        },
+    )
+    .await;
+    match opened {
+        Ok(store) => {
+            info!(database = %database, "database open");
+            Ok(store)
+        }
+        Err(GaveUp::Final(error)) => Err(BotError::Store {
+            path: database,
+            error,
+        }),
+        Err(GaveUp::Deadline(error, waited)) => Err(BotError::GaveUp {
+            what: "the database",
+            waited_s: waited.as_secs(),
+            last: format!("database {database}: {}", patience::with_causes(&error)),
+        }),
+        Err(GaveUp::Stopped) => Err(BotError::Stopped),
     }
-    .map_err(|error| BotError::Store {
-        path: database.clone(),
-        error,
-    })?;
-    info!(database = %database, "database open");
-    Ok(store)
 }
 
-/// How many shards may identify at once, as Discord says (1 if it cannot say): processes
-/// sharing the database take turns to identify ([`super::identify`]) by buckets of this size.
-async fn max_concurrency(rest: &serenity::Http) -> u32 {
-    match rest.get_bot_gateway().await {
-        Ok(gateway) => u32::try_from(gateway.session_start_limit.max_concurrency).unwrap_or(1),
-        Err(e) => {
-            warn!(error = %e, "GET /gateway/bot failed: identifying as if max_concurrency were 1");
-            1
-        }
+/// Waits for Discord's REST API (through the proxy, if any) to answer `GET /gateway/bot`, and
+/// returns how many shards may identify at once: processes sharing the database take turns to
+/// identify ([`super::identify`]) by buckets of this size. A refused token stops the start.
+async fn wait_for_discord(
+    rest: &serenity::Http,
+    deadline: Option<std::time::Duration>,
+    report: patience::Report<'_>,
+) -> Result<u32, BotError> {
+    let answered = patience::until_up("Discord", deadline, report, shutdown_signal(), || async {
+        rest.get_bot_gateway().await.map_err(|error| {
+            let status = match &error {
+                serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer)) => {
+                    Some(answer.status_code)
+                }
+                _ => None,
+            };
+            match status {
+                // A refused token, or a request Discord (or the proxy) will never take.
+                Some(status) if status.is_client_error() && status.as_u16() != 429 => {
+                    Failure::Final(error)
+                }
+                // Unreachable, a timeout, a 5xx, a 429.
+                _ => Failure::Transient(error),
+            }
+        })
+    })
+    .await;
+    match answered {
+        Ok(gateway) => Ok(u32::try_from(gateway.session_start_limit.max_concurrency).unwrap_or(1)),
+        Err(GaveUp::Final(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(
+            answer,
+        )))) if answer.status_code.as_u16() == 401 => Err(BotError::TokenRejected),
+        Err(GaveUp::Final(error)) => Err(BotError::Discord(error)),
+        Err(GaveUp::Deadline(error, waited)) => Err(BotError::GaveUp {
+            what: "Discord",
+            waited_s: waited.as_secs(),
+            last: patience::with_causes(&error),
+        }),
+        Err(GaveUp::Stopped) => Err(BotError::Stopped),
     }
 }
 

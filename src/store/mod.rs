@@ -73,6 +73,28 @@ pub enum StoreError {
     Backup(String),
 }
 
+impl StoreError {
+    /// Whether waiting may change it: the server unreachable, refusing connections, starting
+    /// up, shutting down or full. (A refused login, a database that does not exist, a newer
+    /// database or a bad URL stay as they are.)
+    pub fn is_transient(&self) -> bool {
+        let sqlx = match self {
+            StoreError::Db(error) => error,
+            StoreError::Migrate(sqlx::migrate::MigrateError::Execute(error)) => error,
+            _ => return false,
+        };
+        match sqlx {
+            sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut | sqlx::Error::Protocol(_) => true,
+            // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P
+            // (operator intervention: shutting down, starting up).
+            sqlx::Error::Database(e) => e.code().is_some_and(|code| {
+                code.starts_with("08") || code.starts_with("53") || code.starts_with("57P")
+            }),
+            _ => false,
+        }
+    }
+}
+
 /// A PostgreSQL advisory lock ([`Store::advisory_lock`]), held by its own connection: released
 /// by [`AdvisoryLock::release`], or when dropped (the connection closes, and the server releases
 /// a session's locks with it).

@@ -55,6 +55,13 @@ async fn migrate(pool: &sqlx::PgPool) -> Result<()> {
 /// Connects to the server a `postgres://` URL names and runs the migrations.
 pub(super) async fn open_url(url: &str) -> Result<Queries> {
     let options = PgConnectOptions::from_str(url)?;
+    // One connection first: a server that refuses or cannot be reached says why at once (the
+    // pool would retry until its timeout and say only that it timed out).
+    {
+        use sqlx::Connection as _;
+        let first = sqlx::PgConnection::connect_with(&options).await?;
+        first.close().await?;
+    }
     let pool = PgPoolOptions::new()
         .max_connections(CONNECTIONS)
         .acquire_timeout(ACQUIRE_TIMEOUT)

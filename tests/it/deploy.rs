@@ -131,7 +131,7 @@ fn the_systemd_unit_verifies_and_is_hardened() {
         "After=network-online.target",
         "Wants=network-online.target",
         "RestartSec=",
-        "RestartPreventExitStatus=3",
+        "RestartPreventExitStatus=3 4",
         "ProtectSystem=strict",
         "NoNewPrivileges=yes",
         "LoadCredential=discord-token:",

@@ -52,6 +52,7 @@ mod settings_e2e;
 mod shards_e2e;
 mod sim;
 mod solver;
+mod start_e2e;
 mod store;
 mod strategy_getdickey;
 mod strategy_pig;

@@ -458,10 +458,14 @@ pub(crate) fn process(
     let reply = shared.with(|w| {
         // Whether it is `Bot <token>`.
         let expected = w.token.trim_start_matches("Bot ");
+        // As Discord: a request with another token is refused (401), but an interaction's
+        // answer and a webhook's, which its own token in the path authorizes.
+        let mut unauthorized = false;
         if authorization.and_then(|a| a.strip_prefix("Bot ")) != Some(expected) {
             violations.push(protocol(format!(
                 "Authorization header is {authorization:?}, expected the bot token"
             )));
+            unauthorized = !path.contains("/interactions/") && !path.contains("/webhooks/");
         }
         if let (true, Some(m), Some(body)) = (bodies, &matched, &body) {
             for (pointer, reason) in check_emoji(w, method, m.template, body) {
@@ -474,6 +478,7 @@ pub(crate) fn process(
             .any(|v| matches!(v.kind, ViolationKind::Schema | ViolationKind::Limit));
         let reply = match &matched {
             _ if injected.reply.is_some() => injected.reply.unwrap_or_else(Reply::no_content),
+            _ if unauthorized => Reply::error(401, 0, "401: Unauthorized"),
             Some(RouteMatch {
                 operation: None, ..
             })

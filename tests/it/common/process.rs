@@ -187,6 +187,24 @@ impl BotProcess {
         }
     }
 
+    /// Waits up to `limit` for the process to end on its own: its exit status and how long it
+    /// took.
+    pub async fn exit_within(&mut self, limit: Duration) -> Result<(ExitStatus, Duration), String> {
+        self.wait_for_exit(limit).await
+    }
+
+    /// The line the command line printed last, as it stopped (`forgetit: …`, not JSON).
+    pub async fn fatal_line(&self) -> String {
+        let line = self
+            .wait_log("the line `forgetit: …`", |e| {
+                e["raw"]
+                    .as_str()
+                    .is_some_and(|l| l.starts_with("forgetit: "))
+            })
+            .await;
+        line["raw"].as_str().unwrap().to_string()
+    }
+
     /// SIGTERM, then waits for the process to end.
     pub async fn stop(self) -> ExitStatus {
         self.stop_within(PROCESS_TIMEOUT)

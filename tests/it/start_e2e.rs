@@ -1,0 +1,227 @@
+//! A start that waits (docs/operating.md, "A start that waits"): the `forgetit` binary started
+//! before its database and Discord answer waits for each (readiness 503 saying which, and why;
+//! liveness 200), then serves; a token Discord refuses ends the start at once with exit status 4;
+//! `startup.wait_secs` gives up with the last error; SIGTERM during the wait is a clean stop.
+//!
+//! "Answering later" is a port that nothing listens on until the test starts a forwarder there,
+//! to the test's PostgreSQL server or to the stand-in's REST API.
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::process::{BotProcess, Database};
+use discord_standin::{Standin, StandinConfig};
+use serde_json::Value;
+use tokio::net::{TcpListener, TcpStream};
+
+/// A port free now (bound, read, released).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// From now on, connections to 127.0.0.1:`port` reach `to` (host:port).
+async fn forward(port: u16, to: String) {
+    let listener = TcpListener::bind(("127.0.0.1", port)).await.unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let to = to.clone();
+            tokio::spawn(async move {
+                if let Ok(mut outbound) = TcpStream::connect(&to).await {
+                    let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                }
+            });
+        }
+    });
+}
+
+/// `/readyz`'s status and body.
+async fn readyz(health: u16) -> (u16, Value) {
+    let answer = reqwest::get(format!("http://127.0.0.1:{health}/readyz"))
+        .await
+        .unwrap();
+    let status = answer.status().as_u16();
+    (status, answer.json().await.unwrap())
+}
+
+async fn livez(health: u16) -> u16 {
+    reqwest::get(format!("http://127.0.0.1:{health}/livez"))
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// A WARN line saying that `what` does not answer yet.
+fn does_not_answer(what: &'static str) -> impl Fn(&Value) -> bool {
+    move |e: &Value| {
+        e["level"] == "WARN"
+            && e["fields"]["message"] == format!("{what} does not answer: trying again")
+    }
+}
+
+async fn standin() -> Standin {
+    Standin::builder()
+        .config(StandinConfig {
+            // Shaped as serenity wants (three dot-separated parts).
+            token: "c3RhcnQ.d2FpdHM.the-right-token".into(),
+            wait_timeout: Duration::from_secs(30),
+            ..StandinConfig::default()
+        })
+        .channels(&["general"])
+        .users(&[("alice", "en-US")])
+        .start()
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_started_before_its_database_and_discord_waits_for_both_then_serves() {
+    let standin = standin().await;
+    let postgres = common::postgres::server().await.fresh_database().await;
+    // The same database through a port that answers only once the test says.
+    let upstream = postgres
+        .split_once("@")
+        .and_then(|(_, rest)| rest.split_once('/'))
+        .map(|(host, _)| host.to_string())
+        .unwrap();
+    let (db_port, rest_port, health) = (free_port(), free_port(), free_port());
+    let late_db = postgres.replace(&upstream, &format!("127.0.0.1:{db_port}"));
+    let rest = standin.rest_url();
+    let rest_host = rest
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let late_rest = format!("http://127.0.0.1:{rest_port}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let health_addr = format!("127.0.0.1:{health}");
+    let bot = BotProcess::spawn(
+        "bot",
+        &standin,
+        dir.path(),
+        &Database::Url(late_db),
+        &[
+            ("FORGETIT_DISCORD__HTTP_PROXY", &late_rest),
+            ("FORGETIT_METRICS__LISTEN", &health_addr),
+        ],
+    );
+
+    // The database first: refused, said once, readiness says so, liveness is fine.
+    let warned = bot
+        .wait_log(
+            "a WARN that the database does not answer",
+            does_not_answer("the database"),
+        )
+        .await;
+    let error = warned["fields"]["error"].as_str().unwrap();
+    assert!(error.contains("Connection refused"), "{error}");
+    let (status, body) = readyz(health).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["reasons"][0]["reason"], "database", "{body}");
+    let detail = body["reasons"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with("waiting for the database (attempt ") && detail.contains("refused"),
+        "{detail}"
+    );
+    assert_eq!(livez(health).await, 200);
+
+    forward(db_port, upstream).await;
+    bot.wait_log("the database answered", |e| {
+        e["fields"]["message"] == "the database answered"
+    })
+    .await;
+    bot.wait_log("database open", |e| {
+        e["fields"]["message"] == "database open"
+    })
+    .await;
+
+    // Then Discord, unreachable until the test forwards its port to the stand-in.
+    bot.wait_log(
+        "a WARN that Discord does not answer",
+        does_not_answer("Discord"),
+    )
+    .await;
+    let (status, body) = readyz(health).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["reasons"][0]["reason"], "gateway", "{body}");
+    assert!(
+        body["reasons"][0]["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("waiting for Discord"),
+        "{body}"
+    );
+    forward(rest_port, rest_host).await;
+    bot.connected().await;
+    assert_eq!(
+        bot.logged("the database does not answer: trying again")
+            .len(),
+        1,
+        "one WARN a minute at most"
+    );
+
+    let status = bot.stop().await;
+    assert!(status.success(), "{status}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_discord_refuses_ends_the_start_at_once_with_status_4() {
+    let standin = standin().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::File(dir.path().join("forgetit.db"));
+    let mut bot = BotProcess::spawn(
+        "bot",
+        &standin,
+        dir.path(),
+        &db,
+        &[("DISCORD_TOKEN", "d3Jvbmc.dG9rZW4.refused-by-discord")],
+    );
+    let (status, took) = bot.exit_within(Duration::from_secs(30)).await.unwrap();
+    assert_eq!(status.code(), Some(4), "{:#?}", bot.log());
+    assert!(took < Duration::from_secs(10), "at once: {took:?}");
+    let last = bot.fatal_line().await;
+    assert!(
+        last.starts_with("forgetit: discord: the bot token was refused (401 Unauthorized)"),
+        "{last}"
+    );
+    assert!(
+        !last.contains("refused-by-discord"),
+        "the token is never printed"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wait_gives_up_at_its_deadline_and_a_stop_while_waiting_is_clean() {
+    let standin = standin().await;
+    let dir = tempfile::tempdir().unwrap();
+    let nowhere = format!("postgres://forgetit@127.0.0.1:{}/forgetit", free_port());
+    let mut bot = BotProcess::spawn(
+        "bot",
+        &standin,
+        dir.path(),
+        &Database::Url(nowhere.clone()),
+        &[("FORGETIT_STARTUP__WAIT_SECS", "2")],
+    );
+    let (status, _) = bot.exit_within(Duration::from_secs(30)).await.unwrap();
+    assert_eq!(status.code(), Some(1));
+    let last = bot.fatal_line().await;
+    assert!(
+        last.starts_with("forgetit: gave up waiting for the database after 2 s (startup.wait_secs): database postgres://forgetit@127.0.0.1:")
+            && last.contains("Connection refused"),
+        "{last}"
+    );
+
+    // Without a deadline it waits until told to stop: a clean stop, status 0.
+    let bot = BotProcess::spawn("bot", &standin, dir.path(), &Database::Url(nowhere), &[]);
+    bot.wait_log(
+        "a WARN that the database does not answer",
+        does_not_answer("the database"),
+    )
+    .await;
+    let status = bot.stop().await;
+    assert!(status.success(), "{status}");
+}
