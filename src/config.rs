@@ -575,7 +575,7 @@ fn read_secret(key: &'static str, path: &Path) -> Result<String, BadValue> {
     let text = std::fs::read_to_string(path).map_err(|e| BadValue::SecretFile {
         key,
         path: path.to_path_buf(),
-        uid: effective_uid(),
+        uid: crate::unix::effective_uid(),
         cause: e.to_string(),
     })?;
     let secret = text.trim_end_matches(['\n', '\r']);
@@ -586,12 +586,6 @@ fn read_secret(key: &'static str, path: &Path) -> Result<String, BadValue> {
         });
     }
     Ok(secret.to_string())
-}
-
-/// The user id this process runs as (what a file's permissions are checked against).
-pub fn effective_uid() -> u32 {
-    // SAFETY: geteuid(2) has no preconditions and cannot fail.
-    unsafe { libc::geteuid() }
 }
 
 /// The tracing filter `value` of `key`, or why it is none.

@@ -16,5 +16,6 @@ pub mod store;
 pub mod strategy;
 pub mod tables;
 pub mod telemetry;
+pub mod unix;
 
 pub use ids::{ChannelId, GameId, GuildId, MessageId, UserId};

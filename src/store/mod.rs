@@ -71,6 +71,10 @@ pub enum StoreError {
     /// A backup or a copy before migrating could not be written.
     #[error("backup: {0}")]
     Backup(String),
+    /// The SQLite file, or its directory, that this process may not write: who it runs as, what
+    /// it found, and what to change.
+    #[error("{0}")]
+    Unwritable(String),
 }
 
 impl StoreError {

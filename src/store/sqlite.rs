@@ -202,13 +202,61 @@ async fn open_with(options: SqliteConnectOptions, durability: Durability) -> Res
         .busy_timeout(BUSY_TIMEOUT);
     let mut wal = options.get_filename().as_os_str().to_owned();
     wal.push("-wal");
-    let queries = connect(options, true).await?;
+    let path = options.get_filename().to_path_buf();
+    let queries = connect(options, true)
+        .await
+        .map_err(|error| unwritable(&path, error))?;
     tokio::spawn(checkpoints(
         queries.pool.clone(),
         queries.writer.clone(),
         wal.into(),
     ));
     Ok(queries)
+}
+
+/// `error`, or what this process may not write where SQLite could not open `path` (its
+/// CANTOPEN, 14, or READONLY, 8): the directory missing or not writable, or the file not
+/// writable, with the uid it runs as and what to change.
+fn unwritable(path: &Path, error: StoreError) -> StoreError {
+    use crate::unix::{effective_uid, owner_and_mode, writable};
+    let code = match &error {
+        StoreError::Db(sqlx::Error::Database(e)) => e.code().map(|c| c.into_owned()),
+        _ => None,
+    };
+    if !matches!(code.as_deref(), Some("14" | "8")) {
+        return error;
+    }
+    let uid = effective_uid();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let said = if !dir.is_dir() {
+        format!(
+            "the directory {} does not exist: create it, writable by uid {uid}, or choose \
+             another database.path",
+            dir.display()
+        )
+    } else if path.exists() && !writable(path) {
+        format!(
+            "{} is not writable by uid {uid} ({}): chown {uid} {}, or run as its owner",
+            path.display(),
+            owner_and_mode(path),
+            path.display()
+        )
+    } else if !writable(dir) {
+        format!(
+            "the directory {} is not writable by uid {uid} ({}), and SQLite creates the \
+             database and its -wal and -shm files there: chown {uid} {}, or choose another \
+             database.path",
+            dir.display(),
+            owner_and_mode(dir),
+            dir.display()
+        )
+    } else {
+        return error;
+    };
+    StoreError::Unwritable(said)
 }
 
 /// Connects, with a pool of its own for writes if `own_writer`.

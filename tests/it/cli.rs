@@ -27,6 +27,19 @@ fn command(dir: &std::path::Path, args: &[&str], token: Option<&str>) -> Command
     command
 }
 
+/// The line a failed start ends with (`forgetit: …`), after the log's lines.
+fn fatal_line(output: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let last = stderr
+        .trim_end()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string();
+    assert!(last.starts_with("forgetit: "), "{stderr}");
+    last
+}
+
 fn stderr_line(output: &Output) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
     assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
@@ -77,6 +90,55 @@ fn a_missing_or_broken_config_file_is_one_line() {
     let output = forgetit(dir.path(), &[], Some("a.b.c"));
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr_line(&output).contains("turn_timeout_secs"));
+}
+
+/// A database where this process may not write says who it runs as and what to change, in one
+/// line, before anything else is tried. (The tests run as root, whom only an immutable directory
+/// stops: `chattr +i`, on ext4.)
+#[test]
+fn a_database_path_the_process_cannot_write_says_which_uid_and_what_to_chown() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |path: &std::path::Path| {
+        let mut command = command(dir.path(), &["run"], Some("c3RhcnQ.d2FpdHM.token"));
+        command.env("FORGETIT_DATABASE__PATH", path);
+        command.output().unwrap()
+    };
+    let uid = forgetit::unix::effective_uid();
+
+    let missing = dir.path().join("nowhere/forgetit.db");
+    let output = run(&missing);
+    assert_eq!(output.status.code(), Some(1));
+    let line = fatal_line(&output);
+    assert!(
+        line.contains(&format!(
+            "the directory {} does not exist: create it, writable by uid {uid}",
+            dir.path().join("nowhere").display()
+        )),
+        "{line}"
+    );
+
+    let locked = dir.path().join("data");
+    std::fs::create_dir(&locked).unwrap();
+    let chattr = |flag: &str| {
+        let done = Command::new("chattr").arg(flag).arg(&locked).status();
+        assert!(
+            done.is_ok_and(|s| s.success()),
+            "chattr {flag} (Debian's e2fsprogs; the tests run as root, on ext4)"
+        );
+    };
+    chattr("+i");
+    let output = run(&locked.join("forgetit.db"));
+    chattr("-i");
+    assert_eq!(output.status.code(), Some(1));
+    let line = fatal_line(&output);
+    assert!(
+        line.contains(&format!(
+            "the directory {} is not writable by uid {uid} (owner uid ",
+            locked.display()
+        )) && line.contains(&format!("chown {uid} {}", locked.display())),
+        "{line}"
+    );
+    assert!(!line.contains("c3RhcnQ"), "no token: {line}");
 }
 
 #[test]
