@@ -20,6 +20,9 @@ COPY xtask ./xtask
 # builds: after a change to the source only the project's own crates are compiled again (the
 # dependencies, most of the ~14 minutes of a first build, are reused). The binary is copied out of
 # the cache mount, which is not part of the image.
+# The commit the start's log line names (the build context has no .git):
+#   docker build --build-arg FORGETIT_COMMIT=$(git rev-parse --short=12 HEAD) -t forgetit .
+ARG FORGETIT_COMMIT=unknown
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/usr/local/cargo/git \
     --mount=type=cache,target=/src/target \

@@ -244,6 +244,7 @@ where
         Err(e) => return fail(&e),
     };
     init_tracing(&config);
+    let json = config.log.format == LogFormat::Json;
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => return fail(&e),
@@ -251,7 +252,12 @@ where
     match runtime.block_on(body(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failed { line, status }) => {
-            eprintln!("forgetit: {line}");
+            // In JSON logs, a JSON line as every other: the reason, and the exit status.
+            if json {
+                tracing::error!(exit_status = status, "{line}");
+            } else {
+                eprintln!("forgetit: {line}");
+            }
             ExitCode::from(status)
         }
     }

@@ -21,7 +21,7 @@ pub(super) fn check_command(ctx: Context<'_>) -> Result<bool, Error> {
         if let Err(notice) = options::check(app.command(), app.args, user_lang(ctx)) {
             info!(
                 command = %app.command().qualified_name,
-                user = ctx.author().id.get(),
+                user = %ctx.author().id.get(),
                 refused = ?notice,
                 "slash command refused"
             );
@@ -124,9 +124,9 @@ pub(super) async fn on_event(
             // the same user and channel.
             let span = info_span!(
                 "click",
-                guild = ?click.guild_id.map(|g| g.get()),
-                channel = click.channel_id.get(),
-                user = click.user.id.get(),
+                guild = click.guild_id.map(|g| g.get().to_string()).as_deref(),
+                channel = %click.channel_id.get(),
+                user = %click.user.id.get(),
                 custom_id = %click.data.custom_id,
             );
             route_click(ctx, framework.user_data, click)
@@ -159,7 +159,7 @@ pub(super) async fn on_event(
         FullEvent::GuildCreate { guild, .. } => {
             // Discord sends a guild's events, its interactions included, on the guild's shard.
             info!(
-                guild = guild.id.get(),
+                guild = %guild.id.get(),
                 name = %guild.name,
                 shard = ctx.shard_id.0,
                 "guild seen"
@@ -168,13 +168,13 @@ pub(super) async fn on_event(
             // The bot is in it: if it had been removed, its data is kept after all.
             match framework.user_data.store.guild_back(guild.id.into()).await {
                 Ok(true) => {
-                    info!(guild = guild.id.get(), "back in a server: its data is kept");
+                    info!(guild = %guild.id.get(), "back in a server: its data is kept");
                     let back = Membership::Back { guild: guild.id };
                     let _ = framework.user_data.membership.send(back);
                 }
                 Ok(false) => {}
                 Err(e) => {
-                    error!(error = %e, guild = guild.id.get(), "could not record a server's return")
+                    error!(error = %e, guild = %guild.id.get(), "could not record a server's return")
                 }
             }
         }
@@ -205,7 +205,7 @@ pub(super) async fn on_event(
             match removed {
                 Ok(true) => {
                     info!(
-                        guild = guild.get(),
+                        guild = %guild.get(),
                         "removed from a server: its data goes in 30 days"
                     );
                     let _ = framework
@@ -216,7 +216,7 @@ pub(super) async fn on_event(
                 // Replayed: the first removal keeps its time.
                 Ok(false) => {}
                 Err(e) => {
-                    error!(error = %e, guild = guild.get(), "could not record a server's removal")
+                    error!(error = %e, guild = %guild.get(), "could not record a server's removal")
                 }
             }
         }
@@ -241,7 +241,7 @@ pub(super) async fn note_guilds_left(
         Ok(guilds) => {
             for guild in guilds {
                 info!(
-                    guild = guild.get(),
+                    guild = %guild.get(),
                     "not a server of the bot any more (left while offline): its data goes in 30 days"
                 );
                 let _ = data.membership.send(Membership::Removed {

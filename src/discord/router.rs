@@ -76,7 +76,7 @@ pub(super) async fn route_click(
 fn refusal(data: &Data, place: Place, click: &ComponentInteraction) -> Option<Notice> {
     if !data.tables.owns(place.shard_guild()) {
         warn!(
-            guild = place.guild_id.get(),
+            guild = %place.guild_id.get(),
             "a click from a guild of another process's shard; refused"
         );
         return Some(Notice::Failed);

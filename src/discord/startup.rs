@@ -204,7 +204,8 @@ impl RunningBot {
     /// disconnection gets [`SHARDS_SHUTDOWN`], after which the client task is aborted (a process
     /// exits with its runtime, the shard's task included).
     pub async fn shutdown(self) {
-        let deadline = tokio::time::Instant::now() + self.grace;
+        let started = tokio::time::Instant::now();
+        let deadline = started + self.grace;
         if let Some(metrics) = &self.metrics {
             metrics.draining();
         }
@@ -241,6 +242,7 @@ impl RunningBot {
         if let Some(metrics) = &self.metrics {
             metrics.stop();
         }
+        info!(took_ms = started.elapsed().as_millis() as u64, "stopped");
     }
 
     /// Runs until SIGINT or SIGTERM (or the client stops), then shuts down cleanly.
@@ -281,6 +283,19 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let token = checked_token(config)?;
     config.validate()?;
     let shards = config.shards()?;
+    let postgres = config
+        .database
+        .url
+        .as_deref()
+        .and_then(crate::store::BackendKind::of)
+        == Some(crate::store::BackendKind::Postgres);
+    info!(
+        version = env!("CARGO_PKG_VERSION"),
+        commit = env!("FORGETIT_COMMIT"),
+        database = if postgres { "postgres" } else { "sqlite" },
+        shards = %shards.map_or_else(|| "all".to_string(), |s| s.to_string()),
+        "forgetit starting"
+    );
     let proxy = match options.http_proxy {
         Some(proxy) => Some(proxy),
         None => config.http_proxy()?,
@@ -573,8 +588,8 @@ fn framework(
                     info!(
                         command = %ctx.command().qualified_name,
                         guild = ?ctx.guild_id().map(|g| g.get()),
-                        channel = ctx.channel_id().get(),
-                        user = ctx.author().id.get(),
+                        channel = %ctx.channel_id().get(),
+                        user = %ctx.author().id.get(),
                         "slash command"
                     );
                 })

@@ -508,7 +508,7 @@ impl Actor {
                 }
             }
         }
-        debug!(channel = self.cx.channel.get(), "table closed");
+        debug!(channel = %self.cx.channel.get(), "table closed");
     }
 
     fn next_timer(&self) -> Option<(Instant, Timer)> {
@@ -564,7 +564,7 @@ impl Actor {
         open.set(false);
         shared.put_to_sleep(self.cx.channel, deadline);
         drop(actors);
-        debug!(channel = self.cx.channel.get(), "table asleep");
+        debug!(channel = %self.cx.channel.get(), "table asleep");
         true
     }
 
@@ -588,7 +588,7 @@ impl Actor {
         };
         if !settings.allows(new.place.channel_id) {
             info!(
-                channel = new.place.channel_id.get(),
+                channel = %new.place.channel_id.get(),
                 "a game asked for in a channel the server's settings leave out; refused"
             );
             let notice = Notice::ChannelNotAllowed(settings.channels);
@@ -617,7 +617,8 @@ impl Actor {
         if let Some(table) = &self.table {
             let (guild, game_id) = (table.0.guild(), table.0.id());
             if !self.guild_noted {
-                self.span.record("guild", guild.get());
+                self.span
+                    .record("guild", tracing::field::display(guild.get()));
                 self.guild_noted = true;
             }
             Span::current().record("game_id", game_id.get());
@@ -628,9 +629,15 @@ impl Actor {
     /// the game open then (a game opened by it is named when it opens); the table's span names
     /// only the channel and the server, which stay the same from game to game.
     fn action_span(&self, user: Option<UserId>, action: &str) -> Span {
-        let user = user.map(UserId::get);
+        // Snowflakes as text: JSON numbers above 2^53 lose their last digits in most readers.
+        let user = user.map(|user| user.get().to_string());
         let game_id = self.table.as_ref().map(|table| table.0.id());
-        let span = info_span!("action", user, action, game_id = tracing::field::Empty);
+        let span = info_span!(
+            "action",
+            user = user.as_deref(),
+            action,
+            game_id = tracing::field::Empty
+        );
         if let Some(game_id) = game_id {
             span.record("game_id", game_id.get());
         }
@@ -748,7 +755,7 @@ impl Actor {
         self.cx.unshown = false;
         self.cx.reshow_tries = 0;
         info!(
-            channel = thread.get(),
+            channel = %thread.get(),
             "the game goes on in another channel"
         );
         super::registry::hand_over(&self.cx.shared, thread, table).await;
@@ -853,7 +860,7 @@ impl Actor {
     }
 
     async fn time_out(&mut self) {
-        info!(channel = self.cx.channel.get(), "deadline passed");
+        info!(channel = %self.cx.channel.get(), "deadline passed");
         if let Some(table) = &mut self.table {
             table.0.run_clock(&mut self.cx).await;
         }
@@ -901,7 +908,7 @@ impl Actor {
         if table.0.only_bots_left() {
             // Nobody is left to watch: bots playing on alone would only spam the channel.
             info!(
-                channel = self.cx.channel.get(),
+                channel = %self.cx.channel.get(),
                 "only bot seats are left: cancelling the game"
             );
             table.0.cancel_for_nobody(&mut self.cx).await;
@@ -935,7 +942,7 @@ impl Actor {
                 let guild = place.shard_guild();
                 // Another process (the one running the guild's shard) drives this game.
                 warn!(
-                    guild = guild.get(),
+                    guild = %guild.get(),
                     "a request for a game of another process's shard; not taking it"
                 );
             }
@@ -944,7 +951,7 @@ impl Actor {
                 self.note_game();
             }
             Err(e) => {
-                error!(error = %e, channel = self.cx.channel.get(), "could not load the game")
+                error!(error = %e, channel = %self.cx.channel.get(), "could not load the game")
             }
         }
         self.arm_bot();

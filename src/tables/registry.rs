@@ -157,7 +157,7 @@ impl Shared {
                 due.map(|&(_, channel)| channel).collect()
             };
             for channel in due {
-                debug!(channel = channel.get(), "a sleeping table's deadline came");
+                debug!(channel = %channel.get(), "a sleeping table's deadline came");
                 spawn(&self, channel, None);
             }
         }
@@ -274,7 +274,7 @@ impl Tables {
             if let Some(shards) = shards {
                 let guild = place.shard_guild();
                 info!(
-                    guild = guild.get(),
+                    guild = %guild.get(),
                     shard = shards.shard_of(guild),
                     game_id = game_id.get(),
                     "open game picked up"
@@ -370,7 +370,7 @@ impl Tables {
             // Discord routes a guild to the process of its shard only: this is a misrouted
             // request, and the guild's games belong to another process.
             warn!(
-                guild = guild.get(),
+                guild = %guild.get(),
                 "a game asked for in a guild of another process's shard; refused"
             );
             let notice = render::notice(Notice::Failed, new.lang);
@@ -453,7 +453,7 @@ impl Tables {
                 Ok(()) => return,
                 Err(mpsc::error::SendError(back)) => {
                     error!(
-                        channel = channel.get(),
+                        channel = %channel.get(),
                         "a table stopped unexpectedly; restarting it"
                     );
                     let mut actors = self.shared.actors.lock().unwrap();
@@ -501,7 +501,7 @@ impl Tables {
             running.or_else(|| asleep.then(|| self.spawn(thread, None)))
         };
         if let Some(sender) = sender {
-            info!(thread = thread.get(), ?why, "a game's thread closed");
+            info!(thread = %thread.get(), ?why, "a game's thread closed");
             let _ = sender.send(Msg::ThreadClosed(why)).await;
         }
     }
@@ -554,7 +554,7 @@ pub(super) fn spawn(
     // knows its game, and each action's span names the game (see `Actor::action_span`).
     let span = info_span!(
         "table",
-        channel = channel.get(),
+        channel = %channel.get(),
         guild = tracing::field::Empty
     );
     let mut actor = Actor {

@@ -182,7 +182,7 @@ pub(super) async fn review_of<R: super::Hosted>(
     let events = store.events::<Game<R>>(id).await.map_err(|e| failed(&e))?;
     info!(
         game_id = id.get(),
-        user = request.who.user_id.get(),
+        user = %request.who.user_id.get(),
         "review"
     );
     let shared = shared.clone();

@@ -164,8 +164,24 @@ async fn a_bot_started_before_its_database_and_discord_waits_for_both_then_serve
         "one WARN a minute at most"
     );
 
+    let log = bot.log_handle();
     let status = bot.stop().await;
     assert!(status.success(), "{status}");
+    // The first line says what runs; the last that it stopped.
+    let log = log.lock().unwrap().clone();
+    let first = &log[0];
+    assert_eq!(first["fields"]["message"], "forgetit starting", "{log:#?}");
+    assert_eq!(first["fields"]["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(first["fields"]["database"], "postgres");
+    assert_eq!(first["fields"]["shards"], "all");
+    assert!(first["fields"]["commit"]
+        .as_str()
+        .is_some_and(|c| !c.is_empty()));
+    assert_eq!(
+        log.last().unwrap()["fields"]["message"],
+        "stopped",
+        "{log:#?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -183,11 +199,16 @@ async fn a_token_discord_refuses_ends_the_start_at_once_with_status_4() {
     let (status, took) = bot.exit_within(Duration::from_secs(30)).await.unwrap();
     assert_eq!(status.code(), Some(4), "{:#?}", bot.log());
     assert!(took < Duration::from_secs(10), "at once: {took:?}");
-    let last = bot.fatal_line().await;
+    let (last, status) = bot.fatal_line().await;
+    assert_eq!(status, 4);
     assert!(
-        last.starts_with("forgetit: discord: the bot token was refused (401 Unauthorized)"),
+        last.starts_with("discord: the bot token was refused (401 Unauthorized)"),
         "{last}"
     );
+    // The log's last line, as JSON as the others.
+    let log = bot.log();
+    assert_eq!(log.last().unwrap()["fields"]["exit_status"], 4, "{log:#?}");
+    assert!(log.iter().all(|e| e.get("raw").is_none()), "{log:#?}");
     assert!(
         !last.contains("refused-by-discord"),
         "the token is never printed"
@@ -208,9 +229,9 @@ async fn a_wait_gives_up_at_its_deadline_and_a_stop_while_waiting_is_clean() {
     );
     let (status, _) = bot.exit_within(Duration::from_secs(30)).await.unwrap();
     assert_eq!(status.code(), Some(1));
-    let last = bot.fatal_line().await;
+    let (last, _) = bot.fatal_line().await;
     assert!(
-        last.starts_with("forgetit: gave up waiting for the database after 2 s (startup.wait_secs): database postgres://forgetit@127.0.0.1:")
+        last.starts_with("gave up waiting for the database after 2 s (startup.wait_secs): database postgres://forgetit@127.0.0.1:")
             && last.contains("Connection refused"),
         "{last}"
     );

@@ -91,7 +91,7 @@ pub(in crate::discord) async fn forget_click(
     }
     if click.user.id != user_id {
         info!(
-            user = click.user.id.get(),
+            user = %click.user.id.get(),
             "forget-me: a click on another person's prompt; refused"
         );
         let _ = reply.ephemeral(privacy::forget_not_yours(lang)).await;
@@ -116,7 +116,7 @@ pub(in crate::discord) async fn forget_click(
         }
         Ok(Forgotten::Seated { channel_id }) => {
             info!(
-                channel = channel_id.get(),
+                channel = %channel_id.get(),
                 "forget-me: refused, seated at an open game"
             );
             let _ = reply

@@ -305,7 +305,7 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
     let user = ctx.author().id.get();
     if !may_manage(ctx) {
         info!(
-            guild = guild.get(),
+            guild = %guild.get(),
             user, "config: refused, without Manage Server"
         );
         reply_of(ctx)
@@ -344,7 +344,7 @@ async fn change_settings(ctx: Context<'_>, change: SettingsChange) -> Result<(),
     let view = match store.change_guild_settings(guild.into(), &change).await {
         Ok(settings) => {
             info!(
-                guild = guild.get(),
+                guild = %guild.get(),
                 user,
                 ?change,
                 "config: the server's settings changed"

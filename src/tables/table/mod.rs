@@ -189,7 +189,7 @@ where
         };
         info!(
             game_id = id.get(),
-            channel = place.channel_id.get(),
+            channel = %place.channel_id.get(),
             kind = G::KIND.as_str(),
             "game created"
         );
@@ -224,7 +224,7 @@ where
             StoreError::Limit(reached) => {
                 info!(
                     ?reached,
-                    host = host.get(),
+                    host = %host.get(),
                     "a new game refused: a limit is reached"
                 );
                 match reached {

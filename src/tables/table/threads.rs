@@ -55,7 +55,7 @@ where
             .move_to_thread(self.id, thread, cx.channel)
             .await
         {
-            error!(error = %e, thread = thread.get(), "could not move the game to its thread; it stays here");
+            error!(error = %e, thread = %thread.get(), "could not move the game to its thread; it stays here");
             return None;
         }
         self.lobby_channel = Some(cx.channel);
@@ -117,8 +117,8 @@ where
         match cx.shared.store.move_from_thread(self.id, thread).await {
             Ok(channel) => {
                 info!(
-                    thread = thread.get(),
-                    channel = channel.get(),
+                    thread = %thread.get(),
+                    channel = %channel.get(),
                     ?why,
                     "the game's thread refuses the bot: the game goes on in its channel"
                 );
@@ -132,8 +132,8 @@ where
             }
             Err(StoreError::ChannelBusy { game_id }) => {
                 info!(
-                    thread = thread.get(),
-                    channel = channel.get(),
+                    thread = %thread.get(),
+                    channel = %channel.get(),
                     other = game_id.get(),
                     ?why,
                     "the game's thread refuses the bot and its channel holds another game: cancelled"

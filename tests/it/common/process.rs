@@ -193,16 +193,16 @@ impl BotProcess {
         self.wait_for_exit(limit).await
     }
 
-    /// The line the command line printed last, as it stopped (`forgetit: …`, not JSON).
-    pub async fn fatal_line(&self) -> String {
+    /// Why the process stopped, and its exit status, from the JSON line it ends with (an ERROR
+    /// with `exit_status`).
+    pub async fn fatal_line(&self) -> (String, u64) {
         let line = self
-            .wait_log("the line `forgetit: …`", |e| {
-                e["raw"]
-                    .as_str()
-                    .is_some_and(|l| l.starts_with("forgetit: "))
+            .wait_log("the fatal line", |e| {
+                e["level"] == "ERROR" && e["fields"]["exit_status"].is_u64()
             })
             .await;
-        line["raw"].as_str().unwrap().to_string()
+        let message = line["fields"]["message"].as_str().unwrap().to_string();
+        (message, line["fields"]["exit_status"].as_u64().unwrap())
     }
 
     /// SIGTERM, then waits for the process to end.
