@@ -274,19 +274,78 @@ pub(crate) fn fail(error: &dyn std::fmt::Display) -> ExitCode {
 /// --bench load`) that was a fifth of the bot's CPU, and it says what no log should. Its own
 /// INFO events are heartbeats and reconnections, which the bot logs itself. So serenity is kept
 /// at warn unless a filter names it.
-const QUIET: &str = "serenity=warn";
+///
+/// usvg (the charts' SVG reader) warns, through `log`, of what the charts do on purpose (text
+/// with no font of its own, and the like), several times a chart: kept at error unless a filter
+/// names it.
+const QUIET: &[(&str, &str)] = &[("serenity", "serenity=warn"), ("usvg", "usvg=error")];
 
 /// The filter: `RUST_LOG` if set, else the config's `log.filter` (`Config::load` refused either
-/// if tracing cannot read it).
+/// if tracing cannot read it), with [`QUIET`]'s directives for the targets it does not name.
 fn log_filter(rust_log: Option<&str>, configured: &str) -> EnvFilter {
     let asked = rust_log
         .filter(|asked| !asked.trim().is_empty())
         .unwrap_or(configured);
     let filter = EnvFilter::try_new(asked).unwrap_or_else(|_| EnvFilter::new("info"));
-    if asked.contains("serenity") {
-        filter
-    } else {
-        filter.add_directive(QUIET.parse().expect("a directive"))
+    QUIET
+        .iter()
+        .filter(|(target, _)| !asked.contains(target))
+        .fold(filter, |filter, (_, directive)| {
+            filter.add_directive(directive.parse().expect("a directive"))
+        })
+}
+
+/// The least time between two WARN lines from one place in serenity's code: during an outage
+/// its reconnection loop warns every few seconds ("Failed to resume", "Error heartbeating"),
+/// which the bot's own lines and `/readyz` already say.
+const SERENITY_WARN_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Lets through one WARN line a [`SERENITY_WARN_EVERY`] from each place in serenity's code, and
+/// every other line.
+#[derive(Default)]
+struct Hush {
+    last: std::sync::Mutex<
+        std::collections::HashMap<tracing::callsite::Identifier, std::time::Instant>,
+    >,
+}
+
+impl Hush {
+    fn hushed(meta: &tracing::Metadata<'_>) -> bool {
+        meta.is_event()
+            && *meta.level() == tracing::Level::WARN
+            && meta.target().starts_with("serenity")
+    }
+}
+
+impl<S> tracing_subscriber::layer::Filter<S> for Hush {
+    fn enabled(
+        &self,
+        meta: &tracing::Metadata<'_>,
+        _: &tracing_subscriber::layer::Context<'_, S>,
+    ) -> bool {
+        if !Hush::hushed(meta) {
+            return true;
+        }
+        let now = std::time::Instant::now();
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        match last.get(&meta.callsite()) {
+            Some(at) if now.duration_since(*at) < SERENITY_WARN_EVERY => false,
+            _ => {
+                last.insert(meta.callsite(), now);
+                true
+            }
+        }
+    }
+
+    fn callsite_enabled(
+        &self,
+        meta: &'static tracing::Metadata<'static>,
+    ) -> tracing::subscriber::Interest {
+        if Hush::hushed(meta) {
+            tracing::subscriber::Interest::sometimes()
+        } else {
+            tracing::subscriber::Interest::always()
+        }
     }
 }
 
@@ -327,7 +386,12 @@ fn init_tracing(config: &Config) {
         LogFormat::Json => layer.json().boxed(),
     };
     tracing_subscriber::registry()
-        .with(layer.with_filter(filter).with_filter(ceiling()))
+        .with(
+            layer
+                .with_filter(filter)
+                .with_filter(ceiling())
+                .with_filter(Hush::default()),
+        )
         .init();
 }
 
@@ -337,26 +401,80 @@ mod tests {
 
     #[test]
     fn serenity_is_quiet_unless_a_filter_names_it() {
-        assert_eq!(log_filter(None, "info").to_string(), "serenity=warn,info");
+        assert_eq!(
+            log_filter(None, "info").to_string(),
+            "serenity=warn,usvg=error,info"
+        );
         assert_eq!(
             log_filter(Some("forgetit=debug"), "info").to_string(),
-            "serenity=warn,forgetit=debug"
+            "serenity=warn,forgetit=debug,usvg=error"
         );
         assert_eq!(
             log_filter(Some("serenity=debug"), "info").to_string(),
-            "serenity=debug"
+            "serenity=debug,usvg=error"
         );
+    }
+
+    #[test]
+    fn usvg_is_kept_at_error_unless_a_filter_names_it() {
+        assert_eq!(
+            log_filter(None, "debug").to_string(),
+            "serenity=warn,usvg=error,debug"
+        );
+        assert_eq!(
+            log_filter(None, "info,usvg=warn").to_string(),
+            "serenity=warn,usvg=warn,info"
+        );
+    }
+
+    /// One WARN a minute from each place in serenity's code, every other line as it comes.
+    #[test]
+    fn serenity_warns_once_a_minute_from_each_place() {
+        use tracing_subscriber::layer::SubscriberExt;
+        use tracing_subscriber::Layer;
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+        let writer = {
+            let lines = lines.clone();
+            move || Sink(lines.clone())
+        };
+        let layer = tracing_subscriber::fmt::layer()
+            .with_writer(writer)
+            .with_ansi(false)
+            .with_filter(super::Hush::default());
+        tracing::subscriber::with_default(tracing_subscriber::registry().with(layer), || {
+            for _ in 0..5 {
+                tracing::warn!(target: "serenity::gateway", "Failed to resume");
+                tracing::warn!(target: "serenity::gateway", "Error heartbeating");
+                tracing::warn!(target: "forgetit", "the bot's own warning");
+            }
+        });
+        let text = String::from_utf8(lines.lock().unwrap().clone()).unwrap();
+        assert_eq!(text.matches("Failed to resume").count(), 1, "{text}");
+        assert_eq!(text.matches("Error heartbeating").count(), 1, "{text}");
+        assert_eq!(text.matches("the bot's own warning").count(), 5, "{text}");
+    }
+
+    struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
     }
 
     #[test]
     fn rust_log_overrides_the_configured_filter_unless_empty() {
         assert_eq!(
             log_filter(Some(""), "debug").to_string(),
-            "serenity=warn,debug"
+            "serenity=warn,usvg=error,debug"
         );
         assert_eq!(
             log_filter(Some("warn"), "debug").to_string(),
-            "serenity=warn,warn"
+            "serenity=warn,usvg=error,warn"
         );
     }
 }

@@ -133,6 +133,29 @@ async fn the_token_is_in_no_log_line_at_trace_in_any_form() {
             .unwrap();
     }
     assert!(over(&standin.messages(channel)), "the game ended");
+    // The game's end gets its chart, and alice asks for her review (a chart of her chances):
+    // the charts' SVG reader is kept quiet.
+    standin
+        .wait_until("the game's end with its chart", |view| {
+            view.messages(channel)
+                .iter()
+                .any(|m| over(std::slice::from_ref(m)) && !m.attachments().is_empty())
+                .then_some(())
+        })
+        .await
+        .unwrap();
+    let review = standin
+        .run_slash(
+            alice,
+            channel,
+            "forgetit",
+            Some("review"),
+            serde_json::json!({}),
+        )
+        .await
+        .unwrap();
+    let review = review.answer().await.unwrap();
+    assert!(!review.attachments().is_empty(), "a review with its chart");
     let log = bot.log_handle();
     let status = bot.stop_within(Duration::from_secs(60)).await.unwrap().0;
     assert!(status.success(), "a clean stop: {status}");
@@ -156,6 +179,18 @@ async fn the_token_is_in_no_log_line_at_trace_in_any_form() {
             _ => {}
         }
     }
+    // A quiet log: a whole game, its charts and a clean stop warn of nothing but serenity's
+    // closing of the gateway.
+    let noise: Vec<&serde_json::Value> = log
+        .iter()
+        .filter(|e| e["level"] == "WARN" || e["level"] == "ERROR")
+        .filter(|e| {
+            e["fields"]["message"]
+                .as_str()
+                .is_none_or(|m| !m.ends_with("Received an error awaiting close frame"))
+        })
+        .collect();
+    assert!(noise.is_empty(), "{noise:#?}");
     let mut numbered = Vec::new();
     log.iter()
         .for_each(|entry| numbered_ids(entry, &mut numbered));
