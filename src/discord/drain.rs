@@ -124,13 +124,20 @@ impl InFlight {
     /// through `http` as [`io::answer_left`] says, and its handler's own answer, should it come
     /// later, not sent. Each gets [`LEFT_ANSWER`]; they go together.
     pub(super) async fn answer_left(&self, http: &serenity::Http) {
-        let left: Vec<(u64, String, Lang)> = self
+        let mut left: Vec<(u64, String, Lang)> = self
             .pending
             .lock()
             .unwrap()
             .iter()
             .filter_map(|(id, p)| Some((*id, p.token.clone()?, p.lang)))
             .collect();
+        // And the placeholders whose handler is done but whose answer is still being worked
+        // out (Odds waiting for a strategy, a review being drawn).
+        for placeholder in super::io::placeholders_left() {
+            if !left.iter().any(|(id, ..)| *id == placeholder.0) {
+                left.push(placeholder);
+            }
+        }
         let answers = left.into_iter().map(|(id, token, lang)| async move {
             let notice = render::notice(Notice::ShuttingDown, lang);
             let answer = super::io::answer_left(http, id, &token, notice);

@@ -268,12 +268,15 @@ pub trait Reply: Send + 'static {
     fn ephemeral(self: Box<Self>, view: MessageView) -> BoxFuture<'static, Result<(), ReplyError>>;
     /// Answers privately at once with `now` (a wait), then with `later`'s answer once it comes:
     /// the first answer edited into it (or followed up by it). `later` must come within the
-    /// interaction's 15 minutes. Without a way to edit, only `later`'s answer is given.
+    /// interaction's 15 minutes. Without a way to edit, only `later`'s answer is given. A stop
+    /// before `later` comes edits the first answer into its notice, in `lang`.
     fn ephemeral_then(
         self: Box<Self>,
         now: MessageView,
         later: BoxFuture<'static, MessageView>,
+        lang: Lang,
     ) -> BoxFuture<'static, Result<(), ReplyError>> {
+        let _ = lang;
         drop(now);
         Box::pin(async move { self.ephemeral(later.await).await })
     }

@@ -68,7 +68,7 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
             }
         });
         let _ = reply
-            .ephemeral_then(render::notice(Notice::Preparing, lang), later)
+            .ephemeral_then(render::notice(Notice::Preparing, lang), later, lang)
             .await;
         return;
     }

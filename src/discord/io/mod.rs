@@ -8,7 +8,7 @@ mod views;
 
 pub use outbox::HttpOutbox;
 pub(super) use outbox::{picture_edit, rest_failed, send_error};
-pub(super) use reply::answer_left;
+pub(super) use reply::{answer_left, placeholders_left};
 pub use reply::{InteractionReply, Noting, DEFER_AFTER};
 pub(in crate::discord) use views::whole_message;
 pub use views::{

@@ -15,6 +15,7 @@ use serenity::{
 use super::views::files;
 use super::*;
 use crate::discord::answers::AnswerBook;
+use crate::i18n::Lang;
 use crate::ids;
 use crate::render::MessageView;
 use crate::tables::{Outgoing, Reply, ReplyError};
@@ -60,8 +61,14 @@ pub struct InteractionReply {
 static REPLIES: LazyLock<Mutex<HashMap<(u64, String), ReplyState>>> =
     LazyLock::new(Default::default);
 
-/// A reply's answer state, as [`REPLIES`] holds it (not keeping the reply's alive).
-type ReplyState = Weak<tokio::sync::Mutex<Answered>>;
+/// A reply's answer state, as [`REPLIES`] holds it (not keeping the reply's alive), and, for a
+/// private placeholder awaiting its answer (`ephemeral_then`), its person's language: the stop
+/// answers it too, though its interaction's handler is done.
+#[derive(Clone)]
+struct ReplyState {
+    state: Weak<tokio::sync::Mutex<Answered>>,
+    placeholder: Option<Lang>,
+}
 
 /// A reply's entry in [`REPLIES`], removed with the reply (unless a newer reply of the same
 /// interaction took its place).
@@ -75,10 +82,15 @@ impl Registered {
         id: serenity::InteractionId,
         token: &str,
         state: &Arc<tokio::sync::Mutex<Answered>>,
+        placeholder: Option<Lang>,
     ) -> Self {
         let key = (id.get(), token.to_string());
         let state = Arc::downgrade(state);
-        REPLIES.lock().unwrap().insert(key.clone(), state.clone());
+        let entry = ReplyState {
+            state: state.clone(),
+            placeholder,
+        };
+        REPLIES.lock().unwrap().insert(key.clone(), entry);
         Registered { key, state }
     }
 }
@@ -88,11 +100,23 @@ impl Drop for Registered {
         let mut replies = REPLIES.lock().unwrap();
         if replies
             .get(&self.key)
-            .is_some_and(|state| state.ptr_eq(&self.state))
+            .is_some_and(|entry| entry.state.ptr_eq(&self.state))
         {
             replies.remove(&self.key);
         }
     }
+}
+
+/// The private placeholders ("being prepared…") still awaiting their answer, by interaction id
+/// and token, with their person's language: what a stop's end answers beside the interactions
+/// still in flight ([`answer_left`]).
+pub(in crate::discord) fn placeholders_left() -> Vec<(u64, String, Lang)> {
+    REPLIES
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|((id, token), entry)| Some((*id, token.clone(), entry.placeholder?)))
+        .collect()
 }
 
 /// Answers interaction `id` (`token`), still in flight at the end of a stop's grace period, with
@@ -114,7 +138,7 @@ pub(in crate::discord) async fn answer_left(
         .lock()
         .unwrap()
         .get(&(id, token.to_string()))
-        .and_then(Weak::upgrade);
+        .and_then(|entry| entry.state.upgrade());
     // Held while the answer goes (as the reply holds it while its own does).
     let mut guard = match &state {
         Some(state) => Some(state.lock().await),
@@ -201,7 +225,7 @@ impl InteractionReply {
     pub fn command(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
         let state = Arc::default();
         InteractionReply {
-            _registered: Registered::new(id, &token, &state),
+            _registered: Registered::new(id, &token, &state, None),
             http,
             id,
             token,
@@ -468,6 +492,7 @@ impl Reply for InteractionReply {
         self: Box<Self>,
         now: MessageView,
         later: BoxFuture<'static, MessageView>,
+        lang: Lang,
     ) -> BoxFuture<'static, Result<(), ReplyError>> {
         Box::pin(async move {
             let (http, token, state) = (self.http.clone(), self.token.clone(), self.state.clone());
@@ -475,7 +500,7 @@ impl Reply for InteractionReply {
             self.ephemeral(now).await?;
             // Kept in the stop's view while the real answer is awaited (the reply that sent the
             // placeholder is gone): a stop meanwhile turns it into its notice ([`answer_left`]).
-            let _registered = Registered::new(id, &token, &state);
+            let _registered = Registered::new(id, &token, &state, Some(lang));
             {
                 let mut answered = state.lock().await;
                 if *answered == Answered::Yes {

@@ -34,7 +34,7 @@ where
         });
         let waiting = render::notice(Notice::Preparing, lang);
         let task = tokio::spawn(async move {
-            let _ = reply.ephemeral_then(waiting, later).await;
+            let _ = reply.ephemeral_then(waiting, later, lang).await;
         });
         // A stop waits for it as for the tables.
         cx.shared.tasks.lock().unwrap().push(task);
