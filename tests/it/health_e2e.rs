@@ -192,21 +192,38 @@ impl Drop for Immutable {
     }
 }
 
-/// SQLite only (PostgreSQL's files are its server's): the old `/healthz` read `SELECT 1` on the
-/// read pool, which a read-only disk still answers; `/readyz` commits a write.
+/// A database that does not take writes: on SQLite a read-only file (the old `/healthz` read
+/// `SELECT 1` on the read pool, which a read-only disk still answers; `/readyz` commits a
+/// write); on PostgreSQL (whose files are its server's) the table `/readyz` writes to locked by
+/// another session, so that its write does not commit in time. `/readyz` says `database`,
+/// `/livez` stays 200, and both come back once it takes writes again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn readyz_says_database_on_a_read_only_sqlite_file_while_livez_stays_200() {
+async fn readyz_says_database_while_the_database_takes_no_write_and_livez_stays_200() {
     let world = World::new().await;
-    if world.postgres.is_some() {
-        return;
-    }
     let bot = world.start_bot(config(&world)).await;
     let addr = bot.metrics_addr().unwrap();
     readiness_becomes(&bot, addr, 200).await;
 
-    let files = vec![world.db.clone(), world.db.with_extension("db-wal")];
-    chattr("+i", &files);
-    let immutable = Immutable(files);
+    enum Blocked {
+        Sqlite(Immutable),
+        Postgres(sqlx::PgConnection),
+    }
+    let blocked = match &world.postgres {
+        None => {
+            let files = vec![world.db.clone(), world.db.with_extension("db-wal")];
+            chattr("+i", &files);
+            Blocked::Sqlite(Immutable(files))
+        }
+        Some(url) => {
+            use sqlx::{Connection, Executor};
+            let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+            conn.execute("BEGIN").await.unwrap();
+            conn.execute("LOCK TABLE app_versions IN EXCLUSIVE MODE")
+                .await
+                .unwrap();
+            Blocked::Postgres(conn)
+        }
+    };
     let (status, reasons, body) = readyz(addr).await;
     assert_eq!(
         (status, reasons),
@@ -214,7 +231,13 @@ async fn readyz_says_database_on_a_read_only_sqlite_file_while_livez_stays_200()
         "{body}"
     );
     alive(addr).await;
-    drop(immutable);
+    match blocked {
+        Blocked::Sqlite(immutable) => drop(immutable),
+        Blocked::Postgres(mut conn) => {
+            use sqlx::Executor;
+            conn.execute("COMMIT").await.unwrap();
+        }
+    }
 
     let (status, _, body) = readyz(addr).await;
     assert_eq!(status, 200, "writable again: {body}");

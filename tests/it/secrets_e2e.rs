@@ -191,6 +191,29 @@ async fn the_token_is_in_no_log_line_at_trace_in_any_form() {
         })
         .collect();
     assert!(noise.is_empty(), "{noise:#?}");
+    // The lines the token would be in if it leaked are there to search: the gateway's events as
+    // received (a span `handle_event` with the whole event), the IDENTIFY as sent (its span
+    // `send_identify`), and tungstenite's own. (A filter that dropped them would pass the
+    // search for nothing.)
+    let in_span = |name: &str| {
+        log.iter().any(|e| {
+            e["spans"]
+                .as_array()
+                .is_some_and(|spans| spans.iter().any(|s| s["name"] == name))
+        })
+    };
+    assert!(
+        log.iter()
+            .any(|e| e["span"]["name"] == "handle_event" && e["span"]["event"].is_string()),
+        "a gateway event, whole, in a line's span"
+    );
+    assert!(in_span("send_identify"), "the IDENTIFY being sent");
+    assert!(
+        log.iter().any(|e| e["target"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("tungstenite"))),
+        "tungstenite's own lines"
+    );
     let mut numbered = Vec::new();
     log.iter()
         .for_each(|entry| numbered_ids(entry, &mut numbered));

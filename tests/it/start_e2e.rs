@@ -48,6 +48,26 @@ async fn readyz(health: u16) -> (u16, Value) {
     (status, answer.json().await.unwrap())
 }
 
+/// `forgetit healthcheck [--ready]` against the bot serving on `health`: its exit status and
+/// what it printed.
+async fn healthcheck(health: u16, ready: bool) -> (i32, String) {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_forgetit"));
+    command
+        .arg("healthcheck")
+        .env_clear()
+        .env("FORGETIT_METRICS__LISTEN", format!("127.0.0.1:{health}"))
+        .current_dir(std::env::temp_dir());
+    if ready {
+        command.arg("--ready");
+    }
+    let output = tokio::task::spawn_blocking(move || command.output().unwrap())
+        .await
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (output.status.code().unwrap(), said)
+}
+
 async fn livez(health: u16) -> u16 {
     reqwest::get(format!("http://127.0.0.1:{health}/livez"))
         .await
@@ -128,6 +148,12 @@ async fn a_bot_started_before_its_database_and_discord_waits_for_both_then_serve
         "{detail}"
     );
     assert_eq!(livez(health).await, 200);
+    // What a container's health check sees meanwhile: alive, not ready, saying why.
+    let (status, said) = healthcheck(health, false).await;
+    assert_eq!(status, 0, "{said}");
+    let (status, said) = healthcheck(health, true).await;
+    assert_eq!(status, 1, "{said}");
+    assert!(said.contains("waiting for the database"), "{said}");
 
     forward(db_port, upstream).await;
     bot.wait_log("the database answered", |e| {
@@ -157,6 +183,10 @@ async fn a_bot_started_before_its_database_and_discord_waits_for_both_then_serve
     );
     forward(rest_port, rest_host).await;
     bot.connected().await;
+    // Ready once connected.
+    let ready = healthcheck(health, true).await;
+    assert_eq!(ready.0, 0, "{}", ready.1);
+    assert!(ready.1.starts_with("ok"), "{}", ready.1);
     assert_eq!(
         bot.logged("the database does not answer: trying again")
             .len(),
