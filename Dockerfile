@@ -19,7 +19,8 @@ COPY xtask ./xtask
 # The crates' downloads and the build's target/ live in BuildKit cache mounts, kept between
 # builds: after a change to the source only the project's own crates are compiled again (the
 # dependencies, most of the ~14 minutes of a first build, are reused). The binary is copied out of
-# the cache mount, which is not part of the image.
+# the cache mount, which is not part of the image, without its symbols (8.6 MB less: a panic's
+# line still names its file and line).
 # The commit the start's log line names (the build context has no .git):
 #   docker build --build-arg FORGETIT_COMMIT=$(git rev-parse --short=12 HEAD) -t forgetit .
 ARG FORGETIT_COMMIT=unknown
@@ -27,7 +28,7 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/usr/local/cargo/git \
     --mount=type=cache,target=/src/target \
     cargo build --release --locked --bin forgetit \
-    && cp target/release/forgetit /usr/local/bin/forgetit
+    && strip -o /usr/local/bin/forgetit target/release/forgetit
 
 FROM debian:bookworm-slim
 # libssl3: the bot's TLS (OpenSSL, through native-tls); ca-certificates: the roots it trusts.

@@ -218,7 +218,7 @@ async fn open_with(options: SqliteConnectOptions, durability: Durability) -> Res
 /// CANTOPEN, 14, or READONLY, 8): the directory missing or not writable, or the file not
 /// writable, with the uid it runs as and what to change.
 fn unwritable(path: &Path, error: StoreError) -> StoreError {
-    use crate::unix::{effective_uid, owner_and_mode, writable};
+    use crate::unix::{effective_uid, not_writable};
     let code = match &error {
         StoreError::Db(sqlx::Error::Database(e)) => e.code().map(|c| c.into_owned()),
         _ => None,
@@ -237,20 +237,18 @@ fn unwritable(path: &Path, error: StoreError) -> StoreError {
              another database.path",
             dir.display()
         )
-    } else if path.exists() && !writable(path) {
+    } else if let Some(why) = path.exists().then(|| not_writable(path)).flatten() {
         format!(
-            "{} is not writable by uid {uid} ({}): chown {uid} {}, or run as its owner",
+            "{} is not writable by uid {uid} ({why}): chown {uid} {}, or run as its owner",
             path.display(),
-            owner_and_mode(path),
             path.display()
         )
-    } else if !writable(dir) {
+    } else if let Some(why) = not_writable(dir) {
         format!(
-            "the directory {} is not writable by uid {uid} ({}), and SQLite creates the \
+            "the directory {} is not writable by uid {uid} ({why}), and SQLite creates the \
              database and its -wal and -shm files there: chown {uid} {}, or choose another \
              database.path",
             dir.display(),
-            owner_and_mode(dir),
             dir.display()
         )
     } else {
@@ -421,6 +419,19 @@ pub(super) async fn backup(path: &Path, to: &Path) -> Result<u64> {
         )));
     }
     refuse_live_destination(path, to)?;
+    // The copy is written beside its destination, then renamed over it: say why not at once.
+    let dir = to
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let Some(why) = crate::unix::not_writable(dir) {
+        return Err(StoreError::Backup(format!(
+            "{}: the directory {} is not writable by uid {} ({why})",
+            to.display(),
+            dir.display(),
+            crate::unix::effective_uid()
+        )));
+    }
     let failed = |e: std::io::Error| StoreError::Backup(format!("{}: {e}", to.display()));
     let temporary = temporary_beside(to);
     let options = SqliteConnectOptions::new()

@@ -133,7 +133,7 @@ fn a_database_path_the_process_cannot_write_says_which_uid_and_what_to_chown() {
     let line = fatal_line(&output);
     assert!(
         line.contains(&format!(
-            "the directory {} is not writable by uid {uid} (owner uid ",
+            "the directory {} is not writable by uid {uid} (",
             locked.display()
         )) && line.contains(&format!("chown {uid} {}", locked.display())),
         "{line}"

@@ -26,6 +26,7 @@ mod gateway_tls;
 mod getdickey_e2e;
 mod health_e2e;
 mod i18n_e2e;
+mod image;
 mod limits_e2e;
 mod locales;
 mod metrics_e2e;

@@ -35,6 +35,10 @@ const PACKAGES: &[(&str, &str)] = &[
         "systemd",
         "systemd-analyze, which checks deploy/systemd's unit (deploy)",
     ),
+    (
+        "debootstrap",
+        "the Dockerfile's runtime stage's base, built without Docker (image)",
+    ),
 ];
 
 /// The tools from PyPI the tests need (no Debian package has them), each the program it puts on
