@@ -249,7 +249,12 @@ where
         Ok(runtime) => runtime,
         Err(e) => return fail(&e),
     };
-    match runtime.block_on(body(config)) {
+    let result = runtime.block_on(body(config));
+    // The stop is done (the database closed, the health server stopped last): exit now, without
+    // waiting for work on the blocking pool that nobody awaits any more (a strategy being
+    // solved, an answer no one will read).
+    runtime.shutdown_background();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failed { line, status }) => {
             // In JSON logs, a JSON line as every other: the reason, and the exit status.
