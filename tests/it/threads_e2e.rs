@@ -498,3 +498,103 @@ async fn where_the_bot_may_no_longer_post_the_game_goes_on_on_its_lobby_message_
     bot.shutdown().await;
     world.standin.assert_clean();
 }
+
+/// A thread locked while no bot listened (no THREAD_UPDATE reaches it) is found out by
+/// Discord's 400 Thread is archived (50083) when the restarted bot shows the game again there:
+/// the game comes back to its channel, saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_locked_while_the_bot_was_away_is_found_out_by_its_50083_and_the_game_comes_back()
+{
+    let world = World::new().await;
+    let bot = world.start_bot(world.config()).await;
+    let (_, thread, _) = a_game_in_its_thread(&world).await;
+    let channel = world.channel;
+    bot.shutdown().await;
+    world.standin.lock_thread(thread);
+    let store = world.store().await;
+    store.forget_shown().await.unwrap();
+    store.close().await;
+    let bot = world.start_bot(world.config()).await;
+    world
+        .standin
+        .wait_for_message(channel, |m| {
+            m.text() == "🧵 This game's thread was locked: the game goes on here."
+        })
+        .await
+        .unwrap();
+    let turn = with_button(&world, channel, "Roll").await;
+    assert!(open_game_of(&world, channel).await.is_some());
+    played_to_its_end_in_the_channel(&world, &turn).await;
+    let refused = world
+        .standin
+        .faults_fired()
+        .into_iter()
+        .filter(|f| f.kind == discord_standin::FaultKind::ThreadLocked)
+        .count();
+    assert!(
+        (1..=2).contains(&refused),
+        "{refused} requests to the locked thread"
+    );
+    bot.shutdown().await;
+    world.standin.assert_clean();
+}
+
+/// The bot loses Send Messages (403 Missing Permissions, 50013) or View Channel (403 Missing
+/// Access, 50001) in a game's thread mid-game: its next post there is refused, and the game
+/// comes back to its channel, saying why, and is played to its end there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_the_bot_may_no_longer_post_in_or_see_sends_the_game_back_to_its_channel() {
+    for (kind, deny) in [
+        (
+            discord_standin::FaultKind::PostsDenied,
+            discord_standin::Standin::deny_posts as fn(&discord_standin::Standin, ChannelId),
+        ),
+        (
+            discord_standin::FaultKind::AccessDenied,
+            discord_standin::Standin::deny_access,
+        ),
+    ] {
+        let world = World::new().await;
+        let bot = world.start_bot(world.config()).await;
+        let (_, thread, turn) = a_game_in_its_thread(&world).await;
+        let channel = world.channel;
+        deny(&world.standin, thread);
+        // alice banks 120: bob's last turn is to be posted in the thread, which refuses it.
+        world.dice.push([5, 5, 5, 5, 5, 5, 1, 2, 3]);
+        let rolled = world.click(world.alice, &turn, "Roll").await;
+        let kept = world.click(world.alice, &rolled, "Keep 5s").await;
+        world.click(world.alice, &kept, "Bank 120").await;
+        world
+            .standin
+            .wait_for_message(channel, |m| {
+                m.text()
+                    == "🧵 The bot can no longer post in this game's thread: the game goes on here."
+            })
+            .await
+            .unwrap();
+        let last = world
+            .standin
+            .wait_for_message(channel, |m| {
+                m.text().contains(&format!("<@{}>", world.bob)) && m.button("Roll").is_some()
+            })
+            .await
+            .unwrap();
+        assert!(open_game_of(&world, channel).await.is_some(), "{kind:?}");
+        world.dice.push([W, 1, 1, W, 2, 2, W, 3, 3]);
+        world.click(world.bob, &last, "Roll").await;
+        world
+            .standin
+            .wait_for_message(channel, |m| m.text().contains("alice** wins"))
+            .await
+            .unwrap();
+        let refused: Vec<_> = world
+            .standin
+            .faults_fired()
+            .into_iter()
+            .filter(|f| f.kind == kind)
+            .collect();
+        assert!(!refused.is_empty(), "{kind:?}: {refused:?}");
+        bot.shutdown().await;
+        world.standin.assert_clean();
+    }
+}

@@ -226,6 +226,11 @@ pub enum FaultKind {
     /// ([`Standin::deny_posts`](crate::Standin::deny_posts)) got 403 `Missing Permissions`
     /// (50013).
     PostsDenied,
+    /// A request in a channel the bot may no longer see ([`Standin::deny_access`]): 403
+    /// Missing Access (50001).
+    ///
+    /// [`Standin::deny_access`]: crate::Standin::deny_access
+    AccessDenied,
     /// An interaction's initial response came after Discord's 3 s and got 404
     /// `Unknown interaction` (10062).
     LateInteraction,

@@ -719,6 +719,16 @@ impl Standin {
         })
     }
 
+    /// The bot may no longer see `channel` (a channel or a thread) from now on, as when its role
+    /// lost View Channel there: every request of its there is refused with 403 Missing Access
+    /// (50001). Those refusals are no violation: they are in
+    /// [`faults_fired`](Self::faults_fired) as [`FaultKind::AccessDenied`].
+    pub fn deny_access(&self, channel: ChannelId) {
+        self.shared.with(|w| {
+            w.access_denied.insert(channel);
+        })
+    }
+
     /// A moderator deletes `thread` (a public thread), with its messages, as on Discord: the
     /// guild gets THREAD_DELETE (`id`, `guild_id`, `parent_id`, `type`), and from then on every
     /// request of the bot's to the thread is answered 404 Unknown Channel (10003). Those

@@ -854,6 +854,8 @@ pub(crate) struct World {
     pub(crate) deleted_threads: HashSet<ChannelId>,
     /// Channels where the bot may not post (its role lost Send Messages there).
     pub(crate) posts_denied: HashSet<ChannelId>,
+    /// Channels the bot may no longer see: every request there is 403 Missing Access.
+    pub(crate) access_denied: HashSet<ChannelId>,
     /// Messages whose edits fail with 30046.
     pub(crate) edit_limited: HashSet<MessageId>,
     /// Interactions whose initial response was late only because of an injected delay.
@@ -939,6 +941,7 @@ impl World {
             threads_denied: HashSet::new(),
             deleted_threads: HashSet::new(),
             posts_denied: HashSet::new(),
+            access_denied: HashSet::new(),
             edit_limited: HashSet::new(),
             fault_late: HashSet::new(),
             fault_refused: HashSet::new(),

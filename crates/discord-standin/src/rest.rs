@@ -785,6 +785,10 @@ fn thread_closed(w: &mut World, template: &str, call: &Call<'_>) -> Option<Reply
         fired(w, call, template, FaultKind::UnknownChannel);
         return Some(Reply::error(404, 10003, "Unknown Channel"));
     }
+    if w.access_denied.contains(&channel) {
+        fired(w, call, template, FaultKind::AccessDenied);
+        return Some(Reply::error(403, 50001, "Missing Access"));
+    }
     if call.method != "GET" && w.channel(channel).is_some_and(|c| c.locked) {
         fired(w, call, template, FaultKind::ThreadLocked);
         return Some(Reply::error(400, 50083, "Thread is archived"));
