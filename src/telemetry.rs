@@ -334,6 +334,12 @@ fn register_each(metric: &Metric, fixed: &[(&'static str, String)]) {
 /// each render their own.
 pub static SCRAPE: Mutex<()> = Mutex::new(());
 
+/// Set when the process's stop closes the gateway: serenity 0.12 then warns of each shard's
+/// close ("Received an error awaiting close frame": tungstenite ends a close this side began
+/// with an error, always), which the log's filter drops from then on (`cli`'s `Hush`).
+pub static GATEWAY_CLOSING: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
 /// How often the recorder's histograms are drained when nobody scrapes.
 pub const UPKEEP_EVERY: Duration = Duration::from_secs(5);
 

@@ -320,6 +320,13 @@ impl Hush {
             && *meta.level() == tracing::Level::WARN
             && meta.target().starts_with("serenity")
     }
+
+    /// A shard runner's warning while the stop closes the gateway: serenity warns of every
+    /// clean close ([`crate::telemetry::GATEWAY_CLOSING`]).
+    fn closing(meta: &tracing::Metadata<'_>) -> bool {
+        meta.target() == "serenity::gateway::bridge::shard_runner"
+            && crate::telemetry::GATEWAY_CLOSING.load(std::sync::atomic::Ordering::SeqCst)
+    }
 }
 
 impl<S> tracing_subscriber::layer::Filter<S> for Hush {
@@ -330,6 +337,9 @@ impl<S> tracing_subscriber::layer::Filter<S> for Hush {
     ) -> bool {
         if !Hush::hushed(meta) {
             return true;
+        }
+        if Hush::closing(meta) {
+            return false;
         }
         let now = std::time::Instant::now();
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());

@@ -211,6 +211,7 @@ impl RunningBot {
         }
         self.sweeper.abort();
         self.tables.drain();
+        crate::telemetry::GATEWAY_CLOSING.store(true, std::sync::atomic::Ordering::SeqCst);
         let closed = tokio::time::timeout(SHARDS_SHUTDOWN, self.shard_manager.shutdown_all()).await;
         if closed.is_err() {
             warn!("the gateway did not close in time (a shard reconnecting?): leaving it");
