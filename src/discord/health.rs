@@ -3,7 +3,7 @@
 //! - `/livez`: liveness, 200 whenever the process answers at all (never asks Discord or the
 //!   database: an outage must not restart every replica);
 //! - `/readyz`: readiness, 200 (`{"ready":true}`) once every shard of the process is connected
-//!   and the database takes a write and commits it, else 503 with a JSON body giving the
+//!   (its heartbeats acknowledged: [`Acks`]) and the database takes a write and commits it, else 503 with a JSON body giving the
 //!   reasons (`starting`, `draining`, `gateway`, `database`) and their details (a start waiting
 //!   for the database or Discord says which, and the last error);
 //! - `/healthz`: the old name of readiness, kept for compatibility: `/readyz`'s status, its body
@@ -42,6 +42,40 @@ pub(super) struct Health {
     pub(super) seen: Mutex<BTreeSet<u32>>,
     /// Whether dice are drawn with the application emoji.
     pub(super) pictures: bool,
+    /// Each shard's heartbeat acknowledgements, as sampled ([`Health::sample_acks`]).
+    pub(super) acks: Mutex<std::collections::HashMap<u32, Acks>>,
+    /// Told when a shard's readiness changes without a change of stage (its heartbeats no longer
+    /// acknowledged, or again): what the shards' stage changes tell.
+    pub(super) changes: Arc<tokio::sync::watch::Sender<u64>>,
+}
+
+/// What is known of a shard's heartbeat acknowledgements: serenity updates a shard's latency at
+/// each ACK and says nothing of a heartbeat left unacknowledged until its next one (Discord's
+/// interval is 41.25 s), so a frozen gateway would stay "connected" for up to two intervals. The
+/// latency's last change is when the last ACK came; the time between two changes, the interval.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Acks {
+    latency: Option<Duration>,
+    /// When `latency` last changed (or was first seen).
+    since: std::time::Instant,
+    /// The time between its last two changes: the heartbeat interval.
+    interval: Option<Duration>,
+    /// Whether it was reported silent at the last sample.
+    silent: bool,
+}
+
+/// The heartbeat interval assumed until two ACKs tell it (Discord's).
+pub(super) const HEARTBEAT: Duration = Duration::from_millis(41_250);
+/// How long after a heartbeat is due without its ACK a connected shard is reported not ready.
+pub(super) const SILENCE: Duration = Duration::from_secs(15);
+/// How often the ACKs are sampled.
+pub(super) const SAMPLE_EVERY: Duration = Duration::from_secs(1);
+
+impl Acks {
+    fn silent_for(&self, now: std::time::Instant) -> Option<Duration> {
+        let quiet = now.duration_since(self.since);
+        (quiet > self.interval.unwrap_or(HEARTBEAT) + SILENCE).then_some(quiet)
+    }
 }
 
 impl Health {
@@ -62,6 +96,44 @@ impl Health {
             .collect()
     }
 
+    /// Notes each shard's latency, and when it changed (an ACK came); tells `changes` when a
+    /// shard's silence begins or ends.
+    pub(super) async fn sample_acks(&self) {
+        let now = std::time::Instant::now();
+        let latencies: Vec<(u32, Option<Duration>)> = {
+            let runners = self.shard_manager.runners.lock().await;
+            runners
+                .iter()
+                .map(|(id, info)| (id.0, info.latency))
+                .collect()
+        };
+        let mut flipped = false;
+        {
+            let mut acks = self.acks.lock().unwrap_or_else(|e| e.into_inner());
+            for (id, latency) in latencies {
+                let entry = acks.entry(id).or_insert(Acks {
+                    latency,
+                    since: now,
+                    interval: None,
+                    silent: false,
+                });
+                if entry.latency != latency {
+                    if latency.is_some() && entry.latency.is_some() {
+                        entry.interval = Some(now.duration_since(entry.since));
+                    }
+                    entry.latency = latency;
+                    entry.since = now;
+                }
+                let silent = entry.silent_for(now).is_some();
+                flipped |= silent != entry.silent;
+                entry.silent = silent;
+            }
+        }
+        if flipped {
+            self.changes.send_modify(|changes| *changes += 1);
+        }
+    }
+
     /// Why the process is not ready (nothing when it is): each a reason and its detail.
     async fn problems(&self) -> Vec<Unready> {
         let mut problems = Vec::new();
@@ -69,10 +141,25 @@ impl Health {
         if shards.is_empty() {
             problems.push(Unready::gateway("no shard has started yet".to_string()));
         }
+        let now = std::time::Instant::now();
         for (id, stage, _) in shards {
             if stage != serenity::ConnectionStage::Connected {
                 let detail = format!("shard {id} is not connected ({stage})");
                 problems.push(Unready::gateway(detail));
+                continue;
+            }
+            let acks = self
+                .acks
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&id)
+                .copied();
+            if let Some(quiet) = acks.and_then(|acks| acks.silent_for(now)) {
+                problems.push(Unready::gateway(format!(
+                    "shard {id} is connected, but no heartbeat of its has been acknowledged for \
+                     {} s (a gateway that stopped answering)",
+                    quiet.as_secs()
+                )));
             }
         }
         match tokio::time::timeout(DATABASE_TIMEOUT, self.store.probe_write()).await {
@@ -240,12 +327,25 @@ pub(super) struct Server {
     probes: Arc<Probes>,
     task: JoinHandle<()>,
     upkeep: JoinHandle<()>,
+    /// Samples the shards' heartbeat ACKs, once started.
+    sampler: Mutex<Option<JoinHandle<()>>>,
 }
 
 impl Server {
-    /// The start has the bot's parts: readiness asks them from now on, `/metrics` shows them.
+    /// The start has the bot's parts: readiness asks them from now on, `/metrics` shows them,
+    /// and the shards' heartbeat ACKs are sampled.
     pub(super) fn started(&self, health: Health) {
-        let _ = self.probes.health.set(Arc::new(health));
+        let health = Arc::new(health);
+        if self.probes.health.set(health.clone()).is_ok() {
+            let sampler = tokio::spawn(async move {
+                let mut every = tokio::time::interval(SAMPLE_EVERY);
+                loop {
+                    every.tick().await;
+                    health.sample_acks().await;
+                }
+            });
+            *self.sampler.lock().unwrap_or_else(|e| e.into_inner()) = Some(sampler);
+        }
     }
 
     /// The start waits for `what` (`database` or `gateway`), `detail` saying why; `None` once it
@@ -267,6 +367,14 @@ impl Server {
     pub(super) fn stop(&self) {
         self.task.abort();
         self.upkeep.abort();
+        if let Some(sampler) = self
+            .sampler
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            sampler.abort();
+        }
     }
 }
 
@@ -341,6 +449,7 @@ pub(super) fn serve(
         probes,
         task,
         upkeep,
+        sampler: Mutex::new(None),
     })
 }
 

@@ -141,7 +141,7 @@ pub struct RunningBot {
 
 /// Counts each change of a shard's connection stage, which serenity tells its event handlers
 /// (not the framework) once its shard manager knows it.
-struct StageWatch(tokio::sync::watch::Sender<u64>);
+struct StageWatch(Arc<tokio::sync::watch::Sender<u64>>);
 
 #[poise::serenity_prelude::async_trait]
 impl serenity::EventHandler for StageWatch {
@@ -366,6 +366,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let framework = framework(data, commands::of_games(&games), rest.clone(), guild);
 
     let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
+    let stage_changes = Arc::new(stage_changes);
     let in_flight = InFlight::new();
     let framework = Tracked {
         inner: framework,
@@ -375,7 +376,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
             .cache_settings(no_cache())
             .framework(framework)
-            .event_handler(StageWatch(stage_changes))
+            .event_handler(StageWatch(stage_changes.clone()))
             .await?;
     let shard_manager = client.shard_manager.clone();
     let answers = client.http.clone();
@@ -387,6 +388,8 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
             shards,
             seen: Default::default(),
             pictures,
+            acks: Default::default(),
+            changes: stage_changes.clone(),
         });
     }
     let identify = Identify {

@@ -451,3 +451,97 @@ async fn a_read_only_database_answers_could_not_save_and_the_bot_recovers() {
     assert!(!rolled.is_ephemeral(), "{}", rolled.text());
     play.goes_on(&world, &rolled).await;
 }
+
+/// GET `path` of the bot's health server: the status and the body.
+async fn get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
+    let response = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.text().await.unwrap())
+}
+
+/// `/readyz`: its status, its reasons, its body.
+async fn readyz(addr: std::net::SocketAddr) -> (u16, Vec<String>, serde_json::Value) {
+    let (status, body) = get(addr, "/readyz").await;
+    let json: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let reasons = json["reasons"]
+        .as_array()
+        .map(|r| {
+            r.iter()
+                .map(|u| u["reason"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    (status, reasons, json)
+}
+
+/// A gateway that stops acknowledging heartbeats, its connection still open (a "zombie"):
+/// serenity notices only at the heartbeat after the unacknowledged one, and its shard stays
+/// "connected" until then (Discord's interval is 41.25 s: up to 82 s). `/readyz` says `gateway`
+/// within 15 s of the first heartbeat left without its ACK, while the shard still counts as
+/// connected. (The stand-in's interval is 25 s here, so that the 15 s come before serenity's
+/// own notice, at 50 s.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readyz_says_gateway_within_15_s_of_a_heartbeat_left_unacknowledged() {
+    let interval = Duration::from_secs(25);
+    let world = World::with_standin(|builder| {
+        builder
+            .config(discord_standin::StandinConfig {
+                token: "standin.bot.token".into(),
+                wait_timeout: Duration::from_secs(120),
+                ..discord_standin::StandinConfig::default()
+            })
+            .heartbeat_interval(interval)
+    })
+    .await;
+    let mut config = world.config();
+    config.metrics.listen = Some("127.0.0.1:0".parse().unwrap());
+    let bot = world.start_bot(config).await;
+    let addr = bot.metrics_addr().unwrap();
+    let (status, _, body) = readyz(addr).await;
+    assert_eq!(status, 200, "{body}");
+    // Two ACKs tell the bot the interval.
+    world
+        .standin
+        .wait_until("two heartbeats acknowledged", |view| {
+            (view.heartbeats() >= 2).then_some(())
+        })
+        .await
+        .unwrap();
+    let acked = world.standin.heartbeats();
+    world
+        .standin
+        .gateway_fault(GatewayFault::WithholdHeartbeatAcks);
+    world
+        .standin
+        .wait_until("a heartbeat left without its ACK", |view| {
+            (view.heartbeats() > acked).then_some(())
+        })
+        .await
+        .unwrap();
+    let missed = std::time::Instant::now();
+    // Asked again at each change the bot tells (its sampling of the ACKs tells one).
+    let mut changes = bot.shard_changes();
+    let reasons = loop {
+        changes.borrow_and_update();
+        let (status, reasons, body) = readyz(addr).await;
+        if status == 503 {
+            let detail = body["reasons"][0]["detail"].as_str().unwrap().to_string();
+            assert!(
+                detail.contains("no heartbeat of its has been acknowledged"),
+                "{body}"
+            );
+            break reasons;
+        }
+        tokio::time::timeout(Duration::from_secs(60), changes.changed())
+            .await
+            .expect("a change within a minute")
+            .unwrap();
+    };
+    assert_eq!(reasons, ["gateway"]);
+    let took = missed.elapsed();
+    // 15 s, the sampling's second, and the test's own scheduling.
+    assert!(took <= Duration::from_secs(18), "{took:?}");
+    let (status, body) = get(addr, "/livez").await;
+    assert_eq!(status, 200, "{body}");
+    bot.shutdown().await;
+}
