@@ -195,8 +195,30 @@ async fn a_bot_started_before_its_database_and_discord_waits_for_both_then_serve
     );
 
     let log = bot.log_handle();
-    let status = bot.stop().await;
+    // `/livez` answers through the stop, to (about) the process's exit: asked again and again
+    // while it stops, its last answer comes less than half a second before the exit.
+    let stopping = tokio::spawn(async move {
+        let status = bot.stop().await;
+        (status, std::time::Instant::now())
+    });
+    let client = reqwest::Client::new();
+    let mut last_alive = std::time::Instant::now();
+    while client
+        .get(format!("http://127.0.0.1:{health}/livez"))
+        .timeout(Duration::from_secs(1))
+        .send()
+        .await
+        .is_ok_and(|r| r.status() == 200)
+    {
+        last_alive = std::time::Instant::now();
+    }
+    let (status, exited) = stopping.await.unwrap();
     assert!(status.success(), "{status}");
+    let gap = exited.saturating_duration_since(last_alive);
+    assert!(
+        gap < Duration::from_millis(500),
+        "/livez stopped {gap:?} before the exit"
+    );
     // The first line says what runs; the last that it stopped.
     let log = log.lock().unwrap().clone();
     let first = &log[0];
