@@ -103,18 +103,7 @@ async fn placeholders_still_waiting_at_the_end_of_the_grace_are_told_the_bot_res
     config.shutdown.grace_secs = 1;
     let bot = world.start_bot_holding(config, Some(hold)).await;
     let alice = world.alice;
-    let lobby = world
-        .command(alice, "getdickey", "start", serde_json::json!({}))
-        .await;
-    world.click(alice, &lobby, "Start").await;
-    let turn = world.turn_of(alice).await;
-    world.dice.push([6, 6, 6, 2, 3]);
-    let roll = turn
-        .button_labels()
-        .into_iter()
-        .find(|l| l.starts_with("Roll"))
-        .expect("a Roll button");
-    let rolled = world.click(alice, &turn, &roll).await;
+    let rolled = world.a_get_dickey_roll().await;
     let odds = world.click(alice, &rolled, "Odds").await;
     let review = world
         .command(world.bob, "getdickey", "review", serde_json::json!({}))

@@ -452,28 +452,6 @@ async fn a_read_only_database_answers_could_not_save_and_the_bot_recovers() {
     play.goes_on(&world, &rolled).await;
 }
 
-/// GET `path` of the bot's health server: the status and the body.
-async fn get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
-    let response = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
-}
-
-/// `/readyz`: its status, its reasons, its body.
-async fn readyz(addr: std::net::SocketAddr) -> (u16, Vec<String>, serde_json::Value) {
-    let (status, body) = get(addr, "/readyz").await;
-    let json: serde_json::Value = serde_json::from_str(&body).unwrap();
-    let reasons = json["reasons"]
-        .as_array()
-        .map(|r| {
-            r.iter()
-                .map(|u| u["reason"].as_str().unwrap().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
-    (status, reasons, json)
-}
-
 /// A gateway that stops acknowledging heartbeats, its connection still open (a "zombie"):
 /// serenity notices only at the heartbeat after the unacknowledged one, and its shard stays
 /// "connected" until then (Discord's interval is 41.25 s: up to 82 s). `/readyz` says `gateway`
@@ -497,7 +475,7 @@ async fn readyz_says_gateway_within_15_s_of_a_heartbeat_left_unacknowledged() {
     config.metrics.listen = Some("127.0.0.1:0".parse().unwrap());
     let bot = world.start_bot(config).await;
     let addr = bot.metrics_addr().unwrap();
-    let (status, _, body) = readyz(addr).await;
+    let (status, _, body) = crate::common::health::readyz(addr).await;
     assert_eq!(status, 200, "{body}");
     // Two ACKs tell the bot the interval.
     world
@@ -523,7 +501,7 @@ async fn readyz_says_gateway_within_15_s_of_a_heartbeat_left_unacknowledged() {
     let mut changes = bot.shard_changes();
     let reasons = loop {
         changes.borrow_and_update();
-        let (status, reasons, body) = readyz(addr).await;
+        let (status, reasons, body) = crate::common::health::readyz(addr).await;
         if status == 503 {
             let detail = body["reasons"][0]["detail"].as_str().unwrap().to_string();
             assert!(
@@ -541,7 +519,7 @@ async fn readyz_says_gateway_within_15_s_of_a_heartbeat_left_unacknowledged() {
     let took = missed.elapsed();
     // 15 s, the sampling's second, and the test's own scheduling.
     assert!(took <= Duration::from_secs(18), "{took:?}");
-    let (status, body) = get(addr, "/livez").await;
+    let (status, body) = crate::common::health::get(addr, "/livez").await;
     assert_eq!(status, 200, "{body}");
     bot.shutdown().await;
 }

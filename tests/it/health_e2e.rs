@@ -11,41 +11,19 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
+use common::health::{free_port, get, readyz};
 use common::process::{BotProcess, Database};
 use common::*;
 use discord_standin::GatewayFault;
 use forgetit::config::Config;
 use forgetit::discord::{self, BotOptions, RunningBot};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// `world`'s config, with the health endpoints served on a free port of localhost.
 fn config(world: &World) -> Config {
     let mut config = world.config();
     config.metrics.listen = Some("127.0.0.1:0".parse().unwrap());
     config
-}
-
-/// GET `path` of the bot's server: the status and the body.
-async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
-    let response = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
-}
-
-/// `/readyz`: its status, and the reasons it gives (none when ready).
-async fn readyz(addr: SocketAddr) -> (u16, Vec<String>, Value) {
-    let (status, body) = get(addr, "/readyz").await;
-    let json: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
-    let reasons = json["reasons"]
-        .as_array()
-        .map(|r| {
-            r.iter()
-                .map(|u| u["reason"].as_str().unwrap().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
-    assert_eq!(json["ready"], json!(status == 200), "{body}");
-    (status, reasons, json)
 }
 
 /// `/livez` is 200.
@@ -357,15 +335,6 @@ async fn a_review_still_solving_at_the_end_of_the_grace_period_is_told_the_bot_r
         "the held review, released, did not replace the notice"
     );
     world.standin.assert_clean();
-}
-
-/// A free port of localhost (bound, then let go).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// `forgetit healthcheck ARGS` with `listen` as `metrics.listen`: its exit code and its line.

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use crate::common::health::free_port;
 use discord_standin::{Standin, StandinConfig};
 
 /// What the Dockerfile's last stage says.
@@ -217,14 +218,6 @@ exec chroot --userspec="$userspec" "$root" /usr/bin/env -C "$workdir" "$@"
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default());
     command
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// Waits (on its stderr, without polling) for the container's JSON log to say `message`.

@@ -10,19 +10,11 @@ use crate::common;
 
 use std::time::Duration;
 
+use common::health::free_port;
 use common::process::{BotProcess, Database};
 use discord_standin::{Standin, StandinConfig};
 use serde_json::Value;
 use tokio::net::{TcpListener, TcpStream};
-
-/// A port free now (bound, read, released).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// From now on, connections to 127.0.0.1:`port` reach `to` (host:port).
 async fn forward(port: u16, to: String) {

@@ -35,16 +35,7 @@ async fn odds_asked_for_before_the_table_is_ready_say_so_then_come() {
     });
     let bot = world.start_bot_holding(world.config(), Some(hold)).await;
     let alice = world.alice;
-    let lobby = world.command(alice, "getdickey", "start", json!({})).await;
-    world.click(alice, &lobby, "Start").await;
-    let turn = world.turn_of(alice).await;
-    world.dice.push([6, 6, 6, 2, 3]);
-    let roll = turn
-        .button_labels()
-        .into_iter()
-        .find(|l| l.starts_with("Roll"))
-        .expect("a Roll button");
-    let rolled = world.click(alice, &turn, &roll).await;
+    let rolled = world.a_get_dickey_roll().await;
 
     assert!(
         bot.tables().strategies().ready().now_or_never().is_none(),

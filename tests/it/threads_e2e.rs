@@ -318,42 +318,71 @@ async fn a_game_whose_thread_is_locked_goes_on_in_its_channel() {
     world.standin.assert_clean();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_thread_deleted_while_the_bot_was_away_is_found_out_by_its_refusal_and_the_game_comes_back(
+/// A thread closed by `close` while no bot listened (no THREAD_DELETE or THREAD_UPDATE reaches
+/// it), and the bot does not know what its messages show (as after a crash, or in a restarted
+/// sandbox): it shows the game again, Discord refuses it there (`refusal`), and the game comes
+/// back to its channel, saying why (`line`), and is played to its end there. The thread's
+/// refusals are answers of Discord's, not the bot's mistakes; and no retry loop.
+async fn closed_while_the_bot_was_away(
+    close: fn(&discord_standin::Standin, ChannelId),
+    refusal: discord_standin::FaultKind,
+    line: &str,
 ) {
     let world = World::new().await;
     let bot = world.start_bot(world.config()).await;
     let (_, thread, _) = a_game_in_its_thread(&world).await;
     let channel = world.channel;
     bot.shutdown().await;
-    // Deleted while no bot listened (no THREAD_DELETE reaches it), and the bot does not know what
-    // its messages show (as after a crash, or in a restarted sandbox): it shows the game again,
-    // and the thread's 404 Unknown Channel sends the game back.
-    world.standin.delete_thread(thread);
+    close(&world.standin, thread);
     let store = world.store().await;
     store.forget_shown().await.unwrap();
     store.close().await;
     let bot = world.start_bot(world.config()).await;
     world
         .standin
-        .wait_for_message(channel, |m| m.text().contains("thread was deleted"))
+        .wait_for_message(channel, |m| m.text() == line)
         .await
         .unwrap();
     let turn = with_button(&world, channel, "Roll").await;
+    assert!(open_game_of(&world, channel).await.is_some());
     played_to_its_end_in_the_channel(&world, &turn).await;
-    // The thread's refusals were answers of Discord's, not the bot's mistakes; and no retry loop.
     let refused = world
         .standin
         .faults_fired()
         .into_iter()
-        .filter(|f| f.kind == discord_standin::FaultKind::UnknownChannel)
+        .filter(|f| f.kind == refusal)
         .count();
     assert!(
         (1..=2).contains(&refused),
-        "{refused} requests to the deleted thread"
+        "{refused} requests to the closed thread"
     );
     bot.shutdown().await;
     world.standin.assert_clean();
+}
+
+/// Deleted while the bot was away: the thread's 404 Unknown Channel (10003) sends the game back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_deleted_while_the_bot_was_away_is_found_out_by_its_refusal_and_the_game_comes_back(
+) {
+    closed_while_the_bot_was_away(
+        discord_standin::Standin::delete_thread,
+        discord_standin::FaultKind::UnknownChannel,
+        "🧵 This game's thread was deleted: the game goes on here.",
+    )
+    .await;
+}
+
+/// Locked while the bot was away: the thread's 400 Thread is archived (50083) sends the game
+/// back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_locked_while_the_bot_was_away_is_found_out_by_its_50083_and_the_game_comes_back()
+{
+    closed_while_the_bot_was_away(
+        discord_standin::Standin::lock_thread,
+        discord_standin::FaultKind::ThreadLocked,
+        "🧵 This game's thread was locked: the game goes on here.",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -495,46 +524,6 @@ async fn where_the_bot_may_no_longer_post_the_game_goes_on_on_its_lobby_message_
         .unwrap();
     assert_eq!(end.button_labels(), ["Rematch", "Review"]);
     assert_eq!(refused(&world), 3, "the end's post, refused once");
-    bot.shutdown().await;
-    world.standin.assert_clean();
-}
-
-/// A thread locked while no bot listened (no THREAD_UPDATE reaches it) is found out by
-/// Discord's 400 Thread is archived (50083) when the restarted bot shows the game again there:
-/// the game comes back to its channel, saying why.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_thread_locked_while_the_bot_was_away_is_found_out_by_its_50083_and_the_game_comes_back()
-{
-    let world = World::new().await;
-    let bot = world.start_bot(world.config()).await;
-    let (_, thread, _) = a_game_in_its_thread(&world).await;
-    let channel = world.channel;
-    bot.shutdown().await;
-    world.standin.lock_thread(thread);
-    let store = world.store().await;
-    store.forget_shown().await.unwrap();
-    store.close().await;
-    let bot = world.start_bot(world.config()).await;
-    world
-        .standin
-        .wait_for_message(channel, |m| {
-            m.text() == "🧵 This game's thread was locked: the game goes on here."
-        })
-        .await
-        .unwrap();
-    let turn = with_button(&world, channel, "Roll").await;
-    assert!(open_game_of(&world, channel).await.is_some());
-    played_to_its_end_in_the_channel(&world, &turn).await;
-    let refused = world
-        .standin
-        .faults_fired()
-        .into_iter()
-        .filter(|f| f.kind == discord_standin::FaultKind::ThreadLocked)
-        .count();
-    assert!(
-        (1..=2).contains(&refused),
-        "{refused} requests to the locked thread"
-    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }

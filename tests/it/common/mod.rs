@@ -304,6 +304,24 @@ pub fn label_with(message: &Message, needle: &str) -> String {
         .unwrap_or_else(|| panic!("no button with {needle:?}: {:?}", labels(message)))
 }
 
+impl World {
+    /// alice starts a Get Dickey game alone and rolls 6 6 6 2 3: her turn's message after the
+    /// roll.
+    pub async fn a_get_dickey_roll(&self) -> Message {
+        let alice = self.alice;
+        let lobby = self.command(alice, "getdickey", "start", json!({})).await;
+        self.click(alice, &lobby, "Start").await;
+        let turn = self.turn_of(alice).await;
+        self.dice.push([6, 6, 6, 2, 3]);
+        let roll = turn
+            .button_labels()
+            .into_iter()
+            .find(|l| l.starts_with("Roll"))
+            .expect("a Roll button");
+        self.click(alice, &turn, &roll).await
+    }
+}
+
 pub fn labels(message: &Message) -> Vec<String> {
     message.button_labels()
 }
@@ -311,6 +329,9 @@ pub fn labels(message: &Message) -> Vec<String> {
 pub mod render;
 
 pub mod process;
+
+/// A bot's health server, and free ports.
+pub mod health;
 
 pub mod postgres;
 
