@@ -1,6 +1,6 @@
 //! Rebuilds the binary when a migration is added: `sqlx::migrate!` embeds `migrations/*/` at
 //! compile time, and cargo would not otherwise notice a new file there. And names the commit the
-//! binary is built from (`FORGETIT_COMMIT`, the start's log line): the environment's
+//! binary is built from (`BUILD_COMMIT`, the start's log line): the environment's
 //! `FORGETIT_COMMIT` if set (a Docker build, which has no `.git`), else `git rev-parse`, else
 //! `unknown`.
 
@@ -14,7 +14,8 @@ fn main() {
         .filter(|c| !c.trim().is_empty())
         .or_else(git_commit)
         .unwrap_or_else(|| "unknown".to_string());
-    println!("cargo:rustc-env=FORGETIT_COMMIT={}", commit.trim());
+    // Named without the `FORGETIT_` of a setting: cargo also sets it when it runs the tests.
+    println!("cargo:rustc-env=BUILD_COMMIT={}", commit.trim());
 }
 
 /// The checked-out commit (12 digits), rebuilt when `HEAD` moves. (Not whether the work tree

@@ -226,6 +226,7 @@ impl RunningBot {
         {
             warn!("tables still busy at the end of the stop's grace period: left");
         }
+        InFlight::answer_placeholders(&self.answers).await;
         self.store.close().await;
         // The shards closed, but serenity's client may still wait on a shard that was between
         // connections when they did: it gets as long again, then is left to the runtime's end.
@@ -292,7 +293,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         == Some(crate::store::BackendKind::Postgres);
     info!(
         version = env!("CARGO_PKG_VERSION"),
-        commit = env!("FORGETIT_COMMIT"),
+        commit = env!("BUILD_COMMIT"),
         database = if postgres { "postgres" } else { "sqlite" },
         shards = %shards.map_or_else(|| "all".to_string(), |s| s.to_string()),
         "forgetit starting"

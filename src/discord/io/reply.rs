@@ -67,7 +67,9 @@ static REPLIES: LazyLock<Mutex<HashMap<(u64, String), ReplyState>>> =
 #[derive(Clone)]
 struct ReplyState {
     state: Weak<tokio::sync::Mutex<Answered>>,
-    placeholder: Option<Lang>,
+    /// A placeholder's: its person's language, and the bot's client that answers it (its
+    /// address: several bots may run in one process, as the tests' do).
+    placeholder: Option<(Lang, usize)>,
 }
 
 /// A reply's entry in [`REPLIES`], removed with the reply (unless a newer reply of the same
@@ -82,7 +84,7 @@ impl Registered {
         id: serenity::InteractionId,
         token: &str,
         state: &Arc<tokio::sync::Mutex<Answered>>,
-        placeholder: Option<Lang>,
+        placeholder: Option<(Lang, usize)>,
     ) -> Self {
         let key = (id.get(), token.to_string());
         let state = Arc::downgrade(state);
@@ -107,15 +109,19 @@ impl Drop for Registered {
     }
 }
 
-/// The private placeholders ("being prepared…") still awaiting their answer, by interaction id
-/// and token, with their person's language: what a stop's end answers beside the interactions
-/// still in flight ([`answer_left`]).
-pub(in crate::discord) fn placeholders_left() -> Vec<(u64, String, Lang)> {
+/// The private placeholders ("being prepared…") of the bot whose client is `http` still awaiting
+/// their answer, by interaction id and token, with their person's language: what a stop's end
+/// answers ([`answer_left`]), though their handlers are done.
+pub(in crate::discord) fn placeholders_left(http: &Http) -> Vec<(u64, String, Lang)> {
+    let owner = http as *const Http as usize;
     REPLIES
         .lock()
         .unwrap()
         .iter()
-        .filter_map(|((id, token), entry)| Some((*id, token.clone(), entry.placeholder?)))
+        .filter_map(|((id, token), entry)| match entry.placeholder {
+            Some((lang, of)) if of == owner => Some((*id, token.clone(), lang)),
+            _ => None,
+        })
         .collect()
 }
 
@@ -500,7 +506,8 @@ impl Reply for InteractionReply {
             self.ephemeral(now).await?;
             // Kept in the stop's view while the real answer is awaited (the reply that sent the
             // placeholder is gone): a stop meanwhile turns it into its notice ([`answer_left`]).
-            let _registered = Registered::new(id, &token, &state, Some(lang));
+            let owner = Arc::as_ptr(&http) as usize;
+            let _registered = Registered::new(id, &token, &state, Some((lang, owner)));
             {
                 let mut answered = state.lock().await;
                 if *answered == Answered::Yes {
