@@ -290,3 +290,34 @@ async fn a_wait_gives_up_at_its_deadline_and_a_stop_while_waiting_is_clean() {
     let status = bot.stop().await;
     assert!(status.success(), "{status}");
 }
+
+/// Discord's REST answers but its gateway does not (refused): the start goes on waiting for it,
+/// `/readyz` saying `gateway`, and connects once it answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gateway_that_refuses_at_start_is_waited_for() {
+    let standin = standin().await;
+    let gateway_port = free_port();
+    let real = standin.gateway_url();
+    standin.hand_out_gateway_url(&format!("ws://127.0.0.1:{gateway_port}"));
+    let dir = tempfile::tempdir().unwrap();
+    let health = free_port();
+    let health_addr = format!("127.0.0.1:{health}");
+    let bot = BotProcess::spawn(
+        "bot",
+        &standin,
+        dir.path(),
+        &Database::File(dir.path().join("forgetit.db")),
+        &[("FORGETIT_METRICS__LISTEN", &health_addr)],
+    );
+    bot.wait_log("database open", |e| {
+        e["fields"]["message"] == "database open"
+    })
+    .await;
+    // Refused: serenity says so and tries again by itself.
+    let (status, body) = readyz(health).await;
+    assert_eq!(status, 503, "{body}");
+    forward(gateway_port, real.trim_start_matches("ws://").to_string()).await;
+    bot.connected().await;
+    let status = bot.stop().await;
+    assert!(status.success(), "{status}");
+}
