@@ -607,10 +607,10 @@ pub fn log_filter_checked(
 fn stray_variables(
     vars: impl IntoIterator<Item = (std::ffi::OsString, std::ffi::OsString)>,
 ) -> Result<(), BadValue> {
-    for (name, _) in vars {
+    for (name, value) in vars {
         let name = name.to_string_lossy().to_ascii_uppercase();
         if let Some(rest) = name.strip_prefix("FORGETIT_") {
-            if !rest.contains("__") && !service_link(&name) {
+            if !rest.contains("__") && !service_link(&name, &value.to_string_lossy()) {
                 return Err(BadValue::StrayVariable(name));
             }
         }
@@ -618,29 +618,36 @@ fn stray_variables(
     Ok(())
 }
 
-/// Whether `name` (upper case) has the form of a Kubernetes service link variable.
-pub fn service_link(name: &str) -> bool {
-    if name.ends_with("_SERVICE_HOST") || name.ends_with("_PORT") {
+/// Whether `name` (upper case) and `value` have the form of a Kubernetes service link variable.
+/// (`…_PORT` is one only with a value like `tcp://10.0.0.1:9100`: `FORGETIT_METRICS_PORT=9100`
+/// is a setting mistyped.)
+pub fn service_link(name: &str, value: &str) -> bool {
+    // `…_PORT_8080_TCP`, `…_PORT_8080_TCP_PROTO`, `…_PORT_8080_TCP_PORT`, `…_PORT_8080_TCP_ADDR`.
+    let port_of_a_protocol = name.contains("_PORT_")
+        && name.rsplit("_PORT_").next().is_some_and(|tail| {
+            let mut parts = tail.split('_');
+            let number = parts
+                .next()
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            let protocol = parts
+                .next()
+                .is_some_and(|p| matches!(p, "TCP" | "UDP" | "SCTP"));
+            let field = match parts.next() {
+                None => true,
+                Some(f) => matches!(f, "PROTO" | "PORT" | "ADDR") && parts.next().is_none(),
+            };
+            number && protocol && field
+        });
+    if port_of_a_protocol || name.ends_with("_SERVICE_HOST") {
         return true;
     }
     if let Some((_, port_name)) = name.split_once("_SERVICE_PORT") {
         return port_name.is_empty() || port_name.starts_with('_');
     }
-    // `…_PORT_8080_TCP`, `…_PORT_8080_TCP_PROTO`, `…_PORT_8080_TCP_PORT`, `…_PORT_8080_TCP_ADDR`.
-    name.rsplit("_PORT_").next().is_some_and(|tail| {
-        let mut parts = tail.split('_');
-        let number = parts
-            .next()
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        let protocol = parts
-            .next()
-            .is_some_and(|p| matches!(p, "TCP" | "UDP" | "SCTP"));
-        let field = match parts.next() {
-            None => true,
-            Some(f) => matches!(f, "PROTO" | "PORT" | "ADDR") && parts.next().is_none(),
-        };
-        name.contains("_PORT_") && number && protocol && field
-    })
+    name.ends_with("_PORT")
+        && ["tcp://", "udp://", "sctp://"]
+            .iter()
+            .any(|scheme| value.starts_with(scheme))
 }
 
 #[cfg(test)]
@@ -764,21 +771,18 @@ mod tests {
             assert_eq!(password.decode_utf8().unwrap(), "p@ss:w/rd%");
             assert!(!format!("{config:?}").contains("from-a.file"));
 
-            let err = |jail: &mut figment::Jail| {
-                let _ = jail;
-                Config::load(None).unwrap_err().to_string()
-            };
+            let err = || Config::load(None).unwrap_err().to_string();
             jail.set_env("DISCORD_TOKEN", "inline.token.too");
             assert_eq!(
-                err(jail),
+                err(),
                 "config: discord.token and discord.token_file are both set: set one"
             );
             jail.clear_env();
             jail.create_file("empty", "\n")?;
             jail.set_env("DISCORD_TOKEN_FILE", "empty");
-            assert_eq!(err(jail), "config: discord.token_file empty is empty");
+            assert_eq!(err(), "config: discord.token_file empty is empty");
             jail.set_env("DISCORD_TOKEN_FILE", "missing");
-            let missing = err(jail);
+            let missing = err();
             assert!(
                 missing.starts_with("config: discord.token_file missing: cannot be read by uid ")
                     && missing.contains("No such file"),
@@ -787,7 +791,7 @@ mod tests {
             jail.clear_env();
             jail.set_env("FORGETIT_DATABASE__PASSWORD_FILE", "password");
             assert_eq!(
-                err(jail),
+                err(),
                 "config: database.password_file needs a postgres:// database.url"
             );
             jail.set_env(
@@ -795,7 +799,7 @@ mod tests {
                 "postgres://bot:inline@db/forgetit",
             );
             assert_eq!(
-                err(jail),
+                err(),
                 "config: database.password_file and a password in database.url are both set: set one"
             );
             Ok(())
@@ -833,13 +837,18 @@ mod tests {
             );
             Ok(())
         });
-        for name in [
-            "FORGETIT_PORT_HTTP",
-            "FORGETIT_PORT_80_TCPX",
-            "FORGETIT_LOG_FORMAT",
+        for (name, value) in [
+            ("FORGETIT_PORT_HTTP", "80"),
+            ("FORGETIT_PORT_80_TCPX", "80"),
+            ("FORGETIT_LOG_FORMAT", "json"),
+            ("FORGETIT_METRICS_PORT", "9100"),
         ] {
-            assert!(!service_link(name), "{name}");
+            assert!(!service_link(name, value), "{name}");
         }
+        assert!(service_link(
+            "FORGETIT_METRICS_PORT",
+            "tcp://10.96.0.13:9100"
+        ));
     }
 
     #[test]

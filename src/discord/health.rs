@@ -3,9 +3,9 @@
 //! - `/livez`: liveness, 200 whenever the process answers at all (never asks Discord or the
 //!   database: an outage must not restart every replica);
 //! - `/readyz`: readiness, 200 (`{"ready":true}`) once every shard of the process is connected
-//!   (its heartbeats acknowledged: [`Acks`]) and the database takes a write and commits it, else 503 with a JSON body giving the
-//!   reasons (`starting`, `draining`, `gateway`, `database`) and their details (a start waiting
-//!   for the database or Discord says which, and the last error);
+//!   (its heartbeats acknowledged: [`Acks`]) and the database takes a write and commits it, else
+//!   503 with a JSON body giving the reasons (`starting`, `draining`, `gateway`, `database`) and
+//!   their details (a start waiting for the database or Discord says which, and the last error);
 //! - `/healthz`: the old name of readiness, kept for compatibility: `/readyz`'s status, its body
 //!   `ok` or the details, a line each;
 //! - `/metrics`: the process's metrics in Prometheus' text format ([`crate::telemetry`]), 503

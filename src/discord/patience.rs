@@ -3,7 +3,7 @@
 //! (`startup.wait_secs`; none: forever) or the process is told to stop. A refusal that will not
 //! change by waiting (a wrong token, a database newer than the binary, a bad URL) stops the start
 //! at once. Meanwhile `/readyz` says what the start waits for and why, and the log says it once a
-//! minute at most.
+//! minute at most. What the start waits for: [`open_store`], [`wait_for_discord`].
 
 use std::error::Error as StdError;
 use std::future::Future;
@@ -11,6 +11,10 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 use tracing::{info, warn};
+
+use super::startup::{shutdown_signal, BotError};
+use super::*;
+use crate::config::Config;
 
 /// The first wait between two attempts.
 pub(super) const FIRST: Duration = Duration::from_secs(1);
@@ -28,11 +32,11 @@ pub(super) struct Backoff {
 
 impl Backoff {
     pub(super) fn new() -> Backoff {
-        Backoff::from(FIRST)
+        Backoff::starting_at(FIRST)
     }
 
     /// Starting from `first` (tests wait milliseconds).
-    pub(super) fn from(first: Duration) -> Backoff {
+    pub(super) fn starting_at(first: Duration) -> Backoff {
         Backoff { next: first }
     }
 
@@ -170,6 +174,96 @@ where
     }
 }
 
+// ----- what the start waits for ---------------------------------------------------------------
+
+/// The config's database, opened and migrated: asked again while it cannot be reached.
+pub(super) async fn open_store(
+    config: &Config,
+    deadline: Option<std::time::Duration>,
+    report: Report<'_>,
+) -> Result<Store, BotError> {
+    let database = config.database.shown();
+    let durability = config.database.durability;
+    let opened = until_up(
+        "the database",
+        deadline,
+        report,
+        shutdown_signal(),
+        || async {
+            match &config.database.url {
+                Some(url) => Store::open_url(url, durability).await,
+                None => Store::open_durable(&config.database.path, durability).await,
+            }
+            .map_err(|error| {
+                if error.is_transient() {
+                    Failure::Transient(error)
+                } else {
+                    Failure::Final(error)
+                }
+            })
+        },
+    )
+    .await;
+    match opened {
+        Ok(store) => {
+            info!(database = %database, "database open");
+            Ok(store)
+        }
+        Err(GaveUp::Final(error)) => Err(BotError::Store {
+            path: database,
+            error,
+        }),
+        Err(GaveUp::Deadline(error, waited)) => Err(BotError::GaveUp {
+            what: "the database",
+            waited_s: waited.as_secs(),
+            last: format!("database {database}: {}", with_causes(&error)),
+        }),
+        Err(GaveUp::Stopped) => Err(BotError::Stopped),
+    }
+}
+
+/// Waits for Discord's REST API (through the proxy, if any) to answer `GET /gateway/bot`, and
+/// returns how many shards may identify at once: processes sharing the database take turns to
+/// identify ([`super::identify`]) by buckets of this size. A refused token stops the start.
+pub(super) async fn wait_for_discord(
+    rest: &serenity::Http,
+    deadline: Option<std::time::Duration>,
+    report: Report<'_>,
+) -> Result<u32, BotError> {
+    let answered = until_up("Discord", deadline, report, shutdown_signal(), || async {
+        rest.get_bot_gateway().await.map_err(|error| {
+            let status = match &error {
+                serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer)) => {
+                    Some(answer.status_code)
+                }
+                _ => None,
+            };
+            match status {
+                // A refused token, or a request Discord (or the proxy) will never take.
+                Some(status) if status.is_client_error() && status.as_u16() != 429 => {
+                    Failure::Final(error)
+                }
+                // Unreachable, a timeout, a 5xx, a 429.
+                _ => Failure::Transient(error),
+            }
+        })
+    })
+    .await;
+    match answered {
+        Ok(gateway) => Ok(u32::try_from(gateway.session_start_limit.max_concurrency).unwrap_or(1)),
+        Err(GaveUp::Final(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(
+            answer,
+        )))) if answer.status_code.as_u16() == 401 => Err(BotError::TokenRejected),
+        Err(GaveUp::Final(error)) => Err(BotError::Discord(error)),
+        Err(GaveUp::Deadline(error, waited)) => Err(BotError::GaveUp {
+            what: "Discord",
+            waited_s: waited.as_secs(),
+            last: with_causes(&error),
+        }),
+        Err(GaveUp::Stopped) => Err(BotError::Stopped),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,7 +298,7 @@ mod tests {
 
     /// Waits of milliseconds, as the start's are of seconds.
     fn quick() -> Backoff {
-        Backoff::from(Duration::from_millis(1))
+        Backoff::starting_at(Duration::from_millis(1))
     }
 
     #[tokio::test]

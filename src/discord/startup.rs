@@ -2,7 +2,7 @@
 
 use super::drain::{InFlight, Tracked};
 use super::events::{check_command, on_error, on_event};
-use super::patience::{self, Failure, GaveUp};
+use super::patience::{open_store, wait_for_discord};
 use super::*;
 use crate::config::BadValue;
 use crate::tables::shards::Shards;
@@ -466,91 +466,6 @@ async fn serve_health(config: &Config) -> Result<Option<super::health::Server>, 
         _ => "sqlite",
     };
     Ok(Some(super::health::serve(listener, database)?))
-}
-
-/// The config's database, opened and migrated: asked again while it cannot be reached.
-async fn open_store(
-    config: &Config,
-    deadline: Option<std::time::Duration>,
-    report: patience::Report<'_>,
-) -> Result<Store, BotError> {
-    let database = config.database.shown();
-    let durability = config.database.durability;
-    let opened = patience::until_up(
-        "the database",
-        deadline,
-        report,
-        shutdown_signal(),
-        || async {
-            match &config.database.url {
-                Some(url) => Store::open_url(url, durability).await,
-                None => Store::open_durable(&config.database.path, durability).await,
-            }
-            .map_err(|error| match error.is_transient() {
-                true => Failure::Transient(error),
-                false => Failure::Final(error),
-            })
-        },
-    )
-    .await;
-    match opened {
-        Ok(store) => {
-            info!(database = %database, "database open");
-            Ok(store)
-        }
-        Err(GaveUp::Final(error)) => Err(BotError::Store {
-            path: database,
-            error,
-        }),
-        Err(GaveUp::Deadline(error, waited)) => Err(BotError::GaveUp {
-            what: "the database",
-            waited_s: waited.as_secs(),
-            last: format!("database {database}: {}", patience::with_causes(&error)),
-        }),
-        Err(GaveUp::Stopped) => Err(BotError::Stopped),
-    }
-}
-
-/// Waits for Discord's REST API (through the proxy, if any) to answer `GET /gateway/bot`, and
-/// returns how many shards may identify at once: processes sharing the database take turns to
-/// identify ([`super::identify`]) by buckets of this size. A refused token stops the start.
-async fn wait_for_discord(
-    rest: &serenity::Http,
-    deadline: Option<std::time::Duration>,
-    report: patience::Report<'_>,
-) -> Result<u32, BotError> {
-    let answered = patience::until_up("Discord", deadline, report, shutdown_signal(), || async {
-        rest.get_bot_gateway().await.map_err(|error| {
-            let status = match &error {
-                serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(answer)) => {
-                    Some(answer.status_code)
-                }
-                _ => None,
-            };
-            match status {
-                // A refused token, or a request Discord (or the proxy) will never take.
-                Some(status) if status.is_client_error() && status.as_u16() != 429 => {
-                    Failure::Final(error)
-                }
-                // Unreachable, a timeout, a 5xx, a 429.
-                _ => Failure::Transient(error),
-            }
-        })
-    })
-    .await;
-    match answered {
-        Ok(gateway) => Ok(u32::try_from(gateway.session_start_limit.max_concurrency).unwrap_or(1)),
-        Err(GaveUp::Final(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(
-            answer,
-        )))) if answer.status_code.as_u16() == 401 => Err(BotError::TokenRejected),
-        Err(GaveUp::Final(error)) => Err(BotError::Discord(error)),
-        Err(GaveUp::Deadline(error, waited)) => Err(BotError::GaveUp {
-            what: "Discord",
-            waited_s: waited.as_secs(),
-            last: patience::with_causes(&error),
-        }),
-        Err(GaveUp::Stopped) => Err(BotError::Stopped),
-    }
 }
 
 /// The game service, its open games picked up from `store`, posting through `rest`.

@@ -200,16 +200,15 @@ async fn open_with(options: SqliteConnectOptions, durability: Durability) -> Res
         // disk, each would be a file created and deleted.
         .pragma("temp_store", "memory")
         .busy_timeout(BUSY_TIMEOUT);
-    let mut wal = options.get_filename().as_os_str().to_owned();
-    wal.push("-wal");
     let path = options.get_filename().to_path_buf();
+    let wal = beside(&path, "-wal");
     let queries = connect(options, true)
         .await
         .map_err(|error| unwritable(&path, error))?;
     tokio::spawn(checkpoints(
         queries.pool.clone(),
         queries.writer.clone(),
-        wal.into(),
+        wal,
     ));
     Ok(queries)
 }
@@ -227,10 +226,7 @@ fn unwritable(path: &Path, error: StoreError) -> StoreError {
         return error;
     }
     let uid = effective_uid();
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = directory_of(path);
     let said = if !dir.is_dir() {
         format!(
             "the directory {} does not exist: create it, writable by uid {uid}, or choose \
@@ -326,11 +322,23 @@ pub fn copy_path(path: &Path, first: i64) -> std::path::PathBuf {
 fn temporary_beside(target: &Path) -> std::path::PathBuf {
     static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut temporary = target.as_os_str().to_owned();
-    temporary.push(format!(".tmp-{}-{call}", std::process::id()));
-    let temporary = std::path::PathBuf::from(temporary);
+    let temporary = beside(target, &format!(".tmp-{}-{call}", std::process::id()));
     let _ = std::fs::remove_file(&temporary);
     temporary
+}
+
+/// `file`'s name with `suffix` added: `forgetit.db` and `-wal` make `forgetit.db-wal`.
+fn beside(file: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(suffix);
+    name.into()
+}
+
+/// The directory `file` is in (`.` for a bare name).
+fn directory_of(file: &Path) -> &Path {
+    file.parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
 }
 
 /// Copies the database (at migration `at`) to [`copy_path`] before migration `first` is applied,
@@ -420,10 +428,7 @@ pub(super) async fn backup(path: &Path, to: &Path) -> Result<u64> {
     }
     refuse_live_destination(path, to)?;
     // The copy is written beside its destination, then renamed over it: say why not at once.
-    let dir = to
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = directory_of(to);
     if let Some(why) = crate::unix::not_writable(dir) {
         return Err(StoreError::Backup(format!(
             "{}: the directory {} is not writable by uid {} ({why})",
@@ -465,11 +470,9 @@ pub(super) async fn backup(path: &Path, to: &Path) -> Result<u64> {
         .and_then(|f| f.sync_all())
         .map_err(failed)?;
     std::fs::rename(&temporary, to).map_err(failed)?;
-    if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::File::open(dir)
-            .and_then(|d| d.sync_all())
-            .map_err(failed)?;
-    }
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(failed)?;
     Ok(std::fs::metadata(to).map_err(failed)?.len())
 }
 
@@ -486,11 +489,6 @@ fn refuse_live_destination(path: &Path, to: &Path) -> Result<()> {
     let same = |a: &Path, b: &Path| match (std::fs::metadata(a), std::fs::metadata(b)) {
         (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
         _ => false,
-    };
-    let beside = |file: &Path, suffix: &str| {
-        let mut name = file.as_os_str().to_owned();
-        name.push(suffix);
-        std::path::PathBuf::from(name)
     };
     if same(path, to) {
         return Err(StoreError::Backup(format!(

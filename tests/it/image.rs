@@ -12,10 +12,8 @@ use std::collections::HashMap;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
 use crate::common::health::free_port;
-use discord_standin::{Standin, StandinConfig};
 
 /// What the Dockerfile's last stage says.
 #[derive(Debug, Default)]
@@ -299,16 +297,7 @@ async fn the_dockerfiles_runtime_stage_builds_and_runs_read_only_as_uid_10001() 
     std::os::unix::fs::chown(&data, Some(uid), None).unwrap();
 
     // The bot, against the stand-in.
-    let standin = Standin::builder()
-        .config(StandinConfig {
-            token: "aW1hZ2U.cnVucw.in-a-container".into(),
-            wait_timeout: Duration::from_secs(30),
-            ..StandinConfig::default()
-        })
-        .channels(&["general"])
-        .users(&[("alice", "en-US")])
-        .start()
-        .await;
+    let standin = crate::common::process::standin("aW1hZ2U.cnVucw.in-a-container").await;
     let health = format!("127.0.0.1:{}", free_port());
     let env = [
         ("DISCORD_TOKEN", "aW1hZ2U.cnVucw.in-a-container"),

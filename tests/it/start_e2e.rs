@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use common::health::free_port;
 use common::process::{BotProcess, Database};
-use discord_standin::{Standin, StandinConfig};
+use discord_standin::Standin;
 use serde_json::Value;
 use tokio::net::{TcpListener, TcpStream};
 
@@ -77,17 +77,7 @@ fn does_not_answer(what: &'static str) -> impl Fn(&Value) -> bool {
 }
 
 async fn standin() -> Standin {
-    Standin::builder()
-        .config(StandinConfig {
-            // Shaped as serenity wants (three dot-separated parts).
-            token: "c3RhcnQ.d2FpdHM.the-right-token".into(),
-            wait_timeout: Duration::from_secs(30),
-            ..StandinConfig::default()
-        })
-        .channels(&["general"])
-        .users(&[("alice", "en-US")])
-        .start()
-        .await
+    common::process::standin("c3RhcnQ.d2FpdHM.the-right-token").await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,7 +12,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use discord_standin::{ChannelId, Message, Standin, UserId};
+use discord_standin::{ChannelId, Message, Standin, StandinConfig, UserId};
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
@@ -249,6 +249,21 @@ impl Drop for BotProcess {
 }
 
 // ----- what the channel shows (the game buttons of the processes' messages) -----------------
+
+/// A stand-in for a process of the bot to play against: the `general` channel, alice, the bot
+/// token `token` (shaped as serenity wants: three dot-separated parts).
+pub async fn standin(token: &str) -> Standin {
+    Standin::builder()
+        .config(StandinConfig {
+            token: token.into(),
+            wait_timeout: Duration::from_secs(30),
+            ..StandinConfig::default()
+        })
+        .channels(&["general"])
+        .users(&[("alice", "en-US")])
+        .start()
+        .await
+}
 
 /// The `(game, version)` of every game component in `components` (`fgi:{game}:{version}:...`).
 pub fn game_states(components: &[Value]) -> Vec<(i64, u64)> {
