@@ -19,7 +19,7 @@ COPY xtask ./xtask
 # The crates' downloads and the build's target/ live in BuildKit cache mounts, kept between
 # builds: after a change to the source only the project's own crates are compiled again (the
 # dependencies, most of the ~14 minutes of a first build, are reused). The binary is copied out of
-# the cache mount, which is not part of the image, without its symbols (8.6 MB less: a panic's
+# the cache mount, which is not part of the image, without its symbols (8.7 MB less: a panic's
 # line still names its file and line).
 # The commit the start's log line names (the build context has no .git):
 #   docker build --build-arg FORGETIT_COMMIT=$(git rev-parse --short=12 HEAD) -t forgetit .
