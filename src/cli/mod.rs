@@ -281,9 +281,14 @@ pub(crate) fn fail(error: &dyn std::fmt::Display) -> ExitCode {
 /// at warn unless a filter names it.
 ///
 /// usvg (the charts' SVG reader) warns, through `log`, of SVG it reads differently from a browser
-/// (issue 56 counted 6 to 9 lines a review chart at `info`; the charts are drawn as meant): kept
-/// at error unless a filter names it.
-const QUIET: &[(&str, &str)] = &[("serenity", "serenity=warn"), ("usvg", "usvg=error")];
+/// (issue 56 counted 6 to 9 lines a review chart at `info`; the charts are drawn as meant), and
+/// tiny-skia (its rasterizer) of a stroke it cannot draw, such as a line of no length (a chart's
+/// series of one point, now and then): both kept at error unless a filter names them.
+const QUIET: &[(&str, &str)] = &[
+    ("serenity", "serenity=warn"),
+    ("usvg", "usvg=error"),
+    ("tiny_skia", "tiny_skia=error"),
+];
 
 /// The filter: `RUST_LOG` if set, else the config's `log.filter` (`Config::load` refused either
 /// if tracing cannot read it), with [`QUIET`]'s directives for the targets it does not name.
@@ -414,31 +419,40 @@ fn init_tracing(config: &Config) {
 mod tests {
     use super::log_filter;
 
+    /// The directives of the filter made of `rust_log` and `configured`, whatever their order.
+    fn directives(rust_log: Option<&str>, configured: &str) -> std::collections::BTreeSet<String> {
+        set_of(&log_filter(rust_log, configured).to_string())
+    }
+
+    fn set_of(directives: &str) -> std::collections::BTreeSet<String> {
+        directives.split(',').map(str::to_string).collect()
+    }
+
     #[test]
     fn serenity_is_quiet_unless_a_filter_names_it() {
         assert_eq!(
-            log_filter(None, "info").to_string(),
-            "serenity=warn,usvg=error,info"
+            directives(None, "info"),
+            set_of("serenity=warn,usvg=error,tiny_skia=error,info")
         );
         assert_eq!(
-            log_filter(Some("forgetit=debug"), "info").to_string(),
-            "serenity=warn,forgetit=debug,usvg=error"
+            directives(Some("forgetit=debug"), "info"),
+            set_of("serenity=warn,forgetit=debug,usvg=error,tiny_skia=error")
         );
         assert_eq!(
-            log_filter(Some("serenity=debug"), "info").to_string(),
-            "serenity=debug,usvg=error"
+            directives(Some("serenity=debug"), "info"),
+            set_of("serenity=debug,usvg=error,tiny_skia=error")
         );
     }
 
     #[test]
-    fn usvg_is_kept_at_error_unless_a_filter_names_it() {
+    fn the_charts_renderers_are_kept_at_error_unless_a_filter_names_them() {
         assert_eq!(
-            log_filter(None, "debug").to_string(),
-            "serenity=warn,usvg=error,debug"
+            directives(None, "debug"),
+            set_of("serenity=warn,usvg=error,tiny_skia=error,debug")
         );
         assert_eq!(
-            log_filter(None, "info,usvg=warn").to_string(),
-            "serenity=warn,usvg=warn,info"
+            directives(None, "info,usvg=warn"),
+            set_of("serenity=warn,usvg=warn,tiny_skia=error,info")
         );
     }
 
@@ -484,12 +498,12 @@ mod tests {
     #[test]
     fn rust_log_overrides_the_configured_filter_unless_empty() {
         assert_eq!(
-            log_filter(Some(""), "debug").to_string(),
-            "serenity=warn,usvg=error,debug"
+            directives(Some(""), "debug"),
+            set_of("serenity=warn,usvg=error,tiny_skia=error,debug")
         );
         assert_eq!(
-            log_filter(Some("warn"), "debug").to_string(),
-            "serenity=warn,usvg=error,warn"
+            directives(Some("warn"), "debug"),
+            set_of("serenity=warn,usvg=error,tiny_skia=error,warn")
         );
     }
 }
