@@ -496,6 +496,12 @@ async fn a_whole_game_in_the_browser_the_leaderboard_get_dickey_and_french() {
     .await;
     page.screenshot("review").await;
     page.act_as("alice").await;
+    // alice's view of the channel, drawn again: its four finished turns there.
+    page.wait(
+        "(//div[@id='messages']//div[contains(@class,'message-content') \
+         and starts-with(normalize-space(.), 'Round ')])[4]",
+    )
+    .await;
 
     // Every finished turn shrank to two lines: how it ended, then its rolls as subtext.
     let heights = page
