@@ -1520,6 +1520,7 @@ async fn play_stored_games(store: &forgetit::store::Store, games: usize) {
         );
         let settings = forgetit::games::forgetit::Settings {
             target: GROWTH_TARGET,
+            ..Default::default()
         };
         let (mut game, created) = Game::<ForGetIt>::create(settings, alice, "alice").unwrap();
         let id = store.create_game(place, &game, &created).await.unwrap();

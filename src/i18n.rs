@@ -41,6 +41,7 @@ const SHARED: [(Lang, &[(&str, &str)]); 2] = [
                 "commands.ftl",
                 include_str!("../locales/en-US/commands.ftl"),
             ),
+            ("daily.ftl", include_str!("../locales/en-US/daily.ftl")),
         ],
     ),
     (
@@ -48,6 +49,7 @@ const SHARED: [(Lang, &[(&str, &str)]); 2] = [
         &[
             ("common.ftl", include_str!("../locales/fr/common.ftl")),
             ("commands.ftl", include_str!("../locales/fr/commands.ftl")),
+            ("daily.ftl", include_str!("../locales/fr/daily.ftl")),
         ],
     ),
 ];

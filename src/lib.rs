@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod daily;
 pub mod discord;
 pub mod duration;
 pub mod engine;

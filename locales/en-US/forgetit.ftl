@@ -159,6 +159,7 @@ fgi-error-nothing-to-choose = There's nothing to choose now: roll first.
 fgi-error-not-a-number = { $n } isn't a point number: it's 1 to 5.
 fgi-error-not-rolled-twice = You can only keep a number that shows on two dice, and { $n } doesn't.
 fgi-error-bad-target = The target must be between 1 and { $max } points.
+fgi-error-bad-turns = A game alone has 1 to { $max } turns.
 fgi-error-rolloff = The roll-off for who goes first stayed tied: please start again.
 
 # Reviews of For Get It: decisions, and the note at the foot of a review.

@@ -159,6 +159,7 @@ fgi-error-nothing-to-choose = Il n'y a rien à choisir maintenant : lancez d'ab
 fgi-error-not-a-number = { $n } ne peut pas être votre numéro : il va de 1 à 5.
 fgi-error-not-rolled-twice = Vous ne pouvez garder qu'un nombre sorti sur deux dés, et ce n'est pas le cas du { $n }.
 fgi-error-bad-target = L'objectif doit être compris entre 1 et { $max } points.
+fgi-error-bad-turns = Une partie en solo compte de 1 à { $max } tours.
 fgi-error-rolloff = Le tirage au sort pour savoir qui commence est resté à égalité : veuillez relancer la partie.
 
 # Analyses de For Get It : décisions, et la note au pied d'une analyse.

@@ -5,7 +5,9 @@
 //! turns it; ids from before the language was named end at the page; a board of all time names
 //! no period, as before periods). The buttons of a forget-me prompt name the person who asked and
 //! the answer: `forget:{user}:yes` or `forget:{user}:no` (the router acts on them only for that
-//! person, and only on such a prompt).
+//! person, and only on such a prompt). A daily deal's button names the game, the deal's day, the
+//! version it was shown at and the move: `day:{kind}:{day}:{version}:{action}` (the deal is the
+//! clicker's own).
 //! Anything else is an unknown button; so is a game component whose action the table's game does
 //! not read (the codec does not know the game).
 
@@ -38,6 +40,14 @@ pub enum Button {
         user_id: serenity::UserId,
         confirm: bool,
     },
+    /// A daily deal's button: the game, the deal's day, the version it was shown at, and the
+    /// move's code (or `share`). The deal is the clicker's own: the id names no person.
+    Daily {
+        kind: GameKind,
+        day: i64,
+        version: u64,
+        action: String,
+    },
 }
 
 pub fn encode(button: &Button) -> String {
@@ -66,11 +76,22 @@ pub fn encode(button: &Button) -> String {
         Button::Forget { user_id, confirm } => {
             format!("forget:{user_id}:{}", if *confirm { "yes" } else { "no" })
         }
+        Button::Daily {
+            kind,
+            day,
+            version,
+            action,
+        } => format!("day:{}:{day}:{version}:{action}", kind.code()),
     }
 }
 
 pub fn decode(custom_id: &str) -> Option<Button> {
-    let mut parts = custom_id.splitn(if custom_id.starts_with("lb:") { 7 } else { 4 }, ':');
+    let parts = match custom_id.split(':').next() {
+        Some("lb") => 7,
+        Some("day") => 5,
+        _ => 4,
+    };
+    let mut parts = custom_id.splitn(parts, ':');
     match parts.next()? {
         "fgi" => Some(Button::Game {
             game_id: parts.next()?.parse().ok()?,
@@ -104,6 +125,12 @@ pub fn decode(custom_id: &str) -> Option<Button> {
                 period,
             })
         }
+        "day" => Some(Button::Daily {
+            kind: GameKind::from_code(parts.next()?)?,
+            day: parts.next()?.parse().ok()?,
+            version: parts.next()?.parse().ok()?,
+            action: parts.next().filter(|a| !a.is_empty())?.to_string(),
+        }),
         "forget" => {
             let user_id = parts.next()?.parse().ok().filter(|&id| id != 0);
             let user_id = serenity::UserId::new(user_id?);
@@ -161,6 +188,12 @@ mod tests {
                 page: 2,
                 lang: Some(Lang::EnUs),
                 period: Period::All,
+            },
+            Button::Daily {
+                kind: *GameKind::all().last().expect("a game"),
+                day: i64::MAX,
+                version: u64::MAX,
+                action: "choose:5".into(),
             },
             // Ids from before the language was named.
             Button::Leaderboard {

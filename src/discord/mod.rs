@@ -16,7 +16,8 @@
 
 mod answers;
 pub mod codec;
-mod commands;
+pub(super) mod commands;
+mod daily;
 mod drain;
 pub mod emoji;
 mod events;
@@ -27,7 +28,7 @@ pub mod io;
 mod limits;
 mod options;
 pub mod patience;
-mod router;
+pub(super) mod router;
 mod startup;
 
 pub use answers::{system_clock, Clock};
@@ -69,6 +70,8 @@ pub struct Data {
     members: std::sync::Mutex<std::collections::HashSet<serenity::GuildId>>,
     /// The interactions it may still answer through, where it only answers.
     answers: Arc<answers::AnswerBook>,
+    /// The daily deals.
+    dailies: crate::daily::Dailies,
 }
 
 impl Data {

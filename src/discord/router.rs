@@ -67,6 +67,18 @@ pub(super) async fn route_click(
         Some(Button::Forget { user_id, confirm }) => {
             commands::forget_click(ctx, data, click, reply, lang, user_id, confirm).await;
         }
+        Some(Button::Daily {
+            kind,
+            day,
+            version,
+            action,
+        }) => match daily::daily_kind(kind) {
+            Some(kind) => {
+                let deal = crate::daily::DealRef { kind, day, version };
+                daily::click(ctx, data, click, place, lang, deal, action).await;
+            }
+            None => unknown_button(reply, lang).await,
+        },
         None => unknown_button(reply, lang).await,
     }
 }
@@ -90,7 +102,7 @@ fn refusal(data: &Data, place: Place, click: &ComponentInteraction) -> Option<No
 }
 
 /// A select menu's choice: its first value (the menus take exactly one); `None` for a button.
-fn chosen(click: &ComponentInteraction) -> Option<&str> {
+pub(super) fn chosen(click: &ComponentInteraction) -> Option<&str> {
     match &click.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => {
             values.first().map(String::as_str)
@@ -285,6 +297,6 @@ pub(super) fn message_kind_of(message: &serenity::Message) -> Option<crate::engi
             Button::Game { action, .. } => {
                 Intent::<MoveText>::parse(&action, Some(""))?.message_kind()
             }
-            Button::Leaderboard { .. } | Button::Forget { .. } => None,
+            Button::Leaderboard { .. } | Button::Forget { .. } | Button::Daily { .. } => None,
         })
 }

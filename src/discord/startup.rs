@@ -333,6 +333,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     // The dice's application emoji, before any message is drawn.
     let style = emoji::prepare(&rest, config.emoji.clone()).await;
     let pictures = style.has_application();
+    let options_clock = options.clock.clone();
     let answer_book = Arc::new(super::answers::AnswerBook::new(options.clock));
     let table_config = TableConfig {
         shards,
@@ -360,6 +361,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
         identified: Default::default(),
         members: Default::default(),
+        dailies: crate::daily::Dailies::new(store.clone(), tables.clone(), options_clock),
         answers: answer_book,
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::from);

@@ -2,6 +2,8 @@
 //! [`dice::DiceSource`] the caller passes; actions go in, events and new states come out, and a
 //! game is rebuilt from its events.
 
+pub mod daily;
+pub mod deal;
 pub mod dice;
 pub mod intent;
 mod kind;

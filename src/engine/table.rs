@@ -61,6 +61,13 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
 
     /// Refuses settings the game cannot be played with.
     fn check(settings: &Self::Settings) -> Result<(), Self::Error>;
+    /// The fewest seats a game with these settings starts with, and plays on with: [`MIN_SEATS`]
+    /// unless the settings make a game alone (a daily deal's form).
+    ///
+    /// [`MIN_SEATS`]: Rules::MIN_SEATS
+    fn min_seats(_settings: &Self::Settings) -> usize {
+        Self::MIN_SEATS
+    }
     /// The event that starts the game (the lobby is full enough and the host asked).
     fn start(game: &Game<Self>, dice: &mut dyn DiceSource) -> Result<Self::Event, Self::Error>;
     /// The event of a move by the player on turn.
@@ -441,8 +448,9 @@ impl<R: Rules> Game<R> {
             Action::Start { by } => {
                 self.lobby()?;
                 self.may(by, false, HostAct::Start)?;
-                if self.seats.len() < R::MIN_SEATS {
-                    return Err(RuleError::TooFewPlayers { min: R::MIN_SEATS });
+                let min = R::min_seats(&self.settings);
+                if self.seats.len() < min {
+                    return Err(RuleError::TooFewPlayers { min });
                 }
                 game(R::start(self, dice))
             }
@@ -497,7 +505,7 @@ impl<R: Rules> Game<R> {
         let mut actions = Vec::new();
         match &self.phase {
             Phase::Lobby => {
-                if self.seats.len() >= R::MIN_SEATS {
+                if self.seats.len() >= R::min_seats(&self.settings) {
                     actions.push(Action::Start { by: self.host });
                 }
             }
@@ -722,7 +730,7 @@ impl<R: Rules> Game<R> {
                 self.seats[seat].status = SeatStatus::Left;
                 if turn.seat() == seat {
                     R::left_on_turn(self, turn);
-                } else if self.playing() < R::MIN_SEATS {
+                } else if self.playing() < R::min_seats(&self.settings) {
                     self.finish();
                 }
             }

@@ -26,13 +26,17 @@ pub static BUILT_IN: &[&dyn AnyGame] = &[
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::engine::daily::{DailyForm, DailyMistake, DailyReview, DailyTurn, Measure};
+use crate::engine::deal::Place;
 use crate::engine::table::{Action, Event, Game, Rules};
 use crate::engine::Player;
 use crate::i18n::Lang;
 use crate::render::dice::Pieces;
+use crate::render::review::ActText;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
 use crate::render::{DiceStyle, ErrorText, MessageView};
+use crate::strategy::review::Review;
 use crate::strategy::review::ReviewError;
 
 /// A game's points to reach, when it has one: what `start`'s `target` option takes, and the
@@ -153,6 +157,41 @@ pub trait Hosted: Rules<Error: ErrorText> {
         None
     }
 
+    /// Its daily deal, if it has one: the form it is played in alone (its settings
+    /// [`Hosted::daily_settings`], its score by [`DailyForm::measure`]); a game without one has
+    /// no `daily` subcommand.
+    const DAILY: Option<DailyForm> = None;
+    /// The settings of a daily deal: the game alone, in its daily form.
+    fn daily_settings() -> Self::Settings {
+        Self::Settings::default()
+    }
+    /// Where the dice `mv` rolls fall in the deal (turn, roll, die slots); `None`: the start.
+    fn daily_place(_game: &Game<Self>, _mv: Option<Self::Move>) -> Place {
+        Place::default()
+    }
+    /// A deal's score so far: its points, or the turns it took ([`DailyForm::measure`]).
+    fn daily_score(game: &Game<Self>) -> i64 {
+        game.seats
+            .first()
+            .map_or(0, |seat| i64::from(Self::total(&seat.score)))
+    }
+    /// Exact play's move in a daily deal (its seat is a bot's): by default the bot seat's.
+    fn daily_move(game: &Game<Self>, strategy: &Self::Strategy) -> Option<Self::Move> {
+        match Self::bot_move(game, strategy)? {
+            Action::Play { mv, .. } => Some(mv),
+            _ => None,
+        }
+    }
+    /// The review of a daily deal's play against exact play, its decisions told in `lang`.
+    fn daily_review(
+        _events: &[Event<Self::Settings, Self::Event>],
+        _player: Player,
+        _strategy: &Self::Strategy,
+        _lang: Lang,
+    ) -> Option<Result<DailyReview, ReviewError>> {
+        None
+    }
+
     /// `forgetit sim`'s policies for this game, named as typed: the list, for help and errors.
     const POLICIES: &'static str = "optimal";
     /// The policy named `name` ("optimal", "bank-at-25"), if the game has it. By default only
@@ -242,4 +281,35 @@ pub enum SolveError {
     /// A game that is neither built in nor registered (its key).
     #[error("no game {0}")]
     NoGame(String),
+}
+
+/// A daily deal's review from a review in expected points ([`Review`] of a game alone), its
+/// decisions told in `lang`.
+pub fn daily_in_points<A: ActText>(review: &Review<A>, lang: Lang) -> DailyReview {
+    let turns = review
+        .turns
+        .iter()
+        .map(|turn| DailyTurn {
+            number: turn.number,
+            points: turn.points,
+            lost: turn.lost + turn.forfeited,
+            mistakes: review
+                .mistakes
+                .iter()
+                .filter(|m| m.turn == turn.number)
+                .map(|m| DailyMistake {
+                    chosen: m.chosen.text(lang),
+                    best: m.best.text(lang),
+                    cost: m.cost,
+                })
+                .collect(),
+        })
+        .collect();
+    DailyReview {
+        measure: Measure::Points,
+        score: i64::from(review.points),
+        expected: review.expected,
+        lost: (review.lost + review.forfeited).max(0.0),
+        turns,
+    }
 }

@@ -84,6 +84,17 @@ pub trait AnyGame: Sync {
     /// What `forgetit migrate-db` checks of its open games: the crate's own.
     #[allow(private_interfaces)]
     fn migrate(&self) -> &'static dyn crate::store::OpenGames;
+    /// Its daily deal's form, if it has one.
+    fn daily(&self) -> Option<crate::daily::DailyForm>;
+    /// A new daily deal for `player`, started with `seed`'s dice.
+    fn deal(
+        &self,
+        player: crate::engine::Player,
+        name: &str,
+        seed: &crate::daily::Seed,
+    ) -> Result<Box<dyn crate::daily::DealGame>, String>;
+    /// A stored daily deal, replayed from its log.
+    fn deal_load(&self, events: &str) -> Result<Box<dyn crate::daily::DealGame>, String>;
 }
 
 /// The [`AnyGame`] of the game `R`: `&Entry::<R>::NEW` is its line in the registry.
@@ -212,6 +223,23 @@ impl<R: Hosted> AnyGame for Entry<R> {
     #[allow(private_interfaces)]
     fn migrate(&self) -> &'static dyn crate::store::OpenGames {
         &Entry::<R>::NEW
+    }
+
+    fn daily(&self) -> Option<crate::daily::DailyForm> {
+        R::DAILY
+    }
+
+    fn deal(
+        &self,
+        player: crate::engine::Player,
+        name: &str,
+        seed: &crate::daily::Seed,
+    ) -> Result<Box<dyn crate::daily::DealGame>, String> {
+        Ok(Box::new(crate::daily::Deal::<R>::new(player, name, seed)?))
+    }
+
+    fn deal_load(&self, events: &str) -> Result<Box<dyn crate::daily::DealGame>, String> {
+        Ok(Box::new(crate::daily::Deal::<R>::load(events)?))
     }
 }
 

@@ -20,6 +20,7 @@
 //! - [`settings`]: a server's settings (`config show`).
 
 pub mod chart;
+pub mod daily;
 pub mod dice;
 pub mod emoji;
 pub mod lobby;

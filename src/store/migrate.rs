@@ -6,9 +6,10 @@
 //! schema first. The source is read in one snapshot (a read transaction), a page of rows at a
 //! time in key order, and written into the target in one transaction: a migration that fails
 //! half-way leaves the target empty. Tables go in the order of their foreign keys (games, seats,
-//! events, player_stats, results, ratings, guild_removals, guild_settings, guild_channels), every
-//! column, ids kept; on PostgreSQL the games' identity then starts past the highest id (SQLite's
-//! AUTOINCREMENT follows explicit ids by itself).
+//! events, player_stats, results, ratings, rating_history, guild_removals, guild_settings,
+//! guild_channels, daily_key, daily_deals, daily_places), every column, ids kept; on PostgreSQL
+//! the games' identity then starts past the highest id (SQLite's AUTOINCREMENT follows explicit
+//! ids by itself).
 //!
 //! Then the copy is checked, each side read again: every row of every table equal, and every
 //! open game of each kind rebuilt from its event log on the target ([`Store::load_open`]) equal to
@@ -35,7 +36,10 @@ enum Ty {
     Int,
     IntOrNull,
     Text,
+    TextOrNull,
     Bool,
+    /// A REAL (SQLite), DOUBLE PRECISION (PostgreSQL): both IEEE 754 doubles, copied exactly.
+    RealOrNull,
 }
 
 /// A table as the migration copies it: its key columns first.
@@ -48,7 +52,7 @@ struct Table {
 
 /// Every table of the schema (`migrations/*/`), with every column, in the order of their
 /// foreign keys. The migration refuses a database whose tables have columns not listed here.
-const TABLES: [Table; 10] = [
+const TABLES: [Table; 13] = [
     Table {
         name: "games",
         key: 1,
@@ -181,6 +185,45 @@ const TABLES: [Table; 10] = [
         key: 2,
         columns: &[("guild_id", Ty::Int), ("channel_id", Ty::Int)],
     },
+    Table {
+        name: "daily_key",
+        key: 1,
+        columns: &[
+            ("id", Ty::Int),
+            ("secret", Ty::Text),
+            ("first_day", Ty::Int),
+        ],
+    },
+    Table {
+        name: "daily_deals",
+        key: 3,
+        columns: &[
+            ("user_id", Ty::Int),
+            ("kind", Ty::Text),
+            ("day", Ty::Int),
+            ("name", Ty::Text),
+            ("lang", Ty::Text),
+            ("events", Ty::Text),
+            ("version", Ty::Int),
+            ("ended", Ty::TextOrNull),
+            ("score", Ty::IntOrNull),
+            ("accuracy", Ty::RealOrNull),
+            ("luck", Ty::RealOrNull),
+            ("squares", Ty::TextOrNull),
+            ("started_ms", Ty::Int),
+            ("updated_ms", Ty::Int),
+        ],
+    },
+    Table {
+        name: "daily_places",
+        key: 4,
+        columns: &[
+            ("user_id", Ty::Int),
+            ("kind", Ty::Text),
+            ("day", Ty::Int),
+            ("guild_id", Ty::Int),
+        ],
+    },
 ];
 
 impl Table {
@@ -197,6 +240,8 @@ enum Value {
     Null,
     Text(String),
     Bool(bool),
+    /// A double, by its bits (compared exactly).
+    Real(u64),
 }
 
 impl std::fmt::Display for Value {
@@ -206,6 +251,7 @@ impl std::fmt::Display for Value {
             Value::Null => f.write_str("NULL"),
             Value::Text(text) => write!(f, "{text:?}"),
             Value::Bool(b) => write!(f, "{b}"),
+            Value::Real(bits) => write!(f, "{}", f64::from_bits(*bits)),
         }
     }
 }
@@ -724,8 +770,8 @@ impl Tx {
                 table.column_list()
             ));
             query.push_values(rows, |mut values, row| {
-                for value in row {
-                    bind(&mut values, value);
+                for (value, &(_, ty)) in row.into_iter().zip(table.columns) {
+                    bind(&mut values, value, ty);
                 }
             });
             query.build().execute(&mut **tx).await?;
@@ -757,6 +803,7 @@ where
     String: for<'a> Encode<'a, DB> + Type<DB>,
     Option<String>: for<'a> Encode<'a, DB> + Type<DB>,
     bool: for<'a> Encode<'a, DB> + Type<DB>,
+    Option<f64>: for<'a> Encode<'a, DB> + Type<DB>,
 {
     let key: Vec<String> = table.columns[..table.key]
         .iter()
@@ -774,8 +821,8 @@ where
     if let Some(after) = after {
         query.push(format!("WHERE ({key}) > ("));
         let mut values = query.separated(", ");
-        for value in after {
-            bind(&mut values, value);
+        for (value, &(_, ty)) in after.into_iter().zip(table.columns) {
+            bind(&mut values, value, ty);
         }
         query.push(") ");
     }
@@ -783,18 +830,28 @@ where
     query
 }
 
-fn bind<DB: Database>(values: &mut Separated<'_, 'static, DB, &'static str>, value: Value)
+/// Binds `value`, of a column of type `ty`.
+fn bind<DB: Database>(values: &mut Separated<'_, 'static, DB, &'static str>, value: Value, ty: Ty)
 where
     i64: for<'a> Encode<'a, DB> + Type<DB>,
     Option<i64>: for<'a> Encode<'a, DB> + Type<DB>,
+    Option<String>: for<'a> Encode<'a, DB> + Type<DB>,
     String: for<'a> Encode<'a, DB> + Type<DB>,
     bool: for<'a> Encode<'a, DB> + Type<DB>,
+    Option<f64>: for<'a> Encode<'a, DB> + Type<DB>,
 {
     match value {
         Value::Int(n) => values.push_bind(n),
-        Value::Null => values.push_bind(None::<i64>),
+        // A NULL of its column's type: PostgreSQL gives each column of a multi-row VALUES one
+        // type, which a NULL bound as another would contradict.
+        Value::Null => match ty {
+            Ty::TextOrNull => values.push_bind(None::<String>),
+            Ty::RealOrNull => values.push_bind(None::<f64>),
+            _ => values.push_bind(None::<i64>),
+        },
         Value::Text(text) => values.push_bind(text),
         Value::Bool(b) => values.push_bind(b),
+        Value::Real(bits) => values.push_bind(Some(f64::from_bits(bits))),
     };
 }
 
@@ -804,6 +861,7 @@ where
     i64: Decode<'r, R::Database> + Type<R::Database>,
     String: Decode<'r, R::Database> + Type<R::Database>,
     bool: Decode<'r, R::Database> + Type<R::Database>,
+    f64: Decode<'r, R::Database> + Type<R::Database>,
 {
     table
         .columns
@@ -816,7 +874,13 @@ where
                     .try_get::<Option<i64>, _>(i)?
                     .map_or(Value::Null, Value::Int),
                 Ty::Text => Value::Text(row.try_get(i)?),
+                Ty::TextOrNull => row
+                    .try_get::<Option<String>, _>(i)?
+                    .map_or(Value::Null, Value::Text),
                 Ty::Bool => Value::Bool(row.try_get(i)?),
+                Ty::RealOrNull => row
+                    .try_get::<Option<f64>, _>(i)?
+                    .map_or(Value::Null, |x| Value::Real(x.to_bits())),
             })
         })
         .collect()

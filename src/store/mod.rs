@@ -253,6 +253,7 @@ macro_rules! each {
 // `each!`, which they use).
 mod boards;
 mod commit;
+mod daily;
 mod games;
 mod places;
 mod privacy;
@@ -261,6 +262,8 @@ mod settings;
 pub use boards::{Board, LeaderboardPage, PlayerStats, RatedPlayer};
 use commit::{chunks, rows_sql, BATCH};
 pub(crate) use commit::{CommitJob, CommitReply, Job, Seats};
+use daily::{key_of_text, key_text};
+pub use daily::{DailyDeal, DailyEnd};
 pub(crate) use games::GameRecord;
 use games::{rebuilt, GAME_COLUMNS, LOAD_CHUNK};
 pub use games::{

@@ -8,8 +8,9 @@ use crate::ids::{ChannelId, GameId, GuildId, UserId};
 /// What [`Store::forget_person`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Forgotten {
-    /// Done, in one transaction: the person's statistics rows deleted (every server, both
-    /// games), and their name replaced in these seats and events.
+    /// Done, in one transaction: the person's statistics rows deleted (every server, every
+    /// game; their daily deals counted with them), and their name replaced in these seats and
+    /// events.
     Done { stats: u64, seats: u64, events: u64 },
     /// Nothing done: the person has a seat at an open game (the first found is in this
     /// channel), whose table holds their name in memory and would write it again.
@@ -21,7 +22,8 @@ pub const REMOVED_GUILD_KEPT_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 
 impl Store {
     /// Forgets a person, everywhere, in one transaction: deletes every row of their lifetime
-    /// statistics (every server, every game), and replaces the name they had in stored games
+    /// statistics (every server, every game) and their daily deals (with the servers they were
+    /// seen in), and replaces the name they had in stored games
     /// (their seats, and the `created` and `joined` events of the games' logs) by `former` in
     /// each game's language ("a former player"). Their Discord id stays in those games, with no
     /// name, so that the games replay as they were played and the others' results stand.
@@ -66,7 +68,7 @@ impl Store {
     }
 
     /// Every server the store keeps something of (games, statistics, results, ratings,
-    /// settings), in id order; not 0, the row of ratings across servers.
+    /// settings, daily deals played or shared there), in id order; not 0, the row of ratings across servers.
     pub async fn guilds_with_data(&self) -> Result<Vec<GuildId>> {
         each!(self, q => q.guilds_with_data().await)
     }
@@ -78,7 +80,8 @@ impl Store {
 
     /// Deletes the data of every server the bot was removed from [`REMOVED_GUILD_KEPT_MS`] or
     /// more before `now_ms`, and did not come back to: its games with their seats and event
-    /// logs, its statistics rows and its settings, in one transaction. The servers swept.
+    /// logs, its statistics rows, its settings and its places on the daily deals' boards, in
+    /// one transaction. The servers swept.
     pub async fn sweep_removed_guilds(&self, now_ms: i64) -> Result<Vec<GuildId>> {
         let before = now_ms.saturating_sub(REMOVED_GUILD_KEPT_MS);
         each!(self, q => q.sweep_removed_guilds(before).await)

@@ -15,10 +15,10 @@ use crate::i18n::Lang;
 use crate::ids::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::ratings::Rating;
 use crate::store::{
-    chunks, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply, Forgotten, GameRecord,
-    GuildSettings, IdColumn, Job, LeaderboardPage, LimitReached, Loaded, Opening, Place, Placing,
-    PlayerStats, RatedPlayer, Result, SeatResult, SeatRow, Seats, SettingsChange, StoreError,
-    StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
+    chunks, key_of_text, key_text, now_ms, rebuilt, rows_sql, Board, CommitJob, CommitReply,
+    DailyDeal, DailyEnd, Forgotten, GameRecord, GuildSettings, IdColumn, Job, LeaderboardPage,
+    LimitReached, Loaded, Opening, Place, Placing, PlayerStats, RatedPlayer, Result, SeatResult,
+    SeatRow, Seats, SettingsChange, StoreError, StoredGame, BATCH, GAME_COLUMNS, LOAD_CHUNK,
 };
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -30,6 +30,8 @@ type DbRow = <Db as sqlx::Database>::Row;
 mod boards;
 #[path = "queries/commit.rs"]
 mod commit;
+#[path = "queries/daily.rs"]
+mod daily;
 #[path = "queries/games.rs"]
 mod games;
 #[path = "queries/load.rs"]

@@ -66,6 +66,12 @@ impl Strategies {
         kind.game()?.preparing(strategy)
     }
 
+    /// The strategy of the game `kind`, as the service keeps it; `None` for a game the service
+    /// does not offer.
+    pub fn any(&self, kind: GameKind) -> Option<&AnyStrategy> {
+        self.games.iter().find(|(k, _)| *k == kind).map(|(_, s)| s)
+    }
+
     /// The strategy of the game `R`; `None` for a game the service does not offer.
     pub fn of<R: Hosted>(&self) -> Option<&R::Strategy> {
         let (_, strategy) = self.games.iter().find(|(k, _)| *k == R::KIND)?;

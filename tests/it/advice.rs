@@ -27,7 +27,15 @@ fn all_bots<S>(seats: &mut [S], player: impl Fn(&mut S) -> &mut Player) {
 
 /// ann and `bots` bot seats to `target`, started.
 fn fgi_game(bots: u8, target: u32, dice: &mut impl DiceSource) -> fgi::Game {
-    let (mut game, _) = fgi::Game::create(fgi::Settings { target }, ANN, "ann").unwrap();
+    let (mut game, _) = fgi::Game::create(
+        fgi::Settings {
+            target,
+            ..Default::default()
+        },
+        ANN,
+        "ann",
+    )
+    .unwrap();
     for n in 1..=bots {
         let join = fgi::Action::Join {
             player: Player::Bot(n),
@@ -132,7 +140,15 @@ proptest! {
 // --- Pig --------------------------------------------------------------------------------------
 
 fn pig_game(bots: u8, target: u32, dice: &mut impl DiceSource) -> pig::Game {
-    let (mut game, _) = pig::Game::create(pig::Settings { target }, ANN, "ann").unwrap();
+    let (mut game, _) = pig::Game::create(
+        pig::Settings {
+            target,
+            ..Default::default()
+        },
+        ANN,
+        "ann",
+    )
+    .unwrap();
     for n in 1..=bots {
         let join = pig::Action::Join {
             player: Player::Bot(n),

@@ -15,7 +15,15 @@ const CAT: Player = Player::Person(UserId::new(3));
 const W: u8 = 6;
 
 fn lobby(players: &[Player], target: u32) -> Game {
-    let (mut game, _) = Game::create(Settings { target }, players[0], "p0").unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target,
+            ..Default::default()
+        },
+        players[0],
+        "p0",
+    )
+    .unwrap();
     for (i, &player) in players.iter().enumerate().skip(1) {
         let name = format!("p{i}");
         game.apply(Action::Join { player, name }, &mut ScriptedDice::new([]))
@@ -680,7 +688,15 @@ fn lobby_leave_passes_host_and_cancel_ends_the_game() {
 #[test]
 fn bad_settings_and_names_are_refused() {
     assert_eq!(
-        Game::create(Settings { target: 0 }, ANN, "ann").unwrap_err(),
+        Game::create(
+            Settings {
+                target: 0,
+                ..Default::default()
+            },
+            ANN,
+            "ann"
+        )
+        .unwrap_err(),
         RuleError::Game(GameError::BadTarget(0))
     );
     assert_eq!(
@@ -703,7 +719,15 @@ fn bad_settings_and_names_are_refused() {
 
 #[test]
 fn a_game_replays_from_its_events_and_a_tampered_log_is_refused() {
-    let (mut game, created) = Game::create(Settings { target: 30 }, ANN, "ann").unwrap();
+    let (mut game, created) = Game::create(
+        Settings {
+            target: 30,
+            ..Default::default()
+        },
+        ANN,
+        "ann",
+    )
+    .unwrap();
     let mut log = vec![created];
     let mut act = |game: &mut Game, action: Action, faces: &[u8]| {
         let event = game

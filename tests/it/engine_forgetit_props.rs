@@ -12,7 +12,14 @@ use crate::common::engine::{players_moves, seated};
 fn play(seats: usize, target: u32, seed: u64, bank_bias: u8, chaos: bool) -> (Game, Vec<Event>) {
     let mut dice = RandomDice::seeded(seed);
     let mut choices = RandomDice::seeded(seed ^ 0x5eed);
-    let (mut game, mut log) = seated::<ForGetIt>(Settings { target }, seats, &mut dice);
+    let (mut game, mut log) = seated::<ForGetIt>(
+        Settings {
+            target,
+            ..Default::default()
+        },
+        seats,
+        &mut dice,
+    );
     let mut steps = 0;
     while !game.is_over() {
         steps += 1;

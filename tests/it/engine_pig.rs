@@ -21,7 +21,15 @@ fn act(game: &mut Game, action: Action, faces: &[u8]) -> Result<Event, RuleError
 /// A table of `players` to `target`, started with the roll-off `rolloff`.
 fn started(players: &[(Player, &str)], target: u32, rolloff: &[u8]) -> Game {
     let (host, name) = players[0];
-    let (mut game, _) = Game::create(Settings { target }, host, name).unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target,
+            ..Default::default()
+        },
+        host,
+        name,
+    )
+    .unwrap();
     for &(player, name) in &players[1..] {
         let name = name.to_string();
         act(&mut game, Action::Join { player, name }, &[]).unwrap();
@@ -180,13 +188,29 @@ fn p3_the_target_is_100_unless_the_table_sets_one_from_10_to_1000() {
     assert_eq!(Settings::default().target, 100);
     for target in [10, 100, 1000] {
         assert!(
-            Game::create(Settings { target }, ANN, "ann").is_ok(),
+            Game::create(
+                Settings {
+                    target,
+                    ..Default::default()
+                },
+                ANN,
+                "ann"
+            )
+            .is_ok(),
             "{target}"
         );
     }
     for target in [0, 9, 1001] {
         assert_eq!(
-            Game::create(Settings { target }, ANN, "ann").err(),
+            Game::create(
+                Settings {
+                    target,
+                    ..Default::default()
+                },
+                ANN,
+                "ann"
+            )
+            .err(),
             Some(forgetit::engine::table::RuleError::Game(
                 GameError::BadTarget(target)
             )),
@@ -245,7 +269,7 @@ proptest! {
     ) {
         let mut dice = RandomDice::seeded(seed);
         let mut choices = RandomDice::seeded(seed ^ 0x5eed);
-        let (mut game, mut log) = seated::<Pig>(Settings { target }, seats, &mut dice);
+        let (mut game, mut log) = seated::<Pig>(Settings { target, ..Default::default() }, seats, &mut dice);
         log.push(game.apply(Action::Start { by: Player::Person(UserId::new(0)) }, &mut dice).unwrap());
         let mut steps = 0;
         while !game.is_over() {
@@ -298,8 +322,15 @@ mod stored {
     async fn a_pig_game_is_stored_replayed_and_counted_for_its_own_kind(db: Db) {
         use forgetit::games::pig;
         let store = db.open().await;
-        let (mut game, created) =
-            pig::Game::create(pig::Settings { target: 20 }, ANN, "ann").unwrap();
+        let (mut game, created) = pig::Game::create(
+            pig::Settings {
+                target: 20,
+                ..Default::default()
+            },
+            ANN,
+            "ann",
+        )
+        .unwrap();
         let at = place(6, 60);
         let id = store.create_game(at, &game, &created).await.unwrap();
         assert_eq!(

@@ -19,7 +19,15 @@ const ANN: Player = Player::Person(UserId::new(1));
 /// ann, bob and cat at `totals`, cat having reached the target (F10: `final_round`), ann on
 /// turn: bob still plays his last turn after her, cat plays no more.
 fn final_round(totals: [u32; 3]) -> Game {
-    let (mut game, _) = Game::create(Settings { target: 500 }, ANN, "ann").unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target: 500,
+            ..Default::default()
+        },
+        ANN,
+        "ann",
+    )
+    .unwrap();
     for (n, name) in [(2, "bob"), (3, "cat")] {
         let join = Action::Join {
             player: Player::Person(UserId::new(n)),
@@ -386,7 +394,15 @@ fn f10_odds_in_final_rounds_agree_with_every_roll_the_engine_can_make() {
     for scenario in 0..60u64 {
         let seats = 3 + (scenario % 2) as usize;
         let mut game = {
-            let (mut game, _) = Game::create(Settings { target: 500 }, ANN, "ann").unwrap();
+            let (mut game, _) = Game::create(
+                Settings {
+                    target: 500,
+                    ..Default::default()
+                },
+                ANN,
+                "ann",
+            )
+            .unwrap();
             for n in 2..=seats as u64 {
                 let join = Action::Join {
                     player: Player::Person(UserId::new(n)),

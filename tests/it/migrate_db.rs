@@ -79,7 +79,10 @@ impl<R: Rules> Table<R> {
 impl Table<ForGetIt> {
     /// A started table; the first player listed wins the roll-off.
     async fn started(store: &Store, at: Place, players: &[Player], lang: Lang) -> Self {
-        let settings = fgi::Settings { target: 20 };
+        let settings = fgi::Settings {
+            target: 20,
+            ..Default::default()
+        };
         let mut table = Table::create(store, at, settings, players[0], lang).await;
         for &p in &players[1..] {
             table.join(store, p).await;
@@ -131,7 +134,10 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     let en = Lang::default();
 
     // For Get It, finished, with a bot seat (not on leaderboards): BEN 30 wins.
-    let settings = fgi::Settings { target: 20 };
+    let settings = fgi::Settings {
+        target: 20,
+        ..Default::default()
+    };
     let mut t = Table::<ForGetIt>::create(store, place(1, 10), settings, BEN, en).await;
     t.join(store, ANN).await;
     t.join(store, Player::Bot(1)).await;
@@ -173,7 +179,10 @@ async fn fill(store: &Store) -> Vec<(GameId, GameKind)> {
     games.push((t.id, forgetit::games::forgetit::KIND));
 
     // For Get It, in its lobby.
-    let settings = fgi::Settings { target: 500 };
+    let settings = fgi::Settings {
+        target: 500,
+        ..Default::default()
+    };
     let mut t = Table::<ForGetIt>::create(store, place(2, 21), settings, CAT, en).await;
     t.join(store, BEN).await;
     store

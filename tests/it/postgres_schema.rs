@@ -125,7 +125,8 @@ struct Table {
 struct Column {
     name: String,
     /// PostgreSQL's name of the type: SQLite's INTEGER is `bigint` (both 64-bit), but `boolean` if
-    /// `CHECK (name IN (0, 1))` makes it one; TEXT is `text`; anything else as SQLite spells it.
+    /// `CHECK (name IN (0, 1))` makes it one; TEXT is `text`; REAL is `double precision` (both
+    /// IEEE 754 doubles); anything else as SQLite spells it.
     ty: String,
     not_null: bool,
     /// The default's SQL, without PostgreSQL's casts (`'en-US'::text`).
@@ -197,6 +198,7 @@ async fn sqlite_schema(pool: &SqlitePool) -> BTreeMap<String, Table> {
                     "INTEGER" if boolean => "boolean".to_string(),
                     "INTEGER" => "bigint".to_string(),
                     "TEXT" => "text".to_string(),
+                    "REAL" => "double precision".to_string(),
                     other => other.to_string(),
                 };
                 Column {

@@ -52,9 +52,18 @@ async fn create(store: &Store, at: Place, host: Player, lang: Lang) -> Table {
         limits: None,
     };
     let host = (host, name_of(host));
-    Table::open(store, at, Settings { target: 100 }, host, &opening)
-        .await
-        .unwrap()
+    Table::open(
+        store,
+        at,
+        Settings {
+            target: 100,
+            ..Default::default()
+        },
+        host,
+        &opening,
+    )
+    .await
+    .unwrap()
 }
 
 impl Table {

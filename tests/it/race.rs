@@ -163,7 +163,15 @@ fn the_race_model_predicts_real_games() {
 
 /// Two bot seats, seat 0 on turn, with these totals.
 fn two_bots(first: u32, second: u32, target: u32) -> Game {
-    let (mut game, _) = Game::create(Settings { target }, Player::Bot(1), "Bot 1").unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target,
+            ..Default::default()
+        },
+        Player::Bot(1),
+        "Bot 1",
+    )
+    .unwrap();
     let join = Action::Join {
         player: Player::Bot(2),
         name: "Bot 2".into(),

@@ -233,8 +233,14 @@ fn rounds_run_from_the_seat_that_went_first() {
     use forgetit::engine::dice::ScriptedDice;
     use forgetit::games::pig::{Move, Settings};
     let mut dice = ScriptedDice::new([]);
-    let (mut game, mut log) =
-        crate::common::engine::seated::<Pig>(Settings { target: 100 }, 3, &mut dice);
+    let (mut game, mut log) = crate::common::engine::seated::<Pig>(
+        Settings {
+            target: 100,
+            ..Default::default()
+        },
+        3,
+        &mut dice,
+    );
     let p = |i: u64| Player::Person(forgetit::UserId::new(i));
     let bot = game.seats[2].player;
     let mut act = |game: &mut Game<Pig>, action, faces: &[u8]| {
@@ -892,7 +898,10 @@ fn labels_never_cover_markers_or_each_other_in_any_games_charts() {
     }
     stories::<ForGetIt>(|_| Default::default(), "forgetit", 0..10, &mut wrong);
     stories::<ForGetIt>(
-        |_| forgetit::games::forgetit::Settings { target: 100 },
+        |_| forgetit::games::forgetit::Settings {
+            target: 100,
+            ..Default::default()
+        },
         "forgetit to 100",
         10..15,
         &mut wrong,
@@ -902,6 +911,7 @@ fn labels_never_cover_markers_or_each_other_in_any_games_charts() {
     let tables: Vec<Table> = targets.iter().map(|&t| Table::solve(t)).collect();
     let pig = |seed: u64| PigSettings {
         target: targets[seed as usize % 3],
+        ..Default::default()
     };
     let logs = stories::<Pig>(pig, "pig", 0..15, &mut wrong);
     for (seed, log) in logs.iter().enumerate() {

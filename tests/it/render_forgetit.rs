@@ -35,7 +35,15 @@ const W: u8 = 6;
 
 fn table(players: &[(Player, &str)], target: u32) -> Game {
     let (host, name) = players[0];
-    let (mut game, _) = Game::create(Settings { target }, host, name).unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target,
+            ..Default::default()
+        },
+        host,
+        name,
+    )
+    .unwrap();
     for &(player, name) in &players[1..] {
         let name = name.to_string();
         act(&mut game, Action::Join { player, name }, &[]);

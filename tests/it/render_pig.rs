@@ -32,7 +32,15 @@ fn snapshot(name: &str, view: &MessageView) {
 
 /// ann, ben and a bot seat to 50.
 fn table() -> (Game, Vec<Event>) {
-    let (mut game, created) = Game::create(Settings { target: 50 }, ANN, "ann").unwrap();
+    let (mut game, created) = Game::create(
+        Settings {
+            target: 50,
+            ..Default::default()
+        },
+        ANN,
+        "ann",
+    )
+    .unwrap();
     let mut log = vec![created];
     for (player, name) in [(BEN, "ben"), (BOT, "Bot 1")] {
         let join = Action::Join {
@@ -183,7 +191,15 @@ fn pig_rules_errors_and_a_ten_seat_table_of_long_names_keep_discords_limits() {
     }
     let names = ten_long_names();
     let (host, name) = &names[0];
-    let (mut game, _) = Game::create(Settings { target: 1000 }, *host, name.clone()).unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target: 1000,
+            ..Default::default()
+        },
+        *host,
+        name.clone(),
+    )
+    .unwrap();
     for (player, name) in &names[1..] {
         let join = Action::Join {
             player: *player,

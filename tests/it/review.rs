@@ -244,7 +244,15 @@ mod for_get_it {
     /// In it she keeps eight 2s with an IT on her first roll (all nine aside: 64), then on a new
     /// set (F8) six more 2s, a FOR and a GET: 14 × 2 × 4 = 112 points, one IT die in hand.
     fn alices_last_turn() -> (Game, Vec<Event>) {
-        let (mut game, created) = Game::create(Settings { target: 100 }, ALICE, "alice").unwrap();
+        let (mut game, created) = Game::create(
+            Settings {
+                target: 100,
+                ..Default::default()
+            },
+            ALICE,
+            "alice",
+        )
+        .unwrap();
         let mut log = vec![created];
         let join = Action::Join {
             player: BOT,
@@ -456,7 +464,15 @@ mod for_get_it {
         );
 
         // A review at target 100 (a race from the first turn): alice banks 4 with two 2s.
-        let (mut game, created) = Game::create(Settings { target: 100 }, ALICE, "alice").unwrap();
+        let (mut game, created) = Game::create(
+            Settings {
+                target: 100,
+                ..Default::default()
+            },
+            ALICE,
+            "alice",
+        )
+        .unwrap();
         let mut log = vec![created];
         let join = Action::Join {
             player: BOT,

@@ -257,7 +257,15 @@ fn race_chances(solver: &mut Solver) -> ([f64; 4], f64) {
         Player::Person(forgetit::UserId::new(2)),
     );
     let none = &mut ScriptedDice::new([]);
-    let (mut game, _) = Game::create(Settings { target: 50 }, a, "alice").unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target: 50,
+            ..Default::default()
+        },
+        a,
+        "alice",
+    )
+    .unwrap();
     let join = Action::Join {
         player: b,
         name: "bob".into(),

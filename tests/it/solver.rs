@@ -52,7 +52,15 @@ fn play_optimal(turns: usize, seed: u64) -> Vec<f64> {
     let (me, other) = (Player::Bot(1), Player::Bot(2));
     let target = 100_000;
     let new_game = || {
-        let (mut game, _) = Game::create(Settings { target }, me, "me").unwrap();
+        let (mut game, _) = Game::create(
+            Settings {
+                target,
+                ..Default::default()
+            },
+            me,
+            "me",
+        )
+        .unwrap();
         let join = Action::Join {
             player: other,
             name: "other".into(),
@@ -144,7 +152,15 @@ fn f10_the_last_turn_plays_to_beat_the_leader() {
 #[test]
 fn f10_a_bot_in_its_last_turn_banks_as_soon_as_it_beats_the_leader() {
     let (ann, bot) = (Player::Person(UserId::new(1)), Player::Bot(1));
-    let (mut game, _) = Game::create(Settings { target: 60 }, ann, "ann").unwrap();
+    let (mut game, _) = Game::create(
+        Settings {
+            target: 60,
+            ..Default::default()
+        },
+        ann,
+        "ann",
+    )
+    .unwrap();
     let join = Action::Join {
         player: bot,
         name: "Bot 1".into(),

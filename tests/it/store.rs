@@ -39,7 +39,17 @@ async fn create(store: &Store, at: Place, host: Player, target: u32) -> Result<T
         limits: None,
     };
     let host = (host, format!("{host:?}"));
-    Table::open(store, at, Settings { target }, host, &opening).await
+    Table::open(
+        store,
+        at,
+        Settings {
+            target,
+            ..Default::default()
+        },
+        host,
+        &opening,
+    )
+    .await
 }
 
 /// A started two- or three-player table; the first player listed wins the roll-off.
@@ -78,7 +88,15 @@ async fn migrations_create_the_database_and_rerun_harmlessly(db: Db) {
 /// migrate it once between them, and all of them then work on the same games.
 async fn stores_opened_at_once_migrate_once_and_share_the_games(db: Db) {
     let stores = futures::future::join_all((0..4).map(|_| db.open())).await;
-    let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
+    let (game, created) = Game::create(
+        Settings {
+            target: 500,
+            ..Default::default()
+        },
+        ANN,
+        "Ann",
+    )
+    .unwrap();
     let id = stores[0]
         .create_game(place(1, 10), &game, &created)
         .await
@@ -100,7 +118,15 @@ async fn stores_opened_at_once_migrate_once_and_share_the_games(db: Db) {
 
 async fn a_game_keeps_the_language_of_its_table_across_a_reopening(db: Db) {
     let store = db.open().await;
-    let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
+    let (game, created) = Game::create(
+        Settings {
+            target: 500,
+            ..Default::default()
+        },
+        ANN,
+        "Ann",
+    )
+    .unwrap();
     let french = store
         .create_game_in(place(1, 10), &game, &created, Lang::Fr)
         .await
@@ -1263,7 +1289,15 @@ async fn settings_kept_as_columns_are_kept_as_rows(db: Db) {
 /// rematches) has none, so the config file's apply.
 async fn a_game_keeps_the_clocks_it_started_with(db: Db) {
     let store = db.open().await;
-    let (game, created) = Game::create(Settings { target: 500 }, ANN, "Ann").unwrap();
+    let (game, created) = Game::create(
+        Settings {
+            target: 500,
+            ..Default::default()
+        },
+        ANN,
+        "Ann",
+    )
+    .unwrap();
     let clocks = Clocks {
         turn_timeout_ms: Some(1_000),
         bot_pace_ms: Some(0),

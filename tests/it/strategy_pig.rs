@@ -57,7 +57,15 @@ fn p5_every_value_is_a_chance_that_grows_with_ones_score_and_falls_with_the_oppo
 
 /// ann against the bot seat, to `target`; ann won the roll-off.
 fn against_the_bot(target: u32) -> (Game, Vec<Event>) {
-    let (mut game, created) = Game::create(Settings { target }, ANN, "ann").unwrap();
+    let (mut game, created) = Game::create(
+        Settings {
+            target,
+            ..Default::default()
+        },
+        ANN,
+        "ann",
+    )
+    .unwrap();
     let mut log = vec![created];
     let join = Action::Join {
         player: BOT,
@@ -297,8 +305,14 @@ fn random_pig_game(seed: u64, seats: usize, target: u32, table: &Table) -> Vec<E
     use rand::{Rng, SeedableRng};
     let mut dice = RandomDice::seeded(seed);
     let mut pick = rand::rngs::StdRng::seed_from_u64(seed);
-    let (mut game, mut log) =
-        crate::common::engine::seated::<Pig>(Settings { target }, seats, &mut dice);
+    let (mut game, mut log) = crate::common::engine::seated::<Pig>(
+        Settings {
+            target,
+            ..Default::default()
+        },
+        seats,
+        &mut dice,
+    );
     log.push(
         game.apply(TableAction::Start { by: game.host }, &mut dice)
             .unwrap(),

@@ -63,6 +63,7 @@ const ON_POSTGRES: &[&str] = &[
     "anywhere_e2e",
     "threads_e2e",
     "health_e2e",
+    "daily_e2e",
 ];
 
 /// The modules [`ON_POSTGRES`] names, and each game's whole game through the stand-in: the module

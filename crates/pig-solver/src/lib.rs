@@ -29,6 +29,9 @@
 //! The table keeps `V` between turns (target³ × 3 values: 24 MB to 100); a turn's values are
 //! worked out along its chain of turn totals when needed ([`Three::turn`]).
 
+mod alone;
+pub use alone::Alone;
+
 /// The chances of the three seats, in the order they play from the state.
 pub type Chances = [f64; 3];
 

@@ -136,6 +136,9 @@ pub(crate) fn game_command<R: Hosted>() -> Command {
         table::cancel(),
         table::kick(),
     ];
+    if R::DAILY.is_some() {
+        command.subcommands.push(super::daily::daily());
+    }
     command
 }
 
@@ -199,7 +202,7 @@ fn shown_name(command: &Command, lang: Lang) -> String {
 }
 
 /// The game of a subcommand: the one its command is named after.
-fn game_of(ctx: Context<'_>) -> Result<GameKind, Error> {
+pub(super) fn game_of(ctx: Context<'_>) -> Result<GameKind, Error> {
     ctx.parent_commands()
         .first()
         .and_then(|command| GameKind::from_command(&command.name))

@@ -72,7 +72,9 @@ pub fn game_namer(game_id: ids::GameId, version: u64) -> impl Fn(&UiAction) -> S
 }
 
 /// The view's pictures, as files to send with it (their alt text as their description).
-pub(super) fn files(view: &MessageView) -> impl Iterator<Item = serenity::CreateAttachment> + '_ {
+pub(in crate::discord) fn files(
+    view: &MessageView,
+) -> impl Iterator<Item = serenity::CreateAttachment> + '_ {
     view.pictures.iter().map(|p| {
         serenity::CreateAttachment::bytes(p.png.clone(), p.name.clone())
             .description(p.description.clone())

@@ -24,6 +24,8 @@ pub const KIND: crate::engine::GameKind = <ForGetIt as crate::engine::table::Rul
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use crate::engine::daily::{DailyForm, DailyReview, Measure};
+use crate::engine::deal::Place;
 use crate::engine::Player;
 use crate::games::chart::Marked;
 use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
@@ -152,6 +154,7 @@ impl Hosted for ForGetIt {
     fn settings(target: Option<u32>, default_target: u32) -> Settings {
         Settings {
             target: target.unwrap_or(default_target),
+            ..Settings::default()
         }
     }
 
@@ -188,6 +191,41 @@ impl Hosted for ForGetIt {
     }
 
     /// Bot seats play the solver's optimal policy ([`bot::optimal`]).
+    /// Ten turns alone, scored by points (F1–F9; no target, no last round).
+    const DAILY: Option<DailyForm> = Some(DailyForm {
+        measure: Measure::Points,
+    });
+    fn daily_settings() -> Settings {
+        Settings {
+            target: MAX_TARGET,
+            turns: Some(DAILY_TURNS),
+        }
+    }
+    /// A roll's place: the turn, the rolls before it in the turn, and the dice it rolls (0–8).
+    fn daily_place(game: &Game, mv: Option<Move>) -> Place {
+        match (&game.phase, mv) {
+            (Phase::Playing { turn }, Some(Move::Roll)) => Place {
+                turn: turn.number,
+                roll: turn.rolls,
+                slots: if turn.all_set_aside() {
+                    (0..DICE as u32).collect()
+                } else {
+                    turn.in_hand().into_iter().map(|d| d as u32).collect()
+                },
+            },
+            _ => Place::default(),
+        }
+    }
+    fn daily_review(
+        events: &[Event],
+        player: Player,
+        strategy: &Strategy,
+        lang: Lang,
+    ) -> Option<Result<DailyReview, ReviewError>> {
+        let review = review::forgetit(events, player, &mut strategy.solver());
+        Some(review.map(|review| crate::games::daily_in_points(&review, lang)))
+    }
+
     fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {
         bot::optimal(game, &mut strategy.solver())
     }

@@ -248,7 +248,15 @@ mod tests {
 
     /// ann and ben at a For Get It table; ann won the roll-off.
     fn fgi_start(target: u32) -> (Game, Vec<forgetit::Event>) {
-        let (mut game, created) = Game::create(Settings { target }, ANN, "ann").unwrap();
+        let (mut game, created) = Game::create(
+            Settings {
+                target,
+                ..Default::default()
+            },
+            ANN,
+            "ann",
+        )
+        .unwrap();
         let mut log = vec![created];
         let none = &mut ScriptedDice::new([]);
         let join = Action::Join {

@@ -125,15 +125,25 @@ pub enum DieState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     pub target: u32,
+    /// A game alone of this many turns, scored by points (the daily deal's form): no target, no
+    /// last round; absent from a table's settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             target: DEFAULT_TARGET,
+            turns: None,
         }
     }
 }
+
+/// The most turns a game alone may have.
+pub const MAX_TURNS_ALONE: u32 = 100;
+/// The turns of the daily deal's game alone.
+pub const DAILY_TURNS: u32 = 10;
 
 /// What a seat did this game; the store folds it into lifetime statistics.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -339,6 +349,8 @@ pub enum GameError {
     NotRolledTwice(u8),
     #[error("the target must be between 1 and {MAX_TARGET}")]
     BadTarget(u32),
+    #[error("a game alone has 1 to {MAX_TURNS_ALONE} turns")]
+    BadTurns(u32),
     #[error("the roll-off stayed tied for {MAX_ROLLOFF_ROUNDS} rounds")]
     RollOffUndecided,
 }
@@ -392,10 +404,23 @@ impl Rules for ForGetIt {
     const NAMES: Names = Names::new("for_get_it", "fgi", "forgetit");
 
     fn check(settings: &Settings) -> Result<(), GameError> {
-        if (1..=MAX_TARGET).contains(&settings.target) {
-            Ok(())
-        } else {
+        if !(1..=MAX_TARGET).contains(&settings.target) {
             Err(GameError::BadTarget(settings.target))
+        } else if settings
+            .turns
+            .is_some_and(|turns| !(1..=MAX_TURNS_ALONE).contains(&turns))
+        {
+            Err(GameError::BadTurns(settings.turns.unwrap_or(0)))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn min_seats(settings: &Settings) -> usize {
+        if settings.turns.is_some() {
+            1
+        } else {
+            MIN_SEATS
         }
     }
 
@@ -646,7 +671,8 @@ fn end_turn(game: &mut Game, end: TurnEnd) {
     if end == TurnEnd::Played(Ending::ForgetIt) {
         seat.stats.forget_its += 1;
     }
-    if game.state.final_round.is_none() && seat.total >= game.settings.target {
+    let alone = game.settings.turns.is_some();
+    if !alone && game.state.final_round.is_none() && seat.total >= game.settings.target {
         game.state.final_round = Some(turn.seat);
     }
     let (from, number, round) = (turn.seat, turn.number, turn.round);
@@ -663,7 +689,9 @@ fn end_turn(game: &mut Game, end: TurnEnd) {
 /// turns are over (F10) or fewer than two seats still play. `number` is the new turn's; the
 /// round goes on from `round` unless the turn came back round the table.
 fn pass_turn(game: &mut Game, from: usize, number: u32, round: u32) {
-    if game.playing() < MIN_SEATS {
+    if game.playing() < ForGetIt::min_seats(&game.settings)
+        || game.settings.turns.is_some_and(|turns| number > turns)
+    {
         game.finish();
         return;
     }

@@ -943,6 +943,13 @@ impl ErrorText for GameError {
             GameError::NotANumber(n) => tr!(lang, "fgi-error-not-a-number", n = *n),
             GameError::NotRolledTwice(n) => tr!(lang, "fgi-error-not-rolled-twice", n = *n),
             GameError::BadTarget(_) => tr!(lang, "fgi-error-bad-target", max = MAX_TARGET),
+            GameError::BadTurns(_) => {
+                tr!(
+                    lang,
+                    "fgi-error-bad-turns",
+                    max = super::rules::MAX_TURNS_ALONE
+                )
+            }
             GameError::RollOffUndecided => tr!(lang, "fgi-error-rolloff"),
         }
     }

@@ -23,6 +23,8 @@ use std::time::Instant;
 
 use tracing::{info, warn};
 
+use crate::engine::daily::{DailyForm, DailyReview, Measure};
+use crate::engine::deal::Place;
 use crate::engine::Player;
 use crate::games::chart::Marked;
 use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved};
@@ -203,6 +205,31 @@ impl Hosted for GetDickey {
     }
 
     /// Bot seats play the optimal solitaire policy ([`bot::optimal`]).
+    /// A whole game alone, 13 rounds (G1–G7), as a game alone is played.
+    const DAILY: Option<DailyForm> = Some(DailyForm {
+        measure: Measure::Points,
+    });
+    /// A roll's place: the round, the rolls before it in the round, and the dice it rolls (0–4).
+    fn daily_place(game: &Game, mv: Option<Move>) -> Place {
+        match (&game.phase, mv) {
+            (Phase::Playing { turn }, Some(Move::Roll)) => Place {
+                turn: turn.number,
+                roll: turn.rolls,
+                slots: turn.free_dice().into_iter().map(|d| d as u32).collect(),
+            },
+            _ => Place::default(),
+        }
+    }
+    fn daily_review(
+        events: &[Event],
+        player: Player,
+        strategy: &Strategy,
+        lang: Lang,
+    ) -> Option<Result<DailyReview, ReviewError>> {
+        let review = review::getdickey(events, player, strategy.table());
+        Some(review.map(|review| crate::games::daily_in_points(&review, lang)))
+    }
+
     fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {
         bot::optimal(game, strategy.table())
     }

@@ -247,9 +247,19 @@ pub fn first_player_chance(target: u32) -> f64 {
 
 /// The solutions of a service: a solved table per target, each solved once on first use.
 #[derive(Default)]
-pub struct Solutions(Mutex<HashMap<u32, Arc<OnceLock<Arc<Table>>>>>);
+pub struct Solutions(
+    Mutex<HashMap<u32, Arc<OnceLock<Arc<Table>>>>>,
+    OnceLock<Arc<pig_solver::Alone>>,
+);
 
 impl Solutions {
+    /// The fewest expected turns to the daily deal's target alone, solved on first use (a
+    /// millisecond).
+    pub fn alone(&self) -> &pig_solver::Alone {
+        self.1
+            .get_or_init(|| Arc::new(pig_solver::Alone::solve(super::daily::TARGET)))
+    }
+
     /// The table for `target`; the first call solves it and others for that target wait.
     pub fn get(&self, target: u32) -> Arc<Table> {
         let cell = self

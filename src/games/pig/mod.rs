@@ -7,6 +7,7 @@
 //! - [`review`]: a seat's play against it, in percentage points of winning chance.
 
 pub mod bot;
+pub mod daily;
 pub mod review;
 pub mod rules;
 pub mod views;
@@ -19,6 +20,8 @@ pub const KIND: crate::engine::GameKind = <Pig as crate::engine::table::Rules>::
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::engine::daily::{DailyForm, DailyReview, Measure};
+use crate::engine::deal::Place;
 use crate::engine::Player;
 use crate::games::chart::Marked;
 use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
@@ -48,6 +51,7 @@ impl Hosted for Pig {
     fn settings(target: Option<u32>, default_target: u32) -> Settings {
         Settings {
             target: target.unwrap_or(default_target),
+            ..Settings::default()
         }
     }
 
@@ -85,6 +89,31 @@ impl Hosted for Pig {
 
     /// The exact two-seat policy (P5); with more seats, the turn played for the chance of
     /// winning against every other seat ([`bot::Standing`]).
+    /// Alone, to 100 in as few turns as may be ([`daily`]).
+    const DAILY: Option<DailyForm> = Some(DailyForm {
+        measure: Measure::Turns,
+    });
+    fn daily_settings() -> Settings {
+        daily::settings()
+    }
+    fn daily_place(game: &Game, mv: Option<Move>) -> Place {
+        daily::place(game, mv)
+    }
+    fn daily_score(game: &Game) -> i64 {
+        daily::score(game)
+    }
+    fn daily_move(game: &Game, solutions: &bot::Solutions) -> Option<Move> {
+        daily::best(game, solutions.alone())
+    }
+    fn daily_review(
+        events: &[Event],
+        player: Player,
+        solutions: &bot::Solutions,
+        lang: Lang,
+    ) -> Option<Result<DailyReview, ReviewError>> {
+        Some(daily::review(events, player, solutions.alone(), lang))
+    }
+
     fn bot_move(game: &Game, solutions: &bot::Solutions) -> Option<Action> {
         bot::optimal(game, &solutions.get(game.settings.target))
     }

@@ -24,12 +24,17 @@ pub const MAX_TARGET: u32 = 1_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     pub target: u32,
+    /// A game alone, to the target in as few turns as may be (the daily deal's form); absent
+    /// from a table's settings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alone: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
             target: DEFAULT_TARGET,
+            alone: false,
         }
     }
 }
@@ -200,6 +205,14 @@ impl Rules for Pig {
     const MAX_SEATS: usize = MAX_SEATS;
     const NAMES: Names = Names::new("pig", "pig", "pig");
 
+    fn min_seats(settings: &Settings) -> usize {
+        if settings.alone {
+            1
+        } else {
+            MIN_SEATS
+        }
+    }
+
     fn check(settings: &Settings) -> Result<(), GameError> {
         if (MIN_TARGET..=MAX_TARGET).contains(&settings.target) {
             Ok(())
@@ -368,7 +381,7 @@ fn end_turn(game: &mut Game, end: TurnEnd) {
 /// Gives the turn to the next seat still playing after `from`, or ends the game when fewer than
 /// two seats still play.
 fn pass_turn(game: &mut Game, from: usize, number: u32, round: u32) {
-    if game.playing() < MIN_SEATS {
+    if game.playing() < Pig::min_seats(&game.settings) {
         game.finish();
         return;
     }

@@ -27,11 +27,21 @@ impl Queries {
         if let Some(channel_id) = seated {
             return Ok(Forgotten::Seated { channel_id });
         }
-        let stats = sqlx::query("DELETE FROM player_stats WHERE user_id = $1")
+        let mut stats = sqlx::query("DELETE FROM player_stats WHERE user_id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?
             .rows_affected();
+        // Their daily deals (counted with their statistics), and the servers they were seen in.
+        stats += sqlx::query("DELETE FROM daily_deals WHERE user_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        sqlx::query("DELETE FROM daily_places WHERE user_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         // Their result in each game (for leaderboards of a period) and their ratings go too;
         // the others' stay as they were.
         sqlx::query("DELETE FROM results WHERE user_id = $1")
@@ -137,7 +147,7 @@ impl Queries {
             "SELECT guild_id FROM games UNION SELECT guild_id FROM player_stats \
              UNION SELECT guild_id FROM results UNION SELECT guild_id FROM ratings \
              UNION SELECT guild_id FROM guild_settings UNION SELECT guild_id FROM guild_channels \
-             ORDER BY guild_id",
+             UNION SELECT guild_id FROM daily_places ORDER BY guild_id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -191,6 +201,7 @@ impl Queries {
                 "DELETE FROM rating_history WHERE guild_id = $1",
                 "DELETE FROM guild_settings WHERE guild_id = $1",
                 "DELETE FROM guild_channels WHERE guild_id = $1",
+                "DELETE FROM daily_places WHERE guild_id = $1",
                 "DELETE FROM guild_removals WHERE guild_id = $1",
             ] {
                 sqlx::query(sql).bind(guild).execute(&mut *tx).await?;

@@ -7,8 +7,11 @@ use std::path::PathBuf;
 use forgetit::store::{BackendKind, Durability, Store};
 
 /// Every table of the schema, on both backends.
-pub const TABLES: [&str; 11] = [
+pub const TABLES: [&str; 14] = [
     "app_versions",
+    "daily_deals",
+    "daily_key",
+    "daily_places",
     "events",
     "games",
     "guild_channels",

@@ -1,0 +1,50 @@
+# The daily deal: the same dice for everyone, each decision judged against exact play.
+
+daily-title = { $game } daily #{ $number }
+daily-points = { $n } { $n ->
+        [one] point
+       *[other] points
+    }
+daily-turns = { $n } { $n ->
+        [one] turn
+       *[other] turns
+    }
+daily-amount-points = { $n } points
+daily-amount-turns = { $n } turns
+daily-score = **Score:** { $score }
+daily-accuracy = **Accuracy:** { $accuracy } % (exact play expects { $expected }; your decisions gave away { $lost })
+daily-luck-points-good = **Luck:** the dice gave you { $luck } more than your decisions were expected to make
+daily-luck-points-bad = **Luck:** the dice gave you { $luck } less than your decisions were expected to make
+daily-luck-turns-good = **Luck:** the dice saved you { $luck } on what your decisions were expected to take
+daily-luck-turns-bad = **Luck:** the dice cost you { $luck } more than your decisions were expected to take
+daily-decisions = Decisions that cost
+daily-no-mistakes = None: every decision was exact play's, or within a hair of it.
+daily-mistake = Turn { $turn }: { $chosen }; better: { $best } (−{ $cost })
+daily-footer = 🟩 exact · 🟨 small loss · 🟥 blunder. Accuracy is the share of exact play's expected result your decisions kept; luck is the dice's part.
+daily-share = Share
+daily-shared-by = shared by { $name }
+daily-ended-midnight = This deal was not finished when its day ended, so it ended as it stood.
+daily-played = You have played today's deal. The next deal is in { $next }.
+daily-exact = Yesterday's { $deal }: the bot played it for { $score }.
+daily-midnight-note = Your { $deal } was not finished at midnight: it ended as it stood ({ $score }, { $accuracy } %).
+daily-gone = This deal's day is over. Run the daily command again for today's.
+daily-not-yours = This deal is someone else's: run the daily command to play your own.
+daily-not-over = Finish the deal first: then you can share it.
+daily-unknown = That button does nothing here.
+daily-none = { $game } has no daily deal.
+daily-board-title = { $deal } · this server
+daily-board-empty = Nobody here has played today's deal yet.
+daily-board-midnight = ended at midnight
+daily-stats-title = { $game } daily · { $name }
+daily-stats-none = No { $game } daily deal played yet.
+daily-stats-played = **Deals played:** { $n }
+daily-stats-streak = **Streak:** { $current } { $current ->
+        [one] day
+       *[other] days
+    } (best { $best })
+daily-stats-accuracy = **Average accuracy:** { $week } over 7 days · { $month } over 30 days
+daily-chart-title = Accuracy, deal by deal
+daily-chart-deal = Deal
+daily-chart-accuracy = Accuracy (%)
+daily-chart-alt = { $name }'s accuracy over { $n } daily deals; the last { $last } %.
+daily-board-no-server = A board is a server's: run this in a server.

@@ -1,0 +1,442 @@
+//! The daily deal's messages: the deal as it is played (the game's turn, under the deal's
+//! heading), its end (score, accuracy, luck, squares, the decisions that cost), the share line,
+//! the server's board of the day and a person's daily statistics with their chart.
+
+use std::time::Duration;
+
+use super::chart::{alt_text, score_png, ScoreChart, SeatLine};
+use super::view::{display_name, escape, place, truncate};
+use super::{ButtonStyle, ButtonView, EmbedView, MessageView, Picture, UiAction};
+use crate::engine::daily::{DailyReview, Measure, Square};
+use crate::engine::GameKind;
+use crate::i18n::{decimal, Lang};
+use crate::tr;
+
+/// The colour of a daily deal's embeds.
+const COLOUR: u32 = 0x3b_82_f6;
+
+/// The code of the end's Share button.
+pub const SHARE: &str = "share";
+
+/// Which deal: its game and number (the deployment's first day is #1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealName {
+    pub kind: GameKind,
+    pub number: i64,
+}
+
+impl DealName {
+    fn game(&self, lang: Lang) -> String {
+        lang.t(&format!("game-{}", self.kind.command()))
+    }
+
+    /// "For Get It daily #14".
+    pub fn title(&self, lang: Lang) -> String {
+        tr!(
+            lang,
+            "daily-title",
+            game = self.game(lang),
+            number = self.number
+        )
+    }
+}
+
+/// A share of 1 as a whole percent ("96").
+fn percent(share: f64) -> String {
+    format!("{:.0}", (share * 100.0).clamp(0.0, 100.0).floor())
+}
+
+/// A deal's score in its measure: "287 points", "13 turns".
+fn score_text(score: i64, measure: Measure, lang: Lang) -> String {
+    match measure {
+        Measure::Points => tr!(lang, "daily-points", n = score),
+        Measure::Turns => tr!(lang, "daily-turns", n = score),
+    }
+}
+
+/// An amount of the measure with one decimal: "12.5 points", "0.3 turns".
+fn amount(value: f64, measure: Measure, lang: Lang) -> String {
+    let shown = decimal(&format!("{:.1}", value.abs()), lang);
+    match measure {
+        Measure::Points => tr!(lang, "daily-amount-points", n = shown),
+        Measure::Turns => tr!(lang, "daily-amount-turns", n = shown),
+    }
+}
+
+/// The deal being played: its heading and notes, then the game's turn with its moves.
+pub fn deal_view(name: DealName, notes: &[String], turn: MessageView, lang: Lang) -> MessageView {
+    let mut lines = vec![format!("📅 **{}**", name.title(lang))];
+    lines.extend(notes.iter().cloned());
+    if !turn.content.is_empty() {
+        lines.push(turn.content.clone());
+    }
+    MessageView {
+        content: lines.join("\n"),
+        ..turn
+    }
+}
+
+/// How a deal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Played to its end.
+    Played,
+    /// Left unfinished when its day ended: it ends as it stood.
+    Midnight,
+}
+
+/// A deal's end: its score, accuracy and luck, its squares, and the decisions that cost; the
+/// Share button while `shareable`. `notes` come first.
+pub fn end_view(
+    name: DealName,
+    review: &DailyReview,
+    ending: Ending,
+    notes: &[String],
+    shareable: bool,
+    lang: Lang,
+) -> MessageView {
+    let measure = review.measure;
+    let mut lines: Vec<String> = notes.to_vec();
+    if ending == Ending::Midnight {
+        lines.push(tr!(lang, "daily-ended-midnight"));
+    }
+    lines.push(tr!(
+        lang,
+        "daily-score",
+        score = score_text(review.score, measure, lang)
+    ));
+    lines.push(tr!(
+        lang,
+        "daily-accuracy",
+        accuracy = percent(review.accuracy()),
+        expected = amount(review.expected, measure, lang),
+        lost = amount(review.lost, measure, lang)
+    ));
+    if ending == Ending::Played {
+        let luck = review.luck();
+        let id = match (measure, luck >= 0.0) {
+            (Measure::Points, true) => "daily-luck-points-good",
+            (Measure::Points, false) => "daily-luck-points-bad",
+            (Measure::Turns, true) => "daily-luck-turns-good",
+            (Measure::Turns, false) => "daily-luck-turns-bad",
+        };
+        lines.push(tr!(lang, id, luck = amount(luck, measure, lang)));
+    }
+    lines.push(Square::line(&review.squares()));
+    let mut costly = Vec::new();
+    for turn in &review.turns {
+        for m in &turn.mistakes {
+            costly.push(tr!(
+                lang,
+                "daily-mistake",
+                turn = turn.number,
+                chosen = m.chosen.as_str(),
+                best = m.best.as_str(),
+                cost = amount(m.cost, measure, lang)
+            ));
+        }
+    }
+    let mut embed = EmbedView::new(&name.title(lang), COLOUR).description(&lines.join("\n"));
+    if costly.is_empty() {
+        embed = embed.field(
+            &tr!(lang, "daily-decisions"),
+            &tr!(lang, "daily-no-mistakes"),
+            false,
+        );
+    } else {
+        // An embed field holds 1,024 characters: the costliest decisions first when they do not
+        // all fit.
+        let mut shown = String::new();
+        for line in costly {
+            if shown.chars().count() + line.chars().count() + 1 > 1000 {
+                shown.push('…');
+                break;
+            }
+            shown.push_str(&line);
+            shown.push('\n');
+        }
+        embed = embed.field(&tr!(lang, "daily-decisions"), shown.trim_end(), false);
+    }
+    embed = embed.footer(&tr!(lang, "daily-footer"));
+    let view = MessageView::new("").embed(embed);
+    if shareable {
+        view.row(vec![ButtonView::new(
+            &tr!(lang, "daily-share"),
+            ButtonStyle::Primary,
+            UiAction::Game(SHARE.into()),
+        )])
+    } else {
+        view
+    }
+}
+
+/// The share line: the deal, the score, the accuracy and a square a turn; no die.
+pub fn share_line(name: DealName, review: &DailyReview, lang: Lang) -> String {
+    format!(
+        "🎲 {} · {} · {} % · {}",
+        name.title(lang),
+        score_text(review.score, review.measure, lang),
+        percent(review.accuracy()),
+        Square::line(&review.squares())
+    )
+}
+
+/// The share line as posted in the channel, by whom.
+pub fn share_view(name: DealName, review: &DailyReview, who: &str, lang: Lang) -> MessageView {
+    MessageView::new(&format!(
+        "{}\n{}",
+        share_line(name, review, lang),
+        tr!(lang, "daily-shared-by", name = display_name(who))
+    ))
+}
+
+/// How long until the next deal, in minutes (at least one).
+pub fn next_deal_in(ms: i64, lang: Lang) -> String {
+    let minutes = ((ms.max(0) + 59_999) / 60_000).max(1) as u64;
+    crate::duration::show(Duration::from_secs(minutes * 60), lang)
+}
+
+/// A second try the same day: refused, with the time until the next deal.
+pub fn played_note(until_next_ms: i64, lang: Lang) -> String {
+    tr!(
+        lang,
+        "daily-played",
+        next = next_deal_in(until_next_ms, lang)
+    )
+}
+
+/// Yesterday's deal as exact play played it.
+pub fn exact_note(name: DealName, score: i64, measure: Measure, lang: Lang) -> String {
+    tr!(
+        lang,
+        "daily-exact",
+        deal = name.title(lang),
+        score = score_text(score, measure, lang)
+    )
+}
+
+/// A deal of an earlier day, ended as it stood at midnight when its player came back.
+pub fn midnight_note(name: DealName, review: &DailyReview, lang: Lang) -> String {
+    tr!(
+        lang,
+        "daily-midnight-note",
+        deal = name.title(lang),
+        score = score_text(review.score, review.measure, lang),
+        accuracy = percent(review.accuracy())
+    )
+}
+
+/// One row of a server's board of the day.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardRow {
+    pub name: String,
+    pub accuracy: f64,
+    pub score: i64,
+    pub midnight: bool,
+}
+
+/// The server's board of the day: by accuracy, then score; equal rows share a rank and a medal.
+pub fn board_view(name: DealName, measure: Measure, rows: &[BoardRow], lang: Lang) -> MessageView {
+    let title = tr!(lang, "daily-board-title", deal = name.title(lang));
+    let description = if rows.is_empty() {
+        tr!(lang, "daily-board-empty")
+    } else {
+        let mut lines = Vec::new();
+        let mut rank = 0;
+        for (i, row) in rows.iter().enumerate() {
+            let shown = (percent(row.accuracy), row.score);
+            let tied = i > 0 && {
+                let before = &rows[i - 1];
+                (percent(before.accuracy), before.score) == shown
+            };
+            if !tied {
+                rank = i as u64 + 1;
+            }
+            let midnight = if row.midnight {
+                format!(" · {}", tr!(lang, "daily-board-midnight"))
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "{} {} · {} % · {}{midnight}",
+                place(rank),
+                escape(&truncate(&display_name(&row.name), 32)),
+                shown.0,
+                score_text(row.score, measure, lang)
+            ));
+        }
+        lines.join("\n")
+    };
+    MessageView::new("").embed(EmbedView::new(&title, COLOUR).description(&description))
+}
+
+/// One ended deal of a person's, for their statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Played {
+    pub day: i64,
+    pub number: i64,
+    pub accuracy: f64,
+}
+
+/// A person's daily figures: days played in a row (to today, or to yesterday while today's is
+/// still to play), the longest run, and the average accuracy over the last 7 and 30 days.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Streaks {
+    pub current: u32,
+    pub best: u32,
+    pub week: Option<f64>,
+    pub month: Option<f64>,
+    pub played: u32,
+}
+
+impl Streaks {
+    /// From the deals played (oldest first), on `today`.
+    pub fn of(history: &[Played], today: i64) -> Streaks {
+        let mut days: Vec<i64> = history.iter().map(|p| p.day).collect();
+        days.sort_unstable();
+        days.dedup();
+        let mut best = 0;
+        let mut run = 0;
+        let mut last = None;
+        for &day in &days {
+            run = if last == Some(day - 1) { run + 1 } else { 1 };
+            best = best.max(run);
+            last = Some(day);
+        }
+        let current = match last {
+            Some(day) if day == today || day == today - 1 => run,
+            _ => 0,
+        };
+        let average = |span: i64| {
+            let recent: Vec<f64> = history
+                .iter()
+                .filter(|p| p.day > today - span && p.day <= today)
+                .map(|p| p.accuracy)
+                .collect();
+            (!recent.is_empty()).then(|| recent.iter().sum::<f64>() / recent.len() as f64)
+        };
+        Streaks {
+            current,
+            best,
+            week: average(7),
+            month: average(30),
+            played: days.len() as u32,
+        }
+    }
+}
+
+/// The file name of a daily accuracy chart.
+pub const ACCURACY_CHART_FILE: &str = "daily-accuracy.png";
+
+/// A person's daily statistics of one game, with the chart of their accuracy deal by deal.
+pub fn stats_view(
+    kind: GameKind,
+    who: &str,
+    history: &[Played],
+    today: i64,
+    lang: Lang,
+) -> MessageView {
+    let streaks = Streaks::of(history, today);
+    let game = lang.t(&format!("game-{}", kind.command()));
+    let title = tr!(
+        lang,
+        "daily-stats-title",
+        game = game.as_str(),
+        name = display_name(who)
+    );
+    let shown =
+        |share: Option<f64>| share.map_or_else(|| "—".to_string(), |s| format!("{} %", percent(s)));
+    let description = if history.is_empty() {
+        tr!(lang, "daily-stats-none", game = game.as_str())
+    } else {
+        [
+            tr!(lang, "daily-stats-played", n = streaks.played),
+            tr!(
+                lang,
+                "daily-stats-streak",
+                current = streaks.current,
+                best = streaks.best
+            ),
+            tr!(
+                lang,
+                "daily-stats-accuracy",
+                week = shown(streaks.week),
+                month = shown(streaks.month)
+            ),
+        ]
+        .join("\n")
+    };
+    let view = MessageView::new("").embed(EmbedView::new(&title, COLOUR).description(&description));
+    match accuracy_chart(who, history, lang) {
+        Some(picture) => view.picture(picture),
+        None => view,
+    }
+}
+
+/// A person's accuracy deal by deal (by the deals' numbers); `None` with fewer than two.
+pub fn accuracy_chart(who: &str, history: &[Played], lang: Lang) -> Option<Picture> {
+    if history.len() < 2 {
+        return None;
+    }
+    let points: Vec<(u32, i64)> = history
+        .iter()
+        .map(|p| {
+            (
+                u32::try_from(p.number).unwrap_or(0),
+                (p.accuracy * 100.0).floor() as i64,
+            )
+        })
+        .collect();
+    let chart = ScoreChart {
+        title: tr!(lang, "daily-chart-title"),
+        rounds_label: tr!(lang, "daily-chart-deal"),
+        points_label: tr!(lang, "daily-chart-accuracy"),
+        seats: vec![SeatLine {
+            name: who.to_string(),
+            bot: false,
+            points,
+        }],
+        values_only: true,
+        ..ScoreChart::default()
+    };
+    let png = score_png(&chart).ok()?;
+    let last = history.last().map_or(0.0, |p| p.accuracy);
+    Some(Picture {
+        name: ACCURACY_CHART_FILE.to_string(),
+        png,
+        description: alt_text(&tr!(
+            lang,
+            "daily-chart-alt",
+            name = who,
+            n = history.len(),
+            last = percent(last)
+        )),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(days: &[i64]) -> Vec<Played> {
+        days.iter()
+            .map(|&day| Played {
+                day,
+                number: day,
+                accuracy: 0.9,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn streaks_count_days_in_a_row() {
+        let s = Streaks::of(&played(&[1, 2, 3, 5, 6]), 6);
+        assert_eq!((s.current, s.best, s.played), (2, 3, 5));
+        // Today's deal still to play: the run to yesterday stands.
+        assert_eq!(Streaks::of(&played(&[5, 6]), 7).current, 2);
+        assert_eq!(Streaks::of(&played(&[5, 6]), 8).current, 0);
+        assert_eq!(Streaks::of(&[], 8), Streaks::default());
+        let s = Streaks::of(&played(&[1, 30]), 30);
+        assert_eq!(s.week, Some(0.9));
+    }
+}

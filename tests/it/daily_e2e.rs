@@ -1,0 +1,146 @@
+//! The daily deal through the stand-in: the same dice for everyone, one try a day, the end's
+//! accuracy and share line, the day's rollover, a deal half-way across a restart, the server's
+//! board and a person's streak. It also runs on PostgreSQL (`FORGETIT_TEST_DATABASE=postgres`).
+
+use std::time::{Duration, UNIX_EPOCH};
+
+use crate::common;
+
+use common::*;
+use discord_standin::{Message, UserId};
+use forgetit::engine::deal::{day_of, until_next_day};
+use forgetit::engine::table::Rules;
+use forgetit::games::forgetit::ForGetIt;
+use serde_json::json;
+
+/// Moves the clock to 01:00 UTC of the next day, so that a test's day does not turn under it.
+fn to_next_morning(world: &World) -> i64 {
+    let clock = world.standin.clock();
+    let now = clock.now().duration_since(UNIX_EPOCH).unwrap().as_millis() as i64;
+    let by = until_next_day(now) + 3_600_000;
+    clock.advance(Duration::from_millis(by as u64));
+    day_of(now + by)
+}
+
+/// Plays `user`'s deal from `message` to its end (or `moves` clicks), banking as soon as it can:
+/// the labels clicked, in order, and the last message.
+async fn play(
+    world: &World,
+    user: UserId,
+    mut message: Message,
+    moves: usize,
+) -> (Vec<String>, Message) {
+    let mut clicked = Vec::new();
+    for _ in 0..moves {
+        let labels = labels(&message);
+        if labels.is_empty() || labels == ["Share"] {
+            break;
+        }
+        let label = labels
+            .iter()
+            .find(|l| l.starts_with("Bank"))
+            .unwrap_or(&labels[0])
+            .clone();
+        message = world.click(user, &message, &label).await;
+        assert!(
+            message.is_ephemeral(),
+            "a deal is private: {}",
+            message.text()
+        );
+        clicked.push(label);
+    }
+    (clicked, message)
+}
+
+/// The stored deal's dice: every `rolled` event's dice, in order.
+async fn dice_of(world: &World, user: UserId, day: i64) -> Vec<serde_json::Value> {
+    let deal = world
+        .store()
+        .await
+        .daily_deal(user.get().into(), ForGetIt::KIND, day)
+        .await
+        .unwrap()
+        .expect("a stored deal");
+    let events: Vec<serde_json::Value> = serde_json::from_str(&deal.events).unwrap();
+    events
+        .into_iter()
+        .filter(|e| e["event"] == "rolled")
+        .map(|e| e["dice"].clone())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_choices_see_the_same_dice_one_try_a_day_and_a_share_line_shows_no_die() {
+    let world = World::new().await;
+    let today = to_next_morning(&world);
+    let _bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+
+    let deal = world.command(alice, "forgetit", "daily", json!({})).await;
+    assert!(deal.is_ephemeral() && deal.visible_to == Some(alice));
+    assert!(
+        deal.text().contains("For Get It daily #1"),
+        "{}",
+        deal.text()
+    );
+    assert_eq!(labels(&deal), ["Roll"], "{}", deal.text());
+    let (alices, alice_end) = play(&world, alice, deal, 500).await;
+    let theirs = world.command(bob, "forgetit", "daily", json!({})).await;
+    let (bobs, bob_end) = play(&world, bob, theirs, 500).await;
+    // The same choices, the same dice, die for die.
+    assert_eq!(alices, bobs);
+    assert_eq!(
+        dice_of(&world, alice, today).await,
+        dice_of(&world, bob, today).await
+    );
+    assert_eq!(alice_end.text(), bob_end.text().replace("bob", "alice"));
+
+    // The end: score, accuracy, luck, a square a turn.
+    let end = alice_end.text();
+    for needle in ["Score:", "Accuracy:", "Luck:", "Decisions that cost"] {
+        assert!(end.contains(needle), "{needle}: {end}");
+    }
+    assert_eq!(labels(&alice_end), ["Share"]);
+
+    // One try a day: the second is refused, with the time until the next deal.
+    let again = world.command(alice, "forgetit", "daily", json!({})).await;
+    assert!(
+        again
+            .text()
+            .contains("You have played today's deal. The next deal is in 23 h"),
+        "{}",
+        again.text()
+    );
+
+    // Shared in the channel, for everyone: the deal, the score, the accuracy, the squares; no die.
+    let shared = world.click(alice, &alice_end, "Share").await;
+    assert!(!shared.is_ephemeral());
+    let line = shared.text().lines().next().unwrap().to_string();
+    let rest = line
+        .strip_prefix("🎲 For Get It daily #1 · ")
+        .unwrap_or_else(|| panic!("{line}"));
+    let parts: Vec<&str> = rest.split(" · ").collect();
+    assert_eq!(parts.len(), 3, "{line}");
+    assert!(
+        parts[0].ends_with(" points")
+            && parts[0].trim_end_matches(" points").parse::<u32>().is_ok()
+    );
+    assert!(parts[1].ends_with(" %"));
+    assert_eq!(parts[2].chars().count(), 10, "a square a turn: {line}");
+    assert!(parts[2].chars().all(|c| "🟩🟨🟥".contains(c)), "{line}");
+    assert!(shared.buttons().is_empty());
+
+    // The server's board of the day: both, a shared rank for the same play.
+    let board = world
+        .command(carol(&world), "forgetit", "daily", json!({ "show": 1 }))
+        .await;
+    let text = board.text();
+    assert!(
+        text.contains("🥇 alice") && text.contains("🥇 bob"),
+        "{text}"
+    );
+}
+
+fn carol(world: &World) -> UserId {
+    world.carol
+}
