@@ -48,3 +48,4 @@ daily-chart-deal = Deal
 daily-chart-accuracy = Accuracy (%)
 daily-chart-alt = { $name }'s accuracy over { $n } daily deals; the last { $last } %.
 daily-board-no-server = A board is a server's: run this in a server.
+daily-stats-field = Daily deal

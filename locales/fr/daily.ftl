@@ -48,3 +48,4 @@ daily-chart-deal = Donne
 daily-chart-accuracy = Précision (%)
 daily-chart-alt = Précision de { $name } sur { $n } donnes du jour ; la dernière : { $last } %.
 daily-board-no-server = Un classement est celui d'un serveur : lancez ceci dans un serveur.
+daily-stats-field = Donne du jour

@@ -141,27 +141,27 @@ impl<R: Hosted> DealGame for Deal<R> {
 
     fn view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
         let mut view = R::turn_view(&self.game, style, lang);
-        let is_move = |action: &UiAction| match action {
-            UiAction::Game(code) => {
-                // A menu's code is a move once an option completes it.
-                matches!(Intent::<R::Move>::parse(code, None), Some(Intent::Play(_)))
-                    || matches!(
-                        Intent::<R::Move>::parse(code, Some("1")),
-                        Some(Intent::Play(_))
-                    )
-            }
+        // A move's button, or a menu whose options complete a move.
+        let is_move = |action: &UiAction, chosen: Option<&str>| match action {
+            UiAction::Game(code) => matches!(
+                Intent::<R::Move>::parse(code, chosen),
+                Some(Intent::Play(_))
+            ),
             _ => false,
         };
         view.rows = std::mem::take(&mut view.rows)
             .into_iter()
             .filter_map(|row| match row {
                 RowView::Buttons(buttons) => {
-                    let buttons: Vec<_> =
-                        buttons.into_iter().filter(|b| is_move(&b.action)).collect();
+                    let buttons: Vec<_> = buttons
+                        .into_iter()
+                        .filter(|b| is_move(&b.action, None))
+                        .collect();
                     (!buttons.is_empty()).then_some(RowView::Buttons(buttons))
                 }
                 RowView::Select(select) => {
-                    is_move(&select.action).then_some(RowView::Select(select))
+                    let first = select.options.first().map(|o| o.value.as_str());
+                    is_move(&select.action, first).then_some(RowView::Select(select))
                 }
             })
             .collect();

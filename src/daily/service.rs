@@ -484,18 +484,18 @@ impl Dailies {
         ))
     }
 
-    /// `who`'s daily statistics of `kind`, with their chart.
-    pub async fn stats(
-        &self,
-        kind: GameKind,
-        user: UserId,
-        who: &str,
-        lang: Lang,
-    ) -> Result<MessageView> {
+    /// The person's ended deals of `kind`, oldest first, their deals of earlier days left
+    /// unfinished ended first (as they stood); and today.
+    async fn history(&self, kind: GameKind, user: UserId) -> Result<(Vec<Played>, i64)> {
         Self::game(kind)?;
         let (_, first) = self.key().await?;
         let today = day_of(self.now_ms());
-        let history: Vec<Played> = self
+        let lock = self.lock(user, kind);
+        let _one = lock.lock().await;
+        for left in self.0.store.daily_unended_before(user, kind, today).await? {
+            self.end(left, DailyEnd::Midnight).await?;
+        }
+        let history = self
             .0
             .store
             .daily_history(user, kind)
@@ -507,6 +507,30 @@ impl Dailies {
                 accuracy: d.accuracy.unwrap_or(0.0),
             })
             .collect();
+        Ok((history, today))
+    }
+
+    /// The person's daily figures of `kind` in a line or three, for their statistics; `None`
+    /// when they have played no deal.
+    pub async fn summary(
+        &self,
+        kind: GameKind,
+        user: UserId,
+        lang: Lang,
+    ) -> Result<Option<String>> {
+        let (history, today) = self.history(kind, user).await?;
+        Ok(view::summary(&history, today, lang))
+    }
+
+    /// `who`'s daily statistics of `kind`, with their chart.
+    pub async fn stats(
+        &self,
+        kind: GameKind,
+        user: UserId,
+        who: &str,
+        lang: Lang,
+    ) -> Result<MessageView> {
+        let (history, today) = self.history(kind, user).await?;
         let who = who.to_string();
         tokio::task::spawn_blocking(move || view::stats_view(kind, &who, &history, today, lang))
             .await

@@ -325,30 +325,16 @@ impl Streaks {
     }
 }
 
-/// The file name of a daily accuracy chart.
-pub const ACCURACY_CHART_FILE: &str = "daily-accuracy.png";
-
-/// A person's daily statistics of one game, with the chart of their accuracy deal by deal.
-pub fn stats_view(
-    kind: GameKind,
-    who: &str,
-    history: &[Played],
-    today: i64,
-    lang: Lang,
-) -> MessageView {
+/// A person's daily figures in three lines: deals played, the streak, the average accuracy;
+/// `None` with no deal played.
+pub fn summary(history: &[Played], today: i64, lang: Lang) -> Option<String> {
+    if history.is_empty() {
+        return None;
+    }
     let streaks = Streaks::of(history, today);
-    let game = lang.t(&format!("game-{}", kind.command()));
-    let title = tr!(
-        lang,
-        "daily-stats-title",
-        game = game.as_str(),
-        name = display_name(who)
-    );
     let shown =
         |share: Option<f64>| share.map_or_else(|| "—".to_string(), |s| format!("{} %", percent(s)));
-    let description = if history.is_empty() {
-        tr!(lang, "daily-stats-none", game = game.as_str())
-    } else {
+    Some(
         [
             tr!(lang, "daily-stats-played", n = streaks.played),
             tr!(
@@ -364,8 +350,40 @@ pub fn stats_view(
                 month = shown(streaks.month)
             ),
         ]
-        .join("\n")
-    };
+        .join("\n"),
+    )
+}
+
+/// A statistics message with the person's daily figures added (a field of its first embed).
+pub fn with_summary(mut view: MessageView, summary: &str, lang: Lang) -> MessageView {
+    if let Some(embed) = view.embeds.first_mut() {
+        *embed = embed
+            .clone()
+            .field(&tr!(lang, "daily-stats-field"), summary, false);
+    }
+    view
+}
+
+/// The file name of a daily accuracy chart.
+pub const ACCURACY_CHART_FILE: &str = "daily-accuracy.png";
+
+/// A person's daily statistics of one game, with the chart of their accuracy deal by deal.
+pub fn stats_view(
+    kind: GameKind,
+    who: &str,
+    history: &[Played],
+    today: i64,
+    lang: Lang,
+) -> MessageView {
+    let game = lang.t(&format!("game-{}", kind.command()));
+    let title = tr!(
+        lang,
+        "daily-stats-title",
+        game = game.as_str(),
+        name = display_name(who)
+    );
+    let description = summary(history, today, lang)
+        .unwrap_or_else(|| tr!(lang, "daily-stats-none", game = game.as_str()));
     let view = MessageView::new("").embed(EmbedView::new(&title, COLOUR).description(&description));
     match accuracy_chart(who, history, lang) {
         Some(picture) => view.picture(picture),

@@ -144,3 +144,159 @@ async fn the_same_choices_see_the_same_dice_one_try_a_day_and_a_share_line_shows
 fn carol(world: &World) -> UserId {
     world.carol
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_half_way_goes_on_after_a_restart_ends_at_midnight_and_the_streak_counts_the_days() {
+    let world = World::new().await;
+    let first = to_next_morning(&world);
+    let bot = world.start_bot(world.config()).await;
+    let (alice, bob) = (world.alice, world.bob);
+
+    // Half-way through the deal, the bot restarts: the deal goes on where it stopped.
+    let deal = world.command(alice, "forgetit", "daily", json!({})).await;
+    let (_, half) = play(&world, alice, deal, 3).await;
+    bot.shutdown().await;
+    let bot = world.start_bot(world.config()).await;
+    let again = world.command(alice, "forgetit", "daily", json!({})).await;
+    assert_eq!(labels(&again), labels(&half));
+    assert_eq!(
+        again.text().lines().skip(1).collect::<Vec<_>>(),
+        half.text().lines().skip(1).collect::<Vec<_>>(),
+        "the same turn, the same dice"
+    );
+    let rolls = dice_of(&world, alice, first).await.len();
+    assert!(rolls >= 1, "{rolls}");
+
+    // Midnight: a click on yesterday's unfinished deal ends it as it stood, and says so.
+    world
+        .standin
+        .clock()
+        .advance(Duration::from_millis(forgetit::engine::deal::DAY_MS as u64));
+    let label = labels(&again)[0].clone();
+    let ended = world.click(alice, &again, &label).await;
+    let text = ended.text();
+    assert!(
+        text.contains("was not finished when its day ended") && text.contains("Accuracy:"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Luck:"),
+        "no luck for a deal cut short: {text}"
+    );
+    assert!(
+        labels(&ended).is_empty(),
+        "yesterday's deal is no longer shared"
+    );
+    assert_eq!(
+        dice_of(&world, alice, first).await.len(),
+        rolls,
+        "nothing rolled after midnight"
+    );
+
+    // Today's is #2, and yesterday's is told as exact play played it.
+    let deal = world.command(alice, "forgetit", "daily", json!({})).await;
+    let text = deal.text();
+    assert!(text.contains("For Get It daily #2"), "{text}");
+    assert!(
+        text.contains("Yesterday's For Get It daily #1: the bot played it for "),
+        "{text}"
+    );
+    play(&world, alice, deal, 500).await;
+    let theirs = world.command(bob, "forgetit", "daily", json!({})).await;
+    play(&world, bob, theirs, 500).await;
+
+    // Streaks: alice two days in a row (yesterday's counts, ended at midnight), bob one; with a
+    // chart of alice's accuracy deal by deal.
+    let stats = world
+        .command(alice, "forgetit", "daily", json!({ "show": 2 }))
+        .await;
+    let text = stats.text();
+    assert!(
+        text.contains("Deals played:** 2") && text.contains("Streak:** 2 days (best 2)"),
+        "{text}"
+    );
+    assert_eq!(stats.attachments().len(), 1, "the accuracy chart");
+    let stats = world
+        .command(bob, "forgetit", "daily", json!({ "show": 2 }))
+        .await;
+    assert!(
+        stats.text().contains("Streak:** 1 day (best 1)"),
+        "{}",
+        stats.text()
+    );
+    assert!(stats.attachments().is_empty(), "one deal: no chart yet");
+    // The game's statistics tell them too.
+    let lifetime = world.command(alice, "forgetit", "stats", json!({})).await;
+    assert!(
+        lifetime.text().contains("Streak:** 2 days"),
+        "{}",
+        lifetime.text()
+    );
+
+    // The board of the day: bob and alice, not yesterday's.
+    let board = world
+        .command(bob, "forgetit", "daily", json!({ "show": 1 }))
+        .await;
+    let text = board.text();
+    assert!(text.contains("For Get It daily #2"), "{text}");
+    assert_eq!(text.matches(" points").count(), 2, "{text}");
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pig_and_get_dickey_deals_are_played_alone_to_their_end() {
+    let world = World::new().await;
+    to_next_morning(&world);
+    let _bot = world.start_bot(world.config()).await;
+    let alice = world.alice;
+
+    // Pig: to 100 in as few turns as may be, told in turns.
+    let deal = world.command(alice, "pig", "daily", json!({})).await;
+    assert!(deal.text().contains("Pig daily #1"), "{}", deal.text());
+    let (_, mut end) = play(&world, alice, deal, 50).await;
+    // Rolling on past the first roll, to end sooner or later: hold at 20 or more.
+    for _ in 0..2_000 {
+        let labels = labels(&end);
+        if labels == ["Share"] {
+            break;
+        }
+        let hold = labels.iter().find(|l| {
+            l.strip_prefix("Hold ")
+                .and_then(|n| n.parse::<u32>().ok())
+                .is_some_and(|n| n >= 20)
+        });
+        let label = hold.unwrap_or(&labels[0]).clone();
+        end = world.click(alice, &end, &label).await;
+    }
+    let text = end.text();
+    assert!(
+        text.contains("turns") && text.contains("Accuracy:"),
+        "{text}"
+    );
+
+    // Get Dickey: a whole card alone, a box at a time.
+    let deal = world.command(alice, "getdickey", "daily", json!({})).await;
+    assert!(
+        deal.text().contains("Get Dickey daily #1"),
+        "{}",
+        deal.text()
+    );
+    let mut message = world.click(alice, &deal, &label_with(&deal, "Roll")).await;
+    for _ in 0..13 {
+        let menu = message
+            .select_menus()
+            .into_iter()
+            .next()
+            .expect("a score menu");
+        let key = menu.options[0].value.clone();
+        message = world.score(alice, &message, &key).await;
+        if labels(&message) == ["Share"] {
+            break;
+        }
+        message = world
+            .click(alice, &message, &label_with(&message, "Roll"))
+            .await;
+    }
+    assert_eq!(labels(&message), ["Share"], "{}", message.text());
+    assert!(message.text().contains("Score:"), "{}", message.text());
+}

@@ -1455,3 +1455,298 @@ async fn a_link_to_a_message_of_another_channel_opens_it_in_the_page() {
     page.client.close().await.unwrap();
     page.sandbox.shutdown().await;
 }
+
+/// The enabled buttons of the person's daily deal: its private message's, named `day:…`.
+const DEAL_BUTTONS: &str = "//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='true']//button[contains(@class,'component-button') and not(@disabled) and starts-with(@data-custom-id,'day:')]";
+
+/// How a person of this test plays their daily deal: which of the moves offered (each its action,
+/// `roll`, `choose:3`, `bank`, `hold`, and its label) they click.
+#[derive(Clone, Copy, Debug)]
+enum DailyPolicy {
+    /// Banks (or holds) as soon as they can, else the first move offered.
+    BankAtOnce,
+    /// Banks as soon as they can, else the last move offered (the highest keep).
+    BankAtOnceKeepingHigh,
+    /// Rolls on until the turn holds this many points, else banks (or holds) when they must.
+    UpTo(u32),
+}
+
+impl DailyPolicy {
+    fn pick(self, moves: &[(String, String)]) -> usize {
+        let bank = moves
+            .iter()
+            .position(|(action, _)| action == "bank" || action == "hold");
+        let roll = moves.iter().position(|(action, _)| action == "roll");
+        let points = |i: usize| -> u32 {
+            let digits: String = moves[i]
+                .1
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit())
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().unwrap_or(0)
+        };
+        match (self, bank, roll) {
+            (DailyPolicy::BankAtOnce, Some(bank), _) => bank,
+            (DailyPolicy::BankAtOnce, None, _) => 0,
+            (DailyPolicy::BankAtOnceKeepingHigh, Some(bank), _) => bank,
+            (DailyPolicy::BankAtOnceKeepingHigh, None, _) => moves.len() - 1,
+            (DailyPolicy::UpTo(enough), Some(bank), Some(_)) if points(bank) >= enough => bank,
+            (DailyPolicy::UpTo(_), _, Some(roll)) => roll,
+            (DailyPolicy::UpTo(_), Some(bank), None) => bank,
+            (DailyPolicy::UpTo(_), None, None) => 0,
+        }
+    }
+}
+
+impl Page {
+    /// The moves the person's daily deal offers now, once it shows: each button's custom id and
+    /// label, read at once.
+    async fn deal_moves(&self) -> Vec<(String, String)> {
+        self.wait(DEAL_BUTTONS).await;
+        let found = self
+            .client
+            .execute(
+                "const found = document.evaluate(arguments[0], document, null,
+                   XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+                 const out = [];
+                 for (let i = 0; i < found.snapshotLength; i++) {
+                   const b = found.snapshotItem(i);
+                   out.push([b.getAttribute('data-custom-id'), b.textContent.trim()]);
+                 }
+                 return out;",
+                vec![json!(DEAL_BUTTONS)],
+            )
+            .await
+            .unwrap();
+        serde_json::from_value(found).unwrap()
+    }
+
+    /// Plays the person's daily deal by clicking its buttons as `policy` picks, at most `moves`
+    /// moves or to its end, each move once the last one's answer is drawn (its buttons name the
+    /// deal's next version). True once it ended: its one button is Share.
+    async fn play_daily(&self, policy: DailyPolicy, moves: usize) -> bool {
+        for _ in 0..moves {
+            let offered = self.deal_moves().await;
+            if offered.iter().any(|(id, _)| id.ends_with(":share")) {
+                assert_eq!(
+                    offered.len(),
+                    1,
+                    "the end's one button is Share: {offered:?}"
+                );
+                return true;
+            }
+            // day:{game}:{day}:{version}:{action}
+            let moves: Vec<(String, String)> = offered
+                .iter()
+                .map(|(id, label)| {
+                    let action = id.splitn(5, ':').nth(4).unwrap_or_default();
+                    (action.to_string(), label.clone())
+                })
+                .collect();
+            let (id, _) = &offered[policy.pick(&moves)];
+            let version: String = id.splitn(5, ':').take(4).collect::<Vec<_>>().join(":");
+            self.click_at(&format!("{DEAL_BUTTONS}[@data-custom-id='{id}']"))
+                .await;
+            self.wait(&format!(
+                "{DEAL_BUTTONS}[not(starts-with(@data-custom-id,'{version}:'))]"
+            ))
+            .await;
+        }
+        self.deal_moves()
+            .await
+            .iter()
+            .any(|(id, _)| id.ends_with(":share"))
+    }
+
+    /// The person's daily deal, in its private message, once it shows all of `needles`.
+    async fn private_with(&self, needles: &[&str]) -> Element {
+        let conditions: Vec<String> = needles
+            .iter()
+            .map(|n| format!("contains(., '{n}')"))
+            .collect();
+        self.wait(&format!(
+            "(//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='true' and {}])[last()]",
+            conditions.join(" and ")
+        ))
+        .await
+    }
+
+    /// Scrolls the message list so that `message`'s `block` edge ('start', 'end') is in sight.
+    async fn scroll_to(&self, message: &Element, block: &str) {
+        self.client
+            .execute(
+                &format!("arguments[0].scrollIntoView({{block: '{block}'}});"),
+                vec![serde_json::to_value(message).unwrap()],
+            )
+            .await
+            .unwrap();
+    }
+}
+
+/// The daily deal as players see it on a phone, in English and in French. alice, bob and amelie
+/// (French) each play today's For Get It deal privately by its buttons to its end (`phone-daily-
+/// deal`, `phone-daily-end`, and `-fr`); alice and amelie share theirs in #general, one public
+/// line each without a die (`phone-daily-share{,-fr}`); the server's board of the day counts the
+/// three (`phone-daily-board{,-fr}`); alice plays Pig's deal to its end (`phone-daily-pig-end`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_deal_on_a_phone_in_english_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = Page::open_phone(dir.path()).await;
+    page.wait("//div[@id='messages']").await;
+    // The newest share line in the channel, for everyone, with all of `words`.
+    let shared = |words: &[&str]| {
+        let words: String = words
+            .iter()
+            .map(|w| format!(" and contains(., '{w}')"))
+            .collect();
+        format!(
+            "(//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='false' \
+             and contains(., '🎲'){words}])[last()]"
+        )
+    };
+
+    for (person, policy, title, only_you, end_words, share_words, suffix) in [
+        (
+            "alice",
+            DailyPolicy::BankAtOnce,
+            "For Get It daily #1",
+            "Only you can see this",
+            &[
+                "Score:",
+                "Accuracy:",
+                "Luck:",
+                "Decisions that cost",
+                "Share",
+            ][..],
+            &["For Get It daily #1", "points", "shared by alice"][..],
+            Some(""),
+        ),
+        (
+            "bob",
+            DailyPolicy::BankAtOnceKeepingHigh,
+            "For Get It daily #1",
+            "Only you can see this",
+            &[
+                "Score:",
+                "Accuracy:",
+                "Luck:",
+                "Decisions that cost",
+                "Share",
+            ][..],
+            &[][..],
+            None,
+        ),
+        (
+            "amelie",
+            DailyPolicy::UpTo(20),
+            "donne du jour",
+            "Vous seul pouvez voir ceci",
+            &[
+                "Score",
+                "Précision",
+                "Chance",
+                "Décisions qui ont coûté",
+                "Partager",
+            ][..],
+            &["donne du jour", "points", "partagé par amelie"][..],
+            Some("-fr"),
+        ),
+    ] {
+        page.act_as(person).await;
+        page.open_channel("general").await;
+        let command = if suffix == Some("-fr") {
+            "/forgetit du-jour"
+        } else {
+            "/forgetit daily"
+        };
+        page.command(command).await;
+        // Their deal, privately: its heading, its first move Roll.
+        let deal = page.private_with(&[title, only_you]).await;
+        let first = page.deal_moves().await;
+        assert_eq!(first.len(), 1, "{first:?}");
+        assert!(first[0].0.ends_with(":roll"), "{first:?}");
+        // A few moves in: the dice and the moves within the screen.
+        assert!(!page.play_daily(policy, 5).await, "a deal lasts ten turns");
+        if let Some(suffix) = suffix {
+            page.private_with(&[title, only_you]).await;
+            page.scroll_to(&deal, "end").await;
+            page.assert_phone_layout("a deal in progress").await;
+            page.screenshot(&format!("phone-daily-deal{suffix}")).await;
+        }
+        // To its end: score, accuracy, luck, a square a turn, and Share.
+        assert!(page.play_daily(policy, 400).await, "{person}'s deal ended");
+        let end = page.private_with(end_words).await;
+        let text = end.text().await.unwrap();
+        let squares = text
+            .lines()
+            .find(|l| !l.is_empty() && l.chars().all(|c| "🟩🟨🟥".contains(c)))
+            .unwrap_or_else(|| panic!("a line of squares: {text}"));
+        assert_eq!(squares.chars().count(), 10, "a square a turn: {text}");
+        let Some(suffix) = suffix else { continue };
+        page.scroll_to(&end, "end").await;
+        page.assert_phone_layout("a deal's end").await;
+        page.screenshot(&format!("phone-daily-end{suffix}")).await;
+
+        // Shared in #general for everyone: one line and who shared it, no die.
+        page.act("share").await;
+        let line = page.wait(&shared(share_words)).await;
+        let text = line.text().await.unwrap();
+        assert!(text.contains(squares), "the squares: {text}");
+        assert!(
+            line.find_all(Locator::Css("img.emoji, .component-button"))
+                .await
+                .unwrap()
+                .is_empty(),
+            "no die, no button: {text}"
+        );
+        page.scroll_to(&line, "end").await;
+        page.assert_phone_layout("a share").await;
+        page.screenshot(&format!("phone-daily-share{suffix}")).await;
+    }
+    // The shares' lines again, as bob sees them: the same for everyone.
+    page.act_as("bob").await;
+    page.wait(&shared(&["shared by alice"])).await;
+    page.wait(&shared(&["partagé par amelie"])).await;
+
+    // The server's board of the day: the three, in English and in French.
+    for (person, command, words, suffix) in [
+        (
+            "alice",
+            "/forgetit daily show:board",
+            ["this server", "For Get It daily #1"],
+            "",
+        ),
+        (
+            "amelie",
+            "/forgetit du-jour voir:classement",
+            ["ce serveur", "donne du jour"],
+            "-fr",
+        ),
+    ] {
+        page.act_as(person).await;
+        page.command(command).await;
+        let board = page
+            .private_with(&[words[0], words[1], "alice", "bob", "amelie"])
+            .await;
+        page.scroll_to(&board, "end").await;
+        page.assert_phone_layout("the board of the day").await;
+        page.screenshot(&format!("phone-daily-board{suffix}")).await;
+    }
+
+    // Pig's deal, to 100 in the fewest turns: alice rolls on to 20 a turn.
+    page.act_as("alice").await;
+    page.command("/pig daily").await;
+    page.private_with(&["Pig daily #1"]).await;
+    assert!(page.play_daily(DailyPolicy::UpTo(20), 600).await);
+    let end = page
+        .private_with(&["Pig daily #1", "Score:", "turns", "Accuracy:", "Luck:"])
+        .await;
+    page.scroll_to(&end, "end").await;
+    page.assert_phone_layout("Pig's deal's end").await;
+    page.screenshot("phone-daily-pig-end").await;
+
+    assert_eq!(page.sandbox.standin().problems(), Vec::<String>::new());
+    page.client.close().await.unwrap();
+    page.sandbox.shutdown().await;
+}

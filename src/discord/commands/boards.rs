@@ -233,8 +233,22 @@ pub(super) async fn stats(
         .await?;
     // The rating chart takes milliseconds to draw: off the async threads.
     let (name, lang) = (user.display_name().to_string(), user_lang(ctx));
+    // The daily deal's figures, for a game that has one.
+    let daily = match kind.game().and_then(|g| g.daily()) {
+        Some(_) => {
+            ctx.data()
+                .dailies
+                .summary(kind, user.id.into(), lang)
+                .await?
+        }
+        None => None,
+    };
     let view = tokio::task::spawn_blocking(move || {
-        render::player_stats(kind, &name, found.as_ref(), &ratings, lang)
+        let view = render::player_stats(kind, &name, found.as_ref(), &ratings, lang);
+        match daily {
+            Some(daily) => render::daily::with_summary(view, &daily, lang),
+            None => view,
+        }
     })
     .await?;
     reply_of(ctx).ephemeral(view).await?;
