@@ -195,7 +195,22 @@ pub(super) async fn click(
 ) {
     let asker = asker(&click.user, click.member.as_ref(), place, lang);
     let chosen = super::router::chosen(click).map(str::to_string);
-    let work = data.dailies.click(deal, &action, chosen.as_deref(), &asker);
+    // A deal is shown only privately: a deal's button on any other message (a custom_id made up)
+    // is answered with a message of its own, and the clicked message stays as it is.
+    let private = click
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let work = async {
+        let (answer, deal) = data
+            .dailies
+            .click(deal, &action, chosen.as_deref(), &asker)
+            .await?;
+        Ok(match answer {
+            Answer::Update(view) if !private => (Answer::Private(view), deal),
+            answer => (answer, deal),
+        })
+    };
     if let Err(e) = answer(&ctx.http, click.id, &click.token, Asked::Click, lang, work).await {
         warn!(error = %e, "a daily deal's click went unanswered");
     }

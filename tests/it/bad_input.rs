@@ -1146,6 +1146,9 @@ enum Id {
         anyone: u64,
         answer: &'static str,
     },
+    /// A daily deal's button `day:{kind}:{day}:{version}:{code}`, well formed or not, for a deal
+    /// nobody has started (the day today's, or beside it).
+    Daily(String),
 }
 
 fn custom_id() -> impl Strategy<Value = Id> {
@@ -1168,7 +1171,7 @@ fn custom_id() -> impl Strategy<Value = Id> {
                 code,
             }),
         (
-            prop_oneof![prop::sample::select(kinds), Just("x".to_owned())],
+            prop_oneof![prop::sample::select(kinds.clone()), Just("x".to_owned())],
             prop_oneof![Just("server"), Just("global"), Just("all")],
             prop_oneof![Just("wins"), Just("points"), Just("best"), Just("x")],
             prop_oneof![
@@ -1191,6 +1194,24 @@ fn custom_id() -> impl Strategy<Value = Id> {
                 who,
                 anyone,
                 answer
+            }),
+        (
+            prop_oneof![prop::sample::select(kinds.clone()), Just("x".to_owned())],
+            prop_oneof![4 => Just(0i64), 1 => -3i64..3, 1 => any::<i64>()],
+            prop_oneof![
+                Just("0".to_owned()),
+                Just("2".to_owned()),
+                any::<u64>().prop_map(|n| n.to_string()),
+                Just("-1".to_owned())
+            ],
+            prop_oneof![code(), Just("share".to_owned())],
+        )
+            .prop_map(|(kind, shift, version, code)| {
+                let today = forgetit::engine::deal::day_of(forgetit::store::now_ms());
+                Id::Daily(format!(
+                    "day:{kind}:{}:{version}:{code}",
+                    today.wrapping_add(shift)
+                ))
             }),
     ]
 }
@@ -1245,7 +1266,7 @@ fn every_click_that_is_no_move_gets_a_private_answer_and_changes_nothing() {
                 .collect()
         });
         let custom_id = match &click.custom_id {
-            Id::Garbage(s) | Id::Leaderboard(s) => s.clone(),
+            Id::Garbage(s) | Id::Leaderboard(s) | Id::Daily(s) => s.clone(),
             Id::Forget {
                 who,
                 anyone,

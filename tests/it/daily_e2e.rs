@@ -300,3 +300,42 @@ async fn pig_and_get_dickey_deals_are_played_alone_to_their_end() {
     assert_eq!(labels(&message), ["Share"], "{}", message.text());
     assert!(message.text().contains("Score:"), "{}", message.text());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deals_button_made_up_on_a_public_message_answers_privately_and_leaves_it() {
+    let world = World::new().await;
+    let today = to_next_morning(&world);
+    let _bot = world.start_bot(world.config()).await;
+    let alice = world.alice;
+    let deal = world.command(alice, "forgetit", "daily", json!({})).await;
+    let lobby = world.slash(alice, "start", json!({})).await;
+    let version = deal.buttons()[0]
+        .custom_id
+        .clone()
+        .unwrap()
+        .split(':')
+        .nth(3)
+        .unwrap()
+        .to_string();
+    // alice's own deal's Roll, sent from the channel's lobby message.
+    let custom_id = format!("day:fgi:{today}:{version}:roll");
+    let sent = world
+        .standin
+        .send_raw(
+            alice,
+            discord_standin::RawInteraction::component(lobby.id, json!({ "custom_id": custom_id })),
+        )
+        .await
+        .unwrap();
+    let answer = sent.answer().await.unwrap();
+    assert!(
+        answer.is_ephemeral() && answer.id != lobby.id,
+        "{} {} {:?} {:?}",
+        answer.text(),
+        answer.is_ephemeral(),
+        answer.id,
+        lobby.id
+    );
+    let lobby_now = world.standin.message(lobby.id).unwrap();
+    assert_eq!(lobby_now.text(), lobby.text(), "the lobby is as it was");
+}

@@ -1456,8 +1456,15 @@ async fn a_link_to_a_message_of_another_channel_opens_it_in_the_page() {
     page.sandbox.shutdown().await;
 }
 
-/// The enabled buttons of the person's daily deal: its private message's, named `day:…`.
-const DEAL_BUTTONS: &str = "//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='true']//button[contains(@class,'component-button') and not(@disabled) and starts-with(@data-custom-id,'day:')]";
+/// The enabled buttons of the person's daily deal of `game` (its code: `fgi`, `pig`): its private
+/// message's, named `day:{game}:…`.
+fn deal_buttons(game: &str) -> String {
+    format!(
+        "//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='true']\
+         //button[contains(@class,'component-button') and not(@disabled) \
+         and starts-with(@data-custom-id,'day:{game}:')]"
+    )
+}
 
 /// How a person of this test plays their daily deal: which of the moves offered (each its action,
 /// `roll`, `choose:3`, `bank`, `hold`, and its label) they click.
@@ -1502,8 +1509,9 @@ impl DailyPolicy {
 impl Page {
     /// The moves the person's daily deal offers now, once it shows: each button's custom id and
     /// label, read at once.
-    async fn deal_moves(&self) -> Vec<(String, String)> {
-        self.wait(DEAL_BUTTONS).await;
+    async fn deal_moves(&self, game: &str) -> Vec<(String, String)> {
+        let buttons = deal_buttons(game);
+        self.wait(&buttons).await;
         let found = self
             .client
             .execute(
@@ -1515,7 +1523,7 @@ impl Page {
                    out.push([b.getAttribute('data-custom-id'), b.textContent.trim()]);
                  }
                  return out;",
-                vec![json!(DEAL_BUTTONS)],
+                vec![json!(buttons)],
             )
             .await
             .unwrap();
@@ -1525,9 +1533,10 @@ impl Page {
     /// Plays the person's daily deal by clicking its buttons as `policy` picks, at most `moves`
     /// moves or to its end, each move once the last one's answer is drawn (its buttons name the
     /// deal's next version). True once it ended: its one button is Share.
-    async fn play_daily(&self, policy: DailyPolicy, moves: usize) -> bool {
+    async fn play_daily(&self, game: &str, policy: DailyPolicy, moves: usize) -> bool {
+        let buttons = deal_buttons(game);
         for _ in 0..moves {
-            let offered = self.deal_moves().await;
+            let offered = self.deal_moves(game).await;
             if offered.iter().any(|(id, _)| id.ends_with(":share")) {
                 assert_eq!(
                     offered.len(),
@@ -1546,41 +1555,66 @@ impl Page {
                 .collect();
             let (id, _) = &offered[policy.pick(&moves)];
             let version: String = id.splitn(5, ':').take(4).collect::<Vec<_>>().join(":");
-            self.click_at(&format!("{DEAL_BUTTONS}[@data-custom-id='{id}']"))
+            self.click_at(&format!("{buttons}[@data-custom-id='{id}']"))
                 .await;
             self.wait(&format!(
-                "{DEAL_BUTTONS}[not(starts-with(@data-custom-id,'{version}:'))]"
+                "{buttons}[not(starts-with(@data-custom-id,'{version}:'))]"
             ))
             .await;
         }
-        self.deal_moves()
+        self.deal_moves(game)
             .await
             .iter()
             .any(|(id, _)| id.ends_with(":share"))
     }
 
-    /// The person's daily deal, in its private message, once it shows all of `needles`.
-    async fn private_with(&self, needles: &[&str]) -> Element {
-        let conditions: Vec<String> = needles
+    /// The newest private message with all of `needles`, once it shows: its XPath.
+    async fn private_with(&self, needles: &[&str]) -> String {
+        let conditions: String = needles
             .iter()
-            .map(|n| format!("contains(., '{n}')"))
+            .map(|n| format!(" and contains(., '{n}')"))
             .collect();
-        self.wait(&format!(
-            "(//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='true' and {}])[last()]",
-            conditions.join(" and ")
-        ))
-        .await
+        let xpath = format!(
+            "(//div[@id='messages']//div[contains(@class,'message') and @data-ephemeral='true'{conditions}])[last()]"
+        );
+        self.wait(&xpath).await;
+        xpath
     }
 
-    /// Scrolls the message list so that `message`'s `block` edge ('start', 'end') is in sight.
-    async fn scroll_to(&self, message: &Element, block: &str) {
+    /// Runs `script` on the element `xpath` finds (`el`), found and used at once: the page
+    /// draws its messages again on every change.
+    async fn on_element(&self, xpath: &str, script: &str) -> serde_json::Value {
+        self.wait(xpath).await;
         self.client
             .execute(
-                &format!("arguments[0].scrollIntoView({{block: '{block}'}});"),
-                vec![serde_json::to_value(message).unwrap()],
+                &format!(
+                    "const el = document.evaluate(arguments[0], document, null, \
+                     XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue; {script}"
+                ),
+                vec![json!(xpath)],
             )
             .await
-            .unwrap();
+            .unwrap()
+    }
+
+    /// The text of the element `xpath` finds, as shown.
+    async fn text_at(&self, xpath: &str) -> String {
+        let text = self.on_element(xpath, "return el.innerText;").await;
+        text.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Scrolls the message list so that the `block` edge ('start', 'end') of the element `xpath`
+    /// finds is in sight, and waits two frames for it to be drawn.
+    async fn scroll_to(&self, xpath: &str, block: &str) {
+        self.on_element(
+            xpath,
+            &format!(
+                "el.scrollIntoView({{block: '{block}'}}); \
+                 return new Promise(done => requestAnimationFrame(() => \
+                   requestAnimationFrame(() => done(true))));"
+            ),
+        )
+        .await;
     }
 }
 
@@ -1663,11 +1697,14 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
         page.command(command).await;
         // Their deal, privately: its heading, its first move Roll.
         let deal = page.private_with(&[title, only_you]).await;
-        let first = page.deal_moves().await;
+        let first = page.deal_moves("fgi").await;
         assert_eq!(first.len(), 1, "{first:?}");
         assert!(first[0].0.ends_with(":roll"), "{first:?}");
         // A few moves in: the dice and the moves within the screen.
-        assert!(!page.play_daily(policy, 5).await, "a deal lasts ten turns");
+        assert!(
+            !page.play_daily("fgi", policy, 5).await,
+            "a deal lasts ten turns"
+        );
         if let Some(suffix) = suffix {
             page.private_with(&[title, only_you]).await;
             page.scroll_to(&deal, "end").await;
@@ -1675,9 +1712,12 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
             page.screenshot(&format!("phone-daily-deal{suffix}")).await;
         }
         // To its end: score, accuracy, luck, a square a turn, and Share.
-        assert!(page.play_daily(policy, 400).await, "{person}'s deal ended");
+        assert!(
+            page.play_daily("fgi", policy, 400).await,
+            "{person}'s deal ended"
+        );
         let end = page.private_with(end_words).await;
-        let text = end.text().await.unwrap();
+        let text = page.text_at(&end).await;
         let squares = text
             .lines()
             .find(|l| !l.is_empty() && l.chars().all(|c| "🟩🟨🟥".contains(c)))
@@ -1690,16 +1730,16 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
 
         // Shared in #general for everyone: one line and who shared it, no die.
         page.act("share").await;
-        let line = page.wait(&shared(share_words)).await;
-        let text = line.text().await.unwrap();
+        let line = shared(share_words);
+        let text = page.text_at(&line).await;
         assert!(text.contains(squares), "the squares: {text}");
-        assert!(
-            line.find_all(Locator::Css("img.emoji, .component-button"))
-                .await
-                .unwrap()
-                .is_empty(),
-            "no die, no button: {text}"
-        );
+        let pictures = page
+            .on_element(
+                &line,
+                "return el.querySelectorAll('.message-body img, .embed, .component-button').length;",
+            )
+            .await;
+        assert_eq!(pictures, json!(0), "no die, no button: {text}");
         page.scroll_to(&line, "end").await;
         page.assert_phone_layout("a share").await;
         page.screenshot(&format!("phone-daily-share{suffix}")).await;
@@ -1738,7 +1778,7 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
     page.act_as("alice").await;
     page.command("/pig daily").await;
     page.private_with(&["Pig daily #1"]).await;
-    assert!(page.play_daily(DailyPolicy::UpTo(20), 600).await);
+    assert!(page.play_daily("pig", DailyPolicy::UpTo(20), 600).await);
     let end = page
         .private_with(&["Pig daily #1", "Score:", "turns", "Accuracy:", "Luck:"])
         .await;
