@@ -133,9 +133,48 @@ fn simulate(c: &mut Criterion) {
     }
 }
 
+/// The daily deal: Pig's table of the fewest turns alone (once per process), and each game's deal
+/// played by exact play from its start to its end (the bot's score shown the next day; each of its
+/// decisions costs the whole over the decisions it made, printed).
+fn daily_deals(c: &mut Criterion) {
+    use forgetit::daily::Seed;
+    use forgetit::engine::Player;
+    c.bench_function(
+        "Pig alone to 100 in the fewest turns (once per process)",
+        |b| b.iter(|| pig_solver::Alone::solve(100).turns(0)),
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let cache = dir.path().join("get-dickey-strategy.bin");
+    load_or_solve(Some(&cache), |_, _| {});
+    for game in forgetit::games::all()
+        .iter()
+        .filter(|g| g.daily().is_some())
+    {
+        let strategy = game.strategy(Some(&cache));
+        let seed = Seed::of(&[5; 32], 20_500, game.kind());
+        let play = || {
+            let mut deal = game.deal(Player::Bot(1), "bot", &seed).unwrap();
+            let mut moves = 0;
+            while deal.play_exact(&strategy, &seed) {
+                moves += 1;
+            }
+            moves
+        };
+        // The first deal warms what the strategy builds on first use.
+        eprintln!("{}: {} decisions a deal", game.kind().as_str(), play());
+        c.bench_function(
+            &format!(
+                "a {} daily deal played exactly, start to end",
+                game.kind().as_str()
+            ),
+            |b| b.iter(play),
+        );
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = solve_a_turn, solve_the_race, solve_get_dickey, solve_pig, simulate
+    targets = solve_a_turn, solve_the_race, solve_get_dickey, solve_pig, simulate, daily_deals
 }
 criterion_main!(benches);

@@ -149,13 +149,15 @@ privacy-title = 🔒 Privacy: what the bot keeps, and for how long
 privacy-stored = What is stored
 privacy-stored-text = • The games played in each server: the channel, each seat's Discord id and the name the player had in that server, the scores, and the game's log of events (every move and die; the joins name the players too).
     • Lifetime statistics per server and game (games, wins, points, best turn or game, turns), with the name you use in that server, for its leaderboards; your result in each finished game with the time it finished, for the leaderboards of the last 7 and 30 days; and your skill rating per game, in each server and across servers, with its value after each rated game (for the chart of `stats`).
+    • Your daily deals: each day's moves and dice, your name, score, accuracy and luck, and the servers you played or shared them in (for their boards of the day), for your streaks and averages.
+    • Your daily deals: each day's moves and dice, your name, score, accuracy and luck, and the servers you played or shared them in (for their boards of the day), for your streaks and averages.
     • Nothing else: no messages, no profile, no other server data.
 privacy-why = Why
 privacy-why-text = To play the games (an open game is rebuilt from its log after a restart), and to show scores, statistics and leaderboards.
 privacy-how-long = For how long
 privacy-how-long-text = As long as the bot is in the server. When the bot is removed from a server, that server's games and statistics are deleted 30 days later, unless the bot is added back before then.
 privacy-forget = Forget me
-privacy-forget-text = { $command } deletes your statistics, results and ratings in every server at once, and replaces your name in the stored games with “a former player”. Your Discord id stays in those games' records, with no name, so that they and the other players' results stay as they were played. Messages already posted in channels are not changed.
+privacy-forget-text = { $command } deletes your statistics, results, ratings and daily deals in every server at once, and replaces your name in the stored games with “a former player”. Your Discord id stays in those games' records, with no name, so that they and the other players' results stay as they were played. Messages already posted in channels are not changed.
 former-player = a former player
 forget-prompt = **Forget you?** This deletes your statistics and ratings in every server, for every game, and replaces your name in every stored game with “a former player”. The other players' results stay as they are. It cannot be undone.
 forget-button-yes = Forget me

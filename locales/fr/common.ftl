@@ -171,13 +171,14 @@ privacy-title = 🔒 Confidentialité : ce que le bot garde, et combien de temp
 privacy-stored = Ce qui est gardé
 privacy-stored-text = • Les parties jouées sur chaque serveur : le salon, l'identifiant Discord de chaque place et le nom qu'avait le joueur sur ce serveur, les scores, et le journal de la partie (chaque coup et chaque dé ; les arrivées à la table nomment aussi les joueurs).
     • Les statistiques cumulées par serveur et par jeu (parties, victoires, points, meilleur tour ou meilleure partie, tours), avec le nom que vous avez sur ce serveur, pour ses classements ; votre résultat dans chaque partie finie avec l'heure de sa fin, pour les classements des 7 et 30 derniers jours ; et votre niveau par jeu, sur chaque serveur et sur tous les serveurs, avec sa valeur après chaque partie classée (pour le graphique de `stats`).
+    • Vos donnes du jour : les coups et les dés de chaque jour, votre nom, score, précision et chance, et les serveurs où vous les avez jouées ou partagées (pour leurs classements du jour), pour vos séries et moyennes.
     • Rien d'autre : ni messages, ni profil, ni autres données du serveur.
 privacy-why = Pourquoi
 privacy-why-text = Pour jouer les parties (une partie en cours est reconstruite à partir de son journal après un redémarrage), et pour montrer les scores, les statistiques et les classements.
 privacy-how-long = Combien de temps
 privacy-how-long-text = Tant que le bot est sur le serveur. Quand le bot est retiré d'un serveur, les parties et les statistiques de ce serveur sont supprimées 30 jours plus tard, sauf si le bot y est ajouté de nouveau d'ici là.
 privacy-forget = M'oublier
-privacy-forget-text = { $command } supprime d'un coup vos statistiques, résultats et niveaux sur tous les serveurs, et remplace votre nom dans les parties gardées par « un ancien joueur ». Votre identifiant Discord reste dans les journaux de ces parties, sans nom, pour que ces parties et les résultats des autres joueurs restent tels qu'ils ont été joués. Les messages déjà publiés dans les salons ne sont pas modifiés.
+privacy-forget-text = { $command } supprime d'un coup vos statistiques, résultats, niveaux et donnes du jour sur tous les serveurs, et remplace votre nom dans les parties gardées par « un ancien joueur ». Votre identifiant Discord reste dans les journaux de ces parties, sans nom, pour que ces parties et les résultats des autres joueurs restent tels qu'ils ont été joués. Les messages déjà publiés dans les salons ne sont pas modifiés.
 former-player = un ancien joueur
 forget-prompt = **Vous oublier ?** Cela supprime vos statistiques et vos niveaux sur tous les serveurs, pour tous les jeux, et remplace votre nom dans chaque partie gardée par « un ancien joueur ». Les résultats des autres joueurs restent tels quels. C'est définitif.
 forget-button-yes = M'oublier

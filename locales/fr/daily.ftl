@@ -1,6 +1,6 @@
-# La donne du jour : les mêmes dés pour tout le monde, chaque décision jugée face au jeu exact.
+# La donne du jour : les mêmes dés pour tout le monde, chaque décision jugée face au jeu exact.
 
-daily-title = { $game } · donne du jour nº { $number }
+daily-title = { $game } · donne du jour n° { $number }
 daily-points = { $n } { $n ->
         [one] point
        *[other] points
@@ -11,41 +11,42 @@ daily-turns = { $n } { $n ->
     }
 daily-amount-points = { $n } points
 daily-amount-turns = { $n } tours
-daily-score = **Score :** { $score }
-daily-accuracy = **Précision :** { $accuracy } % (le jeu exact attend { $expected } ; vos décisions ont cédé { $lost })
-daily-luck-points-good = **Chance :** les dés vous ont donné { $luck } de plus que ce que vos décisions devaient rapporter
-daily-luck-points-bad = **Chance :** les dés vous ont donné { $luck } de moins que ce que vos décisions devaient rapporter
-daily-luck-turns-good = **Chance :** les dés vous ont fait gagner { $luck } sur ce que vos décisions devaient prendre
-daily-luck-turns-bad = **Chance :** les dés vous ont coûté { $luck } de plus que ce que vos décisions devaient prendre
+daily-score = **Score :** { $score }
+daily-accuracy = **Précision :** { $accuracy } (le jeu exact attend { $expected } ; vos décisions ont cédé { $lost })
+daily-luck-points-good = **Chance :** les dés vous ont donné { $luck } de plus que ce que vos décisions devaient rapporter
+daily-luck-points-bad = **Chance :** les dés vous ont donné { $luck } de moins que ce que vos décisions devaient rapporter
+daily-luck-turns-good = **Chance :** les dés vous ont fait gagner { $luck } sur ce que vos décisions devaient prendre
+daily-luck-turns-bad = **Chance :** les dés vous ont coûté { $luck } de plus que ce que vos décisions devaient prendre
 daily-decisions = Décisions qui ont coûté
-daily-no-mistakes = Aucune : chaque décision était celle du jeu exact, ou presque.
-daily-mistake = Tour { $turn } : { $chosen } ; mieux : { $best } (−{ $cost })
-daily-footer = 🟩 exact · 🟨 petite perte · 🟥 grosse erreur. La précision est la part du résultat attendu du jeu exact que vos décisions ont gardée ; la chance est la part des dés.
+daily-no-mistakes = Aucune : chaque décision était celle du jeu exact, ou presque.
+daily-mistake = Tour { $turn } : { $chosen } ; mieux : { $best } (−{ $cost })
+daily-footer = 🟩 exact · 🟨 petite perte · 🟥 grosse erreur. La précision est la part du résultat attendu du jeu exact que vos décisions ont gardée ; la chance est la part des dés.
 daily-share = Partager
 daily-shared-by = partagé par { $name }
-daily-ended-midnight = Cette donne n'était pas finie à la fin de son jour : elle s'est arrêtée là où elle en était.
+daily-ended-midnight = Cette donne n'était pas finie à la fin de son jour : elle s'est arrêtée là où elle en était.
 daily-played = Vous avez joué la donne du jour. La prochaine arrive dans { $next }.
-daily-exact = { $deal }, celle d'hier : le robot l'a jouée pour { $score }.
-daily-midnight-note = Votre partie de la { $deal } n'était pas finie à minuit : elle s'est arrêtée là où elle en était ({ $score }, { $accuracy } %).
+daily-exact = { $deal }, celle d'hier : le robot l'a jouée pour { $score }.
+daily-midnight-note = { $deal } : pas finie à minuit, elle s'est arrêtée là où elle en était ({ $score }, { $accuracy }).
 daily-gone = Le jour de cette donne est passé. Relancez la commande du jour pour celle d'aujourd'hui.
-daily-not-yours = Cette donne est celle de quelqu'un d'autre : lancez la commande du jour pour jouer la vôtre.
-daily-not-over = Finissez d'abord la donne : vous pourrez ensuite la partager.
+daily-not-yours = Cette donne est celle de quelqu'un d'autre : lancez la commande du jour pour jouer la vôtre.
+daily-not-over = Finissez d'abord la donne : vous pourrez ensuite la partager.
 daily-unknown = Ce bouton ne fait rien ici.
 daily-none = { $game } n'a pas de donne du jour.
 daily-board-title = { $deal } · ce serveur
 daily-board-empty = Personne ici n'a encore joué la donne du jour.
 daily-board-midnight = arrêtée à minuit
 daily-stats-title = { $game }, donnes du jour · { $name }
-daily-stats-none = Aucune donne du jour de { $game } jouée pour l'instant.
-daily-stats-played = **Donnes jouées :** { $n }
-daily-stats-streak = **Série :** { $current } { $current ->
+daily-stats-none = Aucune donne du jour du jeu { $game } jouée pour l'instant.
+daily-stats-played = **Donnes jouées :** { $n }
+daily-stats-streak = **Série :** { $current } { $current ->
         [one] jour
        *[other] jours
-    } (record : { $best })
-daily-stats-accuracy = **Précision moyenne :** { $week } sur 7 jours · { $month } sur 30 jours
+    } (record : { $best })
+daily-stats-accuracy = **Précision moyenne :** { $week } sur 7 jours · { $month } sur 30 jours
 daily-chart-title = Précision, donne par donne
 daily-chart-deal = Donne
 daily-chart-accuracy = Précision (%)
-daily-chart-alt = Précision de { $name } sur { $n } donnes du jour ; la dernière : { $last } %.
-daily-board-no-server = Un classement est celui d'un serveur : lancez ceci dans un serveur.
+daily-chart-alt = Précision { DE($name) } sur { $n } donnes du jour ; la dernière : { $last }.
+daily-board-no-server = Un classement est celui d'un serveur : lancez ceci dans un serveur.
 daily-stats-field = Donne du jour
+daily-percent = { $n } %

@@ -41,9 +41,11 @@ impl DealName {
     }
 }
 
-/// A share of 1 as a whole percent ("96").
-fn percent(share: f64) -> String {
-    format!("{:.0}", (share * 100.0).clamp(0.0, 100.0).floor())
+/// A share of 1 as a whole percent, floored (99.6 % of exact play is not 100 %): "96%", in
+/// French "96 %" (a narrow no-break space).
+fn percent(share: f64, lang: Lang) -> String {
+    let n = (share * 100.0).clamp(0.0, 100.0).floor();
+    tr!(lang, "daily-percent", n = format!("{n:.0}"))
 }
 
 /// A deal's score in its measure: "287 points", "13 turns".
@@ -108,7 +110,7 @@ pub fn end_view(
     lines.push(tr!(
         lang,
         "daily-accuracy",
-        accuracy = percent(review.accuracy()),
+        accuracy = percent(review.accuracy(), lang),
         expected = amount(review.expected, measure, lang),
         lost = amount(review.lost, measure, lang)
     ));
@@ -173,10 +175,10 @@ pub fn end_view(
 /// The share line: the deal, the score, the accuracy and a square a turn; no die.
 pub fn share_line(name: DealName, review: &DailyReview, lang: Lang) -> String {
     format!(
-        "🎲 {} · {} · {} % · {}",
+        "🎲 {} · {} · {} · {}",
         name.title(lang),
         score_text(review.score, review.measure, lang),
-        percent(review.accuracy()),
+        percent(review.accuracy(), lang),
         Square::line(&review.squares())
     )
 }
@@ -222,7 +224,7 @@ pub fn midnight_note(name: DealName, review: &DailyReview, lang: Lang) -> String
         "daily-midnight-note",
         deal = name.title(lang),
         score = score_text(review.score, review.measure, lang),
-        accuracy = percent(review.accuracy())
+        accuracy = percent(review.accuracy(), lang)
     )
 }
 
@@ -244,10 +246,10 @@ pub fn board_view(name: DealName, measure: Measure, rows: &[BoardRow], lang: Lan
         let mut lines = Vec::new();
         let mut rank = 0;
         for (i, row) in rows.iter().enumerate() {
-            let shown = (percent(row.accuracy), row.score);
+            let shown = (percent(row.accuracy, lang), row.score);
             let tied = i > 0 && {
                 let before = &rows[i - 1];
-                (percent(before.accuracy), before.score) == shown
+                (percent(before.accuracy, lang), before.score) == shown
             };
             if !tied {
                 rank = i as u64 + 1;
@@ -258,7 +260,7 @@ pub fn board_view(name: DealName, measure: Measure, rows: &[BoardRow], lang: Lan
                 String::new()
             };
             lines.push(format!(
-                "{} {} · {} % · {}{midnight}",
+                "{} {} · {} · {}{midnight}",
                 place(rank),
                 escape(&truncate(&display_name(&row.name), 32)),
                 shown.0,
@@ -332,8 +334,7 @@ pub fn summary(history: &[Played], today: i64, lang: Lang) -> Option<String> {
         return None;
     }
     let streaks = Streaks::of(history, today);
-    let shown =
-        |share: Option<f64>| share.map_or_else(|| "—".to_string(), |s| format!("{} %", percent(s)));
+    let shown = |share: Option<f64>| share.map_or_else(|| "—".to_string(), |s| percent(s, lang));
     Some(
         [
             tr!(lang, "daily-stats-played", n = streaks.played),
@@ -427,7 +428,7 @@ pub fn accuracy_chart(who: &str, history: &[Played], lang: Lang) -> Option<Pictu
             "daily-chart-alt",
             name = who,
             n = history.len(),
-            last = percent(last)
+            last = percent(last, lang)
         )),
     })
 }

@@ -1700,12 +1700,25 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
         let first = page.deal_moves("fgi").await;
         assert_eq!(first.len(), 1, "{first:?}");
         assert!(first[0].0.ends_with(":roll"), "{first:?}");
-        // A few moves in: the dice and the moves within the screen.
+        // A few moves in, at a moment with dice kept (Bank offered): the dice and the moves
+        // within the screen.
         assert!(
             !page.play_daily("fgi", policy, 5).await,
             "a deal lasts ten turns"
         );
+        for _ in 0..40 {
+            let offered = page.deal_moves("fgi").await;
+            if offered.iter().any(|(id, _)| id.ends_with(":bank")) {
+                break;
+            }
+            assert!(!page.play_daily("fgi", policy, 1).await, "{offered:?}");
+        }
         if let Some(suffix) = suffix {
+            page.wait(&format!(
+                "{}[substring(@data-custom-id, string-length(@data-custom-id) - 4) = ':bank']",
+                deal_buttons("fgi")
+            ))
+            .await;
             page.private_with(&[title, only_you]).await;
             page.scroll_to(&deal, "end").await;
             page.assert_phone_layout("a deal in progress").await;
@@ -1724,7 +1737,8 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
             .unwrap_or_else(|| panic!("a line of squares: {text}"));
         assert_eq!(squares.chars().count(), 10, "a square a turn: {text}");
         let Some(suffix) = suffix else { continue };
-        page.scroll_to(&end, "end").await;
+        // Its top: the heading, the figures and the squares (the decisions run on below).
+        page.scroll_to(&end, "start").await;
         page.assert_phone_layout("a deal's end").await;
         page.screenshot(&format!("phone-daily-end{suffix}")).await;
 
@@ -1785,6 +1799,15 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
     page.scroll_to(&end, "end").await;
     page.assert_phone_layout("Pig's deal's end").await;
     page.screenshot("phone-daily-pig-end").await;
+
+    // alice's daily statistics of For Get It: one deal played, a streak of one day.
+    page.command("/forgetit daily show:my stats").await;
+    let stats = page
+        .private_with(&["For Get It daily", "alice", "Deals played", "Streak"])
+        .await;
+    page.scroll_to(&stats, "end").await;
+    page.assert_phone_layout("daily statistics").await;
+    page.screenshot("phone-daily-stats").await;
 
     assert_eq!(page.sandbox.standin().problems(), Vec::<String>::new());
     page.client.close().await.unwrap();
