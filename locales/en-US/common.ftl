@@ -150,7 +150,6 @@ privacy-stored = What is stored
 privacy-stored-text = • The games played in each server: the channel, each seat's Discord id and the name the player had in that server, the scores, and the game's log of events (every move and die; the joins name the players too).
     • Lifetime statistics per server and game (games, wins, points, best turn or game, turns), with the name you use in that server, for its leaderboards; your result in each finished game with the time it finished, for the leaderboards of the last 7 and 30 days; and your skill rating per game, in each server and across servers, with its value after each rated game (for the chart of `stats`).
     • Your daily deals: each day's moves and dice, your name, score, accuracy and luck, and the servers you played or shared them in (for their boards of the day), for your streaks and averages.
-    • Your daily deals: each day's moves and dice, your name, score, accuracy and luck, and the servers you played or shared them in (for their boards of the day), for your streaks and averages.
     • Nothing else: no messages, no profile, no other server data.
 privacy-why = Why
 privacy-why-text = To play the games (an open game is rebuilt from its log after a restart), and to show scores, statistics and leaderboards.

@@ -12,15 +12,15 @@ daily-turns = { $n } { $n ->
 daily-amount-points = { $n } points
 daily-amount-turns = { $n } turns
 daily-score = **Score:** { $score }
-daily-accuracy = **Accuracy:** { $accuracy } (exact play expects { $expected }; your decisions gave away { $lost })
-daily-luck-points-good = **Luck:** the dice gave you { $luck } more than your decisions were expected to make
-daily-luck-points-bad = **Luck:** the dice gave you { $luck } less than your decisions were expected to make
-daily-luck-turns-good = **Luck:** the dice saved you { $luck } on what your decisions were expected to take
-daily-luck-turns-bad = **Luck:** the dice cost you { $luck } more than your decisions were expected to take
+daily-accuracy = **Accuracy:** { $accuracy } (perfect play expects { $expected }; your choices cost { $lost })
+daily-luck-points-good = **Luck:** the dice gave you { $luck } more than your choices were expected to make
+daily-luck-points-bad = **Luck:** the dice gave you { $luck } less than your choices were expected to make
+daily-luck-turns-good = **Luck:** the dice saved you { $luck }
+daily-luck-turns-bad = **Luck:** the dice cost you { $luck }
 daily-decisions = Decisions that cost
-daily-no-mistakes = None: every decision was exact play's, or within a hair of it.
-daily-mistake = Turn { $turn }: { $chosen }; better: { $best } (−{ $cost })
-daily-footer = 🟩 exact · 🟨 small loss · 🟥 blunder. Accuracy is the share of exact play's expected result your decisions kept; luck is the dice's part.
+daily-no-mistakes = None: every choice was perfect play's, or within a point of it.
+daily-mistake = Turn { $turn }: { $chosen } → better { $best } (−{ $cost })
+daily-footer = 🟩 perfect · 🟨 small loss · 🟥 blunder. Accuracy: how much of perfect play's expected score your choices kept. Luck: what the dice added or took.
 daily-share = Share
 daily-shared-by = shared by { $name }
 daily-ended-midnight = This deal was not finished when its day ended, so it ended as it stood.
@@ -32,7 +32,7 @@ daily-not-yours = This deal is someone else's: run the daily command to play you
 daily-not-over = Finish the deal first: then you can share it.
 daily-unknown = That button does nothing here.
 daily-none = { $game } has no daily deal.
-daily-board-title = { $deal } · this server
+daily-board-title = Today's board · { $deal }
 daily-board-empty = Nobody here has played today's deal yet.
 daily-board-midnight = ended at midnight
 daily-stats-title = { $game } daily · { $name }
@@ -50,3 +50,19 @@ daily-chart-alt = { $name }'s accuracy over { $n } daily deals; the last { $last
 daily-board-no-server = A board is a server's: run this in a server.
 daily-stats-field = Daily deal
 daily-percent = { $n }%
+daily-turn-of = Turn { $turn } of { $of }
+daily-turn = Turn { $turn }
+daily-score-turns = **Score:** 100 reached in { $n } { $n ->
+        [one] turn
+       *[other] turns
+    } (fewer is better)
+daily-more-mistakes = and { $n } smaller { $n ->
+        [one] one
+       *[other] ones
+    }
+daily-shared = Shared ✓
+daily-next = The next deal is in { $next }.
+daily-board-footer = By accuracy, then score.
+daily-form-forgetit = Ten turns alone, the same dice for everyone today; your choices are judged against perfect play.
+daily-form-getdickey = A whole card alone, the same dice for everyone today; your choices are judged against perfect play.
+daily-form-pig = Reach 100 alone in as few turns as you can, the same die for everyone today; your choices are judged against perfect play.

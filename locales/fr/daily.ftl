@@ -12,15 +12,15 @@ daily-turns = { $n } { $n ->
 daily-amount-points = { $n } points
 daily-amount-turns = { $n } tours
 daily-score = **Score :** { $score }
-daily-accuracy = **Précision :** { $accuracy } (le jeu exact attend { $expected } ; vos décisions ont cédé { $lost })
-daily-luck-points-good = **Chance :** les dés vous ont donné { $luck } de plus que ce que vos décisions devaient rapporter
-daily-luck-points-bad = **Chance :** les dés vous ont donné { $luck } de moins que ce que vos décisions devaient rapporter
-daily-luck-turns-good = **Chance :** les dés vous ont fait gagner { $luck } sur ce que vos décisions devaient prendre
-daily-luck-turns-bad = **Chance :** les dés vous ont coûté { $luck } de plus que ce que vos décisions devaient prendre
+daily-accuracy = **Précision :** { $accuracy } (le jeu parfait attend { $expected } ; vos choix vous ont coûté { $lost })
+daily-luck-points-good = **Chance :** les dés vous ont donné { $luck } de plus que ce que vos choix devaient rapporter
+daily-luck-points-bad = **Chance :** les dés vous ont donné { $luck } de moins que ce que vos choix devaient rapporter
+daily-luck-turns-good = **Chance :** les dés vous ont fait gagner { $luck }
+daily-luck-turns-bad = **Chance :** les dés vous ont coûté { $luck }
 daily-decisions = Décisions qui ont coûté
-daily-no-mistakes = Aucune : chaque décision était celle du jeu exact, ou presque.
-daily-mistake = Tour { $turn } : { $chosen } ; mieux : { $best } (−{ $cost })
-daily-footer = 🟩 exact · 🟨 petite perte · 🟥 grosse erreur. La précision est la part du résultat attendu du jeu exact que vos décisions ont gardée ; la chance est la part des dés.
+daily-no-mistakes = Aucune : chaque choix était celui du jeu parfait, à un point près.
+daily-mistake = Tour { $turn } : { $chosen } → mieux : { $best } (−{ $cost })
+daily-footer = 🟩 parfait · 🟨 petite perte · 🟥 grosse erreur. Précision : la part du score attendu du jeu parfait que vos choix ont gardée. Chance : ce que les dés ont ajouté ou retiré.
 daily-share = Partager
 daily-shared-by = partagé par { $name }
 daily-ended-midnight = Cette donne n'était pas finie à la fin de son jour : elle s'est arrêtée là où elle en était.
@@ -32,7 +32,7 @@ daily-not-yours = Cette donne est celle de quelqu'un d'autre : lancez la comman
 daily-not-over = Finissez d'abord la donne : vous pourrez ensuite la partager.
 daily-unknown = Ce bouton ne fait rien ici.
 daily-none = { $game } n'a pas de donne du jour.
-daily-board-title = { $deal } · ce serveur
+daily-board-title = Classement du jour · { $deal }
 daily-board-empty = Personne ici n'a encore joué la donne du jour.
 daily-board-midnight = arrêtée à minuit
 daily-stats-title = { $game }, donnes du jour · { $name }
@@ -50,3 +50,19 @@ daily-chart-alt = Précision { DE($name) } sur { $n } donnes du jour ; la dern
 daily-board-no-server = Un classement est celui d'un serveur : lancez ceci dans un serveur.
 daily-stats-field = Donne du jour
 daily-percent = { $n } %
+daily-turn-of = Tour { $turn } sur { $of }
+daily-turn = Tour { $turn }
+daily-score-turns = **Score :** 100 atteint en { $n } { $n ->
+        [one] tour
+       *[other] tours
+    } (le moins est le mieux)
+daily-more-mistakes = et { $n } { $n ->
+        [one] autre, plus petite
+       *[other] autres, plus petites
+    }
+daily-shared = Partagé ✓
+daily-next = La prochaine donne arrive dans { $next }.
+daily-board-footer = Par précision, puis par score.
+daily-form-forgetit = Dix tours en solo, les mêmes dés pour tout le monde aujourd'hui ; vos choix sont jugés face au jeu parfait.
+daily-form-getdickey = Une feuille entière en solo, les mêmes dés pour tout le monde aujourd'hui ; vos choix sont jugés face au jeu parfait.
+daily-form-pig = Atteindre 100 en solo en aussi peu de tours que possible, le même dé pour tout le monde aujourd'hui ; vos choix sont jugés face au jeu parfait.

@@ -4,7 +4,7 @@
 
 use crate::daily::{DailyReview, Seed};
 use crate::engine::intent::Intent;
-use crate::engine::table::{Action, Event, Game, Phase, RuleError};
+use crate::engine::table::{Action, Event, Game, Phase, RuleError, Turn};
 use crate::engine::{GameKind, Player};
 use crate::games::{AnyStrategy, Entry, Hosted};
 use crate::i18n::Lang;
@@ -29,6 +29,8 @@ pub trait DealGame: Send + Sync {
     fn over(&self) -> bool;
     /// Its score so far (points, or turns taken).
     fn score(&self) -> i64;
+    /// Where it stands: the turn in progress (the last one once over) and the points so far.
+    fn progress(&self) -> (u32, u32);
     /// The move a button's `code` names (`chosen`: a menu's pick), made with the deal's dice.
     fn play(
         &mut self,
@@ -111,6 +113,14 @@ impl<R: Hosted> DealGame for Deal<R> {
         R::daily_score(&self.game)
     }
 
+    fn progress(&self) -> (u32, u32) {
+        let turn = match &self.game.phase {
+            Phase::Playing { turn } => turn.number(),
+            _ => 0,
+        };
+        (turn, self.game.total(0))
+    }
+
     fn play(
         &mut self,
         code: &str,
@@ -141,6 +151,14 @@ impl<R: Hosted> DealGame for Deal<R> {
 
     fn view(&self, style: &DiceStyle, lang: Lang) -> MessageView {
         let mut view = R::turn_view(&self.game, style, lang);
+        // Private, alone: no one to ping, and no scoreboard of one (the heading says the total).
+        view.content = view
+            .content
+            .lines()
+            .filter(|line| !line.contains("<@"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        view.embeds.truncate(1);
         // A move's button, or a menu whose options complete a move.
         let is_move = |action: &UiAction, chosen: Option<&str>| match action {
             UiAction::Game(code) => matches!(

@@ -17,7 +17,7 @@ use crate::engine::{GameKind, Player};
 use crate::games::AnyGame;
 use crate::i18n::Lang;
 use crate::ids::{GuildId, UserId};
-use crate::render::daily::{self as view, BoardRow, DealName, Ending, Played};
+use crate::render::daily::{self as view, BoardRow, DealName, Ending, Played, Share};
 use crate::render::MessageView;
 use crate::store::{DailyDeal, DailyEnd, Store, StoreError};
 use crate::tables::Tables;
@@ -45,8 +45,14 @@ pub enum Answer {
     Private(MessageView),
     /// The clicked (private) message, updated.
     Update(MessageView),
-    /// A message posted in the channel for everyone.
+    /// A message for everyone in the channel, as the answer.
     Public(MessageView),
+    /// The share line, `public`, posted in the channel for everyone, and the clicked (private)
+    /// end updated to say it was shared (`private`).
+    Shared {
+        public: MessageView,
+        private: MessageView,
+    },
 }
 
 /// The deal a person has open, as a click names it.
@@ -230,8 +236,18 @@ impl Dailies {
     /// The deal in progress, under its heading and `notes`.
     fn playing(&self, name: DealName, deal: &dyn DealGame, notes: &[String], lang: Lang) -> Shown {
         let style = &self.0.tables.config().style;
+        let (turn, points) = deal.progress();
+        let progress = view::Progress {
+            turn,
+            of: name
+                .kind
+                .game()
+                .and_then(|g| g.daily())
+                .and_then(|f| f.turns),
+            points,
+        };
         Shown {
-            view: view::deal_view(name, notes, deal.view(style, lang), lang),
+            view: view::deal_view(name, progress, notes, deal.view(style, lang), lang),
             deal: None,
         }
     }
@@ -318,10 +334,11 @@ impl Dailies {
                 }
             }
         };
-        self.show(name, stored, notes, now, lang).await
+        self.show(name, stored, notes, now, lang, true).await
     }
 
     /// A stored deal as it stands: in play, or ended (with the time to the next deal).
+    /// `again`: asked for once more (a second try the same day is told when the next deal comes).
     async fn show(
         &self,
         name: DealName,
@@ -329,6 +346,7 @@ impl Dailies {
         mut notes: Vec<String>,
         now: i64,
         lang: Lang,
+        again: bool,
     ) -> Result<Shown> {
         let game = Self::game(stored.kind)?;
         let today = day_of(now);
@@ -345,15 +363,24 @@ impl Dailies {
             }
             Some(ending) => {
                 if stored.day == today {
-                    notes.push(view::played_note(until_next_day(now), lang));
+                    notes.push(if again {
+                        view::played_note(until_next_day(now), lang)
+                    } else {
+                        view::next_note(until_next_day(now), lang)
+                    });
                 }
                 let review = self.review(&stored, lang).await?;
                 let ending = match ending {
                     DailyEnd::Played => Ending::Played,
                     DailyEnd::Midnight => Ending::Midnight,
                 };
+                let share = if stored.day == today {
+                    Share::Offered
+                } else {
+                    Share::No
+                };
                 Ok(Shown {
-                    view: view::end_view(name, &review, ending, &notes, stored.day == today, lang),
+                    view: view::end_view(name, &review, ending, &notes, share, lang),
                     deal: Some(DealRef {
                         kind: stored.kind,
                         day: stored.day,
@@ -397,11 +424,26 @@ impl Dailies {
         }
         if code == view::SHARE {
             return match (&stored.ended, stored.day == today) {
-                (Some(_), true) => {
+                (Some(ending), true) => {
                     let review = self.review(&stored, lang).await?;
+                    let ending = match ending {
+                        DailyEnd::Played => Ending::Played,
+                        DailyEnd::Midnight => Ending::Midnight,
+                    };
+                    let notes = [view::next_note(until_next_day(now), lang)];
                     Ok((
-                        Answer::Public(view::share_view(name, &review, &asker.name, lang)),
-                        None,
+                        Answer::Shared {
+                            public: view::share_view(name, &review, &asker.name, lang),
+                            private: view::end_view(
+                                name,
+                                &review,
+                                ending,
+                                &notes,
+                                Share::Done,
+                                lang,
+                            ),
+                        },
+                        Some(deal),
                     ))
                 }
                 (Some(_), false) => private("daily-gone"),
@@ -414,7 +456,9 @@ impl Dailies {
         }
         if stored.ended.is_some() || stored.version != deal.version {
             // Over, or clicked on an older view of it: shown as it is.
-            let shown = self.show(name, stored, Vec::new(), now, lang).await?;
+            let shown = self
+                .show(name, stored, Vec::new(), now, lang, false)
+                .await?;
             return Ok((Answer::Update(shown.view), shown.deal));
         }
         let mut played = game.deal_load(&stored.events).map_err(DailyError::Broken)?;
@@ -438,12 +482,16 @@ impl Dailies {
                 .daily_deal(asker.user, deal.kind, deal.day)
                 .await?
                 .ok_or_else(|| DailyError::Broken("a deal vanished".into()))?;
-            let shown = self.show(name, stored, Vec::new(), now, lang).await?;
+            let shown = self
+                .show(name, stored, Vec::new(), now, lang, false)
+                .await?;
             return Ok((Answer::Update(shown.view), shown.deal));
         }
         if played.over() {
             let (stored, _) = self.end(stored, DailyEnd::Played).await?;
-            let shown = self.show(name, stored, Vec::new(), now, lang).await?;
+            let shown = self
+                .show(name, stored, Vec::new(), now, lang, false)
+                .await?;
             return Ok((Answer::Update(shown.view), shown.deal));
         }
         let mut shown = self.playing(name, played.as_ref(), &[], lang);

@@ -70,12 +70,16 @@ enum Asked {
 }
 
 /// Answers the interaction `(id, token)` with `work`'s answer, deferring it first if it is slow.
+/// A share line is posted in `post_in` (the channel, where the bot is a member) as a message of
+/// its own, not a reply to the private end the person clicked (which everyone else would see as
+/// a reply to a message they cannot see); elsewhere, or if that post fails, it is the answer.
 async fn answer(
     http: &serenity::Http,
     id: serenity::InteractionId,
     token: &str,
     asked: Asked,
     lang: Lang,
+    post_in: Option<serenity::ChannelId>,
     work: impl std::future::Future<Output = Result<(Answer, Option<DealRef>), DailyError>>,
 ) -> Result<(), serenity::Error> {
     tokio::pin!(work);
@@ -98,6 +102,29 @@ async fn answer(
     });
     let name = namer(deal);
     let files = |view: &MessageView| io::files(view).collect::<Vec<_>>();
+    let answer = match answer {
+        Answer::Shared { public, private } => {
+            let posted = match post_in {
+                Some(channel) => {
+                    let post = io::create_message(&public, &name).allowed_mentions(io::no_pings());
+                    match channel.send_message(http, post).await {
+                        Ok(_) => true,
+                        Err(e) => {
+                            warn!(error = %e, "a daily deal's share line was not posted");
+                            false
+                        }
+                    }
+                }
+                None => false,
+            };
+            if posted {
+                Answer::Update(private)
+            } else {
+                Answer::Public(public)
+            }
+        }
+        answer => answer,
+    };
     match (answer, deferred, asked) {
         (Answer::Private(view), false, _) | (Answer::Update(view), false, Asked::Command) => {
             let message = io::response(&view, &name)
@@ -133,6 +160,7 @@ async fn answer(
                     .add_files(files(&view));
             followup.execute(http, (None, token)).await.map(|_| ())
         }
+        (Answer::Shared { .. }, _, _) => unreachable!("a share is posted above"),
         (Answer::Public(view), true, _) => {
             let followup =
                 io::whole_message!(CreateInteractionResponseFollowup::new(), &view, &name);
@@ -177,6 +205,7 @@ pub(super) async fn daily(ctx: Context<'_>, show: Option<ShowChoice>) -> Result<
         &token,
         Asked::Command,
         lang,
+        None,
         work,
     )
     .await?;
@@ -211,7 +240,19 @@ pub(super) async fn click(
             answer => (answer, deal),
         })
     };
-    if let Err(e) = answer(&ctx.http, click.id, &click.token, Asked::Click, lang, work).await {
+    // Where the bot is a member, the share line is a message of its own in the channel.
+    let post_in = (!place.reach.answers_only()).then_some(click.channel_id);
+    if let Err(e) = answer(
+        &ctx.http,
+        click.id,
+        &click.token,
+        Asked::Click,
+        lang,
+        post_in,
+        work,
+    )
+    .await
+    {
         warn!(error = %e, "a daily deal's click went unanswered");
     }
 }

@@ -6,6 +6,8 @@
 pub struct DailyForm {
     /// What the deal is scored by.
     pub measure: Measure,
+    /// Its turns (rounds), when it has a fixed number of them.
+    pub turns: Option<u32>,
 }
 
 /// What a deal's score counts.
@@ -27,7 +29,7 @@ impl Measure {
     /// a blunder (🟥): docs/playing.md says them.
     pub fn thresholds(self) -> (f64, f64) {
         match self {
-            Measure::Points => (1.0, 10.0),
+            Measure::Points => (1.0, 15.0),
             Measure::Turns => (0.05, 0.5),
         }
     }
@@ -159,6 +161,7 @@ mod tests {
         assert!((turns.luck() - 4.0).abs() < 1e-12);
         assert_eq!(Square::of(0.99, Measure::Points), Square::Exact);
         assert_eq!(Square::of(1.0, Measure::Points), Square::Small);
-        assert_eq!(Square::of(10.0, Measure::Points), Square::Blunder);
+        assert_eq!(Square::of(14.9, Measure::Points), Square::Small);
+        assert_eq!(Square::of(15.0, Measure::Points), Square::Blunder);
     }
 }

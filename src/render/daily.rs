@@ -58,16 +58,49 @@ fn score_text(score: i64, measure: Measure, lang: Lang) -> String {
 
 /// An amount of the measure with one decimal: "12.5 points", "0.3 turns".
 fn amount(value: f64, measure: Measure, lang: Lang) -> String {
-    let shown = decimal(&format!("{:.1}", value.abs()), lang);
+    // A small amount keeps two decimals: never "0.0" for what is not nothing.
+    let digits = if value.abs() < 0.1 && value.abs() >= 0.005 {
+        2
+    } else {
+        1
+    };
+    let shown = decimal(&format!("{:.*}", digits, value.abs()), lang);
     match measure {
         Measure::Points => tr!(lang, "daily-amount-points", n = shown),
         Measure::Turns => tr!(lang, "daily-amount-turns", n = shown),
     }
 }
 
+/// Where a deal in play stands: its turn (of how many, when the form fixes it) and its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub turn: u32,
+    pub of: Option<u32>,
+    pub points: u32,
+}
+
 /// The deal being played: its heading and notes, then the game's turn with its moves.
-pub fn deal_view(name: DealName, notes: &[String], turn: MessageView, lang: Lang) -> MessageView {
-    let mut lines = vec![format!("📅 **{}**", name.title(lang))];
+pub fn deal_view(
+    name: DealName,
+    progress: Progress,
+    notes: &[String],
+    turn: MessageView,
+    lang: Lang,
+) -> MessageView {
+    let form = format!(
+        "-# {}",
+        tr!(lang, &format!("daily-form-{}", name.kind.command()))
+    );
+    let at = match progress.of {
+        Some(of) => tr!(lang, "daily-turn-of", turn = progress.turn, of = of),
+        None => tr!(lang, "daily-turn", turn = progress.turn),
+    };
+    let mut lines = vec![format!(
+        "📅 **{}** · {at} · {}",
+        name.title(lang),
+        tr!(lang, "daily-points", n = progress.points)
+    )];
+    lines.push(form);
     lines.extend(notes.iter().cloned());
     if !turn.content.is_empty() {
         lines.push(turn.content.clone());
@@ -87,14 +120,14 @@ pub enum Ending {
     Midnight,
 }
 
-/// A deal's end: its score, accuracy and luck, its squares, and the decisions that cost; the
-/// Share button while `shareable`. `notes` come first.
+/// A deal's end: its score, accuracy and luck, its squares, and the decisions that cost; its
+/// Share button. `notes` come first.
 pub fn end_view(
     name: DealName,
     review: &DailyReview,
     ending: Ending,
     notes: &[String],
-    shareable: bool,
+    share: Share,
     lang: Lang,
 ) -> MessageView {
     let measure = review.measure;
@@ -102,11 +135,14 @@ pub fn end_view(
     if ending == Ending::Midnight {
         lines.push(tr!(lang, "daily-ended-midnight"));
     }
-    lines.push(tr!(
-        lang,
-        "daily-score",
-        score = score_text(review.score, measure, lang)
-    ));
+    lines.push(match measure {
+        Measure::Points => tr!(
+            lang,
+            "daily-score",
+            score = score_text(review.score, measure, lang)
+        ),
+        Measure::Turns => tr!(lang, "daily-score-turns", n = review.score),
+    });
     lines.push(tr!(
         lang,
         "daily-accuracy",
@@ -125,51 +161,90 @@ pub fn end_view(
         lines.push(tr!(lang, id, luck = amount(luck, measure, lang)));
     }
     lines.push(Square::line(&review.squares()));
-    let mut costly = Vec::new();
-    for turn in &review.turns {
-        for m in &turn.mistakes {
-            costly.push(tr!(
-                lang,
-                "daily-mistake",
-                turn = turn.number,
-                chosen = m.chosen.as_str(),
-                best = m.best.as_str(),
-                cost = amount(m.cost, measure, lang)
-            ));
-        }
-    }
     let mut embed = EmbedView::new(&name.title(lang), COLOUR).description(&lines.join("\n"));
-    if costly.is_empty() {
-        embed = embed.field(
-            &tr!(lang, "daily-decisions"),
-            &tr!(lang, "daily-no-mistakes"),
-            false,
-        );
+    let decisions = decisions(review, lang);
+    let shown = if decisions.is_empty() {
+        tr!(lang, "daily-no-mistakes")
     } else {
-        // An embed field holds 1,024 characters: the costliest decisions first when they do not
-        // all fit.
-        let mut shown = String::new();
-        for line in costly {
-            if shown.chars().count() + line.chars().count() + 1 > 1000 {
-                shown.push('…');
-                break;
-            }
-            shown.push_str(&line);
-            shown.push('\n');
-        }
-        embed = embed.field(&tr!(lang, "daily-decisions"), shown.trim_end(), false);
-    }
+        decisions.join("\n")
+    };
+    embed = embed.field(&tr!(lang, "daily-decisions"), &shown, false);
     embed = embed.footer(&tr!(lang, "daily-footer"));
     let view = MessageView::new("").embed(embed);
-    if shareable {
-        view.row(vec![ButtonView::new(
+    match share {
+        Share::No => view,
+        Share::Offered => view.row(vec![ButtonView::new(
             &tr!(lang, "daily-share"),
             ButtonStyle::Primary,
             UiAction::Game(SHARE.into()),
-        )])
-    } else {
-        view
+        )]),
+        Share::Done => view.row(vec![ButtonView::new(
+            &tr!(lang, "daily-shared"),
+            ButtonStyle::Secondary,
+            UiAction::Game(SHARE.into()),
+        )
+        .disabled_if(true)]),
     }
+}
+
+/// A deal's end's Share button: none (a deal of a day that ended), offered, or pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Share {
+    No,
+    Offered,
+    Done,
+}
+
+/// How many of a deal's costly decisions its end lists (the costliest).
+pub const DECISIONS_SHOWN: usize = 5;
+
+/// The decisions that cost, the costliest first, the same decision of a turn made twice said
+/// once ("×2"), at most [`DECISIONS_SHOWN`] and a line for the rest.
+fn decisions(review: &DailyReview, lang: Lang) -> Vec<String> {
+    let measure = review.measure;
+    // (turn, chosen, best) -> (times, total cost)
+    type Said<'a> = (u32, &'a str, &'a str);
+    let mut merged: Vec<(Said, (u32, f64))> = Vec::new();
+    for turn in &review.turns {
+        for m in &turn.mistakes {
+            let key = (turn.number, m.chosen.as_str(), m.best.as_str());
+            match merged.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, (times, cost))) => {
+                    *times += 1;
+                    *cost += m.cost;
+                }
+                None => merged.push((key, (1, m.cost))),
+            }
+        }
+    }
+    merged.sort_by(|a, b| b.1 .1.total_cmp(&a.1 .1).then(a.0 .0.cmp(&b.0 .0)));
+    let mut lines: Vec<String> = merged
+        .iter()
+        .take(DECISIONS_SHOWN)
+        .map(|((turn, chosen, best), (times, cost))| {
+            let times = if *times > 1 {
+                format!(" ×{times}")
+            } else {
+                String::new()
+            };
+            tr!(
+                lang,
+                "daily-mistake",
+                turn = *turn,
+                chosen = format!("{chosen}{times}"),
+                best = *best,
+                cost = amount(*cost, measure, lang)
+            )
+        })
+        .collect();
+    if merged.len() > DECISIONS_SHOWN {
+        lines.push(tr!(
+            lang,
+            "daily-more-mistakes",
+            n = merged.len() - DECISIONS_SHOWN
+        ));
+    }
+    lines
 }
 
 /// The share line: the deal, the score, the accuracy and a square a turn; no die.
@@ -205,6 +280,11 @@ pub fn played_note(until_next_ms: i64, lang: Lang) -> String {
         "daily-played",
         next = next_deal_in(until_next_ms, lang)
     )
+}
+
+/// When the next deal comes, at a deal's end.
+pub fn next_note(until_next_ms: i64, lang: Lang) -> String {
+    tr!(lang, "daily-next", next = next_deal_in(until_next_ms, lang))
 }
 
 /// Yesterday's deal as exact play played it.
@@ -269,7 +349,11 @@ pub fn board_view(name: DealName, measure: Measure, rows: &[BoardRow], lang: Lan
         }
         lines.join("\n")
     };
-    MessageView::new("").embed(EmbedView::new(&title, COLOUR).description(&description))
+    MessageView::new("").embed(
+        EmbedView::new(&title, COLOUR)
+            .description(&description)
+            .footer(&tr!(lang, "daily-board-footer")),
+    )
 }
 
 /// One ended deal of a person's, for their statistics.

@@ -112,9 +112,27 @@ async fn the_same_choices_see_the_same_dice_one_try_a_day_and_a_share_line_shows
         again.text()
     );
 
-    // Shared in the channel, for everyone: the deal, the score, the accuracy, the squares; no die.
-    let shared = world.click(alice, &alice_end, "Share").await;
+    // Shared in the channel, for everyone, as a message of its own: the deal, the score, the
+    // accuracy, the squares; no die. The private end says it was shared.
+    let end_now = world.click(alice, &alice_end, "Share").await;
+    assert!(end_now.is_ephemeral() && end_now.id == alice_end.id);
+    assert_eq!(labels(&end_now), ["Shared ✓"]);
+    assert!(
+        end_now.buttons()[0].disabled,
+        "shared once from this message"
+    );
+    let shared = world
+        .standin
+        .wait_for_message(world.channel, |m| {
+            m.text().starts_with("🎲 For Get It daily #1")
+        })
+        .await
+        .unwrap();
     assert!(!shared.is_ephemeral());
+    assert!(
+        shared.interaction.is_none(),
+        "a message of its own, not the answer to a click on a message others cannot see"
+    );
     let line = shared.text().lines().next().unwrap().to_string();
     let rest = line
         .strip_prefix("🎲 For Get It daily #1 · ")
@@ -180,7 +198,7 @@ async fn a_deal_half_way_goes_on_after_a_restart_ends_at_midnight_and_the_streak
         "{text}"
     );
     assert!(
-        !text.contains("Luck:"),
+        !text.contains("**Luck:**"),
         "no luck for a deal cut short: {text}"
     );
     assert!(

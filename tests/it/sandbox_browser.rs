@@ -1768,13 +1768,13 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
         (
             "alice",
             "/forgetit daily show:board",
-            ["this server", "For Get It daily #1"],
+            ["By accuracy, then score", "For Get It daily #1"],
             "",
         ),
         (
             "amelie",
             "/forgetit du-jour voir:classement",
-            ["ce serveur", "donne du jour"],
+            ["Classement du jour", "donne du jour"],
             "-fr",
         ),
     ] {

@@ -194,6 +194,7 @@ impl Hosted for ForGetIt {
     /// Ten turns alone, scored by points (F1–F9; no target, no last round).
     const DAILY: Option<DailyForm> = Some(DailyForm {
         measure: Measure::Points,
+        turns: Some(DAILY_TURNS),
     });
     fn daily_settings() -> Settings {
         Settings {

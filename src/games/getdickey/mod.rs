@@ -208,6 +208,7 @@ impl Hosted for GetDickey {
     /// A whole game alone, 13 rounds (G1–G7), as a game alone is played.
     const DAILY: Option<DailyForm> = Some(DailyForm {
         measure: Measure::Points,
+        turns: Some(13),
     });
     /// A roll's place: the round, the rolls before it in the round, and the dice it rolls (0–4).
     fn daily_place(game: &Game, mv: Option<Move>) -> Place {

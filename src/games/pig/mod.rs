@@ -92,6 +92,7 @@ impl Hosted for Pig {
     /// Alone, to 100 in as few turns as may be ([`daily`]).
     const DAILY: Option<DailyForm> = Some(DailyForm {
         measure: Measure::Turns,
+        turns: None,
     });
     fn daily_settings() -> Settings {
         daily::settings()
