@@ -59,7 +59,7 @@ fn score_text(score: i64, measure: Measure, lang: Lang) -> String {
 /// An amount of the measure with one decimal: "12.5 points", "0.3 turns".
 fn amount(value: f64, measure: Measure, lang: Lang) -> String {
     // A small amount keeps two decimals: never "0.0" for what is not nothing.
-    let digits = if value.abs() < 0.1 && value.abs() >= 0.005 {
+    let digits = if value.abs() < 0.05 && value.abs() >= 0.005 {
         2
     } else {
         1
