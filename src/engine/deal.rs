@@ -30,17 +30,8 @@ pub fn until_next_day(ms: i64) -> i64 {
 
 /// A day as its date, `2026-12-06`.
 pub fn date_of(day: i64) -> String {
-    // Days since the epoch to a civil date (H. Hinnant's algorithm, `days_from_civil` inverted).
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    chrono::DateTime::from_timestamp(day.saturating_mul(DAY_MS / 1000), 0)
+        .map_or_else(|| day.to_string(), |date| date.format("%Y-%m-%d").to_string())
 }
 
 /// The deal of `day` of one game: the seed its dice come from.
