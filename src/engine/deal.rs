@@ -30,8 +30,10 @@ pub fn until_next_day(ms: i64) -> i64 {
 
 /// A day as its date, `2026-12-06`.
 pub fn date_of(day: i64) -> String {
-    chrono::DateTime::from_timestamp(day.saturating_mul(DAY_MS / 1000), 0)
-        .map_or_else(|| day.to_string(), |date| date.format("%Y-%m-%d").to_string())
+    chrono::DateTime::from_timestamp(day.saturating_mul(DAY_MS / 1000), 0).map_or_else(
+        || day.to_string(),
+        |date| date.format("%Y-%m-%d").to_string(),
+    )
 }
 
 /// The deal of `day` of one game: the seed its dice come from.

@@ -357,3 +357,49 @@ async fn a_deals_button_made_up_on_a_public_message_answers_privately_and_leaves
     let lobby_now = world.standin.message(lobby.id).unwrap();
     assert_eq!(lobby_now.text(), lobby.text(), "the lobby is as it was");
 }
+
+/// In a group DM, where the bot is not a member: the deal plays privately through its answers,
+/// past the first interaction's 15 minutes; the share line is the answer to the click; a board is
+/// a server's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_in_a_group_dm_plays_past_the_tokens_fifteen_minutes_and_shares_by_its_answer() {
+    let world = World::with_standin(|b| b.group_dm("alice, bob", &["alice", "bob"])).await;
+    let chat = world.standin.group_dm("alice, bob");
+    to_next_morning(&world);
+    let _bot = world.start_bot(world.config()).await;
+    let alice = world.alice;
+    let deal = world
+        .standin
+        .run_slash(alice, chat, "forgetit", Some("daily"), json!({}))
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert!(deal.is_ephemeral() && deal.visible_to == Some(alice));
+    let (_, half) = play(&world, alice, deal, 2).await;
+    // The command's token has expired: each click brings its own.
+    world.standin.clock().advance(Duration::from_secs(20 * 60));
+    let (_, end) = play(&world, alice, half, 500).await;
+    assert_eq!(labels(&end), ["Share"], "{}", end.text());
+    let shared = world.click(alice, &end, "Share").await;
+    assert!(!shared.is_ephemeral(), "{}", shared.text());
+    assert!(
+        shared.text().starts_with("🎲 For Get It daily #1 · "),
+        "{}",
+        shared.text()
+    );
+    let board = world
+        .standin
+        .run_slash(alice, chat, "forgetit", Some("daily"), json!({ "show": 1 }))
+        .await
+        .unwrap()
+        .answer()
+        .await
+        .unwrap();
+    assert!(
+        board.text().contains("A board is a server's"),
+        "{}",
+        board.text()
+    );
+}
