@@ -29,7 +29,7 @@ daily-exact = Yesterday's { $deal }: the bot played it for { $score }.
 daily-midnight-note = Your { $deal } was not finished at midnight: it ended as it stood ({ $score }, { $accuracy }).
 daily-gone = This deal's day is over. Run the daily command again for today's.
 daily-not-yours = This deal is someone else's: run the daily command to play your own.
-daily-not-over = Finish the deal first: then you can share it.
+daily-not-over = Finish the deal first: then you can share it and see its review.
 daily-unknown = That button does nothing here.
 daily-none = { $game } has no daily deal.
 daily-board-title = Today's board · { $deal }
@@ -66,3 +66,11 @@ daily-board-footer = By accuracy, then score.
 daily-form-forgetit = Ten turns alone, the same dice for everyone today; your choices are judged against perfect play.
 daily-form-getdickey = A whole card alone, the same dice for everyone today; your choices are judged against perfect play.
 daily-form-pig = Reach 100 alone in as few turns as you can, the same die for everyone today; your choices are judged against perfect play.
+daily-review = Review
+daily-review-title = Review · { $deal }
+daily-review-turn-points = { $square } **Turn { $turn }** · { $points } { $points ->
+        [one] point
+       *[other] points
+    }
+daily-review-turn = { $square } **Turn { $turn }**
+daily-review-decision = └ { $chosen } → better { $best } (−{ $cost })

@@ -29,7 +29,7 @@ daily-exact = { $deal }, celle d'hier : le robot l'a jouée pour { $score }.
 daily-midnight-note = { $deal } : pas finie à minuit, elle s'est arrêtée là où elle en était ({ $score }, { $accuracy }).
 daily-gone = Le jour de cette donne est passé. Relancez la commande du jour pour celle d'aujourd'hui.
 daily-not-yours = Cette donne est celle de quelqu'un d'autre : lancez la commande du jour pour jouer la vôtre.
-daily-not-over = Finissez d'abord la donne : vous pourrez ensuite la partager.
+daily-not-over = Finissez d'abord la donne : vous pourrez ensuite la partager et voir son analyse.
 daily-unknown = Ce bouton ne fait rien ici.
 daily-none = { $game } n'a pas de donne du jour.
 daily-board-title = Classement du jour · { $deal }
@@ -66,3 +66,11 @@ daily-board-footer = Par précision, puis par score.
 daily-form-forgetit = Dix tours en solo, les mêmes dés pour tout le monde aujourd'hui ; vos choix sont jugés face au jeu parfait.
 daily-form-getdickey = Une feuille entière en solo, les mêmes dés pour tout le monde aujourd'hui ; vos choix sont jugés face au jeu parfait.
 daily-form-pig = Atteindre 100 en solo en aussi peu de tours que possible, le même dé pour tout le monde aujourd'hui ; vos choix sont jugés face au jeu parfait.
+daily-review = Analyse
+daily-review-title = Analyse · { $deal }
+daily-review-turn-points = { $square } **Tour { $turn }** · { $points } { $points ->
+        [one] point
+       *[other] points
+    }
+daily-review-turn = { $square } **Tour { $turn }**
+daily-review-decision = └ { $chosen } → mieux : { $best } (−{ $cost })

@@ -115,7 +115,7 @@ impl Dailies {
             .map_or(0, |d| d.as_millis() as i64)
     }
 
-    /// The deployment's key and its first day: made at the first deal ever asked for.
+    /// The deployment's key and its first day: made at its first start ([`Dailies::prepare`]).
     async fn key(&self) -> Result<([u8; 32], i64)> {
         let today = day_of(self.now_ms());
         let store = &self.0.store;
@@ -129,6 +129,11 @@ impl Dailies {
             })
             .await?;
         Ok(*key)
+    }
+
+    /// Reads the deployment's key, making it on its first start.
+    pub async fn prepare(&self) -> Result<()> {
+        self.key().await.map(|_| ())
     }
 
     fn lock(&self, user: UserId, kind: GameKind) -> Turnstile {
@@ -421,6 +426,18 @@ impl Dailies {
                 .store
                 .daily_seen_in(asker.user, deal.kind, deal.day, guild)
                 .await?;
+        }
+        if code == view::REVIEW {
+            return match &stored.ended {
+                Some(_) => {
+                    let review = self.review(&stored, lang).await?;
+                    Ok((
+                        Answer::Private(view::review_view(name, &review, lang)),
+                        None,
+                    ))
+                }
+                None => private("daily-not-over"),
+            };
         }
         if code == view::SHARE {
             return match (&stored.ended, stored.day == today) {

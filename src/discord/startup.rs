@@ -353,6 +353,11 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     // now on: the first Odds, review or bot seat's move finds it ready.
     tables.strategies().warm(options.strategy_hold);
 
+    // The daily deals' key, made at the deployment's first start and kept in its database.
+    let dailies = crate::daily::Dailies::new(store.clone(), tables.clone(), options_clock);
+    if let Err(e) = dailies.prepare().await {
+        warn!(error = %e, "the daily deals' key could not be read; the first deal asked for will try again");
+    }
     let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
     let data = Data {
         tables: tables.clone(),
@@ -361,7 +366,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
         identified: Default::default(),
         members: Default::default(),
-        dailies: crate::daily::Dailies::new(store.clone(), tables.clone(), options_clock),
+        dailies,
         answers: answer_book,
     };
     let guild = config.discord.guild_id.map(serenity::GuildId::from);

@@ -171,20 +171,80 @@ pub fn end_view(
     embed = embed.field(&tr!(lang, "daily-decisions"), &shown, false);
     embed = embed.footer(&tr!(lang, "daily-footer"));
     let view = MessageView::new("").embed(embed);
+    let review = ButtonView::new(
+        &tr!(lang, "daily-review"),
+        ButtonStyle::Secondary,
+        UiAction::Game(REVIEW.into()),
+    );
     match share {
-        Share::No => view,
-        Share::Offered => view.row(vec![ButtonView::new(
-            &tr!(lang, "daily-share"),
-            ButtonStyle::Primary,
-            UiAction::Game(SHARE.into()),
-        )]),
-        Share::Done => view.row(vec![ButtonView::new(
-            &tr!(lang, "daily-shared"),
-            ButtonStyle::Secondary,
-            UiAction::Game(SHARE.into()),
-        )
-        .disabled_if(true)]),
+        Share::No => view.row(vec![review]),
+        Share::Offered => view.row(vec![
+            ButtonView::new(
+                &tr!(lang, "daily-share"),
+                ButtonStyle::Primary,
+                UiAction::Game(SHARE.into()),
+            ),
+            review,
+        ]),
+        Share::Done => view.row(vec![
+            ButtonView::new(
+                &tr!(lang, "daily-shared"),
+                ButtonStyle::Secondary,
+                UiAction::Game(SHARE.into()),
+            )
+            .disabled_if(true),
+            review,
+        ]),
     }
+}
+
+/// The code of the end's Review button.
+pub const REVIEW: &str = "review";
+
+/// A deal's whole review, privately: every turn with its square and points, and each decision
+/// that cost, with the better move.
+pub fn review_view(name: DealName, review: &DailyReview, lang: Lang) -> MessageView {
+    let measure = review.measure;
+    let mut lines = Vec::new();
+    for turn in &review.turns {
+        let square = Square::of(turn.lost, measure).emoji();
+        lines.push(match measure {
+            Measure::Points => tr!(
+                lang,
+                "daily-review-turn-points",
+                square = square.to_string(),
+                turn = turn.number,
+                points = turn.points
+            ),
+            Measure::Turns => tr!(
+                lang,
+                "daily-review-turn",
+                square = square.to_string(),
+                turn = turn.number
+            ),
+        });
+        for m in &turn.mistakes {
+            lines.push(tr!(
+                lang,
+                "daily-review-decision",
+                chosen = m.chosen.as_str(),
+                best = m.best.as_str(),
+                cost = amount(m.cost, measure, lang)
+            ));
+        }
+    }
+    // An embed's description holds 4,096 characters.
+    let mut description = String::new();
+    for line in lines {
+        if description.chars().count() + line.chars().count() + 2 > 4000 {
+            description.push('…');
+            break;
+        }
+        description.push_str(&line);
+        description.push('\n');
+    }
+    let title = tr!(lang, "daily-review-title", deal = name.title(lang));
+    MessageView::new("").embed(EmbedView::new(&title, COLOUR).description(description.trim_end()))
 }
 
 /// A deal's end's Share button: none (a deal of a day that ended), offered, or pressed.

@@ -33,7 +33,7 @@ async fn play(
     let mut clicked = Vec::new();
     for _ in 0..moves {
         let labels = labels(&message);
-        if labels.is_empty() || labels == ["Share"] {
+        if labels.is_empty() || labels.contains(&"Review".to_string()) {
             break;
         }
         let label = labels
@@ -100,7 +100,17 @@ async fn the_same_choices_see_the_same_dice_one_try_a_day_and_a_share_line_shows
     for needle in ["Score:", "Accuracy:", "Luck:", "Decisions that cost"] {
         assert!(end.contains(needle), "{needle}: {end}");
     }
-    assert_eq!(labels(&alice_end), ["Share"]);
+    assert_eq!(labels(&alice_end), ["Share", "Review"]);
+    // Review: every turn, with its square and points, privately.
+    let review = world.click(alice, &alice_end, "Review").await;
+    assert!(review.is_ephemeral() && review.id != alice_end.id);
+    for turn in 1..=10 {
+        assert!(
+            review.text().contains(&format!("**Turn {turn}** · ")),
+            "{}",
+            review.text()
+        );
+    }
 
     // One try a day: the second is refused, with the time until the next deal.
     let again = world.command(alice, "forgetit", "daily", json!({})).await;
@@ -116,7 +126,7 @@ async fn the_same_choices_see_the_same_dice_one_try_a_day_and_a_share_line_shows
     // accuracy, the squares; no die. The private end says it was shared.
     let end_now = world.click(alice, &alice_end, "Share").await;
     assert!(end_now.is_ephemeral() && end_now.id == alice_end.id);
-    assert_eq!(labels(&end_now), ["Shared ✓"]);
+    assert_eq!(labels(&end_now), ["Shared ✓", "Review"]);
     assert!(
         end_now.buttons()[0].disabled,
         "shared once from this message"
@@ -201,8 +211,9 @@ async fn a_deal_half_way_goes_on_after_a_restart_ends_at_midnight_and_the_streak
         !text.contains("**Luck:**"),
         "no luck for a deal cut short: {text}"
     );
-    assert!(
-        labels(&ended).is_empty(),
+    assert_eq!(
+        labels(&ended),
+        ["Review"],
         "yesterday's deal is no longer shared"
     );
     assert_eq!(
@@ -275,7 +286,7 @@ async fn pig_and_get_dickey_deals_are_played_alone_to_their_end() {
     // Rolling on past the first roll, to end sooner or later: hold at 20 or more.
     for _ in 0..2_000 {
         let labels = labels(&end);
-        if labels == ["Share"] {
+        if labels.contains(&"Review".to_string()) {
             break;
         }
         let hold = labels.iter().find(|l| {
@@ -308,14 +319,14 @@ async fn pig_and_get_dickey_deals_are_played_alone_to_their_end() {
             .expect("a score menu");
         let key = menu.options[0].value.clone();
         message = world.score(alice, &message, &key).await;
-        if labels(&message) == ["Share"] {
+        if labels(&message).contains(&"Review".to_string()) {
             break;
         }
         message = world
             .click(alice, &message, &label_with(&message, "Roll"))
             .await;
     }
-    assert_eq!(labels(&message), ["Share"], "{}", message.text());
+    assert_eq!(labels(&message), ["Share", "Review"], "{}", message.text());
     assert!(message.text().contains("Score:"), "{}", message.text());
 }
 
@@ -381,7 +392,7 @@ async fn a_deal_in_a_group_dm_plays_past_the_tokens_fifteen_minutes_and_shares_b
     // The command's token has expired: each click brings its own.
     world.standin.clock().advance(Duration::from_secs(20 * 60));
     let (_, end) = play(&world, alice, half, 500).await;
-    assert_eq!(labels(&end), ["Share"], "{}", end.text());
+    assert_eq!(labels(&end), ["Share", "Review"], "{}", end.text());
     let shared = world.click(alice, &end, "Share").await;
     assert!(!shared.is_ephemeral(), "{}", shared.text());
     assert!(

@@ -1540,8 +1540,8 @@ impl Page {
             if offered.iter().any(|(id, _)| id.ends_with(":share")) {
                 assert_eq!(
                     offered.len(),
-                    1,
-                    "the end's one button is Share: {offered:?}"
+                    2,
+                    "the end's buttons are Share and Review: {offered:?}"
                 );
                 return true;
             }
