@@ -414,3 +414,49 @@ async fn a_deal_in_a_group_dm_plays_past_the_tokens_fifteen_minutes_and_shares_b
         board.text()
     );
 }
+
+/// A deal's end worked out while Get Dickey's strategy table is still being prepared: the click
+/// is deferred with Discord at once, then the deal's own message shows its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deals_end_worked_out_slowly_is_deferred_then_shown_on_its_message() {
+    let world = World::new().await;
+    to_next_morning(&world);
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let hold: forgetit::games::getdickey::Hold = Box::new(move || {
+        let _ = held.recv();
+    });
+    let _bot = world.start_bot_holding(world.config(), Some(hold)).await;
+    let alice = world.alice;
+    let deal = world.command(alice, "getdickey", "daily", json!({})).await;
+    let mut message = world.click(alice, &deal, &label_with(&deal, "Roll")).await;
+    for round in 1..=13 {
+        let menu = message.select_menus().into_iter().next().expect("a score menu");
+        let key = menu.options[0].value.clone();
+        if round < 13 {
+            message = world.score(alice, &message, &key).await;
+            message = world
+                .click(alice, &message, &label_with(&message, "Roll"))
+                .await;
+            continue;
+        }
+        // The last box: the end's review needs the table, still held.
+        let picked = world
+            .standin
+            .select(alice, message.id, &menu.custom_id, &[&key])
+            .await
+            .unwrap();
+        let response = picked.response().await.unwrap();
+        assert_eq!(response.kind, 6, "deferred, the message to be updated");
+        release.send(()).unwrap();
+        let end = picked.answer().await.unwrap();
+        assert_eq!(end.id, message.id, "the deal's own message");
+        let end = world
+            .standin
+            .wait_for_message(end.channel_id, |m| {
+                m.id == message.id && m.button_labels() == ["Share", "Review"]
+            })
+            .await
+            .unwrap();
+        assert!(end.text().contains("Score:"), "{}", end.text());
+    }
+}

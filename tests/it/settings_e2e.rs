@@ -407,7 +407,8 @@ async fn in_french_the_settings_answer_in_french_and_a_new_game_uses_them() {
                 "leaderboard",
                 "stats",
                 "cancel",
-                "kick"
+                "kick",
+                "daily"
             ],
             "/{game}"
         );
