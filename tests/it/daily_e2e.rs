@@ -430,7 +430,11 @@ async fn a_deals_end_worked_out_slowly_is_deferred_then_shown_on_its_message() {
     let deal = world.command(alice, "getdickey", "daily", json!({})).await;
     let mut message = world.click(alice, &deal, &label_with(&deal, "Roll")).await;
     for round in 1..=13 {
-        let menu = message.select_menus().into_iter().next().expect("a score menu");
+        let menu = message
+            .select_menus()
+            .into_iter()
+            .next()
+            .expect("a score menu");
         let key = menu.options[0].value.clone();
         if round < 13 {
             message = world.score(alice, &message, &key).await;
