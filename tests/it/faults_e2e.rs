@@ -238,7 +238,17 @@ async fn a_click_sent_while_the_gateway_was_down_is_replayed_and_applied_once() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_busy_database_answers_could_not_save_and_shows_nothing_unsaved() {
-    let world = World::new().await;
+    // Each answer waits out the bot's 5 s busy timeout, and a write queued before it (a batch of
+    // shown versions) may wait as long first: more than the stand-in's usual 10 s on a busy
+    // machine.
+    let world = World::with_standin(|standin| {
+        standin.config(discord_standin::StandinConfig {
+            token: "standin.bot.token".into(),
+            wait_timeout: Duration::from_secs(30),
+            ..discord_standin::StandinConfig::default()
+        })
+    })
+    .await;
     let play = Play::start(&world).await;
     let turn = &play.turn;
     // Another writer holds the database's write lock past the bot's busy timeout.

@@ -1622,7 +1622,8 @@ impl Page {
 /// (French) each play today's For Get It deal privately by its buttons to its end (`phone-daily-
 /// deal`, `phone-daily-end`, and `-fr`); alice and amelie share theirs in #general, one public
 /// line each without a die (`phone-daily-share{,-fr}`); the server's board of the day counts the
-/// three (`phone-daily-board{,-fr}`); alice plays Pig's deal to its end (`phone-daily-pig-end`).
+/// three (`phone-daily-board{,-fr}`). (Pig's and Get Dickey's deals, statistics and streaks are
+/// `daily_e2e`'s.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_daily_deal_on_a_phone_in_english_and_french() {
     let dir = tempfile::tempdir().unwrap();
@@ -1787,27 +1788,6 @@ async fn a_daily_deal_on_a_phone_in_english_and_french() {
         page.assert_phone_layout("the board of the day").await;
         page.screenshot(&format!("phone-daily-board{suffix}")).await;
     }
-
-    // Pig's deal, to 100 in the fewest turns: alice rolls on to 20 a turn.
-    page.act_as("alice").await;
-    page.command("/pig daily").await;
-    page.private_with(&["Pig daily #1"]).await;
-    assert!(page.play_daily("pig", DailyPolicy::UpTo(20), 600).await);
-    let end = page
-        .private_with(&["Pig daily #1", "Score:", "turns", "Accuracy:", "Luck:"])
-        .await;
-    page.scroll_to(&end, "end").await;
-    page.assert_phone_layout("Pig's deal's end").await;
-    page.screenshot("phone-daily-pig-end").await;
-
-    // alice's daily statistics of For Get It: one deal played, a streak of one day.
-    page.command("/forgetit daily show:my stats").await;
-    let stats = page
-        .private_with(&["For Get It daily", "alice", "Deals played", "Streak"])
-        .await;
-    page.scroll_to(&stats, "end").await;
-    page.assert_phone_layout("daily statistics").await;
-    page.screenshot("phone-daily-stats").await;
 
     assert_eq!(page.sandbox.standin().problems(), Vec::<String>::new());
     page.client.close().await.unwrap();
