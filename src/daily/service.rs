@@ -152,6 +152,21 @@ impl Dailies {
             .ok_or_else(|| DailyError::Broken(format!("{} has no daily deal", kind.as_str())))
     }
 
+    /// The daily form of a game that has one.
+    fn form(kind: GameKind) -> Result<crate::engine::daily::DailyForm> {
+        Self::game(kind)?
+            .daily()
+            .ok_or_else(|| DailyError::Broken(format!("{} has no daily deal", kind.as_str())))
+    }
+
+    /// How a stored deal ended, as its end shows it.
+    fn ending(end: DailyEnd) -> Ending {
+        match end {
+            DailyEnd::Played => Ending::Played,
+            DailyEnd::Midnight => Ending::Midnight,
+        }
+    }
+
     fn name(kind: GameKind, day: i64, first: i64) -> DealName {
         DealName {
             kind,
@@ -285,10 +300,7 @@ impl Dailies {
         }
         if today > first {
             let score = self.exact_score(kind, today - 1, key).await?;
-            let measure = game
-                .daily()
-                .map(|f| f.measure)
-                .unwrap_or(crate::engine::daily::Measure::Points);
+            let measure = Self::form(kind)?.measure;
             notes.push(view::exact_note(
                 Self::name(kind, today - 1, first),
                 score,
@@ -375,10 +387,7 @@ impl Dailies {
                     });
                 }
                 let review = self.review(&stored, lang).await?;
-                let ending = match ending {
-                    DailyEnd::Played => Ending::Played,
-                    DailyEnd::Midnight => Ending::Midnight,
-                };
+                let ending = Self::ending(ending);
                 let share = if stored.day == today {
                     Share::Offered
                 } else {
@@ -443,10 +452,7 @@ impl Dailies {
             return match (&stored.ended, stored.day == today) {
                 (Some(ending), true) => {
                     let review = self.review(&stored, lang).await?;
-                    let ending = match ending {
-                        DailyEnd::Played => Ending::Played,
-                        DailyEnd::Midnight => Ending::Midnight,
-                    };
+                    let ending = Self::ending(*ending);
                     let notes = [view::next_note(until_next_day(now), lang)];
                     Ok((
                         Answer::Shared {
@@ -522,12 +528,9 @@ impl Dailies {
 
     /// Today's board of `guild`.
     pub async fn board(&self, kind: GameKind, guild: GuildId, lang: Lang) -> Result<MessageView> {
-        let game = Self::game(kind)?;
         let (_, first) = self.key().await?;
         let today = day_of(self.now_ms());
-        let measure = game
-            .daily()
-            .map_or(crate::engine::daily::Measure::Points, |f| f.measure);
+        let measure = Self::form(kind)?.measure;
         let rows: Vec<BoardRow> = self
             .0
             .store
