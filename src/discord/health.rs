@@ -66,7 +66,9 @@ pub(super) struct Acks {
 
 /// The heartbeat interval assumed until two ACKs tell it (Discord's).
 pub(super) const HEARTBEAT: Duration = Duration::from_millis(41_250);
-/// How long after a heartbeat is due without its ACK a connected shard is reported not ready.
+/// How long after a heartbeat is due without its ACK a connected shard is reported not ready:
+/// 15 s, or two fifths of a shorter interval (a gateway with quick heartbeats, as the tests'), so
+/// that it is always said before serenity notices at the next heartbeat.
 pub(super) const SILENCE: Duration = Duration::from_secs(15);
 /// How often the ACKs are sampled.
 pub(super) const SAMPLE_EVERY: Duration = Duration::from_secs(1);
@@ -74,7 +76,8 @@ pub(super) const SAMPLE_EVERY: Duration = Duration::from_secs(1);
 impl Acks {
     fn silent_for(&self, now: std::time::Instant) -> Option<Duration> {
         let quiet = now.duration_since(self.since);
-        (quiet > self.interval.unwrap_or(HEARTBEAT) + SILENCE).then_some(quiet)
+        let interval = self.interval.unwrap_or(HEARTBEAT);
+        (quiet > interval + SILENCE.min(interval * 2 / 5)).then_some(quiet)
     }
 }
 
@@ -483,5 +486,34 @@ pub(super) fn answered<T>(kind: &'static str, answered: &Result<T, serenity::Err
 pub(super) fn identified(data: &Data, shard: u32) {
     if !data.identified.lock().unwrap().insert(shard) {
         telemetry::reconnected(shard, "identify");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn acks(interval: Option<Duration>, since: std::time::Instant) -> Acks {
+        Acks {
+            latency: Some(Duration::from_millis(40)),
+            since,
+            interval,
+            silent: false,
+        }
+    }
+
+    /// Discord's interval (told, or assumed before two ACKs): said 15 s after a heartbeat is due
+    /// without its ACK; a quicker gateway's, two fifths of its interval after.
+    #[test]
+    fn a_shard_is_silent_15_s_after_a_missed_heartbeat_or_two_fifths_of_a_short_interval() {
+        let since = std::time::Instant::now();
+        let at = |secs: f64| since + Duration::from_secs_f64(secs);
+        for interval in [None, Some(HEARTBEAT)] {
+            assert_eq!(acks(interval, since).silent_for(at(41.25 + 14.9)), None);
+            assert!(acks(interval, since).silent_for(at(41.25 + 15.1)).is_some());
+        }
+        let quick = acks(Some(Duration::from_secs(8)), since);
+        assert_eq!(quick.silent_for(at(8.0 + 3.1)), None);
+        assert!(quick.silent_for(at(8.0 + 3.3)).is_some());
     }
 }
