@@ -23,6 +23,23 @@ lobby-players = Players ({ $seated }/{ $max })
 footer-target = First to { $target } points wins.
 bot-name = Bot { $n }
 
+## Every game's own messages, unless the game has its own (`{code}-lobby-title`...): each names
+## the game ($game) and starts with its emoji ($emoji).
+
+game-lobby-title = { $emoji } { $game } · new table
+game-lobby-content = { $emoji } A table of **{ $game }** is open: press **Join** to play!
+game-closed-title = { $emoji } { $game } · table closed
+game-closed-description = This table was cancelled before the game started.
+game-started-title = { $emoji } { $game } · the game is on!
+game-started-content = { $emoji } The game of **{ $game }** has started!
+game-over-content = 🏁 The game of **{ $game }** is over.
+game-over-winner = 🏆 { $who } wins **{ $game }**!
+game-over-title = 🏆 { $game } · game over
+game-cancelled-content = The game of **{ $game }** was cancelled.
+game-cancelled-title = { $emoji } { $game } · cancelled
+game-rules-title = { $emoji } How to play { $game }
+game-rules-time = Time and leaving
+
 ## Buttons
 
 button-join = Join

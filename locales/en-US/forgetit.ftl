@@ -2,11 +2,7 @@
 # Dice words (FOR, GET, IT, FORGET IT) are never translated.
 
 game-forgetit = For Get It
-fgi-closed-title = 🎲 For Get It · table closed
-fgi-closed-description = This table was cancelled before the game started.
-fgi-lobby-title = 🎲 For Get It · new table
 fgi-lobby-target = First to **{ $target }** points wins.
-fgi-lobby-content = 🎲 A table of **For Get It** is open: press **Join** to play!
 fgi-rolloff = **Roll-off**: the highest number goes first, a word loses.
 fgi-rolloff-skipped = … { $n } { $n ->
         [one] tied round
@@ -74,12 +70,7 @@ fgi-last-turns = ⏳ **Last turns!** { $name } reached the target with { $total 
 
 ## The end of the game
 
-fgi-over-content = 🏁 The game of **For Get It** is over.
-fgi-over-winner = 🏆 { $who } wins **For Get It**!
-fgi-over-title = 🏆 For Get It · game over
 fgi-played-to = Played to { $target } points.
-fgi-cancelled-content = The game of **For Get It** was cancelled.
-fgi-cancelled-title = 🎲 For Get It · cancelled
 
 ## Odds
 
@@ -130,7 +121,6 @@ odds-footer-hopeless = Only you see this. No play can win from here any more: th
 
 ## Rules
 
-fgi-rules-title = 🎲 How to play For Get It
 fgi-rules-intro = Nine dice, push your luck, and don't spell **FORGET IT**. Play to the target: **{ $target }** points, unless the table picks another.
 fgi-rules-dice = The dice
 fgi-rules-dice-text = Three FOR dice (red), three GET dice (white) and three IT dice (blue). Each shows 1 to 5, or its own word.
@@ -148,7 +138,6 @@ fgi-rules-scoring = Scoring
 fgi-rules-scoring-text = Point dice × point number, doubled for four point dice, tripled for five, quadrupled for six or more. Three 4s score 12; six 3s score 6 × 3 × 4 = 72.
 fgi-rules-end = The end
 fgi-rules-end-text = Once someone's total reaches the target, everyone else gets one last turn. The highest total wins; equal totals share the win.
-fgi-rules-time = Time and leaving
 fgi-rules-time-text = When your time runs out, your turn is banked if you had a point number, else it scores 0; after { $n } timeouts in a row you leave the game. A player who leaves can't win.
 
 ## Refusals

@@ -1,12 +1,9 @@
 # Get Dickey: the lobby, turns, scorecards, the end, the rules and refusals.
 
 game-getdickey = Get Dickey
-gd-closed-title = 🎲 Get Dickey · table closed
 gd-closed-description = This table was cancelled before a turn was played.
 gd-lobby-waiting = Waiting for a player.
-gd-lobby-title = 🎲 Get Dickey · new table
 gd-lobby-description = Five dice, three rolls, thirteen boxes: the highest total after { $rounds } rounds wins.
-gd-lobby-content = 🎲 A table of **Get Dickey** is open: press **Join** to play!
 gd-started-title = 🎲 Get Dickey · the game is on!
 gd-started-description = { $rounds } rounds; in each, every player has one turn, in seating order.
 gd-started-content = 🎲 The game of **Get Dickey** has started!
@@ -124,7 +121,6 @@ gd-card-total = Total
 
 ## Rules
 
-gd-rules-title = 🎲 How to play Get Dickey
 gd-rules-intro = Five dice, three rolls a turn, thirteen boxes to fill. After { $rounds } rounds the highest total wins; equal totals share the win.
 gd-rules-players = Players and rounds
 gd-rules-players-text = { $min } to { $max } players (a bot counts as one; you may play alone). In each of the { $rounds } rounds everyone has one turn, in seating order.
@@ -140,7 +136,6 @@ gd-rules-dickeys = 🃏 More Dickeys
 gd-rules-dickeys-text = Five alike again when your Dickey box is filled: if it holds { $dickey }, you get a **+{ $dickey_bonus }** bonus. Either way the roll is a **joker** and must still fill a box: the upper box of its face if that is open; otherwise any open box, where { gd-box-full-house } scores 25, { gd-box-small-straight } 30, { gd-box-large-straight } 40, { gd-box-three-of-a-kind }, { gd-box-four-of-a-kind } and { gd-box-chance } the sum, and an upper box 0.
 gd-rules-total = The total
 gd-rules-total-text = Upper boxes + upper bonus + lower boxes + Dickey bonuses.
-gd-rules-time = Time and leaving
 gd-rules-time-text = When your time runs out, the bot scores your roll in the open box worth most (rolling for you first if you hadn't); after { $n } timeouts in a row you leave the game. A player who leaves can't win.
 
 ## Refusals

@@ -1,11 +1,7 @@
 # Pig: its texts (docs/RULES.md, P1–P5), and its slash command's.
 
 game-pig = Pig
-pig-closed-title = 🐷 Pig · table closed
-pig-closed-description = This table was cancelled before the game started.
-pig-lobby-title = 🐷 Pig · new table
 pig-lobby-target = One die: roll as often as you dare, hold to bank your turn, and a 1 loses it. First to **{ $target }** points wins.
-pig-lobby-content = 🐷 A table of **Pig** is open: press **Join** to play!
 pig-rolloff = **Roll-off**: the highest number goes first.
 pig-goes-first = **{ $name }** goes first.
 pig-started-title = 🐷 Pig · the game is on!
@@ -30,11 +26,6 @@ pig-left = 🚪 { $name } left the game, losing { $lost } { $lost ->
    *[other] points
 } of the turn.
 pig-result-round = Round { $n }
-pig-over-content = 🏁 The game of **Pig** is over.
-pig-over-winner = 🏆 { $who } wins **Pig**!
-pig-over-title = 🏆 Pig · game over
-pig-cancelled-content = The game of **Pig** was cancelled.
-pig-cancelled-title = 🐷 Pig · cancelled
 pig-odds-roll = **{ $button }** once more, then play on well: **{ $chance }%** chance of winning.
 pig-odds-hold = **{ $button }** now: **{ $chance }%** chance of winning.
 pig-odds-roll-first = A turn starts with a roll: there is nothing to hold yet.
@@ -55,8 +46,7 @@ pig-rules-turn-text = Roll at least once. A 2 to 6 adds to your turn total; then
 pig-rules-goal = Winning
 pig-rules-goal-text = The moment your score and turn total reach the target, you win: the game ends at once.
 pig-rules-bot = The bot
-pig-rules-bot-text = A bot seat plays the exact best policy for two players: it maximises its chance of winning (against the leader when there are more). **Odds** shows your chance if you hold and if you roll once more.
-pig-rules-time = Time and leaving
+pig-rules-bot-text = A bot seat plays to win: exactly with two or three players, and against the two leaders when there are more. **Odds** shows your chance if you hold and if you roll once more.
 pig-rules-time-text = When your time runs out, the bot holds your turn total for you; after { $n } timeouts in a row you leave the game. Leaving gives up your turn.
 review-pig-roll = roll on at { $points }
 review-pig-hold = hold { $points }

@@ -45,6 +45,23 @@ lobby-players = Joueurs ({ $seated }/{ $max })
 footer-target = Le premier à { $target } points gagne.
 bot-name = Robot { $n }
 
+## Les messages de chaque jeu, sauf s'il a les siens (`{code}-lobby-title`...) : chacun nomme le
+## jeu ($game) et commence par son emoji ($emoji).
+
+game-lobby-title = { $emoji } { $game } · nouvelle table
+game-lobby-content = { $emoji } Une table { DE($game, wrap: "**") } est ouverte : appuyez sur **Rejoindre** pour jouer !
+game-closed-title = { $emoji } { $game } · table fermée
+game-closed-description = Cette table a été annulée avant le début de la partie.
+game-started-title = { $emoji } { $game } · la partie commence !
+game-started-content = { $emoji } La partie { DE($game, wrap: "**") } a commencé !
+game-over-content = 🏁 La partie { DE($game, wrap: "**") } est terminée.
+game-over-winner = 🏆 { $who } remporte la partie { DE($game, wrap: "**") } !
+game-over-title = 🏆 { $game } · fin de la partie
+game-cancelled-content = La partie { DE($game, wrap: "**") } a été annulée.
+game-cancelled-title = { $emoji } { $game } · annulée
+game-rules-title = { $emoji } Comment jouer à { $game }
+game-rules-time = Temps et départs
+
 ## Boutons
 
 button-join = Rejoindre

@@ -2,11 +2,7 @@
 # Les mots des dés (FOR, GET, IT, FORGET IT) ne se traduisent jamais.
 
 game-forgetit = For Get It
-fgi-closed-title = 🎲 For Get It · table fermée
-fgi-closed-description = Cette table a été annulée avant le début de la partie.
-fgi-lobby-title = 🎲 For Get It · nouvelle table
 fgi-lobby-target = Le premier à **{ $target }** points gagne.
-fgi-lobby-content = 🎲 Une table de **For Get It** est ouverte : appuyez sur **Rejoindre** pour jouer !
 fgi-rolloff = **Tirage au sort** : le plus grand nombre commence, un mot perd.
 fgi-rolloff-skipped = … { $n } { $n ->
         [one] manche à égalité
@@ -72,12 +68,7 @@ fgi-last-turns = ⏳ **Derniers tours !** { $name } a atteint l'objectif avec 
 
 ## La fin de la partie
 
-fgi-over-content = 🏁 La partie de **For Get It** est terminée.
-fgi-over-winner = 🏆 { $who } remporte la partie de **For Get It** !
-fgi-over-title = 🏆 For Get It · fin de la partie
 fgi-played-to = Partie en { $target } points.
-fgi-cancelled-content = La partie de **For Get It** a été annulée.
-fgi-cancelled-title = 🎲 For Get It · annulée
 
 ## Chances
 
@@ -130,7 +121,6 @@ odds-footer-hopeless = Vous seul voyez ceci. Plus aucun coup ne peut gagner à p
 ## « numéro » est le nombre gardé sur les dés de points, comme elle le nomme ; les mots des dés
 ## restent FOR, GET et IT)
 
-fgi-rules-title = 🎲 Comment jouer à For Get It
 fgi-rules-intro = Neuf dés, tentez votre chance, et n'épelez pas **FORGET IT**. Soyez le premier joueur à atteindre l'objectif : **{ $target }** points, sauf si la table en choisit un autre.
 fgi-rules-dice = Les dés
 fgi-rules-dice-text = Trois dés FOR (rouges), trois dés GET (blancs) et trois dés IT (bleus). Chacun montre 1 à 5, ou son propre mot.
@@ -148,7 +138,6 @@ fgi-rules-scoring = Score
 fgi-rules-scoring-text = Nombre de dés de points × numéro, doublé pour quatre dés de points, triplé pour cinq, quadruplé pour six ou plus. Trois 4 rapportent 12 ; six 3 rapportent 6 × 3 × 4 = 72.
 fgi-rules-end = La fin
 fgi-rules-end-text = Quand le total d'un joueur atteint l'objectif, chacun des autres joue un dernier tour. Le total le plus élevé gagne ; les totaux égaux se partagent la victoire.
-fgi-rules-time = Temps et départs
 fgi-rules-time-text = Quand votre temps est écoulé, votre tour est encaissé si vous aviez un numéro, sinon il rapporte 0 ; après { $n } délais dépassés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
 
 ## Refus

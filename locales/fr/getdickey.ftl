@@ -2,12 +2,9 @@
 # refus.
 
 game-getdickey = Get Dickey
-gd-closed-title = 🎲 Get Dickey · table fermée
 gd-closed-description = Cette table a été annulée avant qu'un tour soit joué.
 gd-lobby-waiting = En attente d'un joueur.
-gd-lobby-title = 🎲 Get Dickey · nouvelle table
 gd-lobby-description = Cinq dés, trois lancers, treize cases : le total le plus élevé après { $rounds } manches gagne.
-gd-lobby-content = 🎲 Une table de **Get Dickey** est ouverte : appuyez sur **Rejoindre** pour jouer !
 gd-started-title = 🎲 Get Dickey · la partie commence !
 gd-started-description = { $rounds } manches ; à chacune, chaque joueur joue un tour, dans l'ordre des places.
 gd-started-content = 🎲 La partie de **Get Dickey** a commencé !
@@ -125,7 +122,6 @@ gd-card-total = Total
 
 ## Règles
 
-gd-rules-title = 🎲 Comment jouer à Get Dickey
 gd-rules-intro = Cinq dés, trois lancers par tour, treize cases à remplir. Après { $rounds } manches, le total le plus élevé gagne ; les totaux égaux se partagent la victoire.
 gd-rules-players = Joueurs et manches
 gd-rules-players-text = De { $min } à { $max } joueurs (un robot compte comme un joueur ; on peut jouer seul). À chacune des { $rounds } manches, chacun joue un tour, dans l'ordre des places.
@@ -141,7 +137,6 @@ gd-rules-dickeys = 🃏 Encore des Dickeys
 gd-rules-dickeys-text = Encore cinq dés pareils quand votre case Dickey est remplie : si elle vaut { $dickey }, vous gagnez un bonus de **+{ $dickey_bonus }**. Dans tous les cas le lancer est un **joker** et doit remplir une case : la case du haut de sa face si elle est libre ; sinon n'importe quelle case libre, où le { gd-box-full-house } vaut 25, la { gd-box-small-straight } 30, la { gd-box-large-straight } 40, le { gd-box-three-of-a-kind }, le { gd-box-four-of-a-kind } et la { gd-box-chance } la somme, et une case du haut 0.
 gd-rules-total = Le total
 gd-rules-total-text = Cases du haut + bonus du haut + cases du bas + bonus Dickey.
-gd-rules-time = Temps et départs
 gd-rules-time-text = Quand votre temps est écoulé, le robot inscrit votre lancer dans la case libre qui rapporte le plus (en lançant pour vous d'abord si besoin) ; après { $n } délais dépassés d'affilée, vous quittez la partie. Un joueur qui part ne peut pas gagner.
 
 ## Refus

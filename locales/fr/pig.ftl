@@ -1,11 +1,7 @@
 # Pig : ses textes (docs/RULES.md, P1–P5), et ceux de sa commande.
 
 game-pig = Pig
-pig-closed-title = 🐷 Pig · table fermée
-pig-closed-description = Cette table a été annulée avant le début de la partie.
-pig-lobby-title = 🐷 Pig · nouvelle table
 pig-lobby-target = Un dé : relancez tant que vous l'osez, gardez pour encaisser votre tour, et un 1 le fait perdre. Le premier à **{ $target }** points gagne.
-pig-lobby-content = 🐷 Une table de **Pig** est ouverte : appuyez sur **Rejoindre** pour jouer !
 pig-rolloff = **Tirage au sort** : le plus grand nombre commence.
 pig-goes-first = **{ $name }** commence.
 pig-started-title = 🐷 Pig · la partie commence !
@@ -30,11 +26,6 @@ pig-left = 🚪 { $name } a quitté la partie et perd { $lost } { $lost ->
    *[other] points
 } du tour.
 pig-result-round = Manche { $n }
-pig-over-content = 🏁 La partie de **Pig** est terminée.
-pig-over-winner = 🏆 { $who } remporte la partie de **Pig** !
-pig-over-title = 🏆 Pig · fin de la partie
-pig-cancelled-content = La partie de **Pig** a été annulée.
-pig-cancelled-title = 🐷 Pig · annulée
 pig-odds-roll = **{ $button }** encore une fois, puis bien jouer : **{ $chance } %** de chances de gagner.
 pig-odds-hold = **{ $button }** maintenant : **{ $chance } %** de chances de gagner.
 pig-odds-roll-first = Un tour commence par un lancer : il n'y a encore rien à garder.
@@ -55,8 +46,7 @@ pig-rules-turn-text = Lancez au moins une fois. Un 2 à 6 s'ajoute au total du t
 pig-rules-goal = Gagner
 pig-rules-goal-text = Dès que votre score et le total du tour atteignent l'objectif, vous gagnez : la partie s'arrête aussitôt.
 pig-rules-bot = Le robot
-pig-rules-bot-text = Un robot joue la meilleure stratégie exacte à deux joueurs : il maximise ses chances de gagner (contre l'adversaire le mieux placé s'il y a plus de deux joueurs). **Chances** montre les vôtres si vous gardez et si vous relancez une fois.
-pig-rules-time = Temps et départ
+pig-rules-bot-text = Un robot joue pour gagner : exactement à deux ou trois joueurs, et contre les deux mieux placés s'il y en a plus. **Chances** montre les vôtres si vous gardez et si vous relancez une fois.
 pig-rules-time-text = Quand votre temps est écoulé, le robot garde pour vous le total du tour ; après { $n } délais dépassés d'affilée, vous quittez la partie. Partir abandonne votre tour.
 review-pig-roll = relancer à { $points }
 review-pig-hold = garder { $points }

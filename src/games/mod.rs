@@ -63,6 +63,9 @@ pub trait Hosted: Rules<Error: ErrorText> {
     /// Its rules card's fields (`{code}-rules-{field}` and `{code}-rules-{field}-text`), in
     /// order; the card ends with the rule every game shares (turns that time out).
     const RULES: &'static [&'static str];
+    /// The emoji its shared texts start with (`$emoji`: its lobby's and its end's titles,
+    /// `render::SHARED_TEXTS`).
+    const EMOJI: &'static str = "🎲";
     /// Its target, if it has one (`start`'s `target` option).
     const TARGET: Option<Target> = None;
     /// Its statistics beyond the ones every game shows (games, wins, points).

@@ -4,10 +4,13 @@
 use crate::i18n::Lang;
 use crate::tr;
 
+use super::game_text;
 use super::seat::seated;
 use super::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView};
-use crate::engine::table::{Game, Phase, Rules};
+use crate::engine::table::{Game, Phase};
 use crate::engine::{Intent, MoveText};
+use crate::games::Hosted;
+use fluent_bundle::FluentArgs;
 
 /// The lobby's buttons are the table's, whichever the game.
 type AnyIntent = Intent<MoveText>;
@@ -24,21 +27,21 @@ pub struct Opening {
 
 /// The lobby message of a game, through its life: the open table with its buttons, the table
 /// closed before the game began, or once it began, `started` (the game's own view of its start).
-/// Its message ids start with the game's code: `{code}-lobby-title`, `{code}-lobby-content`,
-/// `{code}-closed-title`, `{code}-closed-description`.
-pub fn lobby<R: Rules>(
+/// Its texts are the shared ones (`lobby-title`, `lobby-content`, `closed-title`,
+/// `closed-description`: [`game_text`]) unless the game has its own.
+pub fn lobby<R: Hosted>(
     game: &Game<R>,
     opening: Opening,
     started: impl FnOnce() -> MessageView,
     lang: Lang,
 ) -> MessageView {
-    let code = R::NAMES.code;
+    let text = |part| game_text::<R>(part, FluentArgs::new(), lang);
     match game.phase {
         Phase::Lobby => open_table(
             OpenTable {
-                title: lang.t(&format!("{code}-lobby-title")),
+                title: text("lobby-title"),
                 about: opening.about,
-                content: lang.t(&format!("{code}-lobby-content")),
+                content: text("lobby-content"),
                 footer: tr!(lang, "lobby-footer"),
                 waiting: opening.waiting,
                 min: R::MIN_SEATS,
@@ -48,22 +51,11 @@ pub fn lobby<R: Rules>(
             lang,
         ),
         _ if opening.closed => MessageView::new("").embed(
-            EmbedView::new(&lang.t(&format!("{code}-closed-title")), colour::NOTHING)
-                .description(&lang.t(&format!("{code}-closed-description"))),
+            EmbedView::new(&text("closed-title"), colour::NOTHING)
+                .description(&text("closed-description")),
         ),
         _ => started(),
     }
-}
-
-/// The message ids [`lobby`] makes from a game's code.
-pub fn message_ids(code: &str) -> [String; 4] {
-    [
-        "lobby-title",
-        "lobby-content",
-        "closed-title",
-        "closed-description",
-    ]
-    .map(|part| format!("{code}-{part}"))
 }
 
 struct OpenTable {

@@ -33,7 +33,10 @@ pub mod settings;
 pub mod stats;
 pub mod view;
 
+use crate::games::Hosted;
+use crate::i18n::Lang;
 pub use dice::{DiceStyle, EmojiStyle};
+use fluent_bundle::FluentArgs;
 pub use notice::{bot_name, error, notice, refusal, ErrorText, Notice, Takes};
 pub use stats::{
     leaderboard, leaderboard_page, player_stats, stats, BoardScope, LeaderRow, LeaderboardView,
@@ -46,11 +49,12 @@ pub use view::{
 
 /// The rules card of the game `R` as one embed: its title and introduction, a field per rule,
 /// and last the rule every game shares, on turns that time out. Its message ids start with the
-/// game's code: `{code}-rules-title`, `{code}-rules-intro`, and for each of `fields` its title
-/// `{code}-rules-{field}` and text `{code}-rules-{field}-text`. The texts quote `args` (the
-/// game's own numbers) and the table's: `min` and `max` seats, `n` timeouts before leaving, so
-/// the card says what the engine does.
-pub fn rules_card<R: crate::engine::table::Rules>(
+/// game's code: `{code}-rules-intro`, and for each of `fields` its title `{code}-rules-{field}`
+/// and text `{code}-rules-{field}-text`; the title and the last rule's title are shared
+/// ([`game_text`]: `game-rules-title`, `game-rules-time`) unless the game has its own. The texts
+/// quote `args` (the game's own numbers) and the table's: `min` and `max` seats, `n` timeouts
+/// before leaving, so the card says what the engine does.
+pub fn rules_card<R: Hosted>(
     fields: &[&str],
     mut args: fluent_bundle::FluentArgs<'static>,
     lang: crate::i18n::Lang,
@@ -59,15 +63,53 @@ pub fn rules_card<R: crate::engine::table::Rules>(
     args.set("min", R::MIN_SEATS);
     args.set("max", R::MAX_SEATS);
     args.set("n", crate::engine::table::TIMEOUTS_BEFORE_LEAVING);
-    let title = lang.t(&format!("{prefix}-rules-title"));
+    let title = game_text::<R>("rules-title", FluentArgs::new(), lang);
     let intro = lang.t_with(&format!("{prefix}-rules-intro"), &args);
     let mut embed = EmbedView::new(&title, view::colour::INFO).description(&intro);
     for field in fields.iter().chain(&[TIME_FIELD]) {
         let id = format!("{prefix}-rules-{field}");
         let text = lang.t_with(&format!("{id}-text"), &args);
-        embed = embed.field(&lang.t(&id), &text, false);
+        let title = if *field == TIME_FIELD {
+            game_text::<R>("rules-time", FluentArgs::new(), lang)
+        } else {
+            lang.t(&id)
+        };
+        embed = embed.field(&title, &text, false);
     }
     MessageView::new("").embed(embed)
+}
+
+/// The texts every game's messages share, each `game-{part}` naming the game (`$game`, its
+/// `game-<command>`) and its emoji (`$emoji`, [`Hosted::EMOJI`]); a game may have its own,
+/// `{code}-{part}` ([`game_text`]).
+pub const SHARED_TEXTS: &[&str] = &[
+    "lobby-title",
+    "lobby-content",
+    "closed-title",
+    "closed-description",
+    "started-title",
+    "started-content",
+    "over-winner",
+    "over-content",
+    "over-title",
+    "cancelled-content",
+    "cancelled-title",
+    "rules-title",
+    "rules-time",
+];
+
+/// The game `R`'s text `part` (one of [`SHARED_TEXTS`]) with `args`: the game's own,
+/// `{code}-{part}`, when its texts have one in `lang`; else the one every game shares,
+/// `game-{part}`, told the game's name (`$game`) and emoji (`$emoji`).
+pub fn game_text<R: Hosted>(part: &str, mut args: FluentArgs<'_>, lang: Lang) -> String {
+    debug_assert!(SHARED_TEXTS.contains(&part), "{part}");
+    let own = format!("{}-{part}", R::NAMES.code);
+    if lang.has(&own) {
+        return lang.t_with(&own, &args);
+    }
+    args.set("game", lang.t(&format!("game-{}", R::NAMES.command)));
+    args.set("emoji", R::EMOJI);
+    lang.t_with(&format!("game-{part}"), &args)
 }
 
 /// The rule every game shares: turns that time out, and leaving.
@@ -77,24 +119,26 @@ const TIME_FIELD: &str = "time";
 /// (`game-<command>`), its lobby's, its end's, its rules card's (see [`rules_card`]), and those
 /// its views make at run time.
 pub fn game_message_ids() -> Vec<String> {
-    let mut ids = Vec::new();
+    let mut ids: Vec<String> = SHARED_TEXTS
+        .iter()
+        .map(|part| format!("game-{part}"))
+        .collect();
     for game in crate::games::all() {
         ids.push(format!("game-{}", game.kind().command()));
         ids.extend(game.message_ids());
         let prefix = game.kind().code();
-        ids.extend(lobby::message_ids(prefix));
-        ids.extend(over::message_ids(prefix));
-        ids.extend(["title", "intro"].map(|part| format!("{prefix}-rules-{part}")));
+        ids.push(format!("{prefix}-rules-intro"));
         if game.reviews() {
             // The game's note at the foot of a review.
             ids.push(format!("{prefix}-review-note"));
         }
-        for field in game.rules_fields().iter().chain(&[TIME_FIELD]) {
+        for field in game.rules_fields().iter() {
             ids.extend([
                 format!("{prefix}-rules-{field}"),
                 format!("{prefix}-rules-{field}-text"),
             ]);
         }
+        ids.push(format!("{prefix}-rules-{TIME_FIELD}-text"));
     }
     ids
 }

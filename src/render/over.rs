@@ -5,11 +5,13 @@ use crate::tr;
 
 use std::cmp::Reverse;
 
+use super::game_text;
 use super::seat::{mention, name, who, Seated};
 use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
 use crate::engine::table::{Game, Phase, Rules};
 use crate::engine::{Intent, MoveText};
 use crate::games::Hosted;
+use fluent_bundle::FluentArgs;
 
 /// The winners of a finished game: each one's name (as the embed shows it) and mention (as the
 /// content addresses them), and the winning total; no winners when nobody was left to win.
@@ -33,9 +35,39 @@ impl Winners {
     }
 }
 
-/// The message content that announces the winners (`won`, the game's message for one winner, or a
-/// shared win; `nobody` when there are none) and the embed's headline with their points.
+/// The message content that announces the winners of the game `R` (its `over-winner` for one
+/// winner, or a shared win; its `over-content` when there are none: [`game_text`]) and the
+/// embed's headline with their points.
+pub fn announce_game<R: Hosted>(winners: &Winners, lang: Lang) -> (String, String) {
+    let won = |who: &str| {
+        let mut args = FluentArgs::new();
+        args.set("who", who.to_string());
+        game_text::<R>("over-winner", args, lang)
+    };
+    announce_with(
+        winners,
+        won,
+        || game_text::<R>("over-content", FluentArgs::new(), lang),
+        lang,
+    )
+}
+
+/// As [`announce_game`], with the messages `won` and `nobody` given by id.
 pub fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -> (String, String) {
+    announce_with(
+        winners,
+        |who| tr!(lang, won, who = who.to_string()),
+        || tr!(lang, nobody),
+        lang,
+    )
+}
+
+fn announce_with(
+    winners: &Winners,
+    won: impl FnOnce(&str) -> String,
+    nobody: impl FnOnce() -> String,
+    lang: Lang,
+) -> (String, String) {
     let Winners {
         names,
         mentions,
@@ -43,9 +75,9 @@ pub fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -> (Stri
     } = winners;
     let and = tr!(lang, "and");
     match (names.as_slice(), mentions.as_slice()) {
-        ([], _) | (_, []) => (tr!(lang, nobody), tr!(lang, "over-nobody")),
+        ([], _) | (_, []) => (nobody(), tr!(lang, "over-nobody")),
         ([name], [mention]) => (
-            tr!(lang, won, who = mention.as_str()),
+            won(mention),
             tr!(lang, "over-winner", who = name.as_str(), points = *points),
         ),
         _ => (
@@ -114,27 +146,21 @@ pub fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang) -> Str
 
 /// The end of a game ranked by totals ([`standings`]), as its own message: the winners with
 /// Rematch and Review and `footer`, or where a cancelled game stood (`started`: whether it got
-/// past its lobby). `None` while the game is not over. Its message ids are made from the game's
-/// code ([`message_ids`]).
+/// past its lobby). `None` while the game is not over. Its texts are the shared ones
+/// ([`game_text`]) unless the game has its own.
 pub fn game_over<R: Hosted>(
     game: &Game<R>,
     started: bool,
     footer: &str,
     lang: Lang,
 ) -> Option<MessageView> {
-    let code = R::NAMES.code;
+    let text = |part| game_text::<R>(part, FluentArgs::new(), lang);
     Some(match &game.phase {
         Phase::Finished { winners } => {
             let points = winners.first().map_or(0, |&i| game.total(i));
             let announced = Winners::of(&game.seats, winners, points);
-            let (content, headline) = announce(
-                &announced,
-                &format!("{code}-over-winner"),
-                &format!("{code}-over-content"),
-                lang,
-            );
-            let title = lang.t(&format!("{code}-over-title"));
-            let embed = EmbedView::new(&title, colour::WINNER)
+            let (content, headline) = announce_game::<R>(&announced, lang);
+            let embed = EmbedView::new(&text("over-title"), colour::WINNER)
                 .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
                 .footer(footer);
             MessageView::new(&content)
@@ -151,22 +177,10 @@ pub fn game_over<R: Hosted>(
             } else {
                 tr!(lang, "cancelled-before-start")
             };
-            let title = lang.t(&format!("{code}-cancelled-title"));
-            MessageView::new(&lang.t(&format!("{code}-cancelled-content")))
-                .embed(EmbedView::new(&title, colour::NOTHING).description(&description))
+            MessageView::new(&text("cancelled-content")).embed(
+                EmbedView::new(&text("cancelled-title"), colour::NOTHING).description(&description),
+            )
         }
         Phase::Lobby | Phase::Playing { .. } => return None,
     })
-}
-
-/// The message ids [`game_over`] makes from a game's code.
-pub fn message_ids(code: &str) -> [String; 5] {
-    [
-        "over-winner",
-        "over-content",
-        "over-title",
-        "cancelled-content",
-        "cancelled-title",
-    ]
-    .map(|part| format!("{code}-{part}"))
 }

@@ -43,6 +43,7 @@ impl Hosted for Pig {
         ("fr", include_str!("../../../locales/fr/pig.ftl")),
     ];
     const RULES: &'static [&'static str] = views::RULES;
+    const EMOJI: &'static str = "🐷";
     const STATS: GameStats = views::STATS;
     const REVIEWS: bool = true;
     /// The solved tables, one per target, each solved on first use.

@@ -1,26 +1,15 @@
 # Colonnes, le jeu jouet des tests : ses textes, et ceux de sa commande.
 
 game-columns = Colonnes
-col-lobby-title = 🎲 Colonnes · nouvelle table
 col-lobby-about = Trois colonnes chacun : un dé dans chacune, qui vaut le dé fois le numéro de la colonne.
 col-lobby-waiting = En attente d'un deuxième joueur.
-col-lobby-content = 🎲 Une table de **Colonnes** est ouverte : appuyez sur **Rejoindre** pour jouer !
-col-closed-title = 🎲 Colonnes · table fermée
-col-closed-description = Cette table a été annulée avant le début de la partie.
 col-started = 🎲 La partie de **Colonnes** a commencé !
 col-column = Colonne
 col-your-turn = choisissez une colonne pour votre dé.
 col-error-full = Cette colonne est pleine.
-col-over-content = 🏁 La partie de **Colonnes** est terminée.
-col-over-winner = 🏆 { $who } gagne **Colonnes** !
-col-over-title = 🏆 Colonnes · partie terminée
-col-cancelled-content = La partie de **Colonnes** a été annulée.
-col-cancelled-title = 🎲 Colonnes · annulée
-col-rules-title = 🎲 Comment jouer à Colonnes
 col-rules-intro = { $min } joueurs, trois colonnes chacun.
 col-rules-turn = Votre tour
 col-rules-turn-text = Choisissez une colonne libre : un dé est lancé et posé là, il vaut le dé fois le numéro de la colonne.
-col-rules-time = Temps et départ
 col-rules-time-text = Quand votre temps est écoulé, le dé va dans votre première colonne libre ; après { $n } dépassements de suite, vous quittez la partie.
 
 # La commande.
