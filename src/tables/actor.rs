@@ -9,372 +9,17 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tracing::{debug, error, info, info_span, warn, Instrument, Span};
 
+use super::any::Rematch;
+use super::any::{self, AnyTable};
 use super::registry::{owns, Msg, Shared};
-use super::table::{deny, Table};
-use super::{Closed, Hosted, NewGame, Origin, Request, TableConfig, TableGame};
-use crate::engine::table::Game;
+use super::table::deny;
+use super::{Closed, NewGame, Origin, Request};
 use crate::engine::Player;
-use crate::engine::{GameKind, Intent, MessageKind, Status};
-use crate::ids::{ChannelId, GameId, GuildId, UserId};
-use crate::render::notice::{message_link, Busy};
+use crate::engine::{Intent, MessageKind, Status};
+use crate::ids::{ChannelId, GameId, UserId};
+use crate::render::notice::Busy;
 use crate::render::{self, Notice};
-use crate::store::{now_ms, Clocks, GuildSettings, Place, Store, StoreError};
-use futures::future::BoxFuture;
-
-/// A channel's open game, of any kind: its table, behind what the actor asks of it.
-pub(crate) struct AnyTable(Box<dyn DynTable>);
-
-/// What the actor asks of a table, whatever its game: written once, for every [`Table`].
-trait DynTable: Send + Sync {
-    fn kind(&self) -> GameKind;
-    fn id(&self) -> GameId;
-    fn guild(&self) -> GuildId;
-    fn deadline_ms(&self) -> Option<i64>;
-    /// Whether it plays in a thread opened from its lobby message.
-    fn in_thread(&self) -> bool;
-    /// The table's clocks, when a bot seat is on turn.
-    fn bot_on_turn(&self) -> Option<Clocks>;
-    /// What keeps its channel busy (see [`Actor::busy`]).
-    fn busy(&self, me: Player, channel: ChannelId, channels: &[ChannelId]) -> Busy;
-    fn place(&self, channel: ChannelId) -> Place;
-    fn stage(&self) -> Status;
-    /// Its end, once it is over.
-    fn end_if_over(&self) -> Option<super::Outgoing>;
-    fn take_moved_to(&mut self) -> Option<ChannelId>;
-    /// What a rematch of it takes, asked by `who`.
-    fn rematch(&self, who: Player) -> Rematch;
-    /// Whether it is the rematch of `game_id`, still in its lobby.
-    fn is_open_rematch_of(&self, game_id: GameId) -> bool;
-    fn preparing(
-        &self,
-        strategies: &crate::strategy::Strategies,
-    ) -> Option<crate::games::Preparing>;
-    fn only_bots_left(&self) -> bool;
-
-    fn resume<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
-    /// Its deadline, if it may sleep now (see [`Table::may_sleep`]).
-    fn may_sleep(&self) -> Option<Option<i64>>;
-    /// Loaded at start: its deadline renewed if it passed while the bot was away, then whether
-    /// it may sleep (see [`Table::may_sleep`]).
-    fn may_sleep_at_start(&mut self, config: &TableConfig) -> Option<Option<i64>>;
-    /// Loaded again after it slept, its `deadline` as it was then: shown if it is not.
-    fn wake<'a>(&'a mut self, cx: &'a mut Cx, deadline: Option<i64>) -> BoxFuture<'a, ()>;
-    fn reshow<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
-    fn handle<'a>(&'a mut self, cx: &'a mut Cx, request: Request) -> BoxFuture<'a, ()>;
-    fn leave_thread<'a>(&'a mut self, cx: &'a mut Cx, why: Closed) -> BoxFuture<'a, ()>;
-    fn said_shown<'a>(&'a self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
-    fn run_clock<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
-    /// The bot seat on turn moves.
-    fn bot_move<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
-    fn cancel_for_nobody<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
-}
-
-/// What a rematch of a finished game takes of it.
-struct Rematch {
-    over: bool,
-    /// Whether the asker played in it.
-    played: bool,
-    bots: usize,
-    target: Option<u32>,
-    lang: crate::i18n::Lang,
-}
-
-impl<G: TableGame> DynTable for Table<G>
-where
-    G::Event: Send + Sync,
-{
-    fn kind(&self) -> GameKind {
-        G::KIND
-    }
-
-    fn id(&self) -> GameId {
-        self.id
-    }
-
-    fn guild(&self) -> GuildId {
-        self.guild
-    }
-
-    fn deadline_ms(&self) -> Option<i64> {
-        self.deadline_ms
-    }
-
-    fn in_thread(&self) -> bool {
-        self.lobby_channel.is_some()
-    }
-
-    fn bot_on_turn(&self) -> Option<Clocks> {
-        self.game
-            .current_player()
-            .is_some_and(Player::is_bot)
-            .then_some(self.clocks)
-    }
-
-    fn busy(&self, me: Player, channel: ChannelId, channels: &[ChannelId]) -> Busy {
-        Busy {
-            command: Some(G::KIND.command()),
-            link: self
-                .turn_message
-                .or(self.lobby_message)
-                .map(|message| message_link(self.place(channel).link_guild(), channel, message)),
-            seated: self.game.plays(me),
-            channel: (self.reach != crate::store::Reach::Chat).then_some(channel),
-            elsewhere: channels.iter().copied().filter(|&c| c != channel).collect(),
-            threads_off: false,
-        }
-    }
-
-    fn place(&self, channel: ChannelId) -> Place {
-        Table::place(self, channel)
-    }
-
-    fn stage(&self) -> Status {
-        self.game.stage()
-    }
-
-    fn end_if_over(&self) -> Option<super::Outgoing> {
-        matches!(self.game.stage(), Status::Finished | Status::Cancelled).then(|| self.end())
-    }
-
-    fn take_moved_to(&mut self) -> Option<ChannelId> {
-        self.moved_to.take()
-    }
-
-    fn rematch(&self, who: Player) -> Rematch {
-        Rematch {
-            over: self.game.stage() == Status::Finished,
-            played: self.game.seated(who),
-            bots: self.game.bot_seats(),
-            target: self.game.target(),
-            lang: self.lang,
-        }
-    }
-
-    fn is_open_rematch_of(&self, game_id: GameId) -> bool {
-        self.rematch_of == Some(game_id) && self.game.stage() == Status::Lobby
-    }
-
-    fn preparing(
-        &self,
-        strategies: &crate::strategy::Strategies,
-    ) -> Option<crate::games::Preparing> {
-        self.game.preparing(strategies)
-    }
-
-    fn only_bots_left(&self) -> bool {
-        self.game.only_bots_left()
-    }
-
-    fn resume<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
-        Box::pin(Table::resume(self, cx))
-    }
-
-    fn may_sleep(&self) -> Option<Option<i64>> {
-        Table::may_sleep(self)
-    }
-
-    fn may_sleep_at_start(&mut self, config: &TableConfig) -> Option<Option<i64>> {
-        self.refresh_deadline(config);
-        Table::may_sleep(self)
-    }
-
-    fn wake<'a>(&'a mut self, cx: &'a mut Cx, deadline: Option<i64>) -> BoxFuture<'a, ()> {
-        Box::pin(async move {
-            self.deadline_ms = deadline;
-            self.show_if_behind(cx).await;
-        })
-    }
-
-    fn reshow<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
-        Box::pin(Table::reshow(self, cx))
-    }
-
-    fn handle<'a>(&'a mut self, cx: &'a mut Cx, request: Request) -> BoxFuture<'a, ()> {
-        Box::pin(Table::handle(self, cx, request))
-    }
-
-    fn leave_thread<'a>(&'a mut self, cx: &'a mut Cx, why: Closed) -> BoxFuture<'a, ()> {
-        Box::pin(Table::leave_thread(self, cx, why))
-    }
-
-    fn said_shown<'a>(&'a self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
-        Box::pin(Table::said_shown(self, cx))
-    }
-
-    fn run_clock<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
-        Box::pin(Table::run_clock(self, cx))
-    }
-
-    fn bot_move<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
-        Box::pin(async move {
-            if let Some(action) = self.bot_action(cx).await {
-                self.apply(cx, action, None, None).await;
-            }
-        })
-    }
-
-    fn cancel_for_nobody<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()> {
-        Box::pin(Table::cancel_for_nobody(self, cx))
-    }
-}
-
-/// The open games of one kind a process loads, each with its place and id.
-type OpenTables = Vec<(Place, GameId, AnyTable)>;
-
-/// What a table does with a game, for the registry of games: opens, loads and reviews the games
-/// of one kind. Written once, for every [`Hosted`] game ([`crate::games::Entry`]).
-pub(crate) trait TableKind: Sync {
-    /// Opens a new table of the game, with the server's `settings`.
-    fn create<'a>(
-        &'a self,
-        cx: &'a mut Cx,
-        new: NewGame,
-        settings: &'a GuildSettings,
-    ) -> BoxFuture<'a, Option<AnyTable>>;
-    /// Loads the stored game `id`, with its place.
-    fn load<'a>(
-        &'a self,
-        store: &'a Store,
-        id: GameId,
-    ) -> BoxFuture<'a, Result<(Place, AnyTable), StoreError>>;
-    /// Every open game of the guilds `owned` accepts, with its place and id.
-    fn load_open<'a>(
-        &'a self,
-        store: &'a Store,
-        owned: &'a (dyn Fn(GuildId) -> bool + Sync),
-    ) -> BoxFuture<'a, Result<OpenTables, StoreError>>;
-    /// Writes the results of the finished games that have none; how many games.
-    fn backfill_results<'a>(&'a self, store: &'a Store)
-        -> BoxFuture<'a, Result<usize, StoreError>>;
-    /// The review of the finished game `id` (see `review::review_of`).
-    fn review<'a>(
-        &'a self,
-        shared: &'a Arc<Shared>,
-        id: GameId,
-        request: &'a super::review::Ask,
-    ) -> BoxFuture<'a, Result<crate::render::MessageView, crate::render::MessageView>>;
-}
-
-impl<R: Hosted> TableKind for crate::games::Entry<R> {
-    fn create<'a>(
-        &'a self,
-        cx: &'a mut Cx,
-        new: NewGame,
-        settings: &'a GuildSettings,
-    ) -> BoxFuture<'a, Option<AnyTable>> {
-        Box::pin(async move {
-            Table::<Game<R>>::create(cx, new, settings)
-                .await
-                .map(AnyTable::new)
-        })
-    }
-
-    fn load<'a>(
-        &'a self,
-        store: &'a Store,
-        id: GameId,
-    ) -> BoxFuture<'a, Result<(Place, AnyTable), StoreError>> {
-        Box::pin(async move {
-            let loaded = store.load::<Game<R>>(id).await?;
-            Ok((loaded.place, AnyTable::new(Table::from(loaded))))
-        })
-    }
-
-    fn load_open<'a>(
-        &'a self,
-        store: &'a Store,
-        owned: &'a (dyn Fn(GuildId) -> bool + Sync),
-    ) -> BoxFuture<'a, Result<OpenTables, StoreError>> {
-        Box::pin(async move {
-            let loaded = store.load_open_in::<Game<R>>(owned).await?;
-            Ok(loaded
-                .into_iter()
-                .map(|l| (l.place, l.id, AnyTable::new(Table::from(l))))
-                .collect())
-        })
-    }
-
-    fn backfill_results<'a>(
-        &'a self,
-        store: &'a Store,
-    ) -> BoxFuture<'a, Result<usize, StoreError>> {
-        Box::pin(store.backfill_results::<Game<R>>())
-    }
-
-    fn review<'a>(
-        &'a self,
-        shared: &'a Arc<Shared>,
-        id: GameId,
-        request: &'a super::review::Ask,
-    ) -> BoxFuture<'a, Result<crate::render::MessageView, crate::render::MessageView>> {
-        Box::pin(super::review::review_of::<R>(shared, id, request))
-    }
-}
-
-impl AnyTable {
-    fn new<G: TableGame>(table: Table<G>) -> AnyTable
-    where
-        G::Event: Send + Sync,
-    {
-        AnyTable(Box::new(table))
-    }
-
-    fn kind(&self) -> GameKind {
-        self.0.kind()
-    }
-
-    /// Opens a new table of the game asked for, with the server's `settings`.
-    async fn create(cx: &mut Cx, new: NewGame, settings: &GuildSettings) -> Option<AnyTable> {
-        let game = new.kind.game()?;
-        game.tables().create(cx, new, settings).await
-    }
-
-    /// Every open game of the guilds `owned` accepts, of every kind, with its place and id.
-    pub(super) async fn load_open(
-        store: &Store,
-        owned: impl Fn(GuildId) -> bool + Copy + Sync,
-    ) -> Result<OpenTables, StoreError> {
-        let mut open = Vec::new();
-        for game in crate::games::known() {
-            open.extend(game.tables().load_open(store, &owned).await?);
-        }
-        Ok(open)
-    }
-
-    /// Writes the results of the finished games of every kind that have none (those finished
-    /// before results were kept); how many games.
-    pub(super) async fn backfill_results(store: &Store) -> Result<usize, StoreError> {
-        let mut games = 0;
-        for game in crate::games::known() {
-            games += game.tables().backfill_results(store).await?;
-        }
-        Ok(games)
-    }
-
-    /// Loads the stored game `id` of `kind`, with its place.
-    async fn load(
-        store: &Store,
-        id: GameId,
-        kind: GameKind,
-    ) -> Result<(Place, AnyTable), StoreError> {
-        match kind.game() {
-            Some(game) => game.tables().load(store, id).await,
-            None => Err(StoreError::Corrupt {
-                game_id: id,
-                reason: format!("the game {} is not one this bot knows", kind.as_str()),
-            }),
-        }
-    }
-
-    /// Loaded at start: its deadline, if it may sleep rather than be held by a task of its own.
-    pub(super) fn may_sleep_at_start(&mut self, config: &TableConfig) -> Option<Option<i64>> {
-        self.0.may_sleep_at_start(config)
-    }
-
-    fn guild_free(loaded_guild: GuildId, config: &TableConfig) -> bool {
-        owns(config, loaded_guild)
-    }
-}
+use crate::store::now_ms;
 
 pub(super) enum Timer {
     Deadline,
@@ -436,8 +81,8 @@ impl Actor {
         Box::pin(self.load()).await;
         if let Some(table) = &mut self.table {
             match self.woken.take() {
-                Some(deadline) => table.0.wake(&mut self.cx, deadline).await,
-                None => table.0.resume(&mut self.cx).await,
+                Some(deadline) => table.wake(&mut self.cx, deadline).await,
+                None => table.resume(&mut self.cx).await,
             }
         }
         let mut open = OpenTable {
@@ -466,7 +111,7 @@ impl Actor {
                         let in_thread = self
                             .table
                             .as_ref()
-                            .is_some_and(|table| table.0.in_thread());
+                            .is_some_and(|table| table.in_thread());
                         if in_thread {
                             self.cx.gone = Some(why);
                         }
@@ -500,7 +145,7 @@ impl Actor {
                             self.cx.reshow_due = None;
                             let span = self.action_span(None, "show again");
                             if let Some(table) = &mut self.table {
-                                table.0.reshow(&mut self.cx).instrument(span).await;
+                                table.reshow(&mut self.cx).instrument(span).await;
                             }
                         }
                         None => {}
@@ -520,7 +165,7 @@ impl Actor {
         // A bot on turn moves at its pace; otherwise the deadline runs.
         let next = match self.cx.bot_due {
             Some(due) => Some((due, Timer::BotMove)),
-            None => table.0.deadline_ms().map(|deadline| {
+            None => table.deadline_ms().map(|deadline| {
                 let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
                 (Instant::now() + wait, Timer::Deadline)
             }),
@@ -536,7 +181,7 @@ impl Actor {
             && !cx.unshown
             && !cx.said_unshown
             && cx.gone.is_none()
-            && table.0.may_sleep().is_some();
+            && table.may_sleep().is_some();
         let sleep = idle.then(|| (self.busy_at + cx.shared.config.sleep_after, Timer::Sleep));
         match (next, sleep) {
             (Some(next), Some(sleep)) if sleep.0 < next.0 => Some(sleep),
@@ -551,7 +196,7 @@ impl Actor {
     /// every other holder takes it) and nothing waits in it: then nothing can reach this task
     /// any more, and true says it ends.
     fn sleep(&mut self, rx: &mpsc::Receiver<Msg>, open: &mut OpenTable) -> bool {
-        let Some(deadline) = self.table.as_ref().and_then(|table| table.0.may_sleep()) else {
+        let Some(deadline) = self.table.as_ref().and_then(|table| table.may_sleep()) else {
             return false;
         };
         let shared = &self.cx.shared;
@@ -570,7 +215,7 @@ impl Actor {
 
     /// Schedules the bot seat's next move if a bot is on turn.
     pub(super) fn arm_bot(&mut self) {
-        let bot_on_turn = self.table.as_ref().and_then(|table| table.0.bot_on_turn());
+        let bot_on_turn = self.table.as_ref().and_then(|table| table.bot_on_turn());
         self.cx.bot_due =
             bot_on_turn.map(|clocks| Instant::now() + self.cx.shared.config.bot_pace(clocks));
     }
@@ -598,7 +243,7 @@ impl Actor {
             busy.threads_off = settings.switch(&crate::settings::THREADS) != Some(true);
             return deny(new.reply, Notice::ChannelBusy(busy), new.lang).await;
         }
-        self.table = AnyTable::create(&mut self.cx, new, &settings).await;
+        self.table = any::create(&mut self.cx, new, &settings).await;
         self.note_game();
         self.arm_bot();
     }
@@ -608,14 +253,14 @@ impl Actor {
     /// None when no game is open.
     fn busy(&self, me: Player, channels: &[ChannelId]) -> Option<Busy> {
         let table = self.table.as_ref()?;
-        Some(table.0.busy(me, self.cx.channel, channels))
+        Some(table.busy(me, self.cx.channel, channels))
     }
 
     /// Names the table's server in its span, once (each record of a field adds to the line), and
     /// the game it just opened in the span of the action that opened it.
     fn note_game(&mut self) {
         if let Some(table) = &self.table {
-            let (guild, game_id) = (table.0.guild(), table.0.id());
+            let (guild, game_id) = (table.guild(), table.id());
             if !self.guild_noted {
                 self.span
                     .record("guild", tracing::field::display(guild.get()));
@@ -631,7 +276,7 @@ impl Actor {
     fn action_span(&self, user: Option<UserId>, action: &str) -> Span {
         // Snowflakes as text: JSON numbers above 2^53 lose their last digits in most readers.
         let user = user.map(|user| user.get().to_string());
-        let game_id = self.table.as_ref().map(|table| table.0.id());
+        let game_id = self.table.as_ref().map(|table| table.id());
         let span = info_span!(
             "action",
             user = user.as_deref(),
@@ -672,11 +317,11 @@ impl Actor {
             let _ = request.reply.ephemeral(notice).await;
             return;
         }
-        table.0.handle(&mut self.cx, request).await;
+        table.handle(&mut self.cx, request).await;
         if self.cx.unshown {
             // Where the bot only answers interactions, this one may show the game again.
             if let Some(table) = &mut self.table {
-                table.0.reshow(&mut self.cx).await;
+                table.reshow(&mut self.cx).await;
             }
         }
         self.hand_over().await;
@@ -689,14 +334,14 @@ impl Actor {
     async fn after_shows(&mut self) {
         if let Some(why) = self.cx.gone.take() {
             if let Some(table) = &mut self.table {
-                table.0.leave_thread(&mut self.cx, why).await;
+                table.leave_thread(&mut self.cx, why).await;
             }
             self.hand_over().await;
             self.settle().await;
         }
         if self.cx.said_unshown && !self.cx.unshown && self.cx.reshow_due.is_none() {
             if let Some(table) = &self.table {
-                table.0.said_shown(&mut self.cx).await;
+                table.said_shown(&mut self.cx).await;
             }
         }
     }
@@ -705,7 +350,7 @@ impl Actor {
     async fn adopt(&mut self, table: AnyTable) {
         if let Some(open) = &self.table {
             // The store moved it here only if no other game was open here.
-            let (open, back) = (open.0.id(), table.0.id());
+            let (open, back) = (open.id(), table.id());
             error!(
                 open = open.get(),
                 back = back.get(),
@@ -719,7 +364,7 @@ impl Actor {
         self.table = Some(table);
         self.note_game();
         if let Some(table) = &mut self.table {
-            table.0.resume(&mut self.cx).await;
+            table.resume(&mut self.cx).await;
         }
         self.arm_bot();
     }
@@ -729,21 +374,18 @@ impl Actor {
     async fn end_of(&self, game_id: GameId) -> Option<super::Outgoing> {
         let store = &self.cx.shared.store;
         let kind = store.kind_of(game_id).await.ok()??;
-        let (place, table) = AnyTable::load(store, game_id, kind).await.ok()?;
+        let (place, table) = any::load(store, game_id, kind).await.ok()?;
         if !place.reach.answers_only() || place.channel_id != self.cx.channel {
             return None;
         }
-        table.0.end_if_over()
+        table.end_if_over()
     }
 
     /// A game whose Start just moved it to a thread goes on in that thread's own actor: this
     /// channel is free for another game. The thread's actor shows it there, and runs its clocks.
     /// So does a game that came back from its thread, in its channel's actor.
     async fn hand_over(&mut self) {
-        let moved = self
-            .table
-            .as_mut()
-            .and_then(|table| table.0.take_moved_to());
+        let moved = self.table.as_mut().and_then(|table| table.take_moved_to());
         let Some(thread) = moved else {
             return;
         };
@@ -792,7 +434,7 @@ impl Actor {
             }
         }
         let finished = match store.kind_of(game_id).await {
-            Ok(Some(kind)) => AnyTable::load(store, game_id, kind).await.map(Some),
+            Ok(Some(kind)) => any::load(store, game_id, kind).await.map(Some),
             Ok(None) => Ok(None),
             Err(e) => Err(e),
         };
@@ -810,7 +452,7 @@ impl Actor {
             bots,
             target,
             lang: table_lang,
-        } = finished.0.rematch(request.who.player());
+        } = finished.rematch(request.who.player());
         if !over {
             return deny(request.reply, Notice::UnknownButton, request.lang).await;
         }
@@ -821,11 +463,11 @@ impl Actor {
         let rematch_open = self
             .table
             .as_ref()
-            .map(|table| table.0.is_open_rematch_of(game_id));
+            .map(|table| table.is_open_rematch_of(game_id));
         match rematch_open {
             None => {
                 info!(game_id = game_id.get(), "rematch");
-                let place = finished.0.place(self.cx.channel);
+                let place = finished.place(self.cx.channel);
                 let new = NewGame {
                     kind: finished.kind(),
                     place,
@@ -848,7 +490,7 @@ impl Actor {
                     ..request
                 };
                 if let Some(table) = &mut self.table {
-                    table.0.handle(&mut self.cx, join).await;
+                    table.handle(&mut self.cx, join).await;
                 }
                 self.settle().await;
             }
@@ -862,7 +504,7 @@ impl Actor {
     async fn time_out(&mut self) {
         info!(channel = %self.cx.channel.get(), "deadline passed");
         if let Some(table) = &mut self.table {
-            table.0.run_clock(&mut self.cx).await;
+            table.run_clock(&mut self.cx).await;
         }
         self.settle().await;
     }
@@ -872,7 +514,7 @@ impl Actor {
         let preparing = self
             .table
             .as_ref()
-            .and_then(|table| table.0.preparing(&self.cx.shared.strategies));
+            .and_then(|table| table.preparing(&self.cx.shared.strategies));
         if let Some(preparing) = preparing {
             // The game's strategy is still being prepared (after a start): the channel goes on
             // meanwhile, and the bot seat moves once it is ready (see `wake_when`).
@@ -881,7 +523,7 @@ impl Actor {
             return;
         }
         if let Some(table) = &mut self.table {
-            table.0.bot_move(&mut self.cx).await;
+            table.bot_move(&mut self.cx).await;
         }
         self.settle().await;
     }
@@ -905,16 +547,16 @@ impl Actor {
         let Some(table) = &mut self.table else {
             return;
         };
-        if table.0.only_bots_left() {
+        if table.only_bots_left() {
             // Nobody is left to watch: bots playing on alone would only spam the channel.
             info!(
                 channel = %self.cx.channel.get(),
                 "only bot seats are left: cancelling the game"
             );
-            table.0.cancel_for_nobody(&mut self.cx).await;
+            table.cancel_for_nobody(&mut self.cx).await;
         }
         let over =
-            matches!(table.0.stage(), Status::Finished | Status::Cancelled).then(|| table.0.id());
+            matches!(table.stage(), Status::Finished | Status::Cancelled).then(|| table.id());
         if let Some(id) = over {
             info!(game_id = id.get(), "game over");
             self.table = None;
@@ -933,12 +575,12 @@ impl Actor {
         let shared = self.cx.shared.clone();
         let store = &shared.store;
         let found = match store.open_game_in(self.cx.channel).await {
-            Ok(Some((id, kind))) => AnyTable::load(store, id, kind).await,
+            Ok(Some((id, kind))) => any::load(store, id, kind).await,
             Ok(None) => return,
             Err(e) => Err(e),
         };
         match found {
-            Ok((place, _)) if !AnyTable::guild_free(place.shard_guild(), &shared.config) => {
+            Ok((place, _)) if !owns(&shared.config, place.shard_guild()) => {
                 let guild = place.shard_guild();
                 // Another process (the one running the guild's shard) drives this game.
                 warn!(

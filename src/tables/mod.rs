@@ -18,6 +18,7 @@
 //! answers reviews of finished games, beside the tables.
 
 mod actor;
+mod any;
 mod games;
 mod registry;
 mod review;
@@ -36,8 +37,8 @@ use crate::i18n::Lang;
 use crate::ids::{ChannelId, GameId, MessageId, UserId};
 use crate::render::{self, MessageView, Picture};
 use crate::store::{Clocks, Place};
-pub(crate) use actor::TableKind;
-pub use games::TableGame;
+pub(crate) use any::TableKind;
+
 pub use registry::Tables;
 pub use review::ReviewRequest;
 use shards::Shards;

@@ -9,7 +9,8 @@ use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinHandle;
 use tracing::{debug, error, info, info_span, warn, Instrument};
 
-use super::actor::{Actor, AnyTable, Cx};
+use super::actor::{Actor, Cx};
+use super::any::{self, AnyTable};
 
 use super::{NewGame, Outbox, Request, TableConfig};
 use crate::engine::dice::DiceSource;
@@ -231,12 +232,12 @@ impl Tables {
         let owned = |guild_id: GuildId| shards.is_none_or(|s| s.owns(guild_id));
         // Leaderboards of a period count the results of the games finished in it: the games
         // finished before results were kept get theirs, once (a failure costs only those).
-        match AnyTable::backfill_results(&store).await {
+        match any::backfill_results(&store).await {
             Ok(0) => {}
             Ok(games) => info!(games, "results of earlier finished games written"),
             Err(e) => error!(error = %e, "could not write the results of earlier finished games"),
         }
-        let open = AnyTable::load_open(&store, owned).await?;
+        let open = any::load_open(&store, owned).await?;
         let tables = Tables {
             shared: Arc::new(Shared {
                 store,

@@ -2,10 +2,7 @@
 
 use super::*;
 
-impl<G: TableGame> Table<G>
-where
-    G::Event: Send + Sync,
-{
+impl<R: Hosted> Table<R> {
     /// Unless the server turned charts off, draws the finished game's chart (off the async
     /// threads: it takes milliseconds) and adds it to its game-over message `message_id`, whose
     /// embeds are `view`'s. The game is over and
@@ -22,11 +19,11 @@ where
             Ok(_) => {}
             Err(e) => return warn!(error = %e, "could not read the server's settings; no chart"),
         }
-        let events = match cx.shared.store.events::<G>(self.id).await {
+        let events = match cx.shared.store.events::<Game<R>>(self.id).await {
             Ok(events) => events,
             Err(e) => return warn!(error = %e, "could not read the game's log for its chart"),
         };
-        let drawn = tokio::task::spawn_blocking(move || G::chart(&events, lang)).await;
+        let drawn = tokio::task::spawn_blocking(move || games::chart::<R>(&events, lang)).await;
         let Ok(Some(picture)) = drawn else {
             return;
         };

@@ -6,11 +6,13 @@ use tokio::time::Instant;
 use tracing::{error, info, warn};
 
 use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX, RESHOW_TRIES};
+use super::games;
 use super::{
-    Closed, NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError, TableConfig,
-    TableGame, ThreadError,
+    Closed, Hosted, NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError,
+    TableConfig, ThreadError,
 };
 use crate::engine::table::HostAct;
+use crate::engine::table::{Action, Game};
 use crate::engine::Intent;
 use crate::engine::Player;
 use crate::engine::Status;
@@ -30,12 +32,12 @@ mod reshow;
 mod threads;
 
 /// The open game of a channel, as its actor holds it.
-pub(super) struct Table<G> {
+pub(super) struct Table<R: Hosted> {
     pub(super) id: GameId,
     pub(super) guild: GuildId,
     /// How the bot reaches its channel.
     pub(super) reach: Reach,
-    pub(super) game: G,
+    pub(super) game: Game<R>,
     pub(super) lobby_message: Option<MessageId>,
     pub(super) turn_message: Option<MessageId>,
     /// The message of the turn before, while this process has posted the current one: a move
@@ -65,8 +67,8 @@ pub(super) struct Table<G> {
     pub(super) thread_gone: bool,
 }
 
-impl<G> From<Loaded<G>> for Table<G> {
-    fn from(loaded: Loaded<G>) -> Table<G> {
+impl<R: Hosted> From<Loaded<Game<R>>> for Table<R> {
+    fn from(loaded: Loaded<Game<R>>) -> Table<R> {
         Table {
             id: loaded.id,
             guild: loaded.place.guild_id,
@@ -89,10 +91,7 @@ impl<G> From<Loaded<G>> for Table<G> {
     }
 }
 
-impl<G: TableGame> Table<G>
-where
-    G::Event: Send + Sync,
-{
+impl<R: Hosted> Table<R> {
     /// Where it is played, its channel being `channel`.
     pub(super) fn place(&self, channel: ChannelId) -> Place {
         Place {
@@ -115,15 +114,15 @@ where
         Outgoing {
             view,
             game_id: self.id,
-            version: self.game.version(),
+            version: self.game.version,
         }
     }
 
     /// Its end, as its game-over message shows it (with its number, which `/review game:`
     /// takes, once finished).
     pub(super) fn end(&self) -> Outgoing {
-        let view = self.game.over_view(self.lang);
-        let view = match self.game.stage() {
+        let view = R::over_view(&self.game, self.lang);
+        let view = match self.game.status() {
             Status::Finished => render::review::numbered(view, self.id, self.lang),
             _ => view,
         };
@@ -135,7 +134,7 @@ where
         cx: &mut Cx,
         new: NewGame,
         settings: &GuildSettings,
-    ) -> Option<Table<G>> {
+    ) -> Option<Table<R>> {
         let NewGame {
             place,
             host,
@@ -151,7 +150,7 @@ where
         let config = &cx.shared.config;
         let table_lang = table_lang.or(settings.language()).unwrap_or(default_lang);
         let clocks = settings.clocks();
-        let (game, created) = match G::create(
+        let (game, created) = match games::create::<R>(
             target,
             settings.default_target().unwrap_or(config.default_target),
             host.player(),
@@ -190,7 +189,7 @@ where
         info!(
             game_id = id.get(),
             channel = %place.channel_id.get(),
-            kind = G::KIND.as_str(),
+            kind = R::KIND.as_str(),
             "game created"
         );
         let mut table = Table {
@@ -242,7 +241,7 @@ where
     /// Seats the `bots` asked for with the new game (as many as it has seats for, the host
     /// aside), each in a commit of its own; stops at the first refused.
     async fn seat_bots(&mut self, cx: &mut Cx, bots: u8, table_lang: Lang) {
-        for _ in 0..usize::from(bots).min(G::MAX_SEATS - 1) {
+        for _ in 0..usize::from(bots).min(R::MAX_SEATS - 1) {
             let action = self.add_bot_action();
             if self.commit(cx, action, table_lang).await.is_err() {
                 break;
@@ -253,7 +252,7 @@ where
     /// Answers the /start with the new game's lobby, or, when that answer fails, posts it.
     async fn show_lobby(&mut self, cx: &mut Cx, reply: Box<dyn Reply>, table_lang: Lang) {
         match reply
-            .message(self.outgoing(self.game.lobby_view(table_lang)))
+            .message(self.outgoing(R::lobby_view(&self.game, table_lang)))
             .await
         {
             Ok(message_id) => {
@@ -280,7 +279,7 @@ where
         let code = (who.user_id, intent.code());
         // The move's code is read by this table's game: a code it has no move for is no button
         // of its.
-        let Some(intent) = intent.read::<G::Move>() else {
+        let Some(intent) = intent.read::<R::Move>() else {
             return deny(reply, Notice::UnknownButton, lang).await;
         };
         let clicked = match origin {
@@ -306,7 +305,7 @@ where
                 }
                 // Moves on the turn message must be made on the state they were shown on; lobby
                 // buttons mean the same on any version.
-                if intent.is_move() && version != self.game.version() {
+                if intent.is_move() && version != self.game.version {
                     return self.stale(cx, message_id, &code, reply, lang).await;
                 }
                 Some(message_id)
@@ -321,61 +320,72 @@ where
             _ => None,
         };
         if let Some(act) = host_act {
-            if let Err(view) = self.game.may(me, who.moderator, act, lang, self.lang) {
+            if let Err(view) = games::may(&self.game, me, who.moderator, act, lang, self.lang) {
                 let _ = reply.ephemeral(view).await;
                 return;
             }
         }
         let (action, ack) = match intent {
             Intent::Scores => {
-                let _ = reply.ephemeral(self.game.scores_view(lang)).await;
+                let _ = reply.ephemeral(R::scores_view(&self.game, lang)).await;
                 return;
             }
             Intent::Odds => {
-                if let Some(preparing) = self.game.preparing(&cx.shared.strategies) {
+                if let Some(preparing) = cx.shared.strategies.preparing(R::KIND) {
                     return self.odds_when_ready(cx, reply, me, lang, preparing);
                 }
                 let view = self.odds_view(cx, me, lang).await;
                 let _ = reply.ephemeral(view).await;
                 return;
             }
-            Intent::Join => (G::join(me, who.name.clone()), Notice::Joined),
-            Intent::Leave => (G::leave(me), Notice::Left),
+            Intent::Join => (
+                Action::Join {
+                    player: me,
+                    name: who.name.clone(),
+                },
+                Notice::Joined,
+            ),
+            Intent::Leave => (Action::Leave { player: me }, Notice::Left),
             Intent::AddBot => (self.add_bot_action(), Notice::Done),
-            Intent::Start => (G::start(me), Notice::Done),
-            Intent::Cancel => (G::cancel(), Notice::Cancelled),
+            Intent::Start => (Action::Start { by: me }, Notice::Done),
+            Intent::Cancel => (Action::Cancel, Notice::Cancelled),
             Intent::Kick { user_id } => {
                 let ack = if user_id == who.user_id {
                     Notice::Left
                 } else {
                     Notice::Kicked
                 };
-                (G::leave(Player::Person(user_id)), ack)
+                (
+                    Action::Leave {
+                        player: Player::Person(user_id),
+                    },
+                    ack,
+                )
             }
-            Intent::Play(mv) => (G::play(me, mv), Notice::Done),
+            Intent::Play(mv) => (Action::Play { by: me, mv }, Notice::Done),
             // The channel's actor answers Rematch (see `Actor::rematch`).
             Intent::Rematch => return deny(reply, Notice::UnknownButton, lang).await,
             // The service answers Review beside the tables (see `Tables::review`).
             Intent::Review => return deny(reply, Notice::UnknownButton, lang).await,
         };
-        let version = self.game.version();
+        let version = self.game.version;
         self.apply(cx, action, clicked, Some((reply, ack, lang)))
             .await;
-        if clicked.is_some() && self.game.version() != version {
+        if clicked.is_some() && self.game.version != version {
             self.last_click = Some(code);
         }
     }
 
     /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
     /// first use, and waits for any other table using it).
-    pub(super) async fn bot_action(&self, cx: &Cx) -> Option<G::Action> {
-        if let Some(preparing) = self.game.preparing(&cx.shared.strategies) {
+    pub(super) async fn bot_action(&self, cx: &Cx) -> Option<Action<R::Move>> {
+        if let Some(preparing) = cx.shared.strategies.preparing(R::KIND) {
             // The actor arms the move once the strategy is ready (`Actor::bot_move`); should it
             // come here before, it is awaited, not waited for on a thread.
             preparing.await;
         }
         let (game, shared) = (self.game.clone(), cx.shared.clone());
-        tokio::task::spawn_blocking(move || game.bot_move(&shared.strategies))
+        tokio::task::spawn_blocking(move || games::bot_move(&game, &shared.strategies))
             .await
             .unwrap_or_else(|e| {
                 error!(error = %e, "the bot seat's move failed");
@@ -385,25 +395,28 @@ where
 
     /// The deadline passed: the turn's (it times out), or the lobby's (the table closes).
     pub(super) async fn run_clock(&mut self, cx: &mut Cx) {
-        if self.game.stage() == Status::Lobby {
+        if self.game.status() == Status::Lobby {
             info!(
                 game_id = self.id.get(),
                 "nobody started the table in time: closing it"
             );
-            self.apply(cx, G::cancel(), None, None).await;
+            self.apply(cx, Action::Cancel, None, None).await;
         } else {
-            self.apply(cx, G::time_out(), None, None).await;
+            self.apply(cx, Action::TimeOut, None, None).await;
         }
     }
 
     /// Cancels the game: nobody is left to play it.
     pub(super) async fn cancel_for_nobody(&mut self, cx: &mut Cx) {
-        self.apply(cx, G::cancel(), None, None).await;
+        self.apply(cx, Action::Cancel, None, None).await;
     }
 
-    fn add_bot_action(&self) -> G::Action {
+    fn add_bot_action(&self) -> Action<R::Move> {
         let n = self.game.next_bot();
-        G::join(Player::Bot(n), render::bot_name(n, self.lang))
+        Action::Join {
+            player: Player::Bot(n),
+            name: render::bot_name(n, self.lang),
+        }
     }
 
     /// Decides, commits, and only then replaces the game. On failure nothing changed, and the
@@ -411,17 +424,23 @@ where
     async fn commit(
         &mut self,
         cx: &mut Cx,
-        action: G::Action,
+        action: Action<R::Move>,
         lang: Lang,
-    ) -> Result<G, MessageView> {
+    ) -> Result<Game<R>, MessageView> {
         // The turn's message, which a refusal for not being on turn links.
         let turn = self.turn_message.map(|message| {
             render::notice::message_link(self.place(cx.channel).link_guild(), cx.channel, message)
         });
         let decided = {
             let mut dice = cx.shared.dice.lock().unwrap();
-            self.game
-                .decide(action, &mut **dice, lang, self.lang, turn.as_deref())
+            games::decide(
+                &self.game,
+                action,
+                &mut **dice,
+                lang,
+                self.lang,
+                turn.as_deref(),
+            )
         };
         let event = decided?;
         let mut next = self.game.clone();
@@ -429,12 +448,13 @@ where
         let config = &cx.shared.config;
         let deadline_ms = match next.current_player() {
             // Any change in the lobby gives it its time again.
-            None if next.stage() == Status::Lobby => {
+            None if next.status() == Status::Lobby => {
                 Some(now_ms() + config.lobby_timeout.as_millis() as i64)
             }
             // Someone else's join or leave leaves the deadline where it was.
             Some(Player::Person(_))
-                if !G::is_move(&event) && next.turn_number() == self.game.turn_number() =>
+                if !games::is_move::<R>(&event)
+                    && games::turn_number(&next) == games::turn_number(&self.game) =>
             {
                 self.deadline_ms
             }
@@ -444,8 +464,8 @@ where
             _ => None,
         };
         // A new turn's message is posted once the commit is in (see `post_turn`).
-        let new_turn = next.stage() == Status::Playing
-            && (self.game.stage() == Status::Lobby || G::turn_ended(&self.game, &next));
+        let new_turn = next.status() == Status::Playing
+            && (self.game.status() == Status::Lobby || games::turn_ended(&self.game, &next));
         if let Err(e) = cx
             .shared
             .store
@@ -462,7 +482,7 @@ where
             error!(error = %e, game_id = self.id.get(), "could not commit an action");
             if let StoreError::Conflict { .. } = e {
                 // Someone else wrote this game: take the stored game as the truth.
-                match cx.shared.store.load::<G>(self.id).await {
+                match cx.shared.store.load::<Game<R>>(self.id).await {
                     Ok(loaded) => *self = Table::from(loaded),
                     Err(e) => error!(error = %e, "could not reload the game"),
                 }
@@ -485,7 +505,7 @@ where
     pub(super) async fn apply(
         &mut self,
         cx: &mut Cx,
-        action: G::Action,
+        action: Action<R::Move>,
         clicked: Option<MessageId>,
         reply: Option<(Box<dyn Reply>, Notice, Lang)>,
     ) {

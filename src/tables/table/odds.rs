@@ -2,10 +2,7 @@
 
 use super::*;
 
-impl<G: TableGame> Table<G>
-where
-    G::Event: Send + Sync,
-{
+impl<R: Hosted> Table<R> {
     /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
     pub(super) async fn odds_view(&self, cx: &Cx, asker: Player, lang: Lang) -> MessageView {
         odds_of(self.game.clone(), cx.shared.clone(), asker, lang, self.lang).await
@@ -42,18 +39,15 @@ where
 }
 
 /// The answer to Odds on `game`, worked out off the async runtime.
-async fn odds_of<G: TableGame>(
-    game: G,
+async fn odds_of<R: Hosted>(
+    game: Game<R>,
     shared: std::sync::Arc<crate::tables::registry::Shared>,
     asker: Player,
     lang: Lang,
     table_lang: Lang,
-) -> MessageView
-where
-    G::Event: Send + Sync,
-{
+) -> MessageView {
     let view = tokio::task::spawn_blocking(move || {
-        game.odds_view(&shared.strategies, asker, lang, table_lang)
+        games::odds(&game, &shared.strategies, asker, lang, table_lang)
     })
     .await;
     match view {

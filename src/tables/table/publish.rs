@@ -2,16 +2,13 @@
 
 use super::*;
 
-impl<G: TableGame> Table<G>
-where
-    G::Event: Send + Sync,
-{
+impl<R: Hosted> Table<R> {
     /// Shows what changed from `before` to the table's game, on the lobby message, the turn
     /// message and new messages. What Discord refuses is shown again later ([`Table::reshow`]).
     pub(super) async fn publish(
         &mut self,
         cx: &mut Cx,
-        before: &G,
+        before: &Game<R>,
         clicked: Option<MessageId>,
         mut reply: Option<(Box<dyn Reply>, Notice, Lang)>,
     ) {
@@ -25,10 +22,10 @@ where
         let lang = self.lang;
         let shared = cx.shared.clone();
         let style = &shared.config.style;
-        let stage = self.game.stage();
-        let shown = match (before.stage(), stage) {
+        let stage = self.game.status();
+        let shown = match (before.status(), stage) {
             (Status::Lobby, _) => {
-                let lobby = self.outgoing(self.game.lobby_view(self.lang));
+                let lobby = self.outgoing(R::lobby_view(&self.game, self.lang));
                 let shown = self
                     .show(cx, self.lobby_message, lobby, clicked, &mut reply)
                     .await;
@@ -48,11 +45,11 @@ where
                 }
             }
             (Status::Playing, _) => {
-                let turn_ended = G::turn_ended(before, &self.game);
+                let turn_ended = games::turn_ended(before, &self.game);
                 let view = match stage {
-                    Status::Cancelled => self.game.over_view(lang),
-                    _ if turn_ended => self.game.result_view(style, lang),
-                    _ => self.game.turn_view(style, lang),
+                    Status::Cancelled => R::over_view(&self.game, lang),
+                    _ if turn_ended => games::result_view(&self.game, style, lang),
+                    _ => R::turn_view(&self.game, style, lang),
                 };
                 let message = self.outgoing(view);
                 let shown = self
@@ -83,7 +80,7 @@ where
                         true
                     }
                     Status::Cancelled => {
-                        self.close_thread(cx, self.game.over_view(lang)).await;
+                        self.close_thread(cx, R::over_view(&self.game, lang)).await;
                         true
                     }
                     _ => true,
@@ -143,12 +140,12 @@ where
         let Some(lobby) = self.lobby_message else {
             return;
         };
-        if self.game.stage() == Status::Lobby {
+        if self.game.status() == Status::Lobby {
             // The lobby message is the one that does not show.
             return;
         }
         let channel = self.lobby_channel.unwrap_or(cx.channel);
-        let mut view = self.game.lobby_view(self.lang);
+        let mut view = R::lobby_view(&self.game, self.lang);
         let line = crate::tr!(self.lang, "game-unshown");
         view.content = match view.content.is_empty() {
             true => line,
@@ -173,11 +170,11 @@ where
         let Some(lobby) = self.lobby_message else {
             return;
         };
-        if !matches!(self.game.stage(), Status::Playing) || self.turn_message == Some(lobby) {
+        if !matches!(self.game.status(), Status::Playing) || self.turn_message == Some(lobby) {
             return;
         }
         let channel = self.lobby_channel.unwrap_or(cx.channel);
-        let view = self.game.lobby_view(self.lang);
+        let view = R::lobby_view(&self.game, self.lang);
         if let Err(e) = self
             .outbox(cx)
             .edit(channel, lobby, self.outgoing(view))
@@ -189,7 +186,7 @@ where
 
     /// Posts the message of the turn that just began and remembers it; false if Discord refused.
     async fn post_turn(&mut self, cx: &Cx) -> bool {
-        let view = self.game.turn_view(&cx.shared.config.style, self.lang);
+        let view = R::turn_view(&self.game, &cx.shared.config.style, self.lang);
         let posted = match self
             .post_or_reuse(cx, self.outgoing(view), Post::Turn)
             .await
@@ -230,8 +227,8 @@ where
             // Only an interaction can show the game here: this click's message shows it now.
             return self.adopt(cx, message_id, reply).await;
         }
-        if self.turn_message == Some(message_id) && self.game.stage() == Status::Playing {
-            let view = self.game.turn_view(&cx.shared.config.style, self.lang);
+        if self.turn_message == Some(message_id) && self.game.status() == Status::Playing {
+            let view = R::turn_view(&self.game, &cx.shared.config.style, self.lang);
             match reply.update(self.outgoing(view)).await {
                 Ok(()) => return self.caught_up(cx),
                 Err((e, _)) => warn!(error = %e, "could not show the turn on a stale click"),
@@ -248,9 +245,9 @@ where
     /// the next click, on the clicked message.
     async fn adopt(&mut self, cx: &mut Cx, message_id: MessageId, reply: Box<dyn Reply>) {
         let style = cx.shared.config.style.clone();
-        let (view, lobby) = match self.game.stage() {
-            Status::Lobby => (self.game.lobby_view(self.lang), true),
-            _ => (self.game.turn_view(&style, self.lang), false),
+        let (view, lobby) = match self.game.status() {
+            Status::Lobby => (R::lobby_view(&self.game, self.lang), true),
+            _ => (R::turn_view(&self.game, &style, self.lang), false),
         };
         match reply.update(self.outgoing(view)).await {
             Ok(()) => {

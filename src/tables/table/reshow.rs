@@ -2,18 +2,15 @@
 
 use super::*;
 
-impl<G: TableGame> Table<G>
-where
-    G::Event: Send + Sync,
-{
+impl<R: Hosted> Table<R> {
     /// Shows the game as it is stored on the message that shows it (the lobby, or the turn in
     /// progress): by editing it, or by posting it anew when it is gone, can't be edited any more
     /// or was never posted. If Discord refuses, tries again later, waiting longer each time.
     pub(in crate::tables) async fn reshow(&mut self, cx: &mut Cx) {
         let style = cx.shared.config.style.clone();
-        let (view, lobby) = match self.game.stage() {
-            Status::Lobby => (self.game.lobby_view(self.lang), true),
-            Status::Playing => (self.game.turn_view(&style, self.lang), false),
+        let (view, lobby) = match self.game.status() {
+            Status::Lobby => (R::lobby_view(&self.game, self.lang), true),
+            Status::Playing => (R::turn_view(&self.game, &style, self.lang), false),
             Status::Finished | Status::Cancelled => return self.caught_up(cx),
         };
         let target = if lobby {
@@ -110,14 +107,14 @@ where
         let Some(lobby) = self.lobby_message else {
             return false;
         };
-        if self.game.stage() != Status::Playing
+        if self.game.status() != Status::Playing
             || self.lobby_channel.is_some()
             || self.reach.answers_only()
             || self.turn_message == Some(lobby)
         {
             return false;
         }
-        let mut view = self.game.turn_view(&cx.shared.config.style, self.lang);
+        let mut view = R::turn_view(&self.game, &cx.shared.config.style, self.lang);
         let line = crate::tr!(self.lang, "game-on-lobby");
         view.content = match view.content.is_empty() {
             true => line,
@@ -152,8 +149,8 @@ where
         cx.unshown = false;
         cx.reshow_pause = RESHOW_FIRST;
         cx.reshow_tries = 0;
-        let version = self.game.version();
-        let open = matches!(self.game.stage(), Status::Lobby | Status::Playing);
+        let version = self.game.version;
+        let open = matches!(self.game.status(), Status::Lobby | Status::Playing);
         if open && self.shown_version != Some(version) {
             self.shown_version = Some(version);
             cx.shared.shown(self.id, version);
@@ -171,7 +168,7 @@ where
     /// Gives a person whose deadline passed while the bot was away a fresh one, and a lobby that
     /// never changed since it was opened (it has no stored deadline) its first.
     pub(in crate::tables) fn refresh_deadline(&mut self, config: &TableConfig) {
-        let in_lobby = self.game.stage() == Status::Lobby;
+        let in_lobby = self.game.status() == Status::Lobby;
         let fresh = if in_lobby {
             config.lobby_timeout
         } else {
@@ -187,7 +184,7 @@ where
     /// Shows the game as stored, unless its message shows it already (the deadline is not
     /// shown): nothing to send then.
     pub(in crate::tables) async fn show_if_behind(&mut self, cx: &mut Cx) {
-        if self.shown_version == Some(self.game.version()) {
+        if self.shown_version == Some(self.game.version) {
             return self.caught_up(cx);
         }
         self.reshow(cx).await;
@@ -196,9 +193,9 @@ where
     /// Its deadline, if the table may sleep now: open, no bot seat on turn, and its message
     /// showing it as stored (see [`TableConfig::sleep_after`]). The outer `None`: it may not.
     pub(in crate::tables) fn may_sleep(&self) -> Option<Option<i64>> {
-        let open = matches!(self.game.stage(), Status::Lobby | Status::Playing);
+        let open = matches!(self.game.status(), Status::Lobby | Status::Playing);
         let bot_on_turn = self.game.current_player().is_some_and(Player::is_bot);
-        let shown = self.shown_version == Some(self.game.version());
+        let shown = self.shown_version == Some(self.game.version);
         (open && !bot_on_turn && shown && self.moved_to.is_none()).then_some(self.deadline_ms)
     }
 }

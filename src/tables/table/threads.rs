@@ -2,10 +2,7 @@
 
 use super::*;
 
-impl<G: TableGame> Table<G>
-where
-    G::Event: Send + Sync,
-{
+impl<R: Hosted> Table<R> {
     /// At Start, when the server wants games in threads: opens a public thread from the lobby
     /// message, named after the game and its players, and moves the game there (stored), so that
     /// this channel is free for another game. None when the server does not want it, or when the
@@ -25,12 +22,12 @@ where
         if !wanted {
             return None;
         }
-        let name = self.game.thread_name(self.id, self.lang);
+        let name = games::thread_name(&self.game, self.id, self.lang);
         let thread = match self.outbox(cx).start_thread(cx.channel, lobby, name).await {
             Ok(thread) => thread,
             Err(why) => {
                 info!(error = %why, "no thread for the game; it stays in the channel");
-                let host = match self.game.host() {
+                let host = match self.game.host {
                     Player::Person(id) => format!("<@{id}>"),
                     Player::Bot(_) => String::new(),
                 };
@@ -108,7 +105,7 @@ where
         let Some(channel) = self.lobby_channel else {
             return;
         };
-        if !matches!(self.game.stage(), Status::Lobby | Status::Playing) {
+        if !matches!(self.game.status(), Status::Lobby | Status::Playing) {
             return;
         }
         let thread = cx.channel;
@@ -140,7 +137,7 @@ where
                 );
                 self.say_why(cx, channel, "thread-gone-busy", why).await;
                 self.thread_gone = true;
-                self.apply(cx, G::cancel(), None, None).await;
+                self.apply(cx, Action::Cancel, None, None).await;
             }
             Err(e) if cx.reshow_tries + 1 >= RESHOW_TRIES => {
                 error!(error = %e, tries = RESHOW_TRIES, "could not move the game out of its thread; it shows at the next click");
