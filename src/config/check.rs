@@ -38,7 +38,7 @@ pub enum BadValue {
     Limit { key: &'static str, value: u32 },
     #[error("retention.game_logs_days {0} is not between 1 and {MAX_LOG_DAYS} (leave it out to keep every log)")]
     LogDays(u32),
-    /// `database.url`, shown without its password ([`redacted`]).
+    /// `database.url`, shown without its password ([`redacted`](crate::store::redacted)).
     #[error("database.url {shown} is neither sqlite://PATH nor postgres://...")]
     DatabaseUrl { shown: String },
     #[error("discord.shards {0} needs discord.shard_count (the bot's total number of shards, over all its processes)")]
