@@ -8,142 +8,29 @@
 //! (with every die rolled). [`Game::evolve`] applies an event; it needs no dice, so a game is
 //! rebuilt exactly by [`Game::replay`] of its event log. `decide` never changes the game, so a
 //! caller can commit the event somewhere durable before it replaces its state.
+//!
+//! This file holds the [`Game`] and its seats; [`Rules`] (with [`Names`], [`Tally`] and the
+//! [`Turn`] trait) is in `rules.rs`, and what may be asked of a game and what it records
+//! ([`Action`], [`Event`], [`RuleError`], [`ReplayError`]) in `events.rs`.
+
+mod events;
+mod rules;
 
 use std::fmt::Debug;
 use std::ops::{Deref, DerefMut};
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
-use super::intent::MoveCode;
-use super::{GameKind, Player, Status};
+use super::{Player, Status};
+
+pub use self::events::{Action, Event, HostAct, ReplayError, RuleError, TableEvent};
+pub use self::rules::{Names, Rules, Tally, Turn};
 
 /// A seat that lets its turn time out this many times in a row leaves the game.
 pub const TIMEOUTS_BEFORE_LEAVING: u32 = 3;
 /// How many characters of a name a seat keeps.
 const NAME_CHARS: usize = 80;
-
-/// A game's own rules: everything that is not the table's.
-pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
-    /// The table's choices, kept in its `created` event.
-    type Settings: Clone
-        + Debug
-        + Default
-        + PartialEq
-        + Eq
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync;
-    /// What a seat holds of the game: its score and statistics.
-    type Score: Clone + Debug + Default + PartialEq + Eq + Send + Sync;
-    /// The turn in progress.
-    type Turn: Turn;
-    /// A finished turn, as the game remembers the last one.
-    type TurnResult: Clone + Debug + PartialEq + Eq + Send + Sync;
-    /// A move of the player on turn.
-    /// A move of the player on turn, written in buttons' custom_ids by its [`MoveCode`].
-    type Move: Clone + Copy + Debug + PartialEq + Eq + Send + Sync + MoveCode;
-    /// The game's own events (its start, its moves, a timed-out turn), tagged `event` in the log
-    /// like the table's.
-    type Event: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync;
-    /// Why a move of this game is refused.
-    type Error: Clone + Debug + PartialEq + Eq + std::error::Error + Send + Sync + 'static;
-
-    /// Its names (its key in the database, its code in buttons, its command).
-    const NAMES: Names;
-    /// Which game this is.
-    const KIND: GameKind = GameKind::of(&Self::NAMES);
-    /// The fewest seats a game starts with, and the most a table has.
-    const MIN_SEATS: usize;
-    const MAX_SEATS: usize;
-
-    /// Refuses settings the game cannot be played with.
-    fn check(settings: &Self::Settings) -> Result<(), Self::Error>;
-    /// The fewest seats a game with these settings starts with, and plays on with: [`MIN_SEATS`]
-    /// unless the settings make a game alone (a daily deal's form).
-    ///
-    /// [`MIN_SEATS`]: Rules::MIN_SEATS
-    fn min_seats(_settings: &Self::Settings) -> usize {
-        Self::MIN_SEATS
-    }
-    /// The event that starts the game (the lobby is full enough and the host asked).
-    fn start(game: &Game<Self>, dice: &mut dyn DiceSource) -> Result<Self::Event, Self::Error>;
-    /// The event of a move by the player on turn.
-    fn play(
-        game: &Game<Self>,
-        turn: &Self::Turn,
-        mv: Self::Move,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Self::Event, Self::Error>;
-    /// The event of the turn's deadline passing.
-    fn time_out(
-        game: &Game<Self>,
-        turn: &Self::Turn,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Self::Event, Self::Error>;
-    /// Applies one of the game's events.
-    fn evolve(game: &mut Game<Self>, event: &Self::Event);
-    /// The player on turn left the game: their turn ends.
-    fn left_on_turn(game: &mut Game<Self>, turn: Self::Turn);
-    /// The action that made `event` in this state, and the dice it rolled (for replay). `by` is
-    /// the player on turn.
-    fn action_of(
-        game: &Game<Self>,
-        by: Option<Player>,
-        event: &Self::Event,
-    ) -> Option<(Action<Self::Move>, Vec<u8>)>;
-    /// The moves the player on turn may make now.
-    fn legal_moves(game: &Game<Self>, turn: &Self::Turn) -> Vec<Self::Move>;
-    /// True for events of the player on turn's own moves (not the start, not a timeout).
-    fn is_move(event: &Self::Event) -> bool;
-    /// A seat's total so far: the highest total wins.
-    fn total(score: &Self::Score) -> u32;
-    /// What a seat did, as lifetime statistics count it.
-    fn tally(score: &Self::Score) -> Tally;
-}
-
-/// A game's names: what stored games, posted buttons and slash commands know it by (they never
-/// change once a game is released).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Names {
-    /// In the database (`games.kind`).
-    pub key: &'static str,
-    /// In the ids of buttons, and as the prefix of its message ids.
-    pub code: &'static str,
-    /// Its slash command, also its name in logs.
-    pub command: &'static str,
-}
-
-impl Names {
-    pub const fn new(key: &'static str, code: &'static str, command: &'static str) -> Names {
-        Names { key, code, command }
-    }
-}
-
-/// What a seat did in one game, as lifetime statistics count it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// The seat's points.
-    pub points: u32,
-    /// Its best: of a turn, or the game's score (each game says which).
-    pub best: u32,
-    /// The game's feat, if it has one (FORGET ITs spelled, five alike scored); else 0.
-    pub feats: u32,
-    pub turns: u32,
-}
-
-/// What the table needs to know of a turn.
-pub trait Turn: Clone + Debug + PartialEq + Eq + Send + Sync {
-    /// The seat on turn.
-    fn seat(&self) -> usize;
-    /// 1 for the game's first turn.
-    fn number(&self) -> u32;
-    /// Its round: 1 while the seats play their first turns, counted from the seat that went
-    /// first.
-    fn round(&self) -> u32;
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -204,114 +91,6 @@ pub enum Phase<T> {
         winners: Vec<usize>,
     },
     Cancelled,
-}
-
-/// Something a player, or the table's clock, asks of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action<M> {
-    Join {
-        player: Player,
-        name: String,
-    },
-    /// Leave the table, or remove a player from it: in the lobby the seat is freed; in a game the
-    /// seat is skipped from then on.
-    Leave {
-        player: Player,
-    },
-    Start {
-        by: Player,
-    },
-    /// A move of the player on turn.
-    Play {
-        by: Player,
-        mv: M,
-    },
-    /// The turn's deadline passed.
-    TimeOut,
-    Cancel,
-}
-
-/// What happened: a game's log is a list of these, the first being `created`. Stored as JSON
-/// objects tagged `event`: the table's events and the game's share the tag.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Event<S, E> {
-    Table(TableEvent<S>),
-    Game(E),
-}
-
-/// The table's events.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum TableEvent<S> {
-    Created {
-        settings: S,
-        host: Player,
-        name: String,
-    },
-    Joined {
-        player: Player,
-        name: String,
-    },
-    Left {
-        player: Player,
-    },
-    Cancelled,
-}
-
-/// What a host (or a moderator) may do that a player may not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HostAct {
-    /// Start the game: the host alone.
-    Start,
-    /// Seat a bot: the host alone.
-    AddBot,
-    /// Cancel the game: the host or a moderator.
-    Cancel,
-    /// Remove a player: the host or a moderator.
-    Kick,
-}
-
-/// Why an action is not allowed now. Nothing changes when one is returned.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError<E> {
-    #[error("the game has already started")]
-    AlreadyStarted,
-    #[error("the game has not started yet")]
-    NotStarted,
-    #[error("the game is over")]
-    GameOver,
-    #[error("you are already seated at this table")]
-    AlreadySeated,
-    #[error("the table is full ({max} seats)")]
-    TableFull { max: usize },
-    #[error("you are not seated at this table")]
-    NotSeated,
-    #[error("only the host can do that")]
-    NotHost,
-    #[error("only the host or a moderator can do that")]
-    NotHostOrModerator,
-    #[error("at least {min} players are needed to start")]
-    TooFewPlayers { min: usize },
-    #[error("it is not your turn")]
-    NotYourTurn,
-    #[error("a seat needs a name")]
-    EmptyName,
-    #[error(transparent)]
-    Game(E),
-}
-
-/// Why an event log does not rebuild a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError<E: std::error::Error> {
-    #[error("the event log is empty")]
-    Empty,
-    #[error("the first event should be `created`")]
-    NotCreated,
-    #[error("event {index} is not allowed: {error}")]
-    Illegal { index: usize, error: RuleError<E> },
-    #[error("event {index} does not match what its action gives")]
-    Mismatch { index: usize },
 }
 
 /// A game, from lobby to game over: the table's part here, the game's own in `state`.
