@@ -3,8 +3,6 @@
 use crate::i18n::Lang;
 use crate::tr;
 
-use std::cmp::Reverse;
-
 use super::game_text;
 use super::seat::{mention, name, who, Seated};
 use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
@@ -110,19 +108,12 @@ pub fn buttons<R: Hosted>(lang: Lang) -> Vec<ButtonView> {
     buttons
 }
 
-/// The seats still playing ranked by total (equal totals share a rank; winners get a trophy),
-/// then the seats that left: the end of a game whose seats are ranked by their totals alone.
+/// The seats still playing ranked as the game ranks them ([`Game::standings`]: by total unless
+/// it breaks ties; equal seats share a rank; winners get a trophy), then the seats that left: the
+/// end of a game whose seats are ranked by their totals.
 pub fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang) -> String {
-    let mut playing: Vec<usize> = (0..game.seats.len())
-        .filter(|&i| game.seats[i].is_playing())
-        .collect();
-    playing.sort_by_key(|&i| Reverse(game.total(i)));
     let mut lines = Vec::new();
-    let mut rank = 0;
-    for (position, &i) in playing.iter().enumerate() {
-        if position == 0 || game.total(i) != game.total(playing[position - 1]) {
-            rank = position + 1;
-        }
+    for (i, rank) in game.standings() {
         let trophy = if winners.contains(&i) { " 🏆" } else { "" };
         lines.push(format!(
             "{} {} · **{}**{trophy}",

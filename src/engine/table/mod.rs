@@ -85,7 +85,8 @@ pub enum Phase<T> {
     Playing {
         turn: T,
     },
-    /// Seats with the highest total among those still playing; more than one share the win.
+    /// The seats ahead of every other still playing ([`Rules::compare`]); more than one share the
+    /// win.
     /// Empty when every seat left.
     Finished {
         winners: Vec<usize>,
@@ -398,24 +399,45 @@ impl<R: Rules> Game<R> {
     }
 
     /// Each seat's place once the game is finished (empty before, and for a cancelled game): the
-    /// winners share first place, then come the seats still playing, then those that left, each
-    /// by total; seats equal on all three share a place (1, 1, 3).
+    /// winners share first place, then come the seats still playing, by [`Rules::compare`], then
+    /// those that left, by total; seats equal on all of it share a place (1, 1, 3).
     pub fn places(&self) -> Vec<usize> {
         let Phase::Finished { winners } = &self.phase else {
             return Vec::new();
         };
-        let keys: Vec<(bool, bool, u32)> = (0..self.seats.len())
+        let ahead = |a: usize, b: usize| {
+            let (playing_a, playing_b) = (self.seats[a].is_playing(), self.seats[b].is_playing());
+            (winners.contains(&a).cmp(&winners.contains(&b)))
+                .then(playing_a.cmp(&playing_b))
+                .then(match playing_a && playing_b {
+                    true => R::compare(self, a, b),
+                    false => self.total(a).cmp(&self.total(b)),
+                })
+        };
+        (0..self.seats.len())
             .map(|i| {
-                (
-                    winners.contains(&i),
-                    self.seats[i].is_playing(),
-                    self.total(i),
-                )
+                let before = (0..self.seats.len()).filter(|&j| ahead(j, i).is_gt());
+                1 + before.count()
             })
-            .collect();
-        keys.iter()
-            .map(|key| 1 + keys.iter().filter(|other| *other > key).count())
             .collect()
+    }
+
+    /// The seats still playing, best first by [`Rules::compare`], each with its rank: seats the
+    /// game finds equal share one (1, 1, 3).
+    pub fn standings(&self) -> Vec<(usize, usize)> {
+        let mut playing: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].is_playing())
+            .collect();
+        playing.sort_by(|&a, &b| R::compare(self, b, a));
+        let mut ranked: Vec<(usize, usize)> = Vec::with_capacity(playing.len());
+        for (position, &i) in playing.iter().enumerate() {
+            let rank = match ranked.last() {
+                Some(&(previous, rank)) if R::compare(self, i, previous).is_eq() => rank,
+                _ => position + 1,
+            };
+            ranked.push((i, rank));
+        }
+        ranked
     }
 
     /// True when a game is being played and no person plays in it any more.
@@ -474,14 +496,16 @@ impl<R: Rules> Game<R> {
         self.seats[seat].timeouts_in_a_row = 0;
     }
 
-    /// Ends the game: the highest total among the seats still playing wins; equal highest share.
+    /// Ends the game: the seats still playing that are ahead of every other ([`Rules::compare`]:
+    /// the highest total, unless the game breaks ties) win; seats equal at the top share.
     pub fn finish(&mut self) {
-        let best = (0..self.seats.len())
-            .filter(|&i| self.seats[i].is_playing())
-            .map(|i| self.total(i))
-            .max();
-        let winners = (0..self.seats.len())
-            .filter(|&i| self.seats[i].is_playing() && Some(self.total(i)) == best)
+        let winners = self
+            .standings()
+            .into_iter()
+            .take_while(|&(_, rank)| rank == 1)
+            .map(|(seat, _)| seat)
+            .collect::<std::collections::BTreeSet<usize>>()
+            .into_iter()
             .collect();
         self.phase = Phase::Finished { winners };
     }

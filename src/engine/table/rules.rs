@@ -87,6 +87,12 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
     fn is_move(event: &Self::Event) -> bool;
     /// A seat's total so far: the highest total wins.
     fn total(score: &Self::Score) -> u32;
+    /// How two seats still playing compare at the end (`Greater`: `a` is ahead): by total, unless
+    /// the game breaks ties (its tie-break round, its last column...). Seats it finds equal share
+    /// a place, and share the win if they are ahead of every other.
+    fn compare(game: &Game<Self>, a: usize, b: usize) -> std::cmp::Ordering {
+        game.total(a).cmp(&game.total(b))
+    }
     /// What a seat did, as lifetime statistics count it.
     fn tally(score: &Self::Score) -> Tally;
 }

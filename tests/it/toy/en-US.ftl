@@ -9,7 +9,7 @@ col-your-turn = pick a column for your die.
 col-error-full = That column is full.
 col-rules-intro = { $min } players, three columns each.
 col-rules-turn = Your turn
-col-rules-turn-text = Pick a free column: a die is rolled and placed there, worth the die times the column's number.
+col-rules-turn-text = Pick a free column: a die is rolled and placed there, worth the die times the column's number. The highest total wins; equal totals, the higher die in column 3.
 col-rules-time-text = When your time runs out, the die goes to your first free column; after { $n } timeouts in a row you leave the game.
 
 # The slash command.

@@ -1,8 +1,9 @@
 //! *Columns*, the toy game: what "Adding a game" (docs/architecture.md) asks of a game and
 //! nothing more. Two players; on a turn the player picks one of three columns, a die is rolled
 //! and placed there, worth the die times the column's number; once every seat filled its three
-//! columns, the highest total wins. No target, no solver, no Odds, no review, no statistics of its
-//! own: what it lacks is the trait's defaults. It is not in the bot's registry: the tests register
+//! columns, the highest total wins, the higher die in the last column breaking a tie (`Rules::compare`).
+//! No target, no solver, no Odds, no review, no statistics of its own: what it lacks is the trait's
+//! defaults. It is not in the bot's registry: the tests register
 //! it (`forgetit::games::register`) and offer it to their bot (`BotOptions::games`).
 
 use forgetit::engine::dice::DiceSource;
@@ -227,6 +228,15 @@ impl Rules for Columns {
 
     fn total(score: &Score) -> u32 {
         score.total()
+    }
+
+    /// Equal totals: the higher die in the last column is ahead (its one rule of its own on
+    /// ranking); still equal, a shared place.
+    fn compare(game: &Game, a: usize, b: usize) -> std::cmp::Ordering {
+        let last = |seat: usize| game.seats[seat].columns[COLUMNS - 1];
+        game.total(a)
+            .cmp(&game.total(b))
+            .then(last(a).cmp(&last(b)))
     }
 
     fn tally(score: &Score) -> Tally {

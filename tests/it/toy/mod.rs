@@ -9,11 +9,16 @@ mod game;
 
 use crate::common::*;
 
-use forgetit::engine::GameKind;
+use forgetit::engine::dice::ScriptedDice;
+use forgetit::engine::table::{Action, Game, Phase};
+use forgetit::engine::{GameKind, Player};
+use forgetit::games::Hosted;
 use forgetit::games::{AnyGame, Entry};
+use forgetit::i18n::Lang;
+use forgetit::UserId;
 use serde_json::json;
 
-use game::Columns;
+use game::{Columns, Move};
 
 /// The toy game, as a value of the registry.
 static COLUMNS: &dyn AnyGame = &Entry::<Columns>::NEW;
@@ -83,4 +88,44 @@ async fn the_toy_game_plays_to_its_end_through_the_standin() {
         "{text}"
     );
     bot.shutdown().await;
+}
+
+/// A tie the game breaks (Columns': the higher die in the last column) has one winner: the end
+/// ranks the seats apart (🥇 then 🥈, one 🏆) and so do their places, as stored.
+#[test]
+fn a_tie_the_game_breaks_has_one_winner_and_ranks_the_seats_apart() {
+    columns();
+    let (alice, bob) = (
+        Player::Person(UserId::new(1)),
+        Player::Person(UserId::new(2)),
+    );
+    let mut dice = ScriptedDice::new([]);
+    let (mut game, _) = Game::<Columns>::create(Default::default(), alice, "alice").unwrap();
+    let join = Action::Join {
+        player: bob,
+        name: "bob".into(),
+    };
+    game.apply(join, &mut dice).unwrap();
+    game.apply(Action::Start { by: alice }, &mut dice).unwrap();
+    // alice 1, 2, 3 (1 + 4 + 9 = 14); bob 2, 3, 2 (2 + 6 + 6 = 14): equal totals, alice's last
+    // column higher.
+    for (column, (a, b)) in [(0, (1, 2)), (1, (2, 3)), (2, (3, 2))] {
+        for (by, die) in [(alice, a), (bob, b)] {
+            dice.push([die]);
+            let play = Action::Play {
+                by,
+                mv: Move(column),
+            };
+            game.apply(play, &mut dice).unwrap();
+        }
+    }
+    assert_eq!((game.total(0), game.total(1)), (14, 14));
+    assert_eq!(game.phase, Phase::Finished { winners: vec![0] });
+    assert_eq!(game.places(), [1, 2]);
+    let over = Columns::over_view(&game, Lang::EnUs);
+    let text = crate::common::render::discord_json(&over).to_string();
+    assert!(text.contains("🥇 alice · **14** 🏆"), "{text}");
+    assert!(text.contains("🥈 bob · **14**"), "{text}");
+    assert_eq!(text.matches('🥇').count(), 1, "{text}");
+    assert!(text.contains("**alice** wins with **14** points"), "{text}");
 }
