@@ -1,7 +1,7 @@
 //! The stand-in's state: guilds, channels, users, the messages in each channel as people see them,
 //! interactions and how they were answered, registered commands, and the request log.
 //!
-//! One [`World`] holds it all (behind one mutex in [`crate::Shared`]); its parts, and the
+//! One `World` holds it all (behind one mutex in `crate::Shared`); its parts, and the
 //! `World` methods that keep them, are split by what they are about:
 //!
 //! - `guilds`: guilds, and where the bot is (or was removed from);
