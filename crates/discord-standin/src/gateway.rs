@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 use crate::faults::GatewayFault;
 use crate::model::{
     dispatch_frame, guild_create_json, shard_of, user_json, DispatchFrame, GatewayEvent, Out,
-    Session,
+    Session, World,
 };
 use crate::violation::{Violation, ViolationKind};
 use crate::Shared;
@@ -205,166 +205,13 @@ fn handle_op(
     tx: &mpsc::UnboundedSender<Out>,
     payload: &Value,
 ) -> Vec<Value> {
-    let invalid_session = json!({"op": 9, "d": false, "s": null, "t": null});
     match payload["op"].as_u64() {
         // Heartbeat.
-        Some(1) => shared.with(|w| {
-            w.heartbeats += 1;
-            let withheld = w
-                .sessions
-                .iter()
-                .any(|s| s.acks_withheld && s.conn.as_ref().is_some_and(|(c, _)| *c == conn));
-            if withheld {
-                w.gateway_event(conn, GatewayEvent::HeartbeatAckWithheld);
-                Vec::new()
-            } else {
-                vec![json!({"op": 11, "d": null, "s": null, "t": null})]
-            }
-        }),
+        Some(1) => heartbeat(shared, conn),
         // Identify.
-        Some(2) => {
-            let d = &payload["d"];
-            let shard = identify_shard(shared, d);
-            shared.with(|w| {
-                let strip = |t: &str| t.trim().trim_start_matches("Bot ").to_owned();
-                if strip(d["token"].as_str().unwrap_or_default()) != strip(&w.token) {
-                    w.violations.push(Violation::new(
-                        ViolationKind::Protocol,
-                        "GATEWAY",
-                        "IDENTIFY",
-                        "/d/token",
-                        "IDENTIFY carried a different token than the stand-in's",
-                    ));
-                }
-                // Discord's identify rate limit: max_concurrency (1) per 5 s per bucket.
-                if let Some(window) = shared.config.identify_window {
-                    // As Discord computes it (with max_concurrency 1, as for most bots, one).
-                    #[allow(clippy::modulo_one)]
-                    let bucket = shard[0] % MAX_CONCURRENCY;
-                    let now = std::time::Instant::now();
-                    if let Some(last) = w.last_identify.get(&bucket) {
-                        let since = now.duration_since(*last);
-                        if since < window {
-                            w.violations.push(Violation::new(
-                                ViolationKind::Protocol,
-                                "GATEWAY",
-                                "IDENTIFY",
-                                "/d/shard",
-                                format!(
-                                    "IDENTIFY of shard {} {} ms after another of its bucket \
-                                     (max_concurrency {MAX_CONCURRENCY}: one per {} ms)",
-                                    shard[0],
-                                    since.as_millis(),
-                                    window.as_millis()
-                                ),
-                            ));
-                            return vec![invalid_session.clone()];
-                        }
-                    }
-                    w.last_identify.insert(bucket, now);
-                }
-                w.identify = Some(d.clone());
-                w.identifies.push(d.clone());
-                // A disconnected session of the same shard is abandoned: what was queued for it
-                // is lost, as on Discord when a bot identifies instead of resuming.
-                for s in w.sessions.iter_mut() {
-                    if s.shard == shard && !s.is_live() {
-                        s.expired = true;
-                    }
-                }
-                let session_id = format!("standin-session-{conn}");
-                let own: Vec<_> = w
-                    .guilds
-                    .iter()
-                    .filter(|g| shard_of(g.id, shard[1]) == shard[0])
-                    .filter(|g| !w.bot_removed.contains(&g.id) && !g.user_install)
-                    .cloned()
-                    .collect();
-                let mut user = user_json(&w.bot);
-                user["verified"] = json!(true);
-                user["mfa_enabled"] = json!(false);
-                user["email"] = Value::Null;
-                let ready = json!({
-                    "v": 10,
-                    "user": user,
-                    "guilds": own.iter()
-                        .map(|g| json!({"id": g.id.to_string(), "unavailable": true}))
-                        .collect::<Vec<_>>(),
-                    "session_id": session_id,
-                    "resume_gateway_url": w.gateway_url,
-                    "shard": shard,
-                    "application": {"id": w.application_id.to_string(), "flags": 0},
-                });
-                let intents = d["intents"].as_u64().unwrap_or(0);
-                let guilds: Vec<Value> = if intents & INTENT_GUILDS != 0 {
-                    own.iter().map(|g| guild_create_json(w, g)).collect()
-                } else {
-                    Vec::new()
-                };
-                w.record_dispatch("READY", ready.clone());
-                for g in &guilds {
-                    w.record_dispatch("GUILD_CREATE", g.clone());
-                }
-                let mut session = Session {
-                    id: session_id.clone(),
-                    shard,
-                    conn: Some((conn, tx.clone())),
-                    seq: 0,
-                    log: std::collections::VecDeque::new(),
-                    expired: false,
-                    acks_withheld: false,
-                };
-                let mut out = vec![session.number("READY", ready)];
-                out.extend(
-                    guilds
-                        .into_iter()
-                        .map(|g| session.number("GUILD_CREATE", g)),
-                );
-                w.sessions.push(session);
-                w.gateway_event(conn, GatewayEvent::Identified { session_id, shard });
-                out
-            })
-        }
+        Some(2) => identify(shared, conn, tx, &payload["d"]),
         // Resume: replay what the session missed, then RESUMED.
-        Some(6) => {
-            let d = &payload["d"];
-            let session_id = d["session_id"].as_str().unwrap_or_default().to_owned();
-            let seq = d["seq"].as_u64().unwrap_or(0);
-            shared.with(|w| {
-                let Some(s) = w
-                    .sessions
-                    .iter_mut()
-                    .find(|s| s.id == session_id && !s.expired && s.can_resume_from(seq))
-                else {
-                    w.gateway_event(conn, GatewayEvent::ResumeRefused { session_id, seq });
-                    return vec![invalid_session];
-                };
-                // Resuming a session live on another connection takes it over.
-                if s.conn.as_ref().is_some_and(|(c, _)| *c != conn) {
-                    s.send(Out::Drop);
-                }
-                s.conn = Some((conn, tx.clone()));
-                s.acks_withheld = false;
-                let mut out: Vec<Value> = s
-                    .log
-                    .iter()
-                    .filter(|(n, _, _)| *n > seq)
-                    .map(|(n, event, data)| dispatch_frame(*n, event, data))
-                    .collect();
-                let replayed = out.len();
-                out.push(s.number("RESUMED", json!({})));
-                w.record_dispatch("RESUMED", json!({}));
-                w.gateway_event(
-                    conn,
-                    GatewayEvent::Resumed {
-                        session_id,
-                        seq,
-                        replayed,
-                    },
-                );
-                out
-            })
-        }
+        Some(6) => resume(shared, conn, tx, &payload["d"]),
         // Presence update, voice state, request guild members, request soundboard sounds.
         Some(3 | 4 | 8 | 31) => Vec::new(),
         other => {
@@ -372,6 +219,183 @@ fn handle_op(
             Vec::new()
         }
     }
+}
+
+/// Op 9 INVALID_SESSION, not resumable.
+fn invalid_session() -> Value {
+    json!({"op": 9, "d": false, "s": null, "t": null})
+}
+
+/// A heartbeat (op 1): acknowledged (op 11), unless a fault withholds the connection's ACKs.
+fn heartbeat(shared: &Shared, conn: u64) -> Vec<Value> {
+    shared.with(|w| {
+        w.heartbeats += 1;
+        let withheld = w
+            .sessions
+            .iter()
+            .any(|s| s.acks_withheld && s.conn.as_ref().is_some_and(|(c, _)| *c == conn));
+        if withheld {
+            w.gateway_event(conn, GatewayEvent::HeartbeatAckWithheld);
+            Vec::new()
+        } else {
+            vec![json!({"op": 11, "d": null, "s": null, "t": null})]
+        }
+    })
+}
+
+/// IDENTIFY (op 2): READY and the shard's guilds (GUILD_CREATE) on a new session, or an invalid
+/// session if it came too soon after another of its bucket.
+fn identify(shared: &Shared, conn: u64, tx: &mpsc::UnboundedSender<Out>, d: &Value) -> Vec<Value> {
+    let shard = identify_shard(shared, d);
+    shared.with(|w| {
+        if identify_refused(shared, w, d, shard) {
+            return vec![invalid_session()];
+        }
+        w.identify = Some(d.clone());
+        w.identifies.push(d.clone());
+        // A disconnected session of the same shard is abandoned: what was queued for it
+        // is lost, as on Discord when a bot identifies instead of resuming.
+        for s in w.sessions.iter_mut() {
+            if s.shard == shard && !s.is_live() {
+                s.expired = true;
+            }
+        }
+        let session_id = format!("standin-session-{conn}");
+        let own: Vec<_> = w
+            .guilds
+            .iter()
+            .filter(|g| shard_of(g.id, shard[1]) == shard[0])
+            .filter(|g| !w.bot_removed.contains(&g.id) && !g.user_install)
+            .cloned()
+            .collect();
+        let mut user = user_json(&w.bot);
+        user["verified"] = json!(true);
+        user["mfa_enabled"] = json!(false);
+        user["email"] = Value::Null;
+        let ready = json!({
+            "v": 10,
+            "user": user,
+            "guilds": own.iter()
+                .map(|g| json!({"id": g.id.to_string(), "unavailable": true}))
+                .collect::<Vec<_>>(),
+            "session_id": session_id,
+            "resume_gateway_url": w.gateway_url,
+            "shard": shard,
+            "application": {"id": w.application_id.to_string(), "flags": 0},
+        });
+        let intents = d["intents"].as_u64().unwrap_or(0);
+        let guilds: Vec<Value> = if intents & INTENT_GUILDS != 0 {
+            own.iter().map(|g| guild_create_json(w, g)).collect()
+        } else {
+            Vec::new()
+        };
+        w.record_dispatch("READY", ready.clone());
+        for g in &guilds {
+            w.record_dispatch("GUILD_CREATE", g.clone());
+        }
+        let mut session = Session {
+            id: session_id.clone(),
+            shard,
+            conn: Some((conn, tx.clone())),
+            seq: 0,
+            log: std::collections::VecDeque::new(),
+            expired: false,
+            acks_withheld: false,
+        };
+        let mut out = vec![session.number("READY", ready)];
+        out.extend(
+            guilds
+                .into_iter()
+                .map(|g| session.number("GUILD_CREATE", g)),
+        );
+        w.sessions.push(session);
+        w.gateway_event(conn, GatewayEvent::Identified { session_id, shard });
+        out
+    })
+}
+
+/// Whether an IDENTIFY is refused (with an invalid session) for Discord's identify rate limit;
+/// it and a token other than the bot's are recorded as violations.
+fn identify_refused(shared: &Shared, w: &mut World, d: &Value, shard: [u32; 2]) -> bool {
+    let strip = |t: &str| t.trim().trim_start_matches("Bot ").to_owned();
+    if strip(d["token"].as_str().unwrap_or_default()) != strip(&w.token) {
+        w.violations.push(Violation::new(
+            ViolationKind::Protocol,
+            "GATEWAY",
+            "IDENTIFY",
+            "/d/token",
+            "IDENTIFY carried a different token than the stand-in's",
+        ));
+    }
+    // Discord's identify rate limit: max_concurrency (1) per 5 s per bucket.
+    if let Some(window) = shared.config.identify_window {
+        // As Discord computes it (with max_concurrency 1, as for most bots, one).
+        #[allow(clippy::modulo_one)]
+        let bucket = shard[0] % MAX_CONCURRENCY;
+        let now = std::time::Instant::now();
+        if let Some(last) = w.last_identify.get(&bucket) {
+            let since = now.duration_since(*last);
+            if since < window {
+                w.violations.push(Violation::new(
+                    ViolationKind::Protocol,
+                    "GATEWAY",
+                    "IDENTIFY",
+                    "/d/shard",
+                    format!(
+                        "IDENTIFY of shard {} {} ms after another of its bucket \
+                         (max_concurrency {MAX_CONCURRENCY}: one per {} ms)",
+                        shard[0],
+                        since.as_millis(),
+                        window.as_millis()
+                    ),
+                ));
+                return true;
+            }
+        }
+        w.last_identify.insert(bucket, now);
+    }
+    false
+}
+
+/// RESUME (op 6): the dispatches the session missed and RESUMED, or an invalid session if the
+/// session is unknown, expired, or can't resume from `seq`.
+fn resume(shared: &Shared, conn: u64, tx: &mpsc::UnboundedSender<Out>, d: &Value) -> Vec<Value> {
+    let session_id = d["session_id"].as_str().unwrap_or_default().to_owned();
+    let seq = d["seq"].as_u64().unwrap_or(0);
+    shared.with(|w| {
+        let Some(s) = w
+            .sessions
+            .iter_mut()
+            .find(|s| s.id == session_id && !s.expired && s.can_resume_from(seq))
+        else {
+            w.gateway_event(conn, GatewayEvent::ResumeRefused { session_id, seq });
+            return vec![invalid_session()];
+        };
+        // Resuming a session live on another connection takes it over.
+        if s.conn.as_ref().is_some_and(|(c, _)| *c != conn) {
+            s.send(Out::Drop);
+        }
+        s.conn = Some((conn, tx.clone()));
+        s.acks_withheld = false;
+        let mut out: Vec<Value> = s
+            .log
+            .iter()
+            .filter(|(n, _, _)| *n > seq)
+            .map(|(n, event, data)| dispatch_frame(*n, event, data))
+            .collect();
+        let replayed = out.len();
+        out.push(s.number("RESUMED", json!({})));
+        w.record_dispatch("RESUMED", json!({}));
+        w.gateway_event(
+            conn,
+            GatewayEvent::Resumed {
+                session_id,
+                seq,
+                replayed,
+            },
+        );
+        out
+    })
 }
 
 /// Apply a gateway fault to the live sessions `pick` chooses; returns how many.

@@ -217,89 +217,102 @@ fn check_interactive(
         }
     }
     match kind {
-        2 => {
-            max_chars(item, "label", 80, at, out);
-            let style = item.get("style").and_then(Value::as_u64).unwrap_or(0);
-            let has_url = item.get("url").is_some_and(|u| !u.is_null());
-            match style {
-                5 => {
-                    if !has_url || custom_id.is_some() {
-                        out.push((
-                            at.to_owned(),
-                            "a link button (style 5) needs a url and no custom_id".into(),
-                        ));
-                    }
-                }
-                6 => {}
-                _ => {
-                    if custom_id.is_none() || has_url {
-                        out.push((
-                            at.to_owned(),
-                            format!("a button of style {style} needs a custom_id and no url"),
-                        ));
-                    }
-                }
-            }
-            let has_label = chars(item.get("label")) > 0;
-            let has_emoji = item.get("emoji").is_some_and(|e| !e.is_null());
-            if style != 6 && !has_label && !has_emoji {
-                out.push((at.to_owned(), "a button needs a label or an emoji".into()));
-            }
-        }
-        3 | 5..=8 => {
-            if custom_id.is_none() {
-                out.push((at.to_owned(), "a select menu needs a custom_id".into()));
-            }
-            max_chars(item, "placeholder", 150, at, out);
-            let min = item.get("min_values").and_then(Value::as_u64).unwrap_or(1);
-            let max = item.get("max_values").and_then(Value::as_u64).unwrap_or(1);
-            if min > 25 || max == 0 || max > 25 || min > max {
-                out.push((
-                    at.to_owned(),
-                    format!(
-                        "min_values {min} / max_values {max}: Discord needs \
-                         0 ≤ min ≤ max ≤ 25 and max ≥ 1"
-                    ),
-                ));
-            }
-            if kind == 3 {
-                let options = item
-                    .get("options")
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default();
-                if options.is_empty() || options.len() > 25 {
-                    out.push((
-                        format!("{at}/options"),
-                        format!("{} select options; Discord allows 1 to 25", options.len()),
-                    ));
-                }
-                if max as usize > options.len() && !options.is_empty() {
-                    out.push((
-                        format!("{at}/max_values"),
-                        format!("max_values {max} exceeds the {} options", options.len()),
-                    ));
-                }
-                for (k, option) in options.iter().enumerate() {
-                    let oat = format!("{at}/options/{k}");
-                    for key in ["label", "value"] {
-                        let n = max_chars(option, key, 100, &oat, out);
-                        if n == 0 {
-                            out.push((
-                                format!("{oat}/{key}"),
-                                format!("select option {key} must not be empty"),
-                            ));
-                        }
-                    }
-                    max_chars(option, "description", 100, &oat, out);
-                }
-            }
-        }
+        2 => check_button(item, at, custom_id, out),
+        3 | 5..=8 => check_select(item, at, kind, custom_id, out),
         4 => {
             max_chars(item, "label", 45, at, out);
             max_chars(item, "placeholder", 100, at, out);
         }
         _ => {}
+    }
+}
+
+/// A button (type 2): a label or an emoji, and a custom_id or a url as its style needs.
+fn check_button(item: &Value, at: &str, custom_id: Option<&str>, out: &mut Vec<LimitError>) {
+    max_chars(item, "label", 80, at, out);
+    let style = item.get("style").and_then(Value::as_u64).unwrap_or(0);
+    let has_url = item.get("url").is_some_and(|u| !u.is_null());
+    match style {
+        5 => {
+            if !has_url || custom_id.is_some() {
+                out.push((
+                    at.to_owned(),
+                    "a link button (style 5) needs a url and no custom_id".into(),
+                ));
+            }
+        }
+        6 => {}
+        _ => {
+            if custom_id.is_none() || has_url {
+                out.push((
+                    at.to_owned(),
+                    format!("a button of style {style} needs a custom_id and no url"),
+                ));
+            }
+        }
+    }
+    let has_label = chars(item.get("label")) > 0;
+    let has_emoji = item.get("emoji").is_some_and(|e| !e.is_null());
+    if style != 6 && !has_label && !has_emoji {
+        out.push((at.to_owned(), "a button needs a label or an emoji".into()));
+    }
+}
+
+/// A select menu (type 3; 5 to 8 for users, roles, mentionables, channels): its custom_id,
+/// placeholder and number of values, and a string select's options.
+fn check_select(
+    item: &Value,
+    at: &str,
+    kind: u64,
+    custom_id: Option<&str>,
+    out: &mut Vec<LimitError>,
+) {
+    if custom_id.is_none() {
+        out.push((at.to_owned(), "a select menu needs a custom_id".into()));
+    }
+    max_chars(item, "placeholder", 150, at, out);
+    let min = item.get("min_values").and_then(Value::as_u64).unwrap_or(1);
+    let max = item.get("max_values").and_then(Value::as_u64).unwrap_or(1);
+    if min > 25 || max == 0 || max > 25 || min > max {
+        out.push((
+            at.to_owned(),
+            format!(
+                "min_values {min} / max_values {max}: Discord needs \
+                 0 ≤ min ≤ max ≤ 25 and max ≥ 1"
+            ),
+        ));
+    }
+    if kind == 3 {
+        let options = item
+            .get("options")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        if options.is_empty() || options.len() > 25 {
+            out.push((
+                format!("{at}/options"),
+                format!("{} select options; Discord allows 1 to 25", options.len()),
+            ));
+        }
+        if max as usize > options.len() && !options.is_empty() {
+            out.push((
+                format!("{at}/max_values"),
+                format!("max_values {max} exceeds the {} options", options.len()),
+            ));
+        }
+        for (k, option) in options.iter().enumerate() {
+            let oat = format!("{at}/options/{k}");
+            for key in ["label", "value"] {
+                let n = max_chars(option, key, 100, &oat, out);
+                if n == 0 {
+                    out.push((
+                        format!("{oat}/{key}"),
+                        format!("select option {key} must not be empty"),
+                    ));
+                }
+            }
+            max_chars(option, "description", 100, &oat, out);
+        }
     }
 }
 

@@ -288,36 +288,7 @@ impl Spec {
                 })
                 .collect();
         }
-        // A union branch (`oneOf`/`anyOf` item) whose discriminating `type` doesn't match is not
-        // what the sender meant: drop everything reported from inside such branches.
-        let rejected: Vec<String> = units
-            .iter()
-            .filter_map(|(_, _, kw)| {
-                [
-                    "/$ref/properties/type/enum",
-                    "/properties/type/enum",
-                    "/$ref/properties/type/const",
-                    "/properties/type/const",
-                ]
-                .iter()
-                .find_map(|suffix| kw.strip_suffix(suffix))
-                .filter(|prefix| {
-                    let mut segs = prefix.rsplit('/');
-                    let index = segs.next().unwrap_or_default();
-                    let keyword = segs.next().unwrap_or_default();
-                    index.parse::<usize>().is_ok() && matches!(keyword, "oneOf" | "anyOf")
-                })
-                .map(|prefix| format!("{prefix}/"))
-            })
-            .collect();
-        let kept: Vec<(String, String, String)> = units
-            .iter()
-            .filter(|(_, _, kw)| !rejected.iter().any(|r| kw.starts_with(r.as_str())))
-            .cloned()
-            .collect();
-        if !kept.is_empty() {
-            units = kept;
-        }
+        units = Self::drop_rejected_branches(units);
         // Keep the leaf errors: drop an error when another one lies deeper inside the same place
         // (a failed `oneOf` over components is explained by the field that broke it).
         let is_under = |child: &str, parent: &str| {
@@ -369,6 +340,45 @@ impl Spec {
             });
         }
         out
+    }
+
+    /// The errors of `units` (instance location, message, keyword location) but those from
+    /// inside a union branch the body plainly did not mean, if any are left.
+    fn drop_rejected_branches(
+        units: Vec<(String, String, String)>,
+    ) -> Vec<(String, String, String)> {
+        // A union branch (`oneOf`/`anyOf` item) whose discriminating `type` doesn't match is not
+        // what the sender meant: drop everything reported from inside such branches.
+        let rejected: Vec<String> = units
+            .iter()
+            .filter_map(|(_, _, kw)| {
+                [
+                    "/$ref/properties/type/enum",
+                    "/properties/type/enum",
+                    "/$ref/properties/type/const",
+                    "/properties/type/const",
+                ]
+                .iter()
+                .find_map(|suffix| kw.strip_suffix(suffix))
+                .filter(|prefix| {
+                    let mut segs = prefix.rsplit('/');
+                    let index = segs.next().unwrap_or_default();
+                    let keyword = segs.next().unwrap_or_default();
+                    index.parse::<usize>().is_ok() && matches!(keyword, "oneOf" | "anyOf")
+                })
+                .map(|prefix| format!("{prefix}/"))
+            })
+            .collect();
+        let kept: Vec<(String, String, String)> = units
+            .iter()
+            .filter(|(_, _, kw)| !rejected.iter().any(|r| kw.starts_with(r.as_str())))
+            .cloned()
+            .collect();
+        if kept.is_empty() {
+            units
+        } else {
+            kept
+        }
     }
 
     /// Turn an evaluation path (`/$ref/properties/components/items/oneOf/0/$ref/...`) into

@@ -206,44 +206,9 @@ async fn interactions_carry_their_install_context() {
     );
     let guild = standin.guild_id();
     let elsewhere = standin.guild("Elsewhere");
-    let group = standin.group_dm("alice, bob");
     let limited = USER_INSTALL_APP_PERMISSIONS.to_string();
 
-    // A group DM: no guild, no member, the user as `user`, the channel as a group DM.
-    let sent = world.play("alice", group).await.unwrap();
-    let d = world.payload(&sent);
-    assert_eq!(d["context"], 2);
-    assert_eq!(
-        d["authorizing_integration_owners"],
-        json!({"1": alice.to_string()})
-    );
-    assert_eq!(d["app_permissions"], limited.as_str());
-    assert_eq!(limited, "442368");
-    assert!(
-        d.get("guild_id").is_none() && d.get("member").is_none(),
-        "{d}"
-    );
-    assert!(d.get("guild_locale").is_none(), "{d}");
-    assert_eq!(d["user"]["id"], alice.to_string());
-    assert_eq!(d["channel"]["id"], group.to_string());
-    assert_eq!(d["channel"]["type"], 3);
-    assert_eq!(d["channel_id"], group.to_string());
-    assert!(d["data"].get("guild_id").is_none(), "{d}");
-    // serenity reads it.
-    let parsed: serenity::CommandInteraction = serde_json::from_value(d.clone()).unwrap();
-    assert_eq!(
-        parsed.context,
-        Some(serenity::InteractionContext::PrivateChannel)
-    );
-    assert!(parsed.guild_id.is_none());
-
-    // Its answer: its members see it, no one else.
-    assert_eq!(world.answer(&sent, 4, "a game for two").await, 204);
-    let answer = sent.answer().await.unwrap();
-    assert_eq!(answer.channel_id, group);
-    assert_eq!(standin.seen_by(bob, group).len(), 1);
-    assert!(standin.seen_by(carol, group).is_empty());
-    assert!(world.play("carol", group).await.is_err());
+    plays_in_a_group_dm(&world).await;
 
     // A server where only the users installed the app: a guild's payload, the user's install.
     let games = standin.channel_in(elsewhere, "games");
@@ -315,6 +280,54 @@ async fn interactions_carry_their_install_context() {
         (1, None, Some(carol))
     );
     standin.assert_clean();
+}
+
+/// An interaction in a group DM: no guild, no member, the user as `user`, the channel as a group
+/// DM, the user's install alone; its answer seen by the group DM's members only.
+async fn plays_in_a_group_dm(world: &World) {
+    let standin = &world.standin;
+    let (alice, bob, carol) = (
+        standin.user("alice"),
+        standin.user("bob"),
+        standin.user("carol"),
+    );
+    let group = standin.group_dm("alice, bob");
+    let limited = USER_INSTALL_APP_PERMISSIONS.to_string();
+    // A group DM: no guild, no member, the user as `user`, the channel as a group DM.
+    let sent = world.play("alice", group).await.unwrap();
+    let d = world.payload(&sent);
+    assert_eq!(d["context"], 2);
+    assert_eq!(
+        d["authorizing_integration_owners"],
+        json!({"1": alice.to_string()})
+    );
+    assert_eq!(d["app_permissions"], limited.as_str());
+    assert_eq!(limited, "442368");
+    assert!(
+        d.get("guild_id").is_none() && d.get("member").is_none(),
+        "{d}"
+    );
+    assert!(d.get("guild_locale").is_none(), "{d}");
+    assert_eq!(d["user"]["id"], alice.to_string());
+    assert_eq!(d["channel"]["id"], group.to_string());
+    assert_eq!(d["channel"]["type"], 3);
+    assert_eq!(d["channel_id"], group.to_string());
+    assert!(d["data"].get("guild_id").is_none(), "{d}");
+    // serenity reads it.
+    let parsed: serenity::CommandInteraction = serde_json::from_value(d.clone()).unwrap();
+    assert_eq!(
+        parsed.context,
+        Some(serenity::InteractionContext::PrivateChannel)
+    );
+    assert!(parsed.guild_id.is_none());
+
+    // Its answer: its members see it, no one else.
+    assert_eq!(world.answer(&sent, 4, "a game for two").await, 204);
+    let answer = sent.answer().await.unwrap();
+    assert_eq!(answer.channel_id, group);
+    assert_eq!(standin.seen_by(bob, group).len(), 1);
+    assert!(standin.seen_by(carol, group).is_empty());
+    assert!(world.play("carol", group).await.is_err());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use discord_standin::{Standin, ViolationKind};
+use discord_standin::{ChannelId, Standin, UserId, ViolationKind};
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 
@@ -16,6 +16,44 @@ async fn bot_connects_registers_and_answers() {
     let carol = standin.user("carol");
     let channel = standin.channel_id();
 
+    registers_its_commands(&standin).await;
+    starts_a_game_and_clicks(&standin, alice, bob, channel).await;
+    answers_ephemerally_deferred_and_in_a_group(&standin, alice, bob, channel).await;
+    picks_in_a_select_menu(&standin, carol, channel).await;
+
+    // Wrong options are refused before anything is sent.
+    let err = standin
+        .run_slash(
+            alice,
+            channel,
+            "forgetit",
+            Some("start"),
+            json!({"player": 3}),
+        )
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("no option \"player\""), "{err}");
+    let err = standin
+        .run_slash(alice, channel, "forgetit", None, Value::Null)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("needs a subcommand"), "{err}");
+
+    // Every interaction got exactly one initial response, quickly.
+    for i in standin.interactions() {
+        assert_eq!(i.responses.len(), 1, "{}", i.describe());
+    }
+    // The whole request log validates against the spec and the limits.
+    for r in standin.requests() {
+        assert!(r.route.is_some(), "{} {}", r.method, r.path);
+    }
+    standin.assert_clean();
+    bot.abort();
+}
+
+/// The bot connects, registers its commands (a valid `PUT`), and looks up the gateway and its
+/// owner.
+async fn registers_its_commands(standin: &Standin) {
     // Connect and register.
     standin.wait_ready().await.unwrap();
     let registered = standin.wait_for_command("forgetit").await.unwrap();
@@ -49,7 +87,16 @@ async fn bot_connects_registers_and_answers() {
         routes.contains(&"/oauth2/applications/@me".to_owned()),
         "{routes:?}"
     );
+}
 
+/// A slash command → a message with buttons; a click updates it, a disabled or missing button
+/// can't be clicked, and "Rules" answers only the clicker.
+async fn starts_a_game_and_clicks(
+    standin: &Standin,
+    alice: UserId,
+    bob: UserId,
+    channel: ChannelId,
+) {
     // A slash command with a subcommand and options → a message with buttons.
     let started = standin
         .run_slash(
@@ -102,7 +149,16 @@ async fn bot_connects_registers_and_answers() {
         "ephemeral replies aren't public"
     );
     assert_eq!(standin.seen_by(bob, channel).len(), 2);
+}
 
+/// An ephemeral answer that shows what reached the bot's cache, a deferred one filled in by
+/// follow-ups, and a subcommand group with a user option.
+async fn answers_ephemerally_deferred_and_in_a_group(
+    standin: &Standin,
+    alice: UserId,
+    bob: UserId,
+    channel: ChannelId,
+) {
     // Gateway data reached the bot's cache, and the locale came with the interaction.
     let info = standin
         .run_slash(bob, channel, "forgetit", Some("info"), Value::Null)
@@ -138,7 +194,10 @@ async fn bot_connects_registers_and_answers() {
         .await
         .unwrap();
     assert_eq!(reset.answer().await.unwrap().content(), "reset bob");
+}
 
+/// A select menu: an unknown value refused, a deferred update, the bot's edits and post.
+async fn picks_in_a_select_menu(standin: &Standin, carol: UserId, channel: ChannelId) {
     // A select menu: deferred update (type 6), then the bot edits @original and posts to the
     // channel (and edits that post).
     let pick = standin
@@ -178,35 +237,6 @@ async fn bot_connects_registers_and_answers() {
         .unwrap();
     assert_eq!(post.history[0].content, "carol picked a mode");
     assert!(post.by_bot && post.interaction.is_none());
-
-    // Wrong options are refused before anything is sent.
-    let err = standin
-        .run_slash(
-            alice,
-            channel,
-            "forgetit",
-            Some("start"),
-            json!({"player": 3}),
-        )
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("no option \"player\""), "{err}");
-    let err = standin
-        .run_slash(alice, channel, "forgetit", None, Value::Null)
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("needs a subcommand"), "{err}");
-
-    // Every interaction got exactly one initial response, quickly.
-    for i in standin.interactions() {
-        assert_eq!(i.responses.len(), 1, "{}", i.describe());
-    }
-    // The whole request log validates against the spec and the limits.
-    for r in standin.requests() {
-        assert!(r.route.is_some(), "{} {}", r.method, r.path);
-    }
-    standin.assert_clean();
-    bot.abort();
 }
 
 /// Everything the stand-in sends deserializes into serenity's own types (serenity only logs

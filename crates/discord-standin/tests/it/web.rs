@@ -286,6 +286,23 @@ async fn commands_clicks_and_selects_reach_the_bot_and_each_person_sees_their_vi
     assert_eq!(alices["messages"][0]["edited"], true);
 
     // A select menu: carol picks a mode.
+    carol_picks_a_mode(&page, channel).await;
+
+    // A subcommand in a group, with a user option given as an id string.
+    page.act(json!({
+        "type": "command", "as": alice, "channel": channel.to_string(),
+        "name": "forgetit", "subcommand": "admin reset", "options": {"player": bob},
+    }))
+    .await;
+    page.standin
+        .wait_for_message(channel, |m| m.content() == "reset bob")
+        .await
+        .unwrap();
+    page.standin.assert_clean();
+}
+
+/// carol runs the command that shows a select menu, and picks a mode in it.
+async fn carol_picks_a_mode(page: &Page, channel: ChannelId) {
     let carol = page.standin.user("carol").to_string();
     page.act(json!({"type": "command", "as": carol, "channel": channel.to_string(), "name": "forgetit", "subcommand": "pick"}))
         .await;
@@ -303,18 +320,6 @@ async fn commands_clicks_and_selects_reach_the_bot_and_each_person_sees_their_vi
         .wait_for_message(channel, |m| m.content() == "carol picked dickey")
         .await
         .unwrap();
-
-    // A subcommand in a group, with a user option given as an id string.
-    page.act(json!({
-        "type": "command", "as": alice, "channel": channel.to_string(),
-        "name": "forgetit", "subcommand": "admin reset", "options": {"player": bob},
-    }))
-    .await;
-    page.standin
-        .wait_for_message(channel, |m| m.content() == "reset bob")
-        .await
-        .unwrap();
-    page.standin.assert_clean();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
