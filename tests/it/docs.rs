@@ -173,3 +173,84 @@ fn every_configuration_key_is_documented_for_operators() {
         "config.example.toml keys not documented in docs/operating.md (as `section.key`): {missing:?}"
     );
 }
+
+/// The sections a heading level of a Markdown text opens, as written.
+fn headings(markdown: &str, level: pulldown_cmark::HeadingLevel) -> Vec<String> {
+    let mut headings = Vec::new();
+    let mut current: Option<String> = None;
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::Heading(l, ..)) if l == level => current = Some(String::new()),
+            Event::Text(text) | Event::Code(text) => {
+                if let Some(heading) = &mut current {
+                    heading.push_str(&text);
+                }
+            }
+            Event::End(Tag::Heading(l, ..)) if l == level => {
+                headings.extend(current.take());
+            }
+            _ => {}
+        }
+    }
+    headings
+}
+
+/// "Adding a game" (docs/architecture.md) is the whole job, checked where a test can: every game
+/// the bot offers has its rules in docs/RULES.md (a section of its name, its rule ids named by
+/// its tests), its section in docs/playing.md, its line in the README (its name and its slash
+/// command) and its folder in the architecture's map.
+#[test]
+fn every_game_has_its_rules_its_players_section_its_readme_line_and_its_place_on_the_map() {
+    use forgetit::i18n::Lang;
+    let rules = read(Path::new("docs/RULES.md"));
+    let rules_sections = headings(&rules, pulldown_cmark::HeadingLevel::H2);
+    let playing = headings(
+        &read(Path::new("docs/playing.md")),
+        pulldown_cmark::HeadingLevel::H3,
+    );
+    let readme = read(Path::new("README.md"));
+    let architecture = read(Path::new("docs/architecture.md"));
+    let tests: String = std::fs::read_dir("tests/it")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .map(|path| read(&path))
+        .collect();
+    for game in forgetit::games::all() {
+        let kind = game.kind();
+        let name = Lang::EnUs.t(&format!("game-{}", kind.command()));
+        assert!(rules_sections.contains(&name), "docs/RULES.md: ## {name}");
+        assert!(
+            playing.contains(&format!("A game of {name}")),
+            "docs/playing.md: ### A game of {name}"
+        );
+        assert!(
+            readme.contains(&format!("*{name}*")) && readme.contains(&format!("`/{}", kind.command())),
+            "README.md: *{name}* and /{}",
+            kind.command()
+        );
+        assert!(
+            architecture.contains(&format!("{}/", kind.command())),
+            "docs/architecture.md's map: games/{}/",
+            kind.command()
+        );
+        // Its rule ids: the bold "**X1 —" each rule of its section starts with.
+        let section = rules
+            .split("\n## ")
+            .find(|s| s.starts_with(&name))
+            .unwrap();
+        let ids: Vec<&str> = section
+            .split("**")
+            .filter(|s| s.ends_with(" —") || s.contains(" — "))
+            .filter_map(|s| s.split(' ').next())
+            .filter(|id| id.len() >= 2 && id[1..].chars().all(|c| c.is_ascii_digit()))
+            .collect();
+        assert!(ids.len() >= 3, "{name}'s rule ids: {ids:?}");
+        for id in ids {
+            let named = tests.match_indices(id).any(|(at, _)| {
+                !tests[at + id.len()..].starts_with(|c: char| c.is_ascii_digit())
+            });
+            assert!(named, "no test names {name}'s rule {id}");
+        }
+    }
+}
