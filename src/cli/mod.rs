@@ -68,8 +68,9 @@ enum Cmd {
         /// How many games.
         #[arg(long, default_value_t = 10_000)]
         games: u64,
-        /// One policy per seat, comma-separated (each game's are listed by --help).
-        #[arg(long, value_delimiter = ',', default_value = "optimal,greedy")]
+        /// One policy per seat, comma-separated (each game's are listed by --help); by default
+        /// the game's own (optimal against greedy, or two optimal seats).
+        #[arg(long, value_delimiter = ',')]
         seats: Vec<String>,
         /// The dice's seed: the same seed plays the same games.
         #[arg(long, default_value_t = 1)]

@@ -197,6 +197,9 @@ pub trait Hosted: Rules<Error: ErrorText> {
 
     /// `forgetit sim`'s policies for this game, named as typed: the list, for help and errors.
     const POLICIES: &'static str = "optimal";
+    /// `forgetit sim`'s seats when `--seats` is not given, one policy each: by default two bot
+    /// seats (a game that needs more seats says so).
+    const SIM_SEATS: &'static [&'static str] = &["optimal", "optimal"];
     /// The policy named `name` ("optimal", "bank-at-25"), if the game has it. By default only
     /// `optimal`, the bot seats' move.
     fn policy(name: &str) -> Option<Policy<Self>> {

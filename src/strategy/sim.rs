@@ -152,6 +152,15 @@ pub(crate) fn run_game<R: Hosted>(
     cache: Option<&std::path::Path>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, SimError> {
+    // No seats given: the game's own ([`Hosted::SIM_SEATS`]).
+    let given = config;
+    let config = &SimConfig {
+        seats: match given.seats.is_empty() {
+            true => R::SIM_SEATS.iter().map(|s| s.to_string()).collect(),
+            false => given.seats.clone(),
+        },
+        ..given.clone()
+    };
     let policies = policies::<R>(config)?;
     let target = R::TARGET.map(|t| config.target.unwrap_or(t.default));
     let settings = R::settings(target, target.unwrap_or(0));

@@ -225,7 +225,8 @@ fn every_game_has_its_rules_its_players_section_its_readme_line_and_its_place_on
             "docs/playing.md: ### A game of {name}"
         );
         assert!(
-            readme.contains(&format!("*{name}*")) && readme.contains(&format!("`/{}", kind.command())),
+            readme.contains(&format!("*{name}*"))
+                && readme.contains(&format!("`/{}", kind.command())),
             "README.md: *{name}* and /{}",
             kind.command()
         );
@@ -235,10 +236,7 @@ fn every_game_has_its_rules_its_players_section_its_readme_line_and_its_place_on
             kind.command()
         );
         // Its rule ids: the bold "**X1 —" each rule of its section starts with.
-        let section = rules
-            .split("\n## ")
-            .find(|s| s.starts_with(&name))
-            .unwrap();
+        let section = rules.split("\n## ").find(|s| s.starts_with(&name)).unwrap();
         let ids: Vec<&str> = section
             .split("**")
             .filter(|s| s.ends_with(" —") || s.contains(" — "))
@@ -247,9 +245,9 @@ fn every_game_has_its_rules_its_players_section_its_readme_line_and_its_place_on
             .collect();
         assert!(ids.len() >= 3, "{name}'s rule ids: {ids:?}");
         for id in ids {
-            let named = tests.match_indices(id).any(|(at, _)| {
-                !tests[at + id.len()..].starts_with(|c: char| c.is_ascii_digit())
-            });
+            let named = tests
+                .match_indices(id)
+                .any(|(at, _)| !tests[at + id.len()..].starts_with(|c: char| c.is_ascii_digit()));
             assert!(named, "no test names {name}'s rule {id}");
         }
     }

@@ -257,6 +257,7 @@ impl Hosted for ForGetIt {
     }
 
     const POLICIES: &'static str = "optimal, leader, nearest, points, greedy, bank-at-N, two-words";
+    const SIM_SEATS: &'static [&'static str] = &["optimal", "greedy"];
     fn policy(name: &str) -> Option<Policy<ForGetIt>> {
         let heuristic =
             |h: bot::Heuristic| -> Policy<ForGetIt> { Arc::new(move |game, _| h.play(game)) };

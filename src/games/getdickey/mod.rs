@@ -262,6 +262,7 @@ impl Hosted for GetDickey {
     }
 
     const POLICIES: &'static str = "optimal, points, greedy, first-roll";
+    const SIM_SEATS: &'static [&'static str] = &["optimal", "greedy"];
     fn policy(name: &str) -> Option<Policy<GetDickey>> {
         Some(match name {
             "optimal" => Arc::new(GetDickey::bot_move),

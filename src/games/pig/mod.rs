@@ -153,6 +153,7 @@ impl Hosted for Pig {
     }
 
     const POLICIES: &'static str = "optimal, leader, greedy (hold-at-20), hold-at-N";
+    const SIM_SEATS: &'static [&'static str] = &["optimal", "greedy"];
     fn policy(name: &str) -> Option<Policy<Pig>> {
         let hold_at = |n: u32| -> Policy<Pig> { Arc::new(move |game, _| bot::hold_at(game, n)) };
         match name {

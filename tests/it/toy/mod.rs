@@ -43,6 +43,17 @@ fn the_toy_game_is_registered_beside_the_bots_games_not_among_them() {
     assert!(!game.reviews());
     assert_eq!(game.policies(), "optimal");
     assert!(game.solve(&Default::default(), &|_, _| {}).is_err());
+    // `forgetit sim` with no seats given plays its own: two bot seats, its only policy.
+    let config = forgetit::strategy::sim::SimConfig {
+        game: kind,
+        seats: Vec::new(),
+        games: 20,
+        seed: 1,
+        target: None,
+    };
+    let report = game.sim(&config, None, &|_| {}).unwrap();
+    let policies: Vec<&str> = report.seats.iter().map(|s| s.policy.as_str()).collect();
+    assert_eq!(policies, ["optimal", "optimal"]);
 }
 
 /// Two people play Columns to its end: three turns each, a die in each column; the end names the
