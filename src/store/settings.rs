@@ -57,11 +57,16 @@ impl GuildSettings {
         }
     }
 
-    /// A switch's value, if the server set it.
-    pub fn switch(&self, setting: &Setting) -> Option<bool> {
-        match self.get(setting)? {
-            Value::Switch(on) => Some(on),
-            _ => None,
+    /// Whether the switch `setting` is on: as the server set it, else its default (its
+    /// [`Setting::default`], said once).
+    pub fn on(&self, setting: &Setting) -> bool {
+        let default = match setting.default {
+            settings::DefaultValue::Fixed(Value::Switch(on)) => on,
+            _ => false,
+        };
+        match self.get(setting) {
+            Some(Value::Switch(on)) => on,
+            _ => default,
         }
     }
 

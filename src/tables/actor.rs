@@ -240,7 +240,7 @@ impl Actor {
             return deny(new.reply, notice, new.lang).await;
         }
         if let Some(mut busy) = self.busy(new.host.player(), &settings.channels) {
-            busy.threads_off = settings.switch(&crate::settings::THREADS) != Some(true);
+            busy.threads_off = !settings.on(&crate::settings::THREADS);
             return deny(new.reply, Notice::ChannelBusy(busy), new.lang).await;
         }
         self.table = any::create(&mut self.cx, new, &settings).await;

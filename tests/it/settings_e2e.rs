@@ -499,7 +499,8 @@ async fn with_charts_off_a_games_end_has_no_chart() {
     let guild = GuildId::new(world.standin.guild_id().get());
     let store = world.store().await;
     let settings = store.guild_settings(guild).await.unwrap();
-    assert_eq!(settings.switch(&forgetit::settings::CHARTS), None);
+    assert_eq!(settings.get(&forgetit::settings::CHARTS), None);
+    assert!(settings.on(&forgetit::settings::CHARTS));
     bot.shutdown().await;
     world.standin.assert_clean();
 }

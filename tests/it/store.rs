@@ -1149,13 +1149,21 @@ async fn a_servers_settings_are_set_kept_and_reset(db: Db) {
                 .change_guild_settings(GuildId::new(1), &set(&[(switch, Value::Switch(on))]))
                 .await
                 .unwrap();
-            assert_eq!(changed.switch(&switch), Some(on), "{}", switch.name);
+            assert_eq!(changed.on(&switch), on, "{}", switch.name);
+            assert_eq!(
+                changed.get(&switch),
+                Some(Value::Switch(on)),
+                "{}",
+                switch.name
+            );
         }
         let changed = store
             .change_guild_settings(GuildId::new(1), &SettingsChange::Reset(switch))
             .await
             .unwrap();
-        assert_eq!(changed.switch(&switch), None, "{}", switch.name);
+        assert_eq!(changed.get(&switch), None, "{}", switch.name);
+        let default = switch == settings::CHARTS;
+        assert_eq!(changed.on(&switch), default, "{}", switch.name);
     }
     for channel in [30, 10, 30, 20] {
         store

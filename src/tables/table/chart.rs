@@ -15,7 +15,7 @@ impl<R: Hosted> Table<R> {
         lang: Lang,
     ) {
         match cx.shared.settings(self.place(cx.channel)).await {
-            Ok(settings) if settings.switch(&crate::settings::CHARTS) == Some(false) => return,
+            Ok(settings) if !settings.on(&crate::settings::CHARTS) => return,
             Ok(_) => {}
             Err(e) => return warn!(error = %e, "could not read the server's settings; no chart"),
         }

@@ -13,7 +13,7 @@ impl<R: Hosted> Table<R> {
             return None;
         }
         let wanted = match cx.shared.settings(self.place(cx.channel)).await {
-            Ok(settings) => settings.switch(&crate::settings::THREADS) == Some(true),
+            Ok(settings) => settings.on(&crate::settings::THREADS),
             Err(e) => {
                 warn!(error = %e, "could not read the server's settings; no thread");
                 false
