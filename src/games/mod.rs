@@ -97,7 +97,11 @@ pub trait Hosted: Rules<Error: ErrorText> {
     // The views, in `lang`: the table's language for public messages, the asker's for
     // private ones. `style` holds the pieces and pictures its dice are drawn with (its own
     // [`Hosted::PIECES`] and [`Hosted::DICE`]; a game without dice ignores it).
-    fn lobby_view(game: &Game<Self>, lang: Lang) -> MessageView;
+    /// Its lobby: by default the shared one (`render::lobby::plain`: its `{code}-lobby-about`
+    /// line if it has one, and once started the playing order in seating order).
+    fn lobby_view(game: &Game<Self>, lang: Lang) -> MessageView {
+        crate::render::lobby::plain(game, lang)
+    }
     fn turn_view(game: &Game<Self>, style: &DiceStyle, lang: Lang) -> MessageView;
     /// The turn message once its turn ended: the turn's result.
     fn result_view(
@@ -106,8 +110,17 @@ pub trait Hosted: Rules<Error: ErrorText> {
         style: &DiceStyle,
         lang: Lang,
     ) -> MessageView;
-    fn over_view(game: &Game<Self>, lang: Lang) -> MessageView;
-    fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView;
+    /// Its end (or where a cancelled game stood): by default the shared one, the seats ranked
+    /// by the rules (`render::over::game_over`); while it is not over, its scores.
+    fn over_view(game: &Game<Self>, lang: Lang) -> MessageView {
+        let started = game.last_turn.is_some();
+        crate::render::over::game_over(game, started, "", lang)
+            .unwrap_or_else(|| Self::scores_view(game, lang))
+    }
+    /// Its scores so far (the Scores button): by default the seats as the rules rank them.
+    fn scores_view(game: &Game<Self>, lang: Lang) -> MessageView {
+        MessageView::new(&crate::render::over::standings(game, &[], lang))
+    }
     /// The message ids its views make at run time beyond those made from its names (for the
     /// check that every id is in every language); none by default.
     fn message_ids() -> Vec<String> {

@@ -5,7 +5,7 @@ use crate::i18n::Lang;
 use crate::tr;
 
 use super::game_text;
-use super::seat::seated;
+use super::seat::{seated, who};
 use super::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView};
 use crate::engine::table::{Game, Phase};
 use crate::engine::{Intent, MoveText};
@@ -58,6 +58,47 @@ pub fn lobby<R: Hosted>(
     }
 }
 
+/// The lobby of a game that says nothing of its own ([`crate::games::Hosted::lobby_view`]'s
+/// default): its `{code}-lobby-about` line if its texts have one; the table closed once it is
+/// cancelled before a turn ended; once started, [`started`] in seating order.
+pub fn plain<R: Hosted>(game: &Game<R>, lang: Lang) -> MessageView {
+    let about = format!("{}-lobby-about", R::NAMES.code);
+    let missing = R::MIN_SEATS - game.seats.len().min(R::MIN_SEATS);
+    let opening = Opening {
+        about: if lang.has(&about) {
+            lang.t(&about)
+        } else {
+            String::new()
+        },
+        waiting: tr!(lang, "lobby-waiting", n = missing),
+        closed: game.phase == Phase::Cancelled && game.last_turn.is_none(),
+    };
+    let order: Vec<usize> = (0..game.seats.len()).collect();
+    lobby(game, opening, || started(game, &order, None, lang), lang)
+}
+
+/// The lobby once the game started, from the shared texts (`started-title`,
+/// `started-content`): `about` (a roll-off, the rounds...), if any, then the playing order
+/// (`order`, the seats in the order they play).
+pub fn started<R: Hosted>(
+    game: &Game<R>,
+    order: &[usize],
+    about: Option<String>,
+    lang: Lang,
+) -> MessageView {
+    let text = |part| game_text::<R>(part, FluentArgs::new(), lang);
+    let order: Vec<String> = (1..)
+        .zip(order)
+        .map(|(n, &seat)| format!("{n}. {}", who(&game.seats[seat])))
+        .collect();
+    let mut embed = EmbedView::new(&text("started-title"), colour::LOBBY);
+    if let Some(about) = about {
+        embed = embed.description(&about);
+    }
+    let embed = embed.field(&tr!(lang, "playing-order"), &order.join("\n"), false);
+    MessageView::new(&text("started-content")).embed(embed)
+}
+
 struct OpenTable {
     title: String,
     about: String,
@@ -93,7 +134,10 @@ fn open_table(table: OpenTable, lang: Lang) -> MessageView {
         })
         .collect();
     let embed = EmbedView::new(&table.title, colour::LOBBY)
-        .description(&format!("{}\n{status}", table.about))
+        .description(&match table.about.is_empty() {
+            true => status,
+            false => format!("{}\n{status}", table.about),
+        })
         .field(
             &tr!(lang, "lobby-players", seated = seated, max = table.max),
             &seats.join("\n"),

@@ -151,9 +151,11 @@ pub fn game_over<R: Hosted>(
             let points = winners.first().map_or(0, |&i| game.total(i));
             let announced = Winners::of(&game.seats, winners, points);
             let (content, headline) = announce_game::<R>(&announced, lang);
-            let embed = EmbedView::new(&text("over-title"), colour::WINNER)
-                .description(&format!("{headline}\n\n{}", standings(game, winners, lang)))
-                .footer(footer);
+            let mut embed = EmbedView::new(&text("over-title"), colour::WINNER)
+                .description(&format!("{headline}\n\n{}", standings(game, winners, lang)));
+            if !footer.is_empty() {
+                embed = embed.footer(footer);
+            }
             MessageView::new(&content)
                 .embed(embed)
                 .row(buttons::<R>(lang))

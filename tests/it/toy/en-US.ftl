@@ -2,8 +2,6 @@
 
 game-columns = Columns
 col-lobby-about = Three columns each: a die in each, worth the die times the column's number.
-col-lobby-waiting = Waiting for a second player.
-col-started = 🎲 The game of **Columns** has started!
 col-column = Column
 col-your-turn = pick a column for your die.
 col-error-full = That column is full.

@@ -2,8 +2,6 @@
 
 game-columns = Colonnes
 col-lobby-about = Trois colonnes chacun : un dé dans chacune, qui vaut le dé fois le numéro de la colonne.
-col-lobby-waiting = En attente d'un deuxième joueur.
-col-started = 🎲 La partie de **Colonnes** a commencé !
 col-column = Colonne
 col-your-turn = choisissez une colonne pour votre dé.
 col-error-full = Cette colonne est pleine.

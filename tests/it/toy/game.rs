@@ -11,7 +11,6 @@ use forgetit::engine::table::{self, Names, Rules, Tally};
 use forgetit::engine::{Intent, MoveCode, Player};
 use forgetit::games::Hosted;
 use forgetit::i18n::Lang;
-use forgetit::render::lobby::Opening;
 use forgetit::render::notice::ErrorText;
 use forgetit::render::seat::{mention, who};
 use forgetit::render::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView};
@@ -285,22 +284,6 @@ impl Hosted for Columns {
     const RULES: &'static [&'static str] = &["turn"];
     type Strategy = ();
 
-    fn lobby_view(game: &Game, lang: Lang) -> MessageView {
-        let opening = Opening {
-            about: lang.t("col-lobby-about"),
-            waiting: lang.t("col-lobby-waiting"),
-            closed: !matches!(game.phase, table::Phase::Lobby)
-                && game.last_turn.is_none()
-                && game.is_over(),
-        };
-        forgetit::render::lobby::lobby(
-            game,
-            opening,
-            || MessageView::new(&lang.t("col-started")),
-            lang,
-        )
-    }
-
     fn turn_view(game: &Game, _style: &DiceStyle, lang: Lang) -> MessageView {
         let table::Phase::Playing { turn } = &game.phase else {
             return Columns::over_view(game, lang);
@@ -345,10 +328,6 @@ impl Hosted for Columns {
         let footer = scores(game);
         forgetit::render::over::game_over(game, game.last_turn.is_some(), &footer, lang)
             .unwrap_or_else(|| Columns::scores_view(game, lang))
-    }
-
-    fn scores_view(game: &Game, _lang: Lang) -> MessageView {
-        MessageView::new(&scores(game))
     }
 
     /// The bot seat places its die in its first free column.

@@ -67,10 +67,27 @@ async fn the_toy_game_plays_to_its_end_through_the_standin() {
         .await;
     let (alice, bob) = (world.alice, world.bob);
 
+    // Its lobby and its start are the shared ones: its about line, the shared waiting line, and
+    // once started the playing order in seating order.
     let lobby = world.command(alice, "columns", "start", json!({})).await;
-    assert!(lobby.text().contains("Columns"), "{}", lobby.text());
+    let text = lobby.text();
+    assert!(text.contains("🎲 Columns · new table"), "{text}");
+    assert!(text.contains("Three columns each"), "{text}");
+    assert!(
+        text.contains("Waiting for 1 more player to start."),
+        "{text}"
+    );
     world.click(bob, &lobby, "Join").await;
-    world.click(alice, &lobby, "Start").await;
+    let started = world.click(alice, &lobby, "Start").await;
+    let text = started.text();
+    assert!(
+        text.contains("The game of **Columns** has started!"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. alice") && text.contains("2. bob"),
+        "{text}"
+    );
 
     // alice: 6, 5, 4 in columns 1, 2, 3 (6 + 10 + 12 = 28); bob: 1, 2, 3 (1 + 4 + 9 = 14).
     for (column, (a, b)) in [(1, (6, 1)), (2, (5, 2)), (3, (4, 3))] {
@@ -139,4 +156,7 @@ fn a_tie_the_game_breaks_has_one_winner_and_ranks_the_seats_apart() {
     assert!(text.contains("🥈 bob · **14**"), "{text}");
     assert_eq!(text.matches('🥇').count(), 1, "{text}");
     assert!(text.contains("**alice** wins with **14** points"), "{text}");
+    // Its scores are the shared ones: the seats as its rules rank them.
+    let scores = Columns::scores_view(&game, Lang::EnUs);
+    assert_eq!(scores.content, "🥇 alice · **14**\n🥈 bob · **14**");
 }
