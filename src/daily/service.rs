@@ -418,7 +418,6 @@ impl Dailies {
         let now = self.now_ms();
         let today = day_of(now);
         let lang = asker.lang;
-        let private = |id: &str| Ok((Answer::Private(MessageView::new(&tr!(lang, id))), None));
         let lock = self.lock(asker.user, deal.kind);
         let _one = lock.lock().await;
         let Some(mut stored) = self
@@ -427,7 +426,7 @@ impl Dailies {
             .daily_deal(asker.user, deal.kind, deal.day)
             .await?
         else {
-            return private("daily-not-yours");
+            return private(lang, "daily-not-yours");
         };
         let name = Self::name(deal.kind, deal.day, first);
         if let Some(guild) = asker.guild {
@@ -437,41 +436,10 @@ impl Dailies {
                 .await?;
         }
         if code == view::REVIEW {
-            return match &stored.ended {
-                Some(_) => {
-                    let review = self.review(&stored, lang).await?;
-                    Ok((
-                        Answer::Private(view::review_view(name, &review, lang)),
-                        None,
-                    ))
-                }
-                None => private("daily-not-over"),
-            };
+            return self.review_click(&stored, name, lang).await;
         }
         if code == view::SHARE {
-            return match (&stored.ended, stored.day == today) {
-                (Some(ending), true) => {
-                    let review = self.review(&stored, lang).await?;
-                    let ending = Self::ending(*ending);
-                    let notes = [view::next_note(until_next_day(now), lang)];
-                    Ok((
-                        Answer::Shared {
-                            public: view::share_view(name, &review, &asker.name, lang),
-                            private: view::end_view(
-                                name,
-                                &review,
-                                ending,
-                                &notes,
-                                Share::Done,
-                                lang,
-                            ),
-                        },
-                        Some(deal),
-                    ))
-                }
-                (Some(_), false) => private("daily-gone"),
-                (None, _) => private("daily-not-over"),
-            };
+            return self.share_click(&stored, deal, name, asker, now).await;
         }
         if stored.ended.is_none() && stored.day < today {
             // Its day ended before this click: it ends as it stood.
@@ -479,16 +447,13 @@ impl Dailies {
         }
         if stored.ended.is_some() || stored.version != deal.version {
             // Over, or clicked on an older view of it: shown as it is.
-            let shown = self
-                .show(name, stored, Vec::new(), now, lang, false)
-                .await?;
-            return Ok((Answer::Update(shown.view), shown.deal));
+            return self.shown_as_it_is(name, stored, now, lang).await;
         }
         let mut played = game.deal_load(&stored.events).map_err(DailyError::Broken)?;
         let seed = Seed::of(&key, stored.day, deal.kind);
         match played.play(code, chosen, &seed, lang) {
             Ok(()) => {}
-            Err(Refused::Unknown) => return private("daily-unknown"),
+            Err(Refused::Unknown) => return private(lang, "daily-unknown"),
             Err(Refused::Rule(text)) => {
                 return Ok((Answer::Private(MessageView::new(&text)), None))
             }
@@ -505,17 +470,11 @@ impl Dailies {
                 .daily_deal(asker.user, deal.kind, deal.day)
                 .await?
                 .ok_or_else(|| DailyError::Broken("a deal vanished".into()))?;
-            let shown = self
-                .show(name, stored, Vec::new(), now, lang, false)
-                .await?;
-            return Ok((Answer::Update(shown.view), shown.deal));
+            return self.shown_as_it_is(name, stored, now, lang).await;
         }
         if played.over() {
             let (stored, _) = self.end(stored, DailyEnd::Played).await?;
-            let shown = self
-                .show(name, stored, Vec::new(), now, lang, false)
-                .await?;
-            return Ok((Answer::Update(shown.view), shown.deal));
+            return self.shown_as_it_is(name, stored, now, lang).await;
         }
         let mut shown = self.playing(name, played.as_ref(), &[], lang);
         shown.deal = Some(DealRef {
@@ -523,6 +482,68 @@ impl Dailies {
             day: deal.day,
             version: played.version(),
         });
+        Ok((Answer::Update(shown.view), shown.deal))
+    }
+
+    /// Review, clicked on a deal's message: the deal's review, privately, once it is over.
+    async fn review_click(
+        &self,
+        stored: &DailyDeal,
+        name: DealName,
+        lang: Lang,
+    ) -> Result<(Answer, Option<DealRef>)> {
+        match &stored.ended {
+            Some(_) => {
+                let review = self.review(stored, lang).await?;
+                Ok((
+                    Answer::Private(view::review_view(name, &review, lang)),
+                    None,
+                ))
+            }
+            None => private(lang, "daily-not-over"),
+        }
+    }
+
+    /// Share, clicked on a deal's message: the deal's result posted for the channel, and its end
+    /// shown as shared; only for a deal over on its own day.
+    async fn share_click(
+        &self,
+        stored: &DailyDeal,
+        deal: DealRef,
+        name: DealName,
+        asker: &Asker,
+        now: i64,
+    ) -> Result<(Answer, Option<DealRef>)> {
+        let lang = asker.lang;
+        match (&stored.ended, stored.day == day_of(now)) {
+            (Some(ending), true) => {
+                let review = self.review(stored, lang).await?;
+                let ending = Self::ending(*ending);
+                let notes = [view::next_note(until_next_day(now), lang)];
+                Ok((
+                    Answer::Shared {
+                        public: view::share_view(name, &review, &asker.name, lang),
+                        private: view::end_view(name, &review, ending, &notes, Share::Done, lang),
+                    },
+                    Some(deal),
+                ))
+            }
+            (Some(_), false) => private(lang, "daily-gone"),
+            (None, _) => private(lang, "daily-not-over"),
+        }
+    }
+
+    /// The message updated to show `stored` as it is (over, or played on elsewhere).
+    async fn shown_as_it_is(
+        &self,
+        name: DealName,
+        stored: DailyDeal,
+        now: i64,
+        lang: Lang,
+    ) -> Result<(Answer, Option<DealRef>)> {
+        let shown = self
+            .show(name, stored, Vec::new(), now, lang, false)
+            .await?;
         Ok((Answer::Update(shown.view), shown.deal))
     }
 
@@ -604,4 +625,9 @@ impl Dailies {
             .await
             .map_err(|e| DailyError::Broken(e.to_string()))
     }
+}
+
+/// A click answered privately with message `id`, the deal's message left as it is.
+fn private(lang: Lang, id: &str) -> Result<(Answer, Option<DealRef>)> {
+    Ok((Answer::Private(MessageView::new(&tr!(lang, id))), None))
 }

@@ -113,39 +113,15 @@ pub(super) async fn on_event(
     event: &FullEvent,
 ) -> Result<(), Error> {
     let ctx = framework.serenity_context;
+    let data = framework.user_data;
     if let FullEvent::InteractionCreate { interaction } = event {
         crate::telemetry::interaction_received(health::kind(interaction));
     }
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
-        } => {
-            // One span per click: what the table then does is in its own span (its task), with
-            // the same user and channel.
-            let span = info_span!(
-                "click",
-                guild = click.guild_id.map(|g| g.get().to_string()).as_deref(),
-                channel = %click.channel_id.get(),
-                user = %click.user.id.get(),
-                custom_id = %click.data.custom_id,
-            );
-            route_click(ctx, framework.user_data, click)
-                .instrument(span)
-                .await
-        }
-        FullEvent::Ready { data_about_bot } => {
-            info!(
-                shard = ctx.shard_id.0,
-                guilds = data_about_bot.guilds.len(),
-                "shard connected"
-            );
-            let shard = data_about_bot.shard.map_or((0, 1), |s| (s.id.0, s.total));
-            health::identified(framework.user_data, shard.0);
-            let listed: std::collections::HashSet<_> =
-                data_about_bot.guilds.iter().map(|g| g.id).collect();
-            framework.user_data.member_of(listed.iter().copied(), true);
-            note_guilds_left(framework.user_data, shard, &listed).await;
-        }
+        } => on_click(ctx, data, click).await,
+        FullEvent::Ready { data_about_bot } => on_ready(ctx, data, data_about_bot).await,
         FullEvent::Resume { .. } => {
             info!(shard = ctx.shard_id.0, "shard resumed");
             crate::telemetry::reconnected(ctx.shard_id.0, "resume");
@@ -156,38 +132,17 @@ pub(super) async fn on_event(
             to = %event.new,
             "shard connection"
         ),
-        FullEvent::GuildCreate { guild, .. } => {
-            // Discord sends a guild's events, its interactions included, on the guild's shard.
-            info!(
-                guild = %guild.id.get(),
-                name = %guild.name,
-                shard = ctx.shard_id.0,
-                "guild seen"
-            );
-            framework.user_data.member_of([guild.id], true);
-            // The bot is in it: if it had been removed, its data is kept after all.
-            match framework.user_data.store.guild_back(guild.id.into()).await {
-                Ok(true) => {
-                    info!(guild = %guild.id.get(), "back in a server: its data is kept");
-                    let back = Membership::Back { guild: guild.id };
-                    let _ = framework.user_data.membership.send(back);
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    error!(error = %e, guild = %guild.id.get(), "could not record a server's return")
-                }
-            }
-        }
+        FullEvent::GuildCreate { guild, .. } => guild_seen(ctx, data, guild).await,
         // A game's thread deleted or locked by a moderator: its game goes back to its channel
         // (the bot's posts there would be refused from now on).
         FullEvent::ThreadDelete { thread, .. } => {
-            let tables = &framework.user_data.tables;
+            let tables = &data.tables;
             tables
                 .thread_closed(thread.id.into(), crate::tables::Closed::Deleted)
                 .await;
         }
         FullEvent::ThreadUpdate { new, .. } if new.thread_metadata.is_some_and(|m| m.locked) => {
-            let tables = &framework.user_data.tables;
+            let tables = &data.tables;
             tables
                 .thread_closed(new.id.into(), crate::tables::Closed::Locked)
                 .await;
@@ -195,34 +150,85 @@ pub(super) async fn on_event(
         // Removed from a server (not an outage, which says `unavailable`): its data is deleted
         // 30 days from now unless the bot comes back (see `sweep_removed_guilds`).
         FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
-            let guild = incomplete.id;
-            framework.user_data.member_of([guild], false);
-            let removed = framework
-                .user_data
-                .store
-                .guild_removed(guild.into(), crate::store::now_ms())
-                .await;
-            match removed {
-                Ok(true) => {
-                    info!(
-                        guild = %guild.get(),
-                        "removed from a server: its data goes in 30 days"
-                    );
-                    let _ = framework
-                        .user_data
-                        .membership
-                        .send(Membership::Removed { guild });
-                }
-                // Replayed: the first removal keeps its time.
-                Ok(false) => {}
-                Err(e) => {
-                    error!(error = %e, guild = %guild.get(), "could not record a server's removal")
-                }
-            }
+            guild_removed(data, incomplete.id).await;
         }
         _ => {}
     }
     Ok(())
+}
+
+/// A click on a component, routed in a span of its own: what the table then does is in its own
+/// span (its task), with the same user and channel.
+async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let span = info_span!(
+        "click",
+        guild = click.guild_id.map(|g| g.get().to_string()).as_deref(),
+        channel = %click.channel_id.get(),
+        user = %click.user.id.get(),
+        custom_id = %click.data.custom_id,
+    );
+    route_click(ctx, data, click).instrument(span).await
+}
+
+/// A shard connected: it is healthy, its servers are the bot's, and those of its servers the
+/// store keeps data of that READY does not list were left meanwhile.
+async fn on_ready(ctx: &serenity::Context, data: &Data, ready: &serenity::Ready) {
+    info!(
+        shard = ctx.shard_id.0,
+        guilds = ready.guilds.len(),
+        "shard connected"
+    );
+    let shard = ready.shard.map_or((0, 1), |s| (s.id.0, s.total));
+    health::identified(data, shard.0);
+    let listed: std::collections::HashSet<_> = ready.guilds.iter().map(|g| g.id).collect();
+    data.member_of(listed.iter().copied(), true);
+    note_guilds_left(data, shard, &listed).await;
+}
+
+/// A server seen (Discord sends a guild's events, its interactions included, on the guild's
+/// shard): the bot is in it, and if it had been removed, its data is kept after all.
+async fn guild_seen(ctx: &serenity::Context, data: &Data, guild: &serenity::Guild) {
+    info!(
+        guild = %guild.id.get(),
+        name = %guild.name,
+        shard = ctx.shard_id.0,
+        "guild seen"
+    );
+    data.member_of([guild.id], true);
+    match data.store.guild_back(guild.id.into()).await {
+        Ok(true) => {
+            info!(guild = %guild.id.get(), "back in a server: its data is kept");
+            let back = Membership::Back { guild: guild.id };
+            let _ = data.membership.send(back);
+        }
+        Ok(false) => {}
+        Err(e) => {
+            error!(error = %e, guild = %guild.id.get(), "could not record a server's return")
+        }
+    }
+}
+
+/// Removed from `guild`: its removal recorded (its data goes in 30 days), once.
+async fn guild_removed(data: &Data, guild: serenity::GuildId) {
+    data.member_of([guild], false);
+    let removed = data
+        .store
+        .guild_removed(guild.into(), crate::store::now_ms())
+        .await;
+    match removed {
+        Ok(true) => {
+            info!(
+                guild = %guild.get(),
+                "removed from a server: its data goes in 30 days"
+            );
+            let _ = data.membership.send(Membership::Removed { guild });
+        }
+        // Replayed: the first removal keeps its time.
+        Ok(false) => {}
+        Err(e) => {
+            error!(error = %e, guild = %guild.get(), "could not record a server's removal")
+        }
+    }
 }
 
 /// A server the bot was removed from while no process ran its shard sent no GUILD_DELETE; READY

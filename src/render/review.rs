@@ -4,15 +4,20 @@
 //! mattered in the order played, each in a few short lines, and a chart of every round. The same
 //! for every game; each game's decisions read by [`ActText`]. A long game is summarised: the
 //! rounds that cost most, the rest counted.
+//!
+//! This file holds the message; its chart is drawn from the review in `review/chart.rs`.
+
+mod chart;
 
 use crate::i18n::Lang;
 use crate::ids::GameId;
 use crate::strategy::review::{Ended, Mistake, Review, TurnReview, Unit, NEGLIGIBLE};
 use crate::tr;
 
-use super::chart::{alt_text, review_png, ReviewChart};
 use super::view::decimal;
-use super::view::{colour, display_name, limits, list, EmbedView, MessageView, Picture};
+use super::view::{colour, display_name, limits, list, EmbedView, MessageView};
+
+pub use self::chart::{chart, review_chart};
 
 /// How many rounds a review lists at most (the ones that mattered most, in round order); with
 /// its chart, which shows every round, fewer.
@@ -287,77 +292,10 @@ fn summary<A>(review: &Review<A>, lang: Lang) -> String {
     match review.unit {
         Unit::Points => {
             if counted > 0 {
-                let id = if apart.is_empty() {
-                    "review-expected"
-                } else {
-                    "review-expected-some"
-                };
-                lines.push(tr!(
-                    lang,
-                    id,
-                    expected = number(review.expected, lang),
-                    rounds = counted
-                ));
-                lines.push(tr!(lang, "review-luck", luck = signed(review.luck, lang)));
-                lines.push(tr!(lang, "review-lost", lost = amount(review.lost, lang).1));
-                if review.forfeited.abs() > NEGLIGIBLE {
-                    lines.push(tr!(
-                        lang,
-                        "review-forfeited",
-                        forfeited = amount(review.forfeited, lang).1
-                    ));
-                }
+                lines.extend(points_summary(review, counted, apart.is_empty(), lang));
             }
         }
-        Unit::Chance => {
-            // From the chance at the first turn to the game's end, the numbers shown adding up.
-            let end = review
-                .end
-                .unwrap_or(review.expected + review.luck - review.lost - review.forfeited);
-            let sum = ChanceSum::new(
-                review.expected,
-                end,
-                review.others,
-                review.lost,
-                review.forfeited,
-                lang,
-            );
-            lines.push(tr!(
-                lang,
-                "review-start-chance",
-                chance = sum.before.clone()
-            ));
-            lines.push(tr!(
-                lang,
-                "review-luck-chance",
-                luck = sum.luck(lang),
-                dice = sum.dice(lang),
-                others = sum.others(lang)
-            ));
-            lines.push(tr!(lang, "review-lost-chance", lost = sum.lost.1.clone()));
-            if let Some((_, forfeited)) = &sum.forfeited {
-                lines.push(tr!(
-                    lang,
-                    "review-forfeited-chance",
-                    forfeited = forfeited.clone()
-                ));
-            }
-            let result = if end >= 100.0 - NEGLIGIBLE {
-                "won"
-            } else if end > NEGLIGIBLE {
-                "shared"
-            } else {
-                "lost"
-            };
-            lines.push(tr!(
-                lang,
-                "review-end-chance",
-                start = sum.before.clone(),
-                terms = sum.sum(lang),
-                end = sum.after.clone(),
-                result = result
-            ));
-        }
+        Unit::Chance => lines.extend(chance_summary(review, lang)),
     }
     if !apart.is_empty() {
         let rounds: Vec<String> = apart.iter().map(u32::to_string).collect();
@@ -375,6 +313,84 @@ fn summary<A>(review: &Review<A>, lang: Lang) -> String {
         ));
     }
     lines.join("\n")
+}
+
+/// The summary's lines in points, over the `counted` rounds judged so (`all`: every round): what
+/// the best play expected, the dice's luck, what decisions cost, and what was forfeited.
+fn points_summary<A>(review: &Review<A>, counted: usize, all: bool, lang: Lang) -> Vec<String> {
+    let id = if all {
+        "review-expected"
+    } else {
+        "review-expected-some"
+    };
+    let mut lines = vec![
+        tr!(
+            lang,
+            id,
+            expected = number(review.expected, lang),
+            rounds = counted
+        ),
+        tr!(lang, "review-luck", luck = signed(review.luck, lang)),
+        tr!(lang, "review-lost", lost = amount(review.lost, lang).1),
+    ];
+    if review.forfeited.abs() > NEGLIGIBLE {
+        lines.push(tr!(
+            lang,
+            "review-forfeited",
+            forfeited = amount(review.forfeited, lang).1
+        ));
+    }
+    lines
+}
+
+/// The summary's lines in chances: from the chance at the first turn to the game's end (won,
+/// shared or lost), the numbers shown adding up.
+fn chance_summary<A>(review: &Review<A>, lang: Lang) -> Vec<String> {
+    let end = review
+        .end
+        .unwrap_or(review.expected + review.luck - review.lost - review.forfeited);
+    let sum = ChanceSum::new(
+        review.expected,
+        end,
+        review.others,
+        review.lost,
+        review.forfeited,
+        lang,
+    );
+    let mut lines = vec![
+        tr!(lang, "review-start-chance", chance = sum.before.clone()),
+        tr!(
+            lang,
+            "review-luck-chance",
+            luck = sum.luck(lang),
+            dice = sum.dice(lang),
+            others = sum.others(lang)
+        ),
+        tr!(lang, "review-lost-chance", lost = sum.lost.1.clone()),
+    ];
+    if let Some((_, forfeited)) = &sum.forfeited {
+        lines.push(tr!(
+            lang,
+            "review-forfeited-chance",
+            forfeited = forfeited.clone()
+        ));
+    }
+    let result = if end >= 100.0 - NEGLIGIBLE {
+        "won"
+    } else if end > NEGLIGIBLE {
+        "shared"
+    } else {
+        "lost"
+    };
+    lines.push(tr!(
+        lang,
+        "review-end-chance",
+        start = sum.before.clone(),
+        terms = sum.sum(lang),
+        end = sum.after.clone(),
+        result = result
+    ));
+    lines
 }
 
 /// The rounds worth listing: those with a mistake (a decision that cost at least
@@ -553,143 +569,6 @@ fn left_out_lines<A>(review: &Review<A>, left_out: &[&TurnReview], lang: Lang) -
         lines.push(tr!(lang, id, n = rounds.len(), cost = number(cost, lang)));
     }
     lines
-}
-
-/// The review's chart: the player's score (or chance of winning) after each of their turns
-/// against what optimal play would expect, and each round's luck and decisions; `None` before
-/// a first turn, or if it could not be drawn.
-pub fn chart<A>(review: &Review<A>, lang: Lang) -> Option<Picture> {
-    let (drawn, alt) = review_chart(review, lang)?;
-    let png = review_png(&drawn).ok()?;
-    Some(Picture {
-        name: CHART_FILE.to_string(),
-        png,
-        description: alt_text(&alt),
-    })
-}
-
-/// What [`chart`] draws, and its alt text; `None` before a first turn. A review in chances
-/// (Pig), or whose rounds were all played to win (For Get It near the target), is drawn in
-/// chances: the line from the chance at the first turn to the chance at the end, the bars in
-/// percentage points; a review in points with some rounds played to win draws their points on
-/// both lines and no bars for them (their luck and decisions are in another currency).
-pub fn review_chart<A>(review: &Review<A>, lang: Lang) -> Option<(ReviewChart, String)> {
-    if review.turns.is_empty() {
-        return None;
-    }
-    let unit = if review.turns.iter().any(|t| t.unit == review.unit) {
-        review.unit
-    } else {
-        Unit::Chance
-    };
-    let mut actual = vec![(0.0, 0.0)];
-    let mut optimal = vec![(0.0, 0.0)];
-    let mut rounds = Vec::new();
-    match unit {
-        Unit::Points => {
-            let (mut now, mut best) = (0.0, 0.0);
-            for t in &review.turns {
-                now += f64::from(t.points);
-                if t.unit == unit {
-                    // Optimal decisions, average dice: the turn's points less its luck and with
-                    // what its decisions and timeouts gave up.
-                    best += f64::from(t.points) - t.luck + t.lost + t.forfeited;
-                    rounds.push((t.number, t.luck, t.lost + t.forfeited));
-                } else {
-                    // Played to win, judged in chances: its points count for both lines.
-                    best += f64::from(t.points);
-                }
-                actual.push((f64::from(t.number), now));
-                optimal.push((f64::from(t.number), best));
-            }
-        }
-        Unit::Chance => {
-            let turns: Vec<&TurnReview> = review
-                .turns
-                .iter()
-                .filter(|t| t.unit == Unit::Chance)
-                .collect();
-            let start = match review.unit {
-                Unit::Chance => review.expected,
-                Unit::Points => turns.first().and_then(|t| t.chance_before).unwrap_or(0.0),
-            };
-            actual = vec![(0.0, start)];
-            optimal = vec![(0.0, start)];
-            // The chance after each turn; with optimal decisions, that and what the decisions
-            // and timeouts so far gave up.
-            let (mut now, mut costs, mut last) = (start, 0.0, 0);
-            for t in turns {
-                now = t.chance_after.unwrap_or(now);
-                costs += t.lost + t.forfeited;
-                last = t.number;
-                actual.push((f64::from(t.number), now));
-                optimal.push((f64::from(t.number), (now + costs).min(100.0)));
-                rounds.push((t.number, t.luck, t.lost + t.forfeited));
-            }
-            // The game's end, when the others' turns moved the chance after the last of the
-            // player's: half a round on.
-            if let Some(end) = review.end.filter(|end| (end - now).abs() > NEGLIGIBLE) {
-                let x = f64::from(last) + 0.5;
-                actual.push((x, end));
-                optimal.push((x, (end + costs).min(100.0)));
-            }
-        }
-    }
-    let (values_label, deltas_label, luck_label) = match unit {
-        Unit::Points => (
-            tr!(lang, "review-chart-points"),
-            tr!(lang, "review-chart-deltas"),
-            tr!(lang, "review-chart-luck"),
-        ),
-        Unit::Chance => (
-            tr!(lang, "review-chart-chance"),
-            tr!(lang, "review-chart-deltas-chance"),
-            tr!(lang, "review-chart-dice"),
-        ),
-    };
-    let drawn = ReviewChart {
-        title: tr!(lang, "review-chart-title"),
-        rounds_label: tr!(lang, "chart-rounds"),
-        values_label,
-        deltas_label,
-        chance: unit == Unit::Chance,
-        actual: (
-            tr!(lang, "review-chart-you", name = review.name.as_str()),
-            actual,
-        ),
-        optimal: (tr!(lang, "review-chart-optimal"), optimal),
-        rounds,
-        luck_label,
-        cost_label: tr!(lang, "review-chart-cost"),
-    };
-    let turns: Vec<String> = review
-        .turns
-        .iter()
-        .map(|t| {
-            if t.unit != unit {
-                return tr!(lang, "review-chart-turn-to-win", round = t.number);
-            }
-            let cost = cost_text(&amount(t.lost + t.forfeited, lang));
-            tr!(
-                lang,
-                "review-chart-turn",
-                round = t.number,
-                luck = signed(t.luck, lang),
-                lost = cost
-            )
-        })
-        .collect();
-    let alt_id = match unit {
-        Unit::Points => "review-chart-alt",
-        Unit::Chance => "review-chart-alt-chance",
-    };
-    let alt = tr!(
-        lang,
-        alt_id,
-        name = review.name.as_str(),
-        turns = turns.join(" · ")
-    );
-    Some((drawn, alt))
 }
 
 /// `lines` joined, as many as fit in `max` characters, the rest counted in a last line.

@@ -130,21 +130,7 @@ pub fn forgetit(
         let mut value_before = 0.0;
         if let Some(turn) = &before {
             if review.open.is_none() {
-                // Judged as the bot seats play it: to win when they do and can.
-                let start = solver
-                    .win_turn(&game, Model::Field)
-                    .map(|(_, u)| 100.0 * win_value(u, turn))
-                    .filter(|&c| c > 0.0);
-                chance = start.is_some();
-                match start {
-                    Some(start) => {
-                        review.open_turn(turn.round, Unit::Chance, Some(start));
-                    }
-                    None => {
-                        review.review.expected += fgi_value(solver, turn);
-                        review.open_turn(turn.round, Unit::Points, None);
-                    }
-                }
+                chance = open_turn(&mut review, solver, &game, turn);
             }
             let mut judge = Judge {
                 solver: &mut *solver,
@@ -162,23 +148,19 @@ pub fn forgetit(
                         };
                         review.decided(act, fgi_act(best, turn), chosen, value);
                     }
-                    let at_roll = game.clone();
-                    game.evolve(event);
                     let mut judge = Judge {
                         solver: &mut *solver,
                         chance,
                     };
-                    let after = match turn_of(&game, seat) {
-                        Some(now) if now.number == turn.number => {
-                            let now = now.clone();
-                            judge.value(&game, &now)
-                        }
-                        _ => judge.bank(&at_roll, 0), // FORGET IT (F4)
-                    };
-                    review.rolled(chosen, after);
-                    if turn_of(&game, seat).is_none_or(|now| now.number != turn.number) {
-                        review.end_turn_at(0, chance.then_some(after));
-                    }
+                    rolled(
+                        &mut review,
+                        &mut judge,
+                        &mut game,
+                        seat,
+                        turn,
+                        event,
+                        chosen,
+                    );
                     continue;
                 }
                 Event::Game(forgetit::GameEvent::PointChosen { number }) => {
@@ -223,6 +205,56 @@ pub fn forgetit(
         }
     }
     Ok(review.review)
+}
+
+/// Opens the seat's turn, judged as the bot seats play it: to win when they do and can (in
+/// chances, from its chance at the start), else in points. Whether it is judged in chances.
+fn open_turn(
+    review: &mut Builder<FgiAct>,
+    solver: &mut Solver,
+    game: &forgetit::Game,
+    turn: &forgetit::Turn,
+) -> bool {
+    let start = solver
+        .win_turn(game, Model::Field)
+        .map(|(_, u)| 100.0 * win_value(u, turn))
+        .filter(|&c| c > 0.0);
+    match start {
+        Some(start) => {
+            review.open_turn(turn.round, Unit::Chance, Some(start));
+        }
+        None => {
+            review.review.expected += fgi_value(solver, turn);
+            review.open_turn(turn.round, Unit::Points, None);
+        }
+    }
+    start.is_some()
+}
+
+/// Applies the seat's roll `event` to `game` and judges its luck, from `chosen` (the value of
+/// rolling) to where the roll left the turn (nothing, on FORGET IT: the turn ends with it).
+fn rolled(
+    review: &mut Builder<FgiAct>,
+    judge: &mut Judge<'_>,
+    game: &mut forgetit::Game,
+    seat: usize,
+    turn: &forgetit::Turn,
+    event: &forgetit::Event,
+    chosen: f64,
+) {
+    let at_roll = game.clone();
+    game.evolve(event);
+    let after = match turn_of(game, seat) {
+        Some(now) if now.number == turn.number => {
+            let now = now.clone();
+            judge.value(game, &now)
+        }
+        _ => judge.bank(&at_roll, 0), // FORGET IT (F4)
+    };
+    review.rolled(chosen, after);
+    if turn_of(game, seat).is_none_or(|now| now.number != turn.number) {
+        review.end_turn_at(0, judge.chance.then_some(after));
+    }
 }
 
 fn fgi_act(choice: Choice, turn: &forgetit::Turn) -> FgiAct {

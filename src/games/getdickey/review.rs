@@ -124,164 +124,248 @@ pub fn getdickey(
     table: &Table,
 ) -> Result<Review<DickeyAct>, ReviewError> {
     let (mut game, seat, name) = start_and_seat::<getdickey::GetDickey>(events, player)?;
-    let mut review = Builder::new(seat, name);
-    review.review.expected = table.expected_score();
-    // Judged in chances from the seat's first turn against other cards.
-    let mut first = true;
-    let mut left = false;
-    // In chances: the seat's chance after the last event it was judged at; what moves it
-    // between two of those without a roll or decision of the seat's is the others' doing.
-    let mut chance: Option<f64> = None;
-    // The points of the seat's turn in progress (box, upper bonus and Dickey bonus).
-    let mut points = 0;
+    let mut judging = Judging {
+        review: Builder::new(seat, name),
+        player,
+        first: true,
+        left: false,
+        chance: None,
+        points: 0,
+    };
+    judging.review.review.expected = table.expected_score();
     for event in &events[1..] {
         let before = turn_of(&game, seat).cloned();
         if let Some(turn) = &before {
-            let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
-            let hand = turn.dice.and_then(|dice| counts_of(&dice));
-            let plan = Plan::new(table, &game, seat);
-            // The value where the turn stands: before its first roll, the card's.
-            let value = match &hand {
-                Some(hand) => plan.best(hand, rolls_left).0,
-                None => plan.start(),
-            };
-            let unit = if plan.plan.to_win() {
-                Unit::Chance
-            } else {
-                Unit::Points
-            };
-            if first {
-                first = false;
-                review.review.unit = unit;
-                if unit == Unit::Chance {
-                    review.review.expected = value;
-                }
-            }
-            if unit == Unit::Chance {
-                if let Some(last) = chance {
-                    review.others(value - last);
-                }
-            }
-            review.open_turn(turn.round, unit, (unit == Unit::Chance).then_some(value));
-            let after = match event {
-                Event::Game(getdickey::GameEvent::Rolled { dice }) => {
-                    let chosen = match &hand {
-                        Some(hand) => {
-                            let mut keep = [0u8; 6];
-                            let faces = turn.dice.unwrap_or_default();
-                            for (die, held) in turn.held.iter().enumerate() {
-                                if *held {
-                                    keep[usize::from(faces[die]) - 1] += 1;
-                                }
-                            }
-                            let chosen = plan.keep_value(&keep, rolls_left);
-                            let (best_value, best) = plan.best(hand, rolls_left);
-                            let act = DickeyAct::Reroll {
-                                hand: faces_of(hand),
-                                keep: faces_of(&keep),
-                            };
-                            review.decided(act, plan.act(hand, best), chosen, best_value);
-                            chosen
-                        }
-                        None => value,
-                    };
-                    let after = rolled_hand(turn, dice);
-                    let after = plan.best(&after, rolls_left.saturating_sub(1).min(2)).0;
-                    review.rolled(chosen, after);
-                    after
-                }
-                Event::Game(getdickey::GameEvent::Scored { category }) => match &hand {
-                    Some(hand) => {
-                        let (gained, chosen) =
-                            plan.fill(hand, category.index()).unwrap_or((0, 0.0));
-                        points = gained;
-                        let (best_value, best) = plan.best(hand, rolls_left);
-                        let act = DickeyAct::Score {
-                            hand: faces_of(hand),
-                            category: *category,
-                            points,
-                        };
-                        review.decided(act, plan.act(hand, best), chosen, best_value);
-                        chosen
-                    }
-                    None => value,
-                },
-                Event::Game(getdickey::GameEvent::TimedOut { dice, category }) => {
-                    // The table rolls if need be, then fills the box worth most now.
-                    let (hand, value) = match &hand {
-                        Some(hand) => (*hand, value),
-                        None => {
-                            let hand = rolled_hand(turn, dice);
-                            let after = plan.best(&hand, 2).0;
-                            review.rolled(value, after);
-                            (hand, after)
-                        }
-                    };
-                    let (gained, chosen) = plan.fill(&hand, category.index()).unwrap_or((0, 0.0));
-                    points = gained;
-                    review.forfeit(value - chosen, Ended::TimedOut);
-                    chosen
-                }
-                Event::Table(TableEvent::Left { player: who }) if *who == player => {
-                    review.forfeit(value, Ended::Left);
-                    left = true;
-                    0.0
-                }
-                _ => value,
-            };
-            chance = (unit == Unit::Chance).then_some(after);
-        } else if matches!(event, Event::Table(TableEvent::Left { player: who }) if *who == player)
-            && game.status() == crate::engine::Status::Playing
-        {
-            // Leaving between turns gives up the rest of the card: in chances, the chance it
-            // had after the seat's last turn.
-            let given_up = match chance {
-                Some(last) => last,
-                None => Plan::new(table, &game, seat).start(),
-            };
-            review.review.forfeited += given_up;
-            if chance.is_some() {
-                chance = Some(0.0);
-            }
-            left = true;
+            judging.turn_event(&Plan::new(table, &game, seat), turn, event);
+        } else if leaves(event, player) && game.status() == crate::engine::Status::Playing {
+            judging.left_between_turns(|| Plan::new(table, &game, seat).start());
         }
         game.evolve(event);
-        // A game over is won, shared or lost, whatever the model's chance said: the others' doing,
-        // if not the seat's own.
-        let result = match (&game.phase, chance) {
-            (getdickey::Phase::Finished { winners }, Some(last)) => {
-                let result = if winners.contains(&seat) {
-                    100.0 / winners.len() as f64
-                } else {
-                    0.0
-                };
-                review.others(result - last);
-                chance = Some(result);
-                Some(result)
-            }
-            _ => None,
-        };
+        let result = judging.game_over(&game, seat);
         // The seat's turn ended with this event.
         let ended = before.as_ref().is_some_and(|before| {
             !matches!(&game.phase, getdickey::Phase::Playing { turn } if turn.number == before.number)
         });
         if ended {
-            review.end_turn_at(std::mem::take(&mut points), chance);
+            let points = std::mem::take(&mut judging.points);
+            judging.review.end_turn_at(points, judging.chance);
         }
         if let Some(result) = result {
-            review.finish_at(result);
+            judging.review.finish_at(result);
             break;
         }
     }
-    if !left && review.open.is_none() {
-        // A card the game ended before it was full (it cannot be, in Get Dickey: kept for
-        // the identity) gives up its rest.
+    if !judging.left && judging.review.open.is_none() {
+        judging.unfinished_card(&game, seat, table);
+    }
+    Ok(judging.review.review)
+}
+
+/// Whether `event` is `player` leaving the game.
+fn leaves(event: &getdickey::Event, player: Player) -> bool {
+    matches!(event, Event::Table(TableEvent::Left { player: who }) if *who == player)
+}
+
+/// One seat's review in the making, as the game's events go by.
+struct Judging {
+    review: Builder<DickeyAct>,
+    player: Player,
+    /// The seat's first turn is still to come (it sets the review's unit: judged in chances from
+    /// the seat's first turn against other cards).
+    first: bool,
+    /// The seat left the game.
+    left: bool,
+    /// In chances: the seat's chance after the last event it was judged at; what moves it
+    /// between two of those without a roll or decision of the seat's is the others' doing.
+    chance: Option<f64>,
+    /// The points of the seat's turn in progress (box, upper bonus and Dickey bonus).
+    points: u32,
+}
+
+impl Judging {
+    /// Judges `event`, made during the seat's `turn` (whose plan is `plan`).
+    fn turn_event(&mut self, plan: &Plan, turn: &getdickey::Turn, event: &getdickey::Event) {
+        let rolls_left = u8::try_from(turn.rolls_left()).unwrap_or(0);
+        let hand = turn.dice.and_then(|dice| counts_of(&dice));
+        // The value where the turn stands: before its first roll, the card's.
+        let value = match &hand {
+            Some(hand) => plan.best(hand, rolls_left).0,
+            None => plan.start(),
+        };
+        let unit = if plan.plan.to_win() {
+            Unit::Chance
+        } else {
+            Unit::Points
+        };
+        self.open(turn, unit, value);
+        let after = match event {
+            Event::Game(getdickey::GameEvent::Rolled { dice }) => {
+                self.rolled(plan, turn, hand.as_ref(), rolls_left, value, dice)
+            }
+            Event::Game(getdickey::GameEvent::Scored { category }) => match &hand {
+                Some(hand) => self.scored(plan, hand, rolls_left, *category),
+                None => value,
+            },
+            Event::Game(getdickey::GameEvent::TimedOut { dice, category }) => {
+                self.timed_out(plan, turn, hand, value, dice, *category)
+            }
+            _ if leaves(event, self.player) => {
+                self.review.forfeit(value, Ended::Left);
+                self.left = true;
+                0.0
+            }
+            _ => value,
+        };
+        self.chance = (unit == Unit::Chance).then_some(after);
+    }
+
+    /// Opens the seat's turn at `value` in `unit` (the first turn sets the review's unit), what
+    /// moved its chance since the seat was last judged counted as the others' doing.
+    fn open(&mut self, turn: &getdickey::Turn, unit: Unit, value: f64) {
+        if self.first {
+            self.first = false;
+            self.review.review.unit = unit;
+            if unit == Unit::Chance {
+                self.review.review.expected = value;
+            }
+        }
+        if unit == Unit::Chance {
+            if let Some(last) = self.chance {
+                self.review.others(value - last);
+            }
+        }
+        self.review
+            .open_turn(turn.round, unit, (unit == Unit::Chance).then_some(value));
+    }
+
+    /// A roll: the hold it was made with judged (after the first roll), then the roll's luck. The
+    /// value after it.
+    fn rolled(
+        &mut self,
+        plan: &Plan,
+        turn: &getdickey::Turn,
+        hand: Option<&Counts>,
+        rolls_left: u8,
+        value: f64,
+        dice: &[getdickey::DieRoll],
+    ) -> f64 {
+        let chosen = match hand {
+            Some(hand) => {
+                let mut keep = [0u8; 6];
+                let faces = turn.dice.unwrap_or_default();
+                for (die, held) in turn.held.iter().enumerate() {
+                    if *held {
+                        keep[usize::from(faces[die]) - 1] += 1;
+                    }
+                }
+                let chosen = plan.keep_value(&keep, rolls_left);
+                let (best_value, best) = plan.best(hand, rolls_left);
+                let act = DickeyAct::Reroll {
+                    hand: faces_of(hand),
+                    keep: faces_of(&keep),
+                };
+                self.review
+                    .decided(act, plan.act(hand, best), chosen, best_value);
+                chosen
+            }
+            None => value,
+        };
+        let after = rolled_hand(turn, dice);
+        let after = plan.best(&after, rolls_left.saturating_sub(1).min(2)).0;
+        self.review.rolled(chosen, after);
+        after
+    }
+
+    /// `hand` scored in `category`, judged. The value after it.
+    fn scored(
+        &mut self,
+        plan: &Plan,
+        hand: &Counts,
+        rolls_left: u8,
+        category: getdickey::Category,
+    ) -> f64 {
+        let (gained, chosen) = plan.fill(hand, category.index()).unwrap_or((0, 0.0));
+        self.points = gained;
+        let (best_value, best) = plan.best(hand, rolls_left);
+        let act = DickeyAct::Score {
+            hand: faces_of(hand),
+            category,
+            points: gained,
+        };
+        self.review
+            .decided(act, plan.act(hand, best), chosen, best_value);
+        chosen
+    }
+
+    /// A timeout: the table rolls if need be, then fills the box worth most now; what that gives
+    /// up is forfeited. The value after it.
+    fn timed_out(
+        &mut self,
+        plan: &Plan,
+        turn: &getdickey::Turn,
+        hand: Option<Counts>,
+        value: f64,
+        dice: &[getdickey::DieRoll],
+        category: getdickey::Category,
+    ) -> f64 {
+        let (hand, value) = match hand {
+            Some(hand) => (hand, value),
+            None => {
+                let hand = rolled_hand(turn, dice);
+                let after = plan.best(&hand, 2).0;
+                self.review.rolled(value, after);
+                (hand, after)
+            }
+        };
+        let (gained, chosen) = plan.fill(&hand, category.index()).unwrap_or((0, 0.0));
+        self.points = gained;
+        self.review.forfeit(value - chosen, Ended::TimedOut);
+        chosen
+    }
+
+    /// Leaving between turns gives up the rest of the card: in chances, the chance it had after
+    /// the seat's last turn; else the card's value where it stands (`start`).
+    fn left_between_turns(&mut self, start: impl FnOnce() -> f64) {
+        let given_up = match self.chance {
+            Some(last) => last,
+            None => start(),
+        };
+        self.review.review.forfeited += given_up;
+        if self.chance.is_some() {
+            self.chance = Some(0.0);
+        }
+        self.left = true;
+    }
+
+    /// In chances, once the game is over: won, shared or lost (100, 100 / n or 0), whatever the
+    /// model's chance said: the others' doing, if not the seat's own. `None` before the end, and
+    /// in points.
+    fn game_over(&mut self, game: &getdickey::Game, seat: usize) -> Option<f64> {
+        let (getdickey::Phase::Finished { winners }, Some(last)) = (&game.phase, self.chance)
+        else {
+            return None;
+        };
+        let result = if winners.contains(&seat) {
+            100.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+        self.review.others(result - last);
+        self.chance = Some(result);
+        Some(result)
+    }
+
+    /// A card the game ended before it was full (it cannot be, in Get Dickey: kept for the
+    /// identity) gives up its rest.
+    fn unfinished_card(&mut self, game: &getdickey::Game, seat: usize, table: &Table) {
         let card = &game.seats[seat].card;
-        if !card.is_full() && game.seats[seat].is_playing() && review.review.unit == Unit::Points {
-            review.review.forfeited += table.value(super::bot::state_of(card));
+        if !card.is_full()
+            && game.seats[seat].is_playing()
+            && self.review.review.unit == Unit::Points
+        {
+            self.review.review.forfeited += table.value(super::bot::state_of(card));
         }
     }
-    Ok(review.review)
 }
 
 /// The five dice after a roll of the turn's free dice (or of all five on its first roll).

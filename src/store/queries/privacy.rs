@@ -10,97 +10,13 @@ impl Queries {
         user_id: UserId,
         former: &(dyn Fn(Lang) -> String + Sync),
     ) -> Result<Forgotten> {
-        let id = user_id;
         let mut tx = self.writer.begin().await?;
-        // A table that holds the person in its game in memory would write their name again:
-        // refused while they have a seat at an open game (in the lobby, or in a game, even one
-        // they left). The committer writes seats in its own transactions, so this reads what
-        // every table has committed.
-        let seated: Option<ChannelId> = sqlx::query_scalar(
-            "SELECT g.channel_id FROM seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.player_kind = 'person' AND s.player_id = $1 \
-             AND g.status IN ('lobby', 'playing') ORDER BY g.id LIMIT 1",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some(channel_id) = seated {
+        if let Some(channel_id) = seated_at(&mut tx, user_id).await? {
             return Ok(Forgotten::Seated { channel_id });
         }
-        let mut stats = sqlx::query("DELETE FROM player_stats WHERE user_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        // Their daily deals (counted with their statistics), and the servers they were seen in.
-        stats += sqlx::query("DELETE FROM daily_deals WHERE user_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        sqlx::query("DELETE FROM daily_places WHERE user_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        // Their result in each game (for leaderboards of a period) and their ratings go too;
-        // the others' stay as they were.
-        sqlx::query("DELETE FROM results WHERE user_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM ratings WHERE player_kind = 'person' AND player_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM rating_history WHERE user_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        // Seats: the name becomes "a former player" in each game's own language (the language
-        // its messages are shown in): the default first, then each other language's games.
-        let seats = sqlx::query(
-            "UPDATE seats SET name = $1 WHERE player_kind = 'person' AND player_id = $2",
-        )
-        .bind(former(Lang::default()))
-        .bind(id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::default()) {
-            sqlx::query(
-                "UPDATE seats SET name = $1 WHERE player_kind = 'person' AND player_id = $2 \
-                 AND game_id IN (SELECT id FROM games WHERE lang = $3)",
-            )
-            .bind(former(lang))
-            .bind(id)
-            .bind(lang.code())
-            .execute(&mut *tx)
-            .await?;
-        }
-        // Events: the table's `created` and `joined` events carry the name with the player; the
-        // id stays (the game replays the same). The LIKE only narrows the rows read: each is
-        // parsed and rewritten only if it is such an event of this person.
-        let candidates: Vec<(GameId, i64, String, String)> = sqlx::query_as(
-            "SELECT e.game_id, e.seq, e.event, g.lang FROM events e \
-             JOIN games g ON g.id = e.game_id WHERE e.event LIKE $1",
-        )
-        .bind(format!("%\"id\":{user_id}%"))
-        .fetch_all(&mut *tx)
-        .await?;
-        let mut events = 0;
-        for (game_id, seq, json, lang) in candidates {
-            let lang = Lang::from_code(&lang).unwrap_or_default();
-            let Some(rewritten) = without_name(&json, user_id, &former(lang)) else {
-                continue;
-            };
-            sqlx::query("UPDATE events SET event = $1 WHERE game_id = $2 AND seq = $3")
-                .bind(rewritten)
-                .bind(game_id)
-                .bind(seq)
-                .execute(&mut *tx)
-                .await?;
-            events += 1;
-        }
+        let stats = delete_records(&mut tx, user_id).await?;
+        let seats = rename_seats(&mut tx, user_id, former).await?;
+        let events = rename_in_events(&mut tx, user_id, former).await?;
         tx.commit().await?;
         Ok(Forgotten::Done {
             stats,
@@ -251,6 +167,117 @@ impl Queries {
                 .await?;
         Ok(pruned.flatten())
     }
+}
+
+/// The channel of an open game the person has a seat at (in the lobby, or in a game, even one
+/// they left), if any. A table that holds the person in its game in memory would write their name
+/// again: forgetting is refused while they have one. The committer writes seats in its own
+/// transactions, so this reads what every table has committed.
+async fn seated_at(tx: &mut Tx<'_>, id: UserId) -> Result<Option<ChannelId>> {
+    let seated = sqlx::query_scalar(
+        "SELECT g.channel_id FROM seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.player_kind = 'person' AND s.player_id = $1 \
+         AND g.status IN ('lobby', 'playing') ORDER BY g.id LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(seated)
+}
+
+/// Deletes what is kept of the person by their id: their statistics and daily deals (the rows
+/// counted, returned), the servers they were seen in, their results and their ratings.
+async fn delete_records(tx: &mut Tx<'_>, id: UserId) -> Result<u64> {
+    let mut stats = sqlx::query("DELETE FROM player_stats WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    // Their daily deals (counted with their statistics), and the servers they were seen in.
+    stats += sqlx::query("DELETE FROM daily_deals WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    sqlx::query("DELETE FROM daily_places WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    // Their result in each game (for leaderboards of a period) and their ratings go too;
+    // the others' stay as they were.
+    sqlx::query("DELETE FROM results WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM ratings WHERE player_kind = 'person' AND player_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM rating_history WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(stats)
+}
+
+/// Seats: the name becomes "a former player" in each game's own language (the language its
+/// messages are shown in): the default first, then each other language's games. The seats renamed.
+async fn rename_seats(
+    tx: &mut Tx<'_>,
+    id: UserId,
+    former: &(dyn Fn(Lang) -> String + Sync),
+) -> Result<u64> {
+    let seats =
+        sqlx::query("UPDATE seats SET name = $1 WHERE player_kind = 'person' AND player_id = $2")
+            .bind(former(Lang::default()))
+            .bind(id)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::default()) {
+        sqlx::query(
+            "UPDATE seats SET name = $1 WHERE player_kind = 'person' AND player_id = $2 \
+             AND game_id IN (SELECT id FROM games WHERE lang = $3)",
+        )
+        .bind(former(lang))
+        .bind(id)
+        .bind(lang.code())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(seats)
+}
+
+/// Events: the table's `created` and `joined` events carry the name with the player; the id
+/// stays (the game replays the same). The LIKE only narrows the rows read: each is parsed and
+/// rewritten only if it is such an event of this person. The events rewritten.
+async fn rename_in_events(
+    tx: &mut Tx<'_>,
+    user_id: UserId,
+    former: &(dyn Fn(Lang) -> String + Sync),
+) -> Result<u64> {
+    let candidates: Vec<(GameId, i64, String, String)> = sqlx::query_as(
+        "SELECT e.game_id, e.seq, e.event, g.lang FROM events e \
+         JOIN games g ON g.id = e.game_id WHERE e.event LIKE $1",
+    )
+    .bind(format!("%\"id\":{user_id}%"))
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut events = 0;
+    for (game_id, seq, json, lang) in candidates {
+        let lang = Lang::from_code(&lang).unwrap_or_default();
+        let Some(rewritten) = without_name(&json, user_id, &former(lang)) else {
+            continue;
+        };
+        sqlx::query("UPDATE events SET event = $1 WHERE game_id = $2 AND seq = $3")
+            .bind(rewritten)
+            .bind(game_id)
+            .bind(seq)
+            .execute(&mut **tx)
+            .await?;
+        events += 1;
+    }
+    Ok(events)
 }
 
 /// `json` (an event) with the name of `user_id` replaced by `former`, if it is a table event
