@@ -279,11 +279,15 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
     for dir in ["render", "discord", "tables"] {
         ids_in(&root.join(dir), &mut ids);
     }
-    // Each game's views (the rest of a game's folder names policies and keys, not messages).
+    // Each game's views, `views.rs` and the `views/` beside it (the rest of a game's folder
+    // names policies and keys, not messages).
     for game in std::fs::read_dir(root.join("games")).unwrap() {
-        let views = game.unwrap().path().join("views.rs");
-        if views.is_file() {
-            ids_in_file(&views, &mut ids);
+        let game = game.unwrap().path();
+        if game.join("views.rs").is_file() {
+            ids_in_file(&game.join("views.rs"), &mut ids);
+        }
+        if game.join("views").is_dir() {
+            ids_in(&game.join("views"), &mut ids);
         }
     }
     assert!(ids.len() > 200, "the scan finds the ids: {}", ids.len());
