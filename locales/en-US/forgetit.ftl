@@ -11,8 +11,6 @@ fgi-rolloff-skipped = … { $n } { $n ->
 fgi-rolloff-word = *word*
 fgi-rolloff-round = Round { $n }: { $rolls }
 fgi-goes-first = **{ $name }** goes first.
-fgi-started-title = 🎲 For Get It · the game is on!
-fgi-started-content = 🎲 The game of **For Get It** has started!
 
 ## The turn
 

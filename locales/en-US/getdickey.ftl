@@ -4,9 +4,7 @@ game-getdickey = Get Dickey
 gd-closed-description = This table was cancelled before a turn was played.
 gd-lobby-waiting = Waiting for a player.
 gd-lobby-description = Five dice, three rolls, thirteen boxes: the highest total after { $rounds } rounds wins.
-gd-started-title = 🎲 Get Dickey · the game is on!
 gd-started-description = { $rounds } rounds; in each, every player has one turn, in seating order.
-gd-started-content = 🎲 The game of **Get Dickey** has started!
 gd-footer = The highest total after { $rounds } rounds wins.
 
 ## The turn
@@ -79,16 +77,11 @@ gd-result-round = Round { $round } of { $rounds }
 
 ## The end of the game, scorecards
 
-gd-over-content = 🏁 The game of **Get Dickey** is over.
 gd-over-solo = 🏁 { $who } finished a game of **Get Dickey** with **{ $points }** points!
 gd-over-solo-scored = 🏁 { $who } scored **{ $points }** points.
-gd-over-winner = 🏆 { $who } wins **Get Dickey**!
-gd-over-title = 🏆 Get Dickey · game over
 gd-rounds-played = { $rounds } rounds played.
 gd-cancelled-before-turn = This game was cancelled before a turn was played.
 gd-cancelled-standing = This game was cancelled. The totals as they stood:
-gd-cancelled-content = The game of **Get Dickey** was cancelled.
-gd-cancelled-title = 🎲 Get Dickey · cancelled
 gd-scorecards = Scorecards
 gd-scorecards-round = Scorecards · round { $round } of { $rounds }
 gd-seat-left = 🚪 { $name } · { $total } (left)

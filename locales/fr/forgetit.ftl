@@ -11,8 +11,6 @@ fgi-rolloff-skipped = … { $n } { $n ->
 fgi-rolloff-word = *mot*
 fgi-rolloff-round = Manche { $n } : { $rolls }
 fgi-goes-first = **{ $name }** commence.
-fgi-started-title = 🎲 For Get It · la partie commence !
-fgi-started-content = 🎲 La partie de **For Get It** a commencé !
 
 ## Le tour
 

@@ -5,9 +5,7 @@ game-getdickey = Get Dickey
 gd-closed-description = Cette table a été annulée avant qu'un tour soit joué.
 gd-lobby-waiting = En attente d'un joueur.
 gd-lobby-description = Cinq dés, trois lancers, treize cases : le total le plus élevé après { $rounds } manches gagne.
-gd-started-title = 🎲 Get Dickey · la partie commence !
 gd-started-description = { $rounds } manches ; à chacune, chaque joueur joue un tour, dans l'ordre des places.
-gd-started-content = 🎲 La partie de **Get Dickey** a commencé !
 gd-footer = Le total le plus élevé après { $rounds } manches gagne.
 
 ## Le tour
@@ -80,16 +78,11 @@ gd-result-round = Manche { $round } sur { $rounds }
 
 ## La fin de la partie, les feuilles de score
 
-gd-over-content = 🏁 La partie de **Get Dickey** est terminée.
 gd-over-solo = 🏁 { $who } a terminé une partie de **Get Dickey** avec **{ $points }** points !
 gd-over-solo-scored = 🏁 { $who } a marqué **{ $points }** points.
-gd-over-winner = 🏆 { $who } remporte la partie de **Get Dickey** !
-gd-over-title = 🏆 Get Dickey · fin de la partie
 gd-rounds-played = { $rounds } manches jouées.
 gd-cancelled-before-turn = Cette partie a été annulée avant qu'un tour soit joué.
 gd-cancelled-standing = Cette partie a été annulée. Les totaux au moment de l'annulation :
-gd-cancelled-content = La partie de **Get Dickey** a été annulée.
-gd-cancelled-title = 🎲 Get Dickey · annulée
 gd-scorecards = Feuilles de score
 gd-scorecards-round = Feuilles de score · manche { $round } sur { $rounds }
 gd-seat-left = 🚪 { $name } · { $total } (parti)

@@ -74,16 +74,22 @@ pub fn plain<R: Hosted>(game: &Game<R>, lang: Lang) -> MessageView {
         closed: game.phase == Phase::Cancelled && game.last_turn.is_none(),
     };
     let order: Vec<usize> = (0..game.seats.len()).collect();
-    lobby(game, opening, || started(game, &order, None, lang), lang)
+    lobby(
+        game,
+        opening,
+        || started(game, &order, None, None, lang),
+        lang,
+    )
 }
 
 /// The lobby once the game started, from the shared texts (`started-title`,
 /// `started-content`): `about` (a roll-off, the rounds...), if any, then the playing order
-/// (`order`, the seats in the order they play).
+/// (`order`, the seats in the order they play), and `footer`, if any.
 pub fn started<R: Hosted>(
     game: &Game<R>,
     order: &[usize],
     about: Option<String>,
+    footer: Option<String>,
     lang: Lang,
 ) -> MessageView {
     let text = |part| game_text::<R>(part, FluentArgs::new(), lang);
@@ -95,7 +101,10 @@ pub fn started<R: Hosted>(
     if let Some(about) = about {
         embed = embed.description(&about);
     }
-    let embed = embed.field(&tr!(lang, "playing-order"), &order.join("\n"), false);
+    embed = embed.field(&tr!(lang, "playing-order"), &order.join("\n"), false);
+    if let Some(footer) = footer {
+        embed = embed.footer(&footer);
+    }
     MessageView::new(&text("started-content")).embed(embed)
 }
 

@@ -36,36 +36,7 @@ impl Winners {
 /// The message content that announces the winners of the game `R` (its `over-winner` for one
 /// winner, or a shared win; its `over-content` when there are none: [`game_text`]) and the
 /// embed's headline with their points.
-pub fn announce_game<R: Hosted>(winners: &Winners, lang: Lang) -> (String, String) {
-    let won = |who: &str| {
-        let mut args = FluentArgs::new();
-        args.set("who", who.to_string());
-        game_text::<R>("over-winner", args, lang)
-    };
-    announce_with(
-        winners,
-        won,
-        || game_text::<R>("over-content", FluentArgs::new(), lang),
-        lang,
-    )
-}
-
-/// As [`announce_game`], with the messages `won` and `nobody` given by id.
-pub fn announce(winners: &Winners, won: &str, nobody: &str, lang: Lang) -> (String, String) {
-    announce_with(
-        winners,
-        |who| tr!(lang, won, who = who.to_string()),
-        || tr!(lang, nobody),
-        lang,
-    )
-}
-
-fn announce_with(
-    winners: &Winners,
-    won: impl FnOnce(&str) -> String,
-    nobody: impl FnOnce() -> String,
-    lang: Lang,
-) -> (String, String) {
+pub fn announce<R: Hosted>(winners: &Winners, lang: Lang) -> (String, String) {
     let Winners {
         names,
         mentions,
@@ -73,11 +44,18 @@ fn announce_with(
     } = winners;
     let and = tr!(lang, "and");
     match (names.as_slice(), mentions.as_slice()) {
-        ([], _) | (_, []) => (nobody(), tr!(lang, "over-nobody")),
-        ([name], [mention]) => (
-            won(mention),
-            tr!(lang, "over-winner", who = name.as_str(), points = *points),
+        ([], _) | (_, []) => (
+            game_text::<R>("over-content", FluentArgs::new(), lang),
+            tr!(lang, "over-nobody"),
         ),
+        ([name], [mention]) => {
+            let mut args = FluentArgs::new();
+            args.set("who", mention.as_str());
+            (
+                game_text::<R>("over-winner", args, lang),
+                tr!(lang, "over-winner", who = name.as_str(), points = *points),
+            )
+        }
         _ => (
             tr!(lang, "over-shared", who = list(mentions, &and)),
             tr!(
@@ -150,7 +128,7 @@ pub fn game_over<R: Hosted>(
         Phase::Finished { winners } => {
             let points = winners.first().map_or(0, |&i| game.total(i));
             let announced = Winners::of(&game.seats, winners, points);
-            let (content, headline) = announce_game::<R>(&announced, lang);
+            let (content, headline) = announce::<R>(&announced, lang);
             let mut embed = EmbedView::new(&text("over-title"), colour::WINNER)
                 .description(&format!("{headline}\n\n{}", standings(game, winners, lang)));
             if !footer.is_empty() {

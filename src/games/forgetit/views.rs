@@ -81,15 +81,9 @@ fn started(game: &Game, lang: Lang) -> MessageView {
     if let Some(first) = game.first_seat() {
         lines.push(tr!(lang, "fgi-goes-first", name = name(&game.seats[first])));
     }
-    let order: Vec<String> = play_order(game)
-        .enumerate()
-        .map(|(i, seat)| format!("{}. {}", i + 1, who(&game.seats[seat])))
-        .collect();
-    let embed = EmbedView::new(&tr!(lang, "fgi-started-title"), colour::LOBBY)
-        .description(&lines.join("\n"))
-        .field(&tr!(lang, "playing-order"), &order.join("\n"), false)
-        .footer(&tr!(lang, "footer-target", target = game.settings.target));
-    MessageView::new(&tr!(lang, "fgi-started-content")).embed(embed)
+    let order: Vec<usize> = play_order(game).collect();
+    let footer = tr!(lang, "footer-target", target = game.settings.target);
+    crate::render::lobby::started(game, &order, Some(lines.join("\n")), Some(footer), lang)
 }
 
 /// The end of the game: the winner (or the winners sharing the win, F10) and the final

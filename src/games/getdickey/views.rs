@@ -66,9 +66,8 @@ use crate::render::lobby::Opening;
 use crate::render::notice::ErrorText;
 pub use crate::render::notice::{error, refusal};
 use crate::render::review::ActText;
-use crate::render::seat::who;
 use crate::render::stats::{per, GameStats, StatsView};
-use crate::render::view::{colour, EmbedView, MessageView};
+use crate::render::view::MessageView;
 
 pub use self::cards::{game_over, scores};
 pub use self::odds::odds;
@@ -90,17 +89,10 @@ pub fn lobby(game: &Game, lang: Lang) -> MessageView {
 
 /// The lobby once the game started: the playing order, which is the seating order (G1).
 fn started(game: &Game, lang: Lang) -> MessageView {
-    let order: Vec<String> = game
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| format!("{}. {}", i + 1, who(seat)))
-        .collect();
-    let embed = EmbedView::new(&tr!(lang, "gd-started-title"), colour::LOBBY)
-        .description(&tr!(lang, "gd-started-description", rounds = ROUNDS))
-        .field(&tr!(lang, "playing-order"), &order.join("\n"), false)
-        .footer(&tr!(lang, "gd-footer", rounds = ROUNDS));
-    MessageView::new(&tr!(lang, "gd-started-content")).embed(embed)
+    let order: Vec<usize> = (0..game.seats.len()).collect();
+    let about = tr!(lang, "gd-started-description", rounds = ROUNDS);
+    let footer = tr!(lang, "gd-footer", rounds = ROUNDS);
+    crate::render::lobby::started(game, &order, Some(about), Some(footer), lang)
 }
 
 // --- The boxes' names --------------------------------------------------------------------------

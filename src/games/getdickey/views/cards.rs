@@ -1,14 +1,16 @@
 //! The scorecards: game over and `/getdickey scores` (every card, ranked at the end), the turn
 //! message's scoreboard, and a card as a code block.
 
-use std::cmp::Reverse;
-
-use crate::games::getdickey::{Category, Game, Phase, Scorecard, ROUNDS, UPPER_BONUS_AT};
+use crate::games::getdickey::{
+    Category, Game, GetDickey, Phase, Scorecard, ROUNDS, UPPER_BONUS_AT,
+};
 use crate::i18n::Lang;
-use crate::render::over::{self, announce, Winners};
+use crate::render::game_text;
+use crate::render::over::{self, Winners};
 use crate::render::seat::who;
 use crate::render::view::{colour, place, EmbedView, MessageView};
 use crate::tr;
+use fluent_bundle::FluentArgs;
 
 use super::card_name;
 
@@ -16,6 +18,7 @@ use super::card_name;
 /// score) and every final scorecard, ranked; or a cancelled game with the totals as they stood.
 /// No components. Before the end it is [`scores`].
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
+    let text = |part| game_text::<GetDickey>(part, FluentArgs::new(), lang);
     match &game.phase {
         Phase::Finished { winners } => {
             let points = winners.first().map_or(0, |&i| game.seats[i].total());
@@ -38,18 +41,18 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                     ),
                 )
             } else {
-                announce(&announced, "gd-over-winner", "gd-over-content", lang)
+                over::announce::<GetDickey>(&announced, lang)
             };
             let embed = ranked_cards(
                 game,
                 winners,
-                EmbedView::new(&tr!(lang, "gd-over-title"), colour::WINNER).description(&headline),
+                EmbedView::new(&text("over-title"), colour::WINNER).description(&headline),
                 lang,
             )
             .footer(&tr!(lang, "gd-rounds-played", rounds = ROUNDS));
             MessageView::new(&content)
                 .embed(embed)
-                .row(over::buttons::<crate::games::getdickey::GetDickey>(lang))
+                .row(over::buttons::<GetDickey>(lang))
         }
         Phase::Cancelled => {
             let description = if game.last_turn.is_none() {
@@ -61,9 +64,8 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                     totals(game, lang)
                 )
             };
-            MessageView::new(&tr!(lang, "gd-cancelled-content")).embed(
-                EmbedView::new(&tr!(lang, "gd-cancelled-title"), colour::NOTHING)
-                    .description(&description),
+            MessageView::new(&text("cancelled-content")).embed(
+                EmbedView::new(&text("cancelled-title"), colour::NOTHING).description(&description),
             )
         }
         Phase::Lobby | Phase::Playing { .. } => scores(game, lang),
@@ -158,21 +160,14 @@ pub(super) fn upper_progress(card: &Scorecard, lang: Lang) -> String {
     }
 }
 
-/// The seats still playing ranked by total (equal totals share a rank, G7), then those that
-/// left, each with its place.
+/// The seats still playing as the rules rank them (equal totals share a rank, G7:
+/// [`crate::engine::table::Game::standings`]), then those that left.
 fn ranking(game: &Game) -> Vec<(Option<usize>, usize)> {
-    let mut playing: Vec<usize> = (0..game.seats.len())
-        .filter(|&i| game.seats[i].is_playing())
+    let mut ranked: Vec<(Option<usize>, usize)> = game
+        .standings()
+        .into_iter()
+        .map(|(seat, rank)| (Some(rank), seat))
         .collect();
-    playing.sort_by_key(|&i| Reverse(game.seats[i].total()));
-    let mut ranked = Vec::new();
-    let mut rank = 0;
-    for (position, &i) in playing.iter().enumerate() {
-        if position == 0 || game.seats[i].total() != game.seats[playing[position - 1]].total() {
-            rank = position + 1;
-        }
-        ranked.push((Some(rank), i));
-    }
     ranked.extend(
         (0..game.seats.len())
             .filter(|&i| !game.seats[i].is_playing())
