@@ -30,7 +30,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
@@ -69,14 +69,12 @@ impl Pieces {
     }
 }
 
-/// Every game's pieces (`Hosted::PIECES`), for every game known: what `[emoji]` may set.
-pub fn declared() -> &'static [Pieces] {
-    static DECLARED: OnceLock<Vec<Pieces>> = OnceLock::new();
-    DECLARED.get_or_init(|| {
-        crate::games::known()
-            .flat_map(|game| game.pieces().iter().copied())
-            .collect()
-    })
+/// Every game's pieces (`Hosted::PIECES`), for every game known when asked (a game registered
+/// later is not missed: nothing is cached): what `[emoji]` may set.
+pub fn declared() -> Vec<Pieces> {
+    crate::games::known()
+        .flat_map(|game| game.pieces().iter().copied())
+        .collect()
 }
 
 /// The strings dice are drawn with: the config's choice of style and pieces, and the
@@ -207,16 +205,22 @@ enum Value {
 }
 
 /// The keys `[emoji]` takes: `style`, and every game's pieces under their names and older names.
-fn known_keys() -> &'static [&'static str] {
-    static KEYS: OnceLock<Vec<&'static str>> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut keys = vec!["style"];
-        for pieces in declared() {
-            keys.push(pieces.key);
-            keys.extend(pieces.older);
-        }
-        keys
-    })
+fn known_keys() -> Vec<&'static str> {
+    let mut keys = vec!["style"];
+    for pieces in declared() {
+        keys.push(pieces.key);
+        keys.extend(pieces.older);
+    }
+    keys
+}
+
+/// A key of `[emoji]` no game declares, refused naming the known ones (as serde words it).
+fn unknown_key<E: de::Error>(key: &str) -> E {
+    let known: Vec<String> = known_keys().iter().map(|k| format!("`{k}`")).collect();
+    E::custom(format_args!(
+        "unknown field `{key}`, expected one of {}",
+        known.join(", ")
+    ))
 }
 
 /// Reads `[emoji]`: `style`, and the pieces the games declare (a key none declares is refused,
@@ -234,13 +238,13 @@ impl<'de> Deserialize<'de> for DiceStyle {
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DiceStyle, A::Error> {
                 let mut style = DiceStyle::default();
-                let mut older: Vec<(&'static Pieces, Vec<String>)> = Vec::new();
+                let mut older: Vec<(Pieces, Vec<String>)> = Vec::new();
                 while let Some(key) = map.next_key::<String>()? {
                     if key == "style" {
                         style.style = map.next_value()?;
                         continue;
                     }
-                    let found = declared().iter().find_map(|p| {
+                    let found = declared().into_iter().find_map(|p| {
                         if p.key == key {
                             Some((p, false))
                         } else {
@@ -248,7 +252,7 @@ impl<'de> Deserialize<'de> for DiceStyle {
                         }
                     });
                     let Some((pieces, is_older)) = found else {
-                        return Err(de::Error::unknown_field(&key, known_keys()));
+                        return Err(unknown_key(&key));
                     };
                     let values = match map.next_value::<Value>()? {
                         Value::One(one) if pieces.single() => vec![one],
@@ -275,7 +279,7 @@ impl<'de> Deserialize<'de> for DiceStyle {
                     }
                 }
                 for (pieces, values) in older {
-                    if !style.is_set(pieces) {
+                    if !style.is_set(&pieces) {
                         style.set.insert(pieces.key, values);
                     }
                 }
