@@ -137,3 +137,56 @@ pub trait Turn: Clone + Debug + PartialEq + Eq + Send + Sync {
     /// first.
     fn round(&self) -> u32;
 }
+
+/// What every game's rules write the same way, said once: the names its code uses for the
+/// engine's types of it (`Game`, `Seat`, `Phase`, `Action`, `Event`, `RuleError`,
+/// `ReplayError`, `Decided` what its rules decide, and `TurnEnd` with its endings, if it has
+/// them) and its turn's place at the
+/// table (`impl Turn` for a turn with `seat`, `number` and `round` fields).
+///
+/// ```ignore
+/// forgetit::game_types!(Pig, turn: Turn, ending: Ending);
+/// ```
+#[macro_export]
+macro_rules! game_types {
+    ($rules:ty, turn: $turn:ty, ending: $ending:ty) => {
+        $crate::game_types!($rules, turn: $turn);
+        pub type TurnEnd = $crate::engine::table::TurnEnd<$ending>;
+    };
+    ($rules:ty, turn: $turn:ty) => {
+        pub type Game = $crate::engine::table::Game<$rules>;
+        pub type Seat =
+            $crate::engine::table::Seat<<$rules as $crate::engine::table::Rules>::Score>;
+        pub type Phase = $crate::engine::table::Phase<$turn>;
+        pub type Action =
+            $crate::engine::table::Action<<$rules as $crate::engine::table::Rules>::Move>;
+        pub type Event = $crate::engine::table::Event<
+            <$rules as $crate::engine::table::Rules>::Settings,
+            <$rules as $crate::engine::table::Rules>::Event,
+        >;
+        pub type RuleError =
+            $crate::engine::table::RuleError<<$rules as $crate::engine::table::Rules>::Error>;
+        pub type ReplayError =
+            $crate::engine::table::ReplayError<<$rules as $crate::engine::table::Rules>::Error>;
+        /// What the game's rules decide: an event of the game, or why not.
+        #[allow(dead_code)]
+        type Decided = std::result::Result<
+            <$rules as $crate::engine::table::Rules>::Event,
+            <$rules as $crate::engine::table::Rules>::Error,
+        >;
+
+        impl $crate::engine::table::Turn for $turn {
+            fn seat(&self) -> usize {
+                self.seat
+            }
+
+            fn number(&self) -> u32 {
+                self.number
+            }
+
+            fn round(&self) -> u32 {
+                self.round
+            }
+        }
+    };
+}

@@ -165,33 +165,9 @@ pub struct Pig {
     pub rolloff: Vec<RollOffRound>,
 }
 
-// Game, Seat, Phase, Action, Event, RuleError, ReplayError of Pig.
-pub type Game = table::Game<Pig>;
-pub type Seat = table::Seat<Score>;
-pub type Phase = table::Phase<Turn>;
-pub type TurnEnd = table::TurnEnd<Ending>;
-/// What the game's rules decide: an event of the game, or why not.
-type Decided = std::result::Result<GameEvent, GameError>;
-pub type Action = table::Action<Move>;
-pub type Event = table::Event<Settings, GameEvent>;
-pub type RuleError = table::RuleError<GameError>;
-pub type ReplayError = table::ReplayError<GameError>;
+crate::game_types!(Pig, turn: Turn, ending: Ending);
 
 pub use table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
-
-impl table::Turn for Turn {
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn number(&self) -> u32 {
-        self.number
-    }
-
-    fn round(&self) -> u32 {
-        self.round
-    }
-}
 
 impl Rules for Pig {
     type Settings = Settings;

@@ -17,8 +17,7 @@ use forgetit::render::view::{colour, ButtonStyle, ButtonView, EmbedView, Message
 use forgetit::render::DiceStyle;
 use serde::{Deserialize, Serialize};
 
-pub type Game = table::Game<Columns>;
-type Action = table::Action<Move>;
+forgetit::game_types!(Columns, turn: Turn);
 
 /// How many columns each seat fills.
 pub const COLUMNS: usize = 3;
@@ -55,20 +54,6 @@ pub struct Turn {
     pub seat: usize,
     pub number: u32,
     pub round: u32,
-}
-
-impl table::Turn for Turn {
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn number(&self) -> u32 {
-        self.number
-    }
-
-    fn round(&self) -> u32 {
-        self.round
-    }
 }
 
 /// A finished turn: who placed which die where (`None`: the turn ended with nothing placed).

@@ -264,33 +264,9 @@ pub enum GameError {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GetDickey;
 
-// Game, Seat, Phase, Action, Event, RuleError, ReplayError of Get Dickey.
-pub type Game = table::Game<GetDickey>;
-pub type Seat = table::Seat<Score>;
-pub type Phase = table::Phase<Turn>;
-pub type TurnEnd = table::TurnEnd<Ending>;
-/// What the game's rules decide: an event of the game, or why not.
-type Decided = std::result::Result<GameEvent, GameError>;
-pub type Action = table::Action<Move>;
-pub type Event = table::Event<Settings, GameEvent>;
-pub type RuleError = table::RuleError<GameError>;
-pub type ReplayError = table::ReplayError<GameError>;
+crate::game_types!(GetDickey, turn: Turn, ending: Ending);
 
 pub use table::{HostAct, SeatStatus, TableEvent, TIMEOUTS_BEFORE_LEAVING};
-
-impl table::Turn for Turn {
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn number(&self) -> u32 {
-        self.number
-    }
-
-    fn round(&self) -> u32 {
-        self.round
-    }
-}
 
 impl Rules for GetDickey {
     type Settings = Settings;
