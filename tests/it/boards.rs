@@ -1,4 +1,5 @@
-//! Leaderboards say what they count (issue #44): each title names the game, whose games it counts
+//! Leaderboards say what they count (issue #44), for every game (the registry's and the toy's,
+//! each named by its own texts): each title names the game, whose games it counts
 //! (this server, this chat, all servers; a period) and what it ranks by; an empty board names its
 //! own game; the footer says that bot seats are not ranked (the one rule of every board: the store
 //! lists none, see `store::`'s ratings test); a row with none of the ranking's measure gets no
@@ -17,19 +18,23 @@ use crate::common::render::assert_within_limits;
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;
 
-/// Each game's name, as players know it.
-fn game_name(kind: GameKind) -> &'static str {
-    match kind.command() {
-        "forgetit" => "For Get It",
-        "getdickey" => "Get Dickey",
-        "pig" => "Pig",
-        other => panic!("a game this test does not know: {other}"),
-    }
+/// Every game a board may be of: the registry's, and the tests' toy game beside them.
+fn kinds() -> Vec<GameKind> {
+    let mut kinds = GameKind::all();
+    kinds.push(crate::toy::columns());
+    kinds
 }
 
-/// What a board of `kind` ranked `by` says it ranks by, in `lang`.
+/// A game's name, as its own texts give it.
+fn game_name(kind: GameKind, lang: Lang) -> String {
+    lang.t(&format!("game-{}", kind.command()))
+}
+
+/// What a board of `kind` ranked `by` says it ranks by, in `lang`: its best is its best turn or
+/// its best game, as the game's statistics say.
 fn by_name(kind: GameKind, by: Ranking, lang: Lang) -> &'static str {
-    let best_game = kind == forgetit::games::getdickey::KIND;
+    let stats = kind.game().expect("a known game").stats();
+    let best_game = stats.best_label == "leaderboard-by-best-game";
     match (by, lang) {
         (Ranking::Wins, Lang::Fr) => "victoires",
         (Ranking::Wins, _) => "wins",
@@ -114,7 +119,7 @@ fn every_boards_title_names_its_game_its_scope_and_its_ranking() {
         pages: 1,
         players: 0,
     };
-    for kind in GameKind::all() {
+    for kind in kinds() {
         for scope in [BoardScope::Server, BoardScope::Chat, BoardScope::Global] {
             for by in Ranking::ALL {
                 for period in Period::ALL {
@@ -132,7 +137,7 @@ fn every_boards_title_names_its_game_its_scope_and_its_ranking() {
                         let word = if lang == FR { "par" } else { "by" };
                         let expected = format!(
                             "🏆 {} · {}{period} · {word} {}",
-                            game_name(kind),
+                            game_name(kind, lang),
                             scope_name(scope, lang),
                             by_name(kind, by, lang)
                         );
@@ -160,7 +165,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
         pages: 1,
         players: 1,
     };
-    for kind in GameKind::all() {
+    for kind in kinds() {
         for by in Ranking::ALL {
             let en = board(
                 kind,
@@ -176,7 +181,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
                 description,
                 &format!(
                     "Nobody is on this board yet: finish a game of {} to be the first!",
-                    game_name(kind)
+                    game_name(kind, EN)
                 )
             );
             let fr = board(
@@ -191,7 +196,7 @@ fn an_empty_board_names_its_own_game_and_every_board_says_bot_seats_are_not_rank
             assert!(
                 fr.embeds[0]
                     .description
-                    .contains(&format!("terminez une partie de {}", game_name(kind))),
+                    .contains(&format!("terminez une partie de {}", game_name(kind, FR))),
                 "{}",
                 fr.embeds[0].description
             );
@@ -265,7 +270,7 @@ fn a_row_with_none_of_the_rankings_measure_gets_its_rank_and_no_medal() {
         pages: 1,
         players: 0,
     };
-    for kind in GameKind::all() {
+    for kind in kinds() {
         for lang in [EN, FR] {
             let by_wins = board(
                 kind,

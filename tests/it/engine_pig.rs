@@ -1,6 +1,7 @@
 //! Pig's rules (docs/RULES.md, P1–P4), each test named by its rule, with scripted dice; and a
-//! property: random legal play with random dice replays exactly and ends with one winner at the
-//! target. P5 (the bot seat and Odds) is tests/it/strategy_pig.rs.
+//! property: random legal play with random dice ends with one winner at the target (P3). What
+//! every game shares (P4: the lobby, leaving, timeouts, cancelling, replay) is `every_game::`'s;
+//! P5 (the bot seat and Odds) is tests/it/strategy_pig.rs.
 
 use forgetit::engine::dice::{DiceSource, RandomDice, ScriptedDice};
 use forgetit::engine::Player;
@@ -8,7 +9,7 @@ use forgetit::games::pig::*;
 use forgetit::UserId;
 use proptest::prelude::*;
 
-use crate::common::engine::{players_moves, seated};
+use crate::common::engine::{players_moves, seated_and_started};
 
 const ANN: Player = Player::Person(UserId::new(1));
 const BEN: Player = Player::Person(UserId::new(2));
@@ -257,20 +258,19 @@ fn p4_leaving_on_turn_gives_up_the_turn_total() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// Random legal play (people's moves, timeouts, leaving) ends, replays exactly from its log,
-    /// and a finished game has one winner who reached the target (or the last one playing).
+    /// Random legal play (people's moves, timeouts) ends with one winner, who reached the target
+    /// (or the last one playing), the only seat at the target (P3).
     #[test]
-    fn random_play_replays_and_ends_with_one_winner(
+    fn p3_random_play_ends_with_one_winner_the_only_seat_at_the_target(
         seats in 2usize..=10,
         seed in any::<u64>(),
         target in 10u32..=60,
     ) {
         let mut dice = RandomDice::seeded(seed);
         let mut choices = RandomDice::seeded(seed ^ 0x5eed);
-        let (mut game, mut log) = seated::<Pig>(Settings { target, ..Default::default() }, seats, &mut dice);
-        log.push(game.apply(Action::Start { by: Player::Person(UserId::new(0)) }, &mut dice).unwrap());
+        let (mut game, _) = seated_and_started::<Pig>(Settings { target, ..Default::default() }, seats, &mut dice);
         let mut steps = 0;
         while !game.is_over() {
             let mut moves = players_moves(&game);
@@ -278,12 +278,10 @@ proptest! {
                 moves = vec![Action::TimeOut];
             }
             let pick = moves[usize::from(choices.roll(moves.len() as u8)) - 1].clone();
-            log.push(game.apply(pick, &mut dice).unwrap());
+            game.apply(pick, &mut dice).unwrap();
             steps += 1;
             prop_assert!(steps < 100_000);
         }
-        let replayed = Game::replay(&log).unwrap();
-        prop_assert_eq!(&replayed, &game);
         let Phase::Finished { winners } = &game.phase else {
             return Err(TestCaseError::fail("not finished"));
         };

@@ -22,6 +22,7 @@ mod engine_forgetit_props;
 mod engine_getdickey;
 mod engine_getdickey_props;
 mod engine_pig;
+mod every_game;
 mod every_seat;
 mod faults_e2e;
 mod gateway_tls;

@@ -29,6 +29,21 @@ pub fn seated<R: Rules>(
     (game, log)
 }
 
+/// [`seated`], and started by its host; the game and its log.
+#[allow(clippy::type_complexity)]
+pub fn seated_and_started<R: Rules>(
+    settings: R::Settings,
+    seats: usize,
+    dice: &mut impl DiceSource,
+) -> (Game<R>, Vec<Event<R::Settings, R::Event>>) {
+    let (mut game, mut log) = seated::<R>(settings, seats, dice);
+    let start = Action::Start {
+        by: Player::Person(UserId::new(0)),
+    };
+    log.push(game.apply(start, dice).unwrap());
+    (game, log)
+}
+
 /// What the players may do now: the legal actions but the clock's and Cancel. A running game
 /// always has one.
 pub fn players_moves<R: Rules>(game: &Game<R>) -> Vec<Action<R::Move>> {
@@ -43,4 +58,21 @@ pub fn players_moves<R: Rules>(game: &Game<R>) -> Vec<Action<R::Move>> {
         game.phase
     );
     legal
+}
+
+/// Now and then what the clock or a player does beside the moves, while a turn is in progress: 3
+/// times in 100 the turn times out, once in 100 a seat picked at random leaves (if it still
+/// plays). `None`: the move picked stands.
+pub fn chaos<R: Rules>(game: &Game<R>, choices: &mut impl DiceSource) -> Option<Action<R::Move>> {
+    game.turn().ok()?;
+    match choices.roll(100) {
+        1..=3 => Some(Action::TimeOut),
+        4 => {
+            let seat = &game.seats[usize::from(choices.roll(game.seats.len() as u8)) - 1];
+            seat.is_playing().then_some(Action::Leave {
+                player: seat.player,
+            })
+        }
+        _ => None,
+    }
 }

@@ -5,7 +5,7 @@
 //! its tests and one line in a registry (here `register` and `BotOptions::games`, since the toy
 //! is not the bot's).
 
-mod game;
+pub(crate) mod game;
 
 use crate::common::*;
 
@@ -24,7 +24,7 @@ use game::{Columns, Move};
 static COLUMNS: &dyn AnyGame = &Entry::<Columns>::NEW;
 
 /// Registers the toy game (once per test process, however many tests ask).
-fn columns() -> GameKind {
+pub(crate) fn columns() -> GameKind {
     forgetit::games::register(COLUMNS).expect("the toy game's names are its own")
 }
 
