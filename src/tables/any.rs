@@ -344,7 +344,7 @@ pub(super) async fn load(
         Some(game) => game.tables().load(store, id).await,
         None => Err(StoreError::Corrupt {
             game_id: id,
-            reason: format!("the game {} is not one this bot knows", kind.as_str()),
+            reason: crate::store::ReplayError::UnknownKind(kind),
         }),
     }
 }
