@@ -280,9 +280,9 @@ impl RunningBot {
 }
 
 /// Starts the bot, step by step: checks the token (without touching the network) and the config;
-/// serves the health endpoints ([`serve_health_first`]); opens the database and reaches Discord,
-/// waiting for both ([`reach`]); starts the game service, its open games picked up
-/// ([`start_service`]); builds the Discord client ([`ClientParts::build`]) and connects it.
+/// serves the health endpoints (`serve_health_first`); opens the database and reaches Discord,
+/// waiting for both (`reach`); starts the game service, its open games picked up
+/// (`start_service`); builds the Discord client (`ClientParts::build`) and connects it.
 pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, BotError> {
     let BotOptions {
         http_proxy,
