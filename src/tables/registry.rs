@@ -194,6 +194,10 @@ pub struct Tables {
 
 /// What runs once the open games are loaded and their tables started (see
 /// [`Tables::after_loading`]).
+///
+/// The process's, not a bot's: it acts on the process's one allocator (the binary's
+/// `#[global_allocator]`, which the library cannot name), so it is set once, by the binary, and
+/// any bot's loading calls it. Tests set none.
 static AFTER_LOADING: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
 
 impl Tables {
