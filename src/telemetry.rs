@@ -337,6 +337,11 @@ pub static SCRAPE: Mutex<()> = Mutex::new(());
 /// Set when the process's stop closes the gateway: serenity 0.12 then warns of each shard's
 /// close ("Received an error awaiting close frame": tungstenite ends a close this side began
 /// with an error, always), which the log's filter drops from then on (`cli`'s `Hush`).
+///
+/// The process's, not a bot's: its reader is the log's filter, installed once for the process
+/// (tracing's global subscriber) before any bot starts, and serenity's warning says nothing of
+/// which bot's shard it is. A process that logs through it runs one bot (`run`, `sandbox`); the
+/// tests' bots, many in a process, log without it.
 pub static GATEWAY_CLOSING: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 

@@ -279,12 +279,74 @@ impl RunningBot {
     }
 }
 
-/// Checks the token (without touching the network), opens the database, picks up open games,
-/// and connects to Discord.
+/// Starts the bot, step by step: checks the token (without touching the network) and the config;
+/// serves the health endpoints (`serve_health_first`); opens the database and reaches Discord,
+/// waiting for both (`reach`); starts the game service, its open games picked up
+/// (`start_service`); builds the Discord client (`ClientParts::build`) and connects it.
 pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, BotError> {
+    let BotOptions {
+        http_proxy,
+        dice,
+        clock,
+        strategy_hold,
+        serving,
+        hold_start,
+        games,
+    } = options;
     let token = checked_token(config)?;
     config.validate()?;
     let shards = config.shards()?;
+    log_start(config, shards);
+    let proxy = match http_proxy {
+        Some(proxy) => Some(proxy),
+        None => config.http_proxy()?,
+    };
+    log_reach(shards, proxy.as_deref());
+    let metrics = serve_health_first(config, serving, hold_start).await?;
+    let reached = reach(config, &token, proxy.as_deref(), metrics.as_ref()).await?;
+    let service = start_service(config, &reached, shards, dice, clock, strategy_hold);
+    let service = service.await?;
+    let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
+    let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
+    let stage_changes = Arc::new(stage_changes);
+    let in_flight = InFlight::new();
+    let identify = identify(config, shards, &reached, &shard_changes);
+    let client = ClientParts {
+        data: data(config, &reached, &service, membership),
+        games: [crate::games::all(), &games].concat(),
+        in_flight: in_flight.clone(),
+        stage_changes: stage_changes.clone(),
+    };
+    let client = client.build(config, reached.rest, reached.answers).await?;
+    if let Some(server) = &metrics {
+        server.started(super::health::Health {
+            shard_manager: client.shard_manager.clone(),
+            store: reached.store.clone(),
+            tables: service.tables.clone(),
+            shards,
+            seen: Default::default(),
+            pictures: service.pictures,
+            acks: Default::default(),
+            changes: stage_changes,
+        });
+    }
+    Ok(RunningBot {
+        shard_manager: client.shard_manager.clone(),
+        tables: service.tables,
+        store: reached.store.clone(),
+        answers: client.http.clone(),
+        client: tokio::spawn(connect(client, identify)),
+        sweeper: sweeper(config, reached.store),
+        membership: recorded,
+        in_flight,
+        grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
+        metrics,
+        shard_changes,
+    })
+}
+
+/// Logs what starts: this version, with which database, for which shards.
+fn log_start(config: &Config, shards: Option<Shards>) {
     let postgres = config
         .database
         .url
@@ -298,27 +360,48 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         shards = %shards.map_or_else(|| "all".to_string(), |s| s.to_string()),
         "forgetit starting"
     );
-    let proxy = match options.http_proxy {
-        Some(proxy) => Some(proxy),
-        None => config.http_proxy()?,
-    };
-    log_reach(shards, proxy.as_deref());
+}
 
-    // Taken before anything is opened or sent: an address in use stops the start at once. And
-    // served at once: `/livez` answers from now on, `/readyz` says `starting` until the bot's
-    // parts are there.
+/// `/livez`, `/readyz`, `/healthz` and `/metrics` served, if `metrics.listen` is set, before
+/// anything is opened or sent: an address in use stops the start at once, `/livez` answers from
+/// now on, and `/readyz` says `starting` until the bot's parts are there. Its address is told to
+/// `serving`; then `hold` (a test's) is awaited.
+async fn serve_health_first(
+    config: &Config,
+    serving: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+    hold: Option<futures::future::BoxFuture<'static, ()>>,
+) -> Result<Option<super::health::Server>, BotError> {
     let metrics = serve_health(config).await?;
-    if let (Some(serving), Some(server)) = (options.serving, &metrics) {
+    if let (Some(serving), Some(server)) = (serving, &metrics) {
         let _ = serving.send(server.addr);
     }
-    if let Some(hold) = options.hold_start {
+    if let Some(hold) = hold {
         hold.await;
     }
+    Ok(metrics)
+}
 
-    // What the start needs, waited for (`startup.wait_secs`) while `/readyz` says why.
+/// What the start reached: the database, and Discord through the bot's two REST clients.
+struct Reached {
+    store: Store,
+    /// Posts and edits channel messages (see [`Clients::rest`]).
+    rest: Arc<serenity::Http>,
+    /// Answers interactions: the gateway client's (see [`Clients::answers`]).
+    answers: serenity::Http,
+    /// How many shards may identify at once (Discord's `max_concurrency`).
+    max_concurrency: u32,
+}
+
+/// Opens the database and asks Discord for the gateway (with `token`, through `proxy` if
+/// given), each waited for (`startup.wait_secs`) while `/readyz` (`metrics`) says why.
+async fn reach(
+    config: &Config,
+    token: &str,
+    proxy: Option<&str>,
+    metrics: Option<&super::health::Server>,
+) -> Result<Reached, BotError> {
     let deadline = config.startup.wait_secs.map(std::time::Duration::from_secs);
     let waiting = |reason: &'static str| {
-        let metrics = &metrics;
         move |detail: Option<String>| {
             if let Some(server) = metrics {
                 server.waiting(detail.map(|detail| (reason, detail)));
@@ -326,109 +409,154 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         }
     };
     let store = open_store(config, deadline, &waiting("database")).await?;
-    let clients =
-        Clients::new(&token, proxy.as_deref()).map_err(|e| BotError::Tls(e.to_string()))?;
+    let clients = Clients::new(token, proxy).map_err(|e| BotError::Tls(e.to_string()))?;
     let rest = Arc::new(clients.rest);
     let max_concurrency = wait_for_discord(&rest, deadline, &waiting("gateway")).await?;
-    // The dice's application emoji, before any message is drawn.
-    let style = emoji::prepare(&rest, config.emoji.clone()).await;
+    Ok(Reached {
+        store,
+        rest,
+        answers: clients.answers,
+        max_concurrency,
+    })
+}
+
+/// The game service and what the handlers share with it, started.
+struct Service {
+    tables: Tables,
+    dailies: crate::daily::Dailies,
+    /// Where answers are noted where the bot only answers interactions.
+    answer_book: Arc<super::answers::AnswerBook>,
+    /// Whether dice are drawn with the application emoji.
+    pictures: bool,
+}
+
+/// Prepares the dice's application emoji (before any message is drawn), starts the game service
+/// (its open games picked up, `dice` rolled, its strategies prepared, held by `strategy_hold`)
+/// and the daily deals (timed on `clock`).
+async fn start_service(
+    config: &Config,
+    reached: &Reached,
+    shards: Option<Shards>,
+    dice: Box<dyn DiceSource + Send>,
+    clock: super::Clock,
+    strategy_hold: Option<crate::games::Hold>,
+) -> Result<Service, BotError> {
+    let style = emoji::prepare(&reached.rest, config.emoji.clone()).await;
     let pictures = style.has_application();
-    let options_clock = options.clock.clone();
-    let answer_book = Arc::new(super::answers::AnswerBook::new(options.clock));
+    let answer_book = Arc::new(super::answers::AnswerBook::new(clock.clone()));
     let table_config = TableConfig {
         shards,
         style,
         ..config.tables()
     };
     let tables = start_tables(
-        &store,
-        &rest,
+        &reached.store,
+        &reached.rest,
         answer_book.clone(),
-        options.dice,
+        dice,
         table_config,
         config,
     )
     .await?;
     // Get Dickey's strategy table, read from its cache file or solved on a thread of its own from
     // now on: the first Odds, review or bot seat's move finds it ready.
-    tables.strategies().warm(options.strategy_hold);
-
+    tables.strategies().warm(strategy_hold);
     // The daily deals' key, made at the deployment's first start and kept in its database.
-    let dailies = crate::daily::Dailies::new(store.clone(), tables.clone(), options_clock);
+    let dailies = crate::daily::Dailies::new(reached.store.clone(), tables.clone(), clock);
     if let Err(e) = dailies.prepare().await {
         warn!(error = %e, "the daily deals' key could not be read; the first deal asked for will try again");
     }
-    let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
-    let data = Data {
-        tables: tables.clone(),
-        store: store.clone(),
-        membership,
-        clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
-        identified: Default::default(),
-        members: Default::default(),
+    Ok(Service {
+        tables,
         dailies,
-        answers: answer_book,
-    };
-    let guild = config.discord.guild_id.map(serenity::GuildId::from);
-    let games = [crate::games::all(), &options.games].concat();
-    let framework = framework(data, commands::of_games(&games), rest.clone(), guild);
+        answer_book,
+        pictures,
+    })
+}
 
-    let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
-    let stage_changes = Arc::new(stage_changes);
-    let in_flight = InFlight::new();
-    let framework = Tracked {
-        inner: framework,
-        in_flight: in_flight.clone(),
-    };
-    let client =
-        serenity::ClientBuilder::new_with_http(clients.answers, serenity::GatewayIntents::GUILDS)
-            .cache_settings(no_cache())
-            .framework(framework)
-            .event_handler(StageWatch(stage_changes.clone()))
-            .await?;
-    let shard_manager = client.shard_manager.clone();
-    let answers = client.http.clone();
-    if let Some(server) = &metrics {
-        server.started(super::health::Health {
-            shard_manager: shard_manager.clone(),
-            store: store.clone(),
-            tables: tables.clone(),
-            shards,
-            seen: Default::default(),
-            pictures,
-            acks: Default::default(),
-            changes: stage_changes.clone(),
-        });
-    }
-    let identify = Identify {
-        store: store.clone(),
+/// What the connection needs to take its turn to identify, told the shards' changes of stage by
+/// `changes`.
+fn identify(
+    config: &Config,
+    shards: Option<Shards>,
+    reached: &Reached,
+    changes: &tokio::sync::watch::Receiver<u64>,
+) -> Identify {
+    Identify {
+        store: reached.store.clone(),
         sqlite: match &config.database.url {
             None => Some(config.database.path.clone()),
             Some(_) => None,
         },
         shards,
-        max_concurrency,
-        changes: shard_changes.clone(),
-    };
-    let task = tokio::spawn(connect(client, identify));
+        max_concurrency: reached.max_concurrency,
+        changes: changes.clone(),
+    }
+}
+
+/// The task that deletes the data of the servers the bot left ([`sweep_removed`]), and the move
+/// logs older than `retention.game_logs_days`.
+fn sweeper(config: &Config, store: Store) -> JoinHandle<()> {
     let keep_logs = config
         .retention
         .game_logs_days
         .map(|days| i64::from(days) * 24 * 60 * 60 * 1000);
-    let sweeper = tokio::spawn(sweep_removed(store.clone(), keep_logs));
-    Ok(RunningBot {
-        shard_manager,
-        tables,
-        store,
-        client: task,
-        sweeper,
-        membership: recorded,
-        in_flight,
-        grace: std::time::Duration::from_secs(config.shutdown.grace_secs),
-        answers,
-        metrics,
-        shard_changes,
-    })
+    tokio::spawn(sweep_removed(store, keep_logs))
+}
+
+/// What the commands and the handlers of events share: the service's parts, and the servers the
+/// bot leaves or comes back to, told to `membership`.
+fn data(
+    config: &Config,
+    reached: &Reached,
+    service: &Service,
+    membership: broadcast::Sender<Membership>,
+) -> Data {
+    Data {
+        tables: service.tables.clone(),
+        store: reached.store.clone(),
+        membership,
+        clicks: super::limits::ClickLimit::new(config.limits.clicks_per_minute),
+        identified: Default::default(),
+        members: Default::default(),
+        dailies: service.dailies.clone(),
+        answers: service.answer_book.clone(),
+    }
+}
+
+/// What the Discord client is made of, beside its REST clients.
+struct ClientParts {
+    data: Data,
+    /// Every game the bot offers: its commands.
+    games: Vec<&'static dyn crate::games::AnyGame>,
+    /// Counts the interactions it delivers until they are handled.
+    in_flight: Arc<InFlight>,
+    /// Told each change of a shard's connection stage ([`StageWatch`]).
+    stage_changes: Arc<tokio::sync::watch::Sender<u64>>,
+}
+
+impl ClientParts {
+    /// The Discord client, not yet connected: the framework (the commands, registered through
+    /// `rest` once connected), on the gateway client `answers`, with serenity's cache off.
+    async fn build(
+        self,
+        config: &Config,
+        rest: Arc<serenity::Http>,
+        answers: serenity::Http,
+    ) -> Result<serenity::Client, BotError> {
+        let framework = framework(self.data, commands::of_games(&self.games), rest, config);
+        let framework = Tracked {
+            inner: framework,
+            in_flight: self.in_flight,
+        };
+        let client =
+            serenity::ClientBuilder::new_with_http(answers, serenity::GatewayIntents::GUILDS)
+                .cache_settings(no_cache())
+                .framework(framework)
+                .event_handler(StageWatch(self.stage_changes))
+                .await?;
+        Ok(client)
+    }
 }
 
 /// The bot token of the config, trimmed, if it has the shape of one (checked without the
@@ -498,13 +626,14 @@ async fn start_tables(
 }
 
 /// The `commands` and the handlers of events, with what they share (`data`); once connected, the
-/// commands are registered (in `guild` only, if given) through `rest`.
+/// commands are registered (in the config's `discord.guild_id` only, if set) through `rest`.
 fn framework(
     data: Data,
     commands: Vec<commands::Command>,
     rest: Arc<serenity::Http>,
-    guild: Option<serenity::GuildId>,
+    config: &Config,
 ) -> poise::Framework<Data, Error> {
+    let guild = config.discord.guild_id.map(serenity::GuildId::from);
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,

@@ -73,8 +73,10 @@ impl Seats {
 }
 
 /// `Ok(true)`: written; `Ok(false)`: the game was not at the version before, or (messages) is
-/// not stored (nothing written); `Err`: the transaction failed (nothing written).
-pub(crate) type CommitReply = tokio::sync::oneshot::Sender<std::result::Result<bool, String>>;
+/// not stored (nothing written); `Err`: the transaction failed (nothing written), its error shared
+/// by every job it carried.
+pub(crate) type CommitReply =
+    tokio::sync::oneshot::Sender<std::result::Result<bool, std::sync::Arc<super::StoreError>>>;
 
 /// The most commits one transaction takes.
 pub(super) const BATCH: usize = 64;

@@ -53,14 +53,13 @@ pub(super) fn rebuilt<G: StoredGame>(
     row: &GameRecord,
     events: &[G::Event],
 ) -> Result<Loaded<G>> {
-    let corrupt = |reason: String| StoreError::Corrupt { game_id, reason };
+    let corrupt = |reason: ReplayError| StoreError::Corrupt { game_id, reason };
     let game = G::replay(events).map_err(corrupt)?;
     if game.version() != row.version as u64 {
-        return Err(corrupt(format!(
-            "the log rebuilds version {}, the game row says {}",
-            game.version(),
-            row.version
-        )));
+        return Err(corrupt(ReplayError::Version {
+            rebuilt: game.version(),
+            row: row.version,
+        }));
     }
     Ok(Loaded {
         id: game_id,
@@ -125,7 +124,28 @@ pub trait StoredGame: Sized {
     /// Every seat's place once the game is finished (bots too); empty before, and for a
     /// cancelled game.
     fn placings(&self) -> Vec<Placing>;
-    fn replay(events: &[Self::Event]) -> Result<Self, String>;
+    fn replay(events: &[Self::Event]) -> Result<Self, ReplayError>;
+}
+
+/// Why a game's event log does not rebuild it ([`StoreError::Corrupt`]).
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The engine refused the log ([`table::ReplayError`]; boxed, since its rule error is each
+    /// game's own type).
+    #[error(transparent)]
+    Log(Box<dyn std::error::Error + Send + Sync>),
+    /// The log rebuilds another version than the game's row says.
+    #[error("the log rebuilds version {rebuilt}, the game row says {row}")]
+    Version { rebuilt: u64, row: i64 },
+    /// The game's kind is not one this bot knows.
+    #[error("the game {} is not one this bot knows", .0.as_str())]
+    UnknownKind(GameKind),
+}
+
+impl<E: std::error::Error + Send + Sync + 'static> From<table::ReplayError<E>> for ReplayError {
+    fn from(error: table::ReplayError<E>) -> ReplayError {
+        ReplayError::Log(Box::new(error))
+    }
 }
 
 /// Every game is stored the same way: its settings as JSON, its seats with their totals, and the
@@ -195,8 +215,8 @@ impl<R: Rules> StoredGame for table::Game<R> {
             .collect()
     }
 
-    fn replay(events: &[Self::Event]) -> Result<Self, String> {
-        table::Game::replay(events).map_err(|e| e.to_string())
+    fn replay(events: &[Self::Event]) -> Result<Self, ReplayError> {
+        Ok(table::Game::replay(events)?)
     }
 }
 

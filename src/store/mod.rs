@@ -51,13 +51,18 @@ pub enum StoreError {
     #[error("there is no game {0}")]
     NotFound(GameId),
     #[error("the event log of game {game_id} does not rebuild the game: {reason}")]
-    Corrupt { game_id: GameId, reason: String },
+    Corrupt {
+        game_id: GameId,
+        #[source]
+        reason: ReplayError,
+    },
     /// (Counted as it is made, but a row not found: [`crate::telemetry::DB_ERRORS`].)
     #[error("database: {0}")]
     Db(#[source] sqlx::Error),
-    /// The transaction that carried this commit with others failed (nothing of it was written).
+    /// The transaction that carried this commit with others failed (nothing of it was written):
+    /// its error, shared by every commit it carried.
     #[error("database: {0}")]
-    Batch(String),
+    Batch(#[source] std::sync::Arc<StoreError>),
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored JSON: {0}")]
@@ -267,7 +272,8 @@ pub use daily::{DailyDeal, DailyEnd};
 pub(crate) use games::GameRecord;
 use games::{rebuilt, GAME_COLUMNS, LOAD_CHUNK};
 pub use games::{
-    Clocks, LimitReached, Loaded, OpenLimits, Opening, Placing, SeatResult, SeatRow, StoredGame,
+    Clocks, LimitReached, Loaded, OpenLimits, Opening, Placing, ReplayError, SeatResult, SeatRow,
+    StoredGame,
 };
 pub use places::{Place, Reach};
 pub use privacy::{Forgotten, REMOVED_GUILD_KEPT_MS};

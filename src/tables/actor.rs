@@ -11,7 +11,8 @@ use tracing::{debug, error, info, info_span, warn, Instrument, Span};
 
 use super::any::Rematch;
 use super::any::{self, AnyTable};
-use super::registry::{owns, Msg, Shared};
+use super::registry::{Msg, Registry};
+use super::services::Services;
 use super::table::deny;
 use super::{Closed, NewGame, Origin, Request};
 use crate::engine::Player;
@@ -30,9 +31,13 @@ pub(super) enum Timer {
     Sleep,
 }
 
-/// What a table's code shares with its actor: the service, the channel, the timers it arms.
+/// What a table's code shares with its actor: the services it uses, the channel, the timers it
+/// arms.
 pub(crate) struct Cx {
-    pub(super) shared: Arc<Shared>,
+    pub(super) services: Arc<Services>,
+    /// The registry the actor is one of: the actor's alone (it sleeps, hands its game over and is
+    /// counted open there); a table reaches it only through [`Cx::shown`] and [`Cx::keep`].
+    registry: Arc<Registry>,
     pub(super) channel: ChannelId,
     pub(super) bot_due: Option<Instant>,
     /// When to show the game again, after a post or an edit failed.
@@ -50,6 +55,35 @@ pub(crate) struct Cx {
     /// The channel, the game's thread, refuses the bot for good (deleted, locked, out of its
     /// reach): the game goes back to the channel of its lobby message.
     pub(super) gone: Option<Closed>,
+}
+
+impl Cx {
+    /// The context of the table of `channel`, one of `registry`'s, its timers unarmed.
+    pub(super) fn new(registry: Arc<Registry>, channel: ChannelId) -> Cx {
+        Cx {
+            services: registry.services.clone(),
+            registry,
+            channel,
+            bot_due: None,
+            reshow_due: None,
+            reshow_pause: RESHOW_FIRST,
+            unshown: false,
+            reshow_tries: 0,
+            said_unshown: false,
+            gone: None,
+        }
+    }
+
+    /// Game `game_id`'s message shows its `version` (written to the store in a batch).
+    pub(super) fn shown(&self, game_id: GameId, version: u64) {
+        self.registry.shown(game_id, version);
+    }
+
+    /// `task`, which answers for the table off its task, is waited for by a stop as the tables
+    /// are.
+    pub(super) fn keep(&self, task: tokio::task::JoinHandle<()>) {
+        self.registry.tasks.lock().unwrap().push(task);
+    }
 }
 
 /// The first pause before showing a game again, and the longest.
@@ -73,6 +107,24 @@ pub(super) struct Actor {
 }
 
 impl Actor {
+    /// The actor of `cx`'s channel, with its `table` if it has it already (else it loads it), in
+    /// `span`; `woken`: it slept, with this deadline.
+    pub(super) fn new(
+        cx: Cx,
+        table: Option<AnyTable>,
+        span: Span,
+        woken: Option<Option<i64>>,
+    ) -> Actor {
+        Actor {
+            cx,
+            table,
+            span,
+            guild_noted: false,
+            woken,
+            busy_at: Instant::now(),
+        }
+    }
+
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
         // A table picked up at start, or started afresh after a failure, shows its game as it
         // is: the process may have stopped before showing its last action.
@@ -86,7 +138,7 @@ impl Actor {
             }
         }
         let mut open = OpenTable {
-            shared: self.cx.shared.clone(),
+            registry: self.cx.registry.clone(),
             open: false,
         };
         loop {
@@ -124,7 +176,7 @@ impl Actor {
                     None => break,
                 },
                 _ = tokio::time::sleep_until(wake), if timer.is_some() => {
-                    if self.cx.shared.draining.load(Ordering::SeqCst) {
+                    if self.cx.registry.draining.load(Ordering::SeqCst) {
                         // Stopping: the next run picks the timer up from the store.
                         continue;
                     }
@@ -157,7 +209,7 @@ impl Actor {
     }
 
     fn next_timer(&self) -> Option<(Instant, Timer)> {
-        if self.cx.shared.draining.load(Ordering::SeqCst) {
+        if self.cx.registry.draining.load(Ordering::SeqCst) {
             return None;
         }
         let table = self.table.as_ref()?;
@@ -182,7 +234,7 @@ impl Actor {
             && !cx.said_unshown
             && cx.gone.is_none()
             && table.may_sleep().is_some();
-        let sleep = idle.then(|| (self.busy_at + cx.shared.config.sleep_after, Timer::Sleep));
+        let sleep = idle.then(|| (self.busy_at + cx.services.config.sleep_after, Timer::Sleep));
         match (next, sleep) {
             (Some(next), Some(sleep)) if sleep.0 < next.0 => Some(sleep),
             (None, sleep) => sleep,
@@ -199,15 +251,15 @@ impl Actor {
         let Some(deadline) = self.table.as_ref().and_then(|table| table.may_sleep()) else {
             return false;
         };
-        let shared = &self.cx.shared;
-        let mut actors = shared.actors.lock().unwrap();
+        let registry = &self.cx.registry;
+        let mut actors = registry.actors.lock().unwrap();
         if rx.sender_strong_count() != 1 || !rx.is_empty() {
             return false;
         }
         actors.remove(&self.cx.channel);
         // Counted as asleep from now on, not as a running table as well.
         open.set(false);
-        shared.put_to_sleep(self.cx.channel, deadline);
+        registry.put_to_sleep(self.cx.channel, deadline);
         drop(actors);
         debug!(channel = %self.cx.channel.get(), "table asleep");
         true
@@ -217,14 +269,14 @@ impl Actor {
     pub(super) fn arm_bot(&mut self) {
         let bot_on_turn = self.table.as_ref().and_then(|table| table.bot_on_turn());
         self.cx.bot_due =
-            bot_on_turn.map(|clocks| Instant::now() + self.cx.shared.config.bot_pace(clocks));
+            bot_on_turn.map(|clocks| Instant::now() + self.cx.services.config.bot_pace(clocks));
     }
 
     pub(super) async fn create(&mut self, new: NewGame) {
         // The server's settings, read now: a change applies to the games started after it. A
         // channel the settings leave out is refused as such, whether or not a game is open in it
         // (one started before the channel was left out).
-        let settings = match self.cx.shared.settings(new.place).await {
+        let settings = match self.cx.services.settings(new.place).await {
             Ok(settings) => settings,
             Err(e) => {
                 error!(error = %e, "could not read the server's settings");
@@ -372,7 +424,7 @@ impl Actor {
     /// The end of game `game_id`, over, of this channel, where the bot only answers
     /// interactions; `None` elsewhere (its messages show its end already).
     async fn end_of(&self, game_id: GameId) -> Option<super::Outgoing> {
-        let store = &self.cx.shared.store;
+        let store = &self.cx.services.store;
         let kind = store.kind_of(game_id).await.ok()??;
         let (place, table) = any::load(store, game_id, kind).await.ok()?;
         if !place.reach.answers_only() || place.channel_id != self.cx.channel {
@@ -400,7 +452,7 @@ impl Actor {
             channel = %thread.get(),
             "the game goes on in another channel"
         );
-        super::registry::hand_over(&self.cx.shared, thread, table).await;
+        super::registry::hand_over(&self.cx.registry, thread, table).await;
     }
 
     /// Rematch, clicked on the end of a finished game: a new table of that game with its people's
@@ -416,8 +468,8 @@ impl Actor {
         else {
             return deny(request.reply, Notice::UnknownButton, request.lang).await;
         };
-        let shared = self.cx.shared.clone();
-        let store = &shared.store;
+        let services = self.cx.services.clone();
+        let store = &services.store;
         match store.log_pruned(game_id).await {
             Ok(None) => {}
             Ok(Some(_)) => {
@@ -514,7 +566,7 @@ impl Actor {
         let preparing = self
             .table
             .as_ref()
-            .and_then(|table| table.preparing(&self.cx.shared.strategies));
+            .and_then(|table| table.preparing(&self.cx.services.strategies));
         if let Some(preparing) = preparing {
             // The game's strategy is still being prepared (after a start): the channel goes on
             // meanwhile, and the bot seat moves once it is ready (see `wake_when`).
@@ -531,10 +583,10 @@ impl Actor {
     /// Arms the bot seat's move again once `preparing` (its game's strategy) is ready, by a
     /// message to this table; nothing waits on the table meanwhile.
     fn wake_when(&self, preparing: crate::games::Preparing) {
-        let (shared, channel) = (self.cx.shared.clone(), self.cx.channel);
+        let (registry, channel) = (self.cx.registry.clone(), self.cx.channel);
         tokio::spawn(async move {
             preparing.await;
-            let actor = shared.actors.lock().unwrap().get(&channel).cloned();
+            let actor = registry.actors.lock().unwrap().get(&channel).cloned();
             if let Some(actor) = actor {
                 let _ = actor.send(Msg::StrategyReady).await;
             }
@@ -572,15 +624,15 @@ impl Actor {
             self.arm_bot();
             return;
         }
-        let shared = self.cx.shared.clone();
-        let store = &shared.store;
+        let services = self.cx.services.clone();
+        let store = &services.store;
         let found = match store.open_game_in(self.cx.channel).await {
             Ok(Some((id, kind))) => any::load(store, id, kind).await,
             Ok(None) => return,
             Err(e) => Err(e),
         };
         match found {
-            Ok((place, _)) if !owns(&shared.config, place.shard_guild()) => {
+            Ok((place, _)) if !services.owns(place.shard_guild()) => {
                 let guild = place.shard_guild();
                 // Another process (the one running the guild's shard) drives this game.
                 warn!(
@@ -600,10 +652,10 @@ impl Actor {
     }
 }
 
-/// Counts the actor's table in [`Shared::open`] while it holds an open game (and no longer once
-/// the actor ends, whichever way).
+/// Counts the actor's table in [`Registry::open`] while it holds an open game (and no longer
+/// once the actor ends, whichever way).
 struct OpenTable {
-    shared: Arc<Shared>,
+    registry: Arc<Registry>,
     open: bool,
 }
 
@@ -611,8 +663,8 @@ impl OpenTable {
     fn set(&mut self, open: bool) {
         if open != self.open {
             match open {
-                true => self.shared.open.fetch_add(1, Ordering::Relaxed),
-                false => self.shared.open.fetch_sub(1, Ordering::Relaxed),
+                true => self.registry.open.fetch_add(1, Ordering::Relaxed),
+                false => self.registry.open.fetch_sub(1, Ordering::Relaxed),
             };
             self.open = open;
         }

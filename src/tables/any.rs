@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::actor::Cx;
-use super::registry::Shared;
+use super::services::Services;
 use super::table::Table;
 use super::{Closed, Hosted, NewGame, Request, TableConfig};
 use crate::engine::table::Game;
@@ -241,7 +241,7 @@ pub(crate) trait TableKind: Sync {
     /// The review of the finished game `id` (see `review::review_of`).
     fn review<'a>(
         &'a self,
-        shared: &'a Arc<Shared>,
+        services: &'a Arc<Services>,
         id: GameId,
         request: &'a super::review::Ask,
     ) -> BoxFuture<'a, Result<crate::render::MessageView, crate::render::MessageView>>;
@@ -295,11 +295,11 @@ impl<R: Hosted> TableKind for crate::games::Entry<R> {
 
     fn review<'a>(
         &'a self,
-        shared: &'a Arc<Shared>,
+        services: &'a Arc<Services>,
         id: GameId,
         request: &'a super::review::Ask,
     ) -> BoxFuture<'a, Result<crate::render::MessageView, crate::render::MessageView>> {
-        Box::pin(super::review::review_of::<R>(shared, id, request))
+        Box::pin(super::review::review_of::<R>(services, id, request))
     }
 }
 
@@ -344,7 +344,7 @@ pub(super) async fn load(
         Some(game) => game.tables().load(store, id).await,
         None => Err(StoreError::Corrupt {
             game_id: id,
-            reason: format!("the game {} is not one this bot knows", kind.as_str()),
+            reason: crate::store::ReplayError::UnknownKind(kind),
         }),
     }
 }

@@ -12,16 +12,19 @@
 //! the games of its own guilds; the other processes sharing the database drive theirs.
 
 //!
-//! The module is split by job: the public types of the service are here; `registry` keeps the
-//! tables of all channels ([`Tables`]); `actor` is one channel's task, its timers and the choice
-//! of game; `table` is what a table does with a request, for any game ([`TableGame`]); `review`
-//! answers reviews of finished games, beside the tables.
+//! The module is split by job: the public types of the service are here; `services` is what a
+//! table uses (the store, the outboxes, the dice, the strategies, the config); `registry` keeps
+//! the tables of all channels ([`Tables`]): which run, which sleep, the tasks a stop waits for;
+//! `actor` is one channel's task, its timers and the choice of game; `table` is what a table
+//! does with a request, for any game, and `any` the table of whichever game a channel holds;
+//! `review` answers reviews of finished games, beside the tables.
 
 mod actor;
 mod any;
 mod games;
 mod registry;
 mod review;
+mod services;
 pub mod shards;
 mod table;
 
@@ -93,6 +96,12 @@ impl Default for Limits {
 }
 
 impl TableConfig {
+    /// Whether this process serves the guild (runs its shard): always, unless it runs only some
+    /// ([`TableConfig::shards`]).
+    pub(crate) fn owns(&self, guild_id: crate::ids::GuildId) -> bool {
+        self.shards.is_none_or(|s| s.owns(guild_id))
+    }
+
     /// A table's time for each move: its own (its server's, when it started), else this one.
     pub(crate) fn turn_timeout(&self, clocks: Clocks) -> Duration {
         clocks

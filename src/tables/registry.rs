@@ -11,12 +11,12 @@ use tracing::{debug, error, info, info_span, warn, Instrument};
 
 use super::actor::{Actor, Cx};
 use super::any::{self, AnyTable};
-
+use super::services::Services;
 use super::{NewGame, Outbox, Request, TableConfig};
 use crate::engine::dice::DiceSource;
 use crate::ids::{ChannelId, GameId, GuildId};
 use crate::render::{self, Notice};
-use crate::store::{GuildSettings, Place, Store, StoreError};
+use crate::store::{Store, StoreError};
 use crate::strategy::Strategies;
 
 /// Boxed, so that the queue each table allocates up front stays small.
@@ -34,21 +34,14 @@ pub(super) enum Msg {
     StrategyReady,
 }
 
-pub(crate) struct Shared {
-    pub(super) store: Store,
-    pub(super) outbox: Arc<dyn Outbox>,
-    /// How games are shown where the bot may only answer interactions (see
-    /// [`Reach::answers_only`](crate::store::Reach::answers_only)).
-    pub(super) answers: Arc<dyn Outbox>,
-    pub(super) dice: Mutex<Box<dyn DiceSource + Send>>,
-    /// The strategies of every table (bot seats' moves, the Odds button): prepared from the
-    /// start (see [`Strategies::warm`]) or filled on first use, and kept, never recomputed per
-    /// click.
-    pub(super) strategies: Strategies,
-    pub(super) config: TableConfig,
+/// The registry's own state: which tables run (their actors) or sleep, the tasks a stop waits
+/// for, whether the service drains or closes, and the versions games' messages show, written in
+/// batches. What the tables use is [`Services`], which it holds for them.
+pub(crate) struct Registry {
+    pub(super) services: Arc<Services>,
     pub(super) actors: Mutex<HashMap<ChannelId, mpsc::Sender<Msg>>>,
     pub(super) tasks: Mutex<Vec<JoinHandle<()>>>,
-    pub(super) closing: AtomicBool,
+    closing: AtomicBool,
     /// The bot is stopping: tables start nothing of their own (bot seats' moves, deadlines,
     /// showing again), but still handle every request (see [`Tables::drain`]).
     pub(super) draining: AtomicBool,
@@ -71,7 +64,7 @@ pub(crate) struct Shared {
 }
 
 /// The open games whose table sleeps: no task holds them, and their game is in the store. Each
-/// keeps its deadline here, which the alarm watches (see [`Shared::run_alarm`]); its next request
+/// keeps its deadline here, which the alarm watches (see [`Registry::run_alarm`]); its next request
 /// or its deadline starts its actor again, which loads it.
 #[derive(Default)]
 struct Sleepers {
@@ -117,7 +110,7 @@ impl Sleepers {
 /// restart shows again the games that changed in the last this-long; after a clean stop, none.
 const SHOWN_FLUSH: Duration = Duration::from_secs(2);
 
-impl Shared {
+impl Registry {
     /// The table of `channel` sleeps, its game's deadline being `deadline` (called with `actors`
     /// held, where its actor left it).
     pub(super) fn put_to_sleep(&self, channel: ChannelId, deadline: Option<i64>) {
@@ -169,22 +162,13 @@ impl Shared {
         self.shown.lock().unwrap().insert(game_id, version);
     }
 
-    /// The settings a game at `place` opens with: its server's, where the bot is a member;
-    /// elsewhere (a server where only people installed the app, a chat) the defaults.
-    pub(super) async fn settings(&self, place: Place) -> Result<GuildSettings, StoreError> {
-        if place.reach.answers_only() {
-            return Ok(GuildSettings::default());
-        }
-        self.store.guild_settings(place.guild_id).await
-    }
-
     /// Writes the versions seen since the last write.
     async fn flush_shown(&self) {
         let batch: Vec<(GameId, u64)> = self.shown.lock().unwrap().drain().collect();
         if batch.is_empty() {
             return;
         }
-        if let Err(e) = self.store.set_shown(&batch).await {
+        if let Err(e) = self.services.store.set_shown(&batch).await {
             // Only a restart's work grows: it shows these games again.
             warn!(error = %e, games = batch.len(), "could not note which games are shown");
         }
@@ -205,11 +189,15 @@ impl Shared {
 /// The tables of all channels.
 #[derive(Clone)]
 pub struct Tables {
-    shared: Arc<Shared>,
+    registry: Arc<Registry>,
 }
 
 /// What runs once the open games are loaded and their tables started (see
 /// [`Tables::after_loading`]).
+///
+/// The process's, not a bot's: it acts on the process's one allocator (the binary's
+/// `#[global_allocator]`, which the library cannot name), so it is set once, by the binary, and
+/// any bot's loading calls it. Tests set none.
 static AFTER_LOADING: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
 
 impl Tables {
@@ -229,7 +217,7 @@ impl Tables {
         config: TableConfig,
     ) -> Result<Tables, StoreError> {
         let shards = config.shards;
-        let owned = |guild_id: GuildId| shards.is_none_or(|s| s.owns(guild_id));
+        let owned = |guild_id: GuildId| config.owns(guild_id);
         // Leaderboards of a period count the results of the games finished in it: the games
         // finished before results were kept get theirs, once (a failure costs only those).
         match any::backfill_results(&store).await {
@@ -238,14 +226,10 @@ impl Tables {
             Err(e) => error!(error = %e, "could not write the results of earlier finished games"),
         }
         let open = any::load_open(&store, owned).await?;
+        let services = Services::new(store, outbox, answers, dice, config);
         let tables = Tables {
-            shared: Arc::new(Shared {
-                store,
-                outbox,
-                answers,
-                dice: Mutex::new(dice),
-                strategies: Strategies::new(config.strategy_cache.clone()),
-                config,
+            registry: Arc::new(Registry {
+                services: Arc::new(services),
                 actors: Mutex::new(HashMap::new()),
                 tasks: Mutex::new(Vec::new()),
                 closing: AtomicBool::new(false),
@@ -260,8 +244,8 @@ impl Tables {
                 slept: tokio::sync::watch::Sender::new(0),
             }),
         };
-        let flusher = tokio::spawn(tables.shared.clone().run_flusher());
-        *tables.shared.flusher.lock().unwrap() = Some(flusher);
+        let flusher = tokio::spawn(tables.registry.clone().run_flusher());
+        *tables.registry.flusher.lock().unwrap() = Some(flusher);
         match shards {
             Some(shards) => {
                 info!(games = open.len(), %shards, "open games of this process's guilds loaded")
@@ -281,7 +265,7 @@ impl Tables {
                     "open game picked up"
                 );
             }
-            match table.may_sleep_at_start(&tables.shared.config) {
+            match table.may_sleep_at_start(&tables.registry.services.config) {
                 Some(deadline) => sleepers.insert(place.channel_id, deadline),
                 None => {
                     tables.spawn(place.channel_id, Some(table));
@@ -292,9 +276,9 @@ impl Tables {
             asleep = sleepers.deadlines.len(),
             "open games with nothing to do sleep"
         );
-        *tables.shared.sleepers.lock().unwrap() = sleepers;
-        let alarm = tokio::spawn(tables.shared.clone().run_alarm());
-        *tables.shared.alarm_task.lock().unwrap() = Some(alarm);
+        *tables.registry.sleepers.lock().unwrap() = sleepers;
+        let alarm = tokio::spawn(tables.registry.clone().run_alarm());
+        *tables.registry.alarm_task.lock().unwrap() = Some(alarm);
         if let Some(hook) = AFTER_LOADING.get() {
             hook();
         }
@@ -302,24 +286,24 @@ impl Tables {
     }
 
     pub fn store(&self) -> &Store {
-        &self.shared.store
+        &self.registry.services.store
     }
 
     /// The games' strategies (bot seats, Odds, reviews): for the start, which prepares them, and
     /// tests, which await them ready.
     pub fn strategies(&self) -> &Strategies {
-        &self.shared.strategies
+        &self.registry.services.strategies
     }
 
     pub fn config(&self) -> &TableConfig {
-        &self.shared.config
+        &self.registry.services.config
     }
 
     /// The channels whose table is in memory (their game loaded, or asked for) or sleeps, in
     /// order.
     pub fn channels(&self) -> Vec<ChannelId> {
-        let actors = self.shared.actors.lock().unwrap();
-        let sleepers = self.shared.sleepers.lock().unwrap();
+        let actors = self.registry.actors.lock().unwrap();
+        let sleepers = self.registry.sleepers.lock().unwrap();
         let mut channels: Vec<ChannelId> = actors.keys().copied().collect();
         channels.extend(sleepers.deadlines.keys().copied());
         channels.sort_unstable();
@@ -328,7 +312,7 @@ impl Tables {
 
     /// The channels whose table sleeps (see [`TableConfig::sleep_after`]), in order.
     pub fn asleep(&self) -> Vec<ChannelId> {
-        let sleepers = self.shared.sleepers.lock().unwrap();
+        let sleepers = self.registry.sleepers.lock().unwrap();
         let mut channels: Vec<ChannelId> = sleepers.deadlines.keys().copied().collect();
         channels.sort_unstable();
         channels
@@ -336,14 +320,14 @@ impl Tables {
 
     /// How many tables sleep.
     pub fn tables_asleep(&self) -> usize {
-        self.shared.sleepers.lock().unwrap().deadlines.len()
+        self.registry.sleepers.lock().unwrap().deadlines.len()
     }
 
     /// Waits until the table of `channel` sleeps (for tests and tools).
     pub async fn until_asleep(&self, channel: ChannelId) {
-        let mut slept = self.shared.slept.subscribe();
+        let mut slept = self.registry.slept.subscribe();
         let asleep = || {
-            let sleepers = self.shared.sleepers.lock().unwrap();
+            let sleepers = self.registry.sleepers.lock().unwrap();
             sleepers.deadlines.contains_key(&channel)
         };
         while !asleep() {
@@ -355,13 +339,13 @@ impl Tables {
 
     /// How many tables hold an open game (a lobby or a game in play) now, asleep or not.
     pub fn open_tables(&self) -> usize {
-        let asleep = self.shared.sleepers.lock().unwrap().deadlines.len();
-        self.shared.open.load(Ordering::Relaxed) + asleep
+        let asleep = self.registry.sleepers.lock().unwrap().deadlines.len();
+        self.registry.open.load(Ordering::Relaxed) + asleep
     }
 
     /// Whether this process serves the guild (runs its shard).
     pub fn owns(&self, guild_id: GuildId) -> bool {
-        owns(&self.shared.config, guild_id)
+        self.registry.services.owns(guild_id)
     }
 
     /// Opens a table in a channel (`/forgetit start`).
@@ -390,7 +374,7 @@ impl Tables {
     /// Answers a review of a finished game (privately): not a table's request, since a finished
     /// game has no table and a review changes nothing.
     pub async fn review(&self, request: super::ReviewRequest) {
-        super::review::answer(self.shared.clone(), request).await;
+        super::review::answer(self.registry.services.clone(), request).await;
     }
 
     /// Waits until every table has done what it was asked before this call: answered, shown
@@ -398,7 +382,7 @@ impl Tables {
     /// then read a state no action of the past is still changing.
     pub async fn settled(&self) {
         let actors: Vec<_> = self
-            .shared
+            .registry
             .actors
             .lock()
             .unwrap()
@@ -419,24 +403,24 @@ impl Tables {
     /// turn's deadline, showing a game again), which a restart picks up from the store, and keep
     /// handling every request that reaches them until [`shutdown`](Self::shutdown).
     pub fn drain(&self) {
-        self.shared.draining.store(true, Ordering::SeqCst);
+        self.registry.draining.store(true, Ordering::SeqCst);
     }
 
     pub async fn shutdown(&self) {
-        self.shared.closing.store(true, Ordering::SeqCst);
-        self.shared.alarm.notify_one();
-        let alarm = self.shared.alarm_task.lock().unwrap().take();
+        self.registry.closing.store(true, Ordering::SeqCst);
+        self.registry.alarm.notify_one();
+        let alarm = self.registry.alarm_task.lock().unwrap().take();
         if let Some(alarm) = alarm {
             let _ = alarm.await;
         }
-        self.shared.actors.lock().unwrap().clear();
-        let tasks = std::mem::take(&mut *self.shared.tasks.lock().unwrap());
+        self.registry.actors.lock().unwrap().clear();
+        let tasks = std::mem::take(&mut *self.registry.tasks.lock().unwrap());
         for task in tasks {
             let _ = task.await;
         }
         // Every table has stopped: note what their messages show, so a restart sends nothing.
-        self.shared.stop_flusher.notify_one();
-        let flusher = self.shared.flusher.lock().unwrap().take();
+        self.registry.stop_flusher.notify_one();
+        let flusher = self.registry.flusher.lock().unwrap().take();
         if let Some(flusher) = flusher {
             let _ = flusher.await;
         }
@@ -446,7 +430,7 @@ impl Tables {
         // A table whose task ended (it can only have failed) is started afresh from the store,
         // once.
         for _ in 0..2 {
-            if self.shared.closing.load(Ordering::SeqCst) {
+            if self.registry.closing.load(Ordering::SeqCst) {
                 break;
             }
             let sender = self.spawn(channel, None);
@@ -457,7 +441,7 @@ impl Tables {
                         channel = %channel.get(),
                         "a table stopped unexpectedly; restarting it"
                     );
-                    let mut actors = self.shared.actors.lock().unwrap();
+                    let mut actors = self.registry.actors.lock().unwrap();
                     if actors
                         .get(&channel)
                         .is_some_and(|s| s.same_channel(&sender))
@@ -480,7 +464,7 @@ impl Tables {
     }
 
     fn spawn(&self, channel: ChannelId, table: Option<AnyTable>) -> mpsc::Sender<Msg> {
-        spawn(&self.shared, channel, table)
+        spawn(&self.registry, channel, table)
     }
 
     /// Discord says thread `thread` was deleted, or locked (`why`): its game, if one is open
@@ -489,10 +473,10 @@ impl Tables {
     /// process is open there).
     pub async fn thread_closed(&self, thread: ChannelId, why: super::Closed) {
         let sender = {
-            let actors = self.shared.actors.lock().unwrap();
+            let actors = self.registry.actors.lock().unwrap();
             let running = actors.get(&thread).cloned();
             let asleep = self
-                .shared
+                .registry
                 .sleepers
                 .lock()
                 .unwrap()
@@ -509,14 +493,14 @@ impl Tables {
 }
 
 /// Hands `table` to the actor of `channel`: started with it, or told to adopt it if it runs.
-pub(super) async fn hand_over(shared: &Arc<Shared>, channel: ChannelId, table: AnyTable) {
-    let running = shared.actors.lock().unwrap().get(&channel).cloned();
+pub(super) async fn hand_over(registry: &Arc<Registry>, channel: ChannelId, table: AnyTable) {
+    let running = registry.actors.lock().unwrap().get(&channel).cloned();
     let table = match running {
         Some(sender) => match sender.send(Msg::Adopt(Box::new(table))).await {
             Ok(()) => return,
             // It stopped in between: a new one takes the table.
             Err(mpsc::error::SendError(Msg::Adopt(table))) => {
-                let mut actors = shared.actors.lock().unwrap();
+                let mut actors = registry.actors.lock().unwrap();
                 if actors
                     .get(&channel)
                     .is_some_and(|s| s.same_channel(&sender))
@@ -529,24 +513,24 @@ pub(super) async fn hand_over(shared: &Arc<Shared>, channel: ChannelId, table: A
         },
         None => table,
     };
-    spawn(shared, channel, Some(table));
+    spawn(registry, channel, Some(table));
 }
 
 /// The actor of `channel`, started (with `table`, if given) unless it runs already.
 pub(super) fn spawn(
-    shared: &Arc<Shared>,
+    registry: &Arc<Registry>,
     channel: ChannelId,
     table: Option<AnyTable>,
 ) -> mpsc::Sender<Msg> {
-    let mut actors = shared.actors.lock().unwrap();
+    let mut actors = registry.actors.lock().unwrap();
     if let Some(sender) = actors.get(&channel) {
         return sender.clone();
     }
     // A sleeping table wakes: its actor loads it, with the deadline it slept with. (A table
     // handed over finds none: the store moves a game only to a channel where none is open.)
-    let woken = shared.sleepers.lock().unwrap().take(channel);
+    let woken = registry.sleepers.lock().unwrap().take(channel);
     if woken.is_some() {
-        shared.alarm.notify_one();
+        registry.alarm.notify_one();
     }
     let woken = woken.filter(|_| table.is_none());
     let (tx, rx) = mpsc::channel(64);
@@ -558,30 +542,14 @@ pub(super) fn spawn(
         channel = %channel.get(),
         guild = tracing::field::Empty
     );
-    let mut actor = Actor {
-        cx: Cx {
-            shared: shared.clone(),
-            channel,
-            bot_due: None,
-            reshow_due: None,
-            reshow_pause: super::actor::RESHOW_FIRST,
-            unshown: false,
-            reshow_tries: 0,
-            said_unshown: false,
-            gone: None,
-        },
+    let mut actor = Actor::new(
+        Cx::new(registry.clone(), channel),
         table,
-        span: span.clone(),
-        guild_noted: false,
+        span.clone(),
         woken,
-        busy_at: tokio::time::Instant::now(),
-    };
+    );
     actor.arm_bot();
     let task = tokio::spawn(actor.run(rx).instrument(span));
-    shared.tasks.lock().unwrap().push(task);
+    registry.tasks.lock().unwrap().push(task);
     tx
-}
-
-pub(super) fn owns(config: &TableConfig, guild_id: GuildId) -> bool {
-    config.shards.is_none_or(|s| s.owns(guild_id))
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use tracing::{error, info};
 
-use super::registry::Shared;
+use super::services::Services;
 use super::{Origin, Reply, Who};
 use crate::engine::{GameKind, MessageKind, Player, Status};
 use crate::i18n::Lang;
@@ -36,7 +36,7 @@ pub struct ReviewRequest {
 }
 
 /// Answers a review request (privately, in the asker's language).
-pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
+pub(super) async fn answer(services: Arc<Services>, request: ReviewRequest) {
     let ReviewRequest {
         kind,
         game_id,
@@ -54,7 +54,7 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
         origin,
         lang,
     };
-    if let Some(preparing) = preparing(&shared, &ask).await {
+    if let Some(preparing) = preparing(&services, &ask).await {
         // The strategy is being prepared (after a start): say so at once, the review follows.
         let later = Box::pin(async move {
             if tokio::time::timeout(super::STRATEGY_WAIT, preparing)
@@ -63,7 +63,7 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
             {
                 return render::notice(Notice::NotPrepared, lang);
             }
-            match review(&shared, &ask).await {
+            match review(&services, &ask).await {
                 Ok(view) | Err(view) => view,
             }
         });
@@ -72,7 +72,7 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
             .await;
         return;
     }
-    let view = match review(&shared, &ask).await {
+    let view = match review(&services, &ask).await {
         Ok(view) | Err(view) => view,
     };
     let _ = reply.ephemeral(view).await;
@@ -81,13 +81,13 @@ pub(super) async fn answer(shared: Arc<Shared>, request: ReviewRequest) {
 /// Whether the strategy the review needs is still being prepared (that of the command's game,
 /// or of the clicked game's): then what resolves once it is ready. A game the store cannot name
 /// is left to the review to refuse.
-async fn preparing(shared: &Shared, ask: &Ask) -> Option<crate::games::Preparing> {
+async fn preparing(services: &Services, ask: &Ask) -> Option<crate::games::Preparing> {
     let kind = match (ask.kind, ask.game_id) {
         (Some(kind), _) => kind,
-        (None, Some(id)) => shared.store.kind_of(id).await.ok().flatten()?,
+        (None, Some(id)) => services.store.kind_of(id).await.ok().flatten()?,
         (None, None) => return None,
     };
-    shared.strategies.preparing(kind)
+    services.strategies.preparing(kind)
 }
 
 /// A [`ReviewRequest`] without its reply (which is not `Sync`).
@@ -101,7 +101,7 @@ pub(crate) struct Ask {
 }
 
 /// The review, or why there is none.
-async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, MessageView> {
+async fn review(services: &Arc<Services>, request: &Ask) -> Result<MessageView, MessageView> {
     let lang = request.lang;
     let failed = |e: &dyn std::fmt::Display| {
         error!(error = %e, "could not review a game");
@@ -113,7 +113,7 @@ async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, Mess
             return Err(render::notice(Notice::UnknownButton, lang));
         }
     }
-    let store = &shared.store;
+    let store = &services.store;
     let id = match (request.game_id, request.kind) {
         (Some(id), _) => id,
         (None, Some(kind)) => store
@@ -148,18 +148,18 @@ async fn review(shared: &Arc<Shared>, request: &Ask) -> Result<MessageView, Mess
         return Err(refusal(&Refusal::Pruned { id }, lang));
     }
     match kind.game() {
-        Some(game) => game.tables().review(shared, id, request).await,
+        Some(game) => game.tables().review(services, id, request).await,
         None => Err(refusal(&Refusal::Unknown { id }, lang)),
     }
 }
 
 /// The review of game `id` of the game `R`.
 pub(super) async fn review_of<R: super::Hosted>(
-    shared: &Arc<Shared>,
+    services: &Arc<Services>,
     id: GameId,
     request: &Ask,
 ) -> Result<MessageView, MessageView> {
-    let store = &shared.store;
+    let store = &services.store;
     type Game<R> = crate::engine::table::Game<R>;
     let lang = request.lang;
     let failed = |e: &dyn std::fmt::Display| {
@@ -185,14 +185,14 @@ pub(super) async fn review_of<R: super::Hosted>(
         user = %request.who.user_id.get(),
         "review"
     );
-    let shared = shared.clone();
+    let services = services.clone();
     tokio::task::spawn_blocking(move || {
         let reviewed = render::review::Reviewed {
             command: R::NAMES.command,
             code: R::NAMES.code,
             game_id: id,
         };
-        let strategy = shared.strategies.of::<R>()?;
+        let strategy = services.strategies.of::<R>()?;
         R::review_view(&events, player, strategy, reviewed, lang)
     })
     .await

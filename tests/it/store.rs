@@ -347,11 +347,11 @@ impl StoredGame for Flaky {
     fn placings(&self) -> Vec<Placing> {
         self.inner.placings()
     }
-    fn replay(events: &[FlakyEvent]) -> Result<Self, String> {
+    fn replay(events: &[FlakyEvent]) -> Result<Self, forgetit::store::ReplayError> {
         let events: Vec<Event> = events.iter().map(|e| e.event.clone()).collect();
-        Game::replay(&events)
-            .map(|inner| Flaky { inner })
-            .map_err(|e| e.to_string())
+        Ok(Flaky {
+            inner: Game::replay(&events)?,
+        })
     }
 }
 

@@ -55,11 +55,26 @@ pub struct InteractionReply {
     _registered: Registered,
 }
 
-/// The answer state of every [`InteractionReply`] alive, by interaction id and token: the stop
-/// answers what is still in flight at the end of its grace period by what was already sent
-/// ([`answer_left`]). In memory only: a token goes with the process.
-static REPLIES: LazyLock<Mutex<HashMap<(u64, String), ReplyState>>> =
-    LazyLock::new(Default::default);
+/// The answer state of every [`InteractionReply`] alive, by the bot's client that answers it (its
+/// address) and the interaction's id and token: the stop answers what is still in flight at the
+/// end of its grace period by what was already sent ([`answer_left`]). In memory only: a token
+/// goes with the process.
+///
+/// One map for the process, each bot's entries apart under its client's address (several bots
+/// may run in one process, as the tests' do, whose stand-ins may hand out the same ids): a reply
+/// is made from its bot's `Http` alone (by the handlers, `events.rs`, `router.rs`, `commands`),
+/// which carries nothing else of the bot's. Held by the bot (its `Data`), it would need a handle
+/// passed wherever a reply is made.
+static REPLIES: LazyLock<Mutex<HashMap<ReplyKey, ReplyState>>> = LazyLock::new(Default::default);
+
+/// A reply's key in [`REPLIES`]: the address of the bot's client that answers it, and its
+/// interaction's id and token.
+type ReplyKey = (usize, u64, String);
+
+/// The key in [`REPLIES`] of interaction `id` (`token`) answered through `http`.
+fn key(http: &Http, id: u64, token: &str) -> ReplyKey {
+    (http as *const Http as usize, id, token.to_string())
+}
 
 /// A reply's answer state, as [`REPLIES`] holds it (not keeping the reply's alive), and, for a
 /// private placeholder awaiting its answer (`ephemeral_then`), its person's language: the stop
@@ -67,26 +82,26 @@ static REPLIES: LazyLock<Mutex<HashMap<(u64, String), ReplyState>>> =
 #[derive(Clone)]
 struct ReplyState {
     state: Weak<tokio::sync::Mutex<Answered>>,
-    /// A placeholder's: its person's language, and the bot's client that answers it (its
-    /// address: several bots may run in one process, as the tests' do).
-    placeholder: Option<(Lang, usize)>,
+    /// A placeholder's: its person's language.
+    placeholder: Option<Lang>,
 }
 
 /// A reply's entry in [`REPLIES`], removed with the reply (unless a newer reply of the same
 /// interaction took its place).
 struct Registered {
-    key: (u64, String),
+    key: ReplyKey,
     state: Weak<tokio::sync::Mutex<Answered>>,
 }
 
 impl Registered {
     fn new(
+        http: &Http,
         id: serenity::InteractionId,
         token: &str,
         state: &Arc<tokio::sync::Mutex<Answered>>,
-        placeholder: Option<(Lang, usize)>,
+        placeholder: Option<Lang>,
     ) -> Self {
-        let key = (id.get(), token.to_string());
+        let key = key(http, id.get(), token);
         let state = Arc::downgrade(state);
         let entry = ReplyState {
             state: state.clone(),
@@ -118,8 +133,8 @@ pub(in crate::discord) fn placeholders_left(http: &Http) -> Vec<(u64, String, La
         .lock()
         .unwrap()
         .iter()
-        .filter_map(|((id, token), entry)| match entry.placeholder {
-            Some((lang, of)) if of == owner => Some((*id, token.clone(), lang)),
+        .filter_map(|((of, id, token), entry)| match entry.placeholder {
+            Some(lang) if *of == owner => Some((*id, token.clone(), lang)),
             _ => None,
         })
         .collect()
@@ -143,7 +158,7 @@ pub(in crate::discord) async fn answer_left(
     let state = REPLIES
         .lock()
         .unwrap()
-        .get(&(id, token.to_string()))
+        .get(&key(http, id, token))
         .and_then(|entry| entry.state.upgrade());
     // Held while the answer goes (as the reply holds it while its own does).
     let mut guard = match &state {
@@ -231,7 +246,7 @@ impl InteractionReply {
     pub fn command(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
         let state = Arc::default();
         InteractionReply {
-            _registered: Registered::new(id, &token, &state, None),
+            _registered: Registered::new(&http, id, &token, &state, None),
             http,
             id,
             token,
@@ -506,8 +521,7 @@ impl Reply for InteractionReply {
             self.ephemeral(now).await?;
             // Kept in the stop's view while the real answer is awaited (the reply that sent the
             // placeholder is gone): a stop meanwhile turns it into its notice ([`answer_left`]).
-            let owner = Arc::as_ptr(&http) as usize;
-            let _registered = Registered::new(id, &token, &state, Some((lang, owner)));
+            let _registered = Registered::new(&http, id, &token, &state, Some(lang));
             {
                 let mut answered = state.lock().await;
                 if *answered == Answered::Yes {

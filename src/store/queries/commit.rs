@@ -43,10 +43,11 @@ pub(super) async fn run_commits(
                 commits.filter(|((job, _), &applied)| applied && matches!(job, Job::Commit(_)));
             crate::telemetry::committed(batch.len(), commits.count());
         }
+        let written = written.map_err(std::sync::Arc::new);
         for (i, (_, reply)) in batch.drain(..).enumerate() {
             let _ = reply.send(match &written {
                 Ok(applied) => Ok(applied[i]),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e.clone()),
             });
         }
     }

@@ -14,12 +14,12 @@ impl<R: Hosted> Table<R> {
         mut view: MessageView,
         lang: Lang,
     ) {
-        match cx.shared.settings(self.place(cx.channel)).await {
+        match cx.services.settings(self.place(cx.channel)).await {
             Ok(settings) if !settings.on(&crate::settings::CHARTS) => return,
             Ok(_) => {}
             Err(e) => return warn!(error = %e, "could not read the server's settings; no chart"),
         }
-        let events = match cx.shared.store.events::<Game<R>>(self.id).await {
+        let events = match cx.services.store.events::<Game<R>>(self.id).await {
             Ok(events) => events,
             Err(e) => return warn!(error = %e, "could not read the game's log for its chart"),
         };

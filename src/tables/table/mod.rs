@@ -7,6 +7,7 @@ use tracing::{error, info, warn};
 
 use super::actor::{Cx, RESHOW_FIRST, RESHOW_MAX, RESHOW_TRIES};
 use super::games;
+use super::services::Services;
 use super::{
     Closed, Hosted, NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError,
     TableConfig, ThreadError,
@@ -104,9 +105,9 @@ impl<R: Hosted> Table<R> {
     /// What shows its messages: channel messages, or only answers to interactions.
     fn outbox<'a>(&self, cx: &'a Cx) -> &'a dyn Outbox {
         if self.reach.answers_only() {
-            &*cx.shared.answers
+            &*cx.services.answers
         } else {
-            &*cx.shared.outbox
+            &*cx.services.outbox
         }
     }
 
@@ -147,7 +148,7 @@ impl<R: Hosted> Table<R> {
             rematch_of,
             ..
         } = new;
-        let config = &cx.shared.config;
+        let config = &cx.services.config;
         let table_lang = table_lang.or(settings.language()).unwrap_or(default_lang);
         let clocks = settings.clocks();
         let (game, created) = match games::create::<R>(
@@ -174,7 +175,7 @@ impl<R: Hosted> Table<R> {
             }),
         };
         let stored = cx
-            .shared
+            .services
             .store
             .create_game_with(place, &game, &created, &opening)
             .await;
@@ -331,7 +332,7 @@ impl<R: Hosted> Table<R> {
                 return;
             }
             Intent::Odds => {
-                if let Some(preparing) = cx.shared.strategies.preparing(R::KIND) {
+                if let Some(preparing) = cx.services.strategies.preparing(R::KIND) {
                     return self.odds_when_ready(cx, reply, me, lang, preparing);
                 }
                 let view = self.odds_view(cx, me, lang).await;
@@ -379,13 +380,13 @@ impl<R: Hosted> Table<R> {
     /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
     /// first use, and waits for any other table using it).
     pub(super) async fn bot_action(&self, cx: &Cx) -> Option<Action<R::Move>> {
-        if let Some(preparing) = cx.shared.strategies.preparing(R::KIND) {
+        if let Some(preparing) = cx.services.strategies.preparing(R::KIND) {
             // The actor arms the move once the strategy is ready (`Actor::bot_move`); should it
             // come here before, it is awaited, not waited for on a thread.
             preparing.await;
         }
-        let (game, shared) = (self.game.clone(), cx.shared.clone());
-        tokio::task::spawn_blocking(move || games::bot_move(&game, &shared.strategies))
+        let (game, services) = (self.game.clone(), cx.services.clone());
+        tokio::task::spawn_blocking(move || games::bot_move(&game, &services.strategies))
             .await
             .unwrap_or_else(|e| {
                 error!(error = %e, "the bot seat's move failed");
@@ -432,7 +433,7 @@ impl<R: Hosted> Table<R> {
             render::notice::message_link(self.place(cx.channel).link_guild(), cx.channel, message)
         });
         let decided = {
-            let mut dice = cx.shared.dice.lock().unwrap();
+            let mut dice = cx.services.dice.lock().unwrap();
             games::decide(
                 &self.game,
                 action,
@@ -445,7 +446,7 @@ impl<R: Hosted> Table<R> {
         let event = decided?;
         let mut next = self.game.clone();
         next.evolve(&event);
-        let config = &cx.shared.config;
+        let config = &cx.services.config;
         let deadline_ms = match next.current_player() {
             // Any change in the lobby gives it its time again.
             None if next.status() == Status::Lobby => {
@@ -467,7 +468,7 @@ impl<R: Hosted> Table<R> {
         let new_turn = next.status() == Status::Playing
             && (self.game.status() == Status::Lobby || games::turn_ended(&self.game, &next));
         if let Err(e) = cx
-            .shared
+            .services
             .store
             .commit_from(
                 self.id,
@@ -482,7 +483,7 @@ impl<R: Hosted> Table<R> {
             error!(error = %e, game_id = self.id.get(), "could not commit an action");
             if let StoreError::Conflict { .. } = e {
                 // Someone else wrote this game: take the stored game as the truth.
-                match cx.shared.store.load::<Game<R>>(self.id).await {
+                match cx.services.store.load::<Game<R>>(self.id).await {
                     Ok(loaded) => *self = Table::from(loaded),
                     Err(e) => error!(error = %e, "could not reload the game"),
                 }

@@ -5,7 +5,14 @@ use super::*;
 impl<R: Hosted> Table<R> {
     /// The answer to Odds, worked out off the table's task like [`Table::bot_action`].
     pub(super) async fn odds_view(&self, cx: &Cx, asker: Player, lang: Lang) -> MessageView {
-        odds_of(self.game.clone(), cx.shared.clone(), asker, lang, self.lang).await
+        odds_of(
+            self.game.clone(),
+            cx.services.clone(),
+            asker,
+            lang,
+            self.lang,
+        )
+        .await
     }
 
     /// Odds asked for while the game's strategy is being prepared (after a start): "being
@@ -19,7 +26,7 @@ impl<R: Hosted> Table<R> {
         lang: Lang,
         preparing: crate::games::Preparing,
     ) {
-        let (game, shared, table_lang) = (self.game.clone(), cx.shared.clone(), self.lang);
+        let (game, services, table_lang) = (self.game.clone(), cx.services.clone(), self.lang);
         let later = Box::pin(async move {
             if tokio::time::timeout(crate::tables::STRATEGY_WAIT, preparing)
                 .await
@@ -27,27 +34,27 @@ impl<R: Hosted> Table<R> {
             {
                 return render::notice(Notice::NotPrepared, lang);
             }
-            odds_of(game, shared, asker, lang, table_lang).await
+            odds_of(game, services, asker, lang, table_lang).await
         });
         let waiting = render::notice(Notice::Preparing, lang);
         let task = tokio::spawn(async move {
             let _ = reply.ephemeral_then(waiting, later, lang).await;
         });
         // A stop waits for it as for the tables.
-        cx.shared.tasks.lock().unwrap().push(task);
+        cx.keep(task);
     }
 }
 
 /// The answer to Odds on `game`, worked out off the async runtime.
 async fn odds_of<R: Hosted>(
     game: Game<R>,
-    shared: std::sync::Arc<crate::tables::registry::Shared>,
+    services: std::sync::Arc<Services>,
     asker: Player,
     lang: Lang,
     table_lang: Lang,
 ) -> MessageView {
     let view = tokio::task::spawn_blocking(move || {
-        games::odds(&game, &shared.strategies, asker, lang, table_lang)
+        games::odds(&game, &services.strategies, asker, lang, table_lang)
     })
     .await;
     match view {

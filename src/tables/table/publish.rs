@@ -20,8 +20,8 @@ impl<R: Hosted> Table<R> {
         }
         // Public messages are in the table's language, whoever asked.
         let lang = self.lang;
-        let shared = cx.shared.clone();
-        let style = &shared.config.style;
+        let services = cx.services.clone();
+        let style = &services.config.style;
         let stage = self.game.status();
         let shown = match (before.status(), stage) {
             (Status::Lobby, _) => {
@@ -186,7 +186,7 @@ impl<R: Hosted> Table<R> {
 
     /// Posts the message of the turn that just began and remembers it; false if Discord refused.
     async fn post_turn(&mut self, cx: &Cx) -> bool {
-        let view = R::turn_view(&self.game, &cx.shared.config.style, self.lang);
+        let view = R::turn_view(&self.game, &cx.services.config.style, self.lang);
         let posted = match self
             .post_or_reuse(cx, self.outgoing(view), Post::Turn)
             .await
@@ -228,7 +228,7 @@ impl<R: Hosted> Table<R> {
             return self.adopt(cx, message_id, reply).await;
         }
         if self.turn_message == Some(message_id) && self.game.status() == Status::Playing {
-            let view = R::turn_view(&self.game, &cx.shared.config.style, self.lang);
+            let view = R::turn_view(&self.game, &cx.services.config.style, self.lang);
             match reply.update(self.outgoing(view)).await {
                 Ok(()) => return self.caught_up(cx),
                 Err((e, _)) => warn!(error = %e, "could not show the turn on a stale click"),
@@ -244,7 +244,7 @@ impl<R: Hosted> Table<R> {
     /// changes made while it had none to answer (a turn's deadline, a bot seat's moves) show at
     /// the next click, on the clicked message.
     async fn adopt(&mut self, cx: &mut Cx, message_id: MessageId, reply: Box<dyn Reply>) {
-        let style = cx.shared.config.style.clone();
+        let style = cx.services.config.style.clone();
         let (view, lobby) = match self.game.status() {
             Status::Lobby => (R::lobby_view(&self.game, self.lang), true),
             _ => (R::turn_view(&self.game, &style, self.lang), false),
@@ -310,7 +310,7 @@ impl<R: Hosted> Table<R> {
 
     pub(super) async fn save_messages(&self, cx: &Cx) {
         if let Err(e) = cx
-            .shared
+            .services
             .store
             .set_messages(self.id, self.lobby_message, self.turn_message)
             .await

@@ -7,7 +7,7 @@ impl<R: Hosted> Table<R> {
     /// progress): by editing it, or by posting it anew when it is gone, can't be edited any more
     /// or was never posted. If Discord refuses, tries again later, waiting longer each time.
     pub(in crate::tables) async fn reshow(&mut self, cx: &mut Cx) {
-        let style = cx.shared.config.style.clone();
+        let style = cx.services.config.style.clone();
         let (view, lobby) = match self.game.status() {
             Status::Lobby => (R::lobby_view(&self.game, self.lang), true),
             Status::Playing => (R::turn_view(&self.game, &style, self.lang), false),
@@ -114,7 +114,7 @@ impl<R: Hosted> Table<R> {
         {
             return false;
         }
-        let mut view = R::turn_view(&self.game, &cx.shared.config.style, self.lang);
+        let mut view = R::turn_view(&self.game, &cx.services.config.style, self.lang);
         let line = crate::tr!(self.lang, "game-on-lobby");
         view.content = match view.content.is_empty() {
             true => line,
@@ -153,7 +153,7 @@ impl<R: Hosted> Table<R> {
         let open = matches!(self.game.status(), Status::Lobby | Status::Playing);
         if open && self.shown_version != Some(version) {
             self.shown_version = Some(version);
-            cx.shared.shown(self.id, version);
+            cx.shown(self.id, version);
         }
     }
 
@@ -161,7 +161,7 @@ impl<R: Hosted> Table<R> {
     /// commit and its messages), and gives a person whose deadline passed while the bot was away
     /// a fresh one.
     pub(in crate::tables) async fn resume(&mut self, cx: &mut Cx) {
-        self.refresh_deadline(&cx.shared.config);
+        self.refresh_deadline(&cx.services.config);
         self.show_if_behind(cx).await;
     }
 

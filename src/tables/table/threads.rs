@@ -12,7 +12,7 @@ impl<R: Hosted> Table<R> {
         if self.lobby_channel.is_some() {
             return None;
         }
-        let wanted = match cx.shared.settings(self.place(cx.channel)).await {
+        let wanted = match cx.services.settings(self.place(cx.channel)).await {
             Ok(settings) => settings.on(&crate::settings::THREADS),
             Err(e) => {
                 warn!(error = %e, "could not read the server's settings; no thread");
@@ -47,7 +47,7 @@ impl<R: Hosted> Table<R> {
             }
         };
         if let Err(e) = cx
-            .shared
+            .services
             .store
             .move_to_thread(self.id, thread, cx.channel)
             .await
@@ -111,7 +111,7 @@ impl<R: Hosted> Table<R> {
         let thread = cx.channel;
         cx.reshow_due = None;
         cx.unshown = false;
-        match cx.shared.store.move_from_thread(self.id, thread).await {
+        match cx.services.store.move_from_thread(self.id, thread).await {
             Ok(channel) => {
                 info!(
                     thread = %thread.get(),
@@ -158,7 +158,7 @@ impl<R: Hosted> Table<R> {
     async fn say_why(&self, cx: &Cx, channel: ChannelId, key: &str, why: Closed) {
         let line = crate::tr!(self.lang, key, why = why.key());
         let line = self.outgoing(MessageView::new(&line));
-        if let Err(e) = cx.shared.outbox.post(channel, line, Post::Back).await {
+        if let Err(e) = cx.services.outbox.post(channel, line, Post::Back).await {
             warn!(error = %e, "could not say why the game left its thread");
         }
     }
