@@ -14,7 +14,8 @@
 //! `locales` test checks that every id exists in every language with the same variables), a
 //! variant here, and its entries in [`Lang::ALL`] and [`SHARED`] (and each game's `LOCALES`).
 
-use std::sync::{LazyLock, Mutex, PoisonError, RwLock};
+use crate::sync::{Lock, ReadWrite};
+use std::sync::{LazyLock, Mutex, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -174,8 +175,7 @@ static REGISTERED: RwLock<&'static [FluentBundle<FluentResource>]> = RwLock::new
 static REGISTERED_FILES: Mutex<Vec<(&'static str, String, &'static str)>> = Mutex::new(Vec::new());
 
 fn registered(lang: Lang) -> Option<&'static FluentBundle<FluentResource>> {
-    let bundles: &'static [FluentBundle<FluentResource>] =
-        *REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+    let bundles: &'static [FluentBundle<FluentResource>] = *REGISTERED.reading();
     bundles.get(lang as usize)
 }
 
@@ -183,9 +183,7 @@ fn registered(lang: Lang) -> Option<&'static FluentBundle<FluentResource>> {
 /// `locales` (language code, text), as the file `{command}.ftl`. Its messages are found after
 /// the built-in ones'.
 pub fn register_game_texts(command: &str, locales: &[(&'static str, &'static str)]) {
-    let mut files = REGISTERED_FILES
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
+    let mut files = REGISTERED_FILES.locked();
     files.extend(
         locales
             .iter()
@@ -204,7 +202,7 @@ pub fn register_game_texts(command: &str, locales: &[(&'static str, &'static str
         })
         .collect();
     // A handful of games, registered once each for the life of the process.
-    *REGISTERED.write().unwrap_or_else(PoisonError::into_inner) = Vec::leak(bundles);
+    *REGISTERED.writing() = Vec::leak(bundles);
 }
 
 fn new_bundle(lang: Lang) -> FluentBundle<FluentResource> {

@@ -15,6 +15,7 @@ pub mod sandbox;
 pub mod settings;
 pub mod store;
 pub mod strategy;
+pub mod sync;
 pub mod tables;
 pub mod telemetry;
 pub mod unix;

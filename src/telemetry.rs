@@ -15,6 +15,7 @@
 //! `increase()` sees the first event; the process's own (`process_*`) are `metrics-process`'s,
 //! collected at each scrape.
 
+use crate::sync::Lock;
 use std::fmt::Write as _;
 use std::future::Future;
 use std::sync::{Mutex, OnceLock};
@@ -467,7 +468,7 @@ pub struct State {
 /// The metrics, `state` set, in Prometheus' text format: the recorder's, then the bot's own
 /// ([`BUILD_INFO`], and [`SHARD_LATENCY`] for its connected shards).
 pub fn render(handle: &PrometheusHandle, state: &State) -> String {
-    let _one = SCRAPE.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = SCRAPE.locked();
     process().collect();
     gauge!(OPEN_TABLES).set(state.open_tables as f64);
     gauge!(TABLES_ASLEEP).set(state.tables_asleep as f64);

@@ -5,6 +5,7 @@
 mod healthcheck;
 mod tools;
 
+use crate::sync::Lock;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -348,7 +349,7 @@ impl<S> tracing_subscriber::layer::Filter<S> for Hush {
             return false;
         }
         let now = std::time::Instant::now();
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = self.last.locked();
         match last.get(&meta.callsite()) {
             Some(at) if now.duration_since(*at) < SERENITY_WARN_EVERY => false,
             _ => {

@@ -4,8 +4,9 @@
 //! guarded by its version): every move is committed before it is shown, and one person's moves on
 //! one game are taken one at a time.
 
+use crate::sync::Lock;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rand::RngCore;
@@ -139,8 +140,7 @@ impl Dailies {
     fn lock(&self, user: UserId, kind: GameKind) -> Turnstile {
         self.0
             .locks
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+            .locked()
             .entry((user, kind))
             .or_default()
             .clone()
@@ -223,13 +223,7 @@ impl Dailies {
 
     /// Exact play's score on `kind`'s deal of `day` (a day that ended).
     async fn exact_score(&self, kind: GameKind, day: i64, key: [u8; 32]) -> Result<i64> {
-        if let Some(score) = self
-            .0
-            .exact
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&(kind, day))
-        {
+        if let Some(score) = self.0.exact.locked().get(&(kind, day)) {
             return Ok(*score);
         }
         let game = Self::game(kind)?;
@@ -245,11 +239,7 @@ impl Dailies {
                 Some(deal.score())
             })
             .await?;
-        self.0
-            .exact
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert((kind, day), score);
+        self.0.exact.locked().insert((kind, day), score);
         Ok(score)
     }
 

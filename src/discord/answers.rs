@@ -12,6 +12,7 @@
 //! message or was a click on it. With none left it says so ([`SendError::Unreachable`]), and the
 //! table waits for the next interaction there.
 
+use crate::sync::Lock;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
@@ -138,7 +139,7 @@ impl AnswerBook {
         followups: usize,
     ) {
         let now = self.now();
-        let mut channels = self.channels.lock().unwrap();
+        let mut channels = self.channels.locked();
         // Channels whose every token is spent are forgotten now and then, as others are noted.
         channels.notes += 1;
         if channels.notes >= SWEEP_EVERY {
@@ -170,7 +171,7 @@ impl AnswerBook {
     /// The newest token of `channel` that may still follow up, counted as used once.
     fn for_followup(&self, channel: ChannelId) -> Option<String> {
         let now = self.now();
-        let mut channels = self.channels.lock().unwrap();
+        let mut channels = self.channels.locked();
         let token = channels
             .tokens
             .get_mut(&channel)?
@@ -183,7 +184,7 @@ impl AnswerBook {
 
     /// Token `token` of `channel` made message `message`.
     fn made(&self, channel: ChannelId, token: &str, message: MessageId) {
-        let mut channels = self.channels.lock().unwrap();
+        let mut channels = self.channels.locked();
         if let Some(t) = channels
             .tokens
             .get_mut(&channel)
@@ -197,7 +198,7 @@ impl AnswerBook {
     /// is its original response.
     fn for_edit(&self, channel: ChannelId, message: MessageId) -> Option<(String, bool)> {
         let now = self.now();
-        let channels = self.channels.lock().unwrap();
+        let channels = self.channels.locked();
         channels.tokens.get(&channel)?.iter().rev().find_map(|t| {
             if !usable(t, now) {
                 None
@@ -346,7 +347,7 @@ mod tests {
             SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000),
         ));
         let read = now.clone();
-        (Arc::new(move || *read.lock().unwrap()), now)
+        (Arc::new(move || *read.locked()), now)
     }
 
     #[test]
@@ -374,7 +375,7 @@ mod tests {
         );
         assert_eq!(book.for_edit(channel, MessageId::new(3)), None);
         // Past the window, nothing.
-        *now.lock().unwrap() = start + TOKEN_USE;
+        *now.locked() = start + TOKEN_USE;
         assert_eq!(book.for_followup(channel), None);
         assert_eq!(book.for_edit(channel, MessageId::new(1)), None);
         assert_eq!(book.for_followup(ChannelId::new(8)), None);

@@ -12,6 +12,7 @@
 //! noted here with it, in memory only (nothing of an interaction is stored in the database), so
 //! a token goes with the process and the next start cannot answer it again.
 
+use crate::sync::Lock;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -54,7 +55,7 @@ impl InFlight {
     }
 
     fn note(&self, id: u64, what: String, token: Option<String>, lang: Lang) {
-        let mut pending = self.pending.lock().unwrap();
+        let mut pending = self.pending.locked();
         pending.insert(
             id,
             Pending {
@@ -68,7 +69,7 @@ impl InFlight {
     }
 
     fn done(&self, id: u64) {
-        let mut pending = self.pending.lock().unwrap();
+        let mut pending = self.pending.locked();
         if pending.remove(&id).is_some() {
             self.count.send_replace(pending.len());
         }
@@ -78,7 +79,7 @@ impl InFlight {
     /// (and is dropped) at its next event.
     pub(super) fn collector(self: &Arc<Self>, shard: u32) -> serenity::CollectorCallback {
         let generation = {
-            let mut generations = self.generation.lock().unwrap();
+            let mut generations = self.generation.locked();
             let next = generations.get(&shard).map_or(0, |g| g + 1);
             generations.insert(shard, next);
             next
@@ -88,7 +89,7 @@ impl InFlight {
             let Some(in_flight) = in_flight.upgrade() else {
                 return false;
             };
-            if in_flight.generation.lock().unwrap().get(&shard) != Some(&generation) {
+            if in_flight.generation.locked().get(&shard) != Some(&generation) {
                 return false;
             }
             if let Event::InteractionCreate(create) = event {
@@ -108,7 +109,7 @@ impl InFlight {
         if matches!(settled, Ok(Ok(_))) {
             return true;
         }
-        for (id, pending) in self.pending.lock().unwrap().iter() {
+        for (id, pending) in self.pending.locked().iter() {
             warn!(
                 interaction = id,
                 what = %pending.what,
@@ -126,8 +127,7 @@ impl InFlight {
     pub(super) async fn answer_left(&self, http: &serenity::Http) {
         let left: Vec<(u64, String, Lang)> = self
             .pending
-            .lock()
-            .unwrap()
+            .locked()
             .iter()
             .filter_map(|(id, p)| Some((*id, p.token.clone()?, p.lang)))
             .collect();

@@ -11,6 +11,7 @@
 //! - `/metrics`: the process's metrics in Prometheus' text format ([`crate::telemetry`]), 503
 //!   until the start has opened the database and built the tables.
 
+use crate::sync::Lock;
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -85,7 +86,7 @@ impl Health {
     /// Each shard of the process: whether it is connected, its stage, its heartbeat's latency.
     async fn shards(&self) -> Vec<(u32, serenity::ConnectionStage, Option<Duration>)> {
         let runners = self.shard_manager.runners.lock().await;
-        let mut seen = self.seen.lock().unwrap();
+        let mut seen = self.seen.locked();
         seen.extend(runners.keys().map(|id| id.0));
         let ids: Vec<u32> = match self.shards {
             Some(s) => (s.range.first..s.range.end).collect(),
@@ -112,7 +113,7 @@ impl Health {
         };
         let mut flipped = false;
         {
-            let mut acks = self.acks.lock().unwrap_or_else(|e| e.into_inner());
+            let mut acks = self.acks.locked();
             for (id, latency) in latencies {
                 let entry = acks.entry(id).or_insert(Acks {
                     latency,
@@ -151,12 +152,7 @@ impl Health {
                 problems.push(Unready::gateway(detail));
                 continue;
             }
-            let acks = self
-                .acks
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&id)
-                .copied();
+            let acks = self.acks.locked().get(&id).copied();
             if let Some(quiet) = acks.and_then(|acks| acks.silent_for(now)) {
                 problems.push(Unready::gateway(format!(
                     "shard {id} is connected, but no heartbeat of its has been acknowledged for \
@@ -226,12 +222,7 @@ impl Probes {
                     .to_string(),
             }];
         }
-        if let Some(waiting) = self
-            .waiting
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
-        {
+        if let Some(waiting) = self.waiting.locked().clone() {
             return vec![waiting];
         }
         match self.health.get() {
@@ -347,7 +338,7 @@ impl Server {
                     health.sample_acks().await;
                 }
             });
-            *self.sampler.lock().unwrap_or_else(|e| e.into_inner()) = Some(sampler);
+            *self.sampler.locked() = Some(sampler);
         }
     }
 
@@ -355,11 +346,7 @@ impl Server {
     /// answered.
     pub(super) fn waiting(&self, what: Option<(&'static str, String)>) {
         let waiting = what.map(|(reason, detail)| Unready { reason, detail });
-        *self
-            .probes
-            .waiting
-            .lock()
-            .unwrap_or_else(|e| e.into_inner()) = waiting;
+        *self.probes.waiting.locked() = waiting;
     }
 
     /// The stop has begun: not ready any more (`draining`), alive until [`Server::stop`].
@@ -370,12 +357,7 @@ impl Server {
     pub(super) fn stop(&self) {
         self.task.abort();
         self.upkeep.abort();
-        if let Some(sampler) = self
-            .sampler
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-        {
+        if let Some(sampler) = self.sampler.locked().take() {
             sampler.abort();
         }
     }
@@ -484,7 +466,7 @@ pub(super) fn answered<T>(kind: &'static str, answered: &Result<T, serenity::Err
 
 /// Shard `shard` identified (READY): after its first session, a reconnection.
 pub(super) fn identified(data: &Data, shard: u32) {
-    if !data.identified.lock().unwrap().insert(shard) {
+    if !data.identified.locked().insert(shard) {
         telemetry::reconnected(shard, "identify");
     }
 }

@@ -36,6 +36,7 @@ pub use commands::message_ids as command_message_ids;
 pub(crate) use commands::{game_command, Command as SlashCommand};
 pub use startup::{start, BotError, BotOptions, RunningBot};
 
+use crate::sync::Lock;
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
@@ -77,7 +78,7 @@ pub struct Data {
 impl Data {
     /// The bot is (`member`) or is not a member of `guilds`.
     fn member_of(&self, guilds: impl IntoIterator<Item = serenity::GuildId>, member: bool) {
-        let mut members = self.members.lock().unwrap();
+        let mut members = self.members.locked();
         for guild in guilds {
             if member {
                 members.insert(guild);
@@ -96,7 +97,7 @@ impl Data {
         owners: &serenity::AuthorizingIntegrationOwners,
     ) -> Place {
         answers::place_of(guild, channel, owners, |g| {
-            self.members.lock().unwrap().contains(&g)
+            self.members.locked().contains(&g)
         })
     }
 

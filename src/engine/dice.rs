@@ -1,6 +1,7 @@
 //! Where dice come from. The engine never touches a global RNG: every roll asks a [`DiceSource`]
 //! the caller passes, so a test can script each die and production can use a seeded or OS RNG.
 
+use crate::sync::Lock;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -122,7 +123,7 @@ impl SharedDice {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, ScriptedDice> {
         // A panic while rolling leaves the script as it was: keep using it.
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.0.locked()
     }
 }
 

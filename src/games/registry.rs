@@ -5,10 +5,11 @@
 //! This is where the layers meet: each layer writes what it does for any game once, generically
 //! (`tables`, `store`, `discord::commands`, `strategy::sim`), and [`AnyGame`] hands it the game.
 
+use crate::sync::ReadWrite;
 use std::any::Any;
 use std::marker::PhantomData;
 use std::path::Path;
-use std::sync::{PoisonError, RwLock};
+use std::sync::RwLock;
 
 use futures::future::BoxFuture;
 
@@ -265,7 +266,7 @@ pub fn all() -> &'static [&'static dyn AnyGame] {
 /// key, code or command is another's is refused.
 pub fn register(game: &'static dyn AnyGame) -> Result<GameKind, Taken> {
     let kind = game.kind();
-    let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
+    let mut registered = REGISTERED.writing();
     let known = super::BUILT_IN.iter().chain(registered.iter());
     for other in known.map(|g| g.kind()) {
         if other == kind {
@@ -288,8 +289,7 @@ pub fn register(game: &'static dyn AnyGame) -> Result<GameKind, Taken> {
 
 /// Every game known: the built-in ones, then those registered.
 pub fn known() -> impl Iterator<Item = &'static dyn AnyGame> {
-    let registered: &'static [&'static dyn AnyGame] =
-        *REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+    let registered: &'static [&'static dyn AnyGame] = *REGISTERED.reading();
     super::BUILT_IN.iter().chain(registered).copied()
 }
 

@@ -1,6 +1,7 @@
 //! One channel's task: it alone holds the channel's game, handles one request at a time, and
 //! runs the timers (the move deadline, the bot seat's pace).
 
+use crate::sync::Lock;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -82,7 +83,7 @@ impl Cx {
     /// `task`, which answers for the table off its task, is waited for by a stop as the tables
     /// are.
     pub(super) fn keep(&self, task: tokio::task::JoinHandle<()>) {
-        self.registry.tasks.lock().unwrap().push(task);
+        self.registry.tasks.locked().push(task);
     }
 }
 
@@ -252,7 +253,7 @@ impl Actor {
             return false;
         };
         let registry = &self.cx.registry;
-        let mut actors = registry.actors.lock().unwrap();
+        let mut actors = registry.actors.locked();
         if rx.sender_strong_count() != 1 || !rx.is_empty() {
             return false;
         }
@@ -586,7 +587,7 @@ impl Actor {
         let (registry, channel) = (self.cx.registry.clone(), self.cx.channel);
         tokio::spawn(async move {
             preparing.await;
-            let actor = registry.actors.lock().unwrap().get(&channel).cloned();
+            let actor = registry.actors.locked().get(&channel).cloned();
             if let Some(actor) = actor {
                 let _ = actor.send(Msg::StrategyReady).await;
             }

@@ -1,5 +1,6 @@
 //! The tables of all channels: one actor task per channel, started on demand.
 
+use crate::sync::Lock;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -114,7 +115,7 @@ impl Registry {
     /// The table of `channel` sleeps, its game's deadline being `deadline` (called with `actors`
     /// held, where its actor left it).
     pub(super) fn put_to_sleep(&self, channel: ChannelId, deadline: Option<i64>) {
-        self.sleepers.lock().unwrap().insert(channel, deadline);
+        self.sleepers.locked().insert(channel, deadline);
         self.alarm.notify_one();
         self.slept.send_modify(|slept| *slept += 1);
     }
@@ -129,7 +130,7 @@ impl Registry {
             }
             let next = match self.draining.load(Ordering::SeqCst) {
                 true => None,
-                false => self.sleepers.lock().unwrap().next(),
+                false => self.sleepers.locked().next(),
             };
             let Some(next) = next else {
                 self.alarm.notified().await;
@@ -146,7 +147,7 @@ impl Registry {
             }
             let now = crate::store::now_ms();
             let due: Vec<ChannelId> = {
-                let sleepers = self.sleepers.lock().unwrap();
+                let sleepers = self.sleepers.locked();
                 let due = sleepers.due.iter().take_while(|&&(at, _)| at <= now);
                 due.map(|&(_, channel)| channel).collect()
             };
@@ -159,12 +160,12 @@ impl Registry {
 
     /// Game `game_id`'s message shows its `version`.
     pub(super) fn shown(&self, game_id: GameId, version: u64) {
-        self.shown.lock().unwrap().insert(game_id, version);
+        self.shown.locked().insert(game_id, version);
     }
 
     /// Writes the versions seen since the last write.
     async fn flush_shown(&self) {
-        let batch: Vec<(GameId, u64)> = self.shown.lock().unwrap().drain().collect();
+        let batch: Vec<(GameId, u64)> = self.shown.locked().drain().collect();
         if batch.is_empty() {
             return;
         }
@@ -245,7 +246,7 @@ impl Tables {
             }),
         };
         let flusher = tokio::spawn(tables.registry.clone().run_flusher());
-        *tables.registry.flusher.lock().unwrap() = Some(flusher);
+        *tables.registry.flusher.locked() = Some(flusher);
         match shards {
             Some(shards) => {
                 info!(games = open.len(), %shards, "open games of this process's guilds loaded")
@@ -276,9 +277,9 @@ impl Tables {
             asleep = sleepers.deadlines.len(),
             "open games with nothing to do sleep"
         );
-        *tables.registry.sleepers.lock().unwrap() = sleepers;
+        *tables.registry.sleepers.locked() = sleepers;
         let alarm = tokio::spawn(tables.registry.clone().run_alarm());
-        *tables.registry.alarm_task.lock().unwrap() = Some(alarm);
+        *tables.registry.alarm_task.locked() = Some(alarm);
         if let Some(hook) = AFTER_LOADING.get() {
             hook();
         }
@@ -302,8 +303,8 @@ impl Tables {
     /// The channels whose table is in memory (their game loaded, or asked for) or sleeps, in
     /// order.
     pub fn channels(&self) -> Vec<ChannelId> {
-        let actors = self.registry.actors.lock().unwrap();
-        let sleepers = self.registry.sleepers.lock().unwrap();
+        let actors = self.registry.actors.locked();
+        let sleepers = self.registry.sleepers.locked();
         let mut channels: Vec<ChannelId> = actors.keys().copied().collect();
         channels.extend(sleepers.deadlines.keys().copied());
         channels.sort_unstable();
@@ -312,7 +313,7 @@ impl Tables {
 
     /// The channels whose table sleeps (see [`TableConfig::sleep_after`]), in order.
     pub fn asleep(&self) -> Vec<ChannelId> {
-        let sleepers = self.registry.sleepers.lock().unwrap();
+        let sleepers = self.registry.sleepers.locked();
         let mut channels: Vec<ChannelId> = sleepers.deadlines.keys().copied().collect();
         channels.sort_unstable();
         channels
@@ -320,14 +321,14 @@ impl Tables {
 
     /// How many tables sleep.
     pub fn tables_asleep(&self) -> usize {
-        self.registry.sleepers.lock().unwrap().deadlines.len()
+        self.registry.sleepers.locked().deadlines.len()
     }
 
     /// Waits until the table of `channel` sleeps (for tests and tools).
     pub async fn until_asleep(&self, channel: ChannelId) {
         let mut slept = self.registry.slept.subscribe();
         let asleep = || {
-            let sleepers = self.registry.sleepers.lock().unwrap();
+            let sleepers = self.registry.sleepers.locked();
             sleepers.deadlines.contains_key(&channel)
         };
         while !asleep() {
@@ -339,7 +340,7 @@ impl Tables {
 
     /// How many tables hold an open game (a lobby or a game in play) now, asleep or not.
     pub fn open_tables(&self) -> usize {
-        let asleep = self.registry.sleepers.lock().unwrap().deadlines.len();
+        let asleep = self.registry.sleepers.locked().deadlines.len();
         self.registry.open.load(Ordering::Relaxed) + asleep
     }
 
@@ -381,14 +382,7 @@ impl Tables {
     /// and saved (the messages of a turn that began, their ids). For tools and tests, which
     /// then read a state no action of the past is still changing.
     pub async fn settled(&self) {
-        let actors: Vec<_> = self
-            .registry
-            .actors
-            .lock()
-            .unwrap()
-            .values()
-            .cloned()
-            .collect();
+        let actors: Vec<_> = self.registry.actors.locked().values().cloned().collect();
         for actor in actors {
             let (done, settled) = tokio::sync::oneshot::channel();
             if actor.send(Msg::Settled(done)).await.is_ok() {
@@ -409,18 +403,18 @@ impl Tables {
     pub async fn shutdown(&self) {
         self.registry.closing.store(true, Ordering::SeqCst);
         self.registry.alarm.notify_one();
-        let alarm = self.registry.alarm_task.lock().unwrap().take();
+        let alarm = self.registry.alarm_task.locked().take();
         if let Some(alarm) = alarm {
             let _ = alarm.await;
         }
-        self.registry.actors.lock().unwrap().clear();
-        let tasks = std::mem::take(&mut *self.registry.tasks.lock().unwrap());
+        self.registry.actors.locked().clear();
+        let tasks = std::mem::take(&mut *self.registry.tasks.locked());
         for task in tasks {
             let _ = task.await;
         }
         // Every table has stopped: note what their messages show, so a restart sends nothing.
         self.registry.stop_flusher.notify_one();
-        let flusher = self.registry.flusher.lock().unwrap().take();
+        let flusher = self.registry.flusher.locked().take();
         if let Some(flusher) = flusher {
             let _ = flusher.await;
         }
@@ -441,7 +435,7 @@ impl Tables {
                         channel = %channel.get(),
                         "a table stopped unexpectedly; restarting it"
                     );
-                    let mut actors = self.registry.actors.lock().unwrap();
+                    let mut actors = self.registry.actors.locked();
                     if actors
                         .get(&channel)
                         .is_some_and(|s| s.same_channel(&sender))
@@ -473,13 +467,12 @@ impl Tables {
     /// process is open there).
     pub async fn thread_closed(&self, thread: ChannelId, why: super::Closed) {
         let sender = {
-            let actors = self.registry.actors.lock().unwrap();
+            let actors = self.registry.actors.locked();
             let running = actors.get(&thread).cloned();
             let asleep = self
                 .registry
                 .sleepers
-                .lock()
-                .unwrap()
+                .locked()
                 .deadlines
                 .contains_key(&thread);
             drop(actors);
@@ -494,13 +487,13 @@ impl Tables {
 
 /// Hands `table` to the actor of `channel`: started with it, or told to adopt it if it runs.
 pub(super) async fn hand_over(registry: &Arc<Registry>, channel: ChannelId, table: AnyTable) {
-    let running = registry.actors.lock().unwrap().get(&channel).cloned();
+    let running = registry.actors.locked().get(&channel).cloned();
     let table = match running {
         Some(sender) => match sender.send(Msg::Adopt(Box::new(table))).await {
             Ok(()) => return,
             // It stopped in between: a new one takes the table.
             Err(mpsc::error::SendError(Msg::Adopt(table))) => {
-                let mut actors = registry.actors.lock().unwrap();
+                let mut actors = registry.actors.locked();
                 if actors
                     .get(&channel)
                     .is_some_and(|s| s.same_channel(&sender))
@@ -522,13 +515,13 @@ pub(super) fn spawn(
     channel: ChannelId,
     table: Option<AnyTable>,
 ) -> mpsc::Sender<Msg> {
-    let mut actors = registry.actors.lock().unwrap();
+    let mut actors = registry.actors.locked();
     if let Some(sender) = actors.get(&channel) {
         return sender.clone();
     }
     // A sleeping table wakes: its actor loads it, with the deadline it slept with. (A table
     // handed over finds none: the store moves a game only to a channel where none is open.)
-    let woken = registry.sleepers.lock().unwrap().take(channel);
+    let woken = registry.sleepers.locked().take(channel);
     if woken.is_some() {
         registry.alarm.notify_one();
     }
@@ -550,6 +543,6 @@ pub(super) fn spawn(
     );
     actor.arm_bot();
     let task = tokio::spawn(actor.run(rx).instrument(span));
-    registry.tasks.lock().unwrap().push(task);
+    registry.tasks.locked().push(task);
     tx
 }

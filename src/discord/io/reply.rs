@@ -1,6 +1,7 @@
 //! Answering interactions: the initial response, deferred when slow, its follow-ups and edits,
 //! and what a stop tells the answers still owed.
 
+use crate::sync::Lock;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 
@@ -107,14 +108,14 @@ impl Registered {
             state: state.clone(),
             placeholder,
         };
-        REPLIES.lock().unwrap().insert(key.clone(), entry);
+        REPLIES.locked().insert(key.clone(), entry);
         Registered { key, state }
     }
 }
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        let mut replies = REPLIES.lock().unwrap();
+        let mut replies = REPLIES.locked();
         if replies
             .get(&self.key)
             .is_some_and(|entry| entry.state.ptr_eq(&self.state))
@@ -130,8 +131,7 @@ impl Drop for Registered {
 pub(in crate::discord) fn placeholders_left(http: &Http) -> Vec<(u64, String, Lang)> {
     let owner = http as *const Http as usize;
     REPLIES
-        .lock()
-        .unwrap()
+        .locked()
         .iter()
         .filter_map(|((of, id, token), entry)| match entry.placeholder {
             Some(lang) if *of == owner => Some((*id, token.clone(), lang)),
@@ -156,8 +156,7 @@ pub(in crate::discord) async fn answer_left(
     view: MessageView,
 ) -> Result<bool, serenity::Error> {
     let state = REPLIES
-        .lock()
-        .unwrap()
+        .locked()
         .get(&key(http, id, token))
         .and_then(|entry| entry.state.upgrade());
     // Held while the answer goes (as the reply holds it while its own does).

@@ -21,8 +21,9 @@ pub use rules::*;
 /// Which game this is (its key, code and command are in its `impl Rules`).
 pub const KIND: crate::engine::GameKind = <ForGetIt as crate::engine::table::Rules>::KIND;
 
+use crate::sync::Lock;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::engine::daily::{DailyForm, DailyReview, Measure};
 use crate::engine::deal::Place;
@@ -43,7 +44,7 @@ impl Strategy {
     /// The solver, even if a thread panicked while holding it: it only keeps values once they
     /// are complete, so its tables are never half-written.
     pub fn solver(&self) -> MutexGuard<'_, solver::Solver> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.0.locked()
     }
 }
 

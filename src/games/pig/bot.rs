@@ -17,8 +17,9 @@
 //! is solved exactly (a 2×2 system), the policies re-chosen at the solution, and again until they
 //! no longer change (policy iteration, a few rounds).
 
+use crate::sync::Lock;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use pig_solver::Three;
 
@@ -262,13 +263,7 @@ impl Solutions {
 
     /// The table for `target`; the first call solves it and others for that target wait.
     pub fn get(&self, target: u32) -> Arc<Table> {
-        let cell = self
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .entry(target)
-            .or_default()
-            .clone();
+        let cell = self.0.locked().entry(target).or_default().clone();
         cell.get_or_init(|| Arc::new(Table::solve(target))).clone()
     }
 }

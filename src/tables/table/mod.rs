@@ -1,5 +1,6 @@
 //! What a table does with a request, for any game: check, decide, commit, then show.
 
+use crate::sync::Lock;
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -433,7 +434,7 @@ impl<R: Hosted> Table<R> {
             render::notice::message_link(self.place(cx.channel).link_guild(), cx.channel, message)
         });
         let decided = {
-            let mut dice = cx.services.dice.lock().unwrap();
+            let mut dice = cx.services.dice.locked();
             games::decide(
                 &self.game,
                 action,
