@@ -2,8 +2,8 @@
 //! translate what people do into table requests and answer; no game rule is decided here.
 //! serenity and poise types do not leave this module.
 //!
-//! - [`startup`]: connecting, the REST clients, the shards, a clean stop ([`start`],
-//!   [`RunningBot`]);
+//! - [`startup`]: connecting, the REST clients, the shards ([`start`]); [`running`]: a started
+//!   bot and its clean stop ([`RunningBot`]);
 //! - [`events`]: the gateway's events (membership, guilds left) and the framework's errors and
 //!   checks;
 //! - [`router`]: every component interaction, from its custom_id to the table or the boards;
@@ -29,12 +29,14 @@ mod limits;
 mod options;
 pub mod patience;
 pub(super) mod router;
+mod running;
 mod startup;
 
 pub use answers::{system_clock, Clock};
 pub use commands::message_ids as command_message_ids;
 pub(crate) use commands::{game_command, Command as SlashCommand};
-pub use startup::{start, BotError, BotOptions, RunningBot};
+pub use running::RunningBot;
+pub use startup::{start, BotError, BotOptions};
 
 use crate::sync::Lock;
 use std::sync::Arc;

@@ -49,6 +49,7 @@ mod render_pig;
 mod render_review;
 mod review;
 mod review_e2e;
+mod rooms;
 mod sandbox;
 mod sandbox_browser;
 mod secrets_e2e;

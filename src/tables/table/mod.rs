@@ -11,7 +11,7 @@ use super::games;
 use super::services::Services;
 use super::{
     Closed, Hosted, NewGame, Origin, Outbox, Outgoing, Post, Reply, Request, SendError,
-    TableConfig, ThreadError,
+    TableConfig, ThreadError, Who,
 };
 use crate::engine::table::HostAct;
 use crate::engine::table::{Action, Game};
@@ -327,7 +327,7 @@ impl<R: Hosted> Table<R> {
                 return;
             }
         }
-        let (action, ack) = match intent {
+        match intent {
             Intent::Scores => {
                 let _ = reply.ephemeral(R::scores_view(&self.game, lang)).await;
                 return;
@@ -340,35 +340,12 @@ impl<R: Hosted> Table<R> {
                 let _ = reply.ephemeral(view).await;
                 return;
             }
-            Intent::Join => (
-                Action::Join {
-                    player: me,
-                    name: who.name.clone(),
-                },
-                Notice::Joined,
-            ),
-            Intent::Leave => (Action::Leave { player: me }, Notice::Left),
-            Intent::AddBot => (self.add_bot_action(), Notice::Done),
-            Intent::Start => (Action::Start { by: me }, Notice::Done),
-            Intent::Cancel => (Action::Cancel, Notice::Cancelled),
-            Intent::Kick { user_id } => {
-                let ack = if user_id == who.user_id {
-                    Notice::Left
-                } else {
-                    Notice::Kicked
-                };
-                (
-                    Action::Leave {
-                        player: Player::Person(user_id),
-                    },
-                    ack,
-                )
-            }
-            Intent::Play(mv) => (Action::Play { by: me, mv }, Notice::Done),
-            // The channel's actor answers Rematch (see `Actor::rematch`).
-            Intent::Rematch => return deny(reply, Notice::UnknownButton, lang).await,
-            // The service answers Review beside the tables (see `Tables::review`).
-            Intent::Review => return deny(reply, Notice::UnknownButton, lang).await,
+            _ => {}
+        }
+        // Rematch is the channel's actor's (see `Actor::rematch`), Review the service's, beside
+        // the tables (see `Tables::review`).
+        let Some((action, ack)) = self.action_for(intent, &who) else {
+            return deny(reply, Notice::UnknownButton, lang).await;
         };
         let version = self.game.version;
         self.apply(cx, action, clicked, Some((reply, ack, lang)))
@@ -376,6 +353,32 @@ impl<R: Hosted> Table<R> {
         if clicked.is_some() && self.game.version != version {
             self.last_click = Some(code);
         }
+    }
+
+    /// The action `intent` asks of the game for `who`, with the notice that acknowledges it;
+    /// `None` for an intent that asks nothing of the game.
+    fn action_for(&self, intent: Intent<R::Move>, who: &Who) -> Option<(Action<R::Move>, Notice)> {
+        let me = who.player();
+        Some(match intent {
+            Intent::Join => {
+                let name = who.name.clone();
+                (Action::Join { player: me, name }, Notice::Joined)
+            }
+            Intent::Leave => (Action::Leave { player: me }, Notice::Left),
+            Intent::AddBot => (self.add_bot_action(), Notice::Done),
+            Intent::Start => (Action::Start { by: me }, Notice::Done),
+            Intent::Cancel => (Action::Cancel, Notice::Cancelled),
+            Intent::Kick { user_id } => {
+                let ack = match user_id == who.user_id {
+                    true => Notice::Left,
+                    false => Notice::Kicked,
+                };
+                let player = Player::Person(user_id);
+                (Action::Leave { player }, ack)
+            }
+            Intent::Play(mv) => (Action::Play { by: me, mv }, Notice::Done),
+            Intent::Scores | Intent::Odds | Intent::Rematch | Intent::Review => return None,
+        })
     }
 
     /// The bot seat's move, worked out off the table's task (the solver may fill its tables on
