@@ -614,15 +614,15 @@ async fn standin(channels: usize) -> (Arc<Standin>, Vec<ChannelId>, Vec<UserId>)
     (Arc::new(standin), ids, users)
 }
 
-/// Get Dickey's strategy table, solved once for every bot the bench starts (a file in a
-/// directory kept for the whole run): each bot reads it at start, as a bot with its
-/// `strategy.cache` does, rather than solving it on both cores during the first measurement.
+/// Get Dickey's strategy table, solved once for every bot the bench starts: each bot reads it at
+/// start, as a bot with its `strategy.cache` does, rather than solving it on both cores during
+/// the first measurement. The file is the tests' (`tests/it/common/strategy.rs`, in
+/// `CARGO_TARGET_TMPDIR`), so a run after the tests (CI's smoke run) finds it solved, and a run
+/// solves it only once per build directory.
 fn strategy_cache() -> &'static Path {
-    static CACHE: std::sync::OnceLock<(tempfile::TempDir, std::path::PathBuf)> =
-        std::sync::OnceLock::new();
-    let (_, path) = CACHE.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("a directory for the strategy cache");
-        let path = dir.path().join("strategy-cache.bin");
+    static CACHE: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    CACHE.get_or_init(|| {
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("get-dickey-strategy.bin");
         let solved = Command::new(env!("CARGO_BIN_EXE_forgetit"))
             .args(["solve", "--game", "get-dickey", "--cache"])
             .arg(&path)
@@ -633,9 +633,8 @@ fn strategy_cache() -> &'static Path {
             solved.success() && path.is_file(),
             "Get Dickey's table solved"
         );
-        (dir, path)
-    });
-    path
+        path
+    })
 }
 
 /// A bot running as a child process, killed when dropped.
