@@ -124,30 +124,35 @@ impl InFlight {
     /// the bot is restarting ([`Notice::ShuttingDown`]): its answer (deferred or not) given
     /// through `http` as [`io::answer_left`] says, and its handler's own answer, should it come
     /// later, not sent. Each gets [`LEFT_ANSWER`]; they go together.
-    pub(super) async fn answer_left(&self, http: &serenity::Http) {
+    pub(super) async fn answer_left(&self, http: &serenity::Http, replies: &super::io::Replies) {
         let left: Vec<(u64, String, Lang)> = self
             .pending
             .locked()
             .iter()
             .filter_map(|(id, p)| Some((*id, p.token.clone()?, p.lang)))
             .collect();
-        Self::tell_restarting(http, left).await;
+        Self::tell_restarting(http, replies, left).await;
     }
 
     /// Tells the people still looking at a placeholder ("being prepared…") whose answer is
     /// still being worked out though its handler is done (Odds waiting for a strategy, a review
     /// being drawn) that the bot is restarting: at the end of the stop's grace period, after
     /// the tables, whose tasks work those answers out.
-    pub(super) async fn answer_placeholders(http: &serenity::Http) {
-        Self::tell_restarting(http, super::io::placeholders_left(http)).await;
+    pub(super) async fn answer_placeholders(http: &serenity::Http, replies: &super::io::Replies) {
+        let left = super::io::placeholders_left(replies);
+        Self::tell_restarting(http, replies, left).await;
     }
 
     /// Answers each of `left` (an interaction id, its token, its person's language) with the
     /// notice that the bot is restarting, as far as its answer went.
-    async fn tell_restarting(http: &serenity::Http, left: Vec<(u64, String, Lang)>) {
+    async fn tell_restarting(
+        http: &serenity::Http,
+        replies: &super::io::Replies,
+        left: Vec<(u64, String, Lang)>,
+    ) {
         let answers = left.into_iter().map(|(id, token, lang)| async move {
             let notice = render::notice(Notice::ShuttingDown, lang);
-            let answer = super::io::answer_left(http, id, &token, notice);
+            let answer = super::io::answer_left(http, replies, id, &token, notice);
             match tokio::time::timeout(LEFT_ANSWER, answer).await {
                 Ok(Ok(true)) => info!(interaction = id, "told that the bot is restarting"),
                 Ok(Ok(false)) => {}

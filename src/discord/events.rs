@@ -91,6 +91,7 @@ pub(super) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 .unwrap_or(Notice::UnknownCommand);
             let reply = InteractionReply::command(
                 ctx.http.clone(),
+                &framework.user_data.replies,
                 interaction.id,
                 interaction.token.clone(),
             );

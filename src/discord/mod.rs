@@ -75,6 +75,8 @@ pub struct Data {
     answers: Arc<answers::AnswerBook>,
     /// The daily deals.
     dailies: crate::daily::Dailies,
+    /// The answer state of its replies alive, for the stop.
+    replies: Arc<io::Replies>,
 }
 
 impl Data {

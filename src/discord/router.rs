@@ -19,8 +19,13 @@ pub(super) async fn route_click(
         &click.authorizing_integration_owners,
     );
     let reply = Box::new(
-        InteractionReply::component(ctx.http.clone(), click.id, click.token.clone())
-            .noting(data.noting(place, Some(click.message.id))),
+        InteractionReply::component(
+            ctx.http.clone(),
+            &data.replies,
+            click.id,
+            click.token.clone(),
+        )
+        .noting(data.noting(place, Some(click.message.id))),
     );
     // Whoever clicks gets private answers in their own language; the table's messages keep the
     // table's.
@@ -148,6 +153,7 @@ impl Clicked<'_> {
         let reply = Box::new(
             InteractionReply::click(
                 component.http.clone(),
+                &self.data.replies,
                 component.id,
                 component.token.clone(),
             )

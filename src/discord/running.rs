@@ -22,6 +22,8 @@ pub struct RunningBot {
     /// The client answering interactions: at the end of the grace period, what is still in
     /// flight is told the bot is restarting through it.
     pub(super) answers: Arc<serenity::Http>,
+    /// The answer state of its replies alive: what the end of the grace period answers.
+    pub(super) replies: Arc<super::io::Replies>,
     /// `/livez`, `/readyz`, `/healthz` and `/metrics`, if `metrics.listen` is set.
     pub(super) metrics: Option<super::health::Server>,
     /// Counts the shards' changes of connection stage (see [`RunningBot::shard_changes`]).
@@ -107,7 +109,9 @@ impl RunningBot {
             self.client.abort();
         }
         if !self.in_flight.settled(deadline).await {
-            self.in_flight.answer_left(&self.answers).await;
+            self.in_flight
+                .answer_left(&self.answers, &self.replies)
+                .await;
         }
         if tokio::time::timeout_at(deadline, self.tables.shutdown())
             .await
@@ -115,7 +119,7 @@ impl RunningBot {
         {
             warn!("tables still busy at the end of the stop's grace period: left");
         }
-        InFlight::answer_placeholders(&self.answers).await;
+        InFlight::answer_placeholders(&self.answers, &self.replies).await;
         self.store.close().await;
         // The shards closed, but serenity's client may still wait on a shard that was between
         // connections when they did: it gets as long again, then is left to the runtime's end.

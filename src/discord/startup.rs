@@ -173,6 +173,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
         tables: service.tables,
         store: reached.store.clone(),
         answers: client.http.clone(),
+        replies: service.replies.clone(),
         client: tokio::spawn(connect(client, identify)),
         sweeper: sweeper(config, reached.store),
         membership: recorded,
@@ -266,6 +267,8 @@ struct Service {
     answer_book: Arc<super::answers::AnswerBook>,
     /// Whether dice are drawn with the application emoji.
     pictures: bool,
+    /// The answer state of the bot's replies alive, for the stop.
+    replies: Arc<super::io::Replies>,
 }
 
 /// Prepares the dice's application emoji (before any message is drawn), starts the game service
@@ -308,6 +311,7 @@ async fn start_service(
         tables,
         dailies,
         answer_book,
+        replies: Arc::default(),
         pictures,
     })
 }
@@ -359,6 +363,7 @@ fn data(
         members: Default::default(),
         dailies: service.dailies.clone(),
         answers: service.answer_book.clone(),
+        replies: service.replies.clone(),
     }
 }
 

@@ -212,7 +212,8 @@ pub(super) fn game_of(ctx: Context<'_>) -> Result<GameKind, Error> {
 /// The answer to a command's interaction (given at once).
 fn reply_of(ctx: Context<'_>) -> Box<InteractionReply> {
     let (http, id, token) = interaction_of(ctx);
-    Box::new(InteractionReply::command(http, id, token).noting(noting(ctx)))
+    let replies = &ctx.data().replies;
+    Box::new(InteractionReply::command(http, replies, id, token).noting(noting(ctx)))
 }
 
 /// Where the answer to a command is noted, if the bot only answers interactions there.
@@ -224,7 +225,8 @@ fn noting(ctx: Context<'_>) -> Option<super::io::Noting> {
 /// answer is (`public`).
 fn table_reply_of(ctx: Context<'_>, public: bool) -> Box<InteractionReply> {
     let (http, id, token) = interaction_of(ctx);
-    Box::new(InteractionReply::table_command(http, id, token, public).noting(noting(ctx)))
+    let replies = &ctx.data().replies;
+    Box::new(InteractionReply::table_command(http, replies, id, token, public).noting(noting(ctx)))
 }
 
 fn interaction_of(

@@ -9,7 +9,7 @@ mod views;
 pub use outbox::HttpOutbox;
 pub(super) use outbox::{picture_edit, rest_failed, send_error};
 pub(super) use reply::{answer_left, placeholders_left};
-pub use reply::{InteractionReply, Noting, DEFER_AFTER};
+pub use reply::{InteractionReply, Noting, Replies, DEFER_AFTER};
 pub use views::{
     components, create_message, embeds, game_namer, mentioned, no_pings, pings, post_nonce,
     response, Namer,

@@ -3,7 +3,7 @@
 
 use crate::sync::Lock;
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex, Weak};
+use std::sync::{Arc, Mutex, Weak};
 
 use futures::future::BoxFuture;
 use poise::serenity_prelude as serenity;
@@ -52,32 +52,23 @@ pub struct InteractionReply {
     received: std::time::Instant,
     /// Where the bot only answers interactions: where the answer is noted once given.
     noting: Option<Noting>,
+    /// Its bot's replies, where a placeholder it leaves is kept ([`Replies`]).
+    replies: Arc<Replies>,
     /// Its state, found by the stop's answer to what is left in flight ([`answer_left`]).
     _registered: Registered,
 }
 
-/// The answer state of every [`InteractionReply`] alive, by the bot's client that answers it (its
-/// address) and the interaction's id and token: the stop answers what is still in flight at the
-/// end of its grace period by what was already sent ([`answer_left`]). In memory only: a token
-/// goes with the process.
-///
-/// One map for the process, each bot's entries apart under its client's address (several bots
-/// may run in one process, as the tests' do, whose stand-ins may hand out the same ids): a reply
-/// is made from its bot's `Http` alone (by the handlers, `events.rs`, `router.rs`, `commands`),
-/// which carries nothing else of the bot's. Held by the bot (its `Data`), it would need a handle
-/// passed wherever a reply is made.
-static REPLIES: LazyLock<Mutex<HashMap<ReplyKey, ReplyState>>> = LazyLock::new(Default::default);
+/// The answer state of every [`InteractionReply`] alive of one bot, by the interaction's id and
+/// token: the stop answers what is still in flight at the end of its grace period by what was
+/// already sent ([`answer_left`]). Held by the bot (`Data::replies`, and its `RunningBot` for the
+/// stop), handed to each reply it makes; in memory only: a token goes with the process.
+#[derive(Default)]
+pub struct Replies(Mutex<HashMap<ReplyKey, ReplyState>>);
 
-/// A reply's key in [`REPLIES`]: the address of the bot's client that answers it, and its
-/// interaction's id and token.
-type ReplyKey = (usize, u64, String);
+/// A reply's key in [`Replies`]: its interaction's id and token.
+type ReplyKey = (u64, String);
 
-/// The key in [`REPLIES`] of interaction `id` (`token`) answered through `http`.
-fn key(http: &Http, id: u64, token: &str) -> ReplyKey {
-    (http as *const Http as usize, id, token.to_string())
-}
-
-/// A reply's answer state, as [`REPLIES`] holds it (not keeping the reply's alive), and, for a
+/// A reply's answer state, as [`Replies`] holds it (not keeping the reply's alive), and, for a
 /// private placeholder awaiting its answer (`ephemeral_then`), its person's language: the stop
 /// answers it too, though its interaction's handler is done.
 #[derive(Clone)]
@@ -87,35 +78,40 @@ struct ReplyState {
     placeholder: Option<Lang>,
 }
 
-/// A reply's entry in [`REPLIES`], removed with the reply (unless a newer reply of the same
-/// interaction took its place).
+/// A reply's entry in its bot's [`Replies`], removed with the reply (unless a newer reply of the
+/// same interaction took its place).
 struct Registered {
+    replies: Arc<Replies>,
     key: ReplyKey,
     state: Weak<tokio::sync::Mutex<Answered>>,
 }
 
 impl Registered {
     fn new(
-        http: &Http,
+        replies: &Arc<Replies>,
         id: serenity::InteractionId,
         token: &str,
         state: &Arc<tokio::sync::Mutex<Answered>>,
         placeholder: Option<Lang>,
     ) -> Self {
-        let key = key(http, id.get(), token);
+        let key = (id.get(), token.to_string());
         let state = Arc::downgrade(state);
         let entry = ReplyState {
             state: state.clone(),
             placeholder,
         };
-        REPLIES.locked().insert(key.clone(), entry);
-        Registered { key, state }
+        replies.0.locked().insert(key.clone(), entry);
+        Registered {
+            replies: replies.clone(),
+            key,
+            state,
+        }
     }
 }
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        let mut replies = REPLIES.locked();
+        let mut replies = self.replies.0.locked();
         if replies
             .get(&self.key)
             .is_some_and(|entry| entry.state.ptr_eq(&self.state))
@@ -125,18 +121,15 @@ impl Drop for Registered {
     }
 }
 
-/// The private placeholders ("being prepared…") of the bot whose client is `http` still awaiting
-/// their answer, by interaction id and token, with their person's language: what a stop's end
-/// answers ([`answer_left`]), though their handlers are done.
-pub(in crate::discord) fn placeholders_left(http: &Http) -> Vec<(u64, String, Lang)> {
-    let owner = http as *const Http as usize;
-    REPLIES
+/// The private placeholders ("being prepared…") of the bot whose replies are `replies` still
+/// awaiting their answer, by interaction id and token, with their person's language: what a
+/// stop's end answers ([`answer_left`]), though their handlers are done.
+pub(in crate::discord) fn placeholders_left(replies: &Replies) -> Vec<(u64, String, Lang)> {
+    replies
+        .0
         .locked()
         .iter()
-        .filter_map(|((of, id, token), entry)| match entry.placeholder {
-            Some(lang) if *of == owner => Some((*id, token.clone(), lang)),
-            _ => None,
-        })
+        .filter_map(|((id, token), entry)| entry.placeholder.map(|lang| (*id, token.clone(), lang)))
         .collect()
 }
 
@@ -151,13 +144,15 @@ pub(in crate::discord) fn placeholders_left(http: &Http) -> Vec<(u64, String, La
 /// The reply's own answer, should it come later, is then not sent ([`Answered::Closed`]).
 pub(in crate::discord) async fn answer_left(
     http: &Http,
+    replies: &Replies,
     id: u64,
     token: &str,
     view: MessageView,
 ) -> Result<bool, serenity::Error> {
-    let state = REPLIES
+    let state = replies
+        .0
         .locked()
-        .get(&key(http, id, token))
+        .get(&(id, token.to_string()))
         .and_then(|entry| entry.state.upgrade());
     // Held while the answer goes (as the reply holds it while its own does).
     let mut guard = match &state {
@@ -242,10 +237,16 @@ pub const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(15
 
 impl InteractionReply {
     /// An answer given at once (never deferred).
-    pub fn command(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
+    pub fn command(
+        http: Arc<Http>,
+        replies: &Arc<Replies>,
+        id: serenity::InteractionId,
+        token: String,
+    ) -> Self {
         let state = Arc::default();
         InteractionReply {
-            _registered: Registered::new(&http, id, &token, &state, None),
+            _registered: Registered::new(replies, id, &token, &state, None),
+            replies: replies.clone(),
             http,
             id,
             token,
@@ -285,16 +286,26 @@ impl InteractionReply {
     }
 
     /// The answer to a click given at once (never deferred).
-    pub fn component(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
+    pub fn component(
+        http: Arc<Http>,
+        replies: &Arc<Replies>,
+        id: serenity::InteractionId,
+        token: String,
+    ) -> Self {
         InteractionReply {
             kind: "component",
-            ..InteractionReply::command(http, id, token)
+            ..InteractionReply::command(http, replies, id, token)
         }
     }
 
     /// The answer to a click, deferred if it is slow to come.
-    pub fn click(http: Arc<Http>, id: serenity::InteractionId, token: String) -> Self {
-        InteractionReply::component(http, id, token)
+    pub fn click(
+        http: Arc<Http>,
+        replies: &Arc<Replies>,
+        id: serenity::InteractionId,
+        token: String,
+    ) -> Self {
+        InteractionReply::component(http, replies, id, token)
             .deferring(CreateInteractionResponse::Acknowledge, Deferral::Update)
     }
 
@@ -302,6 +313,7 @@ impl InteractionReply {
     /// it is slow to come: publicly if its answer is public (`/start`'s lobby), else privately.
     pub fn table_command(
         http: Arc<Http>,
+        replies: &Arc<Replies>,
         id: serenity::InteractionId,
         token: String,
         public: bool,
@@ -312,7 +324,7 @@ impl InteractionReply {
         } else {
             Deferral::Private
         };
-        InteractionReply::command(http, id, token)
+        InteractionReply::command(http, replies, id, token)
             .deferring(CreateInteractionResponse::Defer(thinking), deferral)
     }
 
@@ -516,11 +528,11 @@ impl Reply for InteractionReply {
     ) -> BoxFuture<'static, Result<(), ReplyError>> {
         Box::pin(async move {
             let (http, token, state) = (self.http.clone(), self.token.clone(), self.state.clone());
-            let id = self.id;
+            let (id, replies) = (self.id, self.replies.clone());
             self.ephemeral(now).await?;
             // Kept in the stop's view while the real answer is awaited (the reply that sent the
             // placeholder is gone): a stop meanwhile turns it into its notice ([`answer_left`]).
-            let _registered = Registered::new(&http, id, &token, &state, Some(lang));
+            let _registered = Registered::new(&replies, id, &token, &state, Some(lang));
             {
                 let mut answered = state.lock().await;
                 if *answered == Answered::Yes {
