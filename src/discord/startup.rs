@@ -627,25 +627,35 @@ pub(super) async fn sweep_removed(store: Store, keep_logs_ms: Option<i64>) {
     }
 }
 
-pub(super) async fn shutdown_signal() {
+/// Resolves once the process is told to stop (SIGTERM, or Ctrl-C). The handlers are installed
+/// when this is called, not when the future is first polled: a signal that comes while what it
+/// races with is still on its first try (the start's wait for the database logs its first
+/// warning before it polls the stop) is not the default action's, which would kill the process.
+pub(super) fn shutdown_signal() -> impl std::future::Future<Output = ()> + Send {
     #[cfg(unix)]
     {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(_) => {
-                    let _ = tokio::signal::ctrl_c().await;
-                    return;
+        use tokio::signal::unix::{signal, SignalKind};
+        let term = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        async move {
+            match (term, interrupt) {
+                (Some(mut term), Some(mut interrupt)) => {
+                    tokio::select! {
+                        _ = interrupt.recv() => {}
+                        _ = term.recv() => {}
+                    }
                 }
-            };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 
