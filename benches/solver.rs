@@ -10,7 +10,7 @@ use forgetit::games::forgetit::race::{model, RaceKey};
 use forgetit::games::forgetit::solver::Solver;
 use forgetit::games::getdickey::bot::load_or_solve;
 use forgetit::games::getdickey::bot::scoring;
-use forgetit::strategy::sim::{run, SimConfig};
+use forgetit::strategy::sim::SimConfig;
 
 fn solve_a_turn(c: &mut Criterion) {
     c.bench_function("solve the For Get It turn from scratch", |b| {
@@ -106,7 +106,11 @@ fn simulate(c: &mut Criterion) {
             target: None,
         };
         group.bench_function(format!("{game:?} optimal vs greedy"), |b| {
-            b.iter(|| run(&config, Some(&cache), |_| {}).unwrap())
+            b.iter(|| {
+                forgetit::games::Games::built_in()
+                    .sim(&config, Some(&cache), &|_| {})
+                    .unwrap()
+            })
         });
     }
     group.finish();
@@ -146,7 +150,7 @@ fn daily_deals(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let cache = dir.path().join("get-dickey-strategy.bin");
     load_or_solve(Some(&cache), |_, _| {});
-    for game in forgetit::games::all()
+    for game in forgetit::games::Games::built_in()
         .iter()
         .filter(|g| g.daily().is_some())
     {

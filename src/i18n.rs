@@ -15,7 +15,7 @@
 //! variant here, and its entries in [`Lang::ALL`] and [`SHARED`] (and each game's `LOCALES`).
 
 use crate::sync::{Lock, ReadWrite};
-use std::sync::{LazyLock, Mutex, RwLock};
+use std::sync::{Mutex, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -32,7 +32,7 @@ pub enum Lang {
 }
 
 /// The `.ftl` files every game shares, embedded, in [`Lang::ALL`]'s order: (file name, text).
-/// Each game brings its own ([`Hosted::LOCALES`](crate::games::Hosted::LOCALES)).
+/// Each game brings its own ([`add_texts`]).
 const SHARED: [(Lang, &[(&str, &str)]); 2] = [
     (
         Lang::EnUs,
@@ -55,9 +55,10 @@ const SHARED: [(Lang, &[(&str, &str)]); 2] = [
     ),
 ];
 
-/// Every language's `.ftl` files, in [`Lang::ALL`]'s order: the shared ones, then each game's
-/// (named `{command}.ftl`): (language, [(file name, text)]).
+/// Every language's `.ftl` files, in [`Lang::ALL`]'s order: the shared ones, then the texts of
+/// every game added so far ([`add_texts`]): (language, [(file name, text)]).
 pub fn resources() -> Vec<(Lang, Vec<(String, &'static str)>)> {
+    let added = ADDED.locked();
     SHARED
         .iter()
         .map(|(lang, shared)| {
@@ -65,11 +66,9 @@ pub fn resources() -> Vec<(Lang, Vec<(String, &'static str)>)> {
                 .iter()
                 .map(|(name, text)| (name.to_string(), *text))
                 .collect();
-            for game in crate::games::all() {
-                for (code, text) in game.locales() {
-                    if *code == lang.code() {
-                        files.push((format!("{}.ftl", game.kind().command()), *text));
-                    }
+            for (code, name, text) in added.iter() {
+                if *code == lang.code() {
+                    files.push((name.clone(), *text));
                 }
             }
             (*lang, files)
@@ -129,17 +128,13 @@ impl Lang {
 
     /// Whether the language has the message `id`.
     pub fn has(self, id: &str) -> bool {
-        bundle(self).has_message(id) || registered(self).is_some_and(|b| b.has_message(id))
+        bundles()[self as usize].has_message(id)
     }
 
     fn format(self, id: &str, args: Option<&FluentArgs<'_>>) -> String {
-        // The built-in texts first; those of registered games (none in the bot) are read only
-        // for an id the built-in ones lack.
-        let bundles = [self, Lang::EnUs].into_iter().flat_map(|lang| {
-            std::iter::once((lang, bundle(lang)))
-                .chain(std::iter::once_with(move || registered(lang).map(|b| (lang, b))).flatten())
-        });
-        for (lang, bundle) in bundles {
+        let bundles = bundles();
+        for lang in [self, Lang::EnUs] {
+            let bundle = &bundles[lang as usize];
             let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
                 continue;
             };
@@ -160,49 +155,37 @@ impl Lang {
     }
 }
 
-fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
-    static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> =
-        LazyLock::new(|| Lang::ALL.into_iter().map(build).collect());
-    &BUNDLES[lang as usize]
+/// The texts of the games added so far ([`add_texts`]): (language code, file name, text).
+static ADDED: Mutex<Vec<(&'static str, String, &'static str)>> = Mutex::new(Vec::new());
+
+/// Every language's bundle, in [`Lang::ALL`]'s order: the shared texts and those of every game
+/// added so far. Made anew only when a game's texts are added (once a game for the life of the
+/// process), so that a look-up is one read.
+static BUNDLES: RwLock<Option<&'static [FluentBundle<FluentResource>]>> = RwLock::new(None);
+
+fn bundles() -> &'static [FluentBundle<FluentResource>] {
+    if let Some(bundles) = *BUNDLES.reading() {
+        return bundles;
+    }
+    let mut bundles = BUNDLES.writing();
+    bundles.get_or_insert_with(build)
 }
 
-/// The bundles of the games registered beside the built-in ones (`games::register`), one per
-/// language in [`Lang::ALL`]'s order: the shared texts and every registered game's. Empty when no
-/// game was registered (the bot itself registers none).
-static REGISTERED: RwLock<&'static [FluentBundle<FluentResource>]> = RwLock::new(&[]);
-
-/// The texts of the games registered so far: (language code, file name, text).
-static REGISTERED_FILES: Mutex<Vec<(&'static str, String, &'static str)>> = Mutex::new(Vec::new());
-
-fn registered(lang: Lang) -> Option<&'static FluentBundle<FluentResource>> {
-    let bundles: &'static [FluentBundle<FluentResource>] = *REGISTERED.reading();
-    bundles.get(lang as usize)
-}
-
-/// Adds the texts of a game registered beside the built-in ones (`games::register`): its
-/// `locales` (language code, text), as the file `{command}.ftl`. Its messages are found after
-/// the built-in ones'.
-pub fn register_game_texts(command: &str, locales: &[(&'static str, &'static str)]) {
-    let mut files = REGISTERED_FILES.locked();
-    files.extend(
-        locales
-            .iter()
-            .map(|&(code, text)| (code, format!("{command}.ftl"), text)),
-    );
-    let bundles: Vec<_> = Lang::ALL
-        .into_iter()
-        .map(|lang| {
-            let mut bundle = new_bundle(lang);
-            for (code, name, text) in files.iter() {
-                if *code == lang.code() {
-                    add_file(&mut bundle, lang, name, text);
-                }
-            }
-            bundle
-        })
-        .collect();
-    // A handful of games, registered once each for the life of the process.
-    *REGISTERED.writing() = Vec::leak(bundles);
+/// Adds a game's texts, its `locales` (language code, text), as the file `{name}.ftl`: what a
+/// [`Games`](crate::games::Games) value does for each of its games when it is made, since every
+/// view looks its messages up through [`Lang`]. Adding a game's texts again adds nothing.
+pub fn add_texts(name: &str, locales: &[(&'static str, &'static str)]) {
+    let file = format!("{name}.ftl");
+    {
+        let mut added = ADDED.locked();
+        if added.iter().any(|(_, added, _)| *added == file) {
+            return;
+        }
+        added.extend(locales.iter().map(|&(code, text)| (code, file.clone(), text)));
+    }
+    let mut bundles = BUNDLES.writing();
+    // A handful of games, added once each for the life of the process.
+    *bundles = Some(build());
 }
 
 fn new_bundle(lang: Lang) -> FluentBundle<FluentResource> {
@@ -222,16 +205,18 @@ fn add_file(bundle: &mut FluentBundle<FluentResource>, lang: Lang, name: &str, t
         .unwrap_or_else(|errors| panic!("{}/{name}: {errors:?}", lang.code()));
 }
 
-fn build(lang: Lang) -> FluentBundle<FluentResource> {
-    let mut bundle = new_bundle(lang);
-    let (_, files) = resources()
+fn build() -> &'static [FluentBundle<FluentResource>] {
+    let bundles: Vec<_> = resources()
         .into_iter()
-        .find(|(l, _)| *l == lang)
-        .expect("every language has resources");
-    for (name, text) in files.iter() {
-        add_file(&mut bundle, lang, name, text);
-    }
-    bundle
+        .map(|(lang, files)| {
+            let mut bundle = new_bundle(lang);
+            for (name, text) in files.iter() {
+                add_file(&mut bundle, lang, name, text);
+            }
+            bundle
+        })
+        .collect();
+    Vec::leak(bundles)
 }
 
 /// Registers the elision functions on a bundle:

@@ -11,21 +11,27 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::fail;
 use crate::config::{Config, ConfigError};
 use crate::engine::GameKind;
-use crate::games::{SolveArgs, SolveError};
+use crate::games::{Games, SolveArgs, SolveError};
 use crate::store;
 use crate::store::redacted;
 use crate::strategy::sim::{self, SimConfig};
 
+/// The games of the command line: the bot's own.
+fn games() -> Games {
+    Games::built_in()
+}
+
 /// A game as `--game` names it: its key with dashes (`for_get_it` is `for-get-it`).
 pub(super) fn game_arg(s: &str) -> Result<GameKind, NoGame> {
     let names = || {
-        GameKind::all()
+        games()
+            .kinds()
             .iter()
             .map(|k| k.as_str().replace('_', "-"))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    GameKind::parse(&s.replace('-', "_")).ok_or_else(|| NoGame {
+    games().parse(&s.replace('-', "_")).ok_or_else(|| NoGame {
         asked: s.to_string(),
         games: names(),
     })
@@ -41,12 +47,13 @@ pub(super) struct NoGame {
 
 /// The games' names in `--game`'s help, and their policies in `--seats`'s.
 pub(super) fn with_games_help(command: clap::Command) -> clap::Command {
-    let names: Vec<String> = GameKind::all()
+    let names: Vec<String> = games()
+        .kinds()
         .iter()
         .map(|k| k.as_str().replace('_', "-"))
         .collect();
     let game = format!("The game: {}", names.join(", "));
-    let policies: Vec<String> = crate::games::all()
+    let policies: Vec<String> = games()
         .iter()
         .zip(&names)
         .map(|(game, name)| format!("{name}: {}", game.policies()))
@@ -101,7 +108,7 @@ pub(super) fn solve(
         bar.set_length(total);
         bar.set_position(done);
     };
-    let solved = match game.game() {
+    let solved = match games().game(game) {
         Some(game) => game.solve(&args, &progress),
         None => Err(SolveError::NoGame(game.as_str().to_string())),
     };
@@ -134,7 +141,8 @@ pub(super) fn sim(config: &SimConfig, file: Option<&Path>, cache: Option<String>
         bar.set_style(style);
     }
     let started = Instant::now();
-    let report = sim::run(config, cache.as_deref(), |done| bar.set_position(done));
+    let progress = |done| bar.set_position(done);
+    let report = games().sim(config, cache.as_deref(), &progress);
     bar.finish_and_clear();
     let report = match report {
         Ok(report) => report,
@@ -209,7 +217,7 @@ pub(super) fn migrate_db(from: &str, to: &str) -> ExitCode {
         Ok(runtime) => runtime,
         Err(e) => return fail(&e),
     };
-    let report = match runtime.block_on(store::migrate_db(from, to)) {
+    let report = match runtime.block_on(games().migrate_db(from, to)) {
         Ok(report) => report,
         // A database's error may span lines: the command's errors are one.
         Err(e) => {

@@ -77,11 +77,11 @@ pub enum BadValue {
 }
 
 impl Config {
-    /// Checks what the types alone don't: the game settings' ranges, the shard range against the
-    /// shard count, the proxy URL.
+    /// Checks what the types alone don't: the game settings' ranges (of the bot's own games), the
+    /// shard range against the shard count, the proxy URL.
     pub fn validate(&self) -> Result<(), BadValue> {
         let game = &self.game;
-        if let Some(target) = crate::games::server_target() {
+        if let Some(target) = crate::games::Games::built_in().server_target() {
             if !(target.min..=target.max).contains(&game.default_target) {
                 return Err(BadValue::DefaultTarget {
                     value: game.default_target,

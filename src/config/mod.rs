@@ -39,6 +39,23 @@ pub use self::running::{
 };
 pub use crate::duration::{MAX_BOT_PACE_MS, MAX_TURN_TIMEOUT_SECS};
 
+/// `[emoji]`, read and written with the pieces of the bot's own games.
+mod emoji_table {
+    use serde::de::DeserializeSeed;
+    use serde::{Deserializer, Serialize, Serializer};
+
+    use crate::games::Games;
+    use crate::render::dice::{Declared, DiceStyle};
+
+    pub fn serialize<S: Serializer>(style: &DiceStyle, serializer: S) -> Result<S::Ok, S::Error> {
+        Declared(&Games::built_in().pieces(), style).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DiceStyle, D::Error> {
+        Declared(&Games::built_in().pieces(), ()).deserialize(deserializer)
+    }
+}
+
 /// The file read when no `--config` is given (if it exists).
 pub const DEFAULT_FILE: &str = "config.toml";
 
@@ -48,6 +65,7 @@ pub struct Config {
     pub discord: DiscordConfig,
     pub database: DatabaseConfig,
     pub game: GameConfig,
+    #[serde(with = "emoji_table")]
     pub emoji: DiceStyle,
     pub strategy: StrategyConfig,
     pub log: LogConfig,
@@ -113,9 +131,10 @@ impl Config {
             )
     }
 
-    /// What the game service needs.
+    /// What the game service needs, for the bot's own games.
     pub fn tables(&self) -> TableConfig {
         TableConfig {
+            games: crate::games::Games::built_in(),
             turn_timeout: Duration::from_secs(self.game.turn_timeout_secs),
             lobby_timeout: Duration::from_secs(self.game.lobby_timeout_secs),
             bot_pace: Duration::from_millis(self.game.bot_pace_ms),

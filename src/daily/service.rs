@@ -146,15 +146,20 @@ impl Dailies {
             .clone()
     }
 
-    fn game(kind: GameKind) -> Result<&'static dyn AnyGame> {
-        kind.game()
+    /// The game of the kind `kind`, if the service offers it and it has a daily deal.
+    fn game(&self, kind: GameKind) -> Result<&'static dyn AnyGame> {
+        self.0
+            .tables
+            .config()
+            .games
+            .game(kind)
             .filter(|g| g.daily().is_some())
             .ok_or_else(|| DailyError::Broken(format!("{} has no daily deal", kind.as_str())))
     }
 
     /// The daily form of a game that has one.
-    fn form(kind: GameKind) -> Result<crate::engine::daily::DailyForm> {
-        Self::game(kind)?
+    fn form(&self, kind: GameKind) -> Result<crate::engine::daily::DailyForm> {
+        self.game(kind)?
             .daily()
             .ok_or_else(|| DailyError::Broken(format!("{} has no daily deal", kind.as_str())))
     }
@@ -196,7 +201,7 @@ impl Dailies {
     }
 
     async fn review(&self, deal: &DailyDeal, lang: Lang) -> Result<DailyReview> {
-        let game = Self::game(deal.kind)?;
+        let game = self.game(deal.kind)?;
         let events = deal.events.clone();
         self.with_strategy(deal.kind, move |strategy| {
             let deal = game.deal_load(&events).ok()?;
@@ -226,7 +231,7 @@ impl Dailies {
         if let Some(score) = self.0.exact.locked().get(&(kind, day)) {
             return Ok(*score);
         }
-        let game = Self::game(kind)?;
+        let game = self.game(kind)?;
         let score = self
             .with_strategy(kind, move |strategy| {
                 let seed = Seed::of(&key, day, kind);
@@ -249,11 +254,7 @@ impl Dailies {
         let (turn, points) = deal.progress();
         let progress = view::Progress {
             turn,
-            of: name
-                .kind
-                .game()
-                .and_then(|g| g.daily())
-                .and_then(|f| f.turns),
+            of: self.form(name.kind).ok().and_then(|f| f.turns),
             points,
         };
         Shown {
@@ -266,7 +267,7 @@ impl Dailies {
     /// already) its end with the time until the next one; the person's deals of earlier days left
     /// unfinished end first, as they stood.
     pub async fn open(&self, kind: GameKind, asker: &Asker) -> Result<Shown> {
-        let game = Self::game(kind)?;
+        let game = self.game(kind)?;
         let (key, first) = self.key().await?;
         let now = self.now_ms();
         let today = day_of(now);
@@ -290,7 +291,7 @@ impl Dailies {
         }
         if today > first {
             let score = self.exact_score(kind, today - 1, key).await?;
-            let measure = Self::form(kind)?.measure;
+            let measure = self.form(kind)?.measure;
             notes.push(view::exact_note(
                 Self::name(kind, today - 1, first),
                 score,
@@ -355,7 +356,7 @@ impl Dailies {
         lang: Lang,
         again: bool,
     ) -> Result<Shown> {
-        let game = Self::game(stored.kind)?;
+        let game = self.game(stored.kind)?;
         let today = day_of(now);
         match stored.ended {
             None => {
@@ -403,7 +404,7 @@ impl Dailies {
         chosen: Option<&str>,
         asker: &Asker,
     ) -> Result<(Answer, Option<DealRef>)> {
-        let game = Self::game(deal.kind)?;
+        let game = self.game(deal.kind)?;
         let (key, first) = self.key().await?;
         let now = self.now_ms();
         let today = day_of(now);
@@ -541,7 +542,7 @@ impl Dailies {
     pub async fn board(&self, kind: GameKind, guild: GuildId, lang: Lang) -> Result<MessageView> {
         let (_, first) = self.key().await?;
         let today = day_of(self.now_ms());
-        let measure = Self::form(kind)?.measure;
+        let measure = self.form(kind)?.measure;
         let rows: Vec<BoardRow> = self
             .0
             .store
@@ -566,7 +567,7 @@ impl Dailies {
     /// The person's ended deals of `kind`, oldest first, their deals of earlier days left
     /// unfinished ended first (as they stood); and today.
     async fn history(&self, kind: GameKind, user: UserId) -> Result<(Vec<Played>, i64)> {
-        Self::game(kind)?;
+        self.game(kind)?;
         let (_, first) = self.key().await?;
         let today = day_of(self.now_ms());
         let lock = self.lock(user, kind);

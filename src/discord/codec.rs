@@ -14,6 +14,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::engine::{GameKind, Period, Ranking};
+use crate::games::Games;
 use crate::i18n::Lang;
 use crate::ids::GameId;
 
@@ -85,7 +86,8 @@ pub fn encode(button: &Button) -> String {
     }
 }
 
-pub fn decode(custom_id: &str) -> Option<Button> {
+/// The button whose custom id is `custom_id`, its game one of `games`.
+pub fn decode(games: Games, custom_id: &str) -> Option<Button> {
     let parts = match custom_id.split(':').next() {
         Some("lb") => 7,
         Some("day") => 5,
@@ -99,7 +101,7 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             action: parts.next().filter(|a| !a.is_empty())?.to_string(),
         }),
         "lb" => {
-            let kind = GameKind::from_code(parts.next()?)?;
+            let kind = games.from_code(parts.next()?)?;
             let global = match parts.next()? {
                 "global" => true,
                 "server" => false,
@@ -126,7 +128,7 @@ pub fn decode(custom_id: &str) -> Option<Button> {
             })
         }
         "day" => Some(Button::Daily {
-            kind: GameKind::from_code(parts.next()?)?,
+            kind: games.from_code(parts.next()?)?,
             day: parts.next()?.parse().ok()?,
             version: parts.next()?.parse().ok()?,
             action: parts.next().filter(|a| !a.is_empty())?.to_string(),
@@ -166,7 +168,7 @@ mod tests {
                 action: "roll".into(),
             },
             Button::Leaderboard {
-                kind: *GameKind::all().last().expect("a game"),
+                kind: *Games::built_in().kinds().last().expect("a game"),
                 global: true,
                 by: Ranking::Best,
                 page: u32::MAX,
@@ -190,7 +192,7 @@ mod tests {
                 period: Period::All,
             },
             Button::Daily {
-                kind: *GameKind::all().last().expect("a game"),
+                kind: *Games::built_in().kinds().last().expect("a game"),
                 day: i64::MAX,
                 version: u64::MAX,
                 action: "choose:5".into(),
@@ -216,7 +218,7 @@ mod tests {
         for button in buttons {
             let id = encode(&button);
             assert!(id.len() <= 100, "{id}");
-            assert_eq!(decode(&id), Some(button));
+            assert_eq!(decode(Games::built_in(), &id), Some(button));
         }
     }
 
@@ -243,7 +245,7 @@ mod tests {
             "forget:1:yes:",
             "forget:1:yes:2",
         ] {
-            assert_eq!(decode(id), None, "{id}");
+            assert_eq!(decode(Games::built_in(), id), None, "{id}");
         }
     }
 }

@@ -15,6 +15,7 @@ use super::io::{self, DEFER_AFTER};
 use super::{Context, Data, Error};
 use crate::daily::{Answer, Asker, DailyError, DealRef};
 use crate::engine::GameKind;
+use crate::games::Games;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice, UiAction};
 use serenity::builder::Builder;
@@ -258,6 +259,6 @@ pub(super) async fn click(
 }
 
 /// The daily deal's kind of a click, if its game has one.
-pub(super) fn daily_kind(kind: GameKind) -> Option<GameKind> {
-    kind.game()?.daily().map(|_| kind)
+pub(super) fn daily_kind(games: Games, kind: GameKind) -> Option<GameKind> {
+    games.game(kind)?.daily().map(|_| kind)
 }

@@ -17,20 +17,21 @@ use base64::Engine;
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
-use crate::render::emoji::{self, AppDice};
+use crate::render::emoji::{self, AppDice, Sources};
 use crate::render::{DiceStyle, EmojiStyle};
 
 /// How long the start waits for the emoji (Discord rate-limits uploads).
 pub const SETUP_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The style to draw dice with: `style` with the application emoji if `emoji.style` asks for
-/// them and they could be set up, else `style` as it is (Unicode), the reason logged.
-pub async fn prepare(http: &serenity::Http, style: DiceStyle) -> DiceStyle {
+/// them and they could be set up (the pictures `dice`, of the bot's games), else `style` as it
+/// is (Unicode), the reason logged.
+pub async fn prepare(http: &serenity::Http, style: DiceStyle, dice: Sources<'_>) -> DiceStyle {
     if style.style == EmojiStyle::Unicode {
         info!("dice drawn with Unicode (emoji.style = \"unicode\")");
         return style;
     }
-    match tokio::time::timeout(SETUP_TIMEOUT, set_up(http)).await {
+    match tokio::time::timeout(SETUP_TIMEOUT, set_up(http, dice)).await {
         Ok(Ok(dice)) => style.with_application(dice),
         Ok(Err(reason)) => {
             warn!(%reason, "dice drawn with Unicode: the application emoji could not be set up");
@@ -64,7 +65,7 @@ enum SetUpError {
 }
 
 /// Lists the application's emoji, deletes the dice of other versions, uploads the missing ones.
-async fn set_up(http: &serenity::Http) -> Result<AppDice, SetUpError> {
+async fn set_up(http: &serenity::Http, dice: Sources<'_>) -> Result<AppDice, SetUpError> {
     if http.application_id().is_none() {
         let app = http
             .get_current_application_info()
@@ -78,7 +79,7 @@ async fn set_up(http: &serenity::Http) -> Result<AppDice, SetUpError> {
         .map_err(SetUpError::List)?;
     let mut ids: HashMap<String, u64> = HashMap::new();
     for e in listed {
-        if emoji::is_other_version(&e.name) {
+        if emoji::is_other_version(&e.name, dice) {
             match http.delete_application_emoji(e.id).await {
                 Ok(()) => info!(name = %e.name, "deleted a die emoji of another version"),
                 Err(error) => warn!(name = %e.name, %error, "could not delete an old die emoji"),
@@ -87,7 +88,7 @@ async fn set_up(http: &serenity::Http) -> Result<AppDice, SetUpError> {
             ids.insert(e.name, e.id.get());
         }
     }
-    let images = emoji::images();
+    let images = emoji::images(dice);
     let mut uploaded = 0;
     let missing: Vec<_> = images
         .iter()
@@ -124,5 +125,5 @@ async fn set_up(http: &serenity::Http) -> Result<AppDice, SetUpError> {
         already = images.len() - uploaded,
         "dice drawn with the application emoji"
     );
-    AppDice::from_ids(&ids).ok_or(SetUpError::Unrendered)
+    AppDice::from_ids(&ids, dice).ok_or(SetUpError::Unrendered)
 }

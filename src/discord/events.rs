@@ -88,7 +88,7 @@ pub(super) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             // A server-wide subcommand from a client that still lists it under a game's command:
             // where it moved.
             let notice = commands::moved(&framework.options.commands, &interaction.data, lang)
-                .unwrap_or(Notice::UnknownCommand);
+                .unwrap_or(Notice::UnknownCommand(framework.user_data.games.commands()));
             let reply = InteractionReply::command(
                 ctx.http.clone(),
                 &framework.user_data.replies,

@@ -62,6 +62,8 @@ type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// What every handler shares.
 pub struct Data {
+    /// The games it offers: its commands, and the games its buttons and stored games name.
+    games: crate::games::Games,
     tables: Tables,
     store: Store,
     membership: broadcast::Sender<Membership>,

@@ -2,6 +2,7 @@
 //! table of its channel, the leaderboards or the privacy prompt.
 
 use super::*;
+use crate::games::Games;
 use crate::ids::GameId;
 use crate::telemetry::{self, Route};
 
@@ -41,7 +42,7 @@ pub(super) async fn route_click(
         place,
         lang,
     };
-    match codec::decode(&click.data.custom_id) {
+    match codec::decode(data.games, &click.data.custom_id) {
         Some(Button::Game {
             game_id,
             version,
@@ -77,7 +78,7 @@ pub(super) async fn route_click(
             day,
             version,
             action,
-        }) => match daily::daily_kind(kind) {
+        }) => match daily::daily_kind(data.games, kind) {
             Some(kind) => {
                 let deal = crate::daily::DealRef { kind, day, version };
                 daily::click(ctx, data, click, place, lang, deal, action).await;
@@ -148,7 +149,7 @@ impl Clicked<'_> {
             game_id,
             version,
             message_id: click.message.id.into(),
-            message_kind: message_kind_of(&click.message),
+            message_kind: message_kind_of(self.data.games, &click.message),
         };
         let reply = Box::new(
             InteractionReply::click(
@@ -197,11 +198,11 @@ impl Clicked<'_> {
     ) {
         let click = self.click;
         // A page's button turns the page of a leaderboard, and of nothing else.
-        if !is_leaderboard(&click.message) {
+        if !is_leaderboard(self.data.games, &click.message) {
             return unknown_button(reply, self.lang).await;
         }
         let guild = serenity::GuildId::from(self.place.guild_id);
-        let view = commands::leaderboard_view(&self.data.store, board, guild, page, board_lang);
+        let view = commands::leaderboard_view(self.data, board, guild, page, board_lang);
         let view = match view.await {
             Ok(view) => view,
             Err(e) => {
@@ -226,7 +227,7 @@ impl Clicked<'_> {
 
 /// Whether `message` is a leaderboard page: its buttons (if any) are leaderboard buttons, and its
 /// embed's footer reads as a page's ("Page 1 of 3"), in one of the bot's languages.
-pub(super) fn is_leaderboard(message: &serenity::Message) -> bool {
+pub(super) fn is_leaderboard(games: Games, message: &serenity::Message) -> bool {
     let only_pages = message.components.iter().all(|row| {
         row.components.iter().all(|c| {
             let id = match c {
@@ -237,7 +238,7 @@ pub(super) fn is_leaderboard(message: &serenity::Message) -> bool {
                 serenity::ActionRowComponent::SelectMenu(m) => m.custom_id.as_deref(),
                 _ => None,
             };
-            id.and_then(codec::decode)
+            id.and_then(|id| codec::decode(games, id))
                 .is_some_and(|b| matches!(b, Button::Leaderboard { .. }))
         })
     });
@@ -286,7 +287,10 @@ pub(super) fn is_page_footer(text: &str) -> bool {
 
 /// The kind of game message `message` is, as its buttons and menus say: a lobby, a turn, or
 /// neither (a leaderboard, a game-over message, a turn that ended).
-pub(super) fn message_kind_of(message: &serenity::Message) -> Option<crate::engine::MessageKind> {
+pub(super) fn message_kind_of(
+    games: Games,
+    message: &serenity::Message,
+) -> Option<crate::engine::MessageKind> {
     message
         .components
         .iter()
@@ -299,7 +303,7 @@ pub(super) fn message_kind_of(message: &serenity::Message) -> Option<crate::engi
             serenity::ActionRowComponent::SelectMenu(menu) => menu.custom_id.as_deref(),
             _ => None,
         })
-        .find_map(|custom_id| match codec::decode(custom_id)? {
+        .find_map(|custom_id| match codec::decode(games, custom_id)? {
             Button::Game { action, .. } => {
                 Intent::<MoveText>::parse(&action, Some(""))?.message_kind()
             }

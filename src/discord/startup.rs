@@ -32,9 +32,9 @@ pub struct BotOptions {
     /// Awaited once the health endpoints are served and before the database is opened: tests
     /// hold a start there (a slow migration, a slow emoji set-up).
     pub hold_start: Option<futures::future::BoxFuture<'static, ()>>,
-    /// Games offered beside the bot's own (`crate::games::BUILT_IN`), each registered first
-    /// (`crate::games::register`): the tests' toy game. Empty in a service.
-    pub games: Vec<&'static dyn crate::games::AnyGame>,
+    /// The games the bot offers: its own (`Games::built_in`) in a service; tests add their toy
+    /// game.
+    pub games: crate::games::Games,
 }
 
 impl Default for BotOptions {
@@ -46,7 +46,7 @@ impl Default for BotOptions {
             strategy_hold: None,
             serving: None,
             hold_start: None,
-            games: Vec::new(),
+            games: crate::games::Games::built_in(),
         }
     }
 }
@@ -142,7 +142,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     log_reach(shards, proxy.as_deref());
     let metrics = serve_health_first(config, serving, hold_start).await?;
     let reached = reach(config, &token, proxy.as_deref(), metrics.as_ref()).await?;
-    let service = start_service(config, &reached, shards, dice, clock, strategy_hold);
+    let service = start_service(config, &reached, (games, shards), dice, clock, strategy_hold);
     let service = service.await?;
     let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
     let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
@@ -151,7 +151,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let identify = identify(config, shards, &reached, &shard_changes);
     let client = ClientParts {
         data: data(config, &reached, &service, membership),
-        games: [crate::games::all(), &games].concat(),
+        games,
         in_flight: in_flight.clone(),
         stage_changes: stage_changes.clone(),
     };
@@ -277,15 +277,16 @@ struct Service {
 async fn start_service(
     config: &Config,
     reached: &Reached,
-    shards: Option<Shards>,
+    (games, shards): (crate::games::Games, Option<Shards>),
     dice: Box<dyn DiceSource + Send>,
     clock: super::Clock,
     strategy_hold: Option<crate::games::Hold>,
 ) -> Result<Service, BotError> {
-    let style = emoji::prepare(&reached.rest, config.emoji.clone()).await;
+    let style = emoji::prepare(&reached.rest, config.emoji.clone(), &games.dice()).await;
     let pictures = style.has_application();
     let answer_book = Arc::new(super::answers::AnswerBook::new(clock.clone()));
     let table_config = TableConfig {
+        games,
         shards,
         style,
         ..config.tables()
@@ -355,6 +356,7 @@ fn data(
     membership: broadcast::Sender<Membership>,
 ) -> Data {
     Data {
+        games: service.tables.config().games,
         tables: service.tables.clone(),
         store: reached.store.clone(),
         membership,
@@ -371,7 +373,7 @@ fn data(
 struct ClientParts {
     data: Data,
     /// Every game the bot offers: its commands.
-    games: Vec<&'static dyn crate::games::AnyGame>,
+    games: crate::games::Games,
     /// Counts the interactions it delivers until they are handled.
     in_flight: Arc<InFlight>,
     /// Told each change of a shard's connection stage ([`StageWatch`]).
@@ -387,7 +389,7 @@ impl ClientParts {
         rest: Arc<serenity::Http>,
         answers: serenity::Http,
     ) -> Result<serenity::Client, BotError> {
-        let framework = framework(self.data, commands::of_games(&self.games), rest, config);
+        let framework = framework(self.data, commands::of_games(self.games), rest, config);
         let framework = Tracked {
             inner: framework,
             in_flight: self.in_flight,

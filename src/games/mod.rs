@@ -13,7 +13,7 @@ pub mod getdickey;
 pub mod pig;
 mod registry;
 
-pub use registry::{all, game, known, register, server_target, AnyGame, AnyStrategy, Entry, Taken};
+pub use registry::{AnyGame, AnyStrategy, Entry, Games, Taken};
 
 /// Every game the bot hosts, one line each, in the order the bot lists them (its commands, its
 /// statistics). Its kind, commands, table, texts and strategy follow from its `impl Hosted`.

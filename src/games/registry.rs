@@ -1,15 +1,14 @@
 //! The games as values: [`AnyGame`], what every layer asks of a game without naming it, written
-//! once for every [`Hosted`] game ([`Entry`]); the list of the games the bot offers
-//! ([`super::BUILT_IN`]); and the look-ups of a [`GameKind`] by its key, its code or its command.
+//! once for every [`Hosted`] game ([`Entry`]); and [`Games`], the games a service offers, made
+//! where the process starts and handed down, with the look-ups of a [`GameKind`] by its key, its
+//! code or its command.
 //!
 //! This is where the layers meet: each layer writes what it does for any game once, generically
 //! (`tables`, `store`, `discord::commands`, `strategy::sim`), and [`AnyGame`] hands it the game.
 
-use crate::sync::ReadWrite;
 use std::any::Any;
 use std::marker::PhantomData;
 use std::path::Path;
-use std::sync::RwLock;
 
 use futures::future::BoxFuture;
 
@@ -244,92 +243,170 @@ impl<R: Hosted> AnyGame for Entry<R> {
     }
 }
 
-/// Why [`register`] refused a game: its code or its command is another game's.
+/// Why [`Games::new`] refused a list: two of its games share a key, a code or a command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the game {game} has the code or the command of {other}")]
+#[error("the game {game} has the key, the code or the command of {other}")]
 pub struct Taken {
     pub game: &'static str,
     pub other: &'static str,
 }
 
-/// The games added to [`super::BUILT_IN`] by [`register`]: none in the bot itself.
-static REGISTERED: RwLock<&'static [&'static dyn AnyGame]> = RwLock::new(&[]);
-
-/// The games the bot offers: [`super::BUILT_IN`], in its order.
-pub fn all() -> &'static [&'static dyn AnyGame] {
-    super::BUILT_IN
+/// The games a service offers, as one value: made once where the process starts (`main`, the
+/// command line, a test's bot) and handed down to every layer that does something for each game
+/// (its commands, its tables, its stored games, its strategies); nothing below reaches for a list
+/// of its own. The bot's are [`Games::built_in`]; a test's bot offers the tests' toy game too
+/// ([`Games::with`]). Small and `Copy`: a slice of the games, in the order the bot lists them.
+#[derive(Clone, Copy)]
+pub struct Games {
+    games: &'static [&'static dyn AnyGame],
+    /// Their commands, in their order.
+    commands: &'static [&'static str],
 }
 
-/// Makes a game that is not in [`super::BUILT_IN`] known to the look-ups of a [`GameKind`] (its
-/// stored games, its buttons), for a service that offers it too (the tests' toy game, through
-/// `BotOptions::games`); its kind. Registering a game twice is registering it once; a game whose
-/// key, code or command is another's is refused.
-pub fn register(game: &'static dyn AnyGame) -> Result<GameKind, Taken> {
-    let kind = game.kind();
-    let mut registered = REGISTERED.writing();
-    let known = super::BUILT_IN.iter().chain(registered.iter());
-    for other in known.map(|g| g.kind()) {
-        if other == kind {
-            return Ok(kind);
+impl Games {
+    /// The bot's own games ([`super::BUILT_IN`]), in its order.
+    pub fn built_in() -> Games {
+        static BUILT: std::sync::OnceLock<Games> = std::sync::OnceLock::new();
+        *BUILT.get_or_init(|| Games::new(super::BUILT_IN).expect("the built-in games' names differ"))
+    }
+
+    /// The games `games`, in this order, their texts added to those every view reads
+    /// ([`crate::i18n::add_texts`]); refused if two share a key, a code or a command.
+    pub fn new(games: &'static [&'static dyn AnyGame]) -> Result<Games, Taken> {
+        for (i, game) in games.iter().enumerate() {
+            let kind = game.kind();
+            let same = |other: &GameKind| {
+                other.as_str() == kind.as_str()
+                    || other.code() == kind.code()
+                    || other.command() == kind.command()
+            };
+            if let Some(other) = games[..i].iter().map(|g| g.kind()).find(same) {
+                return Err(Taken {
+                    game: kind.as_str(),
+                    other: other.as_str(),
+                });
+            }
         }
-        if other.code() == kind.code() || other.command() == kind.command() {
-            return Err(Taken {
-                game: kind.as_str(),
-                other: other.as_str(),
-            });
+        for game in games {
+            crate::i18n::add_texts(game.kind().command(), game.locales());
         }
-    }
-    crate::i18n::register_game_texts(kind.command(), game.locales());
-    let mut games = registered.to_vec();
-    games.push(game);
-    // A handful of games, registered once each for the life of the process.
-    *registered = Vec::leak(games);
-    Ok(kind)
-}
-
-/// Every game known: the built-in ones, then those registered.
-pub fn known() -> impl Iterator<Item = &'static dyn AnyGame> {
-    let registered: &'static [&'static dyn AnyGame] = *REGISTERED.reading();
-    super::BUILT_IN.iter().chain(registered).copied()
-}
-
-/// The game of the kind `kind`: `None` only for a game neither built in nor registered.
-pub fn game(kind: GameKind) -> Option<&'static dyn AnyGame> {
-    known().find(|g| g.kind() == kind)
-}
-
-impl GameKind {
-    /// Every game the bot offers, in the registry's order.
-    pub fn all() -> Vec<GameKind> {
-        all().iter().map(|g| g.kind()).collect()
+        // Made once for a bot's games (the bot's own once for the process).
+        let commands = Vec::leak(games.iter().map(|g| g.kind().command()).collect());
+        Ok(Games { games, commands })
     }
 
-    /// The kind whose [`GameKind::as_str`] is `s`.
-    pub fn parse(s: &str) -> Option<GameKind> {
-        known().map(|g| g.kind()).find(|k| k.as_str() == s)
+    /// These games, then `more` (a game already here is not added twice).
+    pub fn with(self, more: &[&'static dyn AnyGame]) -> Result<Games, Taken> {
+        let mut games = self.games.to_vec();
+        for game in more {
+            if self.game(game.kind()).is_none() {
+                games.push(*game);
+            }
+        }
+        if games.len() == self.games.len() {
+            return Ok(self);
+        }
+        // A list made once for a bot (a test's), a few pointers long.
+        Games::new(Vec::leak(games))
     }
 
-    /// The kind whose [`GameKind::code`] is `s`.
-    pub fn from_code(s: &str) -> Option<GameKind> {
-        known().map(|g| g.kind()).find(|k| k.code() == s)
+    /// Every game, in order.
+    pub fn iter(self) -> impl Iterator<Item = &'static dyn AnyGame> {
+        self.games.iter().copied()
+    }
+
+    /// Their slash commands (each game's [`GameKind::command`]), in order.
+    pub fn commands(self) -> &'static [&'static str] {
+        self.commands
+    }
+
+    /// Every game's kind, in order.
+    pub fn kinds(self) -> Vec<GameKind> {
+        self.iter().map(|g| g.kind()).collect()
+    }
+
+    /// The game of the kind `kind`, if it is one of these.
+    pub fn game(self, kind: GameKind) -> Option<&'static dyn AnyGame> {
+        self.iter().find(|g| g.kind() == kind)
+    }
+
+    /// The kind whose [`GameKind::as_str`] (its key in the database) is `s`.
+    pub fn parse(self, s: &str) -> Option<GameKind> {
+        self.iter().map(|g| g.kind()).find(|k| k.as_str() == s)
+    }
+
+    /// The kind whose [`GameKind::code`] (in the ids of buttons) is `s`.
+    pub fn from_code(self, s: &str) -> Option<GameKind> {
+        self.iter().map(|g| g.kind()).find(|k| k.code() == s)
     }
 
     /// The kind whose [`GameKind::command`] is `s`.
-    pub fn from_command(s: &str) -> Option<GameKind> {
-        known().map(|g| g.kind()).find(|k| k.command() == s)
+    pub fn from_command(self, s: &str) -> Option<GameKind> {
+        self.iter().map(|g| g.kind()).find(|k| k.command() == s)
     }
 
-    /// The game of this kind: `None` only for a game neither built in nor registered.
-    pub fn game(self) -> Option<&'static dyn AnyGame> {
-        game(self)
+    /// `forgetit sim` of the game `config.game`, one of these (refused in one line otherwise):
+    /// see [`AnyGame::sim`].
+    pub fn sim(
+        self,
+        config: &SimConfig,
+        cache: Option<&Path>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<SimReport, SimError> {
+        match self.game(config.game) {
+            Some(game) => game.sim(config, cache, progress),
+            None => Err(SimError::NoGame(config.game.as_str().to_string())),
+        }
+    }
+
+    /// `forgetit migrate-db`: the database at `from` copied into the empty one at `to`, the open
+    /// games of each of these rebuilt on both sides (see [`crate::store::MigrateReport`]).
+    pub async fn migrate_db(
+        self,
+        from: &str,
+        to: &str,
+    ) -> Result<crate::store::MigrateReport, crate::store::MigrateError> {
+        let open: Vec<_> = self.iter().map(|g| (g.kind(), g.migrate())).collect();
+        crate::store::migrate_db(from, to, &open).await
+    }
+
+    /// Their dice's pieces as text (keys of the config's `[emoji]`), in order.
+    pub fn pieces(self) -> Vec<crate::render::dice::Pieces> {
+        self.iter().flat_map(|g| g.pieces().iter().copied()).collect()
+    }
+
+    /// Their dice's pictures: (file name, SVG source), in order.
+    pub fn dice(self) -> Vec<(&'static str, &'static str)> {
+        self.iter().flat_map(|g| g.dice().iter().copied()).collect()
+    }
+
+    /// Every message id the games' views read beyond their own files' names: the shared ones, and
+    /// those made from each game's names and those its views make at run time (for the check that
+    /// every id is in every language).
+    pub fn message_ids(self) -> Vec<String> {
+        let mut ids = crate::render::shared_message_ids();
+        for game in self.iter() {
+            ids.extend(crate::render::game_message_ids(
+                game.kind(),
+                game.rules_fields(),
+                game.reviews(),
+            ));
+            ids.extend(game.message_ids());
+        }
+        ids
+    }
+
+    /// The target a server (and the config's `game.default_target`) sets: that of the game whose
+    /// target is the server's ([`Target::server_default`]), if one's is.
+    pub fn server_target(self) -> Option<Target> {
+        self.iter()
+            .filter_map(|g| g.target())
+            .find(|t| t.server_default)
     }
 }
 
-/// The target a server (and the config's `game.default_target`) sets: that of the game whose
-/// target is the server's ([`Target::server_default`]), if one's is.
-pub fn server_target() -> Option<Target> {
-    all()
-        .iter()
-        .filter_map(|g| g.target())
-        .find(|t| t.server_default)
+impl std::fmt::Debug for Games {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter().map(|g| g.kind())).finish()
+    }
 }

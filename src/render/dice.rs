@@ -32,7 +32,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::de::{self, MapAccess, Visitor};
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -67,14 +67,6 @@ impl Pieces {
     fn single(&self) -> bool {
         self.defaults.len() == 1
     }
-}
-
-/// Every game's pieces (`Hosted::PIECES`), for every game known when asked (a game registered
-/// later is not missed: nothing is cached): what `[emoji]` may set.
-pub fn declared() -> Vec<Pieces> {
-    crate::games::known()
-        .flat_map(|game| game.pieces().iter().copied())
-        .collect()
 }
 
 /// The strings dice are drawn with: the config's choice of style and pieces, and the
@@ -172,16 +164,16 @@ pub(crate) fn faces(faces: &[u8]) -> String {
         .join(" ")
 }
 
-/// `[emoji]` as the config file writes it: `style`, then every game's pieces (the defaults
-/// where the config set none).
-impl Serialize for DiceStyle {
+/// `[emoji]` as the config file writes it, for games whose pieces are `declared`: `style`, then
+/// their pieces (the defaults where the config set none).
+impl Serialize for Declared<'_, &DiceStyle> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let declared = declared();
+        let Declared(declared, style) = self;
         let mut map = serializer.serialize_map(Some(declared.len() + 1))?;
-        map.serialize_entry("style", &self.style)?;
-        for pieces in declared {
+        map.serialize_entry("style", &style.style)?;
+        for pieces in declared.iter() {
             let values: Vec<&str> = (0..pieces.defaults.len())
-                .map(|i| match self.set.get(pieces.key).and_then(|v| v.get(i)) {
+                .map(|i| match style.set.get(pieces.key).and_then(|v| v.get(i)) {
                     Some(value) => value.as_str(),
                     None => pieces.defaults[i],
                 })
@@ -204,10 +196,10 @@ enum Value {
     Many(Vec<String>),
 }
 
-/// The keys `[emoji]` takes: `style`, and every game's pieces under their names and older names.
-fn known_keys() -> Vec<&'static str> {
+/// The keys `[emoji]` takes: `style`, and the `declared` pieces under their names and older names.
+fn known_keys(declared: &[Pieces]) -> Vec<&'static str> {
     let mut keys = vec!["style"];
-    for pieces in declared() {
+    for pieces in declared {
         keys.push(pieces.key);
         keys.extend(pieces.older);
     }
@@ -215,8 +207,8 @@ fn known_keys() -> Vec<&'static str> {
 }
 
 /// A key of `[emoji]` no game declares, refused naming the known ones (as serde words it).
-fn unknown_key<E: de::Error>(key: &str) -> E {
-    let known: Vec<String> = known_keys().iter().map(|k| format!("`{k}`")).collect();
+fn unknown_key<E: de::Error>(key: &str, declared: &[Pieces]) -> E {
+    let known: Vec<String> = known_keys(declared).iter().map(|k| format!("`{k}`")).collect();
     E::custom(format_args!(
         "unknown field `{key}`, expected one of {}",
         known.join(", ")
@@ -226,10 +218,12 @@ fn unknown_key<E: de::Error>(key: &str) -> E {
 /// Reads `[emoji]`: `style`, and the pieces the games declare (a key none declares is refused,
 /// naming the known ones; a list of the wrong length too). A key set under its older name is
 /// moved to its current one, unless that was set to other than its default.
-impl<'de> Deserialize<'de> for DiceStyle {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Emoji;
-        impl<'de> Visitor<'de> for Emoji {
+impl<'de> DeserializeSeed<'de> for Declared<'_, ()> {
+    type Value = DiceStyle;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<DiceStyle, D::Error> {
+        struct Emoji<'a>(&'a [Pieces]);
+        impl<'de> Visitor<'de> for Emoji<'_> {
             type Value = DiceStyle;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -244,7 +238,7 @@ impl<'de> Deserialize<'de> for DiceStyle {
                         style.style = map.next_value()?;
                         continue;
                     }
-                    let found = declared().into_iter().find_map(|p| {
+                    let found = self.0.iter().copied().find_map(|p| {
                         if p.key == key {
                             Some((p, false))
                         } else {
@@ -252,7 +246,7 @@ impl<'de> Deserialize<'de> for DiceStyle {
                         }
                     });
                     let Some((pieces, is_older)) = found else {
-                        return Err(unknown_key(&key));
+                        return Err(unknown_key(&key, self.0));
                     };
                     let values = match map.next_value::<Value>()? {
                         Value::One(one) if pieces.single() => vec![one],
@@ -286,6 +280,11 @@ impl<'de> Deserialize<'de> for DiceStyle {
                 Ok(style)
             }
         }
-        deserializer.deserialize_map(Emoji)
+        deserializer.deserialize_map(Emoji(self.0))
     }
 }
+
+/// `[emoji]` read or written for the games whose pieces are these (each game's
+/// `Hosted::PIECES`): `Declared(pieces, &style)` writes a style, `Declared(pieces, ())` reads one
+/// (a [`DeserializeSeed`]).
+pub struct Declared<'a, T>(pub &'a [Pieces], pub T);

@@ -33,6 +33,7 @@ pub mod settings;
 pub mod stats;
 pub mod view;
 
+use crate::engine::GameKind;
 use crate::games::Hosted;
 use crate::i18n::Lang;
 pub use dice::{DiceStyle, EmojiStyle};
@@ -115,30 +116,32 @@ pub fn game_text<R: Hosted>(part: &str, mut args: FluentArgs<'_>, lang: Lang) ->
 /// The rule every game shares: turns that time out, and leaving.
 const TIME_FIELD: &str = "time";
 
-/// Every message id made from a game's names, for every game the bot offers: its name
-/// (`game-<command>`), its lobby's, its end's, its rules card's (see [`rules_card`]), and those
-/// its views make at run time.
-pub fn game_message_ids() -> Vec<String> {
-    let mut ids: Vec<String> = SHARED_TEXTS
+/// Every message id made from a game's names (its kind `kind`): its name (`game-<command>`), its
+/// rules card's (see [`rules_card`], its `fields`), and its review's note if it `reviews`.
+pub fn game_message_ids(kind: GameKind, fields: &[&str], reviews: bool) -> Vec<String> {
+    let prefix = kind.code();
+    let mut ids = vec![
+        format!("game-{}", kind.command()),
+        format!("{prefix}-rules-intro"),
+    ];
+    if reviews {
+        // The game's note at the foot of a review.
+        ids.push(format!("{prefix}-review-note"));
+    }
+    for field in fields {
+        ids.extend([
+            format!("{prefix}-rules-{field}"),
+            format!("{prefix}-rules-{field}-text"),
+        ]);
+    }
+    ids.push(format!("{prefix}-rules-{TIME_FIELD}-text"));
+    ids
+}
+
+/// Every message id the games share ([`SHARED_TEXTS`]).
+pub fn shared_message_ids() -> Vec<String> {
+    SHARED_TEXTS
         .iter()
         .map(|part| format!("game-{part}"))
-        .collect();
-    for game in crate::games::all() {
-        ids.push(format!("game-{}", game.kind().command()));
-        ids.extend(game.message_ids());
-        let prefix = game.kind().code();
-        ids.push(format!("{prefix}-rules-intro"));
-        if game.reviews() {
-            // The game's note at the foot of a review.
-            ids.push(format!("{prefix}-review-note"));
-        }
-        for field in game.rules_fields().iter() {
-            ids.extend([
-                format!("{prefix}-rules-{field}"),
-                format!("{prefix}-rules-{field}-text"),
-            ]);
-        }
-        ids.push(format!("{prefix}-rules-{TIME_FIELD}-text"));
-    }
-    ids
+        .collect()
 }

@@ -57,6 +57,9 @@ pub fn refusal<E: ErrorText>(err: &RuleError<E>, lang: Lang) -> MessageView {
     MessageView::new(&error(err, lang))
 }
 
+/// The slash commands of the games a bot offers, in its order (`forgetit`, `pig`).
+pub type Commands = &'static [&'static str];
+
 /// Something to tell the person who clicked or ran a command, and only them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -69,14 +72,15 @@ pub enum Notice {
     Cancelled,
     /// The channel already has an open game.
     ChannelBusy(Busy),
-    /// There is no game in this channel.
-    NoGame,
+    /// There is no game in this channel: the games' commands (each game's
+    /// [`GameKind::command`](crate::engine::GameKind::command)).
+    NoGame(Commands),
     /// The channel's game is another game: its commands are under this command name.
     OtherGame(&'static str),
     /// The button belongs to a game that is over.
     GameOver,
-    /// Rematch, clicked by someone who did not play that game.
-    RematchPlayersOnly,
+    /// Rematch, clicked by someone who did not play that game: the games' commands.
+    RematchPlayersOnly(Commands),
     /// The button was on a turn message that is no longer current.
     Stale,
     /// A move clicked again (a double click): the click before it was the one that counted.
@@ -115,8 +119,8 @@ pub enum Notice {
     MissingOption(String),
     /// A slash command whose options could not be read.
     BadOptions,
-    /// A command or subcommand the bot does not have.
-    UnknownCommand,
+    /// A command or subcommand the bot does not have: the games' commands.
+    UnknownCommand(Commands),
     /// A game may not start in this channel: the server lets games start in these channels only.
     ChannelNotAllowed(Vec<ChannelId>),
     /// The server's settings are changed by members with Manage Server only.
@@ -295,13 +299,16 @@ fn notice_text(notice: Notice, lang: Lang) -> String {
         Notice::ChannelBusy(busy) => return channel_busy(&busy, lang),
         Notice::OtherGame(command) => return tr!(lang, "notice-other-game", command = command),
         // Every game's command, as the asker's client shows it.
-        Notice::NoGame => return tr!(lang, "notice-no-game", starts = or(&commands(lang, true))),
-        Notice::RematchPlayersOnly => {
-            let starts = or(&commands(lang, true));
+        Notice::NoGame(games) => {
+            let starts = or(&commands(games, lang, true));
+            return tr!(lang, "notice-no-game", starts = starts);
+        }
+        Notice::RematchPlayersOnly(games) => {
+            let starts = or(&commands(games, lang, true));
             return tr!(lang, "notice-rematch-players-only", starts = starts);
         }
-        Notice::UnknownCommand => {
-            let commands = or(&commands(lang, false));
+        Notice::UnknownCommand(games) => {
+            let commands = or(&commands(games, lang, false));
             return tr!(lang, "notice-unknown-command", commands = commands);
         }
         Notice::BadOption {
@@ -410,12 +417,12 @@ fn what_it_takes(option: &str, takes: Takes, lang: Lang) -> String {
     }
 }
 
-/// Every game's slash command in `lang`, as code (`/forgetit`), or with its `start`.
-fn commands(lang: Lang, start: bool) -> Vec<String> {
-    crate::engine::GameKind::all()
+/// The games' slash commands (`games`) in `lang`, as code (`/forgetit`), or with its `start`.
+fn commands(games: Commands, lang: Lang, start: bool) -> Vec<String> {
+    games
         .iter()
-        .map(|kind| {
-            let command = lang.t(&format!("cmd-{}", kind.command()));
+        .map(|game| {
+            let command = lang.t(&format!("cmd-{game}"));
             if start {
                 let start = lang.t("cmd-start");
                 format!("`/{command} {start}`")

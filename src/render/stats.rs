@@ -56,9 +56,11 @@ pub struct LeaderRow {
 }
 
 /// A player's lifetime statistics.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct StatsView {
     pub game: GameKind,
+    /// What the game shows beyond the figures every game's show.
+    pub shows: GameStats,
     pub name: String,
     pub games: u64,
     pub wins: u64,
@@ -68,10 +70,12 @@ pub struct StatsView {
     pub turns: u64,
 }
 
-impl Default for StatsView {
-    fn default() -> Self {
+impl StatsView {
+    /// No game played yet of the game `game`, which shows `shows`.
+    pub fn none(game: GameKind, shows: GameStats) -> StatsView {
         StatsView {
-            game: crate::games::all()[0].kind(),
+            game,
+            shows,
             name: String::new(),
             games: 0,
             wins: 0,
@@ -91,17 +95,20 @@ pub struct GameStats {
     pub fields: fn(&StatsView, Lang) -> Vec<(&'static str, String)>,
 }
 
+impl std::fmt::Debug for GameStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameStats")
+            .field("best_label", &self.best_label)
+            .finish_non_exhaustive()
+    }
+}
+
 impl GameStats {
     /// The statistics every game shows, and no more: its best is its best game.
     pub const SHARED: GameStats = GameStats {
         best_label: "leaderboard-by-best-game",
         fields: |_, _| Vec::new(),
     };
-}
-
-/// The statistics of the game `kind`, as its `impl Hosted` says.
-fn game_stats(kind: GameKind) -> GameStats {
-    kind.game().map_or(GameStats::SHARED, |game| game.stats())
 }
 
 /// A page of leaderboard as the store read it: of statistics, or of ratings.
@@ -129,6 +136,7 @@ pub enum BoardScope {
 /// (ratings are as they stand now: a period asked for is answered with why it does not apply).
 pub fn leaderboard_page(
     kind: GameKind,
+    shows: GameStats,
     scope: BoardScope,
     by: Ranking,
     period: Period,
@@ -181,7 +189,7 @@ pub fn leaderboard_page(
     let by_label = match by {
         Ranking::Wins => "leaderboard-by-wins",
         Ranking::Points => "leaderboard-by-points",
-        Ranking::Best => game_stats(kind).best_label,
+        Ranking::Best => shows.best_label,
         Ranking::Rating => "leaderboard-by-rating",
     };
     let note = rated.then(|| {
@@ -248,9 +256,11 @@ pub fn shown_rating(ordinal: f64) -> i64 {
     1500 + (millionths + 12_500).div_euclid(25_000)
 }
 
-/// `name`'s statistics of the game `kind`, as the store read them (`None`: no game played).
+/// `name`'s statistics of the game `kind` (which shows `shows`), as the store read them (`None`:
+/// no game played).
 pub fn player_stats(
     kind: GameKind,
+    shows: GameStats,
     name: &str,
     stats: Option<&PlayerStats>,
     ratings: &[Rating],
@@ -259,6 +269,7 @@ pub fn player_stats(
     let stats = stats.cloned().unwrap_or_default();
     let view = StatsView {
         game: kind,
+        shows,
         name: name.to_string(),
         games: stats.games,
         wins: stats.wins,
@@ -413,7 +424,7 @@ pub fn stats(view: &StatsView, lang: Lang) -> MessageView {
     if view.games == 0 {
         return MessageView::new("").embed(embed.description(&tr!(lang, "stats-none")));
     }
-    let fields = (game_stats(view.game).fields)(view, lang);
+    let fields = (view.shows.fields)(view, lang);
     let embed = fields
         .into_iter()
         .fold(played(embed, view, lang), |embed, (id, value)| {

@@ -138,8 +138,8 @@ pub enum ReplayError {
     #[error("the log rebuilds version {rebuilt}, the game row says {row}")]
     Version { rebuilt: u64, row: i64 },
     /// The game's kind is not one this bot knows.
-    #[error("the game {} is not one this bot knows", .0.as_str())]
-    UnknownKind(GameKind),
+    #[error("the game {0} is not one this bot offers")]
+    UnknownKind(String),
 }
 
 impl<E: std::error::Error + Send + Sync + 'static> From<table::ReplayError<E>> for ReplayError {
@@ -424,8 +424,9 @@ impl Store {
         each!(self, q => q.move_from_thread(game_id, thread).await)
     }
 
-    /// The open game (lobby or playing) of a channel, if any, with its kind.
-    pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(GameId, GameKind)>> {
+    /// The open game (lobby or playing) of a channel, if any, with its kind's key
+    /// ([`GameKind::as_str`]: the service's [`Games`](crate::games::Games) find its game).
+    pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(GameId, String)>> {
         each!(self, q => q.open_game_in(channel_id).await)
     }
 
@@ -479,8 +480,8 @@ impl Store {
         each!(self, q => q.seats(game_id).await)
     }
 
-    /// The kind of game `game_id`, if there is such a game.
-    pub async fn kind_of(&self, game_id: GameId) -> Result<Option<GameKind>> {
+    /// The kind's key of game `game_id` ([`GameKind::as_str`]), if there is such a game.
+    pub async fn kind_of(&self, game_id: GameId) -> Result<Option<String>> {
         each!(self, q => q.kind_of(game_id).await)
     }
 

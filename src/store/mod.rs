@@ -18,7 +18,8 @@ mod postgres;
 mod sqlite;
 
 pub(crate) use migrate::OpenGames;
-pub use migrate::{migrate_db, MigrateError, MigrateReport, Side};
+pub(crate) use migrate::migrate_db;
+pub use migrate::{MigrateError, MigrateReport, Side};
 pub use sqlite::{copy_path, COPIES_KEPT};
 
 /// Writes a consistent, checked copy of the bot's SQLite database to `to`, while the bot may

@@ -9,31 +9,25 @@ pub mod sim;
 use std::path::PathBuf;
 
 use crate::engine::GameKind;
-use crate::games::{AnyGame, AnyStrategy, Entry, Hold, Hosted, Preparing};
+use crate::games::{AnyGame, AnyStrategy, Entry, Games, Hold, Hosted, Preparing};
 
 /// The strategies of every table of a service: each game's
 /// [`Hosted::Strategy`](crate::games::Hosted::Strategy), made when the service starts (a game
 /// solves what it needs on first use, or from the start: [`Strategies::warm`]).
 pub struct Strategies {
-    games: Vec<(GameKind, AnyStrategy)>,
+    games: Vec<(&'static dyn AnyGame, AnyStrategy)>,
 }
 
 impl Strategies {
     /// The strategies of the games `games`; `cache`: a file a game may keep its solved table in
     /// (the config's `strategy.cache`).
-    pub fn of_games(games: &[&'static dyn AnyGame], cache: Option<PathBuf>) -> Strategies {
+    pub fn new(games: Games, cache: Option<PathBuf>) -> Strategies {
         Strategies {
             games: games
                 .iter()
-                .map(|game| (game.kind(), game.strategy(cache.as_deref())))
+                .map(|game| (game, game.strategy(cache.as_deref())))
                 .collect(),
         }
-    }
-
-    /// The strategies of every game known (the bot's, and any a test registered beside them).
-    pub fn new(cache: Option<PathBuf>) -> Strategies {
-        let games: Vec<_> = crate::games::known().collect();
-        Strategies::of_games(&games, cache)
     }
 
     /// Starts preparing what the games' strategies need (a solved table: read from its cache
@@ -41,19 +35,17 @@ impl Strategies {
     /// as the rest. `hold` runs on that thread first (tests hold the preparation with it), in the
     /// first game that has something to prepare.
     pub fn warm(&self, mut hold: Option<Hold>) {
-        for (kind, strategy) in &self.games {
-            if let Some(game) = kind.game() {
-                if game.preparing(strategy).is_some() {
-                    game.warm(strategy, hold.take());
-                }
+        for (game, strategy) in &self.games {
+            if game.preparing(strategy).is_some() {
+                game.warm(strategy, hold.take());
             }
         }
     }
 
     /// Waits until every game's strategy is ready (for tools and tests).
     pub async fn ready(&self) {
-        for (kind, strategy) in &self.games {
-            if let Some(preparing) = kind.game().and_then(|game| game.preparing(strategy)) {
+        for (game, strategy) in &self.games {
+            if let Some(preparing) = game.preparing(strategy) {
                 preparing.await;
             }
         }
@@ -62,19 +54,22 @@ impl Strategies {
     /// Whether the strategy of the game `kind` is still being prepared: then what resolves once
     /// it is ready.
     pub fn preparing(&self, kind: GameKind) -> Option<Preparing> {
-        let (_, strategy) = self.games.iter().find(|(k, _)| *k == kind)?;
-        kind.game()?.preparing(strategy)
+        let (game, strategy) = self.games.iter().find(|(g, _)| g.kind() == kind)?;
+        game.preparing(strategy)
     }
 
     /// The strategy of the game `kind`, as the service keeps it; `None` for a game the service
     /// does not offer.
     pub fn any(&self, kind: GameKind) -> Option<&AnyStrategy> {
-        self.games.iter().find(|(k, _)| *k == kind).map(|(_, s)| s)
+        self.games
+            .iter()
+            .find(|(g, _)| g.kind() == kind)
+            .map(|(_, s)| s)
     }
 
     /// The strategy of the game `R`; `None` for a game the service does not offer.
     pub fn of<R: Hosted>(&self) -> Option<&R::Strategy> {
-        let (_, strategy) = self.games.iter().find(|(k, _)| *k == R::KIND)?;
+        let (_, strategy) = self.games.iter().find(|(g, _)| g.kind() == R::KIND)?;
         Entry::<R>::strategy_of(strategy)
     }
 }

@@ -97,21 +97,6 @@ struct Outcome {
     turns: f64,
 }
 
-/// Plays the games (on every core) and sums them up; `progress(done)` is called as games end.
-/// The games' strategies are made from `cache` (see [`super::Strategies::new`]). A configuration
-/// that cannot be played is refused in one line.
-pub fn run(
-    config: &SimConfig,
-    cache: Option<&std::path::Path>,
-    progress: impl Fn(u64) + Sync,
-) -> Result<SimReport, SimError> {
-    let game = config
-        .game
-        .game()
-        .ok_or_else(|| SimError::NoGame(config.game.as_str().to_string()))?;
-    game.sim(config, cache, &progress)
-}
-
 /// The policies of a game, as checked from the typed names.
 fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<Policy<R>>, SimError> {
     let (min, max) = (R::MIN_SEATS.max(1), R::MAX_SEATS);
@@ -146,7 +131,10 @@ fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<Policy<R>>, SimError> {
     }
 }
 
-/// The run of the game `R` (what [`AnyGame::sim`](crate::games::AnyGame::sim) does).
+/// Plays the games of `R` (on every core) and sums them up; `progress(done)` is called as games
+/// end (what [`AnyGame::sim`](crate::games::AnyGame::sim) does). The game's strategy is made from
+/// `cache` (see [`super::Strategies::new`]). A configuration that cannot be played is refused in
+/// one line.
 pub(crate) fn run_game<R: Hosted>(
     config: &SimConfig,
     cache: Option<&std::path::Path>,

@@ -360,7 +360,7 @@ impl Actor {
                     }
                     None => Notice::GameOver,
                 },
-                Origin::Slash => Notice::NoGame,
+                Origin::Slash => Notice::NoGame(self.cx.services.config.games.commands()),
             };
             return deny(request.reply, notice, request.lang).await;
         };
@@ -425,9 +425,9 @@ impl Actor {
     /// The end of game `game_id`, over, of this channel, where the bot only answers
     /// interactions; `None` elsewhere (its messages show its end already).
     async fn end_of(&self, game_id: GameId) -> Option<super::Outgoing> {
-        let store = &self.cx.services.store;
-        let kind = store.kind_of(game_id).await.ok()??;
-        let (place, table) = any::load(store, game_id, kind).await.ok()?;
+        let services = &self.cx.services;
+        let kind = services.store.kind_of(game_id).await.ok()??;
+        let (place, table) = any::load(services, game_id, &kind).await.ok()?;
         if !place.reach.answers_only() || place.channel_id != self.cx.channel {
             return None;
         }
@@ -487,7 +487,7 @@ impl Actor {
             }
         }
         let finished = match store.kind_of(game_id).await {
-            Ok(Some(kind)) => any::load(store, game_id, kind).await.map(Some),
+            Ok(Some(kind)) => any::load(&services, game_id, &kind).await.map(Some),
             Ok(None) => Ok(None),
             Err(e) => Err(e),
         };
@@ -510,7 +510,8 @@ impl Actor {
             return deny(request.reply, Notice::UnknownButton, request.lang).await;
         }
         if !played {
-            return deny(request.reply, Notice::RematchPlayersOnly, request.lang).await;
+            let commands = services.config.games.commands();
+            return deny(request.reply, Notice::RematchPlayersOnly(commands), request.lang).await;
         }
         // The rematch of this game, still in its lobby (not another lobby, or a game under way).
         let rematch_open = self
@@ -628,7 +629,7 @@ impl Actor {
         let services = self.cx.services.clone();
         let store = &services.store;
         let found = match store.open_game_in(self.cx.channel).await {
-            Ok(Some((id, kind))) => any::load(store, id, kind).await,
+            Ok(Some((id, kind))) => any::load(&services, id, &kind).await,
             Ok(None) => return,
             Err(e) => Err(e),
         };

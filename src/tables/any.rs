@@ -14,6 +14,7 @@ use crate::engine::{GameKind, Player, Status};
 use crate::ids::{ChannelId, GameId, GuildId};
 use crate::render::notice::{message_link, Busy};
 use crate::store::{Clocks, GuildSettings, Place, Store, StoreError};
+use crate::games::Games;
 use futures::future::BoxFuture;
 
 /// A channel's open game, of any kind: its table, behind what the actor asks of it.
@@ -308,43 +309,47 @@ pub(super) async fn create(
     new: NewGame,
     settings: &GuildSettings,
 ) -> Option<AnyTable> {
-    let game = new.kind.game()?;
+    let game = cx.services.config.games.game(new.kind)?;
     game.tables().create(cx, new, settings).await
 }
 
-/// Every open game of the guilds `owned` accepts, of every kind, with its place and id.
+/// Every open game of the guilds `owned` accepts, of every one of `games`, with its place and
+/// id.
 pub(super) async fn load_open(
     store: &Store,
+    games: Games,
     owned: impl Fn(GuildId) -> bool + Copy + Sync,
 ) -> Result<OpenTables, StoreError> {
     let mut open = Vec::new();
-    for game in crate::games::known() {
+    for game in games.iter() {
         open.extend(game.tables().load_open(store, &owned).await?);
     }
     Ok(open)
 }
 
-/// Writes the results of the finished games of every kind that have none (those finished
-/// before results were kept); how many games.
-pub(super) async fn backfill_results(store: &Store) -> Result<usize, StoreError> {
-    let mut games = 0;
-    for game in crate::games::known() {
-        games += game.tables().backfill_results(store).await?;
+/// Writes the results of the finished games of every one of `games` that have none (those
+/// finished before results were kept); how many games.
+pub(super) async fn backfill_results(store: &Store, games: Games) -> Result<usize, StoreError> {
+    let mut finished = 0;
+    for game in games.iter() {
+        finished += game.tables().backfill_results(store).await?;
     }
-    Ok(games)
+    Ok(finished)
 }
 
-/// Loads the stored game `id` of `kind`, with its place.
+/// Loads the stored game `id`, of the kind whose key is `kind` (as the store keeps it), with its
+/// place.
 pub(super) async fn load(
-    store: &Store,
+    services: &Services,
     id: GameId,
-    kind: GameKind,
+    kind: &str,
 ) -> Result<(Place, AnyTable), StoreError> {
-    match kind.game() {
-        Some(game) => game.tables().load(store, id).await,
+    let games = services.config.games;
+    match games.parse(kind).and_then(|kind| games.game(kind)) {
+        Some(game) => game.tables().load(&services.store, id).await,
         None => Err(StoreError::Corrupt {
             game_id: id,
-            reason: crate::store::ReplayError::UnknownKind(kind),
+            reason: crate::store::ReplayError::UnknownKind(kind.to_string()),
         }),
     }
 }

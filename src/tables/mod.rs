@@ -49,6 +49,8 @@ use shards::Shards;
 /// How tables behave.
 #[derive(Clone, Debug)]
 pub struct TableConfig {
+    /// The games the service offers: what its tables, stored games and strategies are of.
+    pub games: crate::games::Games,
     /// How long a person has for each move before the turn times out.
     pub turn_timeout: Duration,
     /// How long a table waits in its lobby, since its last change, before it closes unstarted.
@@ -119,11 +121,13 @@ impl TableConfig {
 
 impl Default for TableConfig {
     fn default() -> Self {
+        let games = crate::games::Games::built_in();
         TableConfig {
+            games,
             turn_timeout: Duration::from_secs(300),
             lobby_timeout: Duration::from_secs(3600),
             bot_pace: Duration::from_millis(1500),
-            default_target: crate::games::server_target().map_or(0, |t| t.default),
+            default_target: games.server_target().map_or(0, |t| t.default),
             style: render::DiceStyle::default(),
             shards: None,
             strategy_cache: None,

@@ -221,12 +221,12 @@ impl Tables {
         let owned = |guild_id: GuildId| config.owns(guild_id);
         // Leaderboards of a period count the results of the games finished in it: the games
         // finished before results were kept get theirs, once (a failure costs only those).
-        match any::backfill_results(&store).await {
+        match any::backfill_results(&store, config.games).await {
             Ok(0) => {}
             Ok(games) => info!(games, "results of earlier finished games written"),
             Err(e) => error!(error = %e, "could not write the results of earlier finished games"),
         }
-        let open = any::load_open(&store, owned).await?;
+        let open = any::load_open(&store, config.games, owned).await?;
         let services = Services::new(store, outbox, answers, dice, config);
         let tables = Tables {
             registry: Arc::new(Registry {

@@ -84,7 +84,7 @@ pub(super) async fn answer(services: Arc<Services>, request: ReviewRequest) {
 async fn preparing(services: &Services, ask: &Ask) -> Option<crate::games::Preparing> {
     let kind = match (ask.kind, ask.game_id) {
         (Some(kind), _) => kind,
-        (None, Some(id)) => services.store.kind_of(id).await.ok().flatten()?,
+        (None, Some(id)) => services.kind_of(id).await.ok().flatten()?,
         (None, None) => return None,
     };
     services.strategies.preparing(kind)
@@ -130,7 +130,7 @@ async fn review(services: &Arc<Services>, request: &Ask) -> Result<MessageView, 
             })?,
         (None, None) => return Err(render::notice(Notice::UnknownButton, lang)),
     };
-    let kind = store
+    let kind = services
         .kind_of(id)
         .await
         .map_err(|e| failed(&e))?
@@ -147,7 +147,7 @@ async fn review(services: &Arc<Services>, request: &Ask) -> Result<MessageView, 
     {
         return Err(refusal(&Refusal::Pruned { id }, lang));
     }
-    match kind.game() {
+    match services.config.games.game(kind) {
         Some(game) => game.tables().review(services, id, request).await,
         None => Err(refusal(&Refusal::Unknown { id }, lang)),
     }

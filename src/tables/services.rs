@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use super::{Outbox, TableConfig};
 use crate::engine::dice::DiceSource;
-use crate::ids::GuildId;
+use crate::engine::GameKind;
+use crate::ids::{GameId, GuildId};
 use crate::store::{GuildSettings, Place, Store, StoreError};
 use crate::strategy::Strategies;
 
@@ -38,7 +39,7 @@ impl Services {
             outbox,
             answers,
             dice: Mutex::new(dice),
-            strategies: Strategies::new(config.strategy_cache.clone()),
+            strategies: Strategies::new(config.games, config.strategy_cache.clone()),
             config,
         }
     }
@@ -50,6 +51,12 @@ impl Services {
             return Ok(GuildSettings::default());
         }
         self.store.guild_settings(place.guild_id).await
+    }
+
+    /// The kind of the stored game `id`, if there is such a game and it is one of the service's.
+    pub(super) async fn kind_of(&self, id: GameId) -> Result<Option<GameKind>, StoreError> {
+        let key = self.store.kind_of(id).await?;
+        Ok(key.and_then(|key| self.config.games.parse(&key)))
     }
 
     /// Whether this process serves the guild (runs its shard).

@@ -27,7 +27,6 @@ use discord_standin::{ChannelId, Interaction, Message, RawInteraction, Standin, 
 use forgetit::discord::codec::{decode, Button};
 use forgetit::discord::{io::mentioned, RunningBot};
 use forgetit::duration::Bounds;
-use forgetit::engine::GameKind;
 use forgetit::i18n::Lang;
 use forgetit::render::view::display_name;
 use forgetit::render::{notice, Notice, Takes};
@@ -957,7 +956,8 @@ fn unknown_commands_subcommands_and_dms_get_an_answer_and_change_nothing_in_the_
         let text = answer.content().to_owned();
         match &shape {
             Shape::UnknownCommand(_) | Shape::UnknownSubcommand(..) => {
-                assert_eq!(text, notice(Notice::UnknownCommand, lang).content)
+                let commands = forgetit::games::Games::built_in().commands();
+                assert_eq!(text, notice(Notice::UnknownCommand(commands), lang).content)
             }
             Shape::Moved(path) => {
                 // Where it is now, named as the asker's client shows it.
@@ -1152,7 +1152,8 @@ enum Id {
 }
 
 fn custom_id() -> impl Strategy<Value = Id> {
-    let kinds: Vec<String> = GameKind::all()
+    let kinds: Vec<String> = forgetit::games::Games::built_in()
+        .kinds()
         .iter()
         .map(|k| k.code().to_owned())
         .collect();
@@ -1288,7 +1289,10 @@ fn every_click_that_is_no_move_gets_a_private_answer_and_changes_nothing() {
         };
         // The clicks that are moves or lobby requests where they belong, made right: those act.
         // So do a leaderboard's page buttons on the leaderboard.
-        if click.on == 4 && matches!(decode(&custom_id), Some(Button::Leaderboard { .. })) {
+        if click.on == 4 && matches!(
+                decode(forgetit::games::Games::built_in(), &custom_id),
+                Some(Button::Leaderboard { .. })
+            ) {
             return;
         }
         // A shifted id may name another of the real games (1 + 2 is the open lobby's): what
@@ -1380,7 +1384,7 @@ fn a_click_acts_only_on_the_kind_of_message_it_belongs_to() {
             t.fgi_lobby,
         )
     }));
-    for kind in GameKind::all() {
+    for kind in forgetit::games::Games::built_in().kinds() {
         let id = format!("lb:{}:server:wins:1:en-US", kind.code());
         homes.push((id, t.board));
     }

@@ -9,6 +9,7 @@
 use forgetit::engine::{GameKind, Period, Player, Ranking};
 use forgetit::i18n::Lang;
 use forgetit::ratings::Rating;
+use forgetit::render::stats::GameStats;
 use forgetit::render::{leaderboard_page, BoardScope, Leaders, MessageView};
 use forgetit::store::{LeaderboardPage, PlayerStats, RatedPlayer};
 use forgetit::UserId;
@@ -18,11 +19,14 @@ use crate::common::render::assert_within_limits;
 const EN: Lang = Lang::EnUs;
 const FR: Lang = Lang::Fr;
 
-/// Every game a board may be of: the registry's, and the tests' toy game beside them.
+/// Every game a board may be of: the bot's, and the tests' toy game beside them.
 fn kinds() -> Vec<GameKind> {
-    let mut kinds = GameKind::all();
-    kinds.push(crate::toy::columns());
-    kinds
+    crate::toy::games().kinds()
+}
+
+/// What the game `kind` shows beyond the figures every game's show.
+fn shows(kind: GameKind) -> GameStats {
+    crate::toy::games().game(kind).expect("a known game").stats()
 }
 
 /// A game's name, as its own texts give it.
@@ -33,7 +37,7 @@ fn game_name(kind: GameKind, lang: Lang) -> String {
 /// What a board of `kind` ranked `by` says it ranks by, in `lang`: its best is its best turn or
 /// its best game, as the game's statistics say.
 fn by_name(kind: GameKind, by: Ranking, lang: Lang) -> &'static str {
-    let stats = kind.game().expect("a known game").stats();
+    let stats = shows(kind);
     let best_game = stats.best_label == "leaderboard-by-best-game";
     match (by, lang) {
         (Ranking::Wins, Lang::Fr) => "victoires",
@@ -105,7 +109,7 @@ fn board(
         Ranking::Rating => Leaders::Ratings(ratings),
         _ => Leaders::Stats(stats),
     };
-    let view = leaderboard_page(kind, scope, by, period, leaders, lang);
+    let view = leaderboard_page(kind, shows(kind), scope, by, period, leaders, lang);
     assert_within_limits(&view);
     view
 }
@@ -341,6 +345,7 @@ fn a_board_of_ratings_has_medals_for_its_first_three() {
     };
     let view = leaderboard_page(
         forgetit::games::pig::KIND,
+        shows(forgetit::games::pig::KIND),
         BoardScope::Server,
         Ranking::Rating,
         Period::All,

@@ -820,7 +820,7 @@ async fn a_rematch_brings_the_same_people_and_bots_back_with_the_same_target() {
             .open_game_in(world.channel.get().into())
             .await
             .unwrap(),
-        Some((new_id, forgetit::games::forgetit::KIND))
+        Some((new_id, forgetit::games::forgetit::KIND.as_str().to_string()))
     );
     bot.shutdown().await;
     world.standin.assert_clean();

@@ -9,9 +9,8 @@ use forgetit::i18n::Lang;
 use crate::common::strategy;
 
 fn daily_games() -> Vec<&'static dyn AnyGame> {
-    games::all()
+    games::Games::built_in()
         .iter()
-        .copied()
         .filter(|g| g.daily().is_some())
         .collect()
 }

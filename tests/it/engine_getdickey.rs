@@ -1025,7 +1025,7 @@ mod stored {
         ));
         assert_eq!(
             store.open_game_in(ChannelId::new(50)).await.unwrap(),
-            Some((id, forgetit::games::getdickey::KIND))
+            Some((id, forgetit::games::getdickey::KIND.as_str().to_string()))
         );
         let mut dice = RandomDice::seeded(5);
         let mut act = |game: &gd::Game, action: gd::Action| {

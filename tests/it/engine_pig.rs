@@ -333,7 +333,7 @@ mod stored {
         let id = store.create_game(at, &game, &created).await.unwrap();
         assert_eq!(
             store.open_game_in(ChannelId::new(60)).await.unwrap(),
-            Some((id, forgetit::games::pig::KIND))
+            Some((id, forgetit::games::pig::KIND.as_str().to_string()))
         );
         let mut dice = forgetit::engine::dice::ScriptedDice::new([6, 1, 5, 6, 2, 6, 6]);
         let mut step = |game: &mut pig::Game, action: pig::Action| {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 use fluent_syntax::parser;
-use forgetit::i18n::{resources, Lang};
+use forgetit::i18n::Lang;
 use proptest::prelude::*;
 
 /// A message: its variables, and all its text (every variant's).
@@ -93,6 +93,13 @@ fn inline(e: &InlineExpression<&str>, msg: &mut Msg) {
 /// One file's messages, by id.
 type Messages = BTreeMap<String, Msg>;
 
+/// Every language's files: the shared ones and those of every game a test's bot may offer (the
+/// bot's own and the toy, whose texts are added when their `Games` is made).
+fn resources() -> Vec<(Lang, Vec<(String, &'static str)>)> {
+    crate::toy::games();
+    forgetit::i18n::resources()
+}
+
 /// Every language's messages, file by file: `[(lang, [(file, messages)])]`.
 fn all() -> Vec<(Lang, Vec<(&'static str, Messages)>)> {
     resources()
@@ -125,11 +132,13 @@ fn every_language_has_resources_for_every_file_and_they_parse() {
         assert_eq!(names, english, "{}", lang.code());
         for (file, messages) in files {
             assert!(!messages.is_empty(), "{}/{file} is empty", lang.code());
-            // The embedded text is the file on disk.
-            let on_disk = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("locales")
-                .join(lang.code())
-                .join(file);
+            // The embedded text is the file on disk: the bot's in `locales/`, the toy's beside
+            // it.
+            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let on_disk = match *file {
+                "columns.ftl" => root.join(format!("tests/it/toy/{}.ftl", lang.code())),
+                _ => root.join("locales").join(lang.code()).join(file),
+            };
             assert!(on_disk.is_file(), "{}", on_disk.display());
         }
     }
@@ -297,10 +306,10 @@ fn every_message_id_the_code_uses_exists_in_every_language() {
     for setting in forgetit::settings::SETTINGS {
         ids.insert(format!("settings-{}", setting.name));
     }
-    let made = forgetit::render::game_message_ids();
+    let made = crate::toy::games().message_ids();
     ids.retain(|id| !made.iter().any(|m| m.ends_with(&format!("-{id}"))));
     ids.extend(made);
-    let commands = forgetit::discord::command_message_ids();
+    let commands = forgetit::discord::command_message_ids(crate::toy::games());
     assert!(commands.contains(&"cmd-start-target-description".to_string()));
     // A game's own text, read before the shared one.
     assert!(commands.contains(&"cmd-getdickey-scores-description".to_string()));

@@ -424,7 +424,7 @@ fn notices_are_short() {
             ..busy()
         }),
         Notice::ChannelBusy(Busy::default()),
-        Notice::NoGame,
+        Notice::NoGame(forgetit::games::Games::built_in().commands()),
         Notice::GameOver,
         Notice::Stale,
         Notice::AlreadyDone,
@@ -516,6 +516,7 @@ fn a_leaderboard_of_a_period_names_it_in_its_title() {
     let title = |period, lang| {
         let view = forgetit::render::leaderboard_page(
             forgetit::games::forgetit::KIND,
+            shows(forgetit::games::forgetit::KIND),
             forgetit::render::BoardScope::Server,
             forgetit::engine::Ranking::Wins,
             period,
@@ -566,6 +567,7 @@ fn a_board_of_ratings_shows_each_ones_rating() {
     };
     let view = forgetit::render::leaderboard_page(
         forgetit::games::forgetit::KIND,
+        shows(forgetit::games::forgetit::KIND),
         forgetit::render::BoardScope::Global,
         forgetit::engine::Ranking::Rating,
         forgetit::engine::Period::Week,
@@ -575,6 +577,7 @@ fn a_board_of_ratings_shows_each_ones_rating() {
     snap("ratings_board", &view);
     let fr = forgetit::render::leaderboard_page(
         forgetit::games::forgetit::KIND,
+        shows(forgetit::games::forgetit::KIND),
         forgetit::render::BoardScope::Global,
         forgetit::engine::Ranking::Rating,
         forgetit::engine::Period::Week,
@@ -613,10 +616,19 @@ fn a_board_of_ratings_shows_each_ones_rating() {
     );
 }
 
+/// What the game `kind` shows beyond the figures every game's show.
+fn shows(kind: forgetit::engine::GameKind) -> forgetit::render::stats::GameStats {
+    forgetit::games::Games::built_in()
+        .game(kind)
+        .expect("one of the bot's games")
+        .stats()
+}
+
 #[test]
 fn stats_show_a_players_record() {
     let view = StatsView {
         game: forgetit::games::forgetit::KIND,
+        shows: shows(forgetit::games::forgetit::KIND),
         name: "Ann".to_string(),
         games: 12,
         wins: 5,
@@ -628,6 +640,7 @@ fn stats_show_a_players_record() {
     snap("stats", &stats(&view, EN));
     let dickey = StatsView {
         game: forgetit::games::getdickey::KIND,
+        shows: shows(forgetit::games::getdickey::KIND),
         best_turn: 312,
         feats: 3,
         turns: 12 * 13,
@@ -637,7 +650,7 @@ fn stats_show_a_players_record() {
     snap("stats_get_dickey", &stats(&dickey, EN));
     let new = StatsView {
         name: "Ben".to_string(),
-        ..StatsView::default()
+        ..StatsView::none(view.game, view.shows)
     };
     snap("stats_no_games", &stats(&new, EN));
 }
@@ -890,6 +903,7 @@ fn every_message_keeps_discords_limits_with_huge_totals_and_a_99_round_roll_off(
         views.push(stats(
             &StatsView {
                 game,
+                shows: shows(game),
                 name: long_name(1),
                 games: u64::MAX,
                 wins: u64::MAX,
@@ -993,7 +1007,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
             seated: true,
             ..busy()
         }),
-        Notice::NoGame,
+        Notice::NoGame(forgetit::games::Games::built_in().commands()),
         Notice::OtherGame("getdickey"),
         Notice::Stale,
         Notice::AlreadyDone,
@@ -1031,6 +1045,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
         &stats(
             &StatsView {
                 game: forgetit::games::forgetit::KIND,
+                shows: shows(forgetit::games::forgetit::KIND),
                 name: "Ann".into(),
                 games: 4,
                 wins: 3,

@@ -104,7 +104,7 @@ async fn stores_opened_at_once_migrate_once_and_share_the_games(db: Db) {
     for store in &stores {
         assert_eq!(
             store.open_game_in(ChannelId::new(10)).await.unwrap(),
-            Some((id, forgetit::games::forgetit::KIND))
+            Some((id, forgetit::games::forgetit::KIND.as_str().to_string()))
         );
         assert!(matches!(
             store.create_game(place(1, 10), &game, &created).await,
@@ -260,7 +260,7 @@ async fn one_open_game_per_channel(db: Db) {
     let second = create(&store, place(1, 10), BEN, 500).await.unwrap();
     assert_eq!(
         store.open_game_in(ChannelId::new(10)).await.unwrap(),
-        Some((second.id, forgetit::games::forgetit::KIND))
+        Some((second.id, forgetit::games::forgetit::KIND.as_str().to_string()))
     );
 }
 

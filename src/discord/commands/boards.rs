@@ -8,10 +8,11 @@ use serenity::CreateInteractionResponse;
 use super::{game_of, reply_of};
 use crate::discord::codec::{self, Button};
 use crate::discord::io;
-use crate::discord::{user_lang, Context, Error};
+use crate::discord::{user_lang, Context, Data, Error};
 use crate::engine::{GameKind, Period, Player, Ranking, Scope};
 use crate::i18n::Lang;
 use crate::ids;
+use crate::render::stats::GameStats;
 use crate::render::{self, MessageView, UiAction};
 use crate::store::{Store, StoreError};
 use crate::tables::Reply;
@@ -75,7 +76,6 @@ pub(super) async fn leaderboard(
     };
     let reply = reply_of(ctx);
     let lang = user_lang(ctx);
-    let store = &ctx.data().store;
     let board = BoardAsked {
         kind,
         global,
@@ -83,7 +83,7 @@ pub(super) async fn leaderboard(
         by,
         period,
     };
-    let view = leaderboard_view(store, board, guild_id, 1, lang).await?;
+    let view = leaderboard_view(ctx.data(), board, guild_id, 1, lang).await?;
     let name = leaderboard_namer(board, lang);
     let create = io::response(&view, &name);
     CreateInteractionResponse::Message(create)
@@ -107,7 +107,7 @@ pub struct BoardAsked {
 
 /// One page of a leaderboard, as a message.
 pub async fn leaderboard_view(
-    store: &Store,
+    data: &Data,
     board: BoardAsked,
     guild_id: serenity::GuildId,
     page: u32,
@@ -125,6 +125,8 @@ pub async fn leaderboard_view(
         (false, false) => render::BoardScope::Server,
         (false, true) => render::BoardScope::Chat,
     };
+    let store = &data.store;
+    let shows = data.games.game(kind).map_or(GameStats::SHARED, |g| g.stats());
     let guild_id = ids::GuildId::from(guild_id);
     let scope = if global {
         Scope::Global
@@ -142,7 +144,7 @@ pub async fn leaderboard_view(
         }
         let leaders = render::Leaders::Ratings(&ratings);
         return Ok(render::leaderboard_page(
-            kind, shown, by, period, leaders, lang,
+            kind, shows, shown, by, period, leaders, lang,
         ));
     }
     let now = crate::store::now_ms();
@@ -160,7 +162,7 @@ pub async fn leaderboard_view(
     }
     let leaders = render::Leaders::Stats(&stats);
     Ok(render::leaderboard_page(
-        kind, shown, by, period, leaders, lang,
+        kind, shows, shown, by, period, leaders, lang,
     ))
 }
 
@@ -234,7 +236,9 @@ pub(super) async fn stats(
     // The rating chart takes milliseconds to draw: off the async threads.
     let (name, lang) = (user.display_name().to_string(), user_lang(ctx));
     // The daily deal's figures, for a game that has one.
-    let daily = match kind.game().and_then(|g| g.daily()) {
+    let game = ctx.data().games.game(kind);
+    let shows = game.map_or(GameStats::SHARED, |g| g.stats());
+    let daily = match game.and_then(|g| g.daily()) {
         Some(_) => {
             ctx.data()
                 .dailies
@@ -244,7 +248,7 @@ pub(super) async fn stats(
         None => None,
     };
     let view = tokio::task::spawn_blocking(move || {
-        let view = render::player_stats(kind, &name, found.as_ref(), &ratings, lang);
+        let view = render::player_stats(kind, shows, &name, found.as_ref(), &ratings, lang);
         match daily {
             Some(daily) => render::daily::with_summary(view, &daily, lang),
             None => view,

@@ -20,7 +20,7 @@ use poise::serenity_prelude as serenity;
 use super::io::InteractionReply;
 use super::{who, Context, Data, Error};
 use crate::engine::GameKind;
-use crate::games::{AnyGame, Target};
+use crate::games::{Games, Target};
 use crate::i18n::Lang;
 use crate::render::Notice;
 use crate::tables::{Hosted, Reply};
@@ -38,22 +38,22 @@ pub const SERVER_WIDE: [&str; 3] = ["config", "privacy", "forget-me"];
 /// Every slash command, with its names and descriptions from the Fluent resources: English
 /// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
 /// choices' `name_localizations`) for every other language.
-/// One command for each of `games` (the bot's, `crate::games::all()`, and any a test
-/// registered beside them), and the server-wide subcommands under the bot's own.
-pub fn of_games(games: &[&'static dyn AnyGame]) -> Vec<Command> {
+/// One command for each of `games`, and the server-wide subcommands under the bot's own.
+pub fn of_games(games: Games) -> Vec<Command> {
     commands(games, &mut Vec::new())
 }
 
-/// Every message id the slash commands' names, descriptions and choices are read from.
-pub fn message_ids() -> Vec<String> {
+/// Every message id the slash commands of `games` read their names, descriptions and choices
+/// from.
+pub fn message_ids(games: Games) -> Vec<String> {
     let mut ids = Vec::new();
-    commands(crate::games::all(), &mut ids);
+    commands(games, &mut ids);
     ids
 }
 
 /// The games' commands, each with its texts, and the server-wide subcommands under the bot's
 /// command; `ids` collects the message ids read.
-fn commands(games: &[&'static dyn AnyGame], ids: &mut Vec<String>) -> Vec<Command> {
+fn commands(games: Games, ids: &mut Vec<String>) -> Vec<Command> {
     let mut commands: Vec<Command> = games.iter().map(|game| game.command()).collect();
     for command in &mut commands {
         let texts = Texts::of(command);
@@ -61,12 +61,14 @@ fn commands(games: &[&'static dyn AnyGame], ids: &mut Vec<String>) -> Vec<Comman
     }
     // The server's target is the default of the game that takes it from the server: `config`
     // names that game.
-    let server_game = commands
+    let server_command = commands
         .iter()
-        .map(GameTexts::of)
-        .find(|g| g.target.is_some_and(|t| t.server_default));
+        .find(|c| GameTexts::of(c).target.is_some_and(|t| t.server_default));
+    let server_game = server_command.map(GameTexts::of);
+    // `config set target` takes the target as that game's `start` does.
+    let target_option = server_command.and_then(table::target_option);
     let mut server_wide = vec![
-        settings::config_group(server_game.and_then(|g| Some((g.command, g.target?)))),
+        settings::config_group(server_game.and_then(|g| Some((g.command, target_option?)))),
         privacy::privacy(),
         privacy::forget_me(),
     ];
@@ -205,7 +207,7 @@ fn shown_name(command: &Command, lang: Lang) -> String {
 pub(super) fn game_of(ctx: Context<'_>) -> Result<GameKind, Error> {
     ctx.parent_commands()
         .first()
-        .and_then(|command| GameKind::from_command(&command.name))
+        .and_then(|command| ctx.data().games.from_command(&command.name))
         .ok_or_else(|| format!("no game has the command {:?}", ctx.command().qualified_name).into())
 }
 

@@ -83,7 +83,7 @@ pub(in crate::discord) async fn forget_click(
     user_id: serenity::UserId,
     confirm: bool,
 ) {
-    if !is_forget_prompt(&click.message) {
+    if !is_forget_prompt(data.games, &click.message) {
         let _ = reply
             .ephemeral(render::notice(Notice::UnknownButton, lang))
             .await;
@@ -147,7 +147,7 @@ async fn update(
 }
 
 /// Whether `message` is a forget-me prompt: it has buttons, and they are all forget-me buttons.
-fn is_forget_prompt(message: &serenity::Message) -> bool {
+fn is_forget_prompt(games: crate::games::Games, message: &serenity::Message) -> bool {
     let ids: Vec<Option<Button>> = message
         .components
         .iter()
@@ -156,7 +156,7 @@ fn is_forget_prompt(message: &serenity::Message) -> bool {
             serenity::ActionRowComponent::Button(serenity::Button {
                 data: serenity::ButtonKind::NonLink { custom_id, .. },
                 ..
-            }) => codec::decode(custom_id),
+            }) => codec::decode(games, custom_id),
             _ => None,
         })
         .collect();

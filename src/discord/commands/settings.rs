@@ -18,7 +18,7 @@ use tracing::{error, info};
 use super::{reply_of, Command};
 use crate::discord::{user_lang, Context, Data, Error};
 use crate::duration;
-use crate::games::Target;
+use super::table::TypeSetter;
 use crate::i18n::Lang;
 use crate::render::settings::{SettingsView, Shown};
 use crate::render::{self, Notice, Takes};
@@ -42,14 +42,16 @@ const CHANNELS_CHOICE: &str = "channels";
 struct TargetGame(&'static str);
 
 /// The `config` group, under the bot's command: `set` takes every setting, its `target` only if
-/// a game takes its target from the server (`target_game`: its command, and its target, whose
-/// bounds `set` registers; the option's text names the game).
-pub(super) fn config_group(target_game: Option<(&'static str, Target)>) -> Command {
+/// a game takes its target from the server (`target_game`: its command, and how its `start`
+/// registers its target, with its range; the option's text names the game).
+pub(super) fn config_group(target_game: Option<(&'static str, TypeSetter)>) -> Command {
     let mut set = set();
     set.parameters = SETTINGS
         .iter()
-        .filter(|s| s.kind != Kind::Target || target_game.is_some())
-        .map(option)
+        .filter_map(|s| match s.kind {
+            Kind::Target => target_game.map(|(_, target)| option(s, target)),
+            _ => Some(option(s, |option| option)),
+        })
         .collect();
     let mut reset = reset();
     reset.parameters = vec![reset_option()];
@@ -65,21 +67,15 @@ pub(super) fn config_group(target_game: Option<(&'static str, Target)>) -> Comma
     group
 }
 
-/// `config set`'s option for `setting`, registered as what it takes: the target's range as
-/// `start` takes it (the server's target's game's, `games::server_target`); a duration as text
+/// `config set`'s option for `setting`, registered as what it takes: the target as `start` takes
+/// it (`target`: the server's target's game's); a duration as text
 /// (at most [`duration::MAX_CHARS`] characters), which `set` reads and checks against its bounds;
 /// a switch as a boolean; a language as a choice, each named in its own language. The bot checks
 /// every value against these (see `discord::options`). Its texts are applied by `localize`.
-fn option(setting: &Setting) -> poise::CommandParameter<Data, Error> {
-    let type_setter: fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption =
+fn option(setting: &Setting, target: TypeSetter) -> poise::CommandParameter<Data, Error> {
+    let type_setter: TypeSetter =
         match setting.kind {
-            Kind::Target => |option| {
-                let target = crate::games::server_target();
-                option
-                    .kind(serenity::CommandOptionType::Integer)
-                    .min_int_value(target.map_or(0, |t| u64::from(t.min)))
-                    .max_int_value(target.map_or(0, |t| u64::from(t.max)))
-            },
+            Kind::Target => target,
             Kind::Duration(_) => |option| {
                 option
                     .kind(serenity::CommandOptionType::String)

@@ -39,6 +39,21 @@ pub(super) fn set_limits<R: Hosted>(start: &mut poise::Command<Data, Error>) {
     }
 }
 
+/// How `command`'s `start` registers its `target` option (its range), if it has one.
+pub(super) fn target_option(command: &poise::Command<Data, Error>) -> Option<TypeSetter> {
+    command
+        .subcommands
+        .iter()
+        .find(|c| c.name == "start")?
+        .parameters
+        .iter()
+        .find(|p| p.name == TARGET_OPTION)?
+        .type_setter
+}
+
+/// How an option is registered: its type, and its range.
+pub(super) type TypeSetter = fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption;
+
 /// The language of a table's public messages, chosen at start (else the guild's).
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub(super) enum LanguageChoice {
@@ -122,7 +137,7 @@ pub(super) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), E
 #[poise::command(slash_command)]
 pub(super) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let game = game_of(ctx)?.game().ok_or("no such game")?;
+    let game = ctx.data().games.game(game_of(ctx)?).ok_or("no such game")?;
     let view = game.rules_view(lang);
     reply_of(ctx).ephemeral(view).await?;
     Ok(())

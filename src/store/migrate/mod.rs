@@ -96,8 +96,13 @@ pub struct MigrateReport {
 
 /// Copies every row of the database at `from` into the empty database at `to` (each a
 /// `sqlite://PATH` or `postgres://...` URL, both migrated to the latest schema first), then
-/// checks the copy. A target that is not empty is refused, changed in nothing.
-pub async fn migrate_db(from: &str, to: &str) -> Result<MigrateReport, MigrateError> {
+/// checks the copy, the open games of each of `games` (a game's kind and its check) rebuilt on
+/// both sides. A target that is not empty is refused, changed in nothing.
+pub(crate) async fn migrate_db(
+    from: &str,
+    to: &str,
+    games: &[(GameKind, &dyn OpenGames)],
+) -> Result<MigrateReport, MigrateError> {
     let source = End::new(Side::Source, from);
     let target = End::new(Side::Target, to);
     // Both URLs checked before either database is opened (and so migrated, or created).
@@ -110,7 +115,8 @@ pub async fn migrate_db(from: &str, to: &str) -> Result<MigrateReport, MigrateEr
         target.at(peek.rollback().await)?;
         target.empty(counts)?;
         let source_store = source.open(Durability::default()).await?;
-        let result = copy_and_check(&source, &source_store, &target, &target_store).await;
+        let stores = (&source_store, &target_store);
+        let result = copy_and_check(&source, &target, stores, games).await;
         source_store.close().await;
         result
     }
@@ -228,14 +234,14 @@ impl<'a> End<'a> {
 
 async fn copy_and_check(
     source: &End<'_>,
-    from: &Store,
     target: &End<'_>,
-    to: &Store,
+    (from, to): (&Store, &Store),
+    games: &[(GameKind, &dyn OpenGames)],
 ) -> Result<MigrateReport, MigrateError> {
     // The source's open games, rebuilt before anything is written: a log that does not rebuild
     // its game stops the migration with the target still empty.
-    for game in crate::games::known() {
-        game.migrate().rebuilds(source, from).await?;
+    for (_, game) in games {
+        game.rebuilds(source, from).await?;
     }
     let copied = copy(source, from, target, to).await?;
     let rows = compare(source, from, target, to).await?;
@@ -243,9 +249,9 @@ async fn copy_and_check(
         return Err(target.mismatch(format!("rows copied {copied:?}, rows found after {rows:?}")));
     }
     let mut open_games = Vec::new();
-    for game in crate::games::known() {
-        let n = game.migrate().same(source, from, target, to).await?;
-        open_games.push((game.kind(), n));
+    for (kind, game) in games {
+        let n = game.same(source, from, target, to).await?;
+        open_games.push((*kind, n));
     }
     Ok(MigrateReport { rows, open_games })
 }

@@ -8,8 +8,8 @@ use super::{End, MigrateError};
 use crate::engine::table;
 use crate::store::{Store, StoredGame};
 
-/// What `migrate-db` checks of the open games of one kind, for the registry of games: written
-/// once, for every game ([`crate::games::Entry`]).
+/// What `migrate-db` checks of the open games of one kind: written once, for every game
+/// ([`crate::games::Entry`]).
 pub(crate) trait OpenGames: Sync {
     /// The source's open games rebuild.
     fn rebuilds<'a>(

@@ -167,14 +167,14 @@ impl Queries {
     pub(in crate::store) async fn open_game_in(
         &self,
         channel_id: ChannelId,
-    ) -> Result<Option<(GameId, GameKind)>> {
+    ) -> Result<Option<(GameId, String)>> {
         let row: Option<(GameId, String)> = sqlx::query_as(
             "SELECT id, kind FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')",
         )
         .bind(channel_id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.and_then(|(id, kind)| GameKind::parse(&kind).map(|kind| (id, kind))))
+        Ok(row)
     }
 
     pub(in crate::store) async fn forget_shown(&self) -> Result<()> {
@@ -214,12 +214,12 @@ impl Queries {
             .collect())
     }
 
-    pub(in crate::store) async fn kind_of(&self, game_id: GameId) -> Result<Option<GameKind>> {
+    pub(in crate::store) async fn kind_of(&self, game_id: GameId) -> Result<Option<String>> {
         let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM games WHERE id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(kind.as_deref().and_then(GameKind::parse))
+        Ok(kind)
     }
 
     pub(in crate::store) async fn latest_finished(

@@ -127,15 +127,15 @@ impl World {
         config: Config,
         hold: Option<forgetit::games::Hold>,
     ) -> RunningBot {
-        self.start_bot_with(config, hold, Vec::new()).await
+        self.start_bot_with(config, hold, forgetit::games::Games::built_in())
+            .await
     }
 
-    /// [`start_bot`](Self::start_bot), the bot offering `games` beside its own (each registered
-    /// first: `forgetit::games::register`).
+    /// [`start_bot`](Self::start_bot), the bot offering `games` (and no other).
     pub async fn start_bot_offering(
         &self,
         config: Config,
-        games: Vec<&'static dyn forgetit::games::AnyGame>,
+        games: forgetit::games::Games,
     ) -> RunningBot {
         self.start_bot_with(config, None, games).await
     }
@@ -144,7 +144,7 @@ impl World {
         &self,
         config: Config,
         hold: Option<forgetit::games::Hold>,
-        games: Vec<&'static dyn forgetit::games::AnyGame>,
+        games: forgetit::games::Games,
     ) -> RunningBot {
         // Interaction tokens are timed on the stand-in's clock, which a test may move.
         let clock = self.standin.clock();

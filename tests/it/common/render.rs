@@ -51,14 +51,15 @@ pub fn button(label: &str, action: &str, disabled: bool) -> (String, String, boo
 
 /// Dice drawn with application emoji, each with a snowflake-sized id.
 pub fn application_style() -> forgetit::render::DiceStyle {
-    use forgetit::render::emoji::{emoji_name, sources, AppDice};
-    let ids = sources()
+    use forgetit::render::emoji::{emoji_name, AppDice};
+    let sources = forgetit::games::Games::built_in().dice();
+    let ids = sources
         .iter()
         .enumerate()
         .map(|(i, (file, _))| (emoji_name(file), 1_300_000_000_000_000_000 + i as u64))
         .collect();
     forgetit::render::DiceStyle::default()
-        .with_application(AppDice::from_ids(&ids).expect("every piece"))
+        .with_application(AppDice::from_ids(&ids, &sources).expect("every piece"))
 }
 
 /// A phone shows about this many custom emoji (22 px, with spaces) on one line of an embed.

@@ -2,18 +2,18 @@
 //! (`Rules` and `Hosted` without any of their defaults overridden but the required ones), kept in
 //! the tests and offered to a test's bot beside its own games. That it plays to its end through
 //! the stand-in checks "Adding a game" in docs/architecture.md: a game is its folder, its texts,
-//! its tests and one line in a registry (here `register` and `BotOptions::games`, since the toy
-//! is not the bot's).
+//! its tests and one line in a list of games (here [`games`], the `Games` a test's bot offers,
+//! since the toy is not the bot's).
 
 pub(crate) mod game;
 
 use crate::common::*;
 
 use forgetit::engine::dice::ScriptedDice;
-use forgetit::engine::table::{Action, Game, Phase};
+use forgetit::engine::table::{Action, Game, Phase, Rules};
 use forgetit::engine::{GameKind, Player};
 use forgetit::games::Hosted;
-use forgetit::games::{AnyGame, Entry};
+use forgetit::games::{AnyGame, Entry, Games};
 use forgetit::i18n::Lang;
 use forgetit::UserId;
 use serde_json::json;
@@ -23,22 +23,40 @@ use game::{Columns, Move};
 /// The toy game, as a value of the registry.
 static COLUMNS: &dyn AnyGame = &Entry::<Columns>::NEW;
 
-/// Registers the toy game (once per test process, however many tests ask).
+/// The bot's own games and the toy, after them: what a test's bot offers when it offers the toy,
+/// and what the tests over every game go over.
+pub(crate) fn games() -> Games {
+    static GAMES: std::sync::OnceLock<Games> = std::sync::OnceLock::new();
+    *GAMES.get_or_init(|| {
+        Games::built_in()
+            .with(&[COLUMNS])
+            .expect("the toy game's names are its own")
+    })
+}
+
+/// The toy game's kind, its texts read by the views (through [`games`]).
 pub(crate) fn columns() -> GameKind {
-    forgetit::games::register(COLUMNS).expect("the toy game's names are its own")
+    games();
+    Columns::KIND
 }
 
 #[test]
-fn the_toy_game_is_registered_beside_the_bots_games_not_among_them() {
+fn the_toy_game_is_offered_beside_the_bots_games_not_among_them() {
+    let games = games();
     let kind = columns();
-    assert_eq!(GameKind::parse("columns"), Some(kind));
-    assert_eq!(GameKind::from_code("col"), Some(kind));
-    assert_eq!(GameKind::from_command("columns"), Some(kind));
-    assert!(!GameKind::all().contains(&kind), "the bot's own games only");
-    // Registering it again is registering it once.
-    assert_eq!(columns(), kind);
+    assert_eq!(games.parse("columns"), Some(kind));
+    assert_eq!(games.from_code("col"), Some(kind));
+    assert_eq!(games.from_command("columns"), Some(kind));
+    assert_eq!(games.kinds().last(), Some(&kind));
+    assert_eq!(games.commands().last(), Some(&"columns"));
+    assert!(Games::built_in().game(kind).is_none(), "the bot's own games only");
+    // Offering it again is offering it once.
+    assert_eq!(games.with(&[COLUMNS]).unwrap().kinds(), games.kinds());
+    // A game whose names are another's is refused.
+    let twice = Box::leak(Box::new([COLUMNS, COLUMNS]));
+    assert!(Games::new(twice).is_err());
     // What it lacks is the defaults': no target, no review, no solver, one policy.
-    let game = kind.game().unwrap();
+    let game = games.game(kind).unwrap();
     assert_eq!(game.target(), None);
     assert!(!game.reviews());
     assert_eq!(game.policies(), "optimal");
@@ -63,7 +81,7 @@ async fn the_toy_game_plays_to_its_end_through_the_standin() {
     columns();
     let world = World::new().await;
     let bot = world
-        .start_bot_offering(world.config(), vec![COLUMNS])
+        .start_bot_offering(world.config(), games())
         .await;
     let (alice, bob) = (world.alice, world.bob);
 
