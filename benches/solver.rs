@@ -10,7 +10,7 @@ use forgetit::games::forgetit::race::{model, RaceKey};
 use forgetit::games::forgetit::solver::Solver;
 use forgetit::games::getdickey::bot::load_or_solve;
 use forgetit::games::getdickey::bot::scoring;
-use forgetit::strategy::sim::SimConfig;
+use forgetit::host::sim::SimConfig;
 
 fn solve_a_turn(c: &mut Criterion) {
     c.bench_function("solve the For Get It turn from scratch", |b| {
@@ -107,7 +107,7 @@ fn simulate(c: &mut Criterion) {
         };
         group.bench_function(format!("{game:?} optimal vs greedy"), |b| {
             b.iter(|| {
-                forgetit::games::Games::built_in()
+                forgetit::discord::built_in()
                     .sim(&config, Some(&cache), &|_| {})
                     .unwrap()
             })
@@ -150,7 +150,7 @@ fn daily_deals(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let cache = dir.path().join("get-dickey-strategy.bin");
     load_or_solve(Some(&cache), |_, _| {});
-    for game in forgetit::games::Games::built_in()
+    for game in forgetit::discord::built_in()
         .iter()
         .filter(|g| g.daily().is_some())
     {

@@ -172,7 +172,7 @@ fn bundles() -> &'static [FluentBundle<FluentResource>] {
 }
 
 /// Adds a game's texts, its `locales` (language code, text), as the file `{name}.ftl`: what a
-/// [`Games`](crate::games::Games) value does for each of its games when it is made, since every
+/// [`Games`](crate::host::Games) value does for each of its games when it is made, since every
 /// view looks its messages up through [`Lang`]. Adding a game's texts again adds nothing.
 pub fn add_texts(name: &str, locales: &[(&'static str, &'static str)]) {
     let file = format!("{name}.ftl");
@@ -181,7 +181,11 @@ pub fn add_texts(name: &str, locales: &[(&'static str, &'static str)]) {
         if added.iter().any(|(_, added, _)| *added == file) {
             return;
         }
-        added.extend(locales.iter().map(|&(code, text)| (code, file.clone(), text)));
+        added.extend(
+            locales
+                .iter()
+                .map(|&(code, text)| (code, file.clone(), text)),
+        );
     }
     let mut bundles = BUNDLES.writing();
     // A handful of games, added once each for the life of the process.

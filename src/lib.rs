@@ -7,6 +7,7 @@ pub mod discord;
 pub mod duration;
 pub mod engine;
 pub mod games;
+pub mod host;
 pub mod i18n;
 pub mod ids;
 pub mod ratings;

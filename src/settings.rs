@@ -21,7 +21,7 @@ use crate::i18n::Lang;
 /// What a setting takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// The points to reach of the game whose target is the server's (`games::server_target`),
+    /// The points to reach of the game whose target is the server's (`Games::server_target`),
     /// within that game's bounds; a server without such a game has no such option.
     Target,
     /// A duration within its bounds, written as people write them (`5m`, `1.5s`: see

@@ -144,7 +144,7 @@ pub fn main() -> ExitCode {
             target,
             cache,
         } => {
-            let config = crate::strategy::sim::SimConfig {
+            let config = crate::host::sim::SimConfig {
                 game,
                 seats,
                 games,

@@ -1,5 +1,5 @@
 //! The tools of the command line: `solve` and `sim` (each game's, by its
-//! [`Hosted`](crate::games::Hosted) hooks) and `migrate-db`.
+//! [`Hosted`](crate::host::Hosted) hooks) and `migrate-db`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,14 +11,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::fail;
 use crate::config::{Config, ConfigError};
 use crate::engine::GameKind;
-use crate::games::{Games, SolveArgs, SolveError};
+use crate::host::sim::{self, SimConfig};
+use crate::host::{Games, SolveArgs, SolveError};
 use crate::store;
 use crate::store::redacted;
-use crate::strategy::sim::{self, SimConfig};
 
 /// The games of the command line: the bot's own.
 fn games() -> Games {
-    Games::built_in()
+    crate::games::hosted()
 }
 
 /// A game as `--game` names it: its key with dashes (`for_get_it` is `for-get-it`).
@@ -217,7 +217,9 @@ pub(super) fn migrate_db(from: &str, to: &str) -> ExitCode {
         Ok(runtime) => runtime,
         Err(e) => return fail(&e),
     };
-    let report = match runtime.block_on(games().migrate_db(from, to)) {
+    let games = crate::discord::built_in();
+    let open: Vec<_> = games.iter().map(|g| g.open_games()).collect();
+    let report = match runtime.block_on(store::migrate_db(from, to, &open)) {
         Ok(report) => report,
         // A database's error may span lines: the command's errors are one.
         Err(e) => {

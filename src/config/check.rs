@@ -81,7 +81,7 @@ impl Config {
     /// shard range against the shard count, the proxy URL.
     pub fn validate(&self) -> Result<(), BadValue> {
         let game = &self.game;
-        if let Some(target) = crate::games::Games::built_in().server_target() {
+        if let Some(target) = crate::games::hosted().server_target() {
             if !(target.min..=target.max).contains(&game.default_target) {
                 return Err(BadValue::DefaultTarget {
                     value: game.default_target,

@@ -24,7 +24,9 @@ pub struct GameConfig {
 impl Default for GameConfig {
     fn default() -> Self {
         GameConfig {
-            default_target: crate::games::Games::built_in().server_target().map_or(0, |t| t.default),
+            default_target: crate::games::hosted()
+                .server_target()
+                .map_or(0, |t| t.default),
             turn_timeout_secs: 300,
             lobby_timeout_secs: 3600,
             bot_pace_ms: 1500,

@@ -24,8 +24,9 @@ use figment::providers::{Env, Format, Serialized, Toml};
 use figment::Figment;
 use serde::{Deserialize, Serialize};
 
+use crate::host::Games;
 use crate::render::DiceStyle;
-use crate::tables::TableConfig;
+use crate::tables::{TableConfig, TableKind};
 
 pub use self::check::{BadValue, MAX_GRACE_SECS, MAX_LIMIT, MAX_LOG_DAYS};
 pub use self::database::DatabaseConfig;
@@ -44,15 +45,14 @@ mod emoji_table {
     use serde::de::DeserializeSeed;
     use serde::{Deserializer, Serialize, Serializer};
 
-    use crate::games::Games;
     use crate::render::dice::{Declared, DiceStyle};
 
     pub fn serialize<S: Serializer>(style: &DiceStyle, serializer: S) -> Result<S::Ok, S::Error> {
-        Declared(&Games::built_in().pieces(), style).serialize(serializer)
+        Declared(&crate::games::hosted().pieces(), style).serialize(serializer)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DiceStyle, D::Error> {
-        Declared(&Games::built_in().pieces(), ()).deserialize(deserializer)
+        Declared(&crate::games::hosted().pieces(), ()).deserialize(deserializer)
     }
 }
 
@@ -131,10 +131,10 @@ impl Config {
             )
     }
 
-    /// What the game service needs, for the bot's own games.
-    pub fn tables(&self) -> TableConfig {
+    /// What the game service needs, for `games`.
+    pub fn tables(&self, games: Games<dyn TableKind>) -> TableConfig {
         TableConfig {
-            games: crate::games::Games::built_in(),
+            games,
             turn_timeout: Duration::from_secs(self.game.turn_timeout_secs),
             lobby_timeout: Duration::from_secs(self.game.lobby_timeout_secs),
             bot_pace: Duration::from_millis(self.game.bot_pace_ms),

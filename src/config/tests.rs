@@ -54,7 +54,8 @@ fn shards_and_the_proxy_come_from_the_environment() {
             (shards.range.first, shards.range.end, shards.count),
             (2, 4, 4)
         );
-        assert_eq!(config.tables().shards, Some(shards));
+        let games = crate::host::Games::new(&[]).unwrap();
+        assert_eq!(config.tables(games).shards, Some(shards));
         assert_eq!(shards.to_string(), "shards 2..4 of 4");
         // One process of one shard: the ".." is read as a range, not a number.
         jail.set_env("FORGETIT_DISCORD__SHARD_COUNT", "1");

@@ -6,7 +6,7 @@ use crate::daily::{DailyReview, Seed};
 use crate::engine::intent::Intent;
 use crate::engine::table::{Action, Event, Game, Phase, RuleError, Turn};
 use crate::engine::{GameKind, Player};
-use crate::games::{AnyStrategy, Entry, Hosted};
+use crate::host::{AnyStrategy, Entry, Hosted};
 use crate::i18n::Lang;
 use crate::render::dice::DiceStyle;
 use crate::render::{ErrorText, MessageView, RowView, UiAction};
@@ -195,4 +195,23 @@ impl<R: Hosted> DealGame for Deal<R> {
 
 fn rule_text<E: ErrorText>(error: &RuleError<E>, lang: Lang) -> String {
     crate::render::notice::error(error, lang)
+}
+
+/// A game as the daily deals see it: a new deal of it, and a stored one replayed. Written once,
+/// for every game ([`Entry`]); the daily deals are handed the service's games as these.
+pub trait DealKind: crate::tables::TableKind {
+    /// A new daily deal for `player`, started with `seed`'s dice.
+    fn deal(&self, player: Player, name: &str, seed: &Seed) -> Result<Box<dyn DealGame>, String>;
+    /// A stored daily deal, replayed from its log.
+    fn deal_load(&self, events: &str) -> Result<Box<dyn DealGame>, String>;
+}
+
+impl<R: Hosted> DealKind for Entry<R> {
+    fn deal(&self, player: Player, name: &str, seed: &Seed) -> Result<Box<dyn DealGame>, String> {
+        Ok(Box::new(Deal::<R>::new(player, name, seed)?))
+    }
+
+    fn deal_load(&self, events: &str) -> Result<Box<dyn DealGame>, String> {
+        Ok(Box::new(Deal::<R>::load(events)?))
+    }
 }

@@ -8,5 +8,5 @@ pub mod service;
 
 pub use crate::engine::daily::{DailyForm, DailyMistake, DailyReview, DailyTurn, Measure, Square};
 pub use crate::engine::deal::{Place, Seed};
-pub use game::{Deal, DealGame, Refused};
+pub use game::{Deal, DealGame, DealKind, Refused};
 pub use service::{Answer, Asker, Clock, Dailies, DailyError, DealRef, Shown};

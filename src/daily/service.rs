@@ -11,11 +11,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use rand::RngCore;
 
+use super::DealKind;
 use super::{DealGame, Refused, Seed};
 use crate::engine::daily::DailyReview;
 use crate::engine::deal::{day_of, until_next_day};
 use crate::engine::{GameKind, Player};
-use crate::games::AnyGame;
+use crate::host::Games;
 use crate::i18n::Lang;
 use crate::ids::{GuildId, UserId};
 use crate::render::daily::{self as view, BoardRow, DealName, Ending, Played, Share};
@@ -82,6 +83,8 @@ type Turnstile = Arc<tokio::sync::Mutex<()>>;
 pub struct Dailies(Arc<Inner>);
 
 struct Inner {
+    /// The games the service offers (those with a daily deal have one).
+    games: Games<dyn DealKind>,
     store: Store,
     tables: Tables,
     clock: Clock,
@@ -99,8 +102,9 @@ pub struct Shown {
 }
 
 impl Dailies {
-    pub fn new(store: Store, tables: Tables, clock: Clock) -> Dailies {
+    pub fn new(store: Store, tables: Tables, games: Games<dyn DealKind>, clock: Clock) -> Dailies {
         Dailies(Arc::new(Inner {
+            games,
             store,
             tables,
             clock,
@@ -147,10 +151,8 @@ impl Dailies {
     }
 
     /// The game of the kind `kind`, if the service offers it and it has a daily deal.
-    fn game(&self, kind: GameKind) -> Result<&'static dyn AnyGame> {
+    fn game(&self, kind: GameKind) -> Result<&'static dyn DealKind> {
         self.0
-            .tables
-            .config()
             .games
             .game(kind)
             .filter(|g| g.daily().is_some())
@@ -190,7 +192,7 @@ impl Dailies {
     async fn with_strategy<T: Send + 'static>(
         &self,
         kind: GameKind,
-        work: impl FnOnce(&crate::games::AnyStrategy) -> Option<T> + Send + 'static,
+        work: impl FnOnce(&crate::host::AnyStrategy) -> Option<T> + Send + 'static,
     ) -> Result<T> {
         self.ready(kind).await;
         let tables = self.0.tables.clone();

@@ -13,8 +13,9 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::discord::BotGame;
 use crate::engine::{GameKind, Period, Ranking};
-use crate::games::Games;
+use crate::host::Games;
 use crate::i18n::Lang;
 use crate::ids::GameId;
 
@@ -87,7 +88,7 @@ pub fn encode(button: &Button) -> String {
 }
 
 /// The button whose custom id is `custom_id`, its game one of `games`.
-pub fn decode(games: Games, custom_id: &str) -> Option<Button> {
+pub fn decode(games: Games<dyn BotGame>, custom_id: &str) -> Option<Button> {
     let parts = match custom_id.split(':').next() {
         Some("lb") => 7,
         Some("day") => 5,
@@ -168,7 +169,7 @@ mod tests {
                 action: "roll".into(),
             },
             Button::Leaderboard {
-                kind: *Games::built_in().kinds().last().expect("a game"),
+                kind: *crate::discord::built_in().kinds().last().expect("a game"),
                 global: true,
                 by: Ranking::Best,
                 page: u32::MAX,
@@ -192,7 +193,7 @@ mod tests {
                 period: Period::All,
             },
             Button::Daily {
-                kind: *Games::built_in().kinds().last().expect("a game"),
+                kind: *crate::discord::built_in().kinds().last().expect("a game"),
                 day: i64::MAX,
                 version: u64::MAX,
                 action: "choose:5".into(),
@@ -218,7 +219,7 @@ mod tests {
         for button in buttons {
             let id = encode(&button);
             assert!(id.len() <= 100, "{id}");
-            assert_eq!(decode(Games::built_in(), &id), Some(button));
+            assert_eq!(decode(crate::discord::built_in(), &id), Some(button));
         }
     }
 
@@ -245,7 +246,7 @@ mod tests {
             "forget:1:yes:",
             "forget:1:yes:2",
         ] {
-            assert_eq!(decode(Games::built_in(), id), None, "{id}");
+            assert_eq!(decode(crate::discord::built_in(), id), None, "{id}");
         }
     }
 }

@@ -14,8 +14,9 @@ use super::codec::{self, Button};
 use super::io::{self, DEFER_AFTER};
 use super::{Context, Data, Error};
 use crate::daily::{Answer, Asker, DailyError, DealRef};
+use crate::discord::BotGame;
 use crate::engine::GameKind;
-use crate::games::Games;
+use crate::host::Games;
 use crate::i18n::Lang;
 use crate::render::{self, MessageView, Notice, UiAction};
 use serenity::builder::Builder;
@@ -259,6 +260,6 @@ pub(super) async fn click(
 }
 
 /// The daily deal's kind of a click, if its game has one.
-pub(super) fn daily_kind(games: Games, kind: GameKind) -> Option<GameKind> {
+pub(super) fn daily_kind(games: Games<dyn BotGame>, kind: GameKind) -> Option<GameKind> {
     games.game(kind)?.daily().map(|_| kind)
 }

@@ -21,6 +21,7 @@ mod daily;
 mod drain;
 pub mod emoji;
 mod events;
+mod games;
 mod health;
 mod identify;
 mod ids;
@@ -34,7 +35,7 @@ mod startup;
 
 pub use answers::{system_clock, Clock};
 pub use commands::message_ids as command_message_ids;
-pub(crate) use commands::{game_command, Command as SlashCommand};
+pub use games::{built_in, BotGame};
 pub use running::RunningBot;
 pub use startup::{start, BotError, BotOptions};
 
@@ -63,7 +64,7 @@ type Context<'a> = poise::Context<'a, Data, Error>;
 /// What every handler shares.
 pub struct Data {
     /// The games it offers: its commands, and the games its buttons and stored games name.
-    games: crate::games::Games,
+    games: crate::host::Games<dyn BotGame>,
     tables: Tables,
     store: Store,
     membership: broadcast::Sender<Membership>,

@@ -2,7 +2,8 @@
 //! table of its channel, the leaderboards or the privacy prompt.
 
 use super::*;
-use crate::games::Games;
+use crate::discord::BotGame;
+use crate::host::Games;
 use crate::ids::GameId;
 use crate::telemetry::{self, Route};
 
@@ -227,7 +228,7 @@ impl Clicked<'_> {
 
 /// Whether `message` is a leaderboard page: its buttons (if any) are leaderboard buttons, and its
 /// embed's footer reads as a page's ("Page 1 of 3"), in one of the bot's languages.
-pub(super) fn is_leaderboard(games: Games, message: &serenity::Message) -> bool {
+pub(super) fn is_leaderboard(games: Games<dyn BotGame>, message: &serenity::Message) -> bool {
     let only_pages = message.components.iter().all(|row| {
         row.components.iter().all(|c| {
             let id = match c {
@@ -288,7 +289,7 @@ pub(super) fn is_page_footer(text: &str) -> bool {
 /// The kind of game message `message` is, as its buttons and menus say: a lobby, a turn, or
 /// neither (a leaderboard, a game-over message, a turn that ended).
 pub(super) fn message_kind_of(
-    games: Games,
+    games: Games<dyn BotGame>,
     message: &serenity::Message,
 ) -> Option<crate::engine::MessageKind> {
     message

@@ -7,6 +7,7 @@ use super::running::StageWatch;
 use super::*;
 use crate::config::BadValue;
 use crate::tables::shards::Shards;
+use crate::tables::TableKind;
 
 /// How many [`Membership`] records [`RunningBot::membership`] keeps unread (older ones are
 /// skipped).
@@ -25,16 +26,16 @@ pub struct BotOptions {
     pub clock: super::Clock,
     /// Run on the thread that prepares the strategies at start, before it reads or solves
     /// Get Dickey's table: tests hold the preparation with it. `None` in a service.
-    pub strategy_hold: Option<crate::games::Hold>,
+    pub strategy_hold: Option<crate::host::Hold>,
     /// Told the address `/livez` and `/readyz` are served on (`metrics.listen`, its port chosen
     /// if it was 0) as soon as they are, before the database is opened.
     pub serving: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
     /// Awaited once the health endpoints are served and before the database is opened: tests
     /// hold a start there (a slow migration, a slow emoji set-up).
     pub hold_start: Option<futures::future::BoxFuture<'static, ()>>,
-    /// The games the bot offers: its own (`Games::built_in`) in a service; tests add their toy
+    /// The games the bot offers: its own ([`super::built_in`]) in a service; tests add their toy
     /// game.
-    pub games: crate::games::Games,
+    pub games: crate::host::Games<dyn BotGame>,
 }
 
 impl Default for BotOptions {
@@ -46,7 +47,7 @@ impl Default for BotOptions {
             strategy_hold: None,
             serving: None,
             hold_start: None,
-            games: crate::games::Games::built_in(),
+            games: super::built_in(),
         }
     }
 }
@@ -142,7 +143,14 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     log_reach(shards, proxy.as_deref());
     let metrics = serve_health_first(config, serving, hold_start).await?;
     let reached = reach(config, &token, proxy.as_deref(), metrics.as_ref()).await?;
-    let service = start_service(config, &reached, (games, shards), dice, clock, strategy_hold);
+    let service = start_service(
+        config,
+        &reached,
+        (games, shards),
+        dice,
+        clock,
+        strategy_hold,
+    );
     let service = service.await?;
     let (membership, recorded) = broadcast::channel(MEMBERSHIP_KEPT);
     let (stage_changes, shard_changes) = tokio::sync::watch::channel(0);
@@ -150,7 +158,7 @@ pub async fn start(config: &Config, options: BotOptions) -> Result<RunningBot, B
     let in_flight = InFlight::new();
     let identify = identify(config, shards, &reached, &shard_changes);
     let client = ClientParts {
-        data: data(config, &reached, &service, membership),
+        data: data((config, games), &reached, &service, membership),
         games,
         in_flight: in_flight.clone(),
         stage_changes: stage_changes.clone(),
@@ -277,19 +285,18 @@ struct Service {
 async fn start_service(
     config: &Config,
     reached: &Reached,
-    (games, shards): (crate::games::Games, Option<Shards>),
+    (games, shards): (crate::host::Games<dyn BotGame>, Option<Shards>),
     dice: Box<dyn DiceSource + Send>,
     clock: super::Clock,
-    strategy_hold: Option<crate::games::Hold>,
+    strategy_hold: Option<crate::host::Hold>,
 ) -> Result<Service, BotError> {
     let style = emoji::prepare(&reached.rest, config.emoji.clone(), &games.dice()).await;
     let pictures = style.has_application();
     let answer_book = Arc::new(super::answers::AnswerBook::new(clock.clone()));
     let table_config = TableConfig {
-        games,
         shards,
         style,
-        ..config.tables()
+        ..config.tables(games.each_as(|g| g as &dyn TableKind))
     };
     let tables = start_tables(
         &reached.store,
@@ -304,7 +311,8 @@ async fn start_service(
     // now on: the first Odds, review or bot seat's move finds it ready.
     tables.strategies().warm(strategy_hold);
     // The daily deals' key, made at the deployment's first start and kept in its database.
-    let dailies = crate::daily::Dailies::new(reached.store.clone(), tables.clone(), clock);
+    let deals = games.each_as(|g| g as &dyn crate::daily::DealKind);
+    let dailies = crate::daily::Dailies::new(reached.store.clone(), tables.clone(), deals, clock);
     if let Err(e) = dailies.prepare().await {
         warn!(error = %e, "the daily deals' key could not be read; the first deal asked for will try again");
     }
@@ -350,13 +358,13 @@ fn sweeper(config: &Config, store: Store) -> JoinHandle<()> {
 /// What the commands and the handlers of events share: the service's parts, and the servers the
 /// bot leaves or comes back to, told to `membership`.
 fn data(
-    config: &Config,
+    (config, games): (&Config, crate::host::Games<dyn BotGame>),
     reached: &Reached,
     service: &Service,
     membership: broadcast::Sender<Membership>,
 ) -> Data {
     Data {
-        games: service.tables.config().games,
+        games,
         tables: service.tables.clone(),
         store: reached.store.clone(),
         membership,
@@ -373,7 +381,7 @@ fn data(
 struct ClientParts {
     data: Data,
     /// Every game the bot offers: its commands.
-    games: crate::games::Games,
+    games: crate::host::Games<dyn BotGame>,
     /// Counts the interactions it delivers until they are handled.
     in_flight: Arc<InFlight>,
     /// Told each change of a shard's connection stage ([`StageWatch`]).

@@ -1,4 +1,4 @@
-//! What a game declares of its daily deal (`games::Hosted::DAILY`), and what a deal's end
+//! What a game declares of its daily deal (`host::Hosted::DAILY`), and what a deal's end
 //! says of the play: the score, the accuracy, the luck and each turn's square.
 
 /// A game's daily deal: the form it is played in, alone.

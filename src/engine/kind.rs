@@ -1,14 +1,13 @@
-//! The words every layer uses for games: which game ([`GameKind`], a handle on a game of the
-//! registry in `crate::games`), where a game stands ([`Status`]), and how lifetime results are ranked
+//! The words every layer uses for games: which game ([`GameKind`], a handle on a game's names),
+//! where a game stands ([`Status`]), and how lifetime results are ranked
 //! ([`Ranking`], [`Scope`]).
 
 use super::table::Names;
 
 /// Which game a table plays: a small handle on the game's [`Names`], compared by its key (its
-/// name in the database). The engine knows no game: the games are values in the registry
-/// (`crate::games`), which makes each game's kind ([`GameKind::of`]) and finds one by its key,
-/// its code or its command (`GameKind::parse`, `GameKind::from_code`, `GameKind::from_command`,
-/// and `GameKind::all`, written there).
+/// name in the database). The engine knows no game: each game makes its kind from its names
+/// ([`GameKind::of`]); the games a service offers (`host::Games`) find one by its key, its code
+/// or its command.
 #[derive(Clone, Copy)]
 pub struct GameKind(&'static Names);
 

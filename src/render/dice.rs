@@ -208,7 +208,10 @@ fn known_keys(declared: &[Pieces]) -> Vec<&'static str> {
 
 /// A key of `[emoji]` no game declares, refused naming the known ones (as serde words it).
 fn unknown_key<E: de::Error>(key: &str, declared: &[Pieces]) -> E {
-    let known: Vec<String> = known_keys(declared).iter().map(|k| format!("`{k}`")).collect();
+    let known: Vec<String> = known_keys(declared)
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect();
     E::custom(format_args!(
         "unknown field `{key}`, expected one of {}",
         known.join(", ")

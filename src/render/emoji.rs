@@ -138,7 +138,7 @@ mod tests {
     use super::*;
 
     fn sources() -> Vec<(&'static str, &'static str)> {
-        crate::games::Games::built_in().dice()
+        crate::games::hosted().dice()
     }
 
     #[test]

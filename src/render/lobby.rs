@@ -7,9 +7,8 @@ use crate::tr;
 use super::game_text;
 use super::seat::{seated, who};
 use super::view::{colour, ButtonStyle, ButtonView, EmbedView, MessageView};
-use crate::engine::table::{Game, Phase};
+use crate::engine::table::{Game, Phase, Rules};
 use crate::engine::{Intent, MoveText};
-use crate::games::Hosted;
 use fluent_bundle::FluentArgs;
 
 /// The lobby's buttons are the table's, whichever the game.
@@ -29,7 +28,7 @@ pub struct Opening {
 /// closed before the game began, or once it began, `started` (the game's own view of its start).
 /// Its texts are the shared ones (`lobby-title`, `lobby-content`, `closed-title`,
 /// `closed-description`: [`game_text`]) unless the game has its own.
-pub fn lobby<R: Hosted>(
+pub fn lobby<R: Rules>(
     game: &Game<R>,
     opening: Opening,
     started: impl FnOnce() -> MessageView,
@@ -58,10 +57,10 @@ pub fn lobby<R: Hosted>(
     }
 }
 
-/// The lobby of a game that says nothing of its own ([`crate::games::Hosted::lobby_view`]'s
+/// The lobby of a game that says nothing of its own (`Hosted::lobby_view`'s
 /// default): its `{code}-lobby-about` line if its texts have one; the table closed once it is
 /// cancelled before a turn ended; once started, [`started`] in seating order.
-pub fn plain<R: Hosted>(game: &Game<R>, lang: Lang) -> MessageView {
+pub fn plain<R: Rules>(game: &Game<R>, lang: Lang) -> MessageView {
     let about = format!("{}-lobby-about", R::NAMES.code);
     let missing = R::MIN_SEATS - game.seats.len().min(R::MIN_SEATS);
     let opening = Opening {
@@ -85,7 +84,7 @@ pub fn plain<R: Hosted>(game: &Game<R>, lang: Lang) -> MessageView {
 /// The lobby once the game started, from the shared texts (`started-title`,
 /// `started-content`): `about` (a roll-off, the rounds...), if any, then the playing order
 /// (`order`, the seats in the order they play), and `footer`, if any.
-pub fn started<R: Hosted>(
+pub fn started<R: Rules>(
     game: &Game<R>,
     order: &[usize],
     about: Option<String>,

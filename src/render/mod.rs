@@ -33,8 +33,8 @@ pub mod settings;
 pub mod stats;
 pub mod view;
 
+use crate::engine::table::Rules;
 use crate::engine::GameKind;
-use crate::games::Hosted;
 use crate::i18n::Lang;
 pub use dice::{DiceStyle, EmojiStyle};
 use fluent_bundle::FluentArgs;
@@ -55,7 +55,7 @@ pub use view::{
 /// ([`game_text`]: `game-rules-title`, `game-rules-time`) unless the game has its own. The texts
 /// quote `args` (the game's own numbers) and the table's: `min` and `max` seats, `n` timeouts
 /// before leaving, so the card says what the engine does.
-pub fn rules_card<R: Hosted>(
+pub fn rules_card<R: Rules>(
     fields: &[&str],
     mut args: fluent_bundle::FluentArgs<'static>,
     lang: crate::i18n::Lang,
@@ -81,7 +81,7 @@ pub fn rules_card<R: Hosted>(
 }
 
 /// The texts every game's messages share, each `game-{part}` naming the game (`$game`, its
-/// `game-<command>`) and its emoji (`$emoji`, [`Hosted::EMOJI`]); a game may have its own,
+/// `game-<command>`) and its emoji (`$emoji`, [`Names::emoji`]); a game may have its own,
 /// `{code}-{part}` ([`game_text`]).
 pub const SHARED_TEXTS: &[&str] = &[
     "lobby-title",
@@ -102,14 +102,14 @@ pub const SHARED_TEXTS: &[&str] = &[
 /// The game `R`'s text `part` (one of [`SHARED_TEXTS`]) with `args`: the game's own,
 /// `{code}-{part}`, when its texts have one in `lang`; else the one every game shares,
 /// `game-{part}`, told the game's name (`$game`) and emoji (`$emoji`).
-pub fn game_text<R: Hosted>(part: &str, mut args: FluentArgs<'_>, lang: Lang) -> String {
+pub fn game_text<R: Rules>(part: &str, mut args: FluentArgs<'_>, lang: Lang) -> String {
     debug_assert!(SHARED_TEXTS.contains(&part), "{part}");
     let own = format!("{}-{part}", R::NAMES.code);
     if lang.has(&own) {
         return lang.t_with(&own, &args);
     }
     args.set("game", lang.t(&format!("game-{}", R::NAMES.command)));
-    args.set("emoji", R::EMOJI);
+    args.set("emoji", R::NAMES.emoji);
     lang.t_with(&format!("game-{part}"), &args)
 }
 

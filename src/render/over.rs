@@ -8,7 +8,6 @@ use super::seat::{mention, name, who, Seated};
 use super::view::{colour, list, place, ButtonStyle, ButtonView, EmbedView, MessageView};
 use crate::engine::table::{Game, Phase, Rules};
 use crate::engine::{Intent, MoveText};
-use crate::games::Hosted;
 use fluent_bundle::FluentArgs;
 
 /// The winners of a finished game: each one's name (as the embed shows it) and mention (as the
@@ -36,7 +35,7 @@ impl Winners {
 /// The message content that announces the winners of the game `R` (its `over-winner` for one
 /// winner, or a shared win; its `over-content` when there are none: [`game_text`]) and the
 /// embed's headline with their points.
-pub fn announce<R: Hosted>(winners: &Winners, lang: Lang) -> (String, String) {
+pub fn announce<R: Rules>(winners: &Winners, lang: Lang) -> (String, String) {
     let Winners {
         names,
         mentions,
@@ -69,14 +68,14 @@ pub fn announce<R: Hosted>(winners: &Winners, lang: Lang) -> (String, String) {
 }
 
 /// The finished game's buttons: a rematch, with the same seats and options, and, for a game
-/// that reviews ([`Hosted::REVIEWS`]), a review of the clicker's play (privately).
-pub fn buttons<R: Hosted>(lang: Lang) -> Vec<ButtonView> {
+/// that `reviews` (its `Hosted::REVIEWS`), a review of the clicker's play (privately).
+pub fn buttons(reviews: bool, lang: Lang) -> Vec<ButtonView> {
     let mut buttons = vec![ButtonView::new(
         &tr!(lang, "button-rematch"),
         ButtonStyle::Primary,
         Intent::<MoveText>::Rematch,
     )];
-    if R::REVIEWS {
+    if reviews {
         buttons.push(ButtonView::new(
             &tr!(lang, "button-review"),
             ButtonStyle::Secondary,
@@ -114,13 +113,13 @@ pub fn standings<R: Rules>(game: &Game<R>, winners: &[usize], lang: Lang) -> Str
 }
 
 /// The end of a game ranked by totals ([`standings`]), as its own message: the winners with
-/// Rematch and Review and `footer`, or where a cancelled game stood (`started`: whether it got
-/// past its lobby). `None` while the game is not over. Its texts are the shared ones
-/// ([`game_text`]) unless the game has its own.
-pub fn game_over<R: Hosted>(
+/// Rematch, Review if the game `reviews`, and `footer`, or where a cancelled game stood
+/// (`started`: whether it got past its lobby). `None` while the game is not over. Its texts are
+/// the shared ones ([`game_text`]) unless the game has its own.
+pub fn game_over<R: Rules>(
     game: &Game<R>,
     started: bool,
-    footer: &str,
+    (footer, reviews): (&str, bool),
     lang: Lang,
 ) -> Option<MessageView> {
     let text = |part| game_text::<R>(part, FluentArgs::new(), lang);
@@ -136,7 +135,7 @@ pub fn game_over<R: Hosted>(
             }
             MessageView::new(&content)
                 .embed(embed)
-                .row(buttons::<R>(lang))
+                .row(buttons(reviews, lang))
         }
         Phase::Cancelled => {
             let description = if started {

@@ -425,7 +425,7 @@ impl Store {
     }
 
     /// The open game (lobby or playing) of a channel, if any, with its kind's key
-    /// ([`GameKind::as_str`]: the service's [`Games`](crate::games::Games) find its game).
+    /// ([`GameKind::as_str`]: the service's [`Games`](crate::host::Games) find its game).
     pub async fn open_game_in(&self, channel_id: ChannelId) -> Result<Option<(GameId, String)>> {
         each!(self, q => q.open_game_in(channel_id).await)
     }

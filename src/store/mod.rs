@@ -17,9 +17,7 @@ mod migrate;
 mod postgres;
 mod sqlite;
 
-pub(crate) use migrate::OpenGames;
-pub(crate) use migrate::migrate_db;
-pub use migrate::{MigrateError, MigrateReport, Side};
+pub use migrate::{migrate_db, MigrateError, MigrateReport, OpenGames, OpenOf, Side};
 pub use sqlite::{copy_path, COPIES_KEPT};
 
 /// Writes a consistent, checked copy of the bot's SQLite database to `to`, while the bot may

@@ -511,7 +511,12 @@ impl Actor {
         }
         if !played {
             let commands = services.config.games.commands();
-            return deny(request.reply, Notice::RematchPlayersOnly(commands), request.lang).await;
+            return deny(
+                request.reply,
+                Notice::RematchPlayersOnly(commands),
+                request.lang,
+            )
+            .await;
         }
         // The rematch of this game, still in its lobby (not another lobby, or a game under way).
         let rematch_open = self
@@ -584,7 +589,7 @@ impl Actor {
 
     /// Arms the bot seat's move again once `preparing` (its game's strategy) is ready, by a
     /// message to this table; nothing waits on the table meanwhile.
-    fn wake_when(&self, preparing: crate::games::Preparing) {
+    fn wake_when(&self, preparing: crate::host::Preparing) {
         let (registry, channel) = (self.cx.registry.clone(), self.cx.channel);
         tokio::spawn(async move {
             preparing.await;

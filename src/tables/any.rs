@@ -11,10 +11,11 @@ use super::table::Table;
 use super::{Closed, Hosted, NewGame, Request, TableConfig};
 use crate::engine::table::Game;
 use crate::engine::{GameKind, Player, Status};
+use crate::host::Games;
+use crate::host::StoredKind;
 use crate::ids::{ChannelId, GameId, GuildId};
 use crate::render::notice::{message_link, Busy};
 use crate::store::{Clocks, GuildSettings, Place, Store, StoreError};
-use crate::games::Games;
 use futures::future::BoxFuture;
 
 /// A channel's open game, of any kind: its table, behind what the actor asks of it.
@@ -41,10 +42,7 @@ pub(crate) trait DynTable: Send + Sync {
     fn rematch(&self, who: Player) -> Rematch;
     /// Whether it is the rematch of `game_id`, still in its lobby.
     fn is_open_rematch_of(&self, game_id: GameId) -> bool;
-    fn preparing(
-        &self,
-        strategies: &crate::strategy::Strategies,
-    ) -> Option<crate::games::Preparing>;
+    fn preparing(&self, strategies: &crate::host::Strategies) -> Option<crate::host::Preparing>;
     fn only_bots_left(&self) -> bool;
 
     fn resume<'a>(&'a mut self, cx: &'a mut Cx) -> BoxFuture<'a, ()>;
@@ -147,10 +145,7 @@ impl<R: Hosted> DynTable for Table<R> {
         self.rematch_of == Some(game_id) && self.game.status() == Status::Lobby
     }
 
-    fn preparing(
-        &self,
-        strategies: &crate::strategy::Strategies,
-    ) -> Option<crate::games::Preparing> {
+    fn preparing(&self, strategies: &crate::host::Strategies) -> Option<crate::host::Preparing> {
         strategies.preparing(R::KIND)
     }
 
@@ -214,10 +209,12 @@ impl<R: Hosted> DynTable for Table<R> {
 /// The open games of one kind a process loads, each with its place and id.
 type OpenTables = Vec<(Place, GameId, AnyTable)>;
 
-/// What a table does with a game, for the registry of games: opens, loads and reviews the games
-/// of one kind. Written once, for every [`Hosted`] game ([`crate::games::Entry`]).
-pub(crate) trait TableKind: Sync {
+/// A game as the service's tables see it: what a table does with it (opens, loads and reviews
+/// its games), beside what the store does. Written once, for every [`Hosted`] game
+/// ([`crate::host::Entry`]); the service is handed its games as these ([`TableConfig::games`]).
+pub trait TableKind: StoredKind {
     /// Opens a new table of the game, with the server's `settings`.
+    #[allow(private_interfaces)]
     fn create<'a>(
         &'a self,
         cx: &'a mut Cx,
@@ -225,21 +222,25 @@ pub(crate) trait TableKind: Sync {
         settings: &'a GuildSettings,
     ) -> BoxFuture<'a, Option<AnyTable>>;
     /// Loads the stored game `id`, with its place.
+    #[allow(private_interfaces)]
     fn load<'a>(
         &'a self,
         store: &'a Store,
         id: GameId,
     ) -> BoxFuture<'a, Result<(Place, AnyTable), StoreError>>;
     /// Every open game of the guilds `owned` accepts, with its place and id.
+    #[allow(private_interfaces)]
     fn load_open<'a>(
         &'a self,
         store: &'a Store,
         owned: &'a (dyn Fn(GuildId) -> bool + Sync),
     ) -> BoxFuture<'a, Result<OpenTables, StoreError>>;
     /// Writes the results of the finished games that have none; how many games.
+    #[allow(private_interfaces)]
     fn backfill_results<'a>(&'a self, store: &'a Store)
         -> BoxFuture<'a, Result<usize, StoreError>>;
     /// The review of the finished game `id` (see `review::review_of`).
+    #[allow(private_interfaces)]
     fn review<'a>(
         &'a self,
         services: &'a Arc<Services>,
@@ -248,7 +249,8 @@ pub(crate) trait TableKind: Sync {
     ) -> BoxFuture<'a, Result<crate::render::MessageView, crate::render::MessageView>>;
 }
 
-impl<R: Hosted> TableKind for crate::games::Entry<R> {
+#[allow(private_interfaces)]
+impl<R: Hosted> TableKind for crate::host::Entry<R> {
     fn create<'a>(
         &'a self,
         cx: &'a mut Cx,
@@ -310,29 +312,32 @@ pub(super) async fn create(
     settings: &GuildSettings,
 ) -> Option<AnyTable> {
     let game = cx.services.config.games.game(new.kind)?;
-    game.tables().create(cx, new, settings).await
+    game.create(cx, new, settings).await
 }
 
 /// Every open game of the guilds `owned` accepts, of every one of `games`, with its place and
 /// id.
 pub(super) async fn load_open(
     store: &Store,
-    games: Games,
+    games: Games<dyn TableKind>,
     owned: impl Fn(GuildId) -> bool + Copy + Sync,
 ) -> Result<OpenTables, StoreError> {
     let mut open = Vec::new();
     for game in games.iter() {
-        open.extend(game.tables().load_open(store, &owned).await?);
+        open.extend(game.load_open(store, &owned).await?);
     }
     Ok(open)
 }
 
 /// Writes the results of the finished games of every one of `games` that have none (those
 /// finished before results were kept); how many games.
-pub(super) async fn backfill_results(store: &Store, games: Games) -> Result<usize, StoreError> {
+pub(super) async fn backfill_results(
+    store: &Store,
+    games: Games<dyn TableKind>,
+) -> Result<usize, StoreError> {
     let mut finished = 0;
     for game in games.iter() {
-        finished += game.tables().backfill_results(store).await?;
+        finished += game.backfill_results(store).await?;
     }
     Ok(finished)
 }
@@ -346,7 +351,7 @@ pub(super) async fn load(
 ) -> Result<(Place, AnyTable), StoreError> {
     let games = services.config.games;
     match games.parse(kind).and_then(|kind| games.game(kind)) {
-        Some(game) => game.tables().load(&services.store, id).await,
+        Some(game) => game.load(&services.store, id).await,
         None => Err(StoreError::Corrupt {
             game_id: id,
             reason: crate::store::ReplayError::UnknownKind(kind.to_string()),

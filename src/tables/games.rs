@@ -5,11 +5,11 @@
 use crate::engine::dice::DiceSource;
 use crate::engine::table::{Action, Event, Game, HostAct, RuleError, Rules, Turn};
 use crate::engine::Player;
-use crate::games::Hosted;
+use crate::host::Hosted;
+use crate::host::Strategies;
 use crate::i18n::Lang;
 use crate::ids::GameId;
 use crate::render::{self, DiceStyle, MessageView};
-use crate::strategy::Strategies;
 
 /// A refused action's answer, in `lang` (the asker's): a refusal for not being the host names
 /// the host, one for not being on turn names whose turn it is and links the turn's message
@@ -71,7 +71,7 @@ pub(super) fn thread_name<R: Hosted>(game: &Game<R>, id: GameId, lang: Lang) -> 
 /// The game-over chart of the finished game whose log is `events`, as a picture, with its alt
 /// text in `lang`; `None` when there is nothing to draw.
 pub(super) fn chart<R: Hosted>(events: &[GameEvent<R>], lang: Lang) -> Option<render::Picture> {
-    let (chart, description) = crate::games::chart::score_chart::<R>(events, lang)?;
+    let (chart, description) = crate::host::chart::score_chart::<R>(events, lang)?;
     let png = match render::chart::score_png(&chart) {
         Ok(png) => png,
         Err(e) => {

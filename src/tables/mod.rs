@@ -35,12 +35,12 @@ use futures::future::BoxFuture;
 use crate::engine::GameKind;
 use crate::engine::Player;
 pub use crate::engine::{Intent, MoveText};
-pub use crate::games::Hosted;
+pub use crate::host::Hosted;
 use crate::i18n::Lang;
 use crate::ids::{ChannelId, GameId, MessageId, UserId};
 use crate::render::{self, MessageView, Picture};
 use crate::store::{Clocks, Place};
-pub(crate) use any::TableKind;
+pub use any::TableKind;
 
 pub use registry::Tables;
 pub use review::ReviewRequest;
@@ -50,7 +50,7 @@ use shards::Shards;
 #[derive(Clone, Debug)]
 pub struct TableConfig {
     /// The games the service offers: what its tables, stored games and strategies are of.
-    pub games: crate::games::Games,
+    pub games: crate::host::Games<dyn TableKind>,
     /// How long a person has for each move before the turn times out.
     pub turn_timeout: Duration,
     /// How long a table waits in its lobby, since its last change, before it closes unstarted.
@@ -116,24 +116,6 @@ impl TableConfig {
         clocks
             .bot_pace_ms
             .map_or(self.bot_pace, Duration::from_millis)
-    }
-}
-
-impl Default for TableConfig {
-    fn default() -> Self {
-        let games = crate::games::Games::built_in();
-        TableConfig {
-            games,
-            turn_timeout: Duration::from_secs(300),
-            lobby_timeout: Duration::from_secs(3600),
-            bot_pace: Duration::from_millis(1500),
-            default_target: games.server_target().map_or(0, |t| t.default),
-            style: render::DiceStyle::default(),
-            shards: None,
-            strategy_cache: None,
-            limits: Limits::default(),
-            sleep_after: SLEEP_AFTER,
-        }
     }
 }
 

@@ -15,10 +15,10 @@ use super::any::{self, AnyTable};
 use super::services::Services;
 use super::{NewGame, Outbox, Request, TableConfig};
 use crate::engine::dice::DiceSource;
+use crate::host::Strategies;
 use crate::ids::{ChannelId, GameId, GuildId};
 use crate::render::{self, Notice};
 use crate::store::{Store, StoreError};
-use crate::strategy::Strategies;
 
 /// Boxed, so that the queue each table allocates up front stays small.
 pub(super) enum Msg {

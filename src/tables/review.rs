@@ -81,7 +81,7 @@ pub(super) async fn answer(services: Arc<Services>, request: ReviewRequest) {
 /// Whether the strategy the review needs is still being prepared (that of the command's game,
 /// or of the clicked game's): then what resolves once it is ready. A game the store cannot name
 /// is left to the review to refuse.
-async fn preparing(services: &Services, ask: &Ask) -> Option<crate::games::Preparing> {
+async fn preparing(services: &Services, ask: &Ask) -> Option<crate::host::Preparing> {
     let kind = match (ask.kind, ask.game_id) {
         (Some(kind), _) => kind,
         (None, Some(id)) => services.kind_of(id).await.ok().flatten()?,
@@ -148,7 +148,7 @@ async fn review(services: &Arc<Services>, request: &Ask) -> Result<MessageView, 
         return Err(refusal(&Refusal::Pruned { id }, lang));
     }
     match services.config.games.game(kind) {
-        Some(game) => game.tables().review(services, id, request).await,
+        Some(game) => game.review(services, id, request).await,
         None => Err(refusal(&Refusal::Unknown { id }, lang)),
     }
 }

@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 use super::{Outbox, TableConfig};
 use crate::engine::dice::DiceSource;
 use crate::engine::GameKind;
+use crate::host::Strategies;
 use crate::ids::{GameId, GuildId};
 use crate::store::{GuildSettings, Place, Store, StoreError};
-use crate::strategy::Strategies;
 
 pub(crate) struct Services {
     pub(super) store: Store,

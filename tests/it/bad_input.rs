@@ -956,7 +956,7 @@ fn unknown_commands_subcommands_and_dms_get_an_answer_and_change_nothing_in_the_
         let text = answer.content().to_owned();
         match &shape {
             Shape::UnknownCommand(_) | Shape::UnknownSubcommand(..) => {
-                let commands = forgetit::games::Games::built_in().commands();
+                let commands = forgetit::discord::built_in().commands();
                 assert_eq!(text, notice(Notice::UnknownCommand(commands), lang).content)
             }
             Shape::Moved(path) => {
@@ -1152,7 +1152,7 @@ enum Id {
 }
 
 fn custom_id() -> impl Strategy<Value = Id> {
-    let kinds: Vec<String> = forgetit::games::Games::built_in()
+    let kinds: Vec<String> = forgetit::discord::built_in()
         .kinds()
         .iter()
         .map(|k| k.code().to_owned())
@@ -1289,10 +1289,12 @@ fn every_click_that_is_no_move_gets_a_private_answer_and_changes_nothing() {
         };
         // The clicks that are moves or lobby requests where they belong, made right: those act.
         // So do a leaderboard's page buttons on the leaderboard.
-        if click.on == 4 && matches!(
-                decode(forgetit::games::Games::built_in(), &custom_id),
+        if click.on == 4
+            && matches!(
+                decode(forgetit::discord::built_in(), &custom_id),
                 Some(Button::Leaderboard { .. })
-            ) {
+            )
+        {
             return;
         }
         // A shifted id may name another of the real games (1 + 2 is the open lobby's): what
@@ -1384,7 +1386,7 @@ fn a_click_acts_only_on_the_kind_of_message_it_belongs_to() {
             t.fgi_lobby,
         )
     }));
-    for kind in forgetit::games::Games::built_in().kinds() {
+    for kind in forgetit::discord::built_in().kinds() {
         let id = format!("lb:{}:server:wins:1:en-US", kind.code());
         homes.push((id, t.board));
     }

@@ -26,7 +26,10 @@ fn kinds() -> Vec<GameKind> {
 
 /// What the game `kind` shows beyond the figures every game's show.
 fn shows(kind: GameKind) -> GameStats {
-    crate::toy::games().game(kind).expect("a known game").stats()
+    crate::toy::games()
+        .game(kind)
+        .expect("a known game")
+        .stats()
 }
 
 /// A game's name, as its own texts give it.

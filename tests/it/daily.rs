@@ -2,20 +2,21 @@
 //! different choice changing only what follows it.
 
 use forgetit::daily::{DealGame, Seed};
+use forgetit::discord::BotGame;
 use forgetit::engine::Player;
-use forgetit::games::{self, AnyGame, AnyStrategy};
+use forgetit::host::AnyStrategy;
 use forgetit::i18n::Lang;
 
 use crate::common::strategy;
 
-fn daily_games() -> Vec<&'static dyn AnyGame> {
-    games::Games::built_in()
+fn daily_games() -> Vec<&'static dyn BotGame> {
+    forgetit::discord::built_in()
         .iter()
         .filter(|g| g.daily().is_some())
         .collect()
 }
 
-fn exact(game: &dyn AnyGame, strategy: &AnyStrategy, seed: &Seed) -> Box<dyn DealGame> {
+fn exact(game: &dyn BotGame, strategy: &AnyStrategy, seed: &Seed) -> Box<dyn DealGame> {
     let mut deal = game.deal(Player::Bot(1), "bot", seed).unwrap();
     let mut moves = 0;
     while !deal.over() {

@@ -9,7 +9,7 @@ use forgetit::render::emoji::{self, DICE_VERSION, MAX_BYTES, SIZE};
 
 /// The pictures of the bot's games.
 fn sources() -> Vec<(&'static str, &'static str)> {
-    forgetit::games::Games::built_in().dice()
+    forgetit::discord::built_in().dice()
 }
 
 #[test]

@@ -216,7 +216,7 @@ fn every_game_has_its_rules_its_players_section_its_readme_line_and_its_place_on
         .filter(|path| path.extension().is_some_and(|e| e == "rs"))
         .map(|path| read(&path))
         .collect();
-    for game in forgetit::games::Games::built_in().iter() {
+    for game in forgetit::discord::built_in().iter() {
         let kind = game.kind();
         let name = Lang::EnUs.t(&format!("game-{}", kind.command()));
         assert!(rules_sections.contains(&name), "docs/RULES.md: ## {name}");

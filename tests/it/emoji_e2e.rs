@@ -73,8 +73,12 @@ async fn a_first_start_uploads_every_die_and_a_second_none() {
         "{}",
         logged(&logs)
     );
-    let dice = emoji::images(&forgetit::games::Games::built_in().dice()).len();
-    assert_eq!(dice, forgetit::games::Games::built_in().dice().len(), "every picture renders");
+    let dice = emoji::images(&forgetit::discord::built_in().dice()).len();
+    assert_eq!(
+        dice,
+        forgetit::discord::built_in().dice().len(),
+        "every picture renders"
+    );
     assert_eq!(calls(&world, "GET", APPLICATION_EMOJIS), 1, "one list call");
     assert_eq!(calls(&world, "POST", APPLICATION_EMOJIS), dice);
     let uploaded = world.standin.application_emojis();
@@ -204,7 +208,9 @@ async fn get_dickey_dice_and_held_dice_are_emoji() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_start_deletes_the_dice_of_other_versions_and_nobody_elses_emoji() {
     let world = World::new().await;
-    let png = emoji::images(&forgetit::games::Games::built_in().dice())[0].png.clone();
+    let png = emoji::images(&forgetit::discord::built_in().dice())[0]
+        .png
+        .clone();
     let old = DICE_VERSION + 1;
     world
         .standin
@@ -229,7 +235,10 @@ async fn a_start_deletes_the_dice_of_other_versions_and_nobody_elses_emoji() {
     }
     assert!(!names.contains(&format!("fgi{old}_for_3")), "{names:?}");
     assert!(!names.contains(&format!("gd{old}_6_held")), "{names:?}");
-    assert_eq!(names.len(), theirs.len() + forgetit::games::Games::built_in().dice().len());
+    assert_eq!(
+        names.len(),
+        theirs.len() + forgetit::discord::built_in().dice().len()
+    );
     bot.shutdown().await;
     world.standin.assert_clean();
 }
@@ -280,7 +289,7 @@ async fn a_refused_upload_falls_back_to_unicode_and_the_bot_plays() {
         let bot = world.start_bot(application(&world)).await;
         assert_eq!(
             world.standin.application_emojis().len(),
-            forgetit::games::Games::built_in().dice().len()
+            forgetit::discord::built_in().dice().len()
         );
         bot.shutdown().await;
         world.standin.assert_clean();

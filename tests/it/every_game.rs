@@ -1,8 +1,8 @@
-//! What every game must do, written once and run for every game: the bot's (the registry's,
-//! `GameKind::all()`) and the tests' toy game, *Columns* (`crate::toy`). Each property is a
-//! generic function over `R: Hosted`; [`every_game!`] makes it one test per game
-//! (`every_game::<property>::<game>`), and `the_games_tested_here_are_the_registrys` fails for a
-//! game added to the registry and not here.
+//! What every game must do, written once and run for every game a test's bot may offer: the
+//! bot's and the tests' toy game, *Columns* (`crate::toy::games`). Each property is a generic
+//! function over `R: Hosted`; [`every_game!`] makes it one test per game
+//! (`every_game::<property>::<game>`), and `the_games_tested_here_are_the_bots_and_the_toy` fails
+//! for a game added to the bot's list and not here.
 //!
 //! The table's part of every game (docs/RULES.md: F2, G1 and P1's seats, and P4, "what every game
 //! shares"): the lobby (joining, leaving, the host passing on, too many seats, too few to start),
@@ -21,7 +21,7 @@ use forgetit::engine::table::{
     TIMEOUTS_BEFORE_LEAVING,
 };
 use forgetit::engine::{GameKind, Intent, Player};
-use forgetit::games::Hosted;
+use forgetit::host::Hosted;
 use forgetit::i18n::Lang;
 use forgetit::render::dice::Pieces;
 use forgetit::render::notice::{error, refusal};

@@ -30,6 +30,7 @@ mod getdickey_e2e;
 mod health_e2e;
 mod i18n_e2e;
 mod image;
+mod layers;
 mod limits_e2e;
 mod locales;
 mod metrics_e2e;

@@ -21,7 +21,6 @@ use forgetit::engine::table::{self, Rules};
 use forgetit::engine::{GameKind, Player, Ranking, Scope};
 use forgetit::games::forgetit::{self as fgi, ForGetIt};
 use forgetit::games::getdickey::{self as gd, GetDickey};
-use forgetit::games::Games;
 use forgetit::i18n::Lang;
 use forgetit::settings::{self, Value};
 use forgetit::store::{Clocks, Durability, Opening, Place, SettingsChange, Store};
@@ -301,7 +300,9 @@ fn refused(output: &Output) -> String {
 async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
     let mut seen = Vec::new();
     for &(id, kind) in games {
-        let game = Games::built_in().game(kind).expect("one of the bot's games");
+        let game = forgetit::discord::built_in()
+            .game(kind)
+            .expect("one of the bot's games");
         seen.push(game.stored_text(store, id).await.unwrap());
         seen.push(format!("{id} seats {:?}", store.seats(id).await.unwrap()));
     }
@@ -309,7 +310,7 @@ async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
         let settings = store.guild_settings(GuildId::new(guild)).await.unwrap();
         seen.push(format!("server {guild} {settings:?}"));
     }
-    for kind in Games::built_in().kinds() {
+    for kind in forgetit::discord::built_in().kinds() {
         seen.push(format!("{:?}", open(store, kind).await));
     }
     let scopes = [
@@ -318,7 +319,7 @@ async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
         Scope::Guild(GuildId::new(2)),
         Scope::Guild(GuildId::new(3)),
     ];
-    for kind in Games::built_in().kinds() {
+    for kind in forgetit::discord::built_in().kinds() {
         for scope in scopes {
             for by in [Ranking::Wins, Ranking::Points, Ranking::Best] {
                 let board = store.leaderboard(kind, scope, by, 1, 50).await.unwrap();
@@ -338,7 +339,9 @@ async fn snapshot(store: &Store, games: &[(GameId, GameKind)]) -> Vec<String> {
 
 /// The open games of `kind` as a restart loads them, as text.
 async fn open(store: &Store, kind: GameKind) -> Vec<String> {
-    let game = Games::built_in().game(kind).expect("one of the bot's games");
+    let game = forgetit::discord::built_in()
+        .game(kind)
+        .expect("one of the bot's games");
     game.open_text(store).await.unwrap()
 }
 
@@ -618,7 +621,7 @@ async fn tables_larger_than_a_page_are_copied_whole() {
         open(&target, forgetit::games::forgetit::KIND).await,
         open(&source, forgetit::games::forgetit::KIND).await
     );
-    for kind in Games::built_in().kinds() {
+    for kind in forgetit::discord::built_in().kinds() {
         for scope in [
             Scope::Global,
             Scope::Guild(GuildId::new(0)),

@@ -4,11 +4,11 @@
 use forgetit::engine::dice::RandomDice;
 use forgetit::engine::table::{Action, Event, Game};
 use forgetit::engine::Player;
-use forgetit::games::chart::score_chart;
 use forgetit::games::forgetit::ForGetIt;
 use forgetit::games::getdickey::GetDickey;
 use forgetit::games::pig::Pig;
-use forgetit::games::Hosted;
+use forgetit::host::chart::score_chart;
+use forgetit::host::Hosted;
 use forgetit::i18n::Lang;
 use forgetit::render::chart::{self, Moment, ScoreChart, SeatLine};
 

@@ -424,7 +424,7 @@ fn notices_are_short() {
             ..busy()
         }),
         Notice::ChannelBusy(Busy::default()),
-        Notice::NoGame(forgetit::games::Games::built_in().commands()),
+        Notice::NoGame(forgetit::discord::built_in().commands()),
         Notice::GameOver,
         Notice::Stale,
         Notice::AlreadyDone,
@@ -618,7 +618,7 @@ fn a_board_of_ratings_shows_each_ones_rating() {
 
 /// What the game `kind` shows beyond the figures every game's show.
 fn shows(kind: forgetit::engine::GameKind) -> forgetit::render::stats::GameStats {
-    forgetit::games::Games::built_in()
+    forgetit::discord::built_in()
         .game(kind)
         .expect("one of the bot's games")
         .stats()
@@ -1007,7 +1007,7 @@ fn in_french_the_rules_errors_notices_and_boards_read_in_french() {
             seated: true,
             ..busy()
         }),
-        Notice::NoGame(forgetit::games::Games::built_in().commands()),
+        Notice::NoGame(forgetit::discord::built_in().commands()),
         Notice::OtherGame("getdickey"),
         Notice::Stale,
         Notice::AlreadyDone,

@@ -1,8 +1,7 @@
 //! `forgetit sim` (src/strategy/sim.rs): bot-only games through the engines, comparing policies.
 
 use forgetit::engine::GameKind;
-use forgetit::games::Games;
-use forgetit::strategy::sim::{SimConfig, SimError, SimReport};
+use forgetit::host::sim::{SimConfig, SimError, SimReport};
 
 fn sim(game: GameKind, seats: &[&str], games: u64, target: Option<u32>) -> SimReport {
     let config = SimConfig {
@@ -17,7 +16,9 @@ fn sim(game: GameKind, seats: &[&str], games: u64, target: Option<u32>) -> SimRe
         // Solved (or read) once for the whole test binary.
         crate::common::strategy::table();
     }
-    Games::built_in().sim(&config, Some(&cache), &|_| {}).unwrap()
+    forgetit::discord::built_in()
+        .sim(&config, Some(&cache), &|_| {})
+        .unwrap()
 }
 
 /// The optimal seat's share of the wins against `other`, each seated first in half the games.
@@ -77,7 +78,11 @@ fn bad_configurations_are_refused_with_a_reason() {
         seed: 1,
         target,
     };
-    let refused = |config: SimConfig| Games::built_in().sim(&config, None, &|_| {}).unwrap_err();
+    let refused = |config: SimConfig| {
+        forgetit::discord::built_in()
+            .sim(&config, None, &|_| {})
+            .unwrap_err()
+    };
     let fgi = forgetit::games::forgetit::KIND;
     let gd = forgetit::games::getdickey::KIND;
     let too_few = refused(config(fgi, &["greedy"], None));

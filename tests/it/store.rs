@@ -260,7 +260,10 @@ async fn one_open_game_per_channel(db: Db) {
     let second = create(&store, place(1, 10), BEN, 500).await.unwrap();
     assert_eq!(
         store.open_game_in(ChannelId::new(10)).await.unwrap(),
-        Some((second.id, forgetit::games::forgetit::KIND.as_str().to_string()))
+        Some((
+            second.id,
+            forgetit::games::forgetit::KIND.as_str().to_string()
+        ))
     );
 }
 

@@ -9,8 +9,9 @@ use common::db::{on_both_backends, Db};
 
 use forgetit::engine::GameKind;
 use forgetit::i18n::Lang;
-use forgetit::games::Games;
-use forgetit::store::{DailyDeal, DailyEnd, Forgotten, Store, REMOVED_GUILD_KEPT_MS};
+use forgetit::store::{
+    DailyDeal, DailyEnd, Forgotten, MigrateError, MigrateReport, Store, REMOVED_GUILD_KEPT_MS,
+};
 use forgetit::{GuildId, UserId};
 
 const FGI: GameKind = forgetit::games::forgetit::KIND;
@@ -425,6 +426,15 @@ async fn daily_text(store: &Store) -> Vec<String> {
     seen
 }
 
+/// `forgetit migrate-db` of the bot's games, from `from` to `to`.
+async fn migrate_db(from: &str, to: &str) -> Result<MigrateReport, MigrateError> {
+    let open: Vec<_> = forgetit::discord::built_in()
+        .iter()
+        .map(|g| g.open_games())
+        .collect();
+    forgetit::store::migrate_db(from, to, &open).await
+}
+
 /// `migrate-db` copies the daily deal's tables, NULLs and doubles alike, from SQLite to
 /// PostgreSQL and back.
 #[tokio::test]
@@ -452,7 +462,7 @@ async fn migrate_db_copies_the_daily_deals() {
     source.close().await;
 
     let url = common::postgres::server().await.fresh_database().await;
-    let report = Games::built_in().migrate_db(&from, &url).await.unwrap();
+    let report = migrate_db(&from, &url).await.unwrap();
     let rows = |table: &str| report.rows.iter().find(|(t, _)| *t == table).map(|r| r.1);
     assert_eq!(rows("daily_key"), Some(1));
     assert_eq!(rows("daily_deals"), Some(5));
@@ -462,7 +472,7 @@ async fn migrate_db_copies_the_daily_deals() {
     target.close().await;
 
     let back = format!("sqlite://{}", dir.path().join("back.db").display());
-    let report = Games::built_in().migrate_db(&url, &back).await.unwrap();
+    let report = migrate_db(&url, &back).await.unwrap();
     assert_eq!(
         report.rows.iter().find(|(t, _)| *t == "daily_deals"),
         Some(&("daily_deals", 5))

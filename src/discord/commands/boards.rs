@@ -126,7 +126,10 @@ pub async fn leaderboard_view(
         (false, true) => render::BoardScope::Chat,
     };
     let store = &data.store;
-    let shows = data.games.game(kind).map_or(GameStats::SHARED, |g| g.stats());
+    let shows = data
+        .games
+        .game(kind)
+        .map_or(GameStats::SHARED, |g| g.stats());
     let guild_id = ids::GuildId::from(guild_id);
     let scope = if global {
         Scope::Global

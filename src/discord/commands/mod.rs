@@ -19,8 +19,9 @@ use poise::serenity_prelude as serenity;
 
 use super::io::InteractionReply;
 use super::{who, Context, Data, Error};
+use crate::discord::BotGame;
 use crate::engine::GameKind;
-use crate::games::{Games, Target};
+use crate::host::{Games, Target};
 use crate::i18n::Lang;
 use crate::render::Notice;
 use crate::tables::{Hosted, Reply};
@@ -39,13 +40,13 @@ pub const SERVER_WIDE: [&str; 3] = ["config", "privacy", "forget-me"];
 /// (en-US) as the default, and Discord's `name_localizations` / `description_localizations` (and
 /// choices' `name_localizations`) for every other language.
 /// One command for each of `games`, and the server-wide subcommands under the bot's own.
-pub fn of_games(games: Games) -> Vec<Command> {
+pub fn of_games(games: Games<dyn BotGame>) -> Vec<Command> {
     commands(games, &mut Vec::new())
 }
 
 /// Every message id the slash commands of `games` read their names, descriptions and choices
 /// from.
-pub fn message_ids(games: Games) -> Vec<String> {
+pub fn message_ids(games: Games<dyn BotGame>) -> Vec<String> {
     let mut ids = Vec::new();
     commands(games, &mut ids);
     ids
@@ -53,7 +54,7 @@ pub fn message_ids(games: Games) -> Vec<String> {
 
 /// The games' commands, each with its texts, and the server-wide subcommands under the bot's
 /// command; `ids` collects the message ids read.
-fn commands(games: Games, ids: &mut Vec<String>) -> Vec<Command> {
+fn commands(games: Games<dyn BotGame>, ids: &mut Vec<String>) -> Vec<Command> {
     let mut commands: Vec<Command> = games.iter().map(|game| game.command()).collect();
     for command in &mut commands {
         let texts = Texts::of(command);

@@ -147,7 +147,10 @@ async fn update(
 }
 
 /// Whether `message` is a forget-me prompt: it has buttons, and they are all forget-me buttons.
-fn is_forget_prompt(games: crate::games::Games, message: &serenity::Message) -> bool {
+fn is_forget_prompt(
+    games: crate::host::Games<dyn crate::discord::BotGame>,
+    message: &serenity::Message,
+) -> bool {
     let ids: Vec<Option<Button>> = message
         .components
         .iter()

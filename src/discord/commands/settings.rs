@@ -15,10 +15,10 @@ use poise::serenity_prelude as serenity;
 use serenity::ResolvedValue;
 use tracing::{error, info};
 
+use super::table::TypeSetter;
 use super::{reply_of, Command};
 use crate::discord::{user_lang, Context, Data, Error};
 use crate::duration;
-use super::table::TypeSetter;
 use crate::i18n::Lang;
 use crate::render::settings::{SettingsView, Shown};
 use crate::render::{self, Notice, Takes};
@@ -73,18 +73,17 @@ pub(super) fn config_group(target_game: Option<(&'static str, TypeSetter)>) -> C
 /// a switch as a boolean; a language as a choice, each named in its own language. The bot checks
 /// every value against these (see `discord::options`). Its texts are applied by `localize`.
 fn option(setting: &Setting, target: TypeSetter) -> poise::CommandParameter<Data, Error> {
-    let type_setter: TypeSetter =
-        match setting.kind {
-            Kind::Target => target,
-            Kind::Duration(_) => |option| {
-                option
-                    .kind(serenity::CommandOptionType::String)
-                    .min_length(1)
-                    .max_length(duration::MAX_CHARS as u16)
-            },
-            Kind::Switch => |option| option.kind(serenity::CommandOptionType::Boolean),
-            Kind::Language => |option| option.kind(serenity::CommandOptionType::Integer),
-        };
+    let type_setter: TypeSetter = match setting.kind {
+        Kind::Target => target,
+        Kind::Duration(_) => |option| {
+            option
+                .kind(serenity::CommandOptionType::String)
+                .min_length(1)
+                .max_length(duration::MAX_CHARS as u16)
+        },
+        Kind::Switch => |option| option.kind(serenity::CommandOptionType::Boolean),
+        Kind::Language => |option| option.kind(serenity::CommandOptionType::Integer),
+    };
     let choices = match setting.kind {
         Kind::Language => Lang::ALL
             .iter()

@@ -107,11 +107,24 @@ pub struct Names {
     pub code: &'static str,
     /// Its slash command, also its name in logs.
     pub command: &'static str,
+    /// The emoji its shared texts start with (`$emoji`: its lobby's and its end's titles): 🎲
+    /// unless it says otherwise ([`Names::emoji`]).
+    pub emoji: &'static str,
 }
 
 impl Names {
     pub const fn new(key: &'static str, code: &'static str, command: &'static str) -> Names {
-        Names { key, code, command }
+        Names {
+            key,
+            code,
+            command,
+            emoji: "🎲",
+        }
+    }
+
+    /// These names, with `emoji` as the game's emoji.
+    pub const fn emoji(self, emoji: &'static str) -> Names {
+        Names { emoji, ..self }
     }
 }
 

@@ -28,8 +28,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::engine::daily::{DailyForm, DailyReview, Measure};
 use crate::engine::deal::Place;
 use crate::engine::Player;
-use crate::games::chart::Marked;
-use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
+use crate::host::chart::Marked;
+use crate::host::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
@@ -225,7 +225,7 @@ impl Hosted for ForGetIt {
         lang: Lang,
     ) -> Option<Result<DailyReview, ReviewError>> {
         let review = review::forgetit(events, player, &mut strategy.solver());
-        Some(review.map(|review| crate::games::daily_in_points(&review, lang)))
+        Some(review.map(|review| crate::host::daily_in_points(&review, lang)))
     }
 
     fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {
@@ -321,7 +321,7 @@ impl Hosted for ForGetIt {
     }
 }
 
-impl crate::games::Strategy for Strategy {
+impl crate::host::Strategy for Strategy {
     fn make(_cache: Option<&Path>) -> Strategy {
         Strategy::default()
     }

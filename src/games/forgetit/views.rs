@@ -92,7 +92,13 @@ fn started(game: &Game, lang: Lang) -> MessageView {
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     let footer = tr!(lang, "fgi-played-to", target = game.settings.target);
     let started = !game.state.rolloff.is_empty();
-    over::game_over(game, started, &footer, lang).unwrap_or_else(|| scores(game, lang))
+    over::game_over(
+        game,
+        started,
+        (&footer, <super::ForGetIt as crate::host::Hosted>::REVIEWS),
+        lang,
+    )
+    .unwrap_or_else(|| scores(game, lang))
 }
 
 /// The scoreboard alone (for `/forgetit scores`); it needs no buttons, so it can be ephemeral.
@@ -222,7 +228,7 @@ pub fn moment(
     result: &TurnResult,
     round: u32,
     lang: Lang,
-) -> Option<crate::games::chart::Marked> {
+) -> Option<crate::host::chart::Marked> {
     let seat = result.turn.seat;
     let name = game.seats.get(seat)?.name.as_str();
     let (good, text) = match result.end {
@@ -248,5 +254,5 @@ pub fn moment(
         ),
         _ => return None,
     };
-    Some(crate::games::chart::Marked { seat, good, text })
+    Some(crate::host::chart::Marked { seat, good, text })
 }

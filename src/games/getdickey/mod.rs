@@ -26,8 +26,8 @@ use tracing::{info, warn};
 use crate::engine::daily::{DailyForm, DailyReview, Measure};
 use crate::engine::deal::Place;
 use crate::engine::Player;
-use crate::games::chart::Marked;
-use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved};
+use crate::host::chart::Marked;
+use crate::host::{Hosted, Policy, SolveArgs, SolveError, Solved};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
@@ -45,9 +45,9 @@ pub struct Strategy {
     ready: tokio::sync::watch::Sender<bool>,
 }
 
-pub use crate::games::Hold;
+pub use crate::host::Hold;
 
-impl crate::games::Strategy for Strategy {
+impl crate::host::Strategy for Strategy {
     fn make(cache: Option<&Path>) -> Strategy {
         Strategy {
             table: Arc::new(OnceLock::new()),
@@ -196,7 +196,7 @@ impl Hosted for GetDickey {
         views::moment(game, result, round, lang)
     }
 
-    fn preparing(strategy: &Strategy) -> Option<crate::games::Preparing> {
+    fn preparing(strategy: &Strategy) -> Option<crate::host::Preparing> {
         if strategy.is_ready() {
             return None;
         }
@@ -228,7 +228,7 @@ impl Hosted for GetDickey {
         lang: Lang,
     ) -> Option<Result<DailyReview, ReviewError>> {
         let review = review::getdickey(events, player, strategy.table());
-        Some(review.map(|review| crate::games::daily_in_points(&review, lang)))
+        Some(review.map(|review| crate::host::daily_in_points(&review, lang)))
     }
 
     fn bot_move(game: &Game, strategy: &Strategy) -> Option<Action> {

@@ -200,7 +200,7 @@ pub fn moment(
     result: &TurnResult,
     round: u32,
     lang: Lang,
-) -> Option<crate::games::chart::Marked> {
+) -> Option<crate::host::chart::Marked> {
     let seat = result.turn.seat;
     let card = &game.seats.get(seat)?.card;
     let name = game.seats[seat].name.as_str();
@@ -217,7 +217,7 @@ pub fn moment(
     } else {
         return None;
     };
-    Some(crate::games::chart::Marked {
+    Some(crate::host::chart::Marked {
         seat,
         good: true,
         text,

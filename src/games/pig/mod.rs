@@ -23,8 +23,8 @@ use std::sync::Arc;
 use crate::engine::daily::{DailyForm, DailyReview, Measure};
 use crate::engine::deal::Place;
 use crate::engine::Player;
-use crate::games::chart::Marked;
-use crate::games::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
+use crate::host::chart::Marked;
+use crate::host::{Hosted, Policy, SolveArgs, SolveError, Solved, Target};
 use crate::i18n::Lang;
 use crate::render::review::Reviewed;
 use crate::render::stats::GameStats;
@@ -43,7 +43,6 @@ impl Hosted for Pig {
         ("fr", include_str!("../../../locales/fr/pig.ftl")),
     ];
     const RULES: &'static [&'static str] = views::RULES;
-    const EMOJI: &'static str = "🐷";
     const STATS: GameStats = views::STATS;
     const REVIEWS: bool = true;
     /// The solved tables, one per target, each solved on first use.
@@ -208,7 +207,7 @@ impl Hosted for Pig {
     }
 }
 
-impl crate::games::Strategy for bot::Solutions {
+impl crate::host::Strategy for bot::Solutions {
     fn make(_cache: Option<&Path>) -> bot::Solutions {
         bot::Solutions::default()
     }

@@ -179,7 +179,7 @@ impl Rules for Pig {
     type Error = GameError;
     const MIN_SEATS: usize = MIN_SEATS;
     const MAX_SEATS: usize = MAX_SEATS;
-    const NAMES: Names = Names::new("pig", "pig", "pig");
+    const NAMES: Names = Names::new("pig", "pig", "pig").emoji("🐷");
 
     fn min_seats(settings: &Settings) -> usize {
         if settings.alone {

@@ -199,7 +199,13 @@ pub fn story(turn: &Turn) -> Option<String> {
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     let footer = tr!(lang, "footer-target", target = game.settings.target);
     let started = !game.state.rolloff.is_empty();
-    over::game_over(game, started, &footer, lang).unwrap_or_else(|| scores(game, lang))
+    over::game_over(
+        game,
+        started,
+        (&footer, <super::Pig as crate::host::Hosted>::REVIEWS),
+        lang,
+    )
+    .unwrap_or_else(|| scores(game, lang))
 }
 
 /// The scoreboard alone (for `/pig scores`).
@@ -342,10 +348,10 @@ pub fn moment(
     result: &TurnResult,
     round: u32,
     lang: Lang,
-) -> Option<crate::games::chart::Marked> {
+) -> Option<crate::host::chart::Marked> {
     let seat = result.turn.seat;
     let s = game.seats.get(seat)?;
-    (result.end == TurnEnd::Played(Ending::Won)).then(|| crate::games::chart::Marked {
+    (result.end == TurnEnd::Played(Ending::Won)).then(|| crate::host::chart::Marked {
         seat,
         good: true,
         text: tr!(

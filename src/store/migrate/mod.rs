@@ -33,7 +33,7 @@ use std::str::FromStr;
 use super::{redacted, BackendKind, Durability, Store, StoreError};
 use crate::engine::GameKind;
 use copy::{compare, copy};
-pub(crate) use open_games::OpenGames;
+pub use open_games::{OpenGames, OpenOf};
 use schema::TABLES;
 use tx::Tx;
 
@@ -96,12 +96,12 @@ pub struct MigrateReport {
 
 /// Copies every row of the database at `from` into the empty database at `to` (each a
 /// `sqlite://PATH` or `postgres://...` URL, both migrated to the latest schema first), then
-/// checks the copy, the open games of each of `games` (a game's kind and its check) rebuilt on
-/// both sides. A target that is not empty is refused, changed in nothing.
-pub(crate) async fn migrate_db(
+/// checks the copy, the open games of each kind of `games` rebuilt on both sides. A target that is
+/// not empty is refused, changed in nothing.
+pub async fn migrate_db(
     from: &str,
     to: &str,
-    games: &[(GameKind, &dyn OpenGames)],
+    games: &[&dyn OpenGames],
 ) -> Result<MigrateReport, MigrateError> {
     let source = End::new(Side::Source, from);
     let target = End::new(Side::Target, to);
@@ -236,11 +236,11 @@ async fn copy_and_check(
     source: &End<'_>,
     target: &End<'_>,
     (from, to): (&Store, &Store),
-    games: &[(GameKind, &dyn OpenGames)],
+    games: &[&dyn OpenGames],
 ) -> Result<MigrateReport, MigrateError> {
     // The source's open games, rebuilt before anything is written: a log that does not rebuild
     // its game stops the migration with the target still empty.
-    for (_, game) in games {
+    for game in games {
         game.rebuilds(source, from).await?;
     }
     let copied = copy(source, from, target, to).await?;
@@ -249,9 +249,9 @@ async fn copy_and_check(
         return Err(target.mismatch(format!("rows copied {copied:?}, rows found after {rows:?}")));
     }
     let mut open_games = Vec::new();
-    for (kind, game) in games {
+    for game in games {
         let n = game.same(source, from, target, to).await?;
-        open_games.push((*kind, n));
+        open_games.push((game.kind(), n));
     }
     Ok(MigrateReport { rows, open_games })
 }

@@ -1,23 +1,28 @@
-//! The open games' check: those of each kind rebuilt from their event logs on both sides, as
-//! the bot rebuilds them when it starts, must be the same games ([`OpenGames`], written once for
-//! every game).
+//! The open games' check of `migrate-db` ([`OpenGames`], written once for every kind of stored
+//! game): those of each kind rebuilt from their event logs on both sides, as the bot rebuilds
+//! them when it starts, must be the same games.
+
+use std::marker::PhantomData;
 
 use futures::future::BoxFuture;
 
 use super::{End, MigrateError};
-use crate::engine::table;
+use crate::engine::GameKind;
 use crate::store::{Store, StoredGame};
 
-/// What `migrate-db` checks of the open games of one kind: written once, for every game
-/// ([`crate::games::Entry`]).
-pub(crate) trait OpenGames: Sync {
+/// What `migrate-db` checks of the open games of one kind ([`OpenOf`] for any stored game).
+pub trait OpenGames: Sync {
+    /// Their kind.
+    fn kind(&self) -> GameKind;
     /// The source's open games rebuild.
+    #[allow(private_interfaces)]
     fn rebuilds<'a>(
         &'a self,
         source: &'a End<'a>,
         from: &'a Store,
     ) -> BoxFuture<'a, Result<(), MigrateError>>;
     /// [`same_open_games`].
+    #[allow(private_interfaces)]
     fn same<'a>(
         &'a self,
         source: &'a End<'a>,
@@ -27,14 +32,26 @@ pub(crate) trait OpenGames: Sync {
     ) -> BoxFuture<'a, Result<usize, MigrateError>>;
 }
 
-impl<R: crate::games::Hosted> OpenGames for crate::games::Entry<R> {
+/// The [`OpenGames`] of the stored games `G`: `&OpenOf::<G>::NEW`.
+pub struct OpenOf<G>(PhantomData<fn() -> G>);
+
+impl<G> OpenOf<G> {
+    pub const NEW: OpenOf<G> = OpenOf(PhantomData);
+}
+
+#[allow(private_interfaces)]
+impl<G: StoredGame + PartialEq + Send> OpenGames for OpenOf<G> {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
     fn rebuilds<'a>(
         &'a self,
         source: &'a End<'a>,
         from: &'a Store,
     ) -> BoxFuture<'a, Result<(), MigrateError>> {
         Box::pin(async move {
-            source.at(from.load_open::<table::Game<R>>().await)?;
+            source.at(from.load_open::<G>().await)?;
             Ok(())
         })
     }
@@ -46,7 +63,7 @@ impl<R: crate::games::Hosted> OpenGames for crate::games::Entry<R> {
         target: &'a End<'a>,
         to: &'a Store,
     ) -> BoxFuture<'a, Result<usize, MigrateError>> {
-        Box::pin(same_open_games::<table::Game<R>>(source, from, target, to))
+        Box::pin(same_open_games::<G>(source, from, target, to))
     }
 }
 

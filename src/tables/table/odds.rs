@@ -24,7 +24,7 @@ impl<R: Hosted> Table<R> {
         reply: Box<dyn Reply>,
         asker: Player,
         lang: Lang,
-        preparing: crate::games::Preparing,
+        preparing: crate::host::Preparing,
     ) {
         let (game, services, table_lang) = (self.game.clone(), cx.services.clone(), self.lang);
         let later = Box::pin(async move {

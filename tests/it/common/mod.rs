@@ -125,9 +125,9 @@ impl World {
     pub async fn start_bot_holding(
         &self,
         config: Config,
-        hold: Option<forgetit::games::Hold>,
+        hold: Option<forgetit::host::Hold>,
     ) -> RunningBot {
-        self.start_bot_with(config, hold, forgetit::games::Games::built_in())
+        self.start_bot_with(config, hold, forgetit::discord::built_in())
             .await
     }
 
@@ -135,7 +135,7 @@ impl World {
     pub async fn start_bot_offering(
         &self,
         config: Config,
-        games: forgetit::games::Games,
+        games: forgetit::host::Games<dyn forgetit::discord::BotGame>,
     ) -> RunningBot {
         self.start_bot_with(config, None, games).await
     }
@@ -143,8 +143,8 @@ impl World {
     async fn start_bot_with(
         &self,
         config: Config,
-        hold: Option<forgetit::games::Hold>,
-        games: forgetit::games::Games,
+        hold: Option<forgetit::host::Hold>,
+        games: forgetit::host::Games<dyn forgetit::discord::BotGame>,
     ) -> RunningBot {
         // Interaction tokens are timed on the stand-in's clock, which a test may move.
         let clock = self.standin.clock();

@@ -52,7 +52,7 @@ pub fn button(label: &str, action: &str, disabled: bool) -> (String, String, boo
 /// Dice drawn with application emoji, each with a snowflake-sized id.
 pub fn application_style() -> forgetit::render::DiceStyle {
     use forgetit::render::emoji::{emoji_name, AppDice};
-    let sources = forgetit::games::Games::built_in().dice();
+    let sources = forgetit::discord::built_in().dice();
     let ids = sources
         .iter()
         .enumerate()

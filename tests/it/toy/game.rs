@@ -3,13 +3,13 @@
 //! and placed there, worth the die times the column's number; once every seat filled its three
 //! columns, the highest total wins, the higher die in the last column breaking a tie (`Rules::compare`).
 //! No target, no solver, no Odds, no review, no statistics of its own: what it lacks is the trait's
-//! defaults. It is not in the bot's registry: the tests register
-//! it (`forgetit::games::register`) and offer it to their bot (`BotOptions::games`).
+//! defaults. It is not one of the bot's games: the tests offer it to their bot beside them
+//! (`crate::toy::games`, through `BotOptions::games`).
 
 use forgetit::engine::dice::DiceSource;
 use forgetit::engine::table::{self, Names, Rules, Tally};
 use forgetit::engine::{Intent, MoveCode, Player};
-use forgetit::games::Hosted;
+use forgetit::host::Hosted;
 use forgetit::i18n::Lang;
 use forgetit::render::notice::ErrorText;
 use forgetit::render::seat::{mention, who};
@@ -311,7 +311,8 @@ impl Hosted for Columns {
 
     fn over_view(game: &Game, lang: Lang) -> MessageView {
         let footer = scores(game);
-        forgetit::render::over::game_over(game, game.last_turn.is_some(), &footer, lang)
+        let started = game.last_turn.is_some();
+        forgetit::render::over::game_over(game, started, (&footer, Self::REVIEWS), lang)
             .unwrap_or_else(|| Columns::scores_view(game, lang))
     }
 

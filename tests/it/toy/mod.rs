@@ -9,11 +9,12 @@ pub(crate) mod game;
 
 use crate::common::*;
 
+use forgetit::discord::BotGame;
 use forgetit::engine::dice::ScriptedDice;
 use forgetit::engine::table::{Action, Game, Phase, Rules};
 use forgetit::engine::{GameKind, Player};
-use forgetit::games::Hosted;
-use forgetit::games::{AnyGame, Entry, Games};
+use forgetit::host::Hosted;
+use forgetit::host::{Entry, Games};
 use forgetit::i18n::Lang;
 use forgetit::UserId;
 use serde_json::json;
@@ -21,14 +22,14 @@ use serde_json::json;
 use game::{Columns, Move};
 
 /// The toy game, as a value of the registry.
-static COLUMNS: &dyn AnyGame = &Entry::<Columns>::NEW;
+static COLUMNS: &dyn BotGame = &Entry::<Columns>::NEW;
 
 /// The bot's own games and the toy, after them: what a test's bot offers when it offers the toy,
 /// and what the tests over every game go over.
-pub(crate) fn games() -> Games {
-    static GAMES: std::sync::OnceLock<Games> = std::sync::OnceLock::new();
+pub(crate) fn games() -> Games<dyn BotGame> {
+    static GAMES: std::sync::OnceLock<Games<dyn BotGame>> = std::sync::OnceLock::new();
     *GAMES.get_or_init(|| {
-        Games::built_in()
+        forgetit::discord::built_in()
             .with(&[COLUMNS])
             .expect("the toy game's names are its own")
     })
@@ -49,7 +50,10 @@ fn the_toy_game_is_offered_beside_the_bots_games_not_among_them() {
     assert_eq!(games.from_command("columns"), Some(kind));
     assert_eq!(games.kinds().last(), Some(&kind));
     assert_eq!(games.commands().last(), Some(&"columns"));
-    assert!(Games::built_in().game(kind).is_none(), "the bot's own games only");
+    assert!(
+        forgetit::discord::built_in().game(kind).is_none(),
+        "the bot's own games only"
+    );
     // Offering it again is offering it once.
     assert_eq!(games.with(&[COLUMNS]).unwrap().kinds(), games.kinds());
     // A game whose names are another's is refused.
@@ -62,7 +66,7 @@ fn the_toy_game_is_offered_beside_the_bots_games_not_among_them() {
     assert_eq!(game.policies(), "optimal");
     assert!(game.solve(&Default::default(), &|_, _| {}).is_err());
     // `forgetit sim` with no seats given plays its own: two bot seats, its only policy.
-    let config = forgetit::strategy::sim::SimConfig {
+    let config = forgetit::host::sim::SimConfig {
         game: kind,
         seats: Vec::new(),
         games: 20,
@@ -80,9 +84,7 @@ fn the_toy_game_is_offered_beside_the_bots_games_not_among_them() {
 async fn the_toy_game_plays_to_its_end_through_the_standin() {
     columns();
     let world = World::new().await;
-    let bot = world
-        .start_bot_offering(world.config(), games())
-        .await;
+    let bot = world.start_bot_offering(world.config(), games()).await;
     let (alice, bob) = (world.alice, world.bob);
 
     // Its lobby and its start are the shared ones: its about line, the shared waiting line, and

@@ -50,9 +50,10 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                 lang,
             )
             .footer(&tr!(lang, "gd-rounds-played", rounds = ROUNDS));
-            MessageView::new(&content)
-                .embed(embed)
-                .row(over::buttons::<GetDickey>(lang))
+            MessageView::new(&content).embed(embed).row(over::buttons(
+                <GetDickey as crate::host::Hosted>::REVIEWS,
+                lang,
+            ))
         }
         Phase::Cancelled => {
             let description = if game.last_turn.is_none() {

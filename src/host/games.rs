@@ -1,33 +1,32 @@
-//! The games as values: [`AnyGame`], what every layer asks of a game without naming it, written
+//! The games as values: [`AnyHosted`], what a layer asks of a game without naming it, written
 //! once for every [`Hosted`] game ([`Entry`]); and [`Games`], the games a service offers, made
 //! where the process starts and handed down, with the look-ups of a [`GameKind`] by its key, its
 //! code or its command.
 //!
-//! This is where the layers meet: each layer writes what it does for any game once, generically
-//! (`tables`, `store`, `discord::commands`, `strategy::sim`), and [`AnyGame`] hands it the game.
+//! Each layer that does something for every game writes it once, for any game, in a trait of its
+//! own that extends [`AnyHosted`] (`store::StoredKind`, `tables::TableKind`, `daily::DealKind`,
+//! `discord::BotGame`) and is implemented for every [`Entry`]; it is handed a [`Games`] of its
+//! trait's objects. A list of games is a function that visits them ([`Visit`]).
 
 use std::any::Any;
 use std::marker::PhantomData;
 use std::path::Path;
 
-use futures::future::BoxFuture;
-
+use super::sim::{SimConfig, SimError, SimReport};
 use super::{Hold, Hosted, Preparing, SolveArgs, SolveError, Solved, Strategy, Target};
-use crate::engine::table::Game;
 use crate::engine::GameKind;
 use crate::i18n::Lang;
-use crate::ids::GameId;
 use crate::render::stats::GameStats;
 use crate::render::MessageView;
-use crate::store::{Store, StoreError};
-use crate::strategy::sim::{SimConfig, SimError, SimReport};
 
 /// A game's strategy, as the service keeps it (its [`Hosted::Strategy`]).
 pub type AnyStrategy = Box<dyn Any + Send + Sync>;
 
-/// A game, as a value: what the layers need of it, in terms that name no game. Every [`Hosted`]
-/// game is one through its [`Entry`].
-pub trait AnyGame: Sync {
+/// A game, as a value: what the host and the command line's tools need of it, in terms that
+/// name no game. Every [`Hosted`] game is one through its [`Entry`].
+pub trait AnyHosted: Sync {
+    /// This game as the host sees it (for a layer's own trait, which extends this one).
+    fn hosted(&self) -> &dyn AnyHosted;
     fn kind(&self) -> GameKind;
     /// The fewest seats a game starts with, and the most a table has.
     fn seats(&self) -> (usize, usize);
@@ -63,41 +62,15 @@ pub trait AnyGame: Sync {
     ) -> Result<SimReport, SimError>;
     /// Its strategy, made once per service.
     fn strategy(&self, cache: Option<&Path>) -> AnyStrategy;
-    /// Starts preparing its strategy (made by [`AnyGame::strategy`]).
+    /// Starts preparing its strategy (made by [`AnyHosted::strategy`]).
     fn warm(&self, strategy: &AnyStrategy, hold: Option<Hold>);
     /// Whether its strategy is still being prepared: then what resolves once it is ready.
     fn preparing(&self, strategy: &AnyStrategy) -> Option<Preparing>;
-    /// What a table does with the game (opens, loads and reviews its games): the crate's own.
-    #[allow(private_interfaces)]
-    fn tables(&self) -> &'static dyn crate::tables::TableKind;
-    /// Its slash command.
-    fn command(&self) -> crate::discord::SlashCommand;
-    /// The stored game `id` (of this game) rebuilt from its log, with its row and its events, as
-    /// text: what a store holds of it, to compare two stores (tools, tests).
-    fn stored_text<'a>(
-        &'a self,
-        store: &'a Store,
-        id: GameId,
-    ) -> BoxFuture<'a, Result<String, StoreError>>;
-    /// Its open games rebuilt as a restart loads them, as text, one a game.
-    fn open_text<'a>(&'a self, store: &'a Store) -> BoxFuture<'a, Result<Vec<String>, StoreError>>;
-    /// What `forgetit migrate-db` checks of its open games: the crate's own.
-    #[allow(private_interfaces)]
-    fn migrate(&self) -> &'static dyn crate::store::OpenGames;
     /// Its daily deal's form, if it has one.
-    fn daily(&self) -> Option<crate::daily::DailyForm>;
-    /// A new daily deal for `player`, started with `seed`'s dice.
-    fn deal(
-        &self,
-        player: crate::engine::Player,
-        name: &str,
-        seed: &crate::daily::Seed,
-    ) -> Result<Box<dyn crate::daily::DealGame>, String>;
-    /// A stored daily deal, replayed from its log.
-    fn deal_load(&self, events: &str) -> Result<Box<dyn crate::daily::DealGame>, String>;
+    fn daily(&self) -> Option<crate::engine::daily::DailyForm>;
 }
 
-/// The [`AnyGame`] of the game `R`: `&Entry::<R>::NEW` is its line in the registry.
+/// The [`AnyHosted`] of the game `R` (and every layer's trait of it): `&Entry::<R>::NEW`.
 pub struct Entry<R>(PhantomData<fn() -> R>);
 
 impl<R> Entry<R> {
@@ -111,7 +84,11 @@ impl<R: Hosted> Entry<R> {
     }
 }
 
-impl<R: Hosted> AnyGame for Entry<R> {
+impl<R: Hosted> AnyHosted for Entry<R> {
+    fn hosted(&self) -> &dyn AnyHosted {
+        self
+    }
+
     fn kind(&self) -> GameKind {
         R::KIND
     }
@@ -174,7 +151,7 @@ impl<R: Hosted> AnyGame for Entry<R> {
         cache: Option<&Path>,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<SimReport, SimError> {
-        crate::strategy::sim::run_game::<R>(config, cache, progress)
+        super::sim::run_game::<R>(config, cache, progress)
     }
 
     fn strategy(&self, cache: Option<&Path>) -> AnyStrategy {
@@ -191,55 +168,33 @@ impl<R: Hosted> AnyGame for Entry<R> {
         R::preparing(Self::strategy_of(strategy)?)
     }
 
-    #[allow(private_interfaces)]
-    fn tables(&self) -> &'static dyn crate::tables::TableKind {
-        &Entry::<R>::NEW
-    }
-
-    fn command(&self) -> crate::discord::SlashCommand {
-        crate::discord::game_command::<R>()
-    }
-
-    fn stored_text<'a>(
-        &'a self,
-        store: &'a Store,
-        id: GameId,
-    ) -> BoxFuture<'a, Result<String, StoreError>> {
-        Box::pin(async move {
-            let loaded = store.load::<Game<R>>(id).await?;
-            let events = store.events::<Game<R>>(id).await?;
-            let events = serde_json::to_string(&events).unwrap_or_default();
-            Ok(format!("{loaded:?}\n{id} events {events}"))
-        })
-    }
-
-    fn open_text<'a>(&'a self, store: &'a Store) -> BoxFuture<'a, Result<Vec<String>, StoreError>> {
-        Box::pin(async move {
-            let open = store.load_open::<Game<R>>().await?;
-            Ok(open.iter().map(|loaded| format!("{loaded:?}")).collect())
-        })
-    }
-
-    #[allow(private_interfaces)]
-    fn migrate(&self) -> &'static dyn crate::store::OpenGames {
-        &Entry::<R>::NEW
-    }
-
-    fn daily(&self) -> Option<crate::daily::DailyForm> {
+    fn daily(&self) -> Option<crate::engine::daily::DailyForm> {
         R::DAILY
     }
+}
 
-    fn deal(
-        &self,
-        player: crate::engine::Player,
-        name: &str,
-        seed: &crate::daily::Seed,
-    ) -> Result<Box<dyn crate::daily::DealGame>, String> {
-        Ok(Box::new(crate::daily::Deal::<R>::new(player, name, seed)?))
+/// What is done for each game of a list: a list of games is a function that calls
+/// [`Visit::game`] once per game, in its order (the bot's: `crate::games::built_in`).
+pub trait Visit {
+    fn game<R: Hosted>(&mut self);
+}
+
+/// Makes the [`Games`] of a list as the host sees them.
+#[derive(Default)]
+pub struct Hosts(Vec<&'static dyn AnyHosted>);
+
+impl Visit for Hosts {
+    fn game<R: Hosted>(&mut self) {
+        self.0.push(&Entry::<R>::NEW);
     }
+}
 
-    fn deal_load(&self, events: &str) -> Result<Box<dyn crate::daily::DealGame>, String> {
-        Ok(Box::new(crate::daily::Deal::<R>::load(events)?))
+impl Hosts {
+    /// The games of the list `list` (a function that visits them), as the host sees them.
+    pub fn of(list: impl FnOnce(&mut Hosts)) -> Result<Games, Taken> {
+        let mut hosts = Hosts::default();
+        list(&mut hosts);
+        Games::new(Vec::leak(hosts.0))
     }
 }
 
@@ -253,26 +208,28 @@ pub struct Taken {
 
 /// The games a service offers, as one value: made once where the process starts (`main`, the
 /// command line, a test's bot) and handed down to every layer that does something for each game
-/// (its commands, its tables, its stored games, its strategies); nothing below reaches for a list
-/// of its own. The bot's are [`Games::built_in`]; a test's bot offers the tests' toy game too
-/// ([`Games::with`]). Small and `Copy`: a slice of the games, in the order the bot lists them.
-#[derive(Clone, Copy)]
-pub struct Games {
-    games: &'static [&'static dyn AnyGame],
+/// (its commands, its tables, its stored games, its strategies), each as that layer's trait `G`
+/// (the host's own, [`AnyHosted`], by default); nothing below reaches for a list of its own. A
+/// test's bot offers the tests' toy game beside the bot's ([`Games::with`]). Small and `Copy`: a
+/// slice of the games, in the order the bot lists them.
+pub struct Games<G: ?Sized + 'static = dyn AnyHosted> {
+    games: &'static [&'static G],
     /// Their commands, in their order.
     commands: &'static [&'static str],
 }
 
-impl Games {
-    /// The bot's own games ([`super::BUILT_IN`]), in its order.
-    pub fn built_in() -> Games {
-        static BUILT: std::sync::OnceLock<Games> = std::sync::OnceLock::new();
-        *BUILT.get_or_init(|| Games::new(super::BUILT_IN).expect("the built-in games' names differ"))
+impl<G: ?Sized> Clone for Games<G> {
+    fn clone(&self) -> Self {
+        *self
     }
+}
 
+impl<G: ?Sized> Copy for Games<G> {}
+
+impl<G: ?Sized + AnyHosted> Games<G> {
     /// The games `games`, in this order, their texts added to those every view reads
     /// ([`crate::i18n::add_texts`]); refused if two share a key, a code or a command.
-    pub fn new(games: &'static [&'static dyn AnyGame]) -> Result<Games, Taken> {
+    pub fn new(games: &'static [&'static G]) -> Result<Games<G>, Taken> {
         for (i, game) in games.iter().enumerate() {
             let kind = game.kind();
             let same = |other: &GameKind| {
@@ -295,8 +252,20 @@ impl Games {
         Ok(Games { games, commands })
     }
 
+    /// The same games as another layer's trait `H` (`as_h`: each game as one, an upcast).
+    pub fn each_as<H: ?Sized + AnyHosted>(
+        self,
+        as_h: impl Fn(&'static G) -> &'static H,
+    ) -> Games<H> {
+        Games {
+            // Made once for a bot's games, as each layer takes them.
+            games: Vec::leak(self.iter().map(as_h).collect()),
+            commands: self.commands,
+        }
+    }
+
     /// These games, then `more` (a game already here is not added twice).
-    pub fn with(self, more: &[&'static dyn AnyGame]) -> Result<Games, Taken> {
+    pub fn with(self, more: &[&'static G]) -> Result<Games<G>, Taken> {
         let mut games = self.games.to_vec();
         for game in more {
             if self.game(game.kind()).is_none() {
@@ -311,7 +280,7 @@ impl Games {
     }
 
     /// Every game, in order.
-    pub fn iter(self) -> impl Iterator<Item = &'static dyn AnyGame> {
+    pub fn iter(self) -> impl Iterator<Item = &'static G> {
         self.games.iter().copied()
     }
 
@@ -326,7 +295,7 @@ impl Games {
     }
 
     /// The game of the kind `kind`, if it is one of these.
-    pub fn game(self, kind: GameKind) -> Option<&'static dyn AnyGame> {
+    pub fn game(self, kind: GameKind) -> Option<&'static G> {
         self.iter().find(|g| g.kind() == kind)
     }
 
@@ -346,7 +315,7 @@ impl Games {
     }
 
     /// `forgetit sim` of the game `config.game`, one of these (refused in one line otherwise):
-    /// see [`AnyGame::sim`].
+    /// see [`AnyHosted::sim`].
     pub fn sim(
         self,
         config: &SimConfig,
@@ -359,20 +328,11 @@ impl Games {
         }
     }
 
-    /// `forgetit migrate-db`: the database at `from` copied into the empty one at `to`, the open
-    /// games of each of these rebuilt on both sides (see [`crate::store::MigrateReport`]).
-    pub async fn migrate_db(
-        self,
-        from: &str,
-        to: &str,
-    ) -> Result<crate::store::MigrateReport, crate::store::MigrateError> {
-        let open: Vec<_> = self.iter().map(|g| (g.kind(), g.migrate())).collect();
-        crate::store::migrate_db(from, to, &open).await
-    }
-
     /// Their dice's pieces as text (keys of the config's `[emoji]`), in order.
     pub fn pieces(self) -> Vec<crate::render::dice::Pieces> {
-        self.iter().flat_map(|g| g.pieces().iter().copied()).collect()
+        self.iter()
+            .flat_map(|g| g.pieces().iter().copied())
+            .collect()
     }
 
     /// Their dice's pictures: (file name, SVG source), in order.
@@ -405,8 +365,10 @@ impl Games {
     }
 }
 
-impl std::fmt::Debug for Games {
+impl<G: ?Sized + AnyHosted> std::fmt::Debug for Games<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter().map(|g| g.kind())).finish()
+        f.debug_list()
+            .entries(self.iter().map(|g| g.kind()))
+            .finish()
     }
 }

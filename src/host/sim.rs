@@ -2,16 +2,16 @@
 //! (the same rules as a table), with fair dice seeded from the run's seed and the game's number, so
 //! a run is repeatable. The seats take turns being first (where the rules pick the first player,
 //! as For Get It's roll-off does, they decide anyway). Each game names its policies
-//! ([`Hosted::policy`](crate::games::Hosted::policy)).
+//! ([`Hosted::policy`](crate::host::Hosted::policy)).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use super::{Hosted, Policy, Strategy as _};
 use crate::engine::dice::RandomDice;
 use crate::engine::table::{Action, Game, Phase, Turn as _};
 use crate::engine::{GameKind, Player};
-use crate::games::{Hosted, Policy, Strategy as _};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -132,7 +132,7 @@ fn policies<R: Hosted>(config: &SimConfig) -> Result<Vec<Policy<R>>, SimError> {
 }
 
 /// Plays the games of `R` (on every core) and sums them up; `progress(done)` is called as games
-/// end (what [`AnyGame::sim`](crate::games::AnyGame::sim) does). The game's strategy is made from
+/// end (what [`AnyHosted::sim`](super::AnyHosted::sim) does). The game's strategy is made from
 /// `cache` (see [`super::Strategies::new`]). A configuration that cannot be played is refused in
 /// one line.
 pub(crate) fn run_game<R: Hosted>(
