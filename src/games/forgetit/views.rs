@@ -16,6 +16,7 @@ use crate::games::forgetit::{
     MIN_SEATS,
 };
 
+use crate::host::Hosted;
 use crate::i18n::Lang;
 use crate::render::lobby::Opening;
 use crate::render::notice::ErrorText;
@@ -92,13 +93,8 @@ fn started(game: &Game, lang: Lang) -> MessageView {
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     let footer = tr!(lang, "fgi-played-to", target = game.settings.target);
     let started = !game.state.rolloff.is_empty();
-    over::game_over(
-        game,
-        started,
-        (&footer, <super::ForGetIt as crate::host::Hosted>::REVIEWS),
-        lang,
-    )
-    .unwrap_or_else(|| scores(game, lang))
+    let reviews = super::ForGetIt::REVIEWS;
+    over::game_over(game, started, (&footer, reviews), lang).unwrap_or_else(|| scores(game, lang))
 }
 
 /// The scoreboard alone (for `/forgetit scores`); it needs no buttons, so it can be ephemeral.

@@ -11,6 +11,7 @@ use super::{
     MAX_TARGET, MIN_TARGET, TIMEOUTS_BEFORE_LEAVING,
 };
 use crate::engine::{Intent, Player};
+use crate::host::Hosted;
 use crate::i18n::Lang;
 use crate::render::lobby::Opening;
 use crate::render::notice::ErrorText;
@@ -199,13 +200,8 @@ pub fn story(turn: &Turn) -> Option<String> {
 pub fn game_over(game: &Game, lang: Lang) -> MessageView {
     let footer = tr!(lang, "footer-target", target = game.settings.target);
     let started = !game.state.rolloff.is_empty();
-    over::game_over(
-        game,
-        started,
-        (&footer, <super::Pig as crate::host::Hosted>::REVIEWS),
-        lang,
-    )
-    .unwrap_or_else(|| scores(game, lang))
+    let reviews = super::Pig::REVIEWS;
+    over::game_over(game, started, (&footer, reviews), lang).unwrap_or_else(|| scores(game, lang))
 }
 
 /// The scoreboard alone (for `/pig scores`).

@@ -4,6 +4,7 @@
 use crate::games::getdickey::{
     Category, Game, GetDickey, Phase, Scorecard, ROUNDS, UPPER_BONUS_AT,
 };
+use crate::host::Hosted;
 use crate::i18n::Lang;
 use crate::render::game_text;
 use crate::render::over::{self, Winners};
@@ -50,10 +51,9 @@ pub fn game_over(game: &Game, lang: Lang) -> MessageView {
                 lang,
             )
             .footer(&tr!(lang, "gd-rounds-played", rounds = ROUNDS));
-            MessageView::new(&content).embed(embed).row(over::buttons(
-                <GetDickey as crate::host::Hosted>::REVIEWS,
-                lang,
-            ))
+            MessageView::new(&content)
+                .embed(embed)
+                .row(over::buttons(GetDickey::REVIEWS, lang))
         }
         Phase::Cancelled => {
             let description = if game.last_turn.is_none() {
