@@ -245,10 +245,38 @@ fn every_game_has_its_rules_its_players_section_its_readme_line_and_its_place_on
             .collect();
         assert!(ids.len() >= 3, "{name}'s rule ids: {ids:?}");
         for id in ids {
-            let named = tests
-                .match_indices(id)
-                .any(|(at, _)| !tests[at + id.len()..].starts_with(|c: char| c.is_ascii_digit()));
-            assert!(named, "no test names {name}'s rule {id}");
+            assert!(names_rule(&tests, id), "no test names {name}'s rule {id}");
         }
     }
+}
+
+/// Whether a test of `tests` (their source) names the rule `id`: in its name (`fn ..._p3_...`)
+/// or in a comment (`/// ... (P3)`), as a word of its own.
+fn names_rule(tests: &str, id: &str) -> bool {
+    let word = |text: &str, word: &str| {
+        text.match_indices(word).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + word.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+    };
+    tests.lines().map(str::trim_start).any(|line| {
+        let in_name = line.starts_with("fn ") || line.starts_with("async fn ");
+        let in_comment = line.starts_with("//");
+        (in_comment && word(line, id))
+            || (in_name && word(&line.to_lowercase().replace('_', " "), &id.to_lowercase()))
+    })
+}
+
+#[test]
+fn a_rule_is_named_by_a_tests_name_or_comment_only() {
+    let tests = "/// The bar (F3).\nfn banks_at_f10_win() {}\nlet x = \"P3\";\n// GP5 matters\n";
+    assert!(names_rule(tests, "F3"));
+    assert!(names_rule(tests, "F10"));
+    assert!(!names_rule(tests, "F1"), "F10 is not F1");
+    assert!(
+        !names_rule(tests, "P3"),
+        "a string in the code is not a name"
+    );
+    assert!(!names_rule(tests, "G5"), "nor a longer word");
 }
