@@ -499,14 +499,14 @@ impl<R: Rules> Game<R> {
     /// Ends the game: the seats still playing that are ahead of every other ([`Rules::compare`]:
     /// the highest total, unless the game breaks ties) win; seats equal at the top share.
     pub fn finish(&mut self) {
-        let winners = self
+        let mut winners: Vec<usize> = self
             .standings()
             .into_iter()
             .take_while(|&(_, rank)| rank == 1)
             .map(|(seat, _)| seat)
-            .collect::<std::collections::BTreeSet<usize>>()
-            .into_iter()
             .collect();
+        // In seating order.
+        winners.sort_unstable();
         self.phase = Phase::Finished { winners };
     }
 
