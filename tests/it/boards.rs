@@ -1,4 +1,4 @@
-//! Leaderboards say what they count (issue #44), for every game (the registry's and the toy's,
+//! Leaderboards say what they count (issue #44), for every game (the bot's and the toy's,
 //! each named by its own texts): each title names the game, whose games it counts
 //! (this server, this chat, all servers; a period) and what it ranks by; an empty board names its
 //! own game; the footer says that bot seats are not ranked (the one rule of every board: the store

@@ -21,7 +21,7 @@ use serde_json::json;
 
 use game::{Columns, Move};
 
-/// The toy game, as a value of the registry.
+/// The toy game, as a value a bot can be handed.
 static COLUMNS: &dyn BotGame = &Entry::<Columns>::NEW;
 
 /// The bot's own games and the toy, after them: what a test's bot offers when it offers the toy,
